@@ -1,0 +1,149 @@
+// `WA_LIVE=1 npm run wa:live-smoke`: links a REAL WhatsApp account by QR code (shown in this terminal) and
+// checks groups, paging and a media download through the server's own API. Never run by CI or `npm test`.
+// State (creds, messages) is kept in ./data-live-smoke so a second run reuses the link without a scan;
+// delete that folder, or unlink the device on the phone, when done.
+import { resolve } from 'node:path';
+import type {
+  DownloadMediaResponse,
+  GroupMessagesResponse,
+  GroupsResponse,
+  SessionStatusResponse,
+  StartSessionResponse,
+  TokenPair,
+} from '@wadesk/contract';
+import QRCode from 'qrcode';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+
+if (process.env.WA_LIVE !== '1') {
+  console.log(
+    'live smoke test: set WA_LIVE=1 to link a real WhatsApp account (it talks to the real network).',
+  );
+  process.exit(0);
+}
+
+const dataDir = resolve(process.env.WA_LIVE_DATA_DIR ?? './data-live-smoke');
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: dataDir,
+  WHATSAPP_DRIVER: 'baileys',
+  LOG_LEVEL: 'warn',
+  DEMO_SEED: '0',
+});
+const app = await buildApp(config);
+await app.ready();
+const results: [string, boolean, string][] = [];
+const check = (name: string, ok: boolean, detail: string) => {
+  results.push([name, ok, detail]);
+  console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}: ${detail}`);
+};
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+async function call<T>(url: string, payload: object, token?: string): Promise<{ status: number; body: T }> {
+  const headers = token ? { authorization: `Bearer ${token}` } : {};
+  const response = await app.inject({ method: 'POST', url, payload, headers });
+  return { status: response.statusCode, body: response.json() as T };
+}
+
+try {
+  const account = {
+    email: 'live-smoke@example.com',
+    password1: 'LiveSmoke!1',
+    first_name: 'Live',
+    last_name: 'Smoke',
+  };
+  let tokens = (await call<TokenPair>('/users/register/', account)).body;
+  if (!tokens.access_token)
+    tokens = (
+      await call<TokenPair>('/users/login/', { username: account.email, password: account.password1 })
+    ).body;
+  const token = tokens.access_token;
+
+  const started = await call<StartSessionResponse>(
+    '/api/startSession/',
+    { session_name: 'LiveSmoke', description: 'wa:live-smoke' },
+    token,
+  );
+  const sessionId = started.body.sessionID;
+  check('start session', started.status === 200, `${started.body.message} (${sessionId})`);
+
+  // Show each new QR code until the phone scans one (Linked devices → Link a device), for up to 3 minutes.
+  let shown: string | null = null;
+  let status: SessionStatusResponse | null = null;
+  for (const deadline = Date.now() + 180_000; Date.now() < deadline; await sleep(500)) {
+    status = (await call<SessionStatusResponse>('/api/sessionStatus/', { sessionID: sessionId }, token)).body;
+    const qr = app.whatsapp.gateway.state(sessionId)?.qr ?? null;
+    if (qr && qr !== shown) {
+      shown = qr;
+      console.log(await QRCode.toString(qr, { type: 'terminal', small: true }));
+      console.log('Scan with WhatsApp → Linked devices → Link a device');
+    }
+    if (status.status === 'connected' || ['unreachable', 'qr_expired', 'logged_out'].includes(status.status))
+      break;
+  }
+  check(
+    'link by QR',
+    status?.status === 'connected',
+    `${status?.status} ${status?.reason ?? ''} phone ${status?.phone ?? '-'}`,
+  );
+  if (status?.status !== 'connected') throw new Error('not connected');
+
+  let groups: GroupsResponse['groups'] = [];
+  for (let i = 0; i < 60 && groups.length === 0; i++, await sleep(1000)) {
+    groups = (await call<GroupsResponse>('/api/getGroups/', {}, token)).body.groups;
+  }
+  check('groups', groups.length > 0, `${groups.length} groups`);
+  const wanted = process.env.WA_LIVE_GROUP;
+  const group = groups.find((g) => !wanted || g.name.includes(wanted)) ?? groups[0];
+  if (!group) throw new Error('no group');
+  console.log(`using group "${group.name}"; waiting 20 s for history sync to arrive…`);
+  await sleep(20_000);
+
+  const base = { session_id: sessionId, group_id: group.group_id };
+  const newest = (await call<GroupMessagesResponse>('/api/getGroupsMsg/', base, token)).body;
+  check(
+    'newest page',
+    newest.messages.length > 0,
+    `${newest.messages.length} messages, has_more_before ${newest.has_more_before}`,
+  );
+  const first = newest.messages[0];
+  if (first) {
+    const older = (
+      await call<GroupMessagesResponse>(
+        '/api/getGroupsMsg/',
+        { ...base, msg_type: 'prev', msg_id: first.msg_id },
+        token,
+      )
+    ).body;
+    check(
+      'previous page (asks the phone when the store runs out)',
+      true,
+      `${older.messages.length} messages, history_pending ${older.history_pending}`,
+    );
+  }
+  const media = newest.messages.find((m) => m.has_media);
+  if (media) {
+    const download = await call<DownloadMediaResponse>(
+      '/api/downloadMedia/',
+      { ...base, chat_id: group.group_id, message_id: media.msg_id },
+      token,
+    );
+    const bytes = download.body.messageMedia
+      ? Buffer.from(download.body.messageMedia.data, 'base64').length
+      : 0;
+    check(
+      'media download',
+      download.status === 200 && bytes > 0,
+      `${download.body.messageMedia?.mimetype ?? download.status} ${bytes} bytes`,
+    );
+  } else {
+    check('media download', true, 'skipped: no media message on the newest page');
+  }
+} catch (error) {
+  check('run', false, error instanceof Error ? error.message : String(error));
+} finally {
+  await app.close();
+}
+const failed = results.filter(([, ok]) => !ok).length;
+console.log(`\n${results.length - failed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

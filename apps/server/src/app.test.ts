@@ -1,0 +1,180 @@
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { describeEachDatabase } from '../test/helpers/describe-each-database';
+import { testConfig } from '../test/helpers/test-config';
+import { buildApp } from './app';
+import { createDatabase } from './db/client';
+
+describeEachDatabase('app', (ctx) => {
+  it('GET /healthz answers ok while the database answers', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  it('GET /healthz answers 503 once the database is gone, and the server keeps serving', async () => {
+    // A database of its own: closing the shared one would break the other tests.
+    const database = await createDatabase(
+      ctx.kind === 'postgres' ? String(process.env.TEST_DATABASE_URL) : 'memory://',
+    );
+    const app = await ctx.buildApp({}, { database });
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    await database.close();
+    const response = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ status: 'error', database: 'down', message: expect.any(String) });
+    expect((await app.inject({ method: 'GET', url: '/config/' })).statusCode).toBe(200);
+  });
+
+  it('GET /config/ answers the public settings and nothing secret', async () => {
+    const app = await ctx.buildApp({
+      googleClientId: 'client-id',
+      demoVideoUrl: 'https://www.youtube.com/embed/x',
+      whatsappDriver: 'baileys',
+    });
+    const response = await app.inject({ method: 'GET', url: '/config/' });
+    expect(response.json()).toEqual({
+      google_client_id: 'client-id',
+      demo_video_url: 'https://www.youtube.com/embed/x',
+      whatsapp_driver: 'baileys',
+    });
+    expect((await ctx.app.inject({ method: 'GET', url: '/config/' })).json()).toEqual({
+      google_client_id: null,
+      demo_video_url: null,
+      whatsapp_driver: 'simulator',
+    });
+  });
+
+  it('publishes the OpenAPI document with the auth paths and bearer security', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/users/register/',
+        '/users/login/',
+        '/users/refresh_token/',
+        '/users/authcheck/',
+        '/users/logout/',
+        '/users/google-login-internal/',
+        '/healthz',
+        '/config/',
+      ]),
+    );
+    expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.paths['/users/authcheck/'].get.security).toEqual([{ bearerAuth: [] }]);
+    expect(
+      document.paths['/users/login/'].post.requestBody.content['application/json'].schema.required,
+    ).toEqual(['username', 'password']);
+    expect((await ctx.app.inject({ method: 'GET', url: '/docs' })).statusCode).toBeLessThan(400);
+  });
+
+  it('sends security headers with a strict Content-Security-Policy', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.headers['content-security-policy']).toBe(
+      "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
+        "media-src 'self' blob:;font-src 'self' data:;connect-src 'self';frame-src 'none';worker-src 'self' blob:;" +
+        "object-src 'none';base-uri 'self';frame-ancestors 'none'",
+    );
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['strict-transport-security']).toBeDefined();
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+  });
+
+  it('opens the CSP to Google and the demo video only when they are configured', async () => {
+    const app = await ctx.buildApp({
+      googleClientId: 'id',
+      demoVideoUrl: 'https://player.vimeo.com/video/1',
+    });
+    const csp = String(
+      (await app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy'],
+    );
+    expect(csp).toContain("script-src 'self' https://accounts.google.com;");
+    expect(csp).toContain('frame-src https://player.vimeo.com https://accounts.google.com;');
+  });
+
+  it('answers CORS only for the configured origins', async () => {
+    const preflight = (origin: string) => ({
+      method: 'OPTIONS' as const,
+      url: '/users/login/',
+      headers: { origin, 'access-control-request-method': 'POST' },
+    });
+    const app = await ctx.buildApp({ corsOrigins: ['https://app.example.com'] });
+    const allowed = await app.inject(preflight('https://app.example.com'));
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://app.example.com');
+    expect(
+      (await app.inject(preflight('https://evil.example.com'))).headers['access-control-allow-origin'],
+    ).toBeUndefined();
+    expect(
+      (await ctx.app.inject(preflight('https://app.example.com'))).headers['access-control-allow-origin'],
+    ).toBeUndefined();
+  });
+
+  it('answers unknown routes with a JSON 404', async () => {
+    for (const url of ['/users/nope/', '/api/unknown/', '/']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Route not found' });
+    }
+  });
+
+  it('hides the details of unexpected errors', async () => {
+    const app = await ctx.buildApp();
+    app.get('/api/boom', async () => {
+      throw new Error(
+        'duplicate key value violates unique constraint "users_email_unique" (select * from users)',
+      );
+    });
+    const response = await app.inject({ method: 'GET', url: '/api/boom' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ message: 'Internal server error' });
+  });
+
+  it('keeps secrets out of the logs, even from a failed query', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = await ctx.buildApp({}, { logger: { level: 'info', stream } });
+    app.post('/api/leaky', async (request) => {
+      request.log.info({ body: request.body, headers: request.headers }, 'echo');
+      await ctx.db.execute(sql`select ${'hash-of-secret-token'}::text, 1 / 0`);
+    });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/leaky',
+      headers: { authorization: 'Bearer secret-access-token' },
+      payload: { password: 'secret-password', refresh_token: 'secret-refresh-token' },
+    });
+    expect(response.statusCode).toBe(500);
+    const log = lines.join('');
+    expect(log).toContain('request failed');
+    for (const secret of [
+      'secret-access-token',
+      'secret-password',
+      'secret-refresh-token',
+      'hash-of-secret-token',
+    ]) {
+      expect(log).not.toContain(secret);
+    }
+  });
+});
+
+describe('buildApp without an injected database', () => {
+  it('opens and migrates its own database and closes it with the app', async () => {
+    const app = await buildApp(testConfig(), { logger: false });
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/users/register/',
+      payload: { email: 'own@example.com', password1: 'Secret!A', first_name: 'Own' },
+    });
+    expect(registered.statusCode).toBe(201);
+    await app.close();
+  });
+});

@@ -1,0 +1,140 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'wadesk-config-'));
+
+describe('loadConfig', () => {
+  it('has a default for everything', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir,
+      databaseUrl: `file://${join(dataDir, 'pgdata')}`,
+      googleClientId: null,
+      googleJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+      demoVideoUrl: null,
+      corsOrigins: [],
+      bodyLimitBytes: 1024 * 1024,
+      authRateLimitIp: 20,
+      authRateLimitEmail: 10,
+      logLevel: 'info',
+      whatsappDriver: 'baileys',
+      whatsappSessionLimit: 1,
+      whatsappLogLevel: 'silent',
+      demoSeed: false,
+      trustProxy: false,
+    });
+    expect(config.webDist).toBe(resolve(import.meta.dirname, '../../web/dist'));
+  });
+
+  it('resolves DATA_DIR against the working directory', () => {
+    const config = loadConfig({ DATA_DIR: 'relative/data', JWT_SECRET: 'x'.repeat(32) });
+    expect(config.dataDir).toBe(resolve(process.cwd(), 'relative/data'));
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: tempDir(),
+      DATABASE_URL: 'postgres://user@db:5432/app',
+      JWT_SECRET: 's'.repeat(40),
+      GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com',
+      GOOGLE_JWKS_URL: 'http://127.0.0.1:1234/certs',
+      DEMO_VIDEO_URL: 'https://www.youtube.com/embed/abc',
+      CORS_ORIGINS: 'https://a.example.com, http://localhost:5173/',
+      BODY_LIMIT_BYTES: '2048',
+      AUTH_RATE_LIMIT_IP: '5',
+      AUTH_RATE_LIMIT_EMAIL: '3',
+      LOG_LEVEL: 'debug',
+      WHATSAPP_DRIVER: 'simulator',
+      WHATSAPP_SESSION_LIMIT: '3',
+      WHATSAPP_LOG_LEVEL: 'warn',
+      DEMO_SEED: '1',
+      WEB_DIST: 'some/dist',
+      TRUST_PROXY: '10.0.0.0/8',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://user@db:5432/app',
+      jwtSecret: 's'.repeat(40),
+      googleClientId: 'client.apps.googleusercontent.com',
+      googleJwksUrl: 'http://127.0.0.1:1234/certs',
+      demoVideoUrl: 'https://www.youtube.com/embed/abc',
+      corsOrigins: ['https://a.example.com', 'http://localhost:5173'],
+      bodyLimitBytes: 2048,
+      authRateLimitIp: 5,
+      authRateLimitEmail: 3,
+      logLevel: 'debug',
+      whatsappDriver: 'simulator',
+      whatsappSessionLimit: 3,
+      whatsappLogLevel: 'warn',
+      demoSeed: true,
+      webDist: resolve('some/dist'),
+      trustProxy: '10.0.0.0/8',
+    });
+  });
+
+  it('reads TRUST_PROXY as a switch or a list of proxy addresses', () => {
+    const trustProxy = (value: string) =>
+      loadConfig({ JWT_SECRET: 'x'.repeat(32), TRUST_PROXY: value }).trustProxy;
+    expect(trustProxy('true')).toBe(true);
+    expect(trustProxy('false')).toBe(false);
+    expect(trustProxy('10.0.0.1,10.0.0.2')).toBe('10.0.0.1,10.0.0.2');
+  });
+
+  it('treats blank values as unset', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), PORT: '', GOOGLE_CLIENT_ID: '  ', DEMO_VIDEO_URL: '' });
+    expect(config.port).toBe(3000);
+    expect(config.googleClientId).toBeNull();
+    expect(config.demoVideoUrl).toBeNull();
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '3.5'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['JWT_SECRET', 'short'],
+    ['GOOGLE_JWKS_URL', 'not a url'],
+    ['DEMO_VIDEO_URL', 'javascript:alert(1)'],
+    ['CORS_ORIGINS', 'https://ok.example.com,nonsense'],
+    ['BODY_LIMIT_BYTES', '-1'],
+    ['AUTH_RATE_LIMIT_IP', '0'],
+    ['LOG_LEVEL', 'loud'],
+    ['WHATSAPP_DRIVER', 'selenium'],
+  ])('rejects a bad %s (%s) with an error naming it', (name, value) => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: 'x'.repeat(32), [name]: value })).toThrow(
+      new RegExp(`^Invalid configuration: ${name} must`),
+    );
+  });
+
+  it('generates the JWT secret once, keeps it owner-only in DATA_DIR and reuses it', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+
+    const file = join(dataDir, 'secrets.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      jwt_secret: first,
+      storage_signing_secret: expect.any(String), // the local file links' key, generated the same way
+    });
+
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
+    expect(loadConfig({ DATA_DIR: tempDir() }).jwtSecret).not.toBe(first);
+  });
+
+  it('prefers JWT_SECRET (and STORAGE_SIGNING_SECRET) from env and then writes nothing', () => {
+    const dataDir = tempDir();
+    const env = { DATA_DIR: dataDir, JWT_SECRET: 'e'.repeat(32), STORAGE_SIGNING_SECRET: 'f'.repeat(32) };
+    expect(loadConfig(env).jwtSecret).toBe('e'.repeat(32));
+    expect(() => statSync(join(dataDir, 'secrets.json'))).toThrow();
+  });
+});

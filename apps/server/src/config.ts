@@ -1,0 +1,157 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { persistentSecret } from './secrets';
+import { type StorageConfig, storageConfig, storageEnv } from './storage/storage-config';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const WHATSAPP_DRIVERS = ['baileys', 'simulator'] as const;
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute directory for the embedded database, generated secrets and local files. */
+  dataDir: string;
+  /** `memory://`, `file://<dir>` (embedded PGlite) or `postgres://…` — only db/client.ts interprets it. */
+  databaseUrl: string;
+  jwtSecret: string;
+  /** null turns Google sign-in off. */
+  googleClientId: string | null;
+  googleJwksUrl: string;
+  demoVideoUrl: string | null;
+  /** Allowed cross-origin callers; empty turns CORS off. */
+  corsOrigins: string[];
+  bodyLimitBytes: number;
+  /** Login and registration attempts allowed per minute, per client IP and per email address. */
+  authRateLimitIp: number;
+  authRateLimitEmail: number;
+  logLevel: (typeof LOG_LEVELS)[number];
+  whatsappDriver: (typeof WHATSAPP_DRIVERS)[number];
+  /** Active WhatsApp sessions an organisation may have at once. */
+  whatsappSessionLimit: number;
+  /** Level of Baileys' own (redacted) log; silent by default because it logs protocol detail. */
+  whatsappLogLevel: (typeof LOG_LEVELS)[number];
+  /** Demo mode: create a demo organisation with a linked simulated session, and print its sign-in. */
+  demoSeed: boolean;
+  /** Directory of the built SPA; served only when it holds an index.html. */
+  webDist: string;
+  /**
+   * Fastify's trustProxy: false (default), true, or a comma list of proxy addresses/CIDRs. Behind a load
+   * balancer it must be set, or every client shares the balancer's IP and so its sign-in rate limit.
+   */
+  trustProxy: boolean | string;
+  /** Local disk under DATA_DIR/objects, or S3 when S3_BUCKET is set. */
+  storage: StorageConfig;
+  /** How long links to stored files work. */
+  signedUrlTtlSeconds: number;
+  /** Largest chat export accepted by POST /v1/uploadfile/. */
+  uploadLimitBytes: number;
+  /** Largest JSON body of POST /v1/saveChatData/ (a 40,000-message chat is about 13 MB). */
+  chatSaveBodyLimitBytes: number;
+}
+
+const integer = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, { error: `must be a whole number between ${min} and ${max}` })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error: `must be a whole number between ${min} and ${max}` });
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+const databaseUrl = z.string().refine((url) => /^(memory:\/\/|file:\/\/.+|postgres(ql)?:\/\/.+)/.test(url), {
+  error: 'must start with memory://, file:// or postgres(ql)://',
+});
+
+const origins = z
+  .string()
+  .transform((list) =>
+    list
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(z.url({ protocol: /^https?$/, error: 'must be a comma-separated list of http(s) origins' }))
+      .transform((urls) => urls.map((url) => new URL(url).origin)),
+  );
+
+const envSchema = z.object({
+  PORT: integer(0, 65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: databaseUrl.optional(),
+  JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters long' }).optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_JWKS_URL: httpUrl.default('https://www.googleapis.com/oauth2/v3/certs'),
+  DEMO_VIDEO_URL: httpUrl.optional(),
+  CORS_ORIGINS: origins.default([]),
+  BODY_LIMIT_BYTES: integer(1024, 1024 ** 3).default(1024 * 1024),
+  AUTH_RATE_LIMIT_IP: integer(1, 1_000_000).default(20),
+  AUTH_RATE_LIMIT_EMAIL: integer(1, 1_000_000).default(10),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  WHATSAPP_DRIVER: z.enum(WHATSAPP_DRIVERS, { error: 'must be baileys or simulator' }).default('baileys'),
+  WHATSAPP_SESSION_LIMIT: integer(1, 100_000).default(1),
+  WHATSAPP_LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
+    .default('silent'),
+  DEMO_SEED: z.enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' }).default('0'),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: z
+    .string()
+    .transform((value) => (value === 'true' ? true : value === 'false' ? false : value))
+    .default(false),
+  ...storageEnv,
+  SIGNED_URL_TTL_SECONDS: integer(60, 7 * 24 * 3600).default(15 * 60),
+  UPLOAD_LIMIT_BYTES: integer(1024, 1024 ** 3).default(4 * 1024 * 1024),
+  CHAT_SAVE_BODY_LIMIT_BYTES: integer(1024, 1024 ** 3).default(64 * 1024 * 1024),
+});
+
+/**
+ * Reads and validates the whole configuration once at start-up. The only module that reads env.
+ * Blank values count as unset, so `FOO=` in an env file means "use the default".
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value?.trim()));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${String(issue.path[0])} ${issue.message}`);
+    throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const vars = parsed.data;
+  const dataDir = resolve(vars.DATA_DIR);
+  let storage: StorageConfig;
+  try {
+    storage = storageConfig(vars, dataDir);
+  } catch (error) {
+    throw new Error(`Invalid configuration: ${(error as Error).message}`);
+  }
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir,
+    databaseUrl: vars.DATABASE_URL ?? `file://${resolve(dataDir, 'pgdata')}`,
+    jwtSecret: vars.JWT_SECRET ?? persistentSecret(dataDir, 'jwt_secret'),
+    googleClientId: vars.GOOGLE_CLIENT_ID ?? null,
+    googleJwksUrl: vars.GOOGLE_JWKS_URL,
+    demoVideoUrl: vars.DEMO_VIDEO_URL ?? null,
+    corsOrigins: vars.CORS_ORIGINS,
+    bodyLimitBytes: vars.BODY_LIMIT_BYTES,
+    authRateLimitIp: vars.AUTH_RATE_LIMIT_IP,
+    authRateLimitEmail: vars.AUTH_RATE_LIMIT_EMAIL,
+    logLevel: vars.LOG_LEVEL,
+    whatsappDriver: vars.WHATSAPP_DRIVER,
+    whatsappSessionLimit: vars.WHATSAPP_SESSION_LIMIT,
+    whatsappLogLevel: vars.WHATSAPP_LOG_LEVEL,
+    demoSeed: vars.DEMO_SEED === '1' || vars.DEMO_SEED === 'true',
+    webDist: vars.WEB_DIST
+      ? resolve(vars.WEB_DIST)
+      : fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    trustProxy: vars.TRUST_PROXY,
+    storage,
+    signedUrlTtlSeconds: vars.SIGNED_URL_TTL_SECONDS,
+    uploadLimitBytes: vars.UPLOAD_LIMIT_BYTES,
+    chatSaveBodyLimitBytes: vars.CHAT_SAVE_BODY_LIMIT_BYTES,
+  };
+}

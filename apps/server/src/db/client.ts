@@ -1,0 +1,62 @@
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** The one Drizzle type repositories use, whichever driver runs underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Resolves when the database answers a trivial query; rejects otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * Opens the database named by a config URL: `postgres://…` / `postgresql://…` → PostgreSQL through
+ * node-postgres; `memory://` → in-memory PGlite; `file://<dir>` → PGlite stored in that directory.
+ */
+export async function createDatabase(url: string): Promise<Database> {
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle client losing its connection emits 'error' on the pool; without a listener it crashes the process.
+    pool.on('error', () => {});
+    const db = drizzleNodePg(pool, { schema });
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => void (await pool.query('select 1')),
+      close: () => pool.end(),
+    };
+  }
+  const client = await PGlite.create(url === 'memory://' ? 'memory://' : url.replace(/^file:\/\//, ''));
+  const db = drizzlePglite(client, { schema });
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => void (await client.query('select 1')),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+/** Applies the committed SQL migrations (src/db/migrations) that have not run yet. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_FOLDER };
+  // Each migrator wants its own driver's database type; the runtime object is that driver's by construction.
+  if (database.kind === 'postgres') {
+    await migrateNodePg(database.db as Parameters<typeof migrateNodePg>[0], config);
+  } else {
+    await migratePglite(database.db as Parameters<typeof migratePglite>[0], config);
+  }
+}

@@ -1,0 +1,398 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const organisations = pgTable('organisations', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+export type UserRole = 'owner' | 'user';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull().unique(),
+    /** argon2id PHC string; null for accounts that only sign in with Google. */
+    passwordHash: text('password_hash'),
+    googleSubject: text('google_subject').unique(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    role: text('role').$type<UserRole>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('users_organisation_id_idx').on(t.organisationId),
+    // The unique index only protects against duplicates if every writer stores the same spelling.
+    check('users_email_lower_case', sql`${t.email} = lower(${t.email})`),
+    check('users_role_valid', sql`${t.role} in ('owner', 'user')`),
+  ],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Every token rotated from one sign-in shares a family, so reuse of any of them can revoke them all. */
+    familyId: uuid('family_id').notNull(),
+    /** sha-256 hex of the token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Id of the token this one was exchanged for; set means "already used". */
+    replacedBy: integer('replaced_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('refresh_tokens_family_id_idx').on(t.familyId),
+    index('refresh_tokens_user_id_idx').on(t.userId),
+  ],
+);
+
+/** gzip bytes; drizzle-orm has no built-in bytea column. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * A file a user uploaded inside a chat export, kept in object storage under `objectName`. Only its owner
+ * may get links for it; saved chats that show it are listed in chat_attachments.
+ */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    objectName: text('object_name').notNull().unique(),
+    /** The name inside the export, for downloads; the object name only keeps a sanitised copy. */
+    fileName: text('file_name').notNull(),
+    mime: text('mime').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('attachments_user_id_idx').on(t.userId),
+    check('attachments_size_valid', sql`${t.size} >= 0`),
+  ],
+);
+
+export const chats = pgTable(
+  'chats',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    totalMsgs: integer('total_msgs').notNull(),
+    uniqueAuthors: jsonb('unique_authors').$type<string[]>().notNull(),
+    /**
+     * The chat's whole getSavedChat answer ({data, total_msgs, unique_authors}) as gzip-compressed JSON.
+     * A chat is always read and written whole; one compressed value is 8x smaller and several times faster
+     * than a row per message on PGlite, and loads are sent to the browser still compressed
+     * (docs/decisions/0003-saved-chat-storage.md).
+     */
+    messages: bytea('messages').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('chats_user_id_idx').on(t.userId, t.id),
+    check('chats_name_valid', sql`length(${t.name}) between 1 and 200 and ${t.name} = btrim(${t.name})`),
+    check('chats_total_msgs_valid', sql`${t.totalMsgs} >= 0`),
+  ],
+);
+
+/** Which attachments a saved chat shows; one upload may be saved as several chats. */
+export const chatAttachments = pgTable(
+  'chat_attachments',
+  {
+    chatId: integer('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    attachmentId: integer('attachment_id')
+      .notNull()
+      .references(() => attachments.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chatId, t.attachmentId] }),
+    index('chat_attachments_attachment_id_idx').on(t.attachmentId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// WhatsApp sessions, their auth state, groups, contacts and group messages (src/whatsapp, modules/
+// sessions, modules/groups). Every table carries organisation_id or hangs off a session that does.
+// ---------------------------------------------------------------------------------------------------
+
+export type WaSessionStatus =
+  | 'starting'
+  | 'qr'
+  | 'connected'
+  | 'reconnecting'
+  | 'unreachable'
+  | 'qr_expired'
+  | 'logged_out'
+  | 'terminated';
+
+export const waSessions = pgTable(
+  'wa_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    status: text('status').$type<WaSessionStatus>().notNull().default('starting'),
+    /** Why the session is in a failed or waiting state, shown to the user as-is. */
+    reason: text('reason'),
+    /** The linked account's phone number (digits) and JIDs, to recognise its own messages. */
+    phone: text('phone'),
+    meJid: text('me_jid'),
+    meLid: text('me_lid'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('wa_sessions_organisation_id_idx').on(t.organisationId, t.isActive)],
+);
+
+/** Baileys creds (type 'creds', key_id '') and Signal keys, as BufferJSON text; one row per key. */
+export const waAuth = pgTable(
+  'wa_auth',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => waSessions.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    keyId: text('key_id').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.type, t.keyId] })],
+);
+
+export const waGroups = pgTable(
+  'wa_groups',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => waSessions.id, { onDelete: 'cascade' }),
+    jid: text('jid').notNull(),
+    organisationId: integer('organisation_id').notNull(),
+    name: text('name').notNull(),
+    /** 'lid' groups address members by LID; messages then also carry the phone-number JID. */
+    addressingMode: text('addressing_mode').notNull().default('pn'),
+    size: integer('size').notNull().default(0),
+    /** The phone answered that nothing older exists: paging stops asking it. */
+    historyComplete: boolean('history_complete').notNull().default(false),
+    /** Background "sync all old messages": null (never ran), running, waiting_phone, done, failed. */
+    syncState: text('sync_state'),
+    syncFetched: integer('sync_fetched').notNull().default(0),
+    syncMessage: text('sync_message'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.jid] }),
+    index('wa_groups_organisation_id_idx').on(t.organisationId),
+  ],
+);
+
+/** Names and LID/phone-number pairs learned from contacts, push names and history sync. */
+export const waContacts = pgTable(
+  'wa_contacts',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => waSessions.id, { onDelete: 'cascade' }),
+    jid: text('jid').notNull(),
+    name: text('name'),
+    /** For a LID contact, its phone-number JID when known (and the reverse). */
+    altJid: text('alt_jid'),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.jid] })],
+);
+
+export const waMessages = pgTable(
+  'wa_messages',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => waSessions.id, { onDelete: 'cascade' }),
+    organisationId: integer('organisation_id').notNull(),
+    groupJid: text('group_jid').notNull(),
+    /** `${fromMe}_${group}_${id}_${participant}`, whatsapp-web.js' serialised id; the paging cursor. */
+    msgId: text('msg_id').notNull(),
+    waId: text('wa_id').notNull(),
+    fromMe: boolean('from_me').notNull(),
+    author: text('author'),
+    /** The other address of the author: the phone-number JID of a LID sender, or the reverse. */
+    authorAlt: text('author_alt'),
+    authorName: text('author_name'),
+    body: text('body').notNull(),
+    messageType: text('message_type').notNull(),
+    hasMedia: boolean('has_media').notNull(),
+    mimetype: text('mimetype'),
+    filename: text('filename'),
+    /** Base64 JPEG preview of images and videos. */
+    thumbnail: text('thumbnail'),
+    quotedId: text('quoted_id'),
+    quotedParticipant: text('quoted_participant'),
+    quotedType: text('quoted_type'),
+    quotedBody: text('quoted_body'),
+    quotedThumbnail: text('quoted_thumbnail'),
+    /** Seconds since the epoch. */
+    timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
+    /** Proto JSON of media messages, what the download needs (keys, URLs); null for the rest. */
+    raw: jsonb('raw'),
+    /** Object-store name of the downloaded media, once cached. */
+    mediaObject: text('media_object'),
+    origin: text('origin').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The message key: history and live traffic may spell the author differently (LID or phone number).
+    uniqueIndex('wa_messages_key_idx').on(t.sessionId, t.groupJid, t.waId),
+    index('wa_messages_group_time_idx').on(t.sessionId, t.groupJid, t.timestamp, t.msgId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Agents and support tickets (modules/agents, modules/tickets).
+// ---------------------------------------------------------------------------------------------------
+
+export type AgentUserType = 'owner' | 'user';
+
+/** Support staff recognised by phone number; their group messages are business replies. */
+export const agents = pgTable(
+  'agents',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** E.164 with the plus; the engine matches senders by `+` + their digits. */
+    number: text('number').notNull(),
+    userType: text('user_type').$type<AgentUserType>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('agents_organisation_number_idx').on(t.organisationId, t.number),
+    check('agents_user_type_valid', sql`${t.userType} in ('owner', 'user')`),
+    check('agents_number_e164', sql`${t.number} ~ '^\\+[1-9][0-9]{5,14}$'`),
+    check('agents_name_valid', sql`length(${t.name}) between 1 and 100`),
+  ],
+);
+
+export type TicketStatus = 'open' | 'in_progress' | 'close';
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => waSessions.id, { onDelete: 'cascade' }),
+    groupJid: text('group_jid').notNull(),
+    groupName: text('group_name').notNull(),
+    customer: text('customer').notNull(),
+    customerNumber: text('customer_number'),
+    lastMessage: text('last_message').notNull(),
+    status: text('status').$type<TicketStatus>().notNull().default('open'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One active ticket per group, enforced here so that two servers racing on a group cannot both open one.
+    uniqueIndex('tickets_one_active_per_group_idx')
+      .on(t.organisationId, t.sessionId, t.groupJid)
+      .where(sql`${t.status} in ('open', 'in_progress')`),
+    // Scanned backwards for "newest first"; an ascending index matches ORDER BY … DESC (NULLS FIRST) exactly.
+    index('tickets_organisation_created_idx').on(t.organisationId, t.createdAt, t.id),
+    index('tickets_organisation_status_idx').on(t.organisationId, t.status),
+    check('tickets_status_valid', sql`${t.status} in ('open', 'in_progress', 'close')`),
+    check('tickets_closed_at_only_when_closed', sql`(${t.status} = 'close') = (${t.closedAt} is not null)`),
+  ],
+);
+
+/** A ticket's conversation: the group messages that joined it. */
+export const ticketMessages = pgTable(
+  'ticket_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id').notNull(),
+    groupJid: text('group_jid').notNull(),
+    /** WhatsApp's message id: with session and group, the key that makes a redelivered message a no-op. */
+    waId: text('wa_id').notNull(),
+    /** E.164 when known. */
+    sender: text('sender'),
+    senderName: text('sender_name').notNull(),
+    isBusiness: boolean('is_business').notNull(),
+    message: text('message').notNull(),
+    /** When the message was sent (its WhatsApp timestamp). */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('ticket_messages_key_idx').on(t.sessionId, t.groupJid, t.waId),
+    index('ticket_messages_ticket_idx').on(t.ticketId, t.createdAt, t.id),
+  ],
+);
+
+/**
+ * Per-organisation ticket counters kept by a trigger on tickets (see its migration): getTicketStats is polled
+ * every 5 s by every dashboard, and aggregating 10,000 tickets per call costs 10–40 ms.
+ */
+export const ticketStats = pgTable('ticket_stats', {
+  organisationId: integer('organisation_id')
+    .primaryKey()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  open: integer('open').notNull().default(0),
+  inProgress: integer('in_progress').notNull().default(0),
+  closed: integer('closed').notNull().default(0),
+  respondedCount: integer('responded_count').notNull().default(0),
+  responseSecondsSum: doublePrecision('response_seconds_sum').notNull().default(0),
+  resolvedCount: integer('resolved_count').notNull().default(0),
+  resolutionSecondsSum: doublePrecision('resolution_seconds_sum').notNull().default(0),
+});

@@ -1,0 +1,61 @@
+import type { SessionListResponse, StartSessionResponse, TokenPair } from '@wadesk/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { persistentSecret } from '../secrets';
+
+export const DEMO_EMAIL = 'demo@example.com';
+
+export interface DemoAccount {
+  email: string;
+  password: string;
+  /** Set when a simulated session was linked for the account. */
+  sessionId: string | null;
+}
+
+/**
+ * DEMO_SEED: a demo organisation whose owner signs in with a printed password and finds a simulated
+ * WhatsApp session already linked (groups, history, media). Goes through the public API like a user would;
+ * on later starts the same account and session are reused.
+ */
+export async function seedDemo(app: FastifyInstance, config: Config): Promise<DemoAccount> {
+  // The generated part lives in DATA_DIR like the other secrets; the prefix meets the password rules.
+  const password = `Demo!${persistentSecret(config.dataDir, 'demo_password').slice(0, 12)}`;
+  const tokens = await signIn(app, password);
+  const headers = { authorization: `Bearer ${tokens.access_token}` };
+  const simulator = app.whatsapp.simulator;
+  if (!simulator) return { email: DEMO_EMAIL, password, sessionId: null };
+
+  const list = await app.inject({ method: 'POST', url: '/api/getSessionsList/', headers });
+  const active = list.json<SessionListResponse>().session_list.find((s) => s.isActive);
+  if (active?.status === 'connected') return { email: DEMO_EMAIL, password, sessionId: active.sessionId };
+
+  const started = await app.inject({
+    method: 'POST',
+    url: '/api/startSession/',
+    headers,
+    payload: {
+      session_name: active?.session_name ?? 'DemoPhone',
+      description: active?.description ?? 'Simulated phone (demo mode)',
+    },
+  });
+  const { sessionID } = started.json<StartSessionResponse>();
+  await app.whatsapp.gateway.waitForQr(sessionID, 10_000);
+  await simulator.scan(sessionID);
+  return { email: DEMO_EMAIL, password, sessionId: sessionID };
+}
+
+async function signIn(app: FastifyInstance, password: string): Promise<TokenPair> {
+  const registered = await app.inject({
+    method: 'POST',
+    url: '/users/register/',
+    payload: { email: DEMO_EMAIL, password1: password, first_name: 'Demo', last_name: 'User' },
+  });
+  if (registered.statusCode === 201) return registered.json<TokenPair>();
+  const login = await app.inject({
+    method: 'POST',
+    url: '/users/login/',
+    payload: { username: DEMO_EMAIL, password },
+  });
+  if (login.statusCode !== 200) throw new Error(`demo sign-in failed (${login.statusCode}): ${login.body}`);
+  return login.json<TokenPair>();
+}

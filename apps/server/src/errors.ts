@@ -1,0 +1,13 @@
+/**
+ * An error whose message is meant for the client. Services throw it; the HTTP error handler sends
+ * `{ message }` with its status. Any other error is a bug and reaches the client as a bare 500.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}

@@ -1,0 +1,65 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors';
+
+interface HttpError {
+  statusCode: number;
+  message: string;
+}
+
+/**
+ * The one place errors become responses: every failure answers `{ message }`. Client mistakes keep a
+ * message that helps the user; anything else is logged and answers a bare 500, never a stack or SQL.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { statusCode, message } = toHttpError(error);
+    if (statusCode >= 500) request.log.error({ err: withoutQueryParams(error) }, 'request failed');
+    return reply.code(statusCode).send({ message });
+  });
+}
+
+export function toHttpError(error: FastifyError): HttpError {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const [first] = error.validation;
+    return { statusCode: 400, message: validationMessage(first?.instancePath ?? '', first?.message) };
+  }
+  if (error instanceof AppError) return { statusCode: error.statusCode, message: error.message };
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { statusCode: 400, message: 'Malformed JSON body' };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { statusCode: 413, message: 'Request body is too large' };
+  }
+  const status = error.statusCode ?? 500;
+  // Fastify's own 4xx errors (unsupported media type, bad content length, …) carry a safe message.
+  if (status >= 400 && status < 500) return { statusCode: status, message: error.message };
+  return { statusCode: 500, message: 'Internal server error' };
+}
+
+/**
+ * The first validation issue, prefixed by the field path unless the message already names the field
+ * ("email: Enter a valid email address." but "First Name must be 3 or more characters long.").
+ */
+export function validationMessage(instancePath: string, rawMessage = 'Invalid input'): string {
+  const segments = instancePath.split('/').filter(Boolean);
+  if (segments.length === 0) return 'Request body must be a JSON object.';
+  const message = rawMessage.endsWith('received undefined') ? 'This field is required.' : rawMessage;
+  const fieldWords = String(segments.at(-1))
+    .replace(/[_\d]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return message.toLowerCase().startsWith(fieldWords) ? message : `${segments.join('.')}: ${message}`;
+}
+
+/** A failed query's message and parameters can hold password or token hashes: keep them out of the logs. */
+function withoutQueryParams(error: FastifyError): unknown {
+  if (!('query' in error && 'params' in error)) return error;
+  const cause = error.cause as { message?: string; code?: string; stack?: string } | undefined;
+  return {
+    type: error.name,
+    query: error.query,
+    cause: { message: cause?.message, code: cause?.code, stack: cause?.stack },
+  };
+}

@@ -1,0 +1,59 @@
+import {
+  addAgentRequest,
+  addAgentResponse,
+  agentListResponse,
+  errorResponse,
+  removeAgentRequest,
+  successMessage,
+} from '@wadesk/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bearerAuth } from '../auth/authenticate';
+import type { AgentsService } from './agents.service';
+
+const tags = ['agents'];
+
+export const agentsRoutes: FastifyPluginAsyncZod<{ agents: AgentsService }> = async (app, { agents }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.post(
+    '/org/addAgent/',
+    {
+      schema: {
+        tags,
+        summary: 'Add an agent (a support person recognised by phone number)',
+        security: bearerAuth,
+        body: addAgentRequest,
+        response: { 201: addAgentResponse, 400: errorResponse, 401: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await agents.add(request.user.organisationId, request.body)),
+  );
+
+  app.post(
+    '/org/listAgent/',
+    {
+      schema: {
+        tags,
+        summary: "The organisation's agents, oldest first",
+        security: bearerAuth,
+        response: { 200: agentListResponse, 401: errorResponse },
+      },
+    },
+    async (request) => agents.list(request.user.organisationId),
+  );
+
+  app.post(
+    '/org/removeAgent/',
+    {
+      schema: {
+        tags,
+        summary: 'Remove an agent',
+        security: bearerAuth,
+        body: removeAgentRequest,
+        response: { 200: successMessage, 400: errorResponse, 401: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => agents.remove(request.user.organisationId, request.body.agent_id),
+  );
+};

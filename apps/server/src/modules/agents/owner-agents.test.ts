@@ -1,0 +1,81 @@
+import type { Agent, SessionStatusResponse } from '@wadesk/contract';
+import { expect, it } from 'vitest';
+import { signUp } from '../../../test/helpers/auth';
+import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { org } from '../../../test/helpers/desk';
+import { deskFixture } from '../../../test/helpers/desk-fixture';
+import { eventually, FAST_WHATSAPP, linkSession, post, sessionStatus } from '../../../test/helpers/whatsapp';
+import { createAgentsRepository } from './agents.repository';
+import { createAgentsService } from './agents.service';
+
+describeEachDatabase('owner agents', (ctx) => {
+  it("lists the linked account's own number as an owner agent named after the session, once", async () => {
+    const app = await ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });
+    const owner = await signUp(app);
+    const { sessionId } = await linkSession(app, owner, 'FrontDesk');
+    const status = (
+      await post<SessionStatusResponse>(app, owner, '/api/sessionStatus/', { sessionID: sessionId })
+    ).body;
+    await app.ownerAgents.settled();
+    const list = (await org<Agent[]>(app, owner, 'listAgent')).body;
+    expect(list).toEqual([
+      expect.objectContaining({
+        agent_name: 'FrontDesk',
+        agent_number: `+${status.phone}`,
+        user_type: 'owner',
+      }),
+    ]);
+
+    const reconnect = async () => {
+      await post(app, owner, `/sim/sessions/${sessionId}/fail`, { kind: 'restart_required' });
+      await eventually(async () => (await sessionStatus(app, owner, sessionId)).status === 'connected');
+      await app.ownerAgents.settled();
+      return (await org<Agent[]>(app, owner, 'listAgent')).body;
+    };
+    // Every (re)connect reports "connected" with the phone: a removed owner agent comes back, never twice.
+    await org(app, owner, 'removeAgent', { agent_id: list[0]?.id });
+    expect(await reconnect()).toEqual([
+      expect.objectContaining({ agent_name: 'FrontDesk', user_type: 'owner' }),
+    ]);
+    expect(await reconnect()).toHaveLength(1);
+  });
+
+  it('keeps an agent already added by hand with that number as it is', async () => {
+    const app = await ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });
+    const owner = await signUp(app);
+    // The simulator's phone number is derived from the session id, so learn it from a first session.
+    const first = await linkSession(app, owner, 'Probe');
+    const phone = (
+      await post<SessionStatusResponse>(app, owner, '/api/sessionStatus/', { sessionID: first.sessionId })
+    ).body.phone;
+    await app.ownerAgents.settled();
+    const [probe] = (await org<Agent[]>(app, owner, 'listAgent')).body;
+    await org(app, owner, 'removeAgent', { agent_id: probe?.id });
+    await org(app, owner, 'addAgent', { agent_name: 'Me by hand', agent_number: `+${phone}` });
+
+    await post(app, owner, `/sim/sessions/${first.sessionId}/fail`, { kind: 'restart_required' });
+    await eventually(
+      async () =>
+        (
+          await post<SessionStatusResponse>(app, owner, '/api/sessionStatus/', {
+            sessionID: first.sessionId,
+          })
+        ).body.status === 'connected',
+    );
+    await app.ownerAgents.settled();
+    expect((await org<Agent[]>(app, owner, 'listAgent')).body).toEqual([
+      expect.objectContaining({ agent_name: 'Me by hand', user_type: 'user' }),
+    ]);
+  });
+
+  it("takes the account's digits as they are, even where number tables know no such range", async () => {
+    const { organisationId, user } = await deskFixture(ctx);
+    const agents = createAgentsService({ repo: createAgentsRepository(ctx.db) });
+    expect(await agents.ensureOwner(organisationId, '910087880391', 'Support')).toBe(true);
+    expect(await agents.ensureOwner(organisationId, '910087880391', 'Again')).toBe(false);
+    expect(await agents.ensureOwner(organisationId, '12', 'Too short')).toBe(false);
+    expect((await org<Agent[]>(ctx.app, user, 'listAgent')).body).toEqual([
+      expect.objectContaining({ agent_name: 'Support', agent_number: '+910087880391', user_type: 'owner' }),
+    ]);
+  });
+});

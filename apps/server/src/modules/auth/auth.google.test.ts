@@ -1,0 +1,126 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { bearer, signUp } from '../../../test/helpers/auth';
+import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { type FakeGoogle, GOOGLE_CLIENT_ID, startFakeGoogle } from '../../../test/helpers/fake-google';
+import { organisations, users } from '../../db/schema';
+
+const googleLogin = (credential: unknown) => ({
+  method: 'POST' as const,
+  url: '/users/google-login-internal/',
+  payload: { credential },
+});
+const rejected = { message: 'Google sign-in could not be verified.' };
+
+describeEachDatabase('POST /users/google-login-internal/', (ctx) => {
+  let google: FakeGoogle;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    google = await startFakeGoogle();
+  });
+  afterAll(() => google.close());
+  beforeEach(async () => {
+    app = await ctx.buildApp({ googleClientId: GOOGLE_CLIENT_ID, googleJwksUrl: google.jwksUrl });
+  });
+
+  it('creates an account and an organisation on first sign-in, then signs the same account in', async () => {
+    const first = await app.inject(googleLogin(await google.idToken({ email: 'Gina@Example.com' })));
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String) });
+    const check = await app.inject({
+      method: 'GET',
+      url: '/users/authcheck/',
+      headers: bearer(first.json().access_token),
+    });
+    expect(check.json().user).toMatchObject({
+      email: 'gina@example.com',
+      first_name: 'Gina',
+      last_name: 'Gold',
+      role: 'owner',
+    });
+    const [user] = await ctx.db.select().from(users);
+    expect(user).toMatchObject({ googleSubject: 'google-subject-1', passwordHash: null });
+
+    expect((await app.inject(googleLogin(await google.idToken()))).statusCode).toBe(200);
+    expect(await ctx.count(users)).toBe(1);
+    expect(await ctx.count(organisations)).toBe(1);
+  });
+
+  it('links an existing password account with the same email, which keeps its password', async () => {
+    await signUp(app, { email: 'gina@example.com' });
+    expect((await app.inject(googleLogin(await google.idToken()))).statusCode).toBe(200);
+    const [user] = await ctx.db.select().from(users);
+    expect(user?.googleSubject).toBe('google-subject-1');
+    expect(user?.passwordHash).not.toBeNull();
+    expect(await ctx.count(users)).toBe(1);
+  });
+
+  it('finds the account by Google subject even after the Google email changed', async () => {
+    await app.inject(googleLogin(await google.idToken()));
+    const renamed = await app.inject(googleLogin(await google.idToken({ email: 'gina.new@example.com' })));
+    expect(renamed.statusCode).toBe(200);
+    expect(await ctx.count(users)).toBe(1);
+  });
+
+  it('answers 409 when the email is linked to a different Google account', async () => {
+    await app.inject(googleLogin(await google.idToken()));
+    const other = await app.inject(googleLogin(await google.idToken({ sub: 'google-subject-2' })));
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toEqual({ message: 'An account with this email already exists.' });
+    expect(await ctx.count(users)).toBe(1);
+  });
+
+  it.each([
+    ['another audience', { aud: 'someone-else.apps.googleusercontent.com' }],
+    ['another issuer', { iss: 'https://evil.example.com' }],
+    ['an unverified email', { email_verified: false }],
+    ['no email', { email: undefined }],
+  ])('answers 401 to a token with %s', async (_label, claims) => {
+    const response = await app.inject(googleLogin(await google.idToken(claims)));
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual(rejected);
+    expect(await ctx.count(users)).toBe(0);
+  });
+
+  it('answers 401 to an expired token', async () => {
+    const token = await google.idToken();
+    ctx.clock.advance(2 * 60 * 60 * 1000);
+    expect((await app.inject(googleLogin(token))).json()).toEqual(rejected);
+  });
+
+  it('answers 401 to tokens not signed by the published key', async () => {
+    const impostor = await startFakeGoogle(); // same shape and key id, different key pair
+    const foreign = await impostor.idToken();
+    await impostor.close();
+    const unknownKid = await google.idToken({}, { kid: 'rotated-away' });
+    const [header, payload] = (await google.idToken()).split('.');
+    for (const token of [foreign, unknownKid, `${header}.${payload}.`, 'not-a-jwt']) {
+      const response = await app.inject(googleLogin(token));
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual(rejected);
+    }
+  });
+
+  it('answers 400 when Google sign-in is not configured', async () => {
+    const response = await ctx.app.inject(googleLogin(await google.idToken()));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Google sign-in is not configured.' });
+  });
+
+  it('answers 502 when Google’s keys cannot be fetched', async () => {
+    const offline = await ctx.buildApp({
+      googleClientId: GOOGLE_CLIENT_ID,
+      googleJwksUrl: 'http://127.0.0.1:1/certs',
+    });
+    const response = await offline.inject(googleLogin(await google.idToken()));
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({ message: expect.stringContaining('Google sign-in is unavailable') });
+  });
+
+  it('rejects a missing or empty credential with 400', async () => {
+    for (const payload of [{}, { credential: '' }]) {
+      const response = await app.inject({ method: 'POST', url: '/users/google-login-internal/', payload });
+      expect(response.statusCode).toBe(400);
+    }
+  });
+});

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import type { AuthUser, LoginRequest, registerRequest, TokenPair } from '@wadesk/contract';
+import type { z } from 'zod';
+import type { Clock } from '../../clock';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError } from '../../errors';
+import type { AuthRepository, NewUser, UserRow } from './auth.repository';
+import type { GoogleIdentity, GoogleVerifier } from './google';
+import type { Passwords } from './passwords';
+import { type AccessTokens, hashRefreshToken, newRefreshToken, REFRESH_TOKEN_TTL_MS } from './tokens';
+
+export const authErrors = {
+  emailTaken: 'An account with this email already exists.',
+  notRegistered: 'You are not registered. Please create your account!',
+  wrongPassword: 'Incorrect email or password.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  googleOff: 'Google sign-in is not configured.',
+  googleRejected: 'Google sign-in could not be verified.',
+} as const;
+
+/** A registration after contract parsing: email trimmed and lower-cased, names trimmed. */
+export type Registration = z.output<typeof registerRequest>;
+
+export interface AuthServiceDeps {
+  repo: AuthRepository;
+  passwords: Passwords;
+  accessTokens: AccessTokens;
+  /** null when Google sign-in is not configured. */
+  verifyGoogle: GoogleVerifier | null;
+  clock: Clock;
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService({ repo, passwords, accessTokens, verifyGoogle, clock }: AuthServiceDeps) {
+  /** A fresh pair for a new sign-in: the refresh token starts its own family. */
+  async function issueTokens(user: UserRow): Promise<TokenPair> {
+    const refreshToken = newRefreshToken();
+    await repo.insertRefreshToken({ ...refreshFields(user.id, refreshToken), familyId: randomUUID() });
+    return { access_token: await signAccess(user), refresh_token: refreshToken };
+  }
+
+  const signAccess = (user: Pick<UserRow, 'id' | 'organisationId'>) =>
+    accessTokens.sign({ userId: user.id, organisationId: user.organisationId });
+
+  const refreshFields = (userId: number, token: string) => ({
+    userId,
+    tokenHash: hashRefreshToken(token),
+    expiresAt: new Date(clock().getTime() + REFRESH_TOKEN_TTL_MS),
+  });
+
+  /** Creates an organisation with this person as its owner; a taken email (even by a racing request) is a 409. */
+  async function createOwner(user: NewUser): Promise<UserRow> {
+    try {
+      return await repo.createOrganisationWithOwner(`${user.firstName}'s organisation`, user);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError(409, authErrors.emailTaken);
+      throw error;
+    }
+  }
+
+  async function googleAccount(identity: GoogleIdentity): Promise<UserRow> {
+    const linked = await repo.findUserByGoogleSubject(identity.subject);
+    if (linked) return linked;
+    const sameEmail = await repo.findUserByEmail(identity.email);
+    if (sameEmail) {
+      // The address now belongs to a different Google account than the one linked before.
+      if (sameEmail.googleSubject) throw new AppError(409, authErrors.emailTaken);
+      await repo.linkGoogleSubject(sameEmail.id, identity.subject);
+      return sameEmail;
+    }
+    const { subject, email, firstName, lastName } = identity;
+    return createOwner({ email, googleSubject: subject, firstName, lastName, passwordHash: null });
+  }
+
+  return {
+    async register(input: Registration): Promise<TokenPair> {
+      const passwordHash = await passwords.hash(input.password1);
+      const user = await createOwner({
+        email: input.email,
+        passwordHash,
+        firstName: input.first_name,
+        lastName: input.last_name,
+      });
+      return issueTokens(user);
+    },
+
+    async login({ username, password }: LoginRequest): Promise<TokenPair> {
+      const user = await repo.findUserByEmail(username);
+      if (!user) throw new AppError(404, authErrors.notRegistered);
+      // A Google-only account has no password: the same answer as a wrong one.
+      if (!user.passwordHash || !(await passwords.verify(user.passwordHash, password))) {
+        throw new AppError(401, authErrors.wrongPassword);
+      }
+      return issueTokens(user);
+    },
+
+    /** Exchanges a refresh token for a new pair; a token used twice revokes its whole family. */
+    async refresh(refreshToken: string): Promise<TokenPair> {
+      const stored = await repo.findRefreshToken(hashRefreshToken(refreshToken));
+      if (!stored) throw new AppError(401, authErrors.sessionExpired);
+      const now = clock();
+      if (stored.replacedBy !== null || stored.revokedAt !== null) {
+        await repo.revokeFamily(stored.familyId, now);
+        throw new AppError(401, authErrors.sessionExpired);
+      }
+      if (stored.expiresAt <= now) throw new AppError(401, authErrors.sessionExpired);
+      const user = await repo.findUserById(stored.userId);
+      if (!user) throw new AppError(401, authErrors.sessionExpired);
+
+      const next = newRefreshToken();
+      const rotated = await repo.rotateRefreshToken(stored.id, {
+        ...refreshFields(user.id, next),
+        familyId: stored.familyId,
+      });
+      if (!rotated) {
+        await repo.revokeFamily(stored.familyId, now);
+        throw new AppError(401, authErrors.sessionExpired);
+      }
+      return { access_token: await signAccess(user), refresh_token: next };
+    },
+
+    /** Ends the sign-in that `refreshToken` belongs to, if it is this user's; unknown tokens are ignored. */
+    async logout(userId: number, refreshToken: string | undefined): Promise<void> {
+      if (!refreshToken) return;
+      const stored = await repo.findRefreshToken(hashRefreshToken(refreshToken));
+      if (stored && stored.userId === userId) await repo.revokeFamily(stored.familyId, clock());
+    },
+
+    async currentUser(userId: number): Promise<AuthUser> {
+      const user = await repo.findUserById(userId);
+      if (!user) throw new AppError(401, authErrors.sessionExpired);
+      const { id, email, firstName, lastName, role, organisationId } = user;
+      return { id, email, first_name: firstName, last_name: lastName, role, organisation_id: organisationId };
+    },
+
+    async googleLogin(credential: string): Promise<TokenPair> {
+      if (!verifyGoogle) throw new AppError(400, authErrors.googleOff);
+      const identity = await verifyGoogle(credential);
+      if (!identity) throw new AppError(401, authErrors.googleRejected);
+      return issueTokens(await googleAccount(identity));
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import {
+  type ChatData,
+  chatData,
+  deleteSavedChatRequest,
+  errorResponse,
+  getSavedChatRequest,
+  renameSavedChatRequest,
+  saveChatRequest,
+  saveChatResponse,
+  savedChatList,
+  successMessage,
+} from '@wadesk/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bearerAuth } from '../auth/authenticate';
+import type { ChatsService } from './chats.service';
+import { acceptsGzip } from './message-codec';
+import { ownerOf } from './owner';
+
+export interface ChatsRoutesOptions {
+  chats: ChatsService;
+  /** A 40,000-message chat is ~13 MB of JSON, far above the default body limit. */
+  saveBodyLimitBytes: number;
+}
+
+const tags = ['chats'];
+
+export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (
+  app,
+  { chats, saveBodyLimitBytes },
+) => {
+  app.post(
+    '/v1/saveChatData/',
+    {
+      onRequest: [app.authenticate],
+      bodyLimit: saveBodyLimitBytes,
+      schema: {
+        tags,
+        summary: 'Save a chat under a name (all or nothing)',
+        security: bearerAuth,
+        body: saveChatRequest,
+        response: { 201: saveChatResponse, 400: errorResponse, 413: errorResponse },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await chats.save(ownerOf(request), request.body)),
+  );
+
+  app.post(
+    '/v1/getSavedChatList/',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags,
+        summary: 'Your saved chats, newest first',
+        security: bearerAuth,
+        response: { 200: savedChatList },
+      },
+    },
+    async (request) => chats.list(ownerOf(request)),
+  );
+
+  app.post(
+    '/v1/getSavedChat/',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags,
+        summary: 'One saved chat',
+        security: bearerAuth,
+        body: getSavedChatRequest,
+        response: { 200: chatData, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const gzipOk = acceptsGzip(request.headers['accept-encoding']);
+      const { body, gzip } = await chats.loadAnswer(ownerOf(request), request.body.chat_id, gzipOk);
+      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      if (gzip) reply.header('content-encoding', 'gzip');
+      // A Buffer skips the response serialiser (the stored JSON is sent as it is); the typed reply only
+      // knows the parsed shape, hence the cast.
+      return reply.send(body as unknown as ChatData);
+    },
+  );
+
+  app.post(
+    '/v1/renameSavedChat/',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags,
+        summary: 'Rename a saved chat',
+        security: bearerAuth,
+        body: renameSavedChatRequest,
+        response: { 200: saveChatResponse, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => chats.rename(ownerOf(request), request.body.chat_id, request.body.chat_name),
+  );
+
+  app.post(
+    '/v1/deleteSavedChat/',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags,
+        summary: 'Delete a saved chat and the files only it showed',
+        security: bearerAuth,
+        body: deleteSavedChatRequest,
+        response: { 200: successMessage, 404: errorResponse },
+      },
+    },
+    async (request) => chats.remove(ownerOf(request), request.body.chat_id),
+  );
+};

@@ -1,0 +1,123 @@
+import {
+  chatMessages,
+  chatName,
+  type SavedChatList,
+  type SavedChatRef,
+  type StoredChatMessage,
+  type SuccessMessage,
+} from '@wadesk/contract';
+import type { Clock } from '../../clock';
+import { AppError } from '../../errors';
+import type { ObjectStorage } from '../../storage/storage';
+import type { Owner } from './attachments.repository';
+import { type ChatsRepository, ForeignAttachmentsError } from './chats.repository';
+import type { WarnLog } from './import.service';
+import { decodeChatAnswer, encodeChatAnswer } from './message-codec';
+import { referencedObjectName } from './object-names';
+
+export interface ChatsServiceDeps {
+  repo: ChatsRepository;
+  storage: ObjectStorage;
+  clock: Clock;
+  log: WarnLog;
+}
+
+/** A save request after contract parsing. */
+export interface SaveChatInput {
+  chat_name: string;
+  data: StoredChatMessage[];
+}
+
+function validName(raw: string): string {
+  const parsed = chatName.safeParse(raw);
+  if (!parsed.success) throw new AppError(400, parsed.error.issues[0]?.message ?? chatMessages.invalidName);
+  return parsed.data;
+}
+
+/** Distinct authors in order of first appearance, `system` excluded (specification §3). */
+function uniqueAuthors(messages: readonly StoredChatMessage[]): string[] {
+  const seen = new Set<string>();
+  for (const { author } of messages) if (author !== 'system') seen.add(author);
+  return [...seen];
+}
+
+const notFound = () => new AppError(404, chatMessages.chatNotFound);
+
+export type ChatsService = ReturnType<typeof createChatsService>;
+
+export function createChatsService({ repo, storage, clock, log }: ChatsServiceDeps) {
+  return {
+    /**
+     * Saves a chat in one transaction. Totals and authors are recomputed from the messages; every
+     * object name the messages show must be one of the caller's uploads, else nothing is saved.
+     */
+    async save(owner: Owner, input: SaveChatInput): Promise<SavedChatRef> {
+      const name = validName(input.chat_name);
+      const attachmentNames = new Set<string>();
+      for (const message of input.data) {
+        const objectName = referencedObjectName(message);
+        if (objectName) attachmentNames.add(objectName);
+      }
+      const answer = {
+        data: input.data,
+        total_msgs: input.data.length,
+        unique_authors: uniqueAuthors(input.data),
+      };
+      try {
+        const chat = await repo.create(owner, {
+          name,
+          totalMsgs: answer.total_msgs,
+          uniqueAuthors: answer.unique_authors,
+          answer: await encodeChatAnswer(answer),
+          attachmentNames: [...attachmentNames],
+        });
+        return { chat_id: chat.id, chat_name: chat.name };
+      } catch (error) {
+        if (error instanceof ForeignAttachmentsError)
+          throw new AppError(400, chatMessages.foreignAttachments);
+        throw error;
+      }
+    },
+
+    async list(owner: Owner): Promise<SavedChatList> {
+      const chats = await repo.list(owner);
+      return {
+        chat_count: chats.length,
+        chat_list: chats.map(({ id, name }) => ({ chat_id: id, chat_name: name })),
+      };
+    },
+
+    /**
+     * The saved chat's answer as stored: gzip-compressed JSON when the client takes gzip (every browser
+     * does), else the JSON itself. The messages were validated when saved, so nothing is re-checked.
+     */
+    async loadAnswer(
+      owner: Owner,
+      chatId: number,
+      gzipOk: boolean,
+    ): Promise<{ body: Buffer; gzip: boolean }> {
+      const chat = await repo.findAnswer(owner, chatId);
+      if (!chat) throw notFound();
+      return gzipOk ? { body: chat, gzip: true } : { body: await decodeChatAnswer(chat), gzip: false };
+    },
+
+    async rename(owner: Owner, chatId: number, rawName: string): Promise<SavedChatRef> {
+      const renamed = await repo.rename(owner, chatId, validName(rawName), clock());
+      if (!renamed) throw notFound();
+      return { chat_id: renamed.id, chat_name: renamed.name };
+    },
+
+    /** Deletes the chat, then (after the commit) the files no other saved chat shows. */
+    async remove(owner: Owner, chatId: number): Promise<SuccessMessage> {
+      const orphans = await repo.remove(owner, chatId);
+      if (orphans === null) throw notFound();
+      try {
+        await storage.delete(orphans);
+      } catch (error) {
+        // The chat is gone either way; an unremoved file is only wasted space, never reachable again.
+        log.warn({ err: error, objectNames: orphans }, 'could not remove the files of a deleted chat');
+      }
+      return { success: true, message: 'Chat deleted.' };
+    },
+  };
+}

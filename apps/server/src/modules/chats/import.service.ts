@@ -1,0 +1,133 @@
+import {
+  ChatExportError,
+  type ChatMessage,
+  type MediaEntry,
+  parseChat,
+  readExport,
+} from '@wadesk/chat-export';
+import type { ChatData } from '@wadesk/contract';
+import { AppError } from '../../errors';
+import type { ObjectStorage } from '../../storage/storage';
+import type { AttachmentsRepository, NewAttachment, Owner } from './attachments.repository';
+import { newObjectName } from './object-names';
+import { decodeChatText, uploadKind, uploadMessages } from './upload-kind';
+
+export interface UploadedFile {
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+/** Where failures that must not fail the request (clean-up) are reported: pino's `warn` fits. */
+export interface WarnLog {
+  warn(details: object, message: string): void;
+}
+
+export interface ImportServiceDeps {
+  storage: ObjectStorage;
+  attachments: AttachmentsRepository;
+  /** Most bytes the entries of one zip may unpack to (checked before unpacking). */
+  maxUnpackedBytes: number;
+  log: WarnLog;
+}
+
+const PUT_CONCURRENCY = 4;
+
+export type ImportService = ReturnType<typeof createImportService>;
+
+export function createImportService({ storage, attachments, maxUnpackedBytes, log }: ImportServiceDeps) {
+  function open(file: UploadedFile): { text: string; media: Map<string, MediaEntry> } {
+    if (uploadKind(file.fileName, file.bytes) === 'text')
+      return { text: decodeChatText(file.bytes), media: new Map() };
+    try {
+      const { text, media } = readExport(file.bytes, { maxTotalBytes: maxUnpackedBytes });
+      return { text, media };
+    } catch (error) {
+      throw asClientError(error);
+    }
+  }
+
+  /**
+   * Puts every file a message references into storage and records it. On any failure the objects
+   * already written are removed again, so a failed upload leaves nothing behind.
+   */
+  async function storeMedia(owner: Owner, wanted: MediaEntry[]): Promise<Map<string, string>> {
+    const attempted: NewAttachment[] = [];
+    let failure: unknown = null;
+    let next = 0;
+    const worker = async () => {
+      while (failure === null && next < wanted.length) {
+        const entry = wanted[next++] as MediaEntry;
+        try {
+          const bytes = entry.bytes();
+          const row = {
+            organisationId: owner.organisationId,
+            userId: owner.userId,
+            objectName: newObjectName(owner.userId, entry.name),
+            fileName: entry.name,
+            mime: entry.mime,
+            size: bytes.length,
+          };
+          attempted.push(row); // before put: a put that fails halfway may still have left an object
+          await storage.put(row.objectName, bytes, { contentType: row.mime, size: row.size });
+        } catch (error) {
+          failure ??= error;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PUT_CONCURRENCY, wanted.length) }, worker));
+    try {
+      if (failure !== null) throw failure;
+      await attachments.insertMany(attempted);
+    } catch (error) {
+      await removeQuietly(attempted.map((row) => row.objectName));
+      throw asClientError(error);
+    }
+    return new Map(attempted.map((row) => [row.fileName, row.objectName]));
+  }
+
+  async function removeQuietly(objectNames: string[]): Promise<void> {
+    try {
+      await storage.delete(objectNames);
+    } catch (error) {
+      log.warn({ err: error, objectNames }, 'could not remove the files of a failed upload');
+    }
+  }
+
+  return {
+    /** Parses an uploaded export, stores the media its messages reference, and answers the chat. */
+    async importExport(owner: Owner, file: UploadedFile): Promise<ChatData> {
+      const { text, media } = open(file);
+      const chat = parseChat(text);
+      if (chat.total_msgs === 0) throw new AppError(400, uploadMessages.noMessages);
+      const wanted = new Map<string, MediaEntry>();
+      for (const message of chat.messages) {
+        const entry = message.attachment && media.get(message.attachment.file_name);
+        if (entry) wanted.set(entry.name, entry);
+      }
+      const stored = await storeMedia(owner, [...wanted.values()]);
+      return {
+        total_msgs: chat.total_msgs,
+        unique_authors: chat.unique_authors,
+        data: chat.messages.map((message) => withObjectName(message, stored)),
+      };
+    },
+  };
+}
+
+/**
+ * An attachment message's content becomes `<object name>[ <caption>]` (specification §3). A message whose
+ * file was not in the upload (any .txt upload, or a zip exported without that file) keeps the export's
+ * reference text and `attachment`, but has_attachment false and no media_type: there is nothing to show.
+ */
+function withObjectName(message: ChatMessage, stored: Map<string, string>): ChatMessage {
+  if (!message.attachment) return message;
+  const objectName = stored.get(message.attachment.file_name);
+  if (!objectName) return { ...message, has_attachment: false, media_type: null };
+  return { ...message, content: message.captions ? `${objectName} ${message.captions}` : objectName };
+}
+
+function asClientError(error: unknown): unknown {
+  if (!(error instanceof ChatExportError)) return error;
+  const status = error.code === 'too-large' || error.code === 'too-many-entries' ? 413 : 400;
+  return new AppError(status, error.message);
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { createStorage } from '../../storage/create-storage';
+import { filesRoutes } from '../../storage/files.routes';
+import type { ObjectStorage } from '../../storage/storage';
+import { createAttachmentsRepository } from './attachments.repository';
+import { createChatsRepository } from './chats.repository';
+import { chatsRoutes } from './chats.routes';
+import { createChatsService } from './chats.service';
+import { createImportService } from './import.service';
+import { createMediaLinksService } from './media-links.service';
+import { uploadsRoutes } from './uploads.routes';
+
+export interface ChatsDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+}
+
+/**
+ * Object storage, uploads, media links and saved chats. A zip may unpack to 32 times the upload limit
+ * (128 MB for 4 MB): media barely compress, but chat text does about 10:1.
+ */
+export async function registerChats(
+  app: FastifyInstance,
+  { config, db, clock }: ChatsDeps,
+): Promise<ObjectStorage> {
+  const storage = await createStorage(config.storage, clock);
+  const attachments = createAttachmentsRepository(db);
+  if (storage.kind === 'local') await app.register(filesRoutes, { storage, clock });
+  await app.register(uploadsRoutes, {
+    imports: createImportService({
+      storage,
+      attachments,
+      maxUnpackedBytes: config.uploadLimitBytes * 32,
+      log: app.log,
+    }),
+    links: createMediaLinksService({ storage, attachments, ttlSeconds: config.signedUrlTtlSeconds, clock }),
+    uploadLimitBytes: config.uploadLimitBytes,
+  });
+  await app.register(chatsRoutes, {
+    chats: createChatsService({ repo: createChatsRepository(db), storage, clock, log: app.log }),
+    saveBodyLimitBytes: config.chatSaveBodyLimitBytes,
+  });
+  return storage;
+}

@@ -1,0 +1,85 @@
+import multipart from '@fastify/multipart';
+import {
+  chatData,
+  errorResponse,
+  presignBatchRequest,
+  presignBatchResponse,
+  presignRequest,
+  presignResponse,
+} from '@wadesk/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bearerAuth } from '../auth/authenticate';
+import type { ImportService } from './import.service';
+import type { MediaLinksService } from './media-links.service';
+import { readUploadedFile } from './multipart-upload';
+import { ownerOf } from './owner';
+
+export interface UploadsRoutesOptions {
+  imports: ImportService;
+  links: MediaLinksService;
+  uploadLimitBytes: number;
+}
+
+const tags = ['chats'];
+
+export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async (app, options) => {
+  const { imports, links, uploadLimitBytes } = options;
+  // Registered here, not on the root: only this plugin's routes accept multipart bodies.
+  await app.register(multipart, {
+    limits: {
+      fileSize: uploadLimitBytes,
+      files: 1,
+      fields: 10,
+      fieldSize: 1024,
+      parts: 20,
+      headerPairs: 100,
+    },
+  });
+
+  app.post(
+    '/v1/uploadfile/',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags,
+        summary: 'Parse an exported chat (.txt, or .zip with media) and store the media it references',
+        description: 'multipart/form-data with the file in the field `file_uploaded`.',
+        consumes: ['multipart/form-data'],
+        security: bearerAuth,
+        response: { 200: chatData, 400: errorResponse, 413: errorResponse, 415: errorResponse },
+      },
+    },
+    async (request) =>
+      imports.importExport(ownerOf(request), await readUploadedFile(request, uploadLimitBytes)),
+  );
+
+  app.post(
+    '/v1/getS3PresignedUrl/',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags,
+        summary: 'A signed, expiring link to one of your attachments',
+        security: bearerAuth,
+        body: presignRequest,
+        response: { 200: presignResponse, 404: errorResponse },
+      },
+    },
+    async (request) => links.one(ownerOf(request), request.body.object_name),
+  );
+
+  app.post(
+    '/v1/getPresignedUrls/',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags,
+        summary: 'Signed links for many attachments at once (names not yours are listed as missing)',
+        security: bearerAuth,
+        body: presignBatchRequest,
+        response: { 200: presignBatchResponse },
+      },
+    },
+    async (request) => links.many(ownerOf(request), request.body.object_names),
+  );
+};

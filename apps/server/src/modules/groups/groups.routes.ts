@@ -1,0 +1,102 @@
+import {
+  downloadMediaRequest,
+  downloadMediaResponse,
+  errorResponse,
+  groupMessages,
+  groupMessagesRequest,
+  groupMessagesResponse,
+  groupsResponse,
+  successMessage,
+  syncOldMessagesRequest,
+} from '@wadesk/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireFields } from '../../http/require-fields';
+import { bearerAuth } from '../auth/authenticate';
+import type { GroupsService } from './groups.service';
+import type { MediaService } from './media.service';
+import type { SyncService } from './sync.service';
+
+export interface GroupsRoutesOptions {
+  groups: GroupsService;
+  media: MediaService;
+  sync: SyncService;
+}
+
+const tags = ['groups'];
+const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse };
+const sessionAndGroup = requireFields({
+  session_id: groupMessages.noSessionId,
+  group_id: groupMessages.noGroupId,
+});
+
+export const groupsRoutes: FastifyPluginAsyncZod<GroupsRoutesOptions> = async (
+  app,
+  { groups, media, sync },
+) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.post(
+    '/api/getGroups/',
+    {
+      schema: {
+        tags,
+        summary: "Groups of the organisation's active sessions",
+        security: bearerAuth,
+        response: { 200: groupsResponse, 401: errorResponse },
+      },
+    },
+    async (request) => groups.list(request.user.organisationId),
+  );
+
+  app.post(
+    '/api/getGroupsMsg/',
+    {
+      preValidation: sessionAndGroup,
+      schema: {
+        tags,
+        summary: 'A page of 100 group messages: the newest, or before/after msg_id (ascending)',
+        security: bearerAuth,
+        body: groupMessagesRequest,
+        response: { 200: groupMessagesResponse, ...errors },
+      },
+    },
+    async (request) => groups.messages(request.user.organisationId, request.body),
+  );
+
+  app.post(
+    '/api/syncOldMsgs/',
+    {
+      preValidation: sessionAndGroup,
+      schema: {
+        tags,
+        summary: "Fetch the group's whole older history in the background",
+        security: bearerAuth,
+        body: syncOldMessagesRequest,
+        response: { 200: successMessage, ...errors },
+      },
+    },
+    async (request) => sync.start(request.user.organisationId, request.body),
+  );
+
+  app.post(
+    '/api/downloadMedia/',
+    {
+      preValidation: requireFields({
+        session_id: groupMessages.noSessionId,
+        chat_id: groupMessages.noGroupId,
+        message_id: groupMessages.noMessageId,
+      }),
+      schema: {
+        tags,
+        summary: "A media message's file (base64), cached in object storage after the first download",
+        security: bearerAuth,
+        body: downloadMediaRequest,
+        response: { 200: downloadMediaResponse, 502: errorResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { session_id, chat_id, message_id } = request.body;
+      return media.download(request.user.organisationId, session_id, chat_id, message_id);
+    },
+  );
+};

@@ -1,0 +1,41 @@
+import type { WhatsAppGateway } from '../../whatsapp/gateway';
+import type { GroupRow, GroupsRepository } from './groups.repository';
+
+/** The phone answers at most 50 messages per history request (Baileys README). */
+export const PHONE_BATCH = 50;
+
+/**
+ * What one request for the messages before the oldest stored one came to:
+ * - `pending`: no answer within the wait; it may still come and be stored later;
+ * - `start`: the phone answered with nothing for the group: the chat's history is complete;
+ * - `stored`: how many new messages the answer added. 0 means the answer only held messages already
+ *   stored (for example a late answer to an earlier request for the same group), which is NOT the start.
+ */
+export type OlderAnswer = { kind: 'pending' } | { kind: 'start' } | { kind: 'stored'; stored: number };
+
+/** Asks the phone once for the messages before the group's oldest stored one; throws when not connected. */
+export async function askPhoneForOlder(
+  repo: GroupsRepository,
+  gateway: WhatsAppGateway,
+  group: GroupRow,
+  timeoutMs: number,
+): Promise<OlderAnswer | null> {
+  const oldest = await repo.oldest(group.sessionId, group.jid);
+  if (!oldest) return null;
+  const key = { remoteJid: group.jid, id: oldest.waId, fromMe: oldest.fromMe, participant: oldest.author };
+  const { answer } = await gateway.requestOlder(
+    group.sessionId,
+    group.jid,
+    { key, timestamp: oldest.timestamp },
+    PHONE_BATCH,
+    timeoutMs,
+  );
+  const reply = await answer;
+  if (reply === null) return { kind: 'pending' };
+  await gateway.settled(group.sessionId);
+  if (reply.received === 0) {
+    group.historyComplete = true; // the gateway stored it with the answer
+    return { kind: 'start' };
+  }
+  return { kind: 'stored', stored: reply.stored };
+}

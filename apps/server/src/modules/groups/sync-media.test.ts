@@ -1,0 +1,114 @@
+import type { DownloadMediaResponse, GroupMessage, GroupMessagesResponse } from '@wadesk/contract';
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { signUp } from '../../../test/helpers/auth';
+import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { eventually, FAST_WHATSAPP, linkSession, post } from '../../../test/helpers/whatsapp';
+import { waGroups, waMessages } from '../../db/schema';
+import type { WhatsAppEventMap } from '../../whatsapp/events';
+
+describeEachDatabase('sync of old messages and media download', (ctx) => {
+  const app = () => ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });
+
+  it('syncs the whole older history in the background, storing and pushing progress', async () => {
+    const server = await app();
+    const owner = await signUp(server);
+    const { sessionId, groups } = await linkSession(server, owner);
+    const group_id = groups[2]?.group_id ?? '';
+    const progress: WhatsAppEventMap['sync.progress'][] = [];
+    server.whatsapp.events.on('sync.progress', (event) => progress.push(event));
+    const before = await ctx.db.$count(waMessages, eq(waMessages.groupJid, group_id));
+
+    const response = await post(server, owner, '/api/syncOldMsgs/', { session_id: sessionId, group_id });
+    expect(response.body).toEqual({ success: true, message: 'Syncing old messages in the background.' });
+    const done = await eventually(() => progress.find((p) => p.state === 'done'), 10_000, 'sync done');
+    const after = await ctx.db.$count(waMessages, eq(waMessages.groupJid, group_id));
+    expect(after).toBeGreaterThan(before);
+    expect(done.fetched).toBe(after - before);
+    expect(progress[0]).toMatchObject({ state: 'running', fetched: 0, sessionId, groupId: group_id });
+    expect(progress.filter((p) => p.state === 'running').length).toBeGreaterThan(2); // one per phone answer
+    const [stored] = await ctx.db.select().from(waGroups).where(eq(waGroups.jid, group_id));
+    expect(stored).toMatchObject({ syncState: 'done', syncFetched: done.fetched, historyComplete: true });
+
+    // Nothing left: a second sync answers at once.
+    const again = await post(server, owner, '/api/syncOldMsgs/', { session_id: sessionId, group_id });
+    expect(again.body).toEqual({ success: true, message: 'All old messages are already synced.' });
+  });
+
+  it('stops with waiting_phone when the phone does not answer, and resumes from where it was', async () => {
+    const server = await app();
+    const owner = await signUp(server);
+    const { sessionId, groups } = await linkSession(server, owner);
+    const group_id = groups[0]?.group_id ?? '';
+    const progress: WhatsAppEventMap['sync.progress'][] = [];
+    server.whatsapp.events.on('sync.progress', (event) => progress.push(event));
+    await post(server, owner, `/sim/sessions/${sessionId}/fail`, { kind: 'phone_offline' });
+    await post(server, owner, '/api/syncOldMsgs/', { session_id: sessionId, group_id });
+    const waiting = await eventually(() => progress.find((p) => p.state === 'waiting_phone'));
+    expect(waiting.message).toMatch(/phone did not answer/);
+
+    await post(server, owner, `/sim/sessions/${sessionId}/fail`, { kind: 'recover' });
+    await post(server, owner, '/api/syncOldMsgs/', { session_id: sessionId, group_id });
+    await eventually(() => progress.find((p) => p.state === 'done'), 10_000);
+  });
+
+  it('downloads media once through the session, then serves it from object storage', async () => {
+    const server = await app();
+    const owner = await signUp(server);
+    const { sessionId, groups } = await linkSession(server, owner);
+    const group_id = groups[0]?.group_id ?? '';
+    const { messages } = (
+      await post<GroupMessagesResponse>(server, owner, '/api/getGroupsMsg/', {
+        session_id: sessionId,
+        group_id,
+      })
+    ).body;
+    const request = (m: GroupMessage) => ({ session_id: sessionId, chat_id: group_id, message_id: m.msg_id });
+
+    const image = messages.find((m) => m.message_type === 'image') as GroupMessage;
+    const first = await post<DownloadMediaResponse>(server, owner, '/api/downloadMedia/', request(image));
+    expect(first.status).toBe(200);
+    expect(first.body.messageMedia.mimetype).toBe('image/png');
+    const png = Buffer.from(first.body.messageMedia.data, 'base64');
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    const [row] = await ctx.db.select().from(waMessages).where(eq(waMessages.waId, image.id));
+    expect(row?.mediaObject).toMatch(/^whatsapp-media\//);
+
+    // The phone goes away: the cached copy still answers; an uncached one cannot be fetched.
+    await post(server, owner, `/sim/sessions/${sessionId}/fail`, { kind: 'unreachable' });
+    await eventually(() => server.whatsapp.gateway.state(sessionId)?.status !== 'connected');
+    const cached = await post<DownloadMediaResponse>(server, owner, '/api/downloadMedia/', request(image));
+    expect(cached.body.messageMedia.data).toBe(first.body.messageMedia.data);
+    const pdf = messages.find((m) => m.message_type === 'document') as GroupMessage;
+    expect((await post(server, owner, '/api/downloadMedia/', request(pdf))).status).toBe(409);
+
+    await post(server, owner, `/sim/sessions/${sessionId}/fail`, { kind: 'recover' });
+    await eventually(() => server.whatsapp.gateway.state(sessionId)?.status === 'connected', 5_000);
+    const document = await post<DownloadMediaResponse>(server, owner, '/api/downloadMedia/', request(pdf));
+    expect(document.body.messageMedia).toMatchObject({
+      mimetype: 'application/pdf',
+      filename: expect.stringMatching(/\.pdf$/),
+    });
+    expect(Buffer.from(document.body.messageMedia.data, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    for (const [type, magic] of [
+      ['video', 'ftyp'],
+      ['audio', 'RIFF'],
+    ] as const) {
+      const media = messages.find((m) => m.message_type === type) as GroupMessage;
+      const data = Buffer.from(
+        (await post<DownloadMediaResponse>(server, owner, '/api/downloadMedia/', request(media))).body
+          .messageMedia.data,
+        'base64',
+      );
+      expect(data.includes(Buffer.from(magic)), type).toBe(true);
+    }
+
+    const text = messages.find((m) => !m.has_media) as GroupMessage;
+    expect((await post(server, owner, '/api/downloadMedia/', request(text))).body).toEqual({
+      message: 'This message has no media.',
+    });
+    expect(
+      (await post(server, owner, '/api/downloadMedia/', { session_id: sessionId, chat_id: group_id })).body,
+    ).toEqual({ message: 'No message id passed' });
+  });
+});

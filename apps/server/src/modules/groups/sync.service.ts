@@ -1,0 +1,125 @@
+import type { SyncOldMessagesRequest, SyncState } from '@wadesk/contract';
+import { AppError } from '../../errors';
+import type { WhatsAppEvents } from '../../whatsapp/events';
+import { NotConnectedError, type WhatsAppGateway } from '../../whatsapp/gateway';
+import { ownedGroup } from './group-access';
+import type { GroupRow, GroupsRepository } from './groups.repository';
+import { askPhoneForOlder } from './older-history';
+
+export interface SyncServiceDeps {
+  repo: GroupsRepository;
+  gateway: WhatsAppGateway;
+  events: WhatsAppEvents;
+  /** How long to wait for the phone to answer one request for older messages. */
+  answerTimeoutMs: number;
+  log: { warn(object: object, message: string): void };
+}
+
+export type SyncService = ReturnType<typeof createSyncService>;
+
+/**
+ * "Sync All Old Messages": asks the phone for 50 older messages at a time until it has nothing older.
+ * Runs in the background; progress is stored on the group (so a restart resumes it once the session is
+ * connected again) and pushed as `sync.progress` events.
+ */
+export function createSyncService({ repo, gateway, events, answerTimeoutMs, log }: SyncServiceDeps) {
+  const running = new Set<string>();
+  let closed = false;
+
+  async function report(
+    group: GroupRow,
+    state: SyncState,
+    fetched: number,
+    message: string | null,
+  ): Promise<void> {
+    await repo.saveSync(group.sessionId, group.jid, {
+      syncState: state,
+      syncFetched: fetched,
+      syncMessage: message,
+    });
+    const oldest = await repo.oldest(group.sessionId, group.jid);
+    events.emit('sync.progress', {
+      organisationId: group.organisationId,
+      sessionId: group.sessionId,
+      groupId: group.jid,
+      state,
+      fetched,
+      oldestTimestamp: oldest?.timestamp ?? null,
+      message,
+    });
+  }
+
+  async function run(group: GroupRow, startFetched: number): Promise<void> {
+    let fetched = startFetched;
+    let repeats = 0;
+    await report(group, 'running', fetched, null);
+    while (!closed) {
+      const answer = await askPhoneForOlder(repo, gateway, group, answerTimeoutMs);
+      if (!answer) return report(group, 'done', fetched, 'There are no messages to start from yet.');
+      if (answer.kind === 'start') return report(group, 'done', fetched, null);
+      if (answer.kind === 'pending' || (answer.stored === 0 && ++repeats >= 3)) {
+        // No answer, or the phone keeps sending only what is stored: stop without calling it complete.
+        return report(
+          group,
+          'waiting_phone',
+          fetched,
+          'The phone did not answer. Keep WhatsApp open on the phone and sync again.',
+        );
+      }
+      if (answer.stored > 0) repeats = 0;
+      fetched += answer.stored;
+      await report(group, 'running', fetched, null);
+    }
+  }
+
+  function launch(group: GroupRow, startFetched: number): void {
+    const key = `${group.sessionId}|${group.jid}`;
+    running.add(key);
+    run(group, startFetched)
+      .catch(async (error) => {
+        const message =
+          error instanceof NotConnectedError
+            ? 'The session disconnected. Sync again once it is connected.'
+            : 'The sync stopped because of an error.';
+        if (!(error instanceof NotConnectedError))
+          log.warn({ err: error, sessionId: group.sessionId }, 'history sync failed');
+        await report(group, 'failed', startFetched, message).catch(() => {});
+      })
+      .finally(() => running.delete(key));
+  }
+
+  // A sync that was running when the session dropped (or the server stopped) goes on once it is back.
+  const unsubscribe = events.on('session.status', (event) => {
+    if (event.status !== 'connected') return;
+    repo.groupsToResume(event.sessionId).then(
+      (groups) => {
+        for (const group of groups)
+          if (!running.has(`${group.sessionId}|${group.jid}`)) launch(group, group.syncFetched);
+      },
+      (error) => log.warn({ err: error }, 'resuming history sync failed'),
+    );
+  });
+
+  return {
+    async start(organisationId: number, { session_id, group_id }: SyncOldMessagesRequest) {
+      const group = await ownedGroup(repo, organisationId, session_id, group_id);
+      if (running.has(`${group.sessionId}|${group.jid}`))
+        return { success: true, message: 'Old messages are already syncing.' };
+      if (group.historyComplete) {
+        await report(group, 'done', group.syncFetched, null);
+        return { success: true, message: 'All old messages are already synced.' };
+      }
+      if (gateway.state(group.sessionId)?.status !== 'connected') {
+        throw new AppError(409, 'The session is not connected. Reconnect it and try again.');
+      }
+      // Resumes from the oldest stored message; the count goes on unless the last run had finished.
+      launch(group, group.syncState === 'done' ? 0 : group.syncFetched);
+      return { success: true, message: 'Syncing old messages in the background.' };
+    },
+
+    close(): void {
+      closed = true;
+      unsubscribe();
+    },
+  };
+}

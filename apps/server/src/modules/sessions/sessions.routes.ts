@@ -1,0 +1,102 @@
+import {
+  errorResponse,
+  sessionIdRequest,
+  sessionListResponse,
+  sessionMessages,
+  sessionStatusResponse,
+  startSessionRequest,
+  startSessionResponse,
+  successMessage,
+} from '@wadesk/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireFields } from '../../http/require-fields';
+import { bearerAuth } from '../auth/authenticate';
+import type { SessionsService } from './sessions.service';
+
+const tags = ['sessions'];
+const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse };
+const needsSessionId = requireFields({ sessionID: sessionMessages.noSessionId });
+
+export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }> = async (
+  app,
+  { sessions },
+) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.post(
+    '/api/startSession/',
+    {
+      schema: {
+        tags,
+        summary: 'Create a WhatsApp session, or reconnect the one with this name and description',
+        security: bearerAuth,
+        body: startSessionRequest,
+        response: { 200: startSessionResponse, ...errors },
+      },
+    },
+    async (request) =>
+      sessions.start(request.user.organisationId, request.body.session_name, request.body.description),
+  );
+
+  app.post(
+    '/api/generateQRCode/',
+    {
+      preValidation: needsSessionId,
+      schema: {
+        tags,
+        summary: 'PNG of the QR code to scan now (starts linking again when it had stopped)',
+        security: bearerAuth,
+        body: sessionIdRequest,
+        response: { 200: z.any().describe('image/png'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const png = await sessions.qrCode(request.user.organisationId, request.body.sessionID);
+      return reply.type('image/png').header('cache-control', 'no-store').send(png);
+    },
+  );
+
+  app.post(
+    '/api/sessionStatus/',
+    {
+      preValidation: needsSessionId,
+      schema: {
+        tags,
+        summary: 'Where the session stands, and why',
+        security: bearerAuth,
+        body: sessionIdRequest,
+        response: { 200: sessionStatusResponse, ...errors },
+      },
+    },
+    async (request) => sessions.status(request.user.organisationId, request.body.sessionID),
+  );
+
+  app.post(
+    '/api/terminateSession/',
+    {
+      preValidation: requireFields({ sessionID: sessionMessages.sessionIdUnavailable }),
+      schema: {
+        tags,
+        summary: 'Log the device out and mark the session inactive',
+        security: bearerAuth,
+        body: sessionIdRequest,
+        response: { 200: successMessage, ...errors },
+      },
+    },
+    async (request) => sessions.terminate(request.user.organisationId, request.body.sessionID),
+  );
+
+  app.post(
+    '/api/getSessionsList/',
+    {
+      schema: {
+        tags,
+        summary: "The organisation's sessions, newest first",
+        security: bearerAuth,
+        response: { 200: sessionListResponse, 401: errorResponse },
+      },
+    },
+    async (request) => sessions.list(request.user.organisationId),
+  );
+};

@@ -1,0 +1,95 @@
+import {
+  errorResponse,
+  simFailRequest,
+  simIncomingRequest,
+  simIncomingResponse,
+  successMessage,
+} from '@wadesk/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors';
+import type { SimulatorDriver } from '../../whatsapp/simulator/simulator-driver';
+import { bearerAuth } from '../auth/authenticate';
+import type { SessionsService } from './sessions.service';
+
+const tags = ['simulator'];
+const params = z.object({ sessionId: z.string().max(64) });
+const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse };
+
+/** Demo mode's phone controls; registered only when the simulator is the driver. */
+export const simulatorRoutes: FastifyPluginAsyncZod<{
+  sessions: SessionsService;
+  simulator: SimulatorDriver;
+}> = async (app, { sessions, simulator }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.post(
+    '/sim/sessions/:sessionId/scan',
+    {
+      schema: {
+        tags,
+        summary: 'Simulator: the phone scans the QR code',
+        security: bearerAuth,
+        params,
+        response: { 200: successMessage, ...errors },
+      },
+    },
+    async (request) => {
+      const session = await sessions.owned(request.user.organisationId, request.params.sessionId);
+      if (!(await simulator.scan(session.id)))
+        throw new AppError(409, 'The session is not showing a QR code.');
+      return { success: true, message: 'QR code scanned' };
+    },
+  );
+
+  app.post(
+    '/sim/sessions/:sessionId/fail',
+    {
+      schema: {
+        tags,
+        summary: 'Simulator: inject a failure',
+        security: bearerAuth,
+        params,
+        body: simFailRequest,
+        response: { 200: successMessage, ...errors },
+      },
+    },
+    async (request) => {
+      const session = await sessions.owned(request.user.organisationId, request.params.sessionId);
+      simulator.fail(session.id, request.body.kind);
+      return { success: true, message: `Simulated ${request.body.kind}` };
+    },
+  );
+
+  app.post(
+    '/sim/sessions/:sessionId/incoming',
+    {
+      schema: {
+        tags,
+        summary: 'Simulator: a group member sends a message',
+        security: bearerAuth,
+        params,
+        body: simIncomingRequest,
+        response: { 200: simIncomingResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const session = await sessions.owned(request.user.organisationId, request.params.sessionId);
+      const { group_id, body, author_phone, author_name, from_me, type } = request.body;
+      const message = simulator.incoming(session.id, {
+        groupId: group_id,
+        body,
+        ...(author_phone ? { authorPhone: author_phone } : {}),
+        ...(author_name ? { authorName: author_name } : {}),
+        ...(from_me ? { fromMe: true } : {}),
+        ...(type ? { type } : {}),
+      });
+      if (!message) throw new AppError(409, 'The session is not connected, or has no such group.');
+      const author = message.key.fromMe ? [] : [message.key.participant];
+      return {
+        success: true,
+        msg_id: [String(Boolean(message.key.fromMe)), group_id, message.key.id, ...author].join('_'),
+      };
+    },
+  );
+};

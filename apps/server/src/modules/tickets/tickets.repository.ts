@@ -1,0 +1,95 @@
+import { and, asc, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { type TicketStatus, ticketMessages, ticketStats, tickets } from '../../db/schema';
+
+export type TicketRow = typeof tickets.$inferSelect;
+export type TicketMessageRow = typeof ticketMessages.$inferSelect;
+export type TicketStatsRow = typeof ticketStats.$inferSelect;
+
+export interface TicketListQuery {
+  statuses?: TicketStatus[] | undefined;
+  limit: number;
+  /** Only tickets after this one in newest-first order (keyset paging). */
+  beforeId?: number | undefined;
+}
+
+export type TicketsRepository = ReturnType<typeof createTicketsRepository>;
+
+/** The calls' reads and the status change; the engine's writes live in ticket-engine.repository.ts. */
+export function createTicketsRepository(db: Db) {
+  const ofOrganisation = (organisationId: number) => eq(tickets.organisationId, organisationId);
+  const statsOf = db
+    .select()
+    .from(ticketStats)
+    .where(eq(ticketStats.organisationId, sql.placeholder('organisationId')))
+    .prepare('ticket_stats_of');
+
+  return {
+    list(organisationId: number, query: TicketListQuery): Promise<TicketRow[]> {
+      const conditions: SQL[] = [ofOrganisation(organisationId)];
+      if (query.statuses) conditions.push(inArray(tickets.status, query.statuses));
+      if (query.beforeId !== undefined) {
+        const cursor = db
+          .select({ createdAt: tickets.createdAt })
+          .from(tickets)
+          .where(and(ofOrganisation(organisationId), eq(tickets.id, query.beforeId)));
+        const before = or(
+          lt(tickets.createdAt, sql`(${cursor})`),
+          and(eq(tickets.createdAt, sql`(${cursor})`), lt(tickets.id, query.beforeId)),
+        );
+        if (before) conditions.push(before);
+      }
+      return db
+        .select()
+        .from(tickets)
+        .where(and(...conditions))
+        .orderBy(desc(tickets.createdAt), desc(tickets.id))
+        .limit(query.limit);
+    },
+
+    /** Polled every 5 s by every open dashboard: prepared once instead of built per call. */
+    async stats(organisationId: number): Promise<TicketStatsRow | null> {
+      const [row] = await statsOf.execute({ organisationId });
+      return row ?? null;
+    },
+
+    async find(organisationId: number, id: number): Promise<TicketRow | null> {
+      const [row] = await db
+        .select()
+        .from(tickets)
+        .where(and(ofOrganisation(organisationId), eq(tickets.id, id)));
+      return row ?? null;
+    },
+
+    /** Oldest first. Callers check the ticket belongs to the organisation first. */
+    messages(ticketId: number): Promise<TicketMessageRow[]> {
+      return db
+        .select()
+        .from(ticketMessages)
+        .where(eq(ticketMessages.ticketId, ticketId))
+        .orderBy(asc(ticketMessages.createdAt), asc(ticketMessages.id));
+    },
+
+    /**
+     * Sets the status; closing stamps closed_at (kept when closing twice), anything else clears it. Null
+     * when the ticket is not the organisation's. Reopening while the group has another active ticket
+     * fails with a unique violation (tickets_one_active_per_group_idx).
+     */
+    async setStatus(organisationId: number, id: number, status: TicketStatus, now: Date) {
+      const [row] = await db
+        .update(tickets)
+        .set({
+          status,
+          // Never before the ticket opened or its last message: those times come from WhatsApp, not our clock.
+          closedAt:
+            status === 'close'
+              ? sql`coalesce(${tickets.closedAt}, greatest(${tickets.createdAt}, ${now.toISOString()}))`
+              : null,
+          updatedAt: sql`greatest(${tickets.updatedAt}, ${now.toISOString()})`,
+        })
+        .where(and(ofOrganisation(organisationId), eq(tickets.id, id)))
+        .returning();
+      return row ?? null;
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import {
+  DEFAULT_TICKETS_LIMIT,
+  type Ticket,
+  type TicketDetailsResponse,
+  type TicketStatsResponse,
+  type TicketStatus,
+  type TicketsRequest,
+  ticketMessages,
+  type UpdateTicketStatusResponse,
+} from '@wadesk/contract';
+import type { Clock } from '../../clock';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError } from '../../errors';
+import { toConversationMessage, toTicket } from './ticket-mapping';
+import type { TicketRow, TicketsRepository } from './tickets.repository';
+
+export interface TicketsServiceDeps {
+  repo: TicketsRepository;
+  clock: Clock;
+  /** Told after a call changed a ticket (the event stream pushes `ticket.updated`). */
+  onStatusChange?: (organisationId: number, ticket: Ticket) => void;
+}
+
+export type TicketsService = ReturnType<typeof createTicketsService>;
+
+const average = (sum: number, n: number) => (n > 0 ? Math.round((sum / n) * 10) / 10 : null);
+
+export function createTicketsService({ repo, clock, onStatusChange = () => {} }: TicketsServiceDeps) {
+  async function owned(organisationId: number, id: number): Promise<TicketRow> {
+    const ticket = await repo.find(organisationId, id);
+    if (!ticket) throw new AppError(404, ticketMessages.ticketNotFound);
+    return ticket;
+  }
+
+  return {
+    async list(organisationId: number, request: TicketsRequest = {}): Promise<Ticket[]> {
+      const rows = await repo.list(organisationId, {
+        statuses: request.status,
+        limit: request.limit ?? DEFAULT_TICKETS_LIMIT,
+        beforeId: request.before_id,
+      });
+      return rows.map(toTicket);
+    },
+
+    async stats(organisationId: number): Promise<TicketStatsResponse> {
+      const row = await repo.stats(organisationId);
+      if (!row) {
+        const none = { avg_first_response_seconds: null, avg_resolution_seconds: null };
+        return { open: 0, in_progress: 0, closed: 0, total: 0, ...none };
+      }
+      return {
+        open: row.open,
+        in_progress: row.inProgress,
+        closed: row.closed,
+        total: row.open + row.inProgress + row.closed,
+        avg_first_response_seconds: average(row.responseSecondsSum, row.respondedCount),
+        avg_resolution_seconds: average(row.resolutionSecondsSum, row.resolvedCount),
+      };
+    },
+
+    async details(organisationId: number, ticketId: number): Promise<TicketDetailsResponse> {
+      const ticket = await owned(organisationId, ticketId);
+      const messages = await repo.messages(ticket.id);
+      return { conversations: messages.map(toConversationMessage), ticket: toTicket(ticket) };
+    },
+
+    async updateStatus(
+      organisationId: number,
+      ticketId: number,
+      status: TicketStatus,
+    ): Promise<UpdateTicketStatusResponse> {
+      let row: TicketRow | null;
+      try {
+        row = await repo.setStatus(organisationId, ticketId, status, clock());
+      } catch (error) {
+        // Only reopening can collide: the group got a new active ticket after this one was closed.
+        if (isUniqueViolation(error)) throw new AppError(409, ticketMessages.alreadyActive);
+        throw error;
+      }
+      if (!row) throw new AppError(404, ticketMessages.ticketNotFound);
+      const ticket = toTicket(row);
+      onStatusChange(organisationId, ticket);
+      return { success: true, message: ticketMessages.statusUpdated, ticket };
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import type { AuthenticationState, WAMessage, WAMessageKey } from 'baileys';
+
+/**
+ * The seam between the gateway and a WhatsApp implementation. A driver opens one connection attempt at
+ * a time; the session runner above it owns retries, backoff and the watchdog, so the simulator and the
+ * real Baileys socket go through the same state machine. Messages travel as Baileys' own WAMessage
+ * (proto.IWebMessageInfo) from both drivers, so the simulator exercises the real mapping code.
+ */
+export interface WhatsAppDriver {
+  readonly name: 'baileys' | 'simulator';
+  connect(options: ConnectOptions): Connection;
+}
+
+export interface ConnectOptions {
+  sessionId: string;
+  auth: SessionAuth;
+  events: ConnectionEvents;
+}
+
+/** The session's stored credentials and Signal keys; every change is written through at once. */
+export interface SessionAuth {
+  state: AuthenticationState;
+  saveCreds(): Promise<void>;
+  /** Forget creds and keys (after a logout), so the next start shows a QR code. */
+  clear(): Promise<void>;
+}
+
+export interface LinkedAccount {
+  /** Phone-number JID, e.g. "4917012345678:3@s.whatsapp.net" normalised to "4917012345678@s.whatsapp.net". */
+  jid: string | null;
+  lid: string | null;
+  /** Digits only. */
+  phone: string | null;
+}
+
+/** How a connection ended; `kind` decides what the runner does next (see close-reason.ts). */
+export interface ConnectionClose {
+  kind: CloseKind;
+  statusCode: number | null;
+  /** Human-readable, e.g. "Cannot reach WhatsApp: getaddrinfo ENOTFOUND web.whatsapp.com". */
+  reason: string;
+}
+
+export type CloseKind =
+  /** 515 after a scan: reconnect at once. */
+  | 'restart'
+  /** Network-level failure: retry with backoff. */
+  | 'unreachable'
+  /** 401: the phone unlinked this device; creds are useless. */
+  | 'logged_out'
+  /** Nobody scanned any of the QR codes. */
+  | 'qr_expired'
+  /** 440: another client took over this session; reconnecting would fight it. */
+  | 'replaced'
+  /** Anything else (500 bad session, 503, 411, closed by the server): retry with backoff. */
+  | 'retry';
+
+export interface GroupInfo {
+  jid: string;
+  name: string;
+  addressingMode: 'pn' | 'lid';
+  size: number;
+}
+
+export interface ContactInfo {
+  jid: string;
+  name: string | null;
+  /** The contact's other address (phone-number JID for a LID and the reverse), when known. */
+  altJid: string | null;
+}
+
+export interface HistoryBatch {
+  messages: WAMessage[];
+  contacts: ContactInfo[];
+  /** true for an answer to requestHistory (ON_DEMAND), false for the sync after linking. */
+  onDemand: boolean;
+  /** Id of the on-demand request this answers, when the driver can tell. */
+  requestId: string | null;
+}
+
+export interface ConnectionEvents {
+  qr(qr: string): void;
+  open(account: LinkedAccount): void;
+  /** Emitted once per connection, also when the connect attempt itself fails. */
+  close(close: ConnectionClose): void;
+  /** Any frame from the server: feeds the watchdog. */
+  activity(): void;
+  history(batch: HistoryBatch): void;
+  /** New messages as they happen (also those received while offline and delivered on reconnect). */
+  live(messages: WAMessage[]): void;
+  contacts(contacts: ContactInfo[]): void;
+  groups(groups: GroupInfo[]): void;
+}
+
+export interface OldestMessage {
+  key: WAMessageKey;
+  /** Seconds since the epoch. */
+  timestamp: number;
+}
+
+export interface DownloadedMedia {
+  mimetype: string;
+  data: Buffer;
+  filename: string | null;
+}
+
+export interface Connection {
+  listGroups(): Promise<GroupInfo[]>;
+  /**
+   * Asks the phone for up to `count` (≤ 50) messages older than `oldest`; they arrive later through
+   * `events.history` with `onDemand: true`. Resolves with the request id.
+   */
+  requestHistory(groupJid: string, oldest: OldestMessage, count: number): Promise<string>;
+  downloadMedia(message: WAMessage): Promise<DownloadedMedia>;
+  /** Unlinks the device from the phone, then closes. */
+  logout(): Promise<void>;
+  /** Closes and keeps the creds. No `close` event follows. */
+  end(): Promise<void>;
+}

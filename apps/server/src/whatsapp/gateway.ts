@@ -1,0 +1,350 @@
+import type { WAMessage } from 'baileys';
+import type { AuthRepository } from './auth/auth.repository';
+import { loadSessionAuth } from './auth/session-auth';
+import type {
+  Connection,
+  DownloadedMedia,
+  HistoryBatch,
+  LinkedAccount,
+  OldestMessage,
+  SessionAuth,
+  WhatsAppDriver,
+} from './driver';
+import type { LiveMessageEvent, WhatsAppEvents } from './events';
+import type { GatewayRepository } from './gateway.repository';
+import { createIngest, type SessionRef } from './ingest';
+import {
+  createSessionRunner,
+  type RunnerState,
+  type RunnerTiming,
+  type SessionRunner,
+} from './session-runner';
+
+/** How long a request for older messages is remembered after it was sent. */
+const ASKED_TTL_MS = 10 * 60_000;
+
+export interface GatewayDeps {
+  driver: WhatsAppDriver;
+  repo: GatewayRepository;
+  authRepo: AuthRepository;
+  events: WhatsAppEvents;
+  timing: RunnerTiming;
+  /** Where a session's creds and keys come from; the database (wa_auth) unless a bench swaps it. */
+  loadAuth?: (sessionId: string) => Promise<SessionAuth>;
+  log: { warn(object: object, message: string): void; info(object: object, message: string): void };
+}
+
+interface Entry {
+  session: SessionRef;
+  runner: SessionRunner;
+  /** Everything the session stores goes through this chain, in arrival order. */
+  work: Promise<void>;
+  watchers: Set<() => void>;
+}
+
+/** The phone's answer to a request for older messages: messages it held for the group, and new ones. */
+export interface HistoryReply {
+  received: number;
+  stored: number;
+}
+
+interface HistoryWaiter {
+  groupJid: string;
+  requestId: string | null;
+  resolve(reply: HistoryReply): void;
+}
+
+export class NotConnectedError extends Error {
+  constructor() {
+    super('The session is not connected.');
+    this.name = 'NotConnectedError';
+  }
+}
+
+export type WhatsAppGateway = ReturnType<typeof createWhatsAppGateway>;
+
+/**
+ * Runs the organisation sessions of this process: one runner (state machine) per active session, their
+ * status written to wa_sessions and pushed on the event bus, and everything they receive stored.
+ */
+export function createWhatsAppGateway({
+  driver,
+  repo,
+  authRepo,
+  events,
+  timing,
+  log,
+  loadAuth,
+}: GatewayDeps) {
+  const entries = new Map<string, Entry>();
+  const waiters = new Map<string, HistoryWaiter[]>();
+  // Requests for older messages by id, kept after their page stopped waiting: a late answer with
+  // nothing for the group still tells that its history is complete.
+  const asked = new Map<string, { sessionId: string; groupJid: string }>();
+  const ingest = createIngest({ repo, events });
+
+  function enqueue(entry: Entry, context: string, task: () => Promise<void>): Promise<void> {
+    entry.work = entry.work
+      .then(task)
+      .catch((error) => log.warn({ err: error, sessionId: entry.session.id }, `whatsapp ${context} failed`));
+    return entry.work;
+  }
+
+  function create(session: SessionRef): Entry {
+    let lastQr: string | null = null;
+    const entry: Entry = { session, work: Promise.resolve(), watchers: new Set(), runner: null as never };
+    entry.runner = createSessionRunner({
+      sessionId: session.id,
+      driver,
+      timing,
+      loadAuth: () => (loadAuth ? loadAuth(session.id) : loadSessionAuth(authRepo, session.id)),
+      hooks: {
+        state: (state) => {
+          for (const watcher of entry.watchers) watcher();
+          if (state.qr && state.qr !== lastQr)
+            events.emit('session.qr', { organisationId: session.organisationId, sessionId: session.id });
+          lastQr = state.qr;
+          void enqueue(entry, 'status', () => persistState(session, state));
+        },
+        open: (connection, account) =>
+          void enqueue(entry, 'groups', () => loadGroups(session, connection, account)),
+        history: (batch) => void enqueue(entry, 'history', () => storeHistory(session, batch)),
+        live: (messages) =>
+          void enqueue(entry, 'live', () => ingest(session, messages, 'live').then(() => {})),
+        contacts: (contacts) =>
+          void enqueue(entry, 'contacts', () => repo.saveContacts(session.id, contacts)),
+        groups: (groups) =>
+          void enqueue(entry, 'groups', async () => {
+            await repo.saveGroups(session.id, session.organisationId, groups, false);
+            await announceGroups(session);
+          }),
+        error: (error, context) =>
+          log.warn({ err: error, sessionId: session.id }, `whatsapp ${context} failed`),
+      },
+    });
+    return entry;
+  }
+
+  async function persistState(session: SessionRef, state: RunnerState): Promise<void> {
+    const loggedOut = state.status === 'logged_out';
+    const account = state.status === 'connected' ? state.account : null;
+    await repo.saveState(session.id, {
+      status: state.status,
+      reason: state.reason,
+      ...(account ? { phone: account.phone, meJid: account.jid, meLid: account.lid } : {}),
+      // Unlinked from the phone: the session can only come back through a new scan.
+      ...(loggedOut ? { isActive: false, phone: null } : {}),
+    });
+    events.emit('session.status', {
+      organisationId: session.organisationId,
+      sessionId: session.id,
+      status: state.status,
+      reason: state.reason,
+      phone: state.account?.phone ?? null,
+      isActive: !loggedOut,
+    });
+  }
+
+  async function loadGroups(
+    session: SessionRef,
+    connection: Connection,
+    _account: LinkedAccount,
+  ): Promise<void> {
+    await repo.saveGroups(session.id, session.organisationId, await connection.listGroups(), true);
+    await announceGroups(session);
+  }
+
+  async function announceGroups(session: SessionRef): Promise<void> {
+    const groupsCount = await repo.groupCount(session.id);
+    events.emit('groups.updated', {
+      organisationId: session.organisationId,
+      sessionId: session.id,
+      groupsCount,
+    });
+  }
+
+  async function storeHistory(session: SessionRef, batch: HistoryBatch): Promise<void> {
+    const result = await ingest(
+      session,
+      batch.messages,
+      batch.onDemand ? 'on_demand' : 'history',
+      batch.contacts,
+    );
+    for (const groupJid of result.received.keys()) {
+      const stored = result.perGroup.get(groupJid) ?? 0;
+      if (stored > 0) {
+        events.emit('history', {
+          organisationId: session.organisationId,
+          sessionId: session.id,
+          groupId: groupJid,
+          stored,
+          onDemand: batch.onDemand,
+        });
+      }
+    }
+    if (!batch.onDemand) return;
+    const request = batch.requestId ? asked.get(batch.requestId) : undefined;
+    if (request && batch.requestId) asked.delete(batch.requestId);
+    if (request?.sessionId === session.id && !result.received.has(request.groupJid)) {
+      await repo.markHistoryComplete(session.id, request.groupJid);
+      events.emit('history', {
+        organisationId: session.organisationId,
+        sessionId: session.id,
+        groupId: request.groupJid,
+        stored: 0,
+        onDemand: true,
+      });
+    }
+    answerWaiters(session.id, batch.requestId, result.received, result.perGroup);
+  }
+
+  function answerWaiters(
+    sessionId: string,
+    requestId: string | null,
+    received: Map<string, number>,
+    perGroup: Map<string, number>,
+  ): void {
+    const pending = waiters.get(sessionId) ?? [];
+    const remaining = pending.filter((waiter) => {
+      // The reply's request id is not confirmed to come back on a live session (notes §2.5): match the group too.
+      const matches = (requestId !== null && waiter.requestId === requestId) || received.has(waiter.groupJid);
+      if (matches)
+        waiter.resolve({
+          received: received.get(waiter.groupJid) ?? 0,
+          stored: perGroup.get(waiter.groupJid) ?? 0,
+        });
+      return !matches;
+    });
+    waiters.set(sessionId, remaining);
+  }
+
+  function running(sessionId: string): Entry | undefined {
+    const entry = entries.get(sessionId);
+    return entry?.runner.state().running ? entry : undefined;
+  }
+
+  return {
+    driverName: driver.name,
+
+    /** Starts (or restarts, after it stopped) the session's connection. */
+    start(session: SessionRef): void {
+      const entry = entries.get(session.id) ?? create(session);
+      entries.set(session.id, entry);
+      entry.runner.start();
+    },
+
+    /** Stops the session here; `logout` also unlinks it from the phone and forgets its creds. */
+    async stop(sessionId: string, mode: 'end' | 'logout'): Promise<void> {
+      const entry = entries.get(sessionId);
+      entries.delete(sessionId);
+      if (entry) {
+        await entry.runner.stop(mode);
+        await entry.work;
+      } else if (mode === 'logout') {
+        await authRepo.clear(sessionId);
+      }
+    },
+
+    /** The live state of a session this process runs, or null. */
+    state(sessionId: string): RunnerState | null {
+      return entries.get(sessionId)?.runner.state() ?? null;
+    },
+
+    /** Resolves once the session shows a QR code, connects, stops, or `timeoutMs` passes. */
+    async waitForQr(sessionId: string, timeoutMs: number): Promise<RunnerState | null> {
+      const entry = entries.get(sessionId);
+      if (!entry) return null;
+      const settled = (s: RunnerState) => Boolean(s.qr) || s.status === 'connected' || !s.running;
+      if (settled(entry.runner.state())) return entry.runner.state();
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          if (!settled(entry.runner.state())) return;
+          clearTimeout(timer);
+          entry.watchers.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          entry.watchers.delete(done);
+          resolve();
+        }, timeoutMs);
+        entry.watchers.add(done);
+      });
+      return entry.runner.state();
+    },
+
+    /**
+     * Asks the phone for up to `count` messages of a group older than `oldest`. `answer` resolves with the
+     * number of new messages stored from the reply, or null when none came within `timeoutMs`.
+     */
+    async requestOlder(
+      sessionId: string,
+      groupJid: string,
+      oldest: OldestMessage,
+      count: number,
+      timeoutMs: number,
+    ) {
+      const connection = running(sessionId)?.runner.connection();
+      if (!connection || running(sessionId)?.runner.state().status !== 'connected')
+        throw new NotConnectedError();
+      const waiter: HistoryWaiter = { groupJid, requestId: null, resolve: () => {} };
+      const answer = new Promise<HistoryReply | null>((resolve) => {
+        const timer = setTimeout(() => {
+          waiters.set(
+            sessionId,
+            (waiters.get(sessionId) ?? []).filter((w) => w !== waiter),
+          );
+          resolve(null);
+        }, timeoutMs);
+        timer.unref();
+        waiter.resolve = (reply) => {
+          clearTimeout(timer);
+          resolve(reply);
+        };
+      });
+      waiters.set(sessionId, [...(waiters.get(sessionId) ?? []), waiter]);
+      const requestId = await connection.requestHistory(groupJid, oldest, count);
+      waiter.requestId = requestId;
+      asked.set(requestId, { sessionId, groupJid });
+      setTimeout(() => asked.delete(requestId), ASKED_TTL_MS).unref();
+      return { answer };
+    },
+
+    async downloadMedia(sessionId: string, message: WAMessage): Promise<DownloadedMedia> {
+      const entry = running(sessionId);
+      const connection = entry?.runner.connection();
+      if (!connection || entry?.runner.state().status !== 'connected') throw new NotConnectedError();
+      return connection.downloadMedia(message);
+    },
+
+    /** Start-up: reconnect every active, linked session without a new scan. */
+    async restore(): Promise<number> {
+      await repo.interruptLinking('Linking was interrupted by a server restart. Generate a new QR code.');
+      const sessions = await repo.linkedActiveSessions();
+      for (const session of sessions) this.start(session);
+      if (sessions.length > 0) log.info({ sessions: sessions.length }, 'whatsapp sessions restored');
+      return sessions.length;
+    },
+
+    /** Resolves when everything received so far for the session is stored (tests, and before reading). */
+    async settled(sessionId: string): Promise<void> {
+      await entries.get(sessionId)?.work;
+    },
+
+    /** The ticket engine's hook: every message stored for the first time from live traffic. */
+    onLiveMessage(listener: (event: LiveMessageEvent) => void): () => void {
+      return events.on('message.live', listener);
+    },
+
+    /** Closes every connection, keeping creds, so another process can resume them. */
+    async close(): Promise<void> {
+      const all = [...entries.values()];
+      entries.clear();
+      await Promise.all(
+        all.map(async (entry) => {
+          await entry.runner.stop('end');
+          await entry.work;
+        }),
+      );
+    },
+  };
+}

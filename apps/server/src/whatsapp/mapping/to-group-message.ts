@@ -1,0 +1,139 @@
+import type { GroupMessageType } from '@wadesk/contract';
+import { isJidGroup, jidNormalizedUser, normalizeMessageContent, proto, type WAMessage } from 'baileys';
+import { summariseContent } from './message-content';
+
+/** One stored group message: the spec's group-message fields plus what paging and download need. */
+export interface MappedMessage {
+  groupJid: string;
+  msgId: string;
+  waId: string;
+  fromMe: boolean;
+  author: string | null;
+  authorAlt: string | null;
+  authorName: string | null;
+  body: string;
+  messageType: GroupMessageType;
+  hasMedia: boolean;
+  mimetype: string | null;
+  filename: string | null;
+  thumbnail: string | null;
+  quotedId: string | null;
+  quotedParticipant: string | null;
+  quotedType: GroupMessageType | null;
+  quotedBody: string | null;
+  quotedThumbnail: string | null;
+  /** Seconds since the epoch. */
+  timestamp: number;
+  /** Proto JSON for media messages (what a later download needs); null otherwise. */
+  raw: unknown;
+}
+
+export type MappingResult =
+  | { kind: 'message'; message: MappedMessage }
+  /** "Delete for everyone" of an earlier message. */
+  | { kind: 'revoke'; groupJid: string; targetId: string }
+  | { kind: 'edit'; groupJid: string; targetId: string; body: string }
+  | { kind: 'skip' };
+
+const SKIP = { kind: 'skip' } as const;
+const { Type } = proto.Message.ProtocolMessage;
+
+/** Maps one Baileys message (history or live) to what we store; only group chats are kept. */
+export function mapGroupMessage(message: WAMessage): MappingResult {
+  const key = message.key;
+  const groupJid = key?.remoteJid;
+  if (!key?.id || !groupJid || !isJidGroup(groupJid)) return SKIP;
+
+  const protocol = normalizeMessageContent(message.message)?.protocolMessage;
+  if (protocol) return mapProtocol(protocol, groupJid);
+
+  const revokedStub = !message.message && message.messageStubType === proto.WebMessageInfo.StubType.REVOKE;
+  const summary = revokedStub ? null : summariseContent(message.message);
+  if (!summary && !revokedStub) return SKIP;
+
+  const fromMe = Boolean(key.fromMe);
+  const participant = key.participant || message.participant || null;
+  const author = fromMe || !participant ? null : jidNormalizedUser(participant);
+  const alt = (key as { participantAlt?: string | null }).participantAlt;
+  const quote = quoted(summary?.contextInfo ?? null);
+
+  return {
+    kind: 'message',
+    message: {
+      groupJid,
+      msgId: [String(fromMe), groupJid, key.id, ...(author ? [author] : [])].join('_'),
+      waId: key.id,
+      fromMe,
+      author,
+      authorAlt: alt && !fromMe ? jidNormalizedUser(alt) : null,
+      authorName: message.pushName || null,
+      body: summary?.body ?? '',
+      messageType: summary?.type ?? 'revoked',
+      hasMedia: summary?.hasMedia ?? false,
+      mimetype: summary?.mimetype ?? null,
+      filename: summary?.filename ?? null,
+      thumbnail: summary?.thumbnail ?? null,
+      ...quote,
+      timestamp: toSeconds(message.messageTimestamp),
+      raw: summary?.hasMedia ? mediaRaw(message) : null,
+    },
+  };
+}
+
+function mapProtocol(protocol: proto.Message.IProtocolMessage, groupJid: string): MappingResult {
+  const targetId = protocol.key?.id;
+  if (!targetId) return SKIP;
+  if (protocol.type === Type.REVOKE) return { kind: 'revoke', groupJid, targetId };
+  if (protocol.type === Type.MESSAGE_EDIT) {
+    const edited = summariseContent(protocol.editedMessage);
+    if (edited) return { kind: 'edit', groupJid, targetId, body: edited.body };
+  }
+  return SKIP;
+}
+
+function quoted(context: proto.IContextInfo | null) {
+  const content = context?.quotedMessage ? summariseContent(context.quotedMessage) : null;
+  if (!context?.stanzaId || !content) {
+    return {
+      quotedId: null,
+      quotedParticipant: null,
+      quotedType: null,
+      quotedBody: null,
+      quotedThumbnail: null,
+    };
+  }
+  return {
+    quotedId: context.stanzaId,
+    quotedParticipant: context.participant ? jidNormalizedUser(context.participant) : null,
+    quotedType: content.type,
+    quotedBody: content.body,
+    quotedThumbnail: content.thumbnail,
+  };
+}
+
+/** Protobuf timestamps arrive as number, Long, or (from JSON) a decimal string. */
+export function toSeconds(value: WAMessage['messageTimestamp'] | string): number {
+  if (value === null || value === undefined) return 0;
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string') return Number(value);
+  return value.toNumber();
+}
+
+/**
+ * The proto JSON a media download needs (keys, hashes, URLs), without the inline preview and the
+ * quoted message, which are already in their own columns.
+ */
+function mediaRaw(message: WAMessage): unknown {
+  const json = proto.WebMessageInfo.fromObject(message).toJSON() as { message?: Record<string, unknown> };
+  stripPreviews(json.message);
+  return json;
+}
+
+function stripPreviews(node: unknown): void {
+  if (!node || typeof node !== 'object') return;
+  for (const [field, value] of Object.entries(node)) {
+    if (field === 'jpegThumbnail' || field === 'quotedMessage')
+      delete (node as Record<string, unknown>)[field];
+    else stripPreviews(value);
+  }
+}

@@ -1,0 +1,243 @@
+import type { SessionStatus } from '@wadesk/contract';
+import type { WAMessage } from 'baileys';
+import type {
+  Connection,
+  ConnectionClose,
+  ConnectionEvents,
+  ContactInfo,
+  GroupInfo,
+  HistoryBatch,
+  LinkedAccount,
+  SessionAuth,
+  WhatsAppDriver,
+} from './driver';
+
+export interface RunnerTiming {
+  /** First retry delay after a failed or dropped connection; doubles per failure up to backoffMaxMs. */
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  /** Consecutive failures after which the status says `unreachable` instead of `reconnecting`. */
+  unreachableAfter: number;
+  /** How often the watchdog looks; Baileys pings the server at this interval too. */
+  keepAliveMs: number;
+  /** An open connection with no frame for this many keep-alive intervals is considered dead. */
+  watchdogFactor: number;
+  /** Longest time a session may spend linking (QR shown, nobody scans) before it stops. */
+  linkTimeoutMs: number;
+}
+
+export const DEFAULT_TIMING: RunnerTiming = {
+  backoffBaseMs: 2_000,
+  backoffMaxMs: 60_000,
+  unreachableAfter: 3,
+  keepAliveMs: 30_000,
+  watchdogFactor: 3,
+  linkTimeoutMs: 3 * 60_000,
+};
+
+export interface RunnerState {
+  status: SessionStatus;
+  reason: string | null;
+  /** The QR code currently shown, while linking. */
+  qr: string | null;
+  account: LinkedAccount | null;
+  /** false once the runner stopped for good (terminated, logged out, QR expired, replaced). */
+  running: boolean;
+}
+
+export interface RunnerHooks {
+  state(state: RunnerState): void;
+  open(connection: Connection, account: LinkedAccount): void;
+  history(batch: HistoryBatch): void;
+  live(messages: WAMessage[]): void;
+  contacts(contacts: ContactInfo[]): void;
+  groups(groups: GroupInfo[]): void;
+  error(error: unknown, context: string): void;
+}
+
+export interface SessionRunner {
+  start(): void;
+  /** Stops for good; `logout` also unlinks the device and forgets the creds. */
+  stop(mode: 'end' | 'logout'): Promise<void>;
+  state(): RunnerState;
+  connection(): Connection | null;
+}
+
+/**
+ * One session's state machine: starting → qr → connected, with reconnecting / unreachable on failures,
+ * and the terminal qr_expired / logged_out / terminated. Every connection attempt gets a generation
+ * number, so late events of a connection we already gave up on change nothing.
+ */
+export function createSessionRunner(options: {
+  sessionId: string;
+  driver: WhatsAppDriver;
+  loadAuth: () => Promise<SessionAuth>;
+  timing: RunnerTiming;
+  hooks: RunnerHooks;
+}): SessionRunner {
+  const { sessionId, driver, loadAuth, timing, hooks } = options;
+  let state: RunnerState = { status: 'starting', reason: null, qr: null, account: null, running: false };
+  let generation = 0;
+  let failures = 0;
+  let linked = false;
+  let connection: Connection | null = null;
+  let auth: SessionAuth | null = null;
+  let retryTimer: NodeJS.Timeout | null = null;
+  let watchdog: NodeJS.Timeout | null = null;
+  let linkTimer: NodeJS.Timeout | null = null;
+  let lastActivity = Date.now();
+
+  const set = (next: Partial<RunnerState>) => {
+    state = { ...state, ...next };
+    hooks.state(state);
+  };
+
+  function clearTimers(): void {
+    for (const timer of [retryTimer, watchdog, linkTimer]) if (timer) clearTimeout(timer);
+    retryTimer = watchdog = linkTimer = null;
+  }
+
+  async function attempt(current: number): Promise<void> {
+    try {
+      auth = await loadAuth();
+      if (current !== generation) return;
+      linked = Boolean(auth.state.creds.me?.id);
+      lastActivity = Date.now();
+      connection = driver.connect({ sessionId, auth, events: eventsFor(current) });
+      if (!linked) startLinkTimer(current);
+    } catch (error) {
+      hooks.error(error, 'connect');
+      if (current === generation)
+        onClose(current, { kind: 'retry', statusCode: null, reason: 'Could not start the connection.' });
+    }
+  }
+
+  function eventsFor(current: number): ConnectionEvents {
+    const live =
+      <A extends unknown[]>(fn: (...args: A) => void) =>
+      (...args: A) => {
+        if (current === generation) fn(...args);
+      };
+    return {
+      qr: live((qr) => set({ status: 'qr', reason: null, qr })),
+      open: live((account) => onOpen(current, account)),
+      close: live((close) => onClose(current, close)),
+      activity: live(() => {
+        lastActivity = Date.now();
+      }),
+      history: live(hooks.history),
+      live: live(hooks.live),
+      contacts: live(hooks.contacts),
+      groups: live(hooks.groups),
+    };
+  }
+
+  function onOpen(current: number, account: LinkedAccount): void {
+    failures = 0;
+    linked = true;
+    if (linkTimer) clearTimeout(linkTimer);
+    lastActivity = Date.now();
+    watchdog = setInterval(() => checkSilence(current), timing.keepAliveMs);
+    watchdog.unref();
+    set({ status: 'connected', reason: null, qr: null, account });
+    if (connection) hooks.open(connection, account);
+  }
+
+  // The socket can claim to be open while nothing arrives any more (a half-open TCP connection).
+  function checkSilence(current: number): void {
+    const silentFor = Date.now() - lastActivity;
+    if (current !== generation || silentFor <= timing.keepAliveMs * timing.watchdogFactor) return;
+    const seconds = Math.round(silentFor / 1000);
+    const dead = connection;
+    generation += 1;
+    void dead?.end().catch((error) => hooks.error(error, 'watchdog end'));
+    onClose(
+      generation,
+      { kind: 'retry', statusCode: null, reason: `No answer from WhatsApp for ${seconds} s` },
+      true,
+    );
+  }
+
+  function startLinkTimer(current: number): void {
+    linkTimer = setTimeout(() => {
+      if (current !== generation || state.status === 'connected') return;
+      const pending = connection;
+      generation += 1;
+      void pending?.end().catch((error) => hooks.error(error, 'link timeout end'));
+      stopWith('qr_expired', 'The QR code was not scanned in time.');
+    }, timing.linkTimeoutMs);
+    linkTimer.unref();
+  }
+
+  function onClose(current: number, close: ConnectionClose, immediate = false): void {
+    if (current !== generation) return;
+    clearTimers();
+    connection = null;
+    if (close.kind === 'restart') {
+      // 515 right after a scan: the server wants a fresh connection with the new creds, at once.
+      set({ status: 'reconnecting', reason: null, qr: null });
+      reconnect(0);
+    } else if (close.kind === 'logged_out') {
+      void auth?.clear().catch((error) => hooks.error(error, 'clear creds'));
+      stopWith('logged_out', close.reason);
+    } else if (close.kind === 'qr_expired') {
+      stopWith('qr_expired', close.reason);
+    } else if (close.kind === 'replaced') {
+      stopWith('unreachable', close.reason);
+    } else {
+      failures += 1;
+      const givingUp = failures >= timing.unreachableAfter;
+      // A session that never linked stops trying: the user asks for a new QR code when WhatsApp is back.
+      if (givingUp && !linked) {
+        stopWith('unreachable', close.reason);
+      } else {
+        set({ status: givingUp ? 'unreachable' : 'reconnecting', reason: close.reason, qr: null });
+        reconnect(immediate ? 0 : backoff(failures));
+      }
+    }
+  }
+
+  function backoff(failureCount: number): number {
+    const delay = Math.min(timing.backoffMaxMs, timing.backoffBaseMs * 2 ** (failureCount - 1));
+    return Math.round(delay * (0.8 + Math.random() * 0.4)); // jitter: sessions that dropped together spread out
+  }
+
+  function reconnect(delay: number): void {
+    generation += 1;
+    const next = generation;
+    retryTimer = setTimeout(() => void attempt(next), delay);
+    retryTimer.unref();
+  }
+
+  function stopWith(status: SessionStatus, reason: string): void {
+    generation += 1;
+    clearTimers();
+    connection = null;
+    set({ status, reason, qr: null, running: false });
+  }
+
+  return {
+    start() {
+      if (state.running) return;
+      failures = 0;
+      generation += 1;
+      set({ status: 'starting', reason: null, qr: null, running: true });
+      void attempt(generation);
+    },
+    async stop(mode) {
+      generation += 1;
+      clearTimers();
+      const open = connection;
+      connection = null;
+      state = { ...state, running: false, qr: null };
+      if (mode === 'logout') {
+        await open?.logout().catch((error) => hooks.error(error, 'logout'));
+        await (auth ?? (await loadAuth())).clear();
+      } else {
+        await open?.end().catch((error) => hooks.error(error, 'end'));
+      }
+    },
+    state: () => state,
+    connection: () => connection,
+  };
+}

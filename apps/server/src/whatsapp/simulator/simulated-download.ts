@@ -1,0 +1,40 @@
+import { getContentType, normalizeMessageContent, type WAMessage } from 'baileys';
+import type { DownloadedMedia } from '../driver';
+import { colourFor, MEDIA_URL_PREFIX } from './phone-content';
+import { pdf, png, wav } from './sample-media';
+import { STICKER_WEBP_BASE64 } from './sample-previews';
+import { mp4 } from './sample-video';
+
+interface MediaFields {
+  url?: string | null;
+  mimetype?: string | null;
+  fileName?: string | null;
+}
+
+/** The simulated phone's media: real bytes made on the spot from the message's media id. */
+export async function simulatedDownload(message: WAMessage): Promise<DownloadedMedia> {
+  const content = normalizeMessageContent(message.message);
+  const type = getContentType(content ?? undefined);
+  const media = (type ? (content as Record<string, MediaFields | undefined>)[type] : undefined) ?? {};
+  if (!media.url?.startsWith(MEDIA_URL_PREFIX)) throw new Error('Not a simulated media message');
+  const mediaId = decodeURIComponent(media.url.slice(MEDIA_URL_PREFIX.length));
+  const mimetype = media.mimetype ?? 'application/octet-stream';
+  const filename = media.fileName ?? null;
+  const colour = colourFor(mediaId);
+  switch (type) {
+    case 'imageMessage':
+      return { mimetype, filename, data: png(96, 72, colour) };
+    case 'videoMessage':
+      return { mimetype, filename, data: mp4(colour) };
+    case 'audioMessage':
+      return { mimetype, filename, data: wav(1, 330 + (colour[0] % 4) * 110) };
+    case 'documentMessage':
+      return {
+        mimetype,
+        filename,
+        data: pdf(['wadesk demo document', filename ?? 'document', `media ${mediaId}`]),
+      };
+    default:
+      return { mimetype, filename, data: Buffer.from(STICKER_WEBP_BASE64, 'base64') };
+  }
+}

@@ -1,0 +1,369 @@
+import { randomBytes } from 'node:crypto';
+import type { proto, WAMessage } from 'baileys';
+import type {
+  ConnectionClose,
+  ConnectionEvents,
+  ConnectOptions,
+  ContactInfo,
+  SessionAuth,
+  WhatsAppDriver,
+} from '../driver';
+import {
+  buildMessage,
+  createPhoneContent,
+  mediaContent,
+  type PhoneContent,
+  type SimGroup,
+} from './phone-content';
+import { simulatedDownload } from './simulated-download';
+
+export interface SimulatorOptions {
+  /** Lifetime of the first QR code and of the later ones (Baileys: 60 s, then 20 s each). */
+  firstQrMs: number;
+  qrMs: number;
+  /** How many QR codes the phone offers before linking ends ("QR refs attempts ended"). */
+  qrRefs: number;
+  /** How long the phone takes to answer a history request. */
+  answerDelayMs: number;
+  /** Interval of the server's keep-alive answers while connected. */
+  pingMs: number;
+  /** Newest messages per group sent right after linking; older ones come on demand. */
+  historyDepth: number;
+  now: () => number;
+}
+
+export const DEFAULT_SIMULATOR: SimulatorOptions = {
+  firstQrMs: 60_000,
+  qrMs: 20_000,
+  qrRefs: 6,
+  answerDelayMs: 150,
+  pingMs: 10_000,
+  historyDepth: 120,
+  now: () => Date.now(),
+};
+
+export type SimulatedFailure =
+  | 'unreachable'
+  | 'qr_expiry'
+  | 'logged_out'
+  | 'restart_required'
+  | 'silent'
+  | 'phone_offline'
+  | 'recover';
+
+export interface IncomingInput {
+  groupId: string;
+  body: string;
+  /** Digits of a group member's phone; a member is picked when absent. */
+  authorPhone?: string;
+  authorName?: string;
+  fromMe?: boolean;
+  type?: 'chat' | 'image';
+}
+
+interface Phone {
+  content: PhoneContent;
+  auth: SessionAuth | null;
+  events: ConnectionEvents | null;
+  timers: Set<NodeJS.Timeout>;
+  showingQr: boolean;
+  connected: boolean;
+  /** Sticky failures, until `recover`. */
+  unreachable: boolean;
+  silent: boolean;
+  offline: boolean;
+}
+
+const UNREACHABLE: ConnectionClose = {
+  kind: 'unreachable',
+  statusCode: 408,
+  reason: 'Cannot reach WhatsApp: getaddrinfo ENOTFOUND web.whatsapp.com (simulated)',
+};
+
+export type SimulatorDriver = WhatsAppDriver & ReturnType<typeof controls>;
+
+/**
+ * Demo mode and tests: a pretend phone per session, in this process. It speaks through the same driver
+ * seam as Baileys (QR strings, 515 restart after the scan, history, live messages, closes), so the real
+ * state machine, storage and API run unchanged on top of it.
+ */
+export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {}): SimulatorDriver {
+  const options = { ...DEFAULT_SIMULATOR, ...overrides };
+  const phones = new Map<string, Phone>();
+
+  const phoneOf = (sessionId: string): Phone => {
+    let phone = phones.get(sessionId);
+    if (!phone) {
+      const anchor = Math.floor(options.now() / 1000 / 3600) * 3600; // stable within the hour, so restarts agree
+      phone = {
+        content: createPhoneContent(sessionId, anchor),
+        auth: null,
+        events: null,
+        timers: new Set(),
+        showingQr: false,
+        connected: false,
+        unreachable: false,
+        silent: false,
+        offline: false,
+      };
+      phones.set(sessionId, phone);
+    }
+    return phone;
+  };
+
+  const later = (phone: Phone, ms: number, task: () => void): void => {
+    const timer = setTimeout(() => {
+      phone.timers.delete(timer);
+      task();
+    }, ms);
+    timer.unref();
+    phone.timers.add(timer);
+  };
+
+  const hangUp = (phone: Phone): ConnectionEvents | null => {
+    for (const timer of phone.timers) clearTimeout(timer);
+    phone.timers.clear();
+    const events = phone.events;
+    phone.events = null;
+    phone.showingQr = phone.connected = false;
+    return events;
+  };
+
+  function connect({ sessionId, auth, events }: ConnectOptions) {
+    const phone = phoneOf(sessionId);
+    hangUp(phone);
+    phone.auth = auth;
+    phone.events = events;
+    if (phone.unreachable) later(phone, 5, () => hangUp(phone)?.close(UNREACHABLE));
+    else if (auth.state.creds.me?.id) later(phone, 5, () => open(phone));
+    else showQr(phone, 0);
+    return connection(phone);
+  }
+
+  function showQr(phone: Phone, shown: number): void {
+    if (shown >= options.qrRefs) {
+      hangUp(phone)?.close({
+        kind: 'qr_expired',
+        statusCode: 408,
+        reason: 'The QR code was not scanned in time.',
+      });
+      return;
+    }
+    phone.showingQr = true;
+    const ref = `2@${randomBytes(24).toString('base64')}`;
+    const keys = phone.auth?.state.creds;
+    const pub = (key?: Uint8Array) => Buffer.from(key ?? []).toString('base64');
+    // The same comma-separated shape as a real linking QR: ref, noise key, identity key, adv secret.
+    phone.events?.qr(
+      [ref, pub(keys?.noiseKey.public), pub(keys?.signedIdentityKey.public), keys?.advSecretKey ?? ''].join(
+        ',',
+      ),
+    );
+    later(phone, shown === 0 ? options.firstQrMs : options.qrMs, () => showQr(phone, shown + 1));
+  }
+
+  function open(phone: Phone): void {
+    const events = phone.events;
+    const creds = phone.auth?.state.creds;
+    if (!events || !creds) return;
+    phone.connected = true;
+    const { owner } = phone.content;
+    events.open({ jid: owner.jid, lid: owner.lid, phone: owner.phone });
+    const ping = () => {
+      if (!phone.connected) return;
+      if (!phone.silent) events.activity();
+      later(phone, options.pingMs, ping);
+    };
+    ping();
+    // The phone sends its recent history once, right after linking (Baileys counts syncs in the creds).
+    if (creds.accountSyncCounter === 0) {
+      later(phone, 5, () => {
+        for (const group of phone.content.groups)
+          events.history({
+            messages: newestFirst(group, group.count, options.historyDepth),
+            contacts: contactsOf(group),
+            onDemand: false,
+            requestId: null,
+          });
+        creds.accountSyncCounter = 1;
+        void phone.auth?.saveCreds();
+      });
+    }
+  }
+
+  function connection(phone: Phone) {
+    const group = (jid: string) => phone.content.groups.find((g) => g.jid === jid);
+    return {
+      listGroups: async () =>
+        phone.content.groups.map((g) => ({
+          jid: g.jid,
+          name: g.name,
+          addressingMode: g.addressingMode,
+          size: g.members.length + 1,
+        })),
+      async requestHistory(groupJid: string, oldest: { timestamp: number }, count: number) {
+        const requestId = randomBytes(8).toString('hex');
+        const target = group(groupJid);
+        const events = phone.events;
+        if (!target || !events || phone.offline) return requestId; // an offline phone never answers
+        let before = 0; // messages older than `oldest`
+        for (let lo = 0, hi = target.count; lo < hi; ) {
+          const mid = (lo + hi) >> 1;
+          if (target.timestamp(mid) < oldest.timestamp) lo = before = mid + 1;
+          else hi = mid;
+        }
+        later(phone, options.answerDelayMs, () =>
+          events.history({
+            messages: newestFirst(target, before, Math.min(count, 50)),
+            contacts: contactsOf(target),
+            onDemand: true,
+            requestId,
+          }),
+        );
+        return requestId;
+      },
+      downloadMedia: async (message: WAMessage) => simulatedDownload(message),
+      async logout() {
+        hangUp(phone);
+      },
+      async end() {
+        hangUp(phone);
+      },
+    };
+  }
+
+  return {
+    name: 'simulator',
+    connect,
+    ...controls(phones, phoneOf, hangUp),
+  };
+}
+
+function newestFirst(group: SimGroup, end: number, count: number): WAMessage[] {
+  const messages: WAMessage[] = [];
+  for (let i = end - 1; i >= Math.max(0, end - count); i--) messages.push(group.message(i));
+  return messages;
+}
+
+function contactsOf(group: SimGroup): ContactInfo[] {
+  return group.members.flatMap((m): ContactInfo[] =>
+    group.addressingMode === 'lid'
+      ? [
+          { jid: m.lid, name: m.name, altJid: m.jid },
+          { jid: m.jid, name: m.name, altJid: m.lid },
+        ]
+      : [{ jid: m.jid, name: m.name, altJid: null }],
+  );
+}
+
+/** The test and demo controls behind /sim/...: scan, fail, and messages arriving from group members. */
+function controls(
+  phones: Map<string, Phone>,
+  phoneOf: (id: string) => Phone,
+  hangUp: (phone: Phone) => ConnectionEvents | null,
+) {
+  return {
+    /** Plays "the phone scanned the QR code": the device is paired, then the server asks for a restart (515). */
+    async scan(sessionId: string): Promise<boolean> {
+      const phone = phones.get(sessionId);
+      const creds = phone?.auth?.state.creds;
+      if (!phone?.showingQr || !creds) return false;
+      const { owner } = phone.content;
+      creds.me = {
+        id: `${owner.phone}:7@s.whatsapp.net`,
+        lid: `${owner.lid.replace('@lid', '')}:7@lid`,
+        name: owner.name,
+      };
+      creds.registered = true;
+      await phone.auth?.saveCreds();
+      hangUp(phone)?.close({ kind: 'restart', statusCode: 515, reason: 'Stream Errored (restart required)' });
+      return true;
+    },
+
+    fail(sessionId: string, failure: SimulatedFailure): void {
+      const phone = phoneOf(sessionId);
+      switch (failure) {
+        case 'recover':
+          phone.unreachable = phone.silent = phone.offline = false;
+          return;
+        case 'silent':
+          phone.silent = true;
+          return;
+        case 'phone_offline':
+          phone.offline = true;
+          return;
+        case 'unreachable':
+          phone.unreachable = true;
+          hangUp(phone)?.close(UNREACHABLE);
+          return;
+        case 'qr_expiry':
+          if (phone.showingQr)
+            hangUp(phone)?.close({
+              kind: 'qr_expired',
+              statusCode: 408,
+              reason: 'The QR code was not scanned in time.',
+            });
+          return;
+        case 'logged_out':
+          hangUp(phone)?.close({
+            kind: 'logged_out',
+            statusCode: 401,
+            reason: 'The device was logged out from the phone.',
+          });
+          return;
+        case 'restart_required':
+          hangUp(phone)?.close({
+            kind: 'restart',
+            statusCode: 515,
+            reason: 'Stream Errored (restart required)',
+          });
+      }
+    },
+
+    /** A group member (or the phone's owner) sends a message; null when the group or session is unknown. */
+    incoming(sessionId: string, input: IncomingInput): WAMessage | null {
+      const phone = phones.get(sessionId);
+      const group = phone?.content.groups.find((g) => g.jid === input.groupId);
+      if (!phone?.connected || !phone.events || !group) return null;
+      const member = group.members.find((m) => m.phone === input.authorPhone);
+      const author = input.fromMe
+        ? phone.content.owner
+        : (member ?? {
+            ...(group.members[0] ?? phone.content.owner),
+            ...(input.authorPhone
+              ? {
+                  phone: input.authorPhone,
+                  jid: `${input.authorPhone}@s.whatsapp.net`,
+                  lid: `${input.authorPhone}0@lid`,
+                }
+              : {}),
+          });
+      const named = input.authorName ? { ...author, name: input.authorName } : author;
+      const id = `3EB0${randomBytes(8).toString('hex').toUpperCase()}`;
+      const content: proto.IMessage =
+        input.type === 'image'
+          ? mediaContent('image', `${group.jid}:live:${id}`, input.body, 0)
+          : { conversation: input.body };
+      const message = buildMessage(group, named, Boolean(input.fromMe), {
+        id,
+        timestamp: Math.floor(Date.now() / 1000),
+        content,
+        live: true,
+      });
+      phone.events.live([message]);
+      return message;
+    },
+
+    /** Delivers messages again, as WhatsApp does for ones received while a connection was dropping. */
+    redeliver(sessionId: string, messages: WAMessage[]): boolean {
+      const events = phones.get(sessionId)?.events;
+      events?.live(messages);
+      return Boolean(events);
+    },
+
+    /** The simulated groups of a session's phone (for demo seeding and tests). */
+    groups(sessionId: string): SimGroup[] {
+      return phoneOf(sessionId).content.groups;
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Clock } from '../../src/clock';
+import type { Config } from '../../src/config';
+import { createLocalStorage, type LocalStorage } from '../../src/storage/local-storage';
+
+/**
+ * A complete config for tests: in-memory database, fixed JWT secret, a fresh temporary DATA_DIR, no SPA,
+ * no Google, and rate limits high enough that only tests that lower them ever meet them.
+ */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'wadesk-test-'));
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: 'memory://',
+    jwtSecret: 'test-secret-that-is-at-least-32-characters-long',
+    googleClientId: null,
+    googleJwksUrl: 'http://127.0.0.1:9/unused',
+    demoVideoUrl: null,
+    corsOrigins: [],
+    bodyLimitBytes: 1024 * 1024,
+    authRateLimitIp: 10_000,
+    authRateLimitEmail: 10_000,
+    logLevel: 'silent',
+    whatsappDriver: 'simulator',
+    whatsappSessionLimit: 1,
+    whatsappLogLevel: 'silent',
+    demoSeed: false,
+    webDist: join(tmpdir(), 'wadesk-test-no-web-dist'),
+    trustProxy: false,
+    storage: {
+      kind: 'local',
+      root: join(dataDir, 'objects'),
+      signingSecret: 'test-storage-signing-secret-of-32-characters',
+    },
+    signedUrlTtlSeconds: 15 * 60,
+    uploadLimitBytes: 4 * 1024 * 1024,
+    chatSaveBodyLimitBytes: 64 * 1024 * 1024,
+    ...overrides,
+  };
+}
+
+/** The local object storage an app built with `testConfig({ dataDir })` uses. */
+export function testLocalStorage(dataDir: string, clock: Clock): LocalStorage {
+  const storage = testConfig({ dataDir }).storage;
+  if (storage.kind !== 'local') throw new Error('testConfig storage is not local');
+  return createLocalStorage({ root: storage.root, signingSecret: storage.signingSecret, clock });
+}

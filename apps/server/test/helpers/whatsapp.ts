@@ -1,0 +1,93 @@
+import type { GroupsResponse, SessionStatusResponse, StartSessionResponse } from '@wadesk/contract';
+import type { FastifyInstance } from 'fastify';
+import type { WhatsAppOverrides } from '../../src/whatsapp/register';
+import type { SignedIn } from './auth';
+
+/** Simulator and state machine with millisecond timers, so whole lifecycles run in a test. */
+export const FAST_WHATSAPP: WhatsAppOverrides = {
+  timing: {
+    backoffBaseMs: 20,
+    backoffMaxMs: 100,
+    unreachableAfter: 2,
+    keepAliveMs: 150,
+    watchdogFactor: 3,
+    linkTimeoutMs: 10_000,
+  },
+  simulator: { firstQrMs: 400, qrMs: 200, qrRefs: 3, answerDelayMs: 5, pingMs: 10, historyDepth: 120 },
+  qrWaitMs: 2_000,
+  historyWaitMs: 1_000,
+  syncAnswerTimeoutMs: 300,
+  heartbeatMs: 50,
+};
+
+/** Polls `check` until it returns something truthy (or throws on timeout with the last value). */
+export async function eventually<T>(
+  check: () => Promise<T> | T,
+  timeoutMs = 10_000,
+  what = 'condition',
+): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T | undefined;
+  while (Date.now() < deadline) {
+    last = await check();
+    if (last) return last as NonNullable<T>;
+    await new Promise((resolve) => setTimeout(resolve, 15));
+  }
+  throw new Error(`Timed out waiting for ${what}; last value: ${JSON.stringify(last)}`);
+}
+
+export async function post<T = unknown>(
+  app: FastifyInstance,
+  user: SignedIn,
+  url: string,
+  payload: object = {},
+) {
+  const response = await app.inject({ method: 'POST', url, headers: user.headers, payload });
+  const json = response.headers['content-type']?.toString().startsWith('application/json');
+  return { status: response.statusCode, body: (json ? response.json() : undefined) as T, raw: response };
+}
+
+export async function sessionStatus(app: FastifyInstance, user: SignedIn, sessionId: string) {
+  return (await post<SessionStatusResponse>(app, user, '/api/sessionStatus/', { sessionID: sessionId })).body;
+}
+
+/** Creates a session, scans its QR code in the simulator and waits until its groups are stored. */
+export async function linkSession(
+  app: FastifyInstance,
+  user: SignedIn,
+  name = 'Support',
+): Promise<{ sessionId: string; groups: GroupsResponse['groups'] }> {
+  const started = await post<StartSessionResponse>(app, user, '/api/startSession/', {
+    session_name: name,
+    description: 'main line',
+  });
+  if (started.status !== 200)
+    throw new Error(`startSession: ${started.status} ${JSON.stringify(started.body)}`);
+  const sessionId = started.body.sessionID;
+  // The simulated phone sends its history after linking, one batch per group (it has four).
+  const synced = new Set<string>();
+  const stop = app.whatsapp.events.on('history', (event) => {
+    if (event.sessionId === sessionId && !event.onDemand) synced.add(event.groupId);
+  });
+  await eventually(() => app.whatsapp.gateway.state(sessionId)?.qr, 10_000, 'a QR code');
+  const scan = await post(app, user, `/sim/sessions/${sessionId}/scan`);
+  if (scan.status !== 200) throw new Error(`scan: ${scan.status} ${JSON.stringify(scan.body)}`);
+  await eventually(
+    async () => (await sessionStatus(app, user, sessionId)).status === 'connected',
+    10_000,
+    'connected',
+  );
+  const groups = await eventually(
+    async () => {
+      await app.whatsapp.gateway.settled(sessionId);
+      const list = (await post<GroupsResponse>(app, user, '/api/getGroups/')).body;
+      return list.groups_count > 0 ? list.groups : null;
+    },
+    10_000,
+    'groups',
+  );
+  await eventually(() => synced.size === groups.length, 10_000, 'history after linking');
+  await app.whatsapp.gateway.settled(sessionId);
+  stop();
+  return { sessionId, groups };
+}

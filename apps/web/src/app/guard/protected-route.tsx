@@ -1,0 +1,44 @@
+import type { AuthUser } from '@wadesk/contract';
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { fetchAuthUser } from '../../features/auth/api/auth-api';
+import { AuthUserContext } from '../../features/auth/hooks/use-auth-user';
+import { tokenStorage } from '../../shared/storage/storage';
+import { FullPageSpinner } from '../../shared/ui/spinner';
+import type { LoginLocationState } from '../routes/auth/login';
+
+type Check = { status: 'checking' } | { status: 'allowed'; user: AuthUser } | { status: 'denied' };
+
+/**
+ * Protected screens render only after GET /users/authcheck/ succeeds. The API client refreshes a
+ * 401 once and retries; when that fails it has already removed both tokens.
+ */
+export function ProtectedRoute() {
+  const [hasToken] = useState(() => tokenStorage.getAccessToken() !== null);
+  const [check, setCheck] = useState<Check>({ status: 'checking' });
+
+  useEffect(() => {
+    if (!hasToken) return;
+    const controller = new AbortController();
+    fetchAuthUser(controller.signal).then(
+      (user) => setCheck({ status: 'allowed', user }),
+      () => {
+        if (!controller.signal.aborted) setCheck({ status: 'denied' });
+      },
+    );
+    return () => controller.abort();
+  }, [hasToken]);
+
+  if (!hasToken) return <Navigate to="/login" replace />;
+  if (check.status === 'denied') {
+    // Tokens may still be stored (e.g. the server was unreachable): tell /login not to bounce back here.
+    const state: LoginLocationState = { sessionCheckFailed: true };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  if (check.status === 'checking') return <FullPageSpinner label="Checking your session" />;
+  return (
+    <AuthUserContext.Provider value={check.user}>
+      <Outlet />
+    </AuthUserContext.Provider>
+  );
+}

@@ -1,0 +1,21 @@
+import { tokenStorage } from '../../shared/storage/storage';
+import { LoginIcon, LogoutIcon } from '../../shared/ui/icons';
+import { NavItemButton, NavItemLink } from '../../shared/ui/nav-item';
+import { useLogout } from './use-logout';
+
+/** Logout for a signed-in user; a visitor on an unprotected app screen gets Login instead. */
+export function AccountNavItem({ onNavigate }: { onNavigate?: () => void }) {
+  const { logout, busy } = useLogout();
+  if (!tokenStorage.getAccessToken() && !busy) {
+    return (
+      <NavItemLink to="/login" icon={<LoginIcon />} onClick={onNavigate}>
+        Login
+      </NavItemLink>
+    );
+  }
+  return (
+    <NavItemButton icon={<LogoutIcon />} busy={busy} onClick={() => void logout()}>
+      Logout
+    </NavItemButton>
+  );
+}

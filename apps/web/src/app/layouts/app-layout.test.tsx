@@ -1,0 +1,63 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { tokenStorage } from '../../shared/storage/storage';
+import { NavItemButton } from '../../shared/ui/nav-item';
+import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../testing/render-routes';
+import { AppLayout } from './app-layout';
+
+const routes = (drawerItems?: React.ReactNode) => [
+  { path: '/', element: <p>landing</p> },
+  {
+    element: <AppLayout drawerItems={drawerItems} />,
+    children: [
+      { path: '/dashboard', element: <p>dashboard screen</p> },
+      { path: '/agents', element: <p>agents screen</p> },
+    ],
+  },
+];
+
+describe('AppLayout', () => {
+  it('shows the breadcrumb of the current path beside the screen', () => {
+    renderRoutes(routes(), '/dashboard');
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe('Home / DASHBOARD');
+    expect(screen.getByText('dashboard screen')).toBeTruthy();
+  });
+
+  it('opens the drawer from the menu button, with extra items, and closes it on navigation', async () => {
+    const user = userEvent.setup();
+    const { router } = renderRoutes(
+      routes(<NavItemButton icon={null}>Clear Chat</NavItemButton>),
+      '/dashboard',
+    );
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    const labels = within(drawer)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(labels).toEqual(expect.arrayContaining(['Dashboard', 'Sessions', 'Whatsapp Chat', 'Agents']));
+    expect(within(drawer).getByRole('button', { name: 'Clear Chat' })).toBeTruthy();
+
+    await user.click(within(drawer).getByRole('link', { name: 'Agents' }));
+    expect(router.state.location.pathname).toBe('/agents');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe('Home / AGENTS');
+  });
+
+  it('logs out even when the server call fails: tokens removed, toast, back to /', async () => {
+    tokenStorage.setTokens({ access_token: 'a', refresh_token: 'r' });
+    const fetchMock = stubFetch(() => jsonResponse(500, { message: 'down' }));
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes(), '/dashboard');
+    const [sidebarLogout] = screen.getAllByRole('button', { name: 'Logout' });
+    if (!sidebarLogout) throw new Error('no Logout button');
+    await user.click(sidebarLogout);
+    await screen.findByText('landing');
+    expect(router.state.location.pathname).toBe('/');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/users/logout/');
+    expect(sentBody(fetchMock.mock.calls[0]?.[1])).toEqual({ refresh_token: 'r' });
+    expect(tokenStorage.getAccessToken()).toBeNull();
+    expect(tokenStorage.getRefreshToken()).toBeNull();
+    expect(await screen.findByText('Logout Successful')).toBeTruthy();
+  });
+});

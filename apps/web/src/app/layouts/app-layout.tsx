@@ -1,0 +1,58 @@
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { BrandLink } from '../../shared/ui/brand';
+import { Breadcrumb } from '../../shared/ui/breadcrumb';
+import { AppDrawerContext } from '../../shared/ui/drawer-context';
+import { MenuIcon } from '../../shared/ui/icons';
+import { AppDrawer } from './app-drawer';
+import { AppSidebar } from './app-sidebar';
+
+interface AppLayoutProps {
+  /** Extra rows for the mobile drawer, placed between the main links and Logout. */
+  drawerItems?: ReactNode;
+  /** Extra sections for the desktop sidebar, under the main links. */
+  sidebarItems?: ReactNode;
+}
+
+/** The signed-in shell: side menu (drawer on mobile), breadcrumb, and the screen in the content area. */
+export function AppLayout({ drawerItems, sidebarItems }: AppLayoutProps) {
+  const { pathname } = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawer = useMemo(() => ({ open: drawerOpen, setOpen: setDrawerOpen }), [drawerOpen]);
+
+  // A navigation (from the drawer or elsewhere) closes the drawer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path change is the trigger
+  useEffect(() => setDrawerOpen(false), [pathname]);
+
+  return (
+    <AppDrawerContext.Provider value={drawer}>
+      <div className="flex min-h-dvh bg-slate-50">
+        <AppSidebar extraItems={sidebarItems} />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-slate-200 bg-white/90 px-4 backdrop-blur md:hidden">
+            <BrandLink />
+            <button
+              type="button"
+              aria-label="Open menu"
+              aria-haspopup="dialog"
+              aria-expanded={drawerOpen}
+              onClick={() => setDrawerOpen(true)}
+              className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              <MenuIcon className="size-6" />
+            </button>
+          </header>
+          <main className="flex-1 px-4 py-5 sm:px-6 md:px-8 md:py-8">
+            <div className="mx-auto w-full max-w-6xl">
+              <Breadcrumb pathname={pathname} />
+              <div className="mt-4 md:mt-6">
+                <Outlet />
+              </div>
+            </div>
+          </main>
+        </div>
+        <AppDrawer extraItems={drawerItems} />
+      </div>
+    </AppDrawerContext.Provider>
+  );
+}

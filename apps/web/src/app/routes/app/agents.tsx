@@ -1,0 +1,5 @@
+import { AgentsScreen } from '../../../features/agents/components/agents-screen';
+
+export function AgentsRoute() {
+  return <AgentsScreen />;
+}

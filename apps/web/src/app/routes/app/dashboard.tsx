@@ -1,0 +1,15 @@
+import { useAuthUser } from '../../../features/auth/hooks/use-auth-user';
+import { useStoreFirstActiveSession } from '../../../features/sessions/hooks/use-store-first-active-session';
+import { DashboardScreen } from '../../../features/tickets/components/dashboard-screen';
+
+export function DashboardRoute() {
+  const user = useAuthUser();
+  useStoreFirstActiveSession();
+  const name = user?.first_name.trim();
+  return (
+    <DashboardScreen
+      title={name ? `Welcome, ${name}!` : 'Welcome!'}
+      description="Your support desk at a glance: tickets from your WhatsApp groups, sessions and agents."
+    />
+  );
+}

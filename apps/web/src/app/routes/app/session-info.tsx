@@ -1,0 +1,5 @@
+import { SessionsScreen } from '../../../features/sessions/components/sessions-screen';
+
+export function SessionInfoRoute() {
+  return <SessionsScreen />;
+}

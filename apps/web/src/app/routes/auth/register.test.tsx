@@ -1,0 +1,74 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { authMessages } from '@wadesk/contract';
+import { describe, expect, it } from 'vitest';
+import { tokenStorage } from '../../../shared/storage/storage';
+import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../../testing/render-routes';
+import { RegisterRoute } from './register';
+
+const routes = [
+  { path: '/register', element: <RegisterRoute /> },
+  { path: '/dashboard', element: <p>dashboard</p> },
+];
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const submit = () => screen.getByRole('button', { name: 'Create account' });
+
+describe('RegisterRoute', () => {
+  it('shows the contract messages inline under each field', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(500));
+    const user = userEvent.setup();
+    renderRoutes(routes, '/register');
+
+    await user.click(submit());
+    expect(screen.getAllByText(authMessages.required)).toHaveLength(3);
+
+    await user.type(field('Email'), 'bad');
+    await user.type(field('Password'), 'weak');
+    await user.type(field('First name'), 'Al');
+    expect(screen.getByText(authMessages.invalidEmail)).toBeTruthy();
+    expect(screen.getByText(authMessages.passwordLength)).toBeTruthy();
+    expect(screen.getByText(authMessages.firstNameLength)).toBeTruthy();
+    expect(field('Password').getAttribute('aria-describedby')).toContain(
+      screen.getByText(authMessages.passwordLength).id,
+    );
+
+    await user.clear(field('Password'));
+    await user.type(field('Password'), 'secret123');
+    expect(screen.getByText(authMessages.passwordShape)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('creates the account, stores the tokens and goes to /dashboard', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(201, { access_token: 'a1', refresh_token: 'r1' }));
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/register');
+    await user.type(field('Email'), 'asha@example.com');
+    await user.type(field('Password'), 'Secret#123');
+    await user.type(field('First name'), 'Asha');
+    await user.type(field('Last name'), 'Rao');
+    await user.click(submit());
+    await screen.findByText('dashboard');
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(sentBody(fetchMock.mock.calls[0]?.[1])).toEqual({
+      email: 'asha@example.com',
+      password1: 'Secret#123',
+      first_name: 'Asha',
+      last_name: 'Rao',
+    });
+    expect(tokenStorage.getAccessToken()).toBe('a1');
+    expect(await screen.findByText('Account created successfully!')).toBeTruthy();
+  });
+
+  it("shows the server's message when the email is taken", async () => {
+    stubFetch(() => jsonResponse(409, { message: 'An account with this email already exists.' }));
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/register');
+    await user.type(field('Email'), 'asha@example.com');
+    await user.type(field('Password'), 'Secret#123');
+    await user.type(field('First name'), 'Asha');
+    await user.click(submit());
+    expect(await screen.findByText('An account with this email already exists.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/register');
+  });
+});

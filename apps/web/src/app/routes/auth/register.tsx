@@ -1,0 +1,28 @@
+import { Link, useLocation } from 'react-router';
+import { AuthLayout } from '../../../features/auth/components/auth-layout';
+import { RegisterForm } from '../../../features/auth/components/register-form';
+
+/** `username` holds the email kept when sign-in found no account for it. */
+export interface RegisterLocationState {
+  username?: string;
+}
+
+export function RegisterRoute() {
+  const state = useLocation().state as RegisterLocationState | null;
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle="Start for free: manage, track and analyse all your chats in one place."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className="font-semibold text-brand-700 hover:text-brand-800 hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <RegisterForm initialEmail={typeof state?.username === 'string' ? state.username : ''} />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,28 @@
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '../../testing/render-routes';
+import { NotFoundRoute } from './not-found';
+
+describe('NotFoundRoute', () => {
+  it('shows the 404 texts and moves to /login after 3 seconds', () => {
+    vi.useFakeTimers();
+    const { router } = renderRoutes(
+      [
+        { path: '/login', element: <p>login page</p> },
+        { path: '*', element: <NotFoundRoute /> },
+      ],
+      '/no/such/page',
+    );
+    expect(screen.getByText('404')).toBeTruthy();
+    expect(screen.getByText("Something's missing.")).toBeTruthy();
+    expect(screen.getByText(/can't find that page/)).toBeTruthy();
+    expect(screen.getByText('Redirecting to Login Page')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Back to Homepage/ }).getAttribute('href')).toBe('/');
+
+    act(() => vi.advanceTimersByTime(2999));
+    expect(router.state.location.pathname).toBe('/no/such/page');
+    act(() => vi.advanceTimersByTime(1));
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByText('login page')).toBeTruthy();
+  });
+});

@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { BrandLink } from '../../shared/ui/brand';
+import { buttonClasses } from '../../shared/ui/button';
+import { ArrowRightIcon, CompassIcon, WarningIcon } from '../../shared/ui/icons';
+import { Spinner } from '../../shared/ui/spinner';
+
+export const NOT_FOUND_REDIRECT_MS = 3000;
+
+export function NotFoundRoute() {
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => navigate('/login', { replace: true }), NOT_FOUND_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [navigate]);
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50/60 to-white">
+      <header className="px-4 py-5 sm:px-8">
+        <BrandLink />
+      </header>
+      <main className="flex flex-1 items-center justify-center px-4 pb-16">
+        <div className="max-w-lg text-center">
+          <div className="mx-auto mb-6 flex size-16 items-center justify-center rounded-2xl bg-brand-100 text-brand-700">
+            <CompassIcon className="size-8" />
+          </div>
+          <p className="text-7xl font-extrabold tracking-tight text-brand-700 sm:text-8xl">404</p>
+          <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            Something's missing.
+          </h1>
+          <p className="mt-4 text-base text-slate-600">
+            Sorry, we can't find that page. You'll find lots to explore on the home page.
+          </p>
+          <Link to="/" className={buttonClasses({ size: 'xl', className: 'mt-8' })}>
+            Back to Homepage
+            <ArrowRightIcon />
+          </Link>
+          <p
+            role="status"
+            className="mx-auto mt-8 flex w-fit items-center gap-2 rounded-full bg-amber-50 px-4 py-2 text-sm font-medium text-amber-800 ring-1 ring-amber-200"
+          >
+            <WarningIcon className="size-4" />
+            Redirecting to Login Page
+            <Spinner className="size-4" />
+          </p>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import {
+  type AddAgentRequest,
+  type Agent,
+  type AgentListResponse,
+  addAgentResponse,
+  agentListResponse,
+  type SuccessMessage,
+  successMessage,
+} from '@wadesk/contract';
+import { api } from '../../../shared/api/api-client';
+
+export function fetchAgents(signal?: AbortSignal): Promise<AgentListResponse> {
+  return api.post('/org/listAgent/', {}, agentListResponse, { signal });
+}
+
+export function addAgent(body: AddAgentRequest): Promise<Agent> {
+  return api.post('/org/addAgent/', body, addAgentResponse);
+}
+
+export function removeAgent(agent_id: number): Promise<SuccessMessage> {
+  return api.post('/org/removeAgent/', { agent_id }, successMessage);
+}

@@ -1,0 +1,102 @@
+import type { Agent } from '@wadesk/contract';
+import { type FormEvent, useState } from 'react';
+import { errorMessage } from '../../../shared/api/api-error';
+import { tokenStorage } from '../../../shared/storage/storage';
+import { Button } from '../../../shared/ui/button';
+import { Modal } from '../../../shared/ui/modal';
+import { PhoneInput } from '../../../shared/ui/phone-input/phone-input';
+import {
+  emptyPhone,
+  isValidPhone,
+  type PhoneValue,
+  toE164,
+} from '../../../shared/ui/phone-input/phone-number';
+import { TextField } from '../../../shared/ui/text-field';
+import { toast } from '../../../shared/ui/toast';
+import { addAgent } from '../api/agents-api';
+import { AGENT_MESSAGES } from '../utils/agent-table';
+
+interface AddAgentModalProps {
+  open: boolean;
+  onClose: () => void;
+  onAdded: (agent: Agent) => void;
+}
+
+function AddAgentForm({ onClose, onAdded }: Omit<AddAgentModalProps, 'open'>) {
+  const [name, setName] = useState('');
+  const [phone, setPhone] = useState<PhoneValue>(emptyPhone());
+  const [checked, setChecked] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const nameError = checked && !name.trim() ? AGENT_MESSAGES.nameRequired : undefined;
+  const phoneError = checked && !isValidPhone(phone) ? AGENT_MESSAGES.invalidNumber : undefined;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!tokenStorage.getAccessToken()) {
+      toast.error(AGENT_MESSAGES.noToken);
+      return;
+    }
+    setChecked(true);
+    if (!name.trim() || !isValidPhone(phone)) {
+      toast.warn(AGENT_MESSAGES.fillDetails);
+      return;
+    }
+    setBusy(true);
+    try {
+      const agent = await addAgent({ agent_name: name.trim(), agent_number: toE164(phone) });
+      toast.success(AGENT_MESSAGES.added);
+      onAdded(agent);
+    } catch (error) {
+      toast.error(errorMessage(error, AGENT_MESSAGES.addFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <TextField
+        label="Agent Name"
+        name="agent_name"
+        required
+        autoComplete="off"
+        data-autofocus
+        placeholder="Enter a name of Agent"
+        value={name}
+        maxLength={100}
+        error={nameError}
+        onChange={(event) => setName(event.target.value)}
+      />
+      <PhoneInput
+        label="Phone Number"
+        name="agent_number"
+        placeholder="Phone number"
+        value={phone}
+        onChange={setPhone}
+        error={phoneError}
+      />
+      <p className="text-xs text-slate-500">
+        Messages from this number in your WhatsApp groups count as replies from your team.
+      </p>
+      <div className="flex justify-end gap-2 pt-2">
+        <Button variant="ghost" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={busy}>
+          Add Agent
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Agent Name and an international Phone Number (India by default); then POST /org/addAgent/. */
+export function AddAgentModal({ open, onClose, onAdded }: AddAgentModalProps) {
+  return (
+    <Modal open={open} onClose={onClose} title="Add Agent" size="max-w-md">
+      <AddAgentForm onClose={onClose} onAdded={onAdded} />
+    </Modal>
+  );
+}

@@ -1,0 +1,119 @@
+import type { Agent, AgentUserType } from '@wadesk/contract';
+import { useMemo, useState } from 'react';
+import { errorMessage } from '../../../shared/api/api-error';
+import { downloadCsv } from '../../../shared/csv/download-file';
+import { type SortDirection, sortByCreatedAt } from '../../../shared/table/sort';
+import { RefreshIcon } from '../../../shared/ui/action-icons';
+import { Button } from '../../../shared/ui/button';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { Spinner } from '../../../shared/ui/spinner';
+import { toast } from '../../../shared/ui/toast';
+import { removeAgent } from '../api/agents-api';
+import { useAgents } from '../hooks/use-agents';
+import { AGENT_CSV_COLUMNS, AGENT_MESSAGES, ALL_USER_TYPES, filterAgents } from '../utils/agent-table';
+import { AddAgentModal } from './add-agent-modal';
+import { AgentsTable } from './agents-table';
+import { AgentsToolbar } from './agents-toolbar';
+import { RemoveAgentDialog } from './remove-agent-dialog';
+
+function Placeholder({ state, empty }: { state: ReturnType<typeof useAgents>; empty: boolean }) {
+  if (state.status === 'loading') {
+    return (
+      <div className="flex justify-center py-16 text-brand-700">
+        <Spinner className="size-8" label="Loading agents" />
+      </div>
+    );
+  }
+  if (state.status === 'error' && state.agents.length === 0) {
+    return (
+      <p className="px-5 py-14 text-center text-sm text-slate-600">
+        The agents could not be loaded.{' '}
+        <button type="button" className="font-semibold text-brand-700 underline" onClick={state.refresh}>
+          Try again
+        </button>
+      </p>
+    );
+  }
+  return empty ? <p className="px-5 py-14 text-center text-sm text-slate-500">No Agents found</p> : null;
+}
+
+/** The Agents screen (/agents): list, sort, filter by user type, CSV export, add and remove. */
+export function AgentsScreen() {
+  const state = useAgents();
+  const [sort, setSort] = useState<SortDirection>('desc');
+  const [types, setTypes] = useState<AgentUserType[]>(ALL_USER_TYPES);
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<Agent | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const rows = useMemo(
+    () => filterAgents(sortByCreatedAt(state.agents, sort), types),
+    [state.agents, sort, types],
+  );
+
+  const remove = async (agent: Agent) => {
+    setBusy(true);
+    try {
+      const answer = await removeAgent(agent.id);
+      (answer.success ? toast.success : toast.error)(answer.message);
+    } catch (error) {
+      toast.error(errorMessage(error, AGENT_MESSAGES.removeFailed));
+    } finally {
+      setBusy(false);
+      setRemoving(null);
+      void state.refresh();
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Agents"
+        description="Your support staff. Their messages in your WhatsApp groups answer customers' tickets."
+        actions={
+          <Button
+            variant="secondary"
+            icon={<RefreshIcon className={`size-4 ${state.refreshing ? 'animate-spin' : ''}`} />}
+            onClick={state.refresh}
+            aria-label="Refresh agents"
+          >
+            <span className="hidden sm:inline">Refresh</span>
+          </Button>
+        }
+      />
+      <section
+        aria-label="Agents"
+        className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+      >
+        <AgentsToolbar
+          sort={sort}
+          onSortChange={setSort}
+          types={types}
+          onTypesChange={setTypes}
+          onDownload={() => downloadCsv('agents', rows, AGENT_CSV_COLUMNS)}
+          onAdd={() => setAdding(true)}
+          shown={rows.length}
+          total={state.agents.length}
+        />
+        <Placeholder state={state} empty={rows.length === 0} />
+        {rows.length > 0 ? <AgentsTable agents={rows} onRemove={setRemoving} /> : null}
+      </section>
+      <AddAgentModal
+        open={adding}
+        onClose={() => setAdding(false)}
+        onAdded={() => {
+          setAdding(false);
+          void state.refresh();
+        }}
+      />
+      <RemoveAgentDialog
+        agent={removing}
+        busy={busy}
+        onCancel={() => {
+          if (!busy) setRemoving(null);
+        }}
+        onConfirm={remove}
+      />
+    </>
+  );
+}

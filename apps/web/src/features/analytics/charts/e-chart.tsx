@@ -1,0 +1,71 @@
+import type { MessageFilter } from '@wadesk/chat-export';
+import type { EChartsType } from 'echarts/core';
+import { useEffect, useRef } from 'react';
+import type { ChartClick, ChartSpec } from './chart-spec';
+import { initChart } from './echarts-setup';
+
+/**
+ * A chart's container element. It carries its echarts instance, so a test can find where a data
+ * point is drawn (`container.echarts.convertToPixel(...)`) and click there, as a person would.
+ */
+export type ChartContainer = HTMLDivElement & { echarts?: EChartsType };
+
+interface EChartProps {
+  spec: ChartSpec;
+  /** The chart's accessible name. */
+  label: string;
+  testId: string;
+  onDrill(filter: MessageFilter): void;
+  /** Receives the instance once drawn (for the PNG export), null once gone. */
+  onInstance?(chart: EChartsType | null): void;
+}
+
+/** One echarts canvas that follows its container's width; a click on an element drills down. */
+export function EChart({ spec, label, testId, onDrill, onInstance }: EChartProps) {
+  const ref = useRef<ChartContainer>(null);
+  const chartRef = useRef<EChartsType | null>(null);
+  const latest = useRef({ spec, onDrill });
+  latest.current = { spec, onDrill };
+  const instanceCallback = useRef(onInstance);
+  instanceCallback.current = onInstance;
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const chart = initChart(element, undefined, { renderer: 'canvas' });
+    chartRef.current = chart;
+    element.echarts = chart;
+    chart.on('click', (params) => {
+      const filter = latest.current.spec.drill(params as unknown as ChartClick);
+      if (filter) latest.current.onDrill(filter);
+    });
+    instanceCallback.current?.(chart);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => chart.resize());
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      instanceCallback.current?.(null);
+      element.echarts = undefined;
+      chartRef.current = null;
+      chart.dispose();
+    };
+  }, []);
+
+  useEffect(() => {
+    const chart = chartRef.current;
+    if (!chart) return;
+    chart.setOption(spec.option, { notMerge: true });
+    chart.resize();
+  }, [spec]);
+
+  return (
+    <div
+      ref={ref}
+      role="img"
+      aria-label={label}
+      data-testid={testId}
+      className="w-full"
+      style={{ height: spec.height }}
+    />
+  );
+}

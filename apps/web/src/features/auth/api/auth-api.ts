@@ -1,0 +1,33 @@
+import {
+  type AuthUser,
+  authCheckResponse,
+  type LoginRequest,
+  type RegisterRequest,
+  tokenPair,
+} from '@wadesk/contract';
+import { apiRequest } from '../../../shared/api/api-client';
+
+export const login = (body: LoginRequest) =>
+  apiRequest('/users/login/', { method: 'POST', body, auth: false, schema: tokenPair });
+
+export const register = (body: RegisterRequest) =>
+  apiRequest('/users/register/', { method: 'POST', body, auth: false, schema: tokenPair });
+
+export const googleLogin = (credential: string) =>
+  apiRequest('/users/google-login-internal/', {
+    method: 'POST',
+    body: { credential },
+    auth: false,
+    schema: tokenPair,
+  });
+
+/** The session check: a 401 is refreshed once and retried by the API client. */
+export const fetchAuthUser = async (signal?: AbortSignal): Promise<AuthUser> =>
+  (await apiRequest('/users/authcheck/', { schema: authCheckResponse, signal })).user;
+
+export const logout = (refreshToken: string | null) =>
+  apiRequest('/users/logout/', {
+    method: 'POST',
+    body: refreshToken ? { refresh_token: refreshToken } : {},
+    redirectOnAuthFailure: false,
+  });

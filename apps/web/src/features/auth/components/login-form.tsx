@@ -1,0 +1,90 @@
+import { loginRequest } from '@wadesk/contract';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage, isApiError } from '../../../shared/api/api-error';
+import { usePublicConfig } from '../../../shared/config/public-config';
+import { Button } from '../../../shared/ui/button';
+import { TextField } from '../../../shared/ui/text-field';
+import { toast } from '../../../shared/ui/toast';
+import { login } from '../api/auth-api';
+import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
+import { type FieldErrors, validateFields } from '../utils/field-errors';
+import { GoogleSignIn } from './google-sign-in';
+import { OrDivider } from './or-divider';
+
+type Field = 'username' | 'password';
+const REQUIRED: readonly Field[] = ['username', 'password'];
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const completeSignIn = useCompleteSignIn();
+  const { config } = usePublicConfig();
+  const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const change = (field: Field, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // Once the user has tried to submit, errors follow the input as it is corrected.
+    if (submitted) setErrors(validateFields(loginRequest, next, REQUIRED).errors ?? {});
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const { data, errors: found } = validateFields(loginRequest, values, REQUIRED);
+    setErrors(found ?? {});
+    if (!data) return;
+    setBusy(true);
+    try {
+      completeSignIn(await login(data), 'Login Successful!');
+    } catch (error) {
+      setBusy(false);
+      if (isApiError(error) && error.status === 404) {
+        toast.warn('You are not registered. Please create your account!');
+        navigate('/register', { state: { username: data.username } });
+        return;
+      }
+      toast.error(errorMessage(error, 'Something Went Wrong!'));
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <form noValidate onSubmit={submit} className="space-y-5">
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          placeholder="you@example.com"
+          value={values.username}
+          error={errors.username}
+          onChange={(event) => change('username', event.target.value)}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          placeholder="Your password"
+          value={values.password}
+          error={errors.password}
+          onChange={(event) => change('password', event.target.value)}
+        />
+        <Button type="submit" size="lg" fullWidth busy={busy}>
+          Sign in
+        </Button>
+      </form>
+      {config?.google_client_id ? (
+        <>
+          <OrDivider />
+          <GoogleSignIn clientId={config.google_client_id} />
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { registerRequest } from '@wadesk/contract';
+import { type FormEvent, useState } from 'react';
+import { errorMessage } from '../../../shared/api/api-error';
+import { usePublicConfig } from '../../../shared/config/public-config';
+import { Button } from '../../../shared/ui/button';
+import { TextField } from '../../../shared/ui/text-field';
+import { toast } from '../../../shared/ui/toast';
+import { register } from '../api/auth-api';
+import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
+import { type FieldErrors, validateFields } from '../utils/field-errors';
+import { GoogleSignIn } from './google-sign-in';
+import { OrDivider } from './or-divider';
+
+type Field = 'email' | 'password1' | 'first_name' | 'last_name';
+const REQUIRED: readonly Field[] = ['email', 'password1', 'first_name'];
+
+/** `initialEmail` is the address kept when an unregistered user was sent here from sign-in. */
+export function RegisterForm({ initialEmail = '' }: { initialEmail?: string }) {
+  const completeSignIn = useCompleteSignIn();
+  const { config } = usePublicConfig();
+  const [values, setValues] = useState<Record<Field, string>>({
+    email: initialEmail,
+    password1: '',
+    first_name: '',
+    last_name: '',
+  });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const change = (field: Field, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted) setErrors(validateFields(registerRequest, next, REQUIRED).errors ?? {});
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const { data, errors: found } = validateFields(registerRequest, values, REQUIRED);
+    setErrors(found ?? {});
+    if (!data) return;
+    setBusy(true);
+    try {
+      completeSignIn(await register(data), 'Account created successfully!');
+    } catch (error) {
+      setBusy(false);
+      toast.error(errorMessage(error, 'Something Went Wrong!'));
+    }
+  };
+
+  const field = (name: Field) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => change(name, event.target.value),
+  });
+
+  return (
+    <div className="space-y-6">
+      <form noValidate onSubmit={submit} className="space-y-5">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          {...field('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="Create a password"
+          hint="At least 6 characters, with a capital letter and a special character."
+          {...field('password1')}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label="First name" autoComplete="given-name" {...field('first_name')} />
+          <TextField label="Last name" autoComplete="family-name" {...field('last_name')} />
+        </div>
+        <Button type="submit" size="lg" fullWidth busy={busy}>
+          Create account
+        </Button>
+      </form>
+      {config?.google_client_id ? (
+        <>
+          <OrDivider />
+          <GoogleSignIn clientId={config.google_client_id} text="signup_with" />
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { chatData } from '@wadesk/contract';
+import { uploadWithProgress } from '../../../shared/api/upload-with-progress';
+import { fromServerChat } from '../state/server-chat';
+import type { ChatImporter } from './import-chat';
+
+/** The multipart field the server reads the export from (specification §7). */
+export const UPLOAD_FIELD = 'file_uploaded';
+
+/**
+ * Signed-in users' files go to the server (POST /v1/uploadfile/), which parses them and keeps the
+ * attachments in object storage; the answer becomes the loaded chat.
+ */
+export const importOnServer: ChatImporter = async ({ file }, { chat, onProgress }) => {
+  const body = new FormData();
+  body.append(UPLOAD_FIELD, file, file.name);
+  onProgress?.('uploading', 0);
+  const answer = await uploadWithProgress('/v1/uploadfile/', body, {
+    schema: chatData,
+    onProgress: ({ fraction }) => onProgress?.(fraction < 1 ? 'uploading' : 'processing', fraction),
+  });
+  onProgress?.('done');
+  await chat.loadChat(fromServerChat(answer, null));
+};

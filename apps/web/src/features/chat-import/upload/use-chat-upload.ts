@@ -1,0 +1,52 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { tokenStorage } from '../../../shared/storage/storage';
+import { toast } from '../../../shared/ui/toast';
+import { useChatActions } from '../state/chat-provider';
+import { importChat, importErrorMessage, type UploadPhase } from './import-chat';
+import { checkUpload } from './upload-rules';
+
+/** The upload card's behaviour: check the first file, import it, tell the user, open the messages. */
+export function useChatUpload() {
+  const chat = useChatActions();
+  const navigate = useNavigate();
+  const [signedIn] = useState(() => tokenStorage.getAccessToken() !== null);
+  const [phase, setPhase] = useState<UploadPhase | null>(null);
+  const [sent, setSent] = useState(0);
+  const busy = useRef(false);
+
+  // The worker loads while the visitor picks a file, not after.
+  useEffect(() => chat.warmUp(), [chat]);
+
+  const upload = useCallback(
+    async (files: readonly File[]) => {
+      if (busy.current) return;
+      const checked = checkUpload(files);
+      if (!checked) return;
+      if (!checked.ok) {
+        toast.error(checked.message);
+        return;
+      }
+      busy.current = true;
+      setPhase(signedIn ? 'uploading' : 'reading');
+      setSent(0);
+      const onProgress = (next: UploadPhase, fraction?: number) => {
+        setPhase(next);
+        if (fraction !== undefined) setSent(fraction);
+      };
+      try {
+        const outcome = await importChat(checked, { signedIn, chat, onProgress });
+        toast.success(outcome.message);
+        navigate(outcome.destination);
+      } catch (error) {
+        toast.error(importErrorMessage(error));
+      } finally {
+        busy.current = false;
+        setPhase(null);
+      }
+    },
+    [chat, navigate, signedIn],
+  );
+
+  return { upload, phase, sent, busy: phase !== null };
+}

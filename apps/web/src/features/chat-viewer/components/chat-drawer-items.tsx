@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { TrashIcon } from '../../../shared/ui/desk-icons';
+import { useAppDrawer } from '../../../shared/ui/drawer-context';
+import { InboxIcon } from '../../../shared/ui/icons';
+import { NavBadge, NavItemButton, NavItemLink, NavSection } from '../../../shared/ui/nav-item';
+import { AnalysisNavItem } from '../../analytics/components/analysis-nav-item';
+import { useChat } from '../../chat-import/state/chat-provider';
+import { AuthorSelect } from './author-select';
+import { useClearChat } from './use-clear-chat';
+
+/**
+ * The mobile drawer's chat rows: Messages (with the count), Analysis, Clear Chat, `previousChats` (the saved
+ * chats' dropdown, for signed-in users) and the Filter Chat author picker.
+ */
+export function ChatDrawerItems({ previousChats }: { previousChats?: ReactNode }) {
+  const chat = useChat();
+  const { setOpen } = useAppDrawer();
+  const clear = useClearChat();
+  const close = () => setOpen(false);
+  const loaded = chat.total_msgs > 0;
+
+  return (
+    <NavSection title="Chat">
+      <NavItemLink
+        to="/messages"
+        icon={<InboxIcon />}
+        onClick={close}
+        badge={loaded ? <NavBadge>{chat.total_msgs.toLocaleString('en-IN')}</NavBadge> : undefined}
+      >
+        Messages
+      </NavItemLink>
+      {loaded ? <AnalysisNavItem onClick={close} /> : null}
+      {loaded ? (
+        <NavItemButton
+          icon={<TrashIcon />}
+          onClick={() => {
+            close();
+            void clear();
+          }}
+        >
+          Clear Chat
+        </NavItemButton>
+      ) : null}
+      {previousChats}
+      {loaded ? (
+        <div className="px-3 py-2">
+          <AuthorSelect
+            authors={chat.unique_authors}
+            value={chat.sender}
+            onChange={chat.setSender}
+            label="Filter Chat"
+            className="justify-between"
+          />
+        </div>
+      ) : null}
+    </NavSection>
+  );
+}

@@ -1,0 +1,27 @@
+import { InboxIcon } from '../../../shared/ui/icons';
+import { NavBadge, NavItemLink, NavSection } from '../../../shared/ui/nav-item';
+import { AnalysisNavItem } from '../../analytics/components/analysis-nav-item';
+import { useChatState } from '../../chat-import/state/chat-provider';
+
+/**
+ * The desktop sidebar's chat rows, while a chat is loaded: Messages (with the count) and Analysis.
+ * It reads the chat without restoring it, so the app's other screens do not start the chat engine.
+ */
+export function ChatSidebarItems() {
+  const chat = useChatState();
+  if (chat.total_msgs === 0) return null;
+  return (
+    <div className="mt-6">
+      <NavSection title="Chat">
+        <NavItemLink
+          to="/messages"
+          icon={<InboxIcon />}
+          badge={<NavBadge>{chat.total_msgs.toLocaleString('en-IN')}</NavBadge>}
+        >
+          Messages
+        </NavItemLink>
+        <AnalysisNavItem />
+      </NavSection>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { tokenStorage } from '../../../shared/storage/storage';
+import { renderRoutes } from '../../../testing/render-routes';
+import type { ChatEngine } from '../../chat-import/engine/chat-engine';
+import { chatData, chatMessage, fakeEngine } from '../../chat-import/engine/testing-deps';
+import { ChatProvider } from '../../chat-import/state/chat-provider';
+import { ChatViewer } from './chat-viewer';
+
+function renderViewer(engine: ChatEngine) {
+  return renderRoutes(
+    [
+      {
+        path: '/messages',
+        element: (
+          <ChatProvider engine={engine}>
+            <ChatViewer />
+          </ChatProvider>
+        ),
+      },
+      { path: '/', element: <p>landing</p> },
+      { path: '/dashboard', element: <p>dashboard</p> },
+    ],
+    '/messages',
+  );
+}
+
+const kept = chatData([chatMessage({ author: 'Alice' }), chatMessage({ author: 'Bob' })]);
+
+describe('ChatViewer', () => {
+  it('shows the toolbar for a kept chat: count, author filter, search and Clear Chat', async () => {
+    const engine = fakeEngine({ restore: vi.fn(async () => ({ chat: kept, media: [] })) });
+    renderViewer(engine);
+    expect((await screen.findByTestId('message-count')).textContent).toBe('2 messages');
+    const picker = screen.getByLabelText('View as') as HTMLSelectElement;
+    expect(picker.value).toBe('Alice');
+    await userEvent.setup().selectOptions(picker, 'Bob');
+    expect(picker.value).toBe('Bob');
+    expect(screen.getByRole('button', { name: 'Search messages' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Clear Chat' })).toBeTruthy();
+  });
+
+  it('opens the compact search dropdown on desktop', async () => {
+    renderViewer(fakeEngine({ restore: vi.fn(async () => ({ chat: kept, media: [] })) }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Search messages' }));
+    expect(screen.getByPlaceholderText('Search...')).toBeTruthy();
+    expect(screen.queryByText('No messages found!')).toBeNull();
+  });
+
+  it('with no chat loaded sends a visitor to the landing page', async () => {
+    const { router } = renderViewer(fakeEngine());
+    await screen.findByText('landing');
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('with no chat loaded sends a signed-in user to the dashboard', async () => {
+    tokenStorage.setTokens({ access_token: 'a', refresh_token: 'r' });
+    const { router } = renderViewer(fakeEngine());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+});

@@ -1,0 +1,199 @@
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Navigate } from 'react-router';
+import type { VirtuosoHandle } from 'react-virtuoso';
+import { MOBILE_QUERY, useMediaQuery } from '../../../shared/hooks/use-media-query';
+import { tokenStorage } from '../../../shared/storage/storage';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { InboxIcon } from '../../../shared/ui/icons';
+import { Spinner } from '../../../shared/ui/spinner';
+import { AnalyseLink } from '../../analytics/components/analyse-link';
+import { FilterChip } from '../../analytics/drill-down/filter-chip';
+import { positionOf, useDrillDown } from '../../analytics/drill-down/use-drill-down';
+import { useChat } from '../../chat-import/state/chat-provider';
+import { MediaLinksProvider } from '../media/media-links-context';
+import { SearchDropdown, SearchPanel } from '../search/search-panel';
+import { useChatSearch } from '../search/use-chat-search';
+import { ChatToolbar } from './chat-toolbar';
+import { MessageList } from './message-list';
+import { useClearChat } from './use-clear-chat';
+
+export const HIGHLIGHT_MS = 2000;
+const NONE: readonly number[] = [];
+
+interface ChatViewerProps {
+  stickyClass?: string;
+  /** More toolbar buttons, e.g. Save Chat for a signed-in user. */
+  toolbarActions?: ReactNode;
+  /** The Analysis screen of this chat: /analysis, or /analysis-nologin for visitors. */
+  analysisPath?: string;
+}
+
+/** The Messages screen (specification §2), shared by /messages and /messages-nologin. */
+export function ChatViewer({
+  stickyClass = 'top-0',
+  toolbarActions,
+  analysisPath = '/analysis',
+}: ChatViewerProps) {
+  const chat = useChat();
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const listRef = useRef<VirtuosoHandle>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [highlighted, setHighlighted] = useState<number | null>(null);
+  // A drill-down from the Analysis screen shows only its messages; search looks within them.
+  const filter = useDrillDown(chat.revision);
+  const indices = filter?.indices ?? null;
+  const shown = useMemo(
+    () => (indices ? indices.flatMap((index) => chat.data[index] ?? []) : chat.data),
+    [indices, chat.data],
+  );
+  const search = useChatSearch(chat.revision, filter ? (indices ?? NONE) : null);
+  const clear = useClearChat();
+  const filterKey = filter ? JSON.stringify(filter.drillDown) : null;
+
+  // Another chat: nothing from the previous one stays highlighted or searched.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the revision is the trigger
+  useEffect(() => {
+    setHighlighted(null);
+    search.setQuery('');
+  }, [chat.revision]);
+
+  // The page scrolls smoothly elsewhere (index.css); the virtual list positions the window itself, and
+  // smooth scrolling would turn each of its corrections into a slow animation.
+  useEffect(() => {
+    const html = document.documentElement;
+    const before = html.style.scrollBehavior;
+    html.style.scrollBehavior = 'auto';
+    return () => {
+      html.style.scrollBehavior = before;
+    };
+  }, []);
+
+  // A filter set or removed here starts the list at its top.
+  const shownKey = useRef(filterKey);
+  useEffect(() => {
+    if (shownKey.current === filterKey) return;
+    shownKey.current = filterKey;
+    window.scrollTo({ top: 0 });
+  }, [filterKey]);
+
+  useEffect(() => {
+    if (highlighted === null) return;
+    const timer = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlighted]);
+
+  const jumpTo = useCallback(
+    (index: number) => {
+      const position = indices ? positionOf(indices, index) : index;
+      if (position < 0) return;
+      listRef.current?.scrollToIndex({
+        index: position,
+        align: 'center',
+        offset: -stuckBarsHeight(sectionRef.current) / 2,
+      });
+      setHighlighted(index);
+      if (mobile) setSearchOpen(false);
+    },
+    [mobile, indices],
+  );
+
+  if (chat.status !== 'ready') {
+    return (
+      <div className="flex justify-center py-24 text-brand-600">
+        <Spinner className="size-8" label="Loading the chat" />
+      </div>
+    );
+  }
+  if (chat.total_msgs === 0) return <NoMessages />;
+
+  const closeSearch = () => setSearchOpen(false);
+  const scope = filter
+    ? 'Searching only the filtered messages; remove the filter to search the whole chat.'
+    : null;
+  return (
+    <section
+      ref={sectionRef}
+      aria-label="Chat"
+      className="rounded-2xl border border-slate-200 bg-[#efeae2] shadow-sm"
+    >
+      <ChatToolbar
+        total={chat.total_msgs}
+        authors={chat.unique_authors}
+        sender={chat.sender}
+        onSender={chat.setSender}
+        searchOpen={searchOpen}
+        onToggleSearch={() => setSearchOpen((open) => !open)}
+        onClear={() => void clear()}
+        actions={
+          <>
+            {toolbarActions}
+            <AnalyseLink to={analysisPath} range={filter?.drillDown.range} />
+          </>
+        }
+        notice={filter ? <FilterChip filter={filter} /> : null}
+        stickyClass={`${stickyClass} rounded-t-2xl`}
+        searchDropdown={
+          searchOpen && !mobile ? (
+            <SearchDropdown
+              search={search}
+              messages={chat.data}
+              onPick={jumpTo}
+              onClose={closeSearch}
+              scope={scope}
+            />
+          ) : null
+        }
+      />
+      <MediaLinksProvider source={chat.source} media={chat.media}>
+        {filter && indices === null ? (
+          <div className="flex justify-center py-16 text-brand-600">
+            <Spinner className="size-7" label="Finding the messages" />
+          </div>
+        ) : filter && shown.length === 0 ? (
+          <p className="px-4 py-16 text-center text-sm text-slate-600">No messages match this filter.</p>
+        ) : (
+          <MessageList
+            messages={shown}
+            indices={indices}
+            sender={chat.sender}
+            highlighted={highlighted}
+            listRef={listRef}
+          />
+        )}
+      </MediaLinksProvider>
+      {searchOpen && mobile ? (
+        <SearchPanel
+          search={search}
+          messages={chat.data}
+          onPick={jumpTo}
+          onClose={closeSearch}
+          scope={scope}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * How much of the top of the window the sticky bars cover once stuck (the toolbar and, on phones, the
+ * app header above it): a message is centred in the part of the window left visible.
+ */
+function stuckBarsHeight(section: HTMLElement | null): number {
+  const toolbar = section?.querySelector<HTMLElement>('[role="toolbar"]');
+  if (!toolbar) return 0;
+  return toolbar.offsetHeight + (Number.parseFloat(getComputedStyle(toolbar).top) || 0);
+}
+
+/** "No messages", then away: to /dashboard when signed in, else to the landing page. */
+function NoMessages() {
+  const [target] = useState(() => (tokenStorage.getAccessToken() ? '/dashboard' : '/'));
+  const [leave, setLeave] = useState(false);
+  useEffect(() => setLeave(true), []);
+  if (leave) return <Navigate to={target} replace />;
+  return (
+    <EmptyState icon={<InboxIcon className="size-7" />} title="No messages">
+      There is no chat loaded.
+    </EmptyState>
+  );
+}

@@ -1,0 +1,11 @@
+import { formatDayLabel } from '../utils/day-separators';
+
+export function DaySeparator({ day }: { day: string }) {
+  return (
+    <div className="flex justify-center py-2" data-day={day}>
+      <span className="rounded-lg bg-white/90 px-3 py-1 text-xs font-medium text-slate-600 shadow-xs">
+        {formatDayLabel(day)}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import type { ChatMessage } from '@wadesk/chat-export';
+import { Spinner } from '../../../shared/ui/spinner';
+import type { SearchHit } from '../../chat-import/engine/engine-protocol';
+import { SEARCH_LIMIT } from '../../chat-import/state/chat-provider';
+import { buildSnippet } from '../utils/snippet';
+
+interface SearchResultsProps {
+  messages: ChatMessage[];
+  hits: SearchHit[];
+  pending: boolean;
+  /** Show "No messages found!" when there is nothing, even before a query (the mobile panel does). */
+  emptyWithoutQuery: boolean;
+  query: string;
+  onPick(index: number): void;
+  className: string;
+}
+
+/** Result rows: the message date, the text around the match with the match marked, and its author. */
+export function SearchResults({
+  messages,
+  hits,
+  pending,
+  emptyWithoutQuery,
+  query,
+  onPick,
+  className,
+}: SearchResultsProps) {
+  const hasQuery = query.trim() !== '';
+  if (pending && hasQuery) {
+    return (
+      <div className="flex justify-center py-6 text-brand-600">
+        <Spinner label="Searching" />
+      </div>
+    );
+  }
+  if (hits.length === 0) {
+    return emptyWithoutQuery || hasQuery ? (
+      <p className="px-4 py-6 text-center text-sm text-slate-500">No messages found!</p>
+    ) : null;
+  }
+  const found =
+    hits.length >= SEARCH_LIMIT
+      ? `First ${SEARCH_LIMIT} messages found`
+      : `${hits.length} ${hits.length === 1 ? 'message' : 'messages'} found`;
+  return (
+    <>
+      <p className="px-1 pb-1.5 text-xs font-medium text-slate-500" aria-live="polite">
+        {found}
+      </p>
+      <ul
+        className={`divide-y divide-slate-100 overflow-y-auto overscroll-contain ${className}`}
+        aria-label="Search results"
+      >
+        {hits.map((hit) => {
+          const message = messages[hit.index];
+          if (!message) return null;
+          const snippet = buildSnippet(message.content, hit.start, hit.end);
+          return (
+            <li key={hit.index}>
+              <button
+                type="button"
+                onClick={() => onPick(hit.index)}
+                className="block w-full px-4 py-2.5 text-left hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-none"
+              >
+                <span className="block text-xs font-medium text-slate-500 tabular-nums">
+                  {message.datetime}
+                </span>
+                <span className="mt-0.5 block text-sm break-words text-slate-800">
+                  {snippet.cutStart ? '…' : ''}
+                  {snippet.before}
+                  {snippet.match ? (
+                    <mark className="rounded-sm bg-amber-200 px-0.5 text-slate-900">{snippet.match}</mark>
+                  ) : null}
+                  {snippet.after}
+                  {snippet.cutEnd ? '…' : ''}
+                </span>
+                <span className="mt-0.5 block truncate text-xs text-slate-500">author: {message.author}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}

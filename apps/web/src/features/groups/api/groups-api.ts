@@ -1,0 +1,47 @@
+import {
+  type DownloadMediaRequest,
+  type DownloadMediaResponse,
+  type GroupMessagesRequest,
+  type GroupMessagesResponse,
+  type GroupsResponse,
+  groupMessagesResponse,
+  groupsResponse,
+  type SuccessMessage,
+  type SyncOldMessagesRequest,
+  successMessage,
+} from '@wadesk/contract';
+import { z } from 'zod';
+import { api } from '../../../shared/api/api-client';
+
+export function fetchGroups(signal?: AbortSignal): Promise<GroupsResponse> {
+  return api.post('/api/getGroups/', {}, groupsResponse, { signal });
+}
+
+export function fetchGroupMessages(
+  body: GroupMessagesRequest,
+  signal?: AbortSignal,
+): Promise<GroupMessagesResponse> {
+  return api.post('/api/getGroupsMsg/', body, groupMessagesResponse, { signal });
+}
+
+export function syncOldMessages(body: SyncOldMessagesRequest): Promise<SuccessMessage> {
+  return api.post('/api/syncOldMsgs/', body, successMessage);
+}
+
+// Loose on purpose: the catalogue's "Error in file Download" covers an answer without success or media.
+const looseDownload = z.object({
+  success: z.boolean().optional(),
+  messageMedia: z
+    .object({ mimetype: z.string(), data: z.string(), filename: z.string().nullable().optional() })
+    .nullable()
+    .optional(),
+});
+
+/** The whole media file of one message, or null when the answer lacks success or media. */
+export async function downloadMedia(
+  body: DownloadMediaRequest,
+): Promise<DownloadMediaResponse['messageMedia'] | null> {
+  const answer = await api.post('/api/downloadMedia/', body, looseDownload);
+  if (!answer.success || !answer.messageMedia?.data) return null;
+  return { ...answer.messageMedia, filename: answer.messageMedia.filename ?? null };
+}

@@ -1,0 +1,108 @@
+import type { GroupMessage } from '@wadesk/contract';
+import { memo } from 'react';
+import { formatDateTime } from '../../../shared/format/format';
+import { LinkifiedText } from '../../chat-viewer/components/linkified-text';
+import { avatarColour } from '../../chat-viewer/utils/avatar';
+import { authorKey } from '../hooks/use-blink';
+import { MediaBlock } from './media-block';
+import { QuotedBlock } from './quoted-block';
+
+interface GroupBubbleProps {
+  message: GroupMessage;
+  blinking: boolean;
+  downloading: boolean;
+  onBlink: (author: string) => void;
+  onDownload: (message: GroupMessage) => void;
+}
+
+const NOTES: Partial<Record<GroupMessage['message_type'], string>> = {
+  location: 'Location',
+  vcard: 'Contact card',
+  multi_vcard: 'Contact cards',
+  poll_creation: 'Poll',
+};
+
+function Body({ message, downloading, onDownload }: Omit<GroupBubbleProps, 'blinking' | 'onBlink'>) {
+  if (message.message_type === 'revoked') {
+    return <p className="text-sm text-slate-500 italic">This message was deleted</p>;
+  }
+  const note = NOTES[message.message_type];
+  return (
+    <div className="space-y-1.5">
+      {message.has_media ? (
+        <MediaBlock message={message} downloading={downloading} onDownload={() => onDownload(message)} />
+      ) : null}
+      {note ? <p className="text-xs font-semibold text-slate-500 uppercase">{note}</p> : null}
+      {message.body ? (
+        <p className="text-sm whitespace-pre-wrap break-words text-slate-800">
+          <LinkifiedText text={message.body} />
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** One group message; a click blinks every message of the same author (spec §2). */
+export const GroupBubble = memo(function GroupBubble({
+  message,
+  blinking,
+  downloading,
+  onBlink,
+  onDownload,
+}: GroupBubbleProps) {
+  const when = formatDateTime(message.timestamp * 1000);
+  if (message.message_type === 'gp2') {
+    return (
+      <div className="flex justify-center px-3 py-1">
+        <p className="max-w-[85%] rounded-lg bg-[#fdf4c5] px-3 py-1 text-center text-xs text-slate-700 shadow-xs">
+          {message.body || 'Group updated'} <span className="ml-1 text-[0.68rem] text-slate-500">{when}</span>
+        </p>
+      </div>
+    );
+  }
+  const own = message.from_me;
+  const blink = () => onBlink(authorKey(message));
+  const name = message.author_name ?? (message.author_number ? `+${message.author_number}` : 'Unknown');
+  const colour = avatarColour(message.author ?? name);
+  return (
+    <div
+      className={`flex px-3 py-1 sm:px-5 ${own ? 'justify-end' : 'justify-start'}`}
+      data-side={own ? 'right' : 'left'}
+      data-msg-id={message.msg_id}
+    >
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the author button inside is the keyboard way to the same blink */}
+      <article
+        onClick={blink}
+        data-blinking={blinking || undefined}
+        aria-label={own ? 'Your message' : `Message from ${name}`}
+        className={`min-w-0 max-w-[88%] cursor-pointer rounded-xl px-3 pt-1.5 pb-1 shadow-xs sm:max-w-[70%] lg:max-w-[60%] ${
+          own ? 'rounded-br-sm bg-[#d9fdd3]' : 'rounded-bl-sm bg-white'
+        } ${blinking ? 'animate-pulse ring-2 ring-amber-400' : ''}`}
+      >
+        {own ? null : (
+          <button
+            type="button"
+            onClick={(event) => {
+              event.stopPropagation();
+              blink();
+            }}
+            className="mb-0.5 flex max-w-full items-baseline gap-1.5 text-left text-xs"
+            title="Highlight this author's messages"
+          >
+            <span className="truncate font-semibold" style={{ color: colour }}>
+              {name}
+            </span>
+            {message.author_number && message.author_name ? (
+              <span className="shrink-0 text-slate-500 tabular-nums">+{message.author_number}</span>
+            ) : null}
+          </button>
+        )}
+        <QuotedBlock message={message} />
+        <Body message={message} downloading={downloading} onDownload={onDownload} />
+        <p className="mt-0.5 text-right text-[0.68rem] text-slate-500 tabular-nums">
+          <time dateTime={new Date(message.timestamp * 1000).toISOString()}>{when}</time>
+        </p>
+      </article>
+    </div>
+  );
+});

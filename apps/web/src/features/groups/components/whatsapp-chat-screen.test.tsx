@@ -1,0 +1,370 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { GroupMessage, SessionGroup } from '@wadesk/contract';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { tokenStorage } from '../../../shared/storage/storage';
+import { FakeEventSource, stubEventSource } from '../../../testing/fake-event-source';
+import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../../testing/render-routes';
+import { WhatsappChatScreen } from './whatsapp-chat-screen';
+
+const GROUPS: SessionGroup[] = [
+  { group_id: 'g1@g.us', name: 'Pune Support', session_name: 'Desk', session_id: 's1' },
+  {
+    group_id: 'g2@g.us',
+    name: 'Customer escalations — North India region',
+    session_name: 'Desk',
+    session_id: 's1',
+  },
+  { group_id: 'g3@g.us', name: 'pune deliveries', session_name: 'Field', session_id: 's2' },
+];
+
+const session = (sessionId: string, name: string) => ({
+  sessionId,
+  session_name: name,
+  description: 'd',
+  isActive: true,
+  status: 'connected',
+  reason: null,
+  phone: null,
+  created_at: '2024-03-01T10:00:00Z',
+  updated_at: '2024-03-01T10:00:00Z',
+});
+
+let seq = 0;
+function message(extra: Partial<GroupMessage> = {}): GroupMessage {
+  seq += 1;
+  return {
+    msg_id: `m${seq}`,
+    id: `W${seq}`,
+    author: '919800000001@s.whatsapp.net',
+    author_name: 'Ravi Kumar',
+    author_number: '919800000001',
+    from_me: false,
+    body: `hello ${seq}`,
+    has_media: false,
+    message_type: 'chat',
+    media_base64: null,
+    mimetype: null,
+    filename: null,
+    has_quoted_msg: false,
+    quoted_msg_id: null,
+    quoted_msg: null,
+    quoted_participant_name: null,
+    timestamp: 1_709_280_000 + seq * 60,
+    ...extra,
+  };
+}
+
+const page = (messages: GroupMessage[], extra: Record<string, unknown> = {}) =>
+  jsonResponse(200, {
+    success: true,
+    messages,
+    has_more_before: true,
+    has_more_after: false,
+    history_pending: false,
+    ...extra,
+  });
+
+interface ServerOptions {
+  groups?: SessionGroup[];
+  sessions?: ReturnType<typeof session>[];
+  messages?: (body: Record<string, unknown>) => Response;
+  other?: (path: string, body: Record<string, unknown>) => Response | undefined;
+}
+
+function server(options: ServerOptions = {}) {
+  return stubFetch((path, init) => {
+    const body = (init.body ? JSON.parse(String(init.body)) : {}) as Record<string, unknown>;
+    const answer = options.other?.(path, body);
+    if (answer) return answer;
+    if (path === '/api/getGroups/') {
+      const groups = options.groups ?? GROUPS;
+      return jsonResponse(200, { success: true, groups, groups_count: groups.length });
+    }
+    if (path === '/api/getSessionsList/') {
+      const sessions = options.sessions ?? [session('s1', 'Desk'), session('s2', 'Field')];
+      return jsonResponse(200, {
+        session_list: sessions,
+        session_count: sessions.length,
+        driver: 'simulator',
+      });
+    }
+    if (path === '/api/getGroupsMsg/') return options.messages?.(body) ?? page([]);
+    if (path === '/events/ticket/') return jsonResponse(200, { ticket: 'tk', expires_in: 30 });
+    return jsonResponse(404, { message: 'not here' });
+  });
+}
+
+function render() {
+  return renderRoutes(
+    [
+      { path: '/whatsapp-chat', element: <WhatsappChatScreen /> },
+      { path: '/session-info', element: <p>sessions page</p> },
+    ],
+    '/whatsapp-chat',
+  );
+}
+
+const groupRows = () =>
+  within(screen.getByRole('list', { name: 'Groups' }))
+    .getAllByRole('button')
+    .map((row) => row.textContent);
+
+async function openGroup(user: ReturnType<typeof userEvent.setup>, name: RegExp) {
+  await user.click(await screen.findByRole('button', { name }));
+}
+
+describe('WhatsappChatScreen', () => {
+  beforeEach(() => {
+    tokenStorage.setTokens({ access_token: 'a', refresh_token: 'r' });
+  });
+
+  it('without groups or sessions invites to create a session', async () => {
+    server({ groups: [], sessions: [] });
+    const user = userEvent.setup();
+    const { router } = render();
+    expect(await screen.findByRole('heading', { name: 'No Active Session :/' })).toBeTruthy();
+    expect(
+      screen.getByText('Do you wish to create a session and sync your whatsapp chat in realtime'),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: 'Yes, Create Session' }));
+    expect(router.state.location.pathname).toBe('/session-info');
+  });
+
+  it('lists groups with a 25-character cut and session badges, filters by name and by session', async () => {
+    server();
+    const user = userEvent.setup();
+    render();
+    await screen.findByRole('list', { name: 'Groups' });
+    expect(screen.getByText('Customer escalations — No...')).toBeTruthy();
+    expect(screen.getByText('Your all in one tool for handling WhatsApp!')).toBeTruthy();
+    expect(screen.getByText('Demo mode')).toBeTruthy();
+    expect(groupRows()).toHaveLength(3);
+
+    await user.type(screen.getByPlaceholderText('Enter Group Name'), 'PUNE');
+    expect(groupRows()).toEqual(['PSPune SupportDesk', 'PDpune deliveriesField']);
+
+    await user.click(screen.getByRole('button', { name: 'Filter groups by session' }));
+    expect(screen.getByText('2 groups')).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Session'), 'Field');
+    expect(groupRows()).toEqual(['PDpune deliveriesField']);
+    expect(screen.getByText('1 group')).toBeTruthy();
+    expect(
+      within(screen.getByLabelText('Session'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All', 'Desk', 'Field']);
+  });
+
+  it('says No new Chat Found for a group without messages', async () => {
+    server();
+    const user = userEvent.setup();
+    render();
+    await openGroup(user, /Pune Support/);
+    expect(await screen.findByText('No new Chat Found')).toBeTruthy();
+  });
+
+  it('shows bubbles with author, number, quotes and own messages on the right; a click blinks that author', async () => {
+    const quoted = message({
+      has_quoted_msg: true,
+      quoted_msg_id: 'W0',
+      quoted_msg: { type: 'image', body: 'see this', media_base64: 'AAAA' },
+      quoted_participant_name: 'Meera',
+      body: 'looks broken',
+    });
+    const mine = message({
+      from_me: true,
+      author: null,
+      author_name: null,
+      author_number: null,
+      body: 'on it',
+    });
+    const other = message({ author: '9111@s.whatsapp.net', author_name: 'Meera', author_number: '9111' });
+    const again = message({ body: 'thanks' });
+    server({ messages: () => page([quoted, mine, other, again]) });
+    const user = userEvent.setup();
+    render();
+    await openGroup(user, /Pune Support/);
+    const list = await screen.findByTestId('group-messages');
+    await within(list).findByText('looks broken');
+    expect(screen.getByRole('heading', { name: 'Pune Support' })).toBeTruthy();
+    expect(within(list).getAllByText('Ravi Kumar')).toHaveLength(2);
+    expect(within(list).getAllByText('+919800000001')).toHaveLength(2);
+    expect(within(list).getByText('see this')).toBeTruthy();
+    expect(within(list).getByRole('img', { name: 'Quoted image' })).toBeTruthy();
+    const side = (text: string) =>
+      within(list).getByText(text).closest('[data-side]')?.getAttribute('data-side');
+    expect(side('on it')).toBe('right');
+    expect(side('thanks')).toBe('left');
+
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await user.click(within(list).getByText('thanks'));
+    const blinking = () => list.querySelectorAll('[data-blinking]').length;
+    expect(blinking()).toBe(2);
+    act(() => vi.advanceTimersByTime(3000));
+    expect(blinking()).toBe(0);
+  });
+
+  it('pages to previous and more messages relative to the first and last shown', async () => {
+    const newest = [message({ body: 'newest-a' }), message({ body: 'newest-b' })];
+    const older = Array.from({ length: 100 }, (_, i) => message({ body: `old ${i}` }));
+    const fetchMock = server({
+      messages: (body) => {
+        if (body.msg_type === 'prev') return page(older, { has_more_after: true });
+        if (body.msg_type === 'next') return page(newest);
+        return page(newest);
+      },
+    });
+    const user = userEvent.setup();
+    render();
+    await openGroup(user, /Pune Support/);
+    await screen.findByText('newest-a');
+    await user.click(screen.getByRole('button', { name: 'Previous messages' }));
+    expect(await screen.findByText('Successfully fetched 100 messages')).toBeTruthy();
+    expect(screen.getByText('old 0')).toBeTruthy();
+    expect(screen.queryByText('newest-a')).toBeNull();
+    const bodies = fetchMock.mock.calls
+      .filter(([url]) => url === '/api/getGroupsMsg/')
+      .map(([, init]) => sentBody(init));
+    expect(bodies[1]).toEqual({
+      session_id: 's1',
+      group_id: 'g1@g.us',
+      msg_type: 'prev',
+      msg_id: newest[0]?.msg_id,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'More messages' }));
+    await screen.findByText('newest-b');
+    const last = fetchMock.mock.calls.filter(([url]) => url === '/api/getGroupsMsg/').at(-1);
+    expect(sentBody(last?.[1])).toMatchObject({ msg_type: 'next', msg_id: older[99]?.msg_id });
+  });
+
+  it('asks the phone when the store has nothing older, and refetches when the history event arrives', async () => {
+    stubEventSource();
+    const first = message({ body: 'first stored' });
+    let phoneAnswered = false;
+    server({
+      messages: (body) => {
+        if (body.msg_type !== 'prev') return page([first]);
+        return phoneAnswered
+          ? page([message({ body: 'from the phone' })], { has_more_after: true })
+          : page([], { history_pending: true });
+      },
+    });
+    const user = userEvent.setup();
+    render();
+    await openGroup(user, /Pune Support/);
+    await screen.findByText('first stored');
+    await user.click(screen.getByRole('button', { name: 'Previous messages' }));
+    expect(await screen.findAllByText('Asking the phone for older messages…')).not.toHaveLength(0);
+    expect(screen.getByText('first stored')).toBeTruthy();
+
+    await waitFor(() => expect(FakeEventSource.current()).toBeDefined());
+    phoneAnswered = true;
+    act(() =>
+      FakeEventSource.current()?.emit({ type: 'history', session_id: 's1', group_id: 'g1@g.us', stored: 1 }),
+    );
+    expect(await screen.findByText('from the phone')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('status', { name: '' })).toBeNull());
+  });
+
+  it('adds new live messages of the open group at once', async () => {
+    stubEventSource();
+    server({ messages: () => page([message({ body: 'before' })]) });
+    const user = userEvent.setup();
+    render();
+    await openGroup(user, /Pune Support/);
+    await screen.findByText('before');
+    await waitFor(() => expect(FakeEventSource.current()).toBeDefined());
+    act(() => {
+      FakeEventSource.current()?.emit({
+        type: 'messages.new',
+        session_id: 's1',
+        group_id: 'g1@g.us',
+        messages: [message({ body: 'just now' })],
+      });
+      FakeEventSource.current()?.emit({
+        type: 'messages.new',
+        session_id: 's1',
+        group_id: 'g3@g.us',
+        messages: [message({ body: 'other group' })],
+      });
+    });
+    expect(await screen.findByText('just now')).toBeTruthy();
+    expect(screen.queryByText('other group')).toBeNull();
+  });
+
+  it('downloads media as "chat media.jpeg", and says Error in file Download when the answer lacks media', async () => {
+    const image = message({
+      has_media: true,
+      message_type: 'image',
+      media_base64: 'AAAA',
+      mimetype: 'image/jpeg',
+      body: 'pic',
+    });
+    const video = message({
+      has_media: true,
+      message_type: 'video',
+      media_base64: 'AAAA',
+      mimetype: 'video/mp4',
+      body: '',
+    });
+    const fetchMock = server({
+      messages: () => page([image, video]),
+      other: (path, body) => {
+        if (path !== '/api/downloadMedia/') return undefined;
+        return body.message_id === image.msg_id
+          ? jsonResponse(200, {
+              success: true,
+              messageMedia: { mimetype: 'image/jpeg', data: btoa('jpeg-bytes'), filename: null },
+            })
+          : jsonResponse(200, { success: false });
+      },
+    });
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:file'), revokeObjectURL: vi.fn() }),
+    );
+    const user = userEvent.setup();
+    render();
+    await openGroup(user, /Pune Support/);
+    await user.click(await screen.findByRole('button', { name: 'Download Image' }));
+    await waitFor(() => expect(names).toEqual(['chat media.jpeg']));
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/downloadMedia/');
+    expect(sentBody(call?.[1])).toEqual({ message_id: image.msg_id, chat_id: 'g1@g.us', session_id: 's1' });
+
+    await user.click(screen.getByRole('button', { name: 'Download Video' }));
+    expect(await screen.findByText('Error in file Download')).toBeTruthy();
+    expect(names).toHaveLength(1);
+  });
+
+  it('Sync All Old Messages refetches on success and says something went wrong on failure', async () => {
+    let syncOk = true;
+    const fetchMock = server({
+      messages: () => page([message({ body: 'm' })]),
+      other: (path) =>
+        path === '/api/syncOldMsgs/'
+          ? syncOk
+            ? jsonResponse(200, { success: true, message: 'Sync started' })
+            : jsonResponse(500, { message: 'boom' })
+          : undefined,
+    });
+    const user = userEvent.setup();
+    render();
+    await openGroup(user, /Pune Support/);
+    await screen.findByText('m');
+    const fetches = () => fetchMock.mock.calls.filter(([url]) => url === '/api/getGroupsMsg/').length;
+    const before = fetches();
+    await user.click(screen.getByRole('button', { name: 'Sync All Old Messages' }));
+    expect(await screen.findByText('Sync started')).toBeTruthy();
+    await waitFor(() => expect(fetches()).toBe(before + 1));
+
+    syncOk = false;
+    await user.click(screen.getByRole('button', { name: 'Sync All Old Messages' }));
+    expect(await screen.findByText('something went wrong')).toBeTruthy();
+  });
+});

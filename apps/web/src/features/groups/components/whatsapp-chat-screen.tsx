@@ -1,0 +1,117 @@
+import type { SessionGroup } from '@wadesk/contract';
+import { useState } from 'react';
+import { useDemoMode } from '../../../shared/config/use-demo-mode';
+import { MOBILE_QUERY, useMediaQuery } from '../../../shared/hooks/use-media-query';
+import { RefreshIcon } from '../../../shared/ui/action-icons';
+import { Button } from '../../../shared/ui/button';
+import { DemoModeBadge } from '../../../shared/ui/demo-badge';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { Spinner } from '../../../shared/ui/spinner';
+import { useGroups } from '../hooks/use-groups';
+import { groupKey } from '../utils/group-filter';
+import { Conversation } from './conversation';
+import { GroupList } from './group-list';
+import { NoActiveSession } from './no-active-session';
+import { WelcomePanel } from './welcome-panel';
+
+const panel = 'overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm';
+// The two columns fill the window below the page header (taller on phones: no header row there).
+const height = 'h-[calc(100dvh-12rem)] min-h-[28rem] md:h-[calc(100dvh-13.5rem)] md:min-h-[32rem]';
+
+/** The Whatsapp Chat page: groups on the left, the chosen group's messages on the right. */
+export function WhatsappChatScreen() {
+  const groups = useGroups();
+  const demo = useDemoMode() || groups.driver === 'simulator';
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const [selected, setSelected] = useState<SessionGroup | null>(null);
+  // The chosen group as the latest list knows it (its name may have changed).
+  const current = selected
+    ? (groups.groups.find((group) => groupKey(group) === groupKey(selected)) ?? selected)
+    : null;
+
+  const header = (
+    <PageHeader
+      title={
+        <span className="flex flex-wrap items-center gap-3">
+          Whatsapp Chat {demo && !mobile ? <DemoModeBadge /> : null}
+        </span>
+      }
+      description={
+        mobile ? (
+          demo ? (
+            <DemoModeBadge />
+          ) : undefined
+        ) : (
+          'The groups of your linked sessions and their messages.'
+        )
+      }
+      actions={
+        <Button
+          variant="secondary"
+          icon={<RefreshIcon className="size-4" />}
+          onClick={() => void groups.refresh()}
+          aria-label="Refresh groups"
+        >
+          <span className="hidden sm:inline">Refresh</span>
+        </Button>
+      }
+    />
+  );
+
+  if (groups.status === 'loading') {
+    return (
+      <>
+        {header}
+        <div className={`${panel} flex items-center justify-center py-24 text-brand-700`}>
+          <Spinner className="size-9" label="Loading groups" />
+        </div>
+      </>
+    );
+  }
+  if (groups.groups.length === 0 && groups.activeSessions.length === 0) {
+    return (
+      <>
+        {header}
+        <NoActiveSession />
+      </>
+    );
+  }
+
+  const list = (
+    <GroupList
+      groups={groups.groups}
+      activeSessions={groups.activeSessions}
+      selected={current ? groupKey(current) : null}
+      onSelect={setSelected}
+      waiting={groups.activeSessions.length > 0}
+    />
+  );
+
+  if (mobile) {
+    return (
+      <>
+        {header}
+        <div className={`${panel} ${height}`}>
+          {current ? (
+            <Conversation key={groupKey(current)} group={current} onBack={() => setSelected(null)} />
+          ) : (
+            list
+          )}
+        </div>
+      </>
+    );
+  }
+  return (
+    <>
+      {header}
+      <div className={`${panel} ${height} grid grid-cols-[16rem_1fr] lg:grid-cols-[18rem_1fr]`}>
+        <aside aria-label="Groups" className="min-h-0 border-r border-slate-200">
+          {list}
+        </aside>
+        <section aria-label="Messages" className="min-h-0 min-w-0">
+          {current ? <Conversation key={groupKey(current)} group={current} /> : <WelcomePanel />}
+        </section>
+      </div>
+    </>
+  );
+}

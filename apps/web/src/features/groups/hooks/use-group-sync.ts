@@ -1,0 +1,50 @@
+import type { SessionGroup, SyncState } from '@wadesk/contract';
+import { useState } from 'react';
+import { useEventStream } from '../../../shared/events/use-event-stream';
+import { toast } from '../../../shared/ui/toast';
+import { syncOldMessages } from '../api/groups-api';
+
+export const SYNC_FAILED = 'something went wrong';
+
+export interface SyncProgress {
+  state: SyncState | 'starting';
+  fetched: number;
+  oldestTimestamp: number | null;
+  message: string | null;
+}
+
+/** "Sync All Old Messages": starts the background sync, follows its progress, refetches when done. */
+export function useGroupSync(group: SessionGroup, onSynced: () => void) {
+  const [progress, setProgress] = useState<SyncProgress | null>(null);
+
+  const start = async () => {
+    setProgress({ state: 'starting', fetched: 0, oldestTimestamp: null, message: null });
+    try {
+      const answer = await syncOldMessages({ session_id: group.session_id, group_id: group.group_id });
+      if (!answer.success) throw new Error(answer.message);
+      toast.success(answer.message);
+      onSynced();
+      setProgress((current) => (current?.state === 'starting' ? { ...current, state: 'running' } : current));
+    } catch {
+      toast.error(SYNC_FAILED);
+      setProgress(null);
+    }
+  };
+
+  useEventStream((event) => {
+    if (event.type !== 'sync.progress') return;
+    if (event.group_id !== group.group_id || event.session_id !== group.session_id) return;
+    setProgress({
+      state: event.state,
+      fetched: event.fetched,
+      oldestTimestamp: event.oldest_timestamp,
+      message: event.message,
+    });
+    if (event.state === 'done') onSynced();
+    if (event.state === 'failed') toast.error(SYNC_FAILED);
+  });
+
+  // Busy only while the request runs: pressing again later resumes a stalled sync (the server allows it).
+  const starting = progress?.state === 'starting';
+  return { progress, starting, start, dismiss: () => setProgress(null) };
+}

@@ -1,0 +1,26 @@
+import { FAQ_ITEMS } from '../content';
+import { FaqAccordion } from './faq-accordion';
+import { SectionLink } from './section-link';
+
+export function FaqSection() {
+  return (
+    <section id="faq" aria-labelledby="faq-title" className="scroll-mt-16 bg-slate-50 py-20 sm:py-28">
+      <div className="mx-auto grid max-w-7xl gap-12 px-4 sm:px-6 lg:grid-cols-[2fr_3fr] lg:px-8">
+        <div>
+          <p className="text-sm font-semibold tracking-wider text-brand-700 uppercase">FAQ</p>
+          <h2 id="faq-title" className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            Frequently asked questions
+          </h2>
+          <p className="mt-4 text-lg text-slate-600">
+            Everything about exporting, uploading and analysing your chats. Can't find your answer?{' '}
+            <SectionLink section="footer" className="font-semibold text-brand-700 hover:underline">
+              Contact us
+            </SectionLink>
+            .
+          </p>
+        </div>
+        <FaqAccordion items={FAQ_ITEMS} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { Link } from 'react-router';
+import { BrandLink } from '../../../shared/ui/brand';
+import { buttonClasses } from '../../../shared/ui/button';
+import { Drawer } from '../../../shared/ui/drawer';
+import { ChatIcon, HomeIcon, LoginIcon, SearchIcon } from '../../../shared/ui/icons';
+import { scrollToSection, scrollToTop } from '../utils/scroll-to-section';
+
+const row =
+  'flex items-center gap-3 rounded-lg px-3 py-3 text-base font-medium text-slate-700 hover:bg-slate-100 ' +
+  'focus-visible:outline-2 focus-visible:outline-brand-600';
+
+/** The landing page's mobile menu: Home, How it Works, FAQs, Login, Start for free. */
+export function LandingDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const toSection = (id: string) => () => {
+    onClose();
+    scrollToSection(id);
+  };
+
+  return (
+    <Drawer open={open} onClose={onClose} label="Menu" header={<BrandLink />}>
+      <nav aria-label="Main" className="flex flex-1 flex-col gap-1 p-3">
+        <Link
+          to="/"
+          className={row}
+          onClick={() => {
+            onClose();
+            scrollToTop();
+          }}
+        >
+          <HomeIcon /> Home
+        </Link>
+        <Link to="/#how-works" className={row} onClick={toSection('how-works')}>
+          <SearchIcon /> How it Works
+        </Link>
+        <Link to="/#faq" className={row} onClick={toSection('faq')}>
+          <ChatIcon /> FAQs
+        </Link>
+        <Link to="/login" className={row} onClick={onClose}>
+          <LoginIcon /> Login
+        </Link>
+      </nav>
+      <div className="border-t border-slate-200 p-4">
+        <Link to="/register" className={buttonClasses({ size: 'xl', fullWidth: true })} onClick={onClose}>
+          Start for free
+        </Link>
+      </div>
+    </Drawer>
+  );
+}

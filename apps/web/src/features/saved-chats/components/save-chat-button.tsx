@@ -1,0 +1,20 @@
+import { Button } from '../../../shared/ui/button';
+import { useOptionalSavedChats } from '../state/saved-chats-context';
+import { BookmarkIcon } from './saved-chats-icons';
+
+/** Opens Save Your Chat with no chat id (specification §2); the Messages screen decides when it shows. */
+export function SaveChatButton() {
+  const saved = useOptionalSavedChats();
+  if (!saved) return null;
+  return (
+    <Button
+      size="md"
+      icon={<BookmarkIcon className="size-4" />}
+      onClick={saved.openSaveDialog}
+      aria-label="Save Chat"
+      aria-haspopup="dialog"
+    >
+      <span className="hidden sm:inline">Save Chat</span>
+    </Button>
+  );
+}

@@ -1,0 +1,94 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../shared/ui/button';
+import { Modal } from '../../../shared/ui/modal';
+import { TextField } from '../../../shared/ui/text-field';
+import { toast } from '../../../shared/ui/toast';
+import { useChat } from '../../chat-import/state/chat-provider';
+import { saveChat } from '../api/saved-chats-api';
+import { useSavedChats } from '../state/saved-chats-context';
+import { checkChatName } from '../utils/chat-name';
+import { savePayload } from '../utils/save-payload';
+import { SAVED_CHAT_MESSAGES } from './saved-chat-messages';
+
+/** Save Your Chat (specification §2, §4, §5): a name for the loaded chat, kept in the user's account. */
+export function SaveChatDialog() {
+  const { saveDialog, closeSaveDialog, refresh } = useSavedChats();
+  const chat = useChat();
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<string | undefined>();
+
+  useEffect(() => {
+    if (!saveDialog.open) return;
+    setName('');
+    setProblem(undefined);
+  }, [saveDialog.open]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving || chat.data.length === 0) return;
+    const checked = checkChatName(name);
+    if (!checked.ok) {
+      setProblem(checked.message);
+      toast.error(checked.message);
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved = await saveChat(savePayload(chat, checked.name));
+      closeSaveDialog();
+      refresh();
+      // The open chat is now that saved chat: the URL says so and Save Chat goes away.
+      await chat
+        .loadChat({
+          data: chat.data,
+          total_msgs: chat.total_msgs,
+          unique_authors: chat.unique_authors,
+          sender: chat.sender,
+          source: { kind: 'server', chat_id: saved.chat_id },
+        })
+        .catch((error: unknown) => console.error('The saved chat could not be kept', error));
+      navigate(`/messages?chatId=${saved.chat_id}`, { replace: true });
+      toast.success(SAVED_CHAT_MESSAGES.saved);
+    } catch (error) {
+      console.error('Saving the chat failed', error);
+      toast.error(SAVED_CHAT_MESSAGES.saveFailed);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal open={saveDialog.open} onClose={closeSaveDialog} title="Save Your Chat" size="max-w-md">
+      <form onSubmit={submit} noValidate className="space-y-5">
+        <p className="text-sm text-slate-600">
+          Keep this chat of {chat.total_msgs.toLocaleString('en-IN')} messages in your account and open it
+          again from Previous Chats.
+        </p>
+        <TextField
+          label="Chat name"
+          placeholder="Write a name for your chat."
+          value={name}
+          onChange={(event) => {
+            setName(event.target.value);
+            setProblem(undefined);
+          }}
+          maxLength={200}
+          autoComplete="off"
+          error={problem}
+          data-autofocus
+        />
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={closeSaveDialog} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={saving}>
+            Save Chat
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,43 @@
+import { Button } from '../../../shared/ui/button';
+import { TrashIcon } from '../../../shared/ui/desk-icons';
+import { useOptionalSavedChats } from '../state/saved-chats-context';
+import { BookmarkIcon, PencilIcon } from './saved-chats-icons';
+
+/** The name of the saved chat on the page, with Rename and Delete. */
+export function SavedChatHeading({ chatId }: { chatId: number }) {
+  const saved = useOptionalSavedChats();
+  const chat = saved?.chats.find((item) => item.chat_id === chatId);
+  if (!saved || !chat) return null;
+  return (
+    <div className="mb-3 flex items-center gap-3">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">
+        <BookmarkIcon className="size-4" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Saved chat</p>
+        <h2 className="truncate text-base font-semibold text-slate-900 sm:text-lg" title={chat.chat_name}>
+          {chat.chat_name}
+        </h2>
+      </div>
+      <Button
+        variant="ghost"
+        size="md"
+        icon={<PencilIcon className="size-4" />}
+        aria-label="Rename chat"
+        onClick={() => saved.startEditing('rename', chat)}
+      >
+        <span className="hidden sm:inline">Rename</span>
+      </Button>
+      <Button
+        variant="ghost"
+        size="md"
+        icon={<TrashIcon className="size-4" />}
+        aria-label="Delete chat"
+        onClick={() => saved.startEditing('delete', chat)}
+        className="text-red-700 hover:bg-red-50"
+      >
+        <span className="hidden sm:inline">Delete</span>
+      </Button>
+    </div>
+  );
+}

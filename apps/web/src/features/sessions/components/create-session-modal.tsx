@@ -1,0 +1,109 @@
+import type { StartSessionResponse } from '@wadesk/contract';
+import { type FormEvent, useState } from 'react';
+import { isApiError } from '../../../shared/api/api-error';
+import { tokenStorage } from '../../../shared/storage/storage';
+import { Button } from '../../../shared/ui/button';
+import { Modal } from '../../../shared/ui/modal';
+import { TextField } from '../../../shared/ui/text-field';
+import { toast } from '../../../shared/ui/toast';
+import { startSession } from '../api/sessions-api';
+import { isSessionLimitMessage, stripWhitespace } from '../utils/session-table';
+
+export interface CreatedSession {
+  answer: StartSessionResponse;
+  session_name: string;
+  description: string;
+}
+
+interface CreateSessionModalProps {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (created: CreatedSession) => void;
+}
+
+export const CREATE_MESSAGES = {
+  fillDetails: 'Fill the details correctly',
+  noToken: 'Access token not found',
+  limit: 'Active session limit exhausted',
+  failed: 'Something went wrong while creating session!',
+} as const;
+
+function CreateSessionForm({ onClose, onCreated }: Omit<CreateSessionModalProps, 'open'>) {
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!tokenStorage.getAccessToken()) {
+      toast.error(CREATE_MESSAGES.noToken);
+      return;
+    }
+    if (!name || !description.trim()) {
+      toast.warn(CREATE_MESSAGES.fillDetails);
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await startSession({ session_name: name, description: description.trim() });
+      if (!answer.success) throw new Error(answer.message);
+      if (answer.message) toast.success(answer.message);
+      onCreated({ answer, session_name: name, description: description.trim() });
+    } catch (error) {
+      const message = isApiError(error) || error instanceof Error ? error.message : '';
+      if (isSessionLimitMessage(message)) {
+        toast.error(CREATE_MESSAGES.limit);
+        onClose();
+      } else {
+        toast.error(CREATE_MESSAGES.failed);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <TextField
+        label="Session Name"
+        name="session_name"
+        required
+        autoComplete="off"
+        data-autofocus
+        placeholder="e.g. SupportPhone"
+        hint="Spaces are not allowed; they are removed as you type."
+        value={name}
+        maxLength={100}
+        onChange={(event) => setName(stripWhitespace(event.target.value))}
+      />
+      <TextField
+        label="Description"
+        name="description"
+        required
+        autoComplete="off"
+        placeholder="What this WhatsApp number is used for"
+        value={description}
+        maxLength={500}
+        onChange={(event) => setDescription(event.target.value)}
+      />
+      <div className="flex justify-end gap-2 pt-2">
+        <Button variant="ghost" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={busy}>
+          Create Session
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Session Name (no whitespace) and Description, both required; then POST /api/startSession/. */
+export function CreateSessionModal({ open, onClose, onCreated }: CreateSessionModalProps) {
+  return (
+    <Modal open={open} onClose={onClose} title="Create Session" size="max-w-md">
+      <CreateSessionForm onClose={onClose} onCreated={onCreated} />
+    </Modal>
+  );
+}

@@ -1,0 +1,160 @@
+import type { SessionListItem } from '@wadesk/contract';
+import { formatDateTime } from '../../../shared/format/format';
+import { MOBILE_QUERY, useMediaQuery } from '../../../shared/hooks/use-media-query';
+import { LinkIcon, PowerIcon } from '../../../shared/ui/action-icons';
+import { Button } from '../../../shared/ui/button';
+import { ActivePill, SessionStatusBadge } from './session-status-badge';
+
+export interface SessionActions {
+  onReconnect: (session: SessionListItem) => void;
+  onTerminate: (session: SessionListItem) => void;
+  /** The session whose action is running, and which one. */
+  busy: { sessionId: string; action: 'reconnect' | 'terminate' } | null;
+}
+
+interface SessionsTableProps extends SessionActions {
+  sessions: SessionListItem[];
+}
+
+function rowButtons({
+  session,
+  onReconnect,
+  onTerminate,
+  busy,
+}: SessionActions & { session: SessionListItem }) {
+  const mine = busy?.sessionId === session.sessionId ? busy.action : null;
+  return {
+    reconnect: (
+      <Button
+        variant="secondary"
+        size="md"
+        icon={<LinkIcon className="size-4" />}
+        busy={mine === 'reconnect'}
+        disabled={busy !== null}
+        onClick={() => onReconnect(session)}
+        aria-label={`Reconnect ${session.session_name}`}
+      >
+        Reconnect
+      </Button>
+    ),
+    terminate: (
+      <Button
+        variant="secondary"
+        size="md"
+        className="text-red-700 hover:bg-red-50"
+        icon={<PowerIcon className="size-4" />}
+        busy={mine === 'terminate'}
+        disabled={busy !== null || !session.isActive}
+        onClick={() => onTerminate(session)}
+        aria-label={`Terminate ${session.session_name}`}
+      >
+        Terminate
+      </Button>
+    ),
+  };
+}
+
+/** "22 Nov 2026" over "11:39 am": two short lines keep the seven columns within the page. */
+function DateCell({ value }: { value: string }) {
+  const [date, time] = formatDateTime(value).split(', ');
+  return (
+    <time dateTime={value} className="block whitespace-nowrap">
+      {date}
+      {time ? <span className="block text-xs text-slate-500">{time}</span> : null}
+    </time>
+  );
+}
+
+const th =
+  'px-3 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase first:pl-5';
+const td = 'px-3 py-3 align-top first:pl-5';
+
+/** The sessions as a table on larger screens and as cards on phones. */
+export function SessionsTable({ sessions, ...actions }: SessionsTableProps) {
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  if (!mobile) {
+    return (
+      <div className="overflow-x-auto">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <thead className="bg-slate-50">
+            <tr>
+              <th className={th}>Session Name</th>
+              <th className={th}>Description</th>
+              <th className={th}>Status</th>
+              <th className={th}>Created At</th>
+              <th className={th}>Last Updated</th>
+              <th className={th}>Reconnect</th>
+              <th className={th}>Terminate</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 bg-white">
+            {sessions.map((session) => {
+              const buttons = rowButtons({ session, ...actions });
+              return (
+                <tr
+                  key={session.sessionId}
+                  data-session-id={session.sessionId}
+                  className="hover:bg-slate-50/60"
+                >
+                  <td className={`${td} max-w-44 min-w-28 font-semibold break-words text-slate-900`}>
+                    {session.session_name}
+                  </td>
+                  <td className={`${td} max-w-64 min-w-36 break-words text-slate-600`}>
+                    {session.description}
+                  </td>
+                  <td className={td}>
+                    <div className="flex flex-col items-start gap-1.5">
+                      <ActivePill active={session.isActive} />
+                      <SessionStatusBadge status={session.status} reason={session.reason} showReason />
+                    </div>
+                  </td>
+                  <td className={`${td} text-slate-600 tabular-nums`}>
+                    <DateCell value={session.created_at} />
+                  </td>
+                  <td className={`${td} text-slate-600 tabular-nums`}>
+                    <DateCell value={session.updated_at} />
+                  </td>
+                  <td className={td}>{buttons.reconnect}</td>
+                  <td className={td}>{buttons.terminate}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+  return (
+    <ul className="divide-y divide-slate-100">
+      {sessions.map((session) => {
+        const buttons = rowButtons({ session, ...actions });
+        return (
+          <li key={session.sessionId} data-session-id={session.sessionId} className="space-y-3 px-4 py-4">
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="font-semibold break-all text-slate-900">{session.session_name}</p>
+                <p className="text-sm break-words text-slate-600">{session.description}</p>
+              </div>
+              <ActivePill active={session.isActive} />
+            </div>
+            <SessionStatusBadge status={session.status} reason={session.reason} showReason />
+            <dl className="grid grid-cols-2 gap-2 text-xs text-slate-500">
+              <div>
+                <dt className="font-medium text-slate-400 uppercase">Created At</dt>
+                <dd className="tabular-nums">{formatDateTime(session.created_at)}</dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-400 uppercase">Last Updated</dt>
+                <dd className="tabular-nums">{formatDateTime(session.updated_at)}</dd>
+              </div>
+            </dl>
+            <div className="flex gap-2">
+              {buttons.reconnect}
+              {buttons.terminate}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,119 @@
+import type { SessionStatus } from '@wadesk/contract';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { isApiError } from '../../../shared/api/api-error';
+import { useEventStream } from '../../../shared/events/use-event-stream';
+import { toast } from '../../../shared/ui/toast';
+import { fetchQrCode, startSession } from '../api/sessions-api';
+import { isStopped } from '../utils/session-status';
+import { isSessionLimitMessage } from '../utils/session-table';
+import { useCountdown } from './use-countdown';
+
+export const QR_MESSAGES = { generated: 'qr generated', notGenerated: 'qr not generated' } as const;
+
+/** How long to wait for WhatsApp's first QR code after asking for one. */
+export const QR_WAIT_MS = 30_000;
+
+export type QrPhase = 'idle' | 'loading' | 'waiting' | 'shown';
+
+interface QrSession {
+  sessionId: string;
+  session_name: string;
+  description: string;
+}
+
+/**
+ * The Scan QR step: "Generate QR Code" fetches the current QR code (a PNG). While it shows, a 100 s
+ * countdown runs; at 0 it is hidden. WhatsApp rotates the code every few seconds: each `session.qr`
+ * event replaces the image at once. The server waits briefly for a code and restarts an expired
+ * linking attempt itself; a terminated session is started again first. If there is still no code,
+ * the next `session.qr` event brings it.
+ */
+export function useQrCode(session: QrSession, status: SessionStatus) {
+  const [phase, setPhase] = useState<QrPhase>('idle');
+  const [imageUrl, setImageUrl] = useState<string | null>(null);
+  const [runKey, setRunKey] = useState<number | null>(null);
+  const statusRef = useRef(status);
+  useLayoutEffect(() => {
+    statusRef.current = status;
+  });
+  const phaseRef = useRef(phase);
+  phaseRef.current = phase;
+
+  const show = useCallback((blob: Blob | null) => {
+    setImageUrl((previous) => {
+      if (previous) URL.revokeObjectURL(previous);
+      return blob ? URL.createObjectURL(blob) : null;
+    });
+  }, []);
+
+  const hide = useCallback(() => {
+    show(null);
+    setRunKey(null);
+    setPhase('idle');
+  }, [show]);
+
+  // Shows the current code; true when there was one.
+  const fetchAndShow = useCallback(
+    async (announce: boolean): Promise<boolean> => {
+      try {
+        show(await fetchQrCode(session.sessionId));
+        if (phaseRef.current !== 'shown') setRunKey((key) => (key ?? 0) + 1);
+        setPhase('shown');
+        if (announce) toast.success(QR_MESSAGES.generated);
+        return true;
+      } catch (error) {
+        if (!isApiError(error) || (error.status !== 404 && error.status !== 409)) throw error;
+        return false;
+      }
+    },
+    [session.sessionId, show],
+  );
+
+  const generate = async () => {
+    setPhase('loading');
+    try {
+      // A terminated session must be started again first; the server restarts any other stopped one.
+      if (statusRef.current === 'terminated') {
+        await startSession({ session_name: session.session_name, description: session.description });
+      }
+      if (await fetchAndShow(true)) return;
+      if (statusRef.current === 'connected') throw new Error('already connected');
+      // No code yet: WhatsApp sends one within seconds, announced by a `session.qr` event.
+      setPhase('waiting');
+    } catch (error) {
+      const limit = isApiError(error) && isSessionLimitMessage(error.message);
+      toast.error(limit ? 'Active session limit exhausted' : QR_MESSAGES.notGenerated);
+      hide();
+    }
+  };
+
+  useEffect(() => {
+    if (phase !== 'waiting') return;
+    const timer = setTimeout(() => {
+      toast.error(QR_MESSAGES.notGenerated);
+      hide();
+    }, QR_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [phase, hide]);
+
+  useEventStream((event) => {
+    const current = phaseRef.current;
+    if (current !== 'shown' && current !== 'waiting') return;
+    if (event.type === 'session.qr' && event.session_id === session.sessionId) {
+      void fetchAndShow(current === 'waiting').catch(() => {});
+    }
+    // A linked (or stopped) session has no QR code to show any more.
+    if (event.type === 'session.status' && event.session_id === session.sessionId && event.status !== 'qr') {
+      if (event.status === 'connected' || isStopped(event.status)) hide();
+    }
+  });
+
+  const secondsLeft = useCountdown(runKey, hide);
+
+  // The object URL is freed with the component.
+  const urlRef = useRef(imageUrl);
+  urlRef.current = imageUrl;
+  useEffect(() => () => void (urlRef.current && URL.revokeObjectURL(urlRef.current)), []);
+
+  return { phase, imageUrl, secondsLeft, generate };
+}

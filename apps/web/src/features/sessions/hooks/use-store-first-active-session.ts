@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { activeSessionsStorage } from '../../../shared/storage/storage';
+import { fetchSessions } from '../api/sessions-api';
+import { setCurrentSessionId } from '../state/current-session';
+import { toActiveSessions } from '../utils/session-table';
+
+/**
+ * On dashboard load (spec §4): the first active session's id becomes the current session id, in
+ * shared state and in local storage. With no active session the stored one is left alone.
+ */
+export function useStoreFirstActiveSession(): void {
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchSessions(controller.signal).then(
+      (answer) => {
+        const active = toActiveSessions(answer.session_list);
+        activeSessionsStorage.set(active);
+        const first = active[0];
+        if (first) setCurrentSessionId(first.sessionId);
+      },
+      (error: unknown) => {
+        // Logged only, as the spec does for a failed session list.
+        if (!controller.signal.aborted) console.error('The session list could not be loaded', error);
+      },
+    );
+    return () => controller.abort();
+  }, []);
+}

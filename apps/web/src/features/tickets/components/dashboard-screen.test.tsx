@@ -1,0 +1,276 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ConversationMessage, Ticket, TicketStatsResponse } from '@wadesk/contract';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { tokenStorage } from '../../../shared/storage/storage';
+import { FakeEventSource, stubEventSource } from '../../../testing/fake-event-source';
+import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../../testing/render-routes';
+import { makeTicket } from '../utils/ticket-fixtures';
+import { TICKET_POLL_MS } from '../utils/ticket-table';
+import { DashboardScreen } from './dashboard-screen';
+
+const STATS: TicketStatsResponse = {
+  open: 2,
+  in_progress: 1,
+  closed: 4,
+  total: 7,
+  avg_first_response_seconds: 252,
+  avg_resolution_seconds: 3780,
+};
+
+const TICKETS = [
+  makeTicket(1, { customer: 'Meera', last_message: 'My order has not arrived yet, please help' }),
+  makeTicket(3, { customer: 'Kabir', status: 'in_progress', group_name: 'Pune Store' }),
+  makeTicket(2, { customer: 'Zoya', status: 'close' }),
+];
+
+interface ServerOptions {
+  tickets?: () => Ticket[];
+  details?: (id: number) => Response;
+  update?: (body: { ticket_id: number; status: Ticket['status'] }) => Response;
+}
+
+function server({ tickets = () => TICKETS, details, update }: ServerOptions = {}) {
+  return stubFetch((path, init) => {
+    switch (path) {
+      case '/org/getTickets/':
+        return jsonResponse(200, tickets());
+      case '/org/getTicketStats/':
+        return jsonResponse(200, STATS);
+      case '/org/getCounts/':
+        return jsonResponse(200, { sessions: 1, groups: 5, agents: 3 });
+      case '/org/getTicketsDetails/':
+        return details ? details((sentBody(init) as { ticket_id: number }).ticket_id) : jsonResponse(404, {});
+      case '/org/updateTicketStatus/': {
+        const body = sentBody(init) as { ticket_id: number; status: Ticket['status'] };
+        if (update) return update(body);
+        const ticket = TICKETS.find((item) => item.id === body.ticket_id) as Ticket;
+        return jsonResponse(200, {
+          success: true,
+          message: 'Ticket status updated',
+          ticket: { ...ticket, status: body.status },
+        });
+      }
+      case '/events/ticket/':
+        return jsonResponse(200, { ticket: 'tk', expires_in: 30 });
+      default:
+        return jsonResponse(404, { message: `unexpected ${path}` });
+    }
+  });
+}
+
+const render = () =>
+  renderRoutes(
+    [
+      { path: '/dashboard', element: <DashboardScreen title="Welcome, Asha!" /> },
+      { path: '/agents', element: <p>agents page</p> },
+    ],
+    '/dashboard',
+  );
+
+// Plain selectors: role queries are slow in jsdom, and a loaded machine makes them slower still.
+const customers = () =>
+  [...document.querySelectorAll('tbody tr')].map(
+    (row) => row.querySelectorAll('td')[1]?.querySelector('span')?.textContent,
+  );
+const linkOf = (label: string) => screen.getByText(label).closest('a');
+
+const calls = (mock: ReturnType<typeof stubFetch>, path: string) =>
+  mock.mock.calls.filter(([url]) => String(url) === path);
+
+describe('DashboardScreen', () => {
+  beforeEach(() => tokenStorage.setTokens({ access_token: 'a', refresh_token: 'r' }));
+
+  it('shows the stats, the averages and the count cards', async () => {
+    server();
+    const user = userEvent.setup();
+    const { router } = render();
+    await screen.findByRole('table');
+    expect(screen.getByTestId('stat-OPEN').textContent).toBe('2');
+    expect(screen.getByTestId('stat-IN PROGRESS').textContent).toBe('1');
+    expect(screen.getByTestId('stat-CLOSED').textContent).toBe('4');
+    expect(screen.getByTestId('stat-TOTAL').textContent).toBe('7');
+    expect(screen.getByTestId('ticket-averages').textContent).toBe(
+      'Avg. first response: 4m 12sAvg. resolution: 1h 3m',
+    );
+    await waitFor(() => expect(screen.getByTestId('count-WHATSAPP GROUPS').textContent).toBe('5'));
+    expect(linkOf('SESSIONS')?.getAttribute('href')).toBe('/session-info');
+    expect(linkOf('WHATSAPP GROUPS')?.getAttribute('href')).toBe('/whatsapp-chat');
+    await user.click(linkOf('AGENTS') as HTMLElement);
+    expect(router.state.location.pathname).toBe('/agents');
+  });
+
+  it('shows the tickets table with the spec columns', async () => {
+    server();
+    render();
+    await screen.findByRole('table');
+    const headers = [...document.querySelectorAll('th')].map((cell) => cell.textContent);
+    expect(headers).toEqual([
+      'Group Name',
+      'Customer',
+      'Last Message',
+      'Start Time',
+      'Last Message Time',
+      'Link',
+      'Status',
+    ]);
+    expect(customers()).toEqual(['Kabir', 'Zoya', 'Meera']);
+    expect(screen.getByText('My order has not arrived ...')).toBeTruthy();
+    // en-IN: "1 Mar 2024, 02:07 pm", read as one text: start time and last message time.
+    const times = [...document.querySelectorAll('tr[data-ticket-id="1"] time')].map(
+      (time) => time.textContent,
+    );
+    expect(times).toHaveLength(2);
+    for (const time of times) expect(time).toMatch(/^1 Mar 2024, \d\d:\d\d (am|pm)$/i);
+  });
+
+  it('sorts by creation time and filters by status, All ticked at first', async () => {
+    server();
+    const user = userEvent.setup();
+    render();
+    await screen.findByRole('table');
+    for (const name of ['All', 'Open', 'In Progress', 'Closed'])
+      expect(screen.getByLabelText(name)).toHaveProperty('checked', true);
+    await user.click(screen.getByRole('button', { name: /sort by creation time/i }));
+    expect(customers()).toEqual(['Meera', 'Zoya', 'Kabir']);
+    await user.click(screen.getByLabelText('Closed'));
+    expect(customers()).toEqual(['Meera', 'Kabir']);
+    expect(screen.getByLabelText('All')).toHaveProperty('checked', false);
+    await user.click(screen.getByLabelText('All'));
+    expect(customers()).toHaveLength(3);
+    await user.click(screen.getByLabelText('All'));
+    expect(screen.getByText('No Open Tickets')).toBeTruthy();
+  });
+
+  it('says No Open Tickets when there are none', async () => {
+    server({ tickets: () => [] });
+    render();
+    await screen.findByText('No Open Tickets');
+  });
+
+  it('sends a status chosen in the dropdown at once', async () => {
+    let list = TICKETS;
+    const fetchMock = server({
+      tickets: () => list,
+      update: ({ ticket_id, status }) => {
+        list = list.map((item) => (item.id === ticket_id ? { ...item, status } : item));
+        const ticket = list.find((item) => item.id === ticket_id);
+        return jsonResponse(200, { success: true, message: 'Ticket status updated', ticket });
+      },
+    });
+    const user = userEvent.setup();
+    render();
+    await screen.findByRole('table');
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Status of the ticket of Meera' }),
+      'Closed',
+    );
+    await waitFor(() => expect(calls(fetchMock, '/org/updateTicketStatus/')).toHaveLength(1));
+    expect(sentBody(calls(fetchMock, '/org/updateTicketStatus/')[0]?.[1])).toEqual({
+      ticket_id: 1,
+      status: 'close',
+    });
+    expect(screen.getByRole('combobox', { name: 'Status of the ticket of Meera' })).toHaveProperty(
+      'value',
+      'close',
+    );
+  });
+
+  it('puts the status back and shows the reason when the server refuses it', async () => {
+    server({ update: () => jsonResponse(409, { message: 'This group already has an open ticket.' }) });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    render();
+    await screen.findByRole('table');
+    const select = screen.getByRole('combobox', { name: 'Status of the ticket of Zoya' });
+    await user.selectOptions(select, 'Open');
+    await screen.findByText('This group already has an open ticket.');
+    expect(screen.getByRole('combobox', { name: 'Status of the ticket of Zoya' })).toHaveProperty(
+      'value',
+      'close',
+    );
+  });
+
+  it('polls the tickets and stats every 5 seconds', async () => {
+    vi.useFakeTimers();
+    const fetchMock = server();
+    render();
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(calls(fetchMock, '/org/getTickets/')).toHaveLength(1);
+    expect(calls(fetchMock, '/org/getTicketStats/')).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(TICKET_POLL_MS - 1));
+    expect(calls(fetchMock, '/org/getTickets/')).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(calls(fetchMock, '/org/getTickets/')).toHaveLength(2);
+    expect(calls(fetchMock, '/org/getTicketStats/')).toHaveLength(2);
+    await act(() => vi.advanceTimersByTimeAsync(TICKET_POLL_MS * 2));
+    expect(calls(fetchMock, '/org/getTickets/')).toHaveLength(4);
+    // Counts are fetched on render only.
+    expect(calls(fetchMock, '/org/getCounts/')).toHaveLength(1);
+  });
+
+  it('shows a ticket from the event stream at once and refetches', async () => {
+    stubEventSource();
+    let list = TICKETS;
+    const fetchMock = server({ tickets: () => list });
+    render();
+    await screen.findByRole('table');
+    await waitFor(() => expect(FakeEventSource.current()).toBeDefined());
+    const before = calls(fetchMock, '/org/getTickets/').length;
+    const fresh = makeTicket(4, { customer: 'Nisha', last_message: 'Hi there' });
+    list = [fresh, ...TICKETS];
+    act(() => FakeEventSource.current()?.emit({ type: 'ticket.created', ticket: fresh }));
+    expect(await screen.findByText('Nisha')).toBeTruthy();
+    await waitFor(() => expect(calls(fetchMock, '/org/getTickets/').length).toBeGreaterThan(before));
+  });
+
+  it('opens the conversation: business messages right, others left, response times', async () => {
+    const message = (id: number, extra: Partial<ConversationMessage>): ConversationMessage => ({
+      id,
+      sender: '+919876540001',
+      sender_name: 'Meera',
+      is_business: false,
+      message: `message ${id}`,
+      created_at: '2024-03-01T08:00:00Z',
+      ...extra,
+    });
+    const ticket = { ...TICKETS[0], first_response_at: '2024-03-01T08:04:12Z' } as Ticket;
+    server({
+      details: () =>
+        jsonResponse(200, {
+          ticket,
+          conversations: [
+            message(1, { message: 'Where is my order?' }),
+            message(2, { sender_name: 'Agent Ravi', is_business: true, message: 'Checking now' }),
+          ],
+        }),
+    });
+    const user = userEvent.setup();
+    render();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Open the conversation with Meera' }));
+    const dialog = screen.getByRole('dialog', { name: 'Meera' });
+    await screen.findByText('Successfully fetched conversation');
+    const bubbles = within(dialog)
+      .getAllByRole('listitem')
+      .filter((item) => item.dataset.side);
+    expect(bubbles.map((item) => [item.dataset.side, item.textContent?.includes('Agent Ravi')])).toEqual([
+      ['left', false],
+      ['right', true],
+    ]);
+    expect(within(dialog).getByText('Where is my order?')).toBeTruthy();
+    expect(within(dialog).getByTestId('first-response').textContent).toBe('in 4m 12s');
+    expect(within(dialog).getByTestId('resolution').textContent).toBe('Not closed yet');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("shows the error's message when the conversation cannot be fetched", async () => {
+    server({ details: () => jsonResponse(404, { message: 'Ticket not found' }) });
+    const user = userEvent.setup();
+    render();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Open the conversation with Kabir' }));
+    expect(await screen.findAllByText('Ticket not found')).toHaveLength(2); // the toast and the modal
+  });
+});

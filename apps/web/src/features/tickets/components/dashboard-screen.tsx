@@ -1,0 +1,142 @@
+import type { Ticket, TicketStatus } from '@wadesk/contract';
+import { type ReactNode, useMemo, useState } from 'react';
+import { isApiError } from '../../../shared/api/api-error';
+import { downloadCsv } from '../../../shared/csv/download-file';
+import { type SortDirection, sortByCreatedAt } from '../../../shared/table/sort';
+import { RefreshIcon } from '../../../shared/ui/action-icons';
+import { Button } from '../../../shared/ui/button';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { Spinner } from '../../../shared/ui/spinner';
+import { toast } from '../../../shared/ui/toast';
+import { updateTicketStatus } from '../api/tickets-api';
+import { useCounts } from '../hooks/use-counts';
+import { useTickets } from '../hooks/use-tickets';
+import { ALL_TICKET_STATUSES, filterTickets, TICKET_CSV_COLUMNS } from '../utils/ticket-table';
+import { ConversationModal } from './conversation-modal';
+import { CountCards } from './count-cards';
+import { TicketStatCards } from './ticket-stat-cards';
+import { TicketsTable } from './tickets-table';
+import { TicketsToolbar } from './tickets-toolbar';
+
+function Placeholder({ state, empty }: { state: ReturnType<typeof useTickets>; empty: boolean }) {
+  if (state.status === 'loading') {
+    return (
+      <div className="flex justify-center py-16 text-brand-700">
+        <Spinner className="size-8" label="Loading tickets" />
+      </div>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <p className="px-5 py-14 text-center text-sm text-slate-600">
+        The tickets could not be loaded.{' '}
+        <button type="button" className="font-semibold text-brand-700 underline" onClick={state.refresh}>
+          Try again
+        </button>
+      </p>
+    );
+  }
+  return empty ? <p className="px-5 py-14 text-center text-sm text-slate-500">No Open Tickets</p> : null;
+}
+
+interface DashboardScreenProps {
+  title: ReactNode;
+  description?: ReactNode;
+}
+
+/** The dashboard (/dashboard): ticket stats, the count cards and the tickets table, kept live. */
+export function DashboardScreen({ title, description }: DashboardScreenProps) {
+  const tickets = useTickets();
+  const { counts, refetch: refetchCounts } = useCounts();
+  const [sort, setSort] = useState<SortDirection>('desc');
+  const [statuses, setStatuses] = useState<TicketStatus[]>(ALL_TICKET_STATUSES);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [updating, setUpdating] = useState<ReadonlySet<number>>(new Set());
+
+  const rows = useMemo(
+    () => filterTickets(sortByCreatedAt(tickets.tickets, sort), statuses),
+    [tickets.tickets, sort, statuses],
+  );
+  const open = openId === null ? null : (tickets.tickets.find((ticket) => ticket.id === openId) ?? null);
+
+  const changeStatus = async (ticket: Ticket, status: TicketStatus) => {
+    if (status === ticket.status) return;
+    tickets.showTicket({ ...ticket, status });
+    setUpdating((ids) => new Set(ids).add(ticket.id));
+    try {
+      const answer = await updateTicketStatus(ticket.id, status);
+      tickets.showTicket(answer.ticket);
+    } catch (error) {
+      // The spec only logs a failed update; a refusal the server explains (e.g. reopening while the
+      // group has another active ticket) is shown too, since the dropdown jumps back.
+      console.error('The ticket status could not be updated', error);
+      tickets.showTicket(ticket);
+      if (isApiError(error) && error.fromServer) toast.error(error.message);
+    } finally {
+      setUpdating((ids) => {
+        const next = new Set(ids);
+        next.delete(ticket.id);
+        return next;
+      });
+      void tickets.refetch();
+    }
+  };
+
+  const refreshAll = () => {
+    void tickets.refresh();
+    void refetchCounts();
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={description}
+        actions={
+          <Button
+            variant="secondary"
+            icon={<RefreshIcon className={`size-4 ${tickets.refreshing ? 'animate-spin' : ''}`} />}
+            onClick={refreshAll}
+            aria-label="Refresh dashboard"
+          >
+            <span className="hidden sm:inline">Refresh</span>
+          </Button>
+        }
+      />
+      <div className="space-y-6">
+        <TicketStatCards stats={tickets.stats} />
+        <CountCards counts={counts} />
+        <section
+          aria-label="Tickets"
+          className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+        >
+          <div className="px-4 pt-4 sm:px-5">
+            <h2 className="text-base font-semibold text-slate-900">Tickets</h2>
+            <p className="text-xs text-slate-500">
+              Opened by customers' messages in your groups; an agent's reply moves a ticket to In Progress.
+            </p>
+          </div>
+          <TicketsToolbar
+            sort={sort}
+            onSortChange={setSort}
+            statuses={statuses}
+            onStatusesChange={setStatuses}
+            onDownload={() => downloadCsv('tickets', rows, TICKET_CSV_COLUMNS)}
+            shown={rows.length}
+            total={tickets.tickets.length}
+          />
+          <Placeholder state={tickets} empty={rows.length === 0} />
+          {rows.length > 0 ? (
+            <TicketsTable
+              tickets={rows}
+              onOpen={(ticket) => setOpenId(ticket.id)}
+              onStatusChange={changeStatus}
+              updating={updating}
+            />
+          ) : null}
+        </section>
+      </div>
+      <ConversationModal ticket={open} onClose={() => setOpenId(null)} />
+    </>
+  );
+}

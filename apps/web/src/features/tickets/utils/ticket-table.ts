@@ -1,0 +1,57 @@
+import type { Ticket, TicketStatus } from '@wadesk/contract';
+import { type CsvColumn, csvDateTime } from '../../../shared/csv/to-csv';
+import { truncate } from '../../../shared/format/format';
+import type { FilterOption } from '../../../shared/table/checkbox-filter';
+import { secondsBetween } from './duration';
+
+/** The spec's labels of the three statuses, in the dropdown's and the filter's order. */
+export const TICKET_STATUSES: readonly FilterOption<TicketStatus>[] = [
+  { value: 'open', label: 'Open' },
+  { value: 'in_progress', label: 'In Progress' },
+  { value: 'close', label: 'Closed' },
+];
+
+export const ALL_TICKET_STATUSES: TicketStatus[] = TICKET_STATUSES.map((option) => option.value);
+
+export const statusLabel = (status: TicketStatus) =>
+  TICKET_STATUSES.find((option) => option.value === status)?.label ?? status;
+
+/** The spec's polling interval of the tickets and their stats. */
+export const TICKET_POLL_MS = 5000;
+
+/** Last Message column: the first 25 characters, then "...". */
+export const LAST_MESSAGE_PREVIEW = 25;
+export const lastMessagePreview = (text: string) => truncate(text, LAST_MESSAGE_PREVIEW);
+
+/** The status checkboxes: a ticket shows when the box of its status is ticked. */
+export function filterTickets(tickets: readonly Ticket[], statuses: readonly TicketStatus[]): Ticket[] {
+  return tickets.filter((ticket) => statuses.includes(ticket.status));
+}
+
+/** One ticket changed (an event or a status update): replaced in place, or added first when new. */
+export function upsertTicket(tickets: readonly Ticket[], changed: Ticket): Ticket[] {
+  const index = tickets.findIndex((ticket) => ticket.id === changed.id);
+  if (index === -1) return [changed, ...tickets];
+  const next = [...tickets];
+  next[index] = changed;
+  return next;
+}
+
+/** "Download as CSV" of the tickets shown: whole texts and spreadsheet-friendly times. */
+export const TICKET_CSV_COLUMNS: readonly CsvColumn<Ticket>[] = [
+  { header: 'Ticket ID', value: (ticket) => ticket.id },
+  { header: 'Group Name', value: (ticket) => ticket.group_name },
+  { header: 'Customer', value: (ticket) => ticket.customer },
+  { header: 'Customer Number', value: (ticket) => ticket.customer_number },
+  { header: 'Last Message', value: (ticket) => ticket.last_message },
+  { header: 'Status', value: (ticket) => statusLabel(ticket.status) },
+  { header: 'Start Time', value: (ticket) => csvDateTime(ticket.created_at) },
+  { header: 'Last Message Time', value: (ticket) => csvDateTime(ticket.updated_at) },
+  { header: 'First Response Time', value: (ticket) => csvDateTime(ticket.first_response_at) },
+  { header: 'Closed Time', value: (ticket) => csvDateTime(ticket.closed_at) },
+  {
+    header: 'First Response (seconds)',
+    value: (ticket) => secondsBetween(ticket.created_at, ticket.first_response_at),
+  },
+  { header: 'Resolution (seconds)', value: (ticket) => secondsBetween(ticket.created_at, ticket.closed_at) },
+];

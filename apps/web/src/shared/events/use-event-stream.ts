@@ -1,0 +1,39 @@
+import { type ServerEvent, streamTicketResponse } from '@wadesk/contract';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { api, apiUrl } from '../api/api-client';
+import { tokenStorage } from '../storage/storage';
+import { createEventStream, type EventStream } from './event-stream';
+
+let shared: EventStream | null = null;
+
+function sharedStream(): EventStream {
+  shared ??= createEventStream({
+    // EventSource cannot send headers, so the bearer token buys a short-lived ticket for the URL.
+    fetchTicket: async () => (await api.post('/events/ticket/', {}, streamTicketResponse)).ticket,
+    open: (ticket) => new EventSource(apiUrl(`/events/?ticket=${encodeURIComponent(ticket)}`)),
+    signedIn: () => tokenStorage.getAccessToken() !== null,
+  });
+  return shared;
+}
+
+/** Closes the tab's event stream at once (e.g. on logout); the next subscriber opens a new one. */
+export function closeEventStream(): void {
+  shared?.close();
+}
+
+/**
+ * Calls `handler` with every event of the organisation's live stream while the component is mounted
+ * (and `enabled`). All components share one connection. A `ready` event starts every (re)connected
+ * stream: refetch what you show then, since events missed while disconnected are not replayed.
+ */
+export function useEventStream(handler: (event: ServerEvent) => void, enabled = true): void {
+  const handlerRef = useRef(handler);
+  useLayoutEffect(() => {
+    handlerRef.current = handler;
+  });
+  useEffect(() => {
+    // Without EventSource (very old browsers, jsdom) the screens still work, only not live.
+    if (!enabled || typeof EventSource === 'undefined') return;
+    return sharedStream().subscribe((event) => handlerRef.current(event));
+  }, [enabled]);
+}

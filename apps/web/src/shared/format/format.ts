@@ -1,0 +1,27 @@
+/** Cuts text over `max` characters to `max` followed by "...", as the specification's lists do. */
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+const dateTime = new Intl.DateTimeFormat('en-IN', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** en-IN with year, short month, day, hour and minute, e.g. "5 Mar 2024, 02:07 pm". */
+export function formatDateTime(value: Date | string | number): string {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
+}
+
+/** Day, short month, year, HH:MM (24-hour), e.g. "05 Mar 2024, 14:07". */
+export function formatDayMonthYearTime(value: Date | string | number): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const month = date.toLocaleString('en-IN', { month: 'short' });
+  return `${pad(date.getDate())} ${month} ${date.getFullYear()}, ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

@@ -1,0 +1,77 @@
+import type { TokenPair } from '@wadesk/contract';
+import { z } from 'zod';
+
+/** The local storage keys the product uses; other tools and tests rely on these exact names. */
+export const STORAGE_KEYS = {
+  accessToken: 'accessToken',
+  refreshToken: 'refreshToken',
+  sessionId: 'sessionID',
+  activeSessions: 'activeSessions',
+} as const;
+
+// Storage can throw (private mode, quota, disabled cookies): the app then behaves as signed out.
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // nothing sensible to do: the value simply is not remembered
+  }
+}
+
+function remove(key: string): void {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // see write()
+  }
+}
+
+export const tokenStorage = {
+  getAccessToken: (): string | null => read(STORAGE_KEYS.accessToken) || null,
+  getRefreshToken: (): string | null => read(STORAGE_KEYS.refreshToken) || null,
+  setAccessToken: (token: string): void => write(STORAGE_KEYS.accessToken, token),
+  setTokens(tokens: TokenPair): void {
+    write(STORAGE_KEYS.accessToken, tokens.access_token);
+    write(STORAGE_KEYS.refreshToken, tokens.refresh_token);
+  },
+  clear(): void {
+    remove(STORAGE_KEYS.accessToken);
+    remove(STORAGE_KEYS.refreshToken);
+  },
+};
+
+export const sessionIdStorage = {
+  get: (): string | null => read(STORAGE_KEYS.sessionId) || null,
+  set: (sessionId: string): void => write(STORAGE_KEYS.sessionId, sessionId),
+  clear: (): void => remove(STORAGE_KEYS.sessionId),
+};
+
+const activeSession = z.object({
+  id: z.union([z.number(), z.string()]),
+  session_name: z.string(),
+  sessionId: z.string(),
+});
+export type ActiveSession = z.infer<typeof activeSession>;
+
+export const activeSessionsStorage = {
+  get(): ActiveSession[] {
+    const raw = read(STORAGE_KEYS.activeSessions);
+    if (!raw) return [];
+    try {
+      const parsed = z.array(activeSession).safeParse(JSON.parse(raw));
+      return parsed.success ? parsed.data : [];
+    } catch {
+      return [];
+    }
+  },
+  set: (sessions: ActiveSession[]): void => write(STORAGE_KEYS.activeSessions, JSON.stringify(sessions)),
+  clear: (): void => remove(STORAGE_KEYS.activeSessions),
+};

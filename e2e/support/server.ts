@@ -1,0 +1,94 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { root } from '../../scripts/web-build.mjs';
+
+export interface RunningServer {
+  baseURL: string;
+  dataDir: string;
+  /** Stops the process and starts it again on the same port and data: what a deploy or crash does. */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+  output(): string;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+/** Starts the real server (`apps/server/src/main.ts`) as its own process on a loopback port. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'wadesk-e2e-'));
+  const baseURL = `http://127.0.0.1:${port}`;
+  let log = '';
+  let child: ChildProcess | undefined;
+
+  const launch = async () => {
+    child = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'apps/server/src/main.ts')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT_IP: '1000',
+        AUTH_RATE_LIMIT_EMAIL: '1000',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk) => (log += chunk));
+    child.stderr?.on('data', (chunk) => (log += chunk));
+    await waitForHealth(baseURL, () => log);
+  };
+
+  const stop = async () => {
+    const running = child;
+    if (!running || running.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      running.once('exit', () => resolve());
+      running.kill('SIGTERM');
+      setTimeout(() => running.kill('SIGKILL'), 10_000).unref();
+    });
+  };
+
+  await launch();
+  return {
+    baseURL,
+    dataDir,
+    output: () => log,
+    restart: async () => {
+      await stop();
+      await launch();
+    },
+    stop: async () => {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitForHealth(baseURL: string, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${baseURL}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`Server did not become healthy at ${baseURL}:\n${output()}`);
+}

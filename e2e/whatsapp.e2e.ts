@@ -1,0 +1,186 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { registerViaApi } from './support/accounts';
+import { DESKTOP, launchBrowser, MOBILE, openPage } from './support/browser';
+import { postJson, signIn } from './support/desk';
+import { type RunningServer, startServer } from './support/server';
+
+// Sessions by QR code, groups and group messages, against the server's simulated phone (demo mode).
+
+const POLL = { timeout: 15_000 };
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer({
+      JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
+      WHATSAPP_DRIVER: 'simulator',
+    }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const api = (path: string, token: string, body: unknown = {}) => postJson(server.baseURL, path, token, body);
+
+async function createSession(page: Page, name: string, description: string) {
+  await page.getByRole('button', { name: 'Create Session' }).click();
+  const form = page.getByRole('dialog', { name: 'Create Session' });
+  await form.getByLabel('Session Name').pressSequentially(name);
+  await form.getByLabel('Description').fill(description);
+  await form.getByRole('button', { name: 'Create Session' }).click();
+}
+
+const isImage = (bytes: Buffer) =>
+  bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) ||
+  bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]));
+
+test('link a phone by QR code, sync, read and page group messages, download media, survive a restart', async () => {
+  const account = await registerViaApi(server.baseURL);
+  const { page, errors, close } = await openPage(browser, server.baseURL, DESKTOP);
+  await signIn(page, account);
+
+  await page.goto('/session-info');
+  await page.getByText('No previous Sessions found.').waitFor();
+  await page.getByText('Demo mode').first().waitFor();
+
+  // Create: the name loses its spaces as typed; the QR modal opens.
+  await createSession(page, 'Support Desk', 'Main support phone');
+  const qr = page.getByRole('dialog', { name: 'Link WhatsApp' });
+  await qr.getByText('Link a device', { exact: true }).waitFor();
+  await qr.getByText('SupportDesk').waitFor();
+  await qr.getByRole('img', { name: 'Sample QR code' }).waitFor();
+
+  // Generate: a real PNG with a countdown from 100.
+  await qr.getByRole('button', { name: 'Generate QR Code' }).click();
+  const image = qr.getByRole('img', { name: 'QR code to link WhatsApp' });
+  await image.waitFor(POLL);
+  await page.waitForFunction(
+    () =>
+      (document.querySelector('img[alt="QR code to link WhatsApp"]') as HTMLImageElement | null)
+        ?.naturalWidth,
+    undefined,
+    POLL,
+  );
+  await page.getByText('qr generated').waitFor();
+  const countdown = Number(await qr.getByTestId('qr-countdown').textContent());
+  expect(countdown).toBeGreaterThan(90);
+  expect(countdown).toBeLessThanOrEqual(100);
+
+  // The simulated phone scans; the modal notices by itself from the event stream (Check Status is never
+  // pressed and nothing polls).
+  await qr.getByRole('button', { name: 'Simulate scan (demo mode)' }).click();
+  await qr
+    .getByTestId('connection-state')
+    .filter({ hasText: /^Connected$/ })
+    .waitFor(POLL);
+  await qr.getByText(/^Linked to \+\d+$/).waitFor();
+
+  await qr.getByRole('button', { name: /Sync Chats/ }).click();
+  await qr.getByRole('button', { name: 'Sync Now' }).click();
+  await page.waitForURL('**/whatsapp-chat');
+
+  // Groups arrive; open one; its newest messages show.
+  const groups = page.getByRole('list', { name: 'Groups' });
+  await groups.getByRole('button', { name: /Acme Support/ }).click(POLL);
+  const messages = page.getByTestId('group-messages');
+  await messages.locator('[data-msg-id]').first().waitFor(POLL);
+  await page.getByRole('heading', { name: 'Acme Support' }).waitFor();
+  const firstShown = await messages.locator('[data-msg-id]').first().getAttribute('data-msg-id');
+  expect(await messages.locator('[data-side="right"]').count()).toBeGreaterThan(0);
+
+  // A live message from the phone appears at once.
+  const sessionId = await page.evaluate(() => localStorage.getItem('sessionID'));
+  expect(sessionId).toBeTruthy();
+  const groupsAnswer = (await (await api('/api/getGroups/', account.access_token)).json()) as {
+    groups: { group_id: string; name: string }[];
+  };
+  const acme = groupsAnswer.groups.find((group) => group.name === 'Acme Support');
+  const live = await api(`/sim/sessions/${sessionId}/incoming`, account.access_token, {
+    group_id: acme?.group_id,
+    body: 'Is anyone there? (live)',
+    author_name: 'Walk-in Customer',
+  });
+  expect(live.status).toBe(200);
+  await messages.getByText('Is anyone there? (live)').waitFor(POLL);
+
+  // Previous messages: the page before the first shown one.
+  await page.getByRole('button', { name: 'Previous messages' }).click();
+  // Usually "Successfully fetched 100 messages"; on a slow machine the phone's part of the page arrives
+  // later (history_pending) and fills the page up to 100 by itself.
+  await page.getByText(/^Successfully fetched \d+ messages$/).waitFor(POLL);
+  await expect.poll(() => messages.locator('[data-msg-id]').count(), POLL).toBe(100);
+  await expect
+    .poll(() => messages.locator('[data-msg-id]').first().getAttribute('data-msg-id'), POLL)
+    .not.toBe(firstShown);
+  expect(await messages.locator(`[data-msg-id="${firstShown}"]`).count()).toBe(0);
+
+  // Download an image: the real file, as an image.
+  const downloadButton = messages.getByRole('button', { name: 'Download Image' }).first();
+  await downloadButton.scrollIntoViewIfNeeded();
+  const [download] = await Promise.all([page.waitForEvent('download', POLL), downloadButton.click()]);
+  expect(download.suggestedFilename()).toMatch(/^chat media\.(png|jpeg)$/);
+  const path = await download.path();
+  expect(isImage(await readFile(path))).toBe(true);
+
+  // Author blink: a click on a bubble marks every bubble of that author for 3 s.
+  await messages.locator('[data-side="left"] article').first().click();
+  expect(await messages.locator('[data-blinking]').count()).toBeGreaterThan(0);
+
+  // A restart: the session comes back from its stored credentials, no new scan.
+  await server.restart();
+  await page.goto('/session-info');
+  const row = page.locator('tr', { hasText: 'SupportDesk' });
+  await row.getByText('Active', { exact: true }).waitFor(POLL);
+  await row.locator('[data-status="connected"]').waitFor(POLL);
+
+  expect(errors).toEqual([]);
+  await close();
+}, 150_000); // one long flow with a server restart in it
+
+test('a second session hits the active-session limit', async () => {
+  const account = await registerViaApi(server.baseURL);
+  const first = await api('/api/startSession/', account.access_token, {
+    session_name: 'One',
+    description: 'first',
+  });
+  expect(first.status).toBe(200);
+  const { page, errors, close } = await openPage(browser, server.baseURL, DESKTOP);
+  await signIn(page, account);
+  await page.goto('/session-info');
+  await page.locator('tr', { hasText: 'One' }).waitFor(POLL);
+  await createSession(page, 'Two', 'second');
+  await page.getByText('Active session limit exhausted').waitFor(POLL);
+  expect(await page.getByRole('dialog').count()).toBe(0);
+  expect(await page.locator('tbody tr').count()).toBe(1);
+  expect(errors).toEqual([]);
+  await close();
+});
+
+test('on a phone the chat page goes from the group list to the conversation and back', async () => {
+  const account = await registerViaApi(server.baseURL);
+  const started = (await (
+    await api('/api/startSession/', account.access_token, { session_name: 'Mobile', description: 'phone' })
+  ).json()) as { sessionID: string };
+  await api('/api/generateQRCode/', account.access_token, { sessionID: started.sessionID });
+  expect((await api(`/sim/sessions/${started.sessionID}/scan`, account.access_token)).status).toBe(200);
+
+  const { page, errors, close } = await openPage(browser, server.baseURL, MOBILE);
+  await signIn(page, account);
+  await page.goto('/whatsapp-chat');
+  await page.getByRole('button', { name: /Delivery Partners/ }).click(POLL);
+  await page.getByRole('button', { name: 'Back to groups' }).waitFor();
+  await page.getByTestId('group-messages').locator('[data-msg-id]').first().waitFor(POLL);
+  expect(await page.getByRole('list', { name: 'Groups' }).count()).toBe(0);
+  await page.getByRole('button', { name: 'Back to groups' }).click();
+  await page.getByPlaceholder('Enter Group Name').fill('store');
+  expect(await page.getByRole('list', { name: 'Groups' }).getByRole('button').count()).toBe(1);
+  expect(errors).toEqual([]);
+  await close();
+});

@@ -1,0 +1,44 @@
+export { analyseChat } from './analysis/analyse-chat';
+export {
+  type AnalyseOptions,
+  type AuthorStats,
+  type Bucket,
+  type CalendarYear,
+  type ChatAnalysis,
+  type Counts,
+  MEDIA_KINDS,
+  type MediaKind,
+  type MessageFilter,
+  type Silence,
+  type StopWordLanguage,
+  type StopWordOptions,
+  type Streak,
+  SYSTEM_EVENT_KINDS,
+  type SystemEventKind,
+  type SystemMonth,
+  type TopDomain,
+  type TopEmoji,
+  type TopWord,
+  type WeekBucket,
+} from './analysis/analysis-types';
+export { selectMessages } from './analysis/select-messages';
+export { type AttachmentClass, classifyAttachment } from './classify';
+export { ChatExportError, type ChatExportErrorCode } from './errors';
+export { parseChat } from './parse-chat';
+export {
+  DEFAULT_EXPORT_LIMITS,
+  type ExportContents,
+  type MediaEntry,
+  type ReadExportLimits,
+  readExport,
+} from './read-export';
+export { MIN_QUERY_LENGTH, type SearchHit, type SearchOptions, search } from './search';
+export { buildSearchIndex, type SearchIndex } from './search-index';
+export type {
+  Attachment,
+  AttachmentKind,
+  ChatMessage,
+  OmittedMedia,
+  ParsedChat,
+  ParseOptions,
+} from './types';

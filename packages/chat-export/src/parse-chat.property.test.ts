@@ -1,0 +1,173 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseChatStrict } from './parse-chat';
+
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
+
+// Fragments of real headers, so random strings reach deep into the scanner, not just its first check.
+const fragment = fc.constantFrom(
+  '12/01/2024, ',
+  '1/13/24',
+  '2024. 1. 12. ',
+  '10:00',
+  '9.05.33',
+  ' - ',
+  '[',
+  ']',
+  ': ',
+  '\u200e',
+  '\u202f',
+  '\u00a0',
+  'PM',
+  'p. m.',
+  '오후 ',
+  '٣',
+  '۹',
+  '\n',
+  '\r\n',
+  '<attached: ',
+  '.jpg>',
+  ' (file attached)',
+  '<Media omitted>',
+  '<This message was edited>',
+  '~ ',
+  '"',
+  'klo ',
+  '\ufeff',
+  'Alice',
+);
+const headerish = fc
+  .array(fc.oneof(fragment, fc.string({ maxLength: 3 })), { maxLength: 60 })
+  .map((p) => p.join(''));
+
+describe('parseChat never throws', () => {
+  it('on arbitrary strings (without its safety net)', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string({ unit: 'binary', maxLength: 300 }), headerish),
+        fc.option(fc.boolean()),
+        (text, dayFirst) => {
+          const parsed = parseChatStrict(text, dayFirst === null ? {} : { dayFirst });
+          expect(parsed.total_msgs).toBe(parsed.messages.length);
+          for (const m of parsed.messages) {
+            expect(m.date).toMatch(ISO);
+          }
+          expect(parsed.unique_authors).not.toContain('system');
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+describe('parseChat stays linear on adversarial input', () => {
+  const mb = 1 << 20;
+  const cases: [string, () => string][] = [
+    [
+      'digits and colons',
+      () => {
+        let seed = 7;
+        let s = '';
+        while (s.length < mb) {
+          seed = (seed * 1103515245 + 12345) >>> 0;
+          s += seed % 4 === 0 ? ':' : String(seed % 10);
+        }
+        return s;
+      },
+    ],
+    ['near-headers without newlines', () => '1/1/1, 1:1 - '.repeat(mb / 13)],
+    ['near-headers on lines', () => '12/12/2024, 12:12 -\n'.repeat(mb / 20)],
+    ['brackets', () => '['.repeat(mb)],
+    ['marks', () => '\u200e'.repeat(mb)],
+    ['one message of parentheses', () => `12/01/2024, 10:00 - A: ${'x ('.repeat(mb / 3)}`],
+    ['one message of angle brackets', () => `12/01/2024, 10:00 - A: ${'<a: b.jpg '.repeat(mb / 10)}`],
+    ['a long author segment', () => `12/01/2024, 10:00 - ${'A'.repeat(mb)}: hi`],
+    ['many continuation lines', () => `12/01/2024, 10:00 - A: x\n${'1:\n'.repeat(mb / 3)}`],
+  ];
+
+  it.each(cases)('%s (1 MB) in well under a second', (_name, make) => {
+    const text = make();
+    const started = performance.now();
+    parseChatStrict(text);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
+
+// Generated chats rendered the way Android and iOS export them must parse back to the same messages.
+const word = fc.constantFrom(
+  'hello',
+  'Ünïcödé',
+  'привет',
+  '你好',
+  '😀',
+  'https://example.com/a?b=c',
+  '12:30',
+  '3/4',
+  'a:',
+  'b',
+  '(x)',
+  '"quoted"',
+  'end.',
+  '–',
+);
+const line = fc.array(word, { minLength: 1, maxLength: 6 }).map((w) => w.join(' '));
+const content = fc
+  .array(fc.oneof({ weight: 5, arbitrary: line }, { weight: 1, arbitrary: fc.constant('') }), {
+    minLength: 1,
+    maxLength: 4,
+  })
+  .filter((lines) => lines[0] !== '' && lines[lines.length - 1] !== '')
+  .map((lines) => lines.join('\n'));
+const name = fc.oneof(
+  fc
+    .tuple(
+      fc.constantFrom('Alice', 'Bob', 'Émilie', 'Jörg', '李娜', 'Νίκος', 'أحمد'),
+      fc.constantFrom('', ' Stone', ' Ng'),
+    )
+    .map(([a, b]) => a + b),
+  fc.integer({ min: 1000000, max: 9999999 }).map((n) => `+49 151 ${n}`),
+);
+const stamp = fc.record({
+  y: fc.integer({ min: 2009, max: 2035 }),
+  m: fc.integer({ min: 1, max: 12 }),
+  d: fc.integer({ min: 1, max: 28 }),
+  h: fc.integer({ min: 0, max: 23 }),
+  min: fc.integer({ min: 0, max: 59 }),
+  s: fc.integer({ min: 0, max: 59 }),
+});
+const chat = fc.array(fc.record({ author: name, content, stamp }), { minLength: 1, maxLength: 30 });
+
+const p2 = (n: number) => String(n).padStart(2, '0');
+type Stamp = { y: number; m: number; d: number; h: number; min: number; s: number };
+const iso = (t: Stamp, seconds: boolean) =>
+  `${t.y}-${p2(t.m)}-${p2(t.d)}T${p2(t.h)}:${p2(t.min)}:${seconds ? p2(t.s) : '00'}`;
+const wrapPhone = (author: string) => (author.startsWith('+') ? `\u202a${author}\u202c` : author);
+
+function renderAndroid(t: Stamp, author: string, text: string): string {
+  return `${p2(t.d)}/${p2(t.m)}/${t.y}, ${p2(t.h)}:${p2(t.min)} - ${wrapPhone(author)}: ${text}`;
+}
+
+function renderIos(t: Stamp, author: string, text: string): string {
+  const h12 = t.h % 12 === 0 ? 12 : t.h % 12;
+  const ampm = t.h < 12 ? 'AM' : 'PM';
+  return `[${t.m}/${t.d}/${String(t.y).slice(2)}, ${h12}:${p2(t.min)}:${p2(t.s)}\u202f${ampm}] ${wrapPhone(author)}: ${text}`;
+}
+
+describe('generated chats round-trip', () => {
+  it.each([
+    ['Android', renderAndroid, true, false],
+    ['iOS', renderIos, false, true],
+  ] as const)('%s', (_name, render, dayFirst, seconds) => {
+    fc.assert(
+      fc.property(chat, (messages) => {
+        const text = messages.map((m) => render(m.stamp, m.author, m.content)).join('\n');
+        const parsed = parseChatStrict(text, { dayFirst });
+        expect(parsed.messages.map((m) => [m.author, m.content, m.date])).toEqual(
+          messages.map((m) => [m.author, m.content, iso(m.stamp, seconds)]),
+        );
+        expect(parsed.unique_authors).toEqual([...new Set(messages.map((m) => m.author))]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

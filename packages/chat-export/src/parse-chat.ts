@@ -1,0 +1,181 @@
+import { type AuthorCache, splitAuthor } from './author';
+import { isMark } from './chars';
+import { detectDayFirst } from './date-order';
+import { EntryTable } from './entry-table';
+import { applyBody, blankMessage } from './message-body';
+import { emptyHeader, scanHeader } from './scan-header';
+import type { ChatMessage, ParsedChat, ParseOptions } from './types';
+import { clockTime, displayDatePrefix, hourMinute, isoDatePrefix, isValidDate } from './wall-clock';
+
+/**
+ * One pass over the lines, recording the lines that open a message. Lines in between are the
+ * continuation of the message above; they are never copied one by one, the message text is one slice.
+ */
+function collectEntries(text: string): EntryTable {
+  const table = new EntryTable();
+  const header = emptyHeader();
+  const n = text.length;
+  let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  while (pos <= n) {
+    let nl = text.indexOf('\n', pos);
+    if (nl < 0) nl = n;
+    if (scanHeader(text, pos, nl, header)) table.push(header, pos, nl);
+    pos = nl + 1;
+  }
+  return table;
+}
+
+function decideDayFirst(t: EntryTable, forced: boolean | undefined): boolean {
+  if (typeof forced === 'boolean') return forced;
+  const dates: number[] = [];
+  let usVotes = 0;
+  for (let k = 0; k < t.count; k++) {
+    if (t.yearFirst(k)) continue;
+    if (t.usHint(k)) usVotes++;
+    const p1 = t.p1(k);
+    const p2 = t.p2(k);
+    const p3 = t.p3(k);
+    const n = dates.length;
+    if (n > 0 && dates[n - 3] === p1 && dates[n - 2] === p2 && dates[n - 1] === p3) continue;
+    dates.push(p1, p2, p3);
+  }
+  if (dates.length === 0) return false;
+  // Undecidable files (one ambiguous date): upper-case AM/PM is the en-US month-first look.
+  return detectDayFirst(dates) ?? usVotes * 2 < t.count;
+}
+
+const MAX_KNOWN_AUTHORS = 32;
+
+/** Builds messages in order; the date texts are shared per day and per time of day. */
+class MessageBuilder {
+  readonly messages: ChatMessage[] = [];
+  readonly authors = new Set<string>();
+  private readonly authorCache: AuthorCache = new Map();
+  // Raw author segments seen before (`‪+49 151…‬`, `~ Nina`) and their clean names: a line that
+  // starts with one of them followed by `: ` needs no splitting, slicing or lookup.
+  private readonly knownRaw: string[] = [];
+  private readonly knownName: string[] = [];
+  private nextMarkedColon = -1;
+  private dayKey = -1;
+  private isoPrefix = '';
+  private displayPrefix = '';
+
+  constructor(
+    private readonly text: string,
+    private readonly table: EntryTable,
+  ) {}
+
+  private knownAuthorAt(at: number, firstEnd: number, ios: boolean): number {
+    const { text, knownRaw } = this;
+    for (let j = 0; j < knownRaw.length; j++) {
+      const raw = knownRaw[j] as string;
+      const colon = at + raw.length;
+      if (colon + 2 > firstEnd || text.charCodeAt(colon) !== 58 || text.charCodeAt(colon + 1) !== 32)
+        continue;
+      if (!text.startsWith(raw, at)) continue;
+      // iOS marks system and media lines with U+200E (`Group: ‎text`): those take the full path.
+      if (ios && (isMark(text.charCodeAt(colon + 2)) || this.markedColonBefore(colon, firstEnd))) return -1;
+      return j;
+    }
+    return -1;
+  }
+
+  /**
+   * Whether `: ‎` occurs in [from, to). Messages come in text order, so remembering the next
+   * occurrence keeps the search linear over the whole file.
+   */
+  private markedColonBefore(from: number, to: number): boolean {
+    if (this.nextMarkedColon < from) {
+      const found = this.text.indexOf(': \u200e', from);
+      this.nextMarkedColon = found < 0 ? this.text.length : found;
+    }
+    return this.nextMarkedColon < to;
+  }
+
+  private setDay(y: number, m: number, d: number): void {
+    const dayKey = (y * 16 + m) * 32 + d;
+    if (dayKey === this.dayKey) return;
+    this.dayKey = dayKey;
+    this.isoPrefix = isoDatePrefix(y, m, d);
+    this.displayPrefix = displayDatePrefix(y, m, d);
+  }
+
+  add(k: number, y: number, m: number, d: number, end: number): void {
+    const { text, table } = this;
+    this.setDay(y, m, d);
+    const clock = table.clock(k);
+    const h = Math.floor(clock / 3600);
+    const min = Math.floor(clock / 60) % 60;
+    const datetime = this.displayPrefix + hourMinute(h, min);
+    const date = this.isoPrefix + clockTime(h, min, clock % 60);
+    const rest = table.rest(k);
+    const firstEnd = table.lineEnd(k);
+    const ios = table.bracket(k);
+    let author: string | null;
+    let body: string;
+    const known = this.knownAuthorAt(rest, firstEnd, ios);
+    if (known >= 0) {
+      author = this.knownName[known] as string;
+      body = text.slice(rest + (this.knownRaw[known] as string).length + 2, end).trimEnd();
+    } else {
+      const whole = text.slice(rest, end).trimEnd();
+      const split = splitAuthor(whole, ios, this.authorCache, firstEnd - rest);
+      author = split.author;
+      body = split.text;
+      const rawLength = split.rawLength ?? -1;
+      if (author !== null && rawLength > 0 && this.knownRaw.length < MAX_KNOWN_AUTHORS) {
+        this.knownRaw.push(whole.slice(0, rawLength));
+        this.knownName.push(author);
+      }
+    }
+    if (author === null) {
+      this.messages.push(blankMessage('system', body, datetime, date));
+      return;
+    }
+    const message = blankMessage(author, body, datetime, date);
+    applyBody(message, body);
+    this.messages.push(message);
+    this.authors.add(author);
+  }
+}
+
+/** parseChat without its safety net; exported for the tests that prove the net is never needed. */
+export function parseChatStrict(text: string, options: ParseOptions = {}): ParsedChat {
+  if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
+  const table = collectEntries(text);
+  const dayFirst = decideDayFirst(table, options.dayFirst);
+  const builder = new MessageBuilder(text, table);
+  let pending = -1;
+  let py = 0;
+  let pm = 0;
+  let pd = 0;
+  for (let k = 0; k < table.count; k++) {
+    const p1 = table.p1(k);
+    const p2 = table.p2(k);
+    const p3 = table.p3(k);
+    const yearFirst = table.yearFirst(k);
+    const y = yearFirst ? p1 : p3 < 100 ? 2000 + p3 : p3;
+    let m = yearFirst || dayFirst ? p2 : p1;
+    let d = yearFirst ? p3 : dayFirst ? p1 : p2;
+    if (m > 12 && d <= 12) [m, d] = [d, m];
+    // A line with an impossible date is no message start: it stays in the text of the one above.
+    if (!isValidDate(y, m, d)) continue;
+    if (pending >= 0) builder.add(pending, py, pm, pd, table.lineStart(k) - 1);
+    pending = k;
+    py = y;
+    pm = m;
+    pd = d;
+  }
+  if (pending >= 0) builder.add(pending, py, pm, pd, text.length);
+  const { messages, authors } = builder;
+  return { messages, total_msgs: messages.length, unique_authors: [...authors], day_first: dayFirst };
+}
+
+/** Parses the text of a WhatsApp export. Never throws: unreadable input yields fewer messages. */
+export function parseChat(text: string, options?: ParseOptions): ParsedChat {
+  try {
+    return parseChatStrict(typeof text === 'string' ? text : String(text ?? ''), options ?? {});
+  } catch {
+    return { messages: [], total_msgs: 0, unique_authors: [], day_first: options?.dayFirst === true };
+  }
+}

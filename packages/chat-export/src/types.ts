@@ -1,0 +1,44 @@
+/** What a referenced file is, decided from its name (see classifyAttachment). */
+export type AttachmentKind = 'image' | 'video' | 'audio' | 'document' | 'sticker' | 'other';
+
+/** What a "media omitted" placeholder stood for; `media` when the export does not say. */
+export type OmittedMedia = 'image' | 'video' | 'audio' | 'document' | 'sticker' | 'gif' | 'media';
+
+export interface Attachment {
+  file_name: string;
+  kind: AttachmentKind;
+}
+
+export interface ChatMessage {
+  /** Cleaned author name, or `system` for lines without an author. */
+  author: string;
+  /** Display text `DD/MM/YYYY, HH:mm` (24-hour), built from the parsed values. */
+  datetime: string;
+  /** Message text; for attachments only the file reference, markers (edited, deleted) removed. */
+  content: string;
+  has_attachment: boolean;
+  /** Lower-case extension of the attached file, else null. */
+  media_type: string | null;
+  /** Wall-clock time as written in the export, `YYYY-MM-DDTHH:mm:ss`, no time zone. */
+  date: string;
+  has_captions: boolean;
+  captions: string;
+  attachment: Attachment | null;
+  omitted_media: OmittedMedia | null;
+  edited: boolean;
+  deleted: boolean;
+}
+
+export interface ParsedChat {
+  messages: ChatMessage[];
+  total_msgs: number;
+  /** Distinct authors in order of first appearance, `system` excluded. */
+  unique_authors: string[];
+  /** Whether day/month dates were read day first (false when the file only holds year-first dates). */
+  day_first: boolean;
+}
+
+export interface ParseOptions {
+  /** Force the order of day and month instead of detecting it. */
+  dayFirst?: boolean;
+}

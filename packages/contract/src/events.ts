@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { groupMessage } from './groups';
+import { sessionStatus } from './sessions';
+import { ticket } from './tickets';
+
+// GET /events/?ticket=… — a server-sent event stream of the caller's organisation only.
+// EventSource cannot send headers, so the web first asks POST /events/ticket/ (bearer) for a short-lived,
+// single-use ticket and opens `new EventSource('/events/?ticket=' + ticket)`. Every event is an unnamed
+// SSE `message` whose data is one JSON object below, told apart by `type`:
+//   es.onmessage = (e) => { const event = serverEvent.parse(JSON.parse(e.data)); … }
+// Heartbeat comments (`: ping`) every ~20 s keep proxies from closing the stream; EventSource ignores them.
+// On reconnect, fetch a new ticket (the old one is spent) and refetch lists: events are not replayed.
+
+export const streamTicketResponse = z.object({
+  ticket: z.string(),
+  /** Seconds the ticket stays valid for opening one stream. */
+  expires_in: z.number(),
+});
+export type StreamTicketResponse = z.infer<typeof streamTicketResponse>;
+
+/** First event on every stream. */
+export const readyEvent = z.object({ type: z.literal('ready') });
+
+/** A session changed state (also on connect, with the phone number). */
+export const sessionStatusEvent = z.object({
+  type: z.literal('session.status'),
+  session_id: z.string(),
+  status: sessionStatus,
+  reason: z.string().nullable(),
+  phone: z.string().nullable(),
+  isActive: z.boolean(),
+});
+
+/** A new QR code is ready: call POST /api/generateQRCode/ again to show it. */
+export const sessionQrEvent = z.object({
+  type: z.literal('session.qr'),
+  session_id: z.string(),
+});
+
+/** A session's group list changed (first sync after linking, or groups joined/left). */
+export const groupsUpdatedEvent = z.object({
+  type: z.literal('groups.updated'),
+  session_id: z.string(),
+  groups_count: z.number(),
+});
+
+/** New live messages arrived in a group, in ascending order. */
+export const newMessagesEvent = z.object({
+  type: z.literal('messages.new'),
+  session_id: z.string(),
+  group_id: z.string(),
+  messages: z.array(groupMessage),
+});
+
+/** Older history was stored for a group (initial sync or an on-demand fetch): refetch with `prev`. */
+export const historyEvent = z.object({
+  type: z.literal('history'),
+  session_id: z.string(),
+  group_id: z.string(),
+  stored: z.number(),
+});
+
+export const syncState = z.enum(['running', 'waiting_phone', 'done', 'failed']);
+export type SyncState = z.infer<typeof syncState>;
+
+/** Progress of POST /api/syncOldMsgs/ for one group. */
+export const syncProgressEvent = z.object({
+  type: z.literal('sync.progress'),
+  session_id: z.string(),
+  group_id: z.string(),
+  state: syncState,
+  /** Messages stored by this sync so far. */
+  fetched: z.number(),
+  /** Timestamp (seconds) of the oldest stored message, null when none. */
+  oldest_timestamp: z.number().nullable(),
+  /** Why it failed or waits, e.g. "The phone did not answer"; null otherwise. */
+  message: z.string().nullable(),
+});
+
+/** A live customer message opened a ticket. */
+export const ticketCreatedEvent = z.object({ type: z.literal('ticket.created'), ticket });
+
+/**
+ * A ticket changed: `message` when a message joined it (last_message, updated_at, maybe status and
+ * first_response_at), `status` when its status was set by a call. Refetch the conversation if it is open.
+ */
+export const ticketUpdatedEvent = z.object({
+  type: z.literal('ticket.updated'),
+  change: z.enum(['message', 'status']),
+  ticket,
+});
+
+/** The organisation's agent list changed (added, removed, or the owner's number added on connect). */
+export const agentsUpdatedEvent = z.object({ type: z.literal('agents.updated'), agents_count: z.number() });
+
+export const serverEvent = z.discriminatedUnion('type', [
+  readyEvent,
+  sessionStatusEvent,
+  sessionQrEvent,
+  groupsUpdatedEvent,
+  newMessagesEvent,
+  historyEvent,
+  syncProgressEvent,
+  ticketCreatedEvent,
+  ticketUpdatedEvent,
+  agentsUpdatedEvent,
+]);
+export type ServerEvent = z.infer<typeof serverEvent>;

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+
+// Groups of the organisation's WhatsApp sessions and their messages (spec §2 Whatsapp Chat page, §3, §7).
+
+export const groupMessages = {
+  noSessionId: 'No session id passed',
+  noGroupId: 'No group id passed',
+  noMessageId: 'No message id passed',
+  sessionNotFound: 'Session not found',
+  groupNotFound: 'Group not found',
+  messageNotFound: 'Message not found',
+  notConnected: 'The session is not connected. Reconnect it and try again.',
+} as const;
+
+export const sessionGroup = z.object({
+  /** WhatsApp group JID, e.g. "120363025246125888@g.us". */
+  group_id: z.string(),
+  name: z.string(),
+  session_name: z.string(),
+  session_id: z.string(),
+});
+export type SessionGroup = z.infer<typeof sessionGroup>;
+
+/** POST /api/getGroups/ (empty body): every group of the organisation's active sessions, by name. */
+export const groupsResponse = z.object({
+  success: z.boolean(),
+  groups_count: z.number(),
+  groups: z.array(sessionGroup),
+});
+export type GroupsResponse = z.infer<typeof groupsResponse>;
+
+/** whatsapp-web.js' message-type vocabulary; `ptt` is a voice note, `gp2` a group notification. */
+export const groupMessageType = z.enum([
+  'chat',
+  'image',
+  'video',
+  'audio',
+  'ptt',
+  'document',
+  'sticker',
+  'location',
+  'vcard',
+  'multi_vcard',
+  'poll_creation',
+  'revoked',
+  'gp2',
+  'unknown',
+]);
+export type GroupMessageType = z.infer<typeof groupMessageType>;
+
+export const quotedMessage = z.object({
+  type: groupMessageType,
+  body: z.string(),
+  /** Small JPEG preview (base64) when the quoted message is an image or video with a thumbnail. */
+  media_base64: z.string().nullable(),
+});
+
+export const groupMessage = z.object({
+  /** Unique key: `${from_me}_${group_id}_${id}_${author}`; the cursor for paging. */
+  msg_id: z.string(),
+  /** WhatsApp's message id. */
+  id: z.string(),
+  /** Sender JID (`…@s.whatsapp.net` or `…@lid`); null for our own messages. */
+  author: z.string().nullable(),
+  author_name: z.string().nullable(),
+  /** The sender's phone number (digits, no +) when known, also for LID senders. */
+  author_number: z.string().nullable(),
+  from_me: z.boolean(),
+  body: z.string(),
+  has_media: z.boolean(),
+  message_type: groupMessageType,
+  /** Small JPEG preview (base64) for image and video messages; the full file comes from downloadMedia. */
+  media_base64: z.string().nullable(),
+  mimetype: z.string().nullable(),
+  /** Document file name, when the sender gave one. */
+  filename: z.string().nullable(),
+  has_quoted_msg: z.boolean(),
+  /** WhatsApp id (the `id` field) of the quoted message. */
+  quoted_msg_id: z.string().nullable(),
+  quoted_msg: quotedMessage.nullable(),
+  quoted_participant_name: z.string().nullable(),
+  /** Seconds since the epoch. */
+  timestamp: z.number(),
+});
+export type GroupMessage = z.infer<typeof groupMessage>;
+
+/**
+ * POST /api/getGroupsMsg/. No msg_id: the newest 100. `prev`: the 100 before msg_id; `next`: the 100
+ * after it. Always ascending by time (oldest first) for display.
+ */
+export const groupMessagesRequest = z.object({
+  session_id: z.string().trim().min(1).max(64),
+  group_id: z.string().trim().min(1).max(128),
+  msg_type: z.enum(['prev', 'next']).optional(),
+  msg_id: z.string().trim().min(1).max(512).optional(),
+});
+export type GroupMessagesRequest = z.infer<typeof groupMessagesRequest>;
+
+export const groupMessagesResponse = z.object({
+  success: z.boolean(),
+  /** Ascending by timestamp; at most 100. */
+  messages: z.array(groupMessage),
+  /**
+   * Older messages exist: in the store, or possibly still on the phone (the start of the chat has not been
+   * reached yet). false once the phone answered that nothing older exists.
+   */
+  has_more_before: z.boolean(),
+  /** Newer messages exist in the store. */
+  has_more_after: z.boolean(),
+  /**
+   * The store ran out of older messages and the phone was asked for more; they arrive later (a
+   * `history` event on the event stream), so ask for `prev` again then.
+   */
+  history_pending: z.boolean(),
+});
+export type GroupMessagesResponse = z.infer<typeof groupMessagesResponse>;
+
+/** POST /api/syncOldMsgs/: starts (or resumes) fetching all older history in the background. Answers successMessage. */
+export const syncOldMessagesRequest = z.object({
+  session_id: z.string().trim().min(1).max(64),
+  group_id: z.string().trim().min(1).max(128),
+});
+export type SyncOldMessagesRequest = z.infer<typeof syncOldMessagesRequest>;
+
+/** POST /api/downloadMedia/: `chat_id` is the selected group id, `message_id` a message's msg_id (or id). */
+export const downloadMediaRequest = z.object({
+  message_id: z.string().trim().min(1).max(512),
+  chat_id: z.string().trim().min(1).max(128),
+  session_id: z.string().trim().min(1).max(64),
+});
+export type DownloadMediaRequest = z.infer<typeof downloadMediaRequest>;
+
+export const downloadMediaResponse = z.object({
+  success: z.boolean(),
+  messageMedia: z.object({
+    mimetype: z.string(),
+    /** The whole file, base64. */
+    data: z.string(),
+    filename: z.string().nullable(),
+  }),
+});
+export type DownloadMediaResponse = z.infer<typeof downloadMediaResponse>;

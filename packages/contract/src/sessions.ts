@@ -1,0 +1,154 @@
+import { z } from 'zod';
+
+// WhatsApp sessions (spec §2 Sessions screen, §3 Session, §7 /api/... calls).
+
+export const sessionMessages = {
+  fillDetails: 'Fill the details correctly',
+  noSessionId: 'No session id passed',
+  sessionIdUnavailable: 'sessionId is not available',
+  sessionNotFound: 'Session not found',
+  noQrCode: 'No QR code available for this session right now.',
+} as const;
+
+/**
+ * Where a session stands. `starting` → `qr` (waiting for a scan) → `connected`; `reconnecting` after a
+ * dropped connection; `unreachable` (WhatsApp cannot be reached; retried with backoff), `qr_expired`
+ * (nobody scanned in time), `logged_out` (unlinked from the phone), `terminated` (ended here).
+ * The last three stop the session until it is started again.
+ */
+export const sessionStatus = z.enum([
+  'starting',
+  'qr',
+  'connected',
+  'reconnecting',
+  'unreachable',
+  'qr_expired',
+  'logged_out',
+  'terminated',
+]);
+export type SessionStatus = z.infer<typeof sessionStatus>;
+
+/** `simulator` is demo mode: an in-process pretend phone, no real WhatsApp involved. */
+export const whatsappDriverName = z.enum(['baileys', 'simulator']);
+export type WhatsappDriverName = z.infer<typeof whatsappDriverName>;
+
+export const startSessionRequest = z.object({
+  // The spec strips all whitespace from the name as it is typed; the server does the same.
+  session_name: z
+    .string({ error: sessionMessages.fillDetails })
+    .transform((name) => name.replace(/\s+/g, ''))
+    .pipe(
+      z
+        .string()
+        .min(1, { error: sessionMessages.fillDetails })
+        .max(100, { error: 'Session Name must be at most 100 characters long' }),
+    ),
+  description: z
+    .string({ error: sessionMessages.fillDetails })
+    .trim()
+    .min(1, { error: sessionMessages.fillDetails })
+    .max(500, { error: 'Description must be at most 500 characters long' }),
+});
+export type StartSessionRequest = z.input<typeof startSessionRequest>;
+
+/**
+ * 200 for both a new session and a reconnect of an existing one (same name and description).
+ * 4xx `{message}` when the organisation's active-session limit is reached; the message then contains
+ * "limit reached", e.g. "Active session limit reached (1). Terminate a session first.".
+ */
+export const startSessionResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  sessionID: z.string(),
+  /** true when an existing session was reconnected instead of a new one created. */
+  reconnected: z.boolean(),
+  status: sessionStatus,
+});
+export type StartSessionResponse = z.infer<typeof startSessionResponse>;
+
+/** Body of generateQRCode, sessionStatus and terminateSession. A missing id answers 400 "No session id passed". */
+export const sessionIdRequest = z.object({ sessionID: z.string().trim().min(1).max(64) });
+export type SessionIdRequest = z.infer<typeof sessionIdRequest>;
+
+// POST /api/generateQRCode/ answers 200 with an image/png body (the CURRENT QR), or 404/409 `{message}`
+// when the session is unknown or has no QR right now (already connected, or not linking).
+
+/** POST /api/sessionStatus/: `success` is true only while the session is connected. */
+export const sessionStatusResponse = z.object({
+  success: z.boolean(),
+  /** Human-readable status, shown as-is, e.g. "Connected" or "Cannot reach WhatsApp: getaddrinfo ENOTFOUND web.whatsapp.com". */
+  message: z.string(),
+  status: sessionStatus,
+  /** Why the session is in a failed or waiting state; null when there is nothing to explain. */
+  reason: z.string().nullable(),
+  driver: whatsappDriverName,
+  /** The linked phone number (digits, no +), once connected. */
+  phone: z.string().nullable(),
+});
+export type SessionStatusResponse = z.infer<typeof sessionStatusResponse>;
+
+// POST /api/terminateSession/ answers successMessage ({success, message}) from ./common.
+
+export const sessionListItem = z.object({
+  sessionId: z.string(),
+  session_name: z.string(),
+  description: z.string(),
+  isActive: z.boolean(),
+  status: sessionStatus,
+  reason: z.string().nullable(),
+  phone: z.string().nullable(),
+  /** ISO 8601 */
+  created_at: z.string(),
+  /** ISO 8601 */
+  updated_at: z.string(),
+});
+export type SessionListItem = z.infer<typeof sessionListItem>;
+
+/** POST /api/getSessionsList/ (empty body): the organisation's sessions, newest first. */
+export const sessionListResponse = z.object({
+  session_list: z.array(sessionListItem),
+  session_count: z.number(),
+  driver: whatsappDriverName,
+});
+export type SessionListResponse = z.infer<typeof sessionListResponse>;
+
+// Demo-mode controls of the simulated phone: POST /sim/sessions/:sessionId/{scan,fail,incoming}. They exist
+// only while WHATSAPP_DRIVER=simulator (404 otherwise) and need the bearer token of the session's organisation.
+
+/** POST /sim/sessions/:sessionId/scan (no body): "the phone scanned the QR code". Answers successMessage. */
+
+export const simulatedFailure = z.enum([
+  'unreachable',
+  'qr_expiry',
+  'logged_out',
+  'restart_required',
+  'silent',
+  'phone_offline',
+  'recover',
+]);
+export type SimulatedFailure = z.infer<typeof simulatedFailure>;
+
+/**
+ * POST /sim/sessions/:sessionId/fail. unreachable: connections fail until `recover`; qr_expiry: linking
+ * ends now; logged_out: the phone unlinks the device; restart_required: a 515 close; silent: the socket
+ * stays open but no frame arrives (the watchdog reconnects); phone_offline: history requests go unanswered.
+ */
+export const simFailRequest = z.object({ kind: simulatedFailure });
+
+/** POST /sim/sessions/:sessionId/incoming: a message arrives in a group of the connected phone (live). */
+export const simIncomingRequest = z.object({
+  group_id: z.string().min(1).max(128),
+  body: z.string().max(4096),
+  /** Digits of the sender's phone; a group member when omitted. */
+  author_phone: z
+    .string()
+    .regex(/^\d{6,15}$/)
+    .optional(),
+  author_name: z.string().max(100).optional(),
+  /** Sent by the linked phone itself (a business reply). */
+  from_me: z.boolean().optional(),
+  type: z.enum(['chat', 'image']).optional(),
+});
+export type SimIncomingRequest = z.infer<typeof simIncomingRequest>;
+
+export const simIncomingResponse = z.object({ success: z.boolean(), msg_id: z.string() });

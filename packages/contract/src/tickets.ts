@@ -1,0 +1,134 @@
+import { z } from 'zod';
+
+// Support tickets opened from group conversations, and the dashboard's counts (spec §2 Dashboard, §3 Ticket
+// and Conversation message, §4 ticket statuses, §7 /org/... calls).
+//
+// Rules (server side): a live group message from someone who is neither an agent of the organisation nor
+// the linked account opens a ticket for the group when none is open or in progress, else joins it. A
+// message from an agent or the linked account is a business message and joins the active ticket (with
+// none, it is not part of any ticket); the first business reply moves an `open` ticket to `in_progress`
+// and sets first_response_at. A group has at most one active (open or in_progress) ticket; a customer
+// message after `close` opens a new one. History sync never opens tickets.
+
+export const ticketMessages = {
+  noTicketId: 'Ticket ID must be a number.',
+  ticketNotFound: 'Ticket not found',
+  invalidStatus: 'status must be one of open, in_progress or close.',
+  statusUpdated: 'Ticket status updated',
+  alreadyActive: 'This group already has an open or in-progress ticket. Close it before reopening this one.',
+} as const;
+
+/** Shown as Open, In Progress, Closed. */
+export const ticketStatus = z.enum(['open', 'in_progress', 'close'], { error: ticketMessages.invalidStatus });
+export type TicketStatus = z.infer<typeof ticketStatus>;
+
+const ticketId = z
+  .number({ error: ticketMessages.noTicketId })
+  .int({ error: ticketMessages.noTicketId })
+  .positive({ error: ticketMessages.noTicketId })
+  .max(2 ** 31 - 1, { error: ticketMessages.noTicketId });
+
+export const ticket = z.object({
+  id: z.number(),
+  group_name: z.string(),
+  /** The customer's display name (push name), or their number when WhatsApp gave no name. */
+  customer: z.string(),
+  /** The customer's number in E.164 (`+…`), null when WhatsApp hid it. */
+  customer_number: z.string().nullable(),
+  /** Text of the newest message of the ticket (a media message without caption: e.g. "[image]"). */
+  last_message: z.string(),
+  status: ticketStatus,
+  /** ISO 8601: when the ticket opened (Start Time). */
+  created_at: z.string(),
+  /** ISO 8601: the newest message or status change (Last Message Time). */
+  updated_at: z.string(),
+  /** ISO 8601: the first business reply; null before it. */
+  first_response_at: z.string().nullable(),
+  /** ISO 8601: when it was closed; null while open or in progress (reopening clears it). */
+  closed_at: z.string().nullable(),
+  session_id: z.string(),
+  /** WhatsApp group JID. */
+  group_id: z.string(),
+});
+export type Ticket = z.infer<typeof ticket>;
+
+/**
+ * POST /org/getTickets/ — the spec sends no body; every field is optional. Newest first (created_at, then
+ * id), at most `limit` (default 200, DEFAULT_TICKETS_LIMIT). For the next page send `before_id` = the id of the last ticket
+ * received. `status` keeps only those statuses.
+ */
+export const DEFAULT_TICKETS_LIMIT = 200;
+
+export const ticketsRequest = z.object({
+  status: z.array(ticketStatus).max(3).optional(),
+  limit: z.number().int().min(1).max(1000).optional(),
+  before_id: ticketId.optional(),
+});
+export type TicketsRequest = z.infer<typeof ticketsRequest>;
+
+/** The organisation's tickets, newest first. */
+export const ticketsResponse = z.array(ticket);
+export type TicketsResponse = z.infer<typeof ticketsResponse>;
+
+/** POST /org/getTicketStats/ (empty body): counts over all of the organisation's tickets. */
+export const ticketStatsResponse = z.object({
+  open: z.number(),
+  in_progress: z.number(),
+  closed: z.number(),
+  total: z.number(),
+  /** Mean seconds from opening to the first business reply, over tickets that got one; null when none. */
+  avg_first_response_seconds: z.number().nullable(),
+  /** Mean seconds from opening to closing, over closed tickets; null when none. */
+  avg_resolution_seconds: z.number().nullable(),
+});
+export type TicketStatsResponse = z.infer<typeof ticketStatsResponse>;
+
+export const conversationMessage = z.object({
+  id: z.number(),
+  /** The sender's number in E.164 when known (the linked account's own number for its messages), else null. */
+  sender: z.string().nullable(),
+  sender_name: z.string(),
+  /** Sent by an agent or the linked account: shown on the right. */
+  is_business: z.boolean(),
+  message: z.string(),
+  /** ISO 8601: when the message was sent. */
+  created_at: z.string(),
+});
+export type ConversationMessage = z.infer<typeof conversationMessage>;
+
+/** POST /org/getTicketsDetails/ → 200 ticketDetailsResponse; 404 `{message}` for another organisation's ticket. */
+export const ticketDetailsRequest = z.object({ ticket_id: ticketId });
+export type TicketDetailsRequest = z.infer<typeof ticketDetailsRequest>;
+
+export const ticketDetailsResponse = z.object({
+  /** Oldest first. */
+  conversations: z.array(conversationMessage),
+  ticket,
+});
+export type TicketDetailsResponse = z.infer<typeof ticketDetailsResponse>;
+
+/**
+ * POST /org/updateTicketStatus/. Any status may be set from any other. 400 for an unknown status, 404 for
+ * another organisation's ticket, 409 (`alreadyActive`) when reopening a closed ticket while its group has
+ * another active one. Closing sets closed_at; reopening clears it.
+ */
+export const updateTicketStatusRequest = z.object({ ticket_id: ticketId, status: ticketStatus });
+export type UpdateTicketStatusRequest = z.infer<typeof updateTicketStatusRequest>;
+
+export const updateTicketStatusResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  ticket,
+});
+export type UpdateTicketStatusResponse = z.infer<typeof updateTicketStatusResponse>;
+
+/**
+ * POST /org/getCounts/ (empty body): the dashboard's count cards. `sessions` is what /session-info lists,
+ * `groups` what /whatsapp-chat lists (groups of active sessions), `agents` what /agents lists.
+ */
+export const countsResponse = z.object({
+  sessions: z.number(),
+  groups: z.number(),
+  agents: z.number(),
+});
+export type CountsResponse = z.infer<typeof countsResponse>;
