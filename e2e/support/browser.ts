@@ -35,6 +35,7 @@ export async function openPage(
   const context = await browser.newContext({ baseURL, viewport });
   const page = await context.newPage();
   const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  // The stack says where a page error came from when a test fails on it.
+  page.on('pageerror', (error) => errors.push(error.stack ?? error.message));
   return { page, errors, close: () => context.close() };
 }

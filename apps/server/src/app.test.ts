@@ -165,6 +165,30 @@ describeEachDatabase('app', (ctx) => {
   });
 });
 
+describe('request logs', () => {
+  it('mask credentials carried in the query string', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = await buildApp(testConfig(), { logger: { level: 'info', stream } });
+    for (const url of [
+      '/login?token=secret-url-token',
+      '/files/u1/abc/photo.jpg?exp=1&sig=secret-signature',
+      '/events/?access_token=secret-bearer',
+    ])
+      await app.inject({ method: 'GET', url });
+    await app.close();
+    const log = lines.join('');
+    expect(log).toContain('/files/u1/abc/photo.jpg?exp=1&sig=[redacted]');
+    for (const secret of ['secret-url-token', 'secret-signature', 'secret-bearer'])
+      expect(log).not.toContain(secret);
+  });
+});
+
 describe('buildApp without an injected database', () => {
   it('opens and migrates its own database and closes it with the app', async () => {
     const app = await buildApp(testConfig(), { logger: false });

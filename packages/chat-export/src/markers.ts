@@ -103,9 +103,43 @@ const IOS_KIND = new Map(
 );
 // A document placeholder may follow the document's title: `Report.pdf • ‎3 pages ‎document omitted`.
 const DOCUMENT_OMITTED_RE = /[\s\u200e\u200f](?:document omitted|dokument weggelassen|documento omitido)$/i;
-// Android writes one placeholder for every kind: `<Media omitted>`, `<Medien ausgeschlossen>`, …
-const ANDROID_MEDIA_RE =
-  /^[\s\u200e\u200f]*<[^<>]{0,40}(?:media|medien|médias|mídia|multimedia|медиа|medya|mediefil)[^<>]{0,40}>[\s\u200e\u200f]*$/i;
+// Android writes one placeholder for every kind: `<Media omitted>`, `<Medien ausgeschlossen>`,
+// `<Média elhagyva>`, `<تم استبعاد الوسائط>`, `<メディアなし>`, … Only a whole line in angle brackets
+// holding one of these words counts, so a plain message can hardly be mistaken for one.
+const MEDIA_WORDS = [
+  'media',
+  'medien',
+  'médias',
+  'média',
+  'médiá',
+  'mídia',
+  'multimedia',
+  'multimèdia',
+  'multivide',
+  'mediefil',
+  'medier',
+  'medij',
+  'meedia',
+  'medya',
+  'медиа',
+  'медіа',
+  'медиј',
+  'πολυμέσ',
+  'מדיה',
+  'الوسائط',
+  'رسانه',
+  'میڈیا',
+  'मीडिया',
+  'মিডিয়া',
+  'メディア',
+  '多媒体',
+  '多媒體',
+  '影音',
+  '미디어',
+  'สื่อ',
+  'phương tiện',
+];
+const ANDROID_MEDIA_RE = new RegExp(`${LEAD}<[^<>]{0,40}(?:${oneOf(MEDIA_WORDS)})[^<>]{0,40}>${TRAIL}`, 'i');
 
 /** The content without a trailing "edited" marker, or null when there is none. */
 export function stripEdited(content: string): string | null {

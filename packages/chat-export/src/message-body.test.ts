@@ -21,6 +21,23 @@ describe('analyseBody', () => {
   it('recognises Android placeholders in any language by their media word', () => {
     expect(analyseBody('<Media omitted>').omitted_media).toBe('media');
     expect(analyseBody('<Medya dahil edilmedi>').omitted_media).toBe('media');
+    for (const placeholder of [
+      '<Média elhagyva>',
+      '<Média vynechána>',
+      '<pominięto multimedia>',
+      '<медіа пропущено>',
+      '<Εξαίρεση πολυμέσων>',
+      '<מדיה הושמטה>',
+      '<تم استبعاد الوسائط>',
+      '<मीडिया के बिना>',
+      '<メディアなし>',
+      '<省略多媒体文件>',
+      '<忽略多媒體檔>',
+      '<미디어 파일 제외됨>',
+      '<bỏ qua tệp phương tiện>',
+    ])
+      expect(analyseBody(placeholder).omitted_media, placeholder).toBe('media');
+    expect(analyseBody('<3 メディア are fun> ok').omitted_media).toBeNull();
     expect(analyseBody('<not media at all> and more').omitted_media).toBeNull();
   });
 

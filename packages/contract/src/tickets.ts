@@ -58,10 +58,12 @@ export type Ticket = z.infer<typeof ticket>;
  * received. `status` keeps only those statuses.
  */
 export const DEFAULT_TICKETS_LIMIT = 200;
+/** The most tickets one call answers (the dashboard's "Show older tickets" stops there). */
+export const MAX_TICKETS_LIMIT = 2000;
 
 export const ticketsRequest = z.object({
   status: z.array(ticketStatus).max(3).optional(),
-  limit: z.number().int().min(1).max(1000).optional(),
+  limit: z.number().int().min(1).max(MAX_TICKETS_LIMIT).optional(),
   before_id: ticketId.optional(),
 });
 export type TicketsRequest = z.infer<typeof ticketsRequest>;

@@ -5,7 +5,7 @@ import {
   parseChat,
   readExport,
 } from '@wadesk/chat-export';
-import type { ChatData } from '@wadesk/contract';
+import { CHAT_MESSAGES_MAX, type ChatData, chatMessages } from '@wadesk/contract';
 import { AppError } from '../../errors';
 import type { ObjectStorage } from '../../storage/storage';
 import type { AttachmentsRepository, NewAttachment, Owner } from './attachments.repository';
@@ -31,6 +31,8 @@ export interface ImportServiceDeps {
 }
 
 const PUT_CONCURRENCY = 4;
+/** Chat text of 50,000 long messages fits well below this (a 40,000-message export is about 4 MB). */
+export const MAX_CHAT_TEXT_CHARS = 32 * 1024 * 1024;
 
 export type ImportService = ReturnType<typeof createImportService>;
 
@@ -97,8 +99,12 @@ export function createImportService({ storage, attachments, maxUnpackedBytes, lo
     /** Parses an uploaded export, stores the media its messages reference, and answers the chat. */
     async importExport(owner: Owner, file: UploadedFile): Promise<ChatData> {
       const { text, media } = open(file);
+      // A 4 MB zip can unpack to far more text than any real export: refuse it before parsing, so one
+      // request cannot hold the server busy, and refuse a chat that could never be saved.
+      if (text.length > MAX_CHAT_TEXT_CHARS) throw new AppError(413, uploadMessages.textTooLong);
       const chat = parseChat(text);
       if (chat.total_msgs === 0) throw new AppError(400, uploadMessages.noMessages);
+      if (chat.total_msgs > CHAT_MESSAGES_MAX) throw new AppError(413, chatMessages.tooManyMessages);
       const wanted = new Map<string, MediaEntry>();
       for (const message of chat.messages) {
         const entry = message.attachment && media.get(message.attachment.file_name);

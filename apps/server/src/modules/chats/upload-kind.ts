@@ -8,6 +8,7 @@ export const uploadMessages = {
   notText: 'This file is named .txt but is not a UTF-8 text file.',
   empty: 'The file is empty.',
   noMessages: 'No WhatsApp messages were found in this file.',
+  textTooLong: 'The chat text in this file is too long: a chat can hold at most 50,000 messages.',
 } as const;
 
 // A zip starts with a local file header; an empty archive with the end-of-directory record.

@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { CHAT_MESSAGES_MAX } from '@wadesk/contract';
 import { strToU8, zipSync } from 'fflate';
 import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
@@ -7,6 +8,7 @@ import { chatApi } from '../../../test/helpers/chat-api';
 import { CHAT_TEXT, exportZip, multipart, TINY_PNG } from '../../../test/helpers/chat-files';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
 import { attachments } from '../../db/schema';
+import { MAX_CHAT_TEXT_CHARS } from './import.service';
 
 describeEachDatabase('POST /v1/uploadfile/ refuses bad input and stores nothing', (ctx) => {
   const objectsRoot = () => join(ctx.dataDir, 'objects');
@@ -71,6 +73,26 @@ describeEachDatabase('POST /v1/uploadfile/ refuses bad input and stores nothing'
     const api = chatApi(ctx.app, await signUp(ctx.app));
     const zip = zipSync({ 'IMG-20240112-WA0001.jpg': TINY_PNG });
     await expectRefused(await api.upload('chat.zip', zip), 400, /^The zip holds no chat text file \(\.txt\)/);
+  });
+
+  it('refuses a small zip whose chat text is far longer than any chat (413)', async () => {
+    const api = chatApi(ctx.app, await signUp(ctx.app));
+    const line = '12/01/2024, 09:16 - Alice: the same words again and again\n';
+    const text = line.repeat(Math.ceil((MAX_CHAT_TEXT_CHARS + 1) / line.length));
+    const zip = zipSync({ 'WhatsApp Chat.txt': strToU8(text) }, { level: 9 });
+    expect(zip.length).toBeLessThan(4 * 1024 * 1024);
+    await expectRefused(
+      await api.upload('chat.zip', zip),
+      413,
+      'The chat text in this file is too long: a chat can hold at most 50,000 messages.',
+    );
+  });
+
+  it('refuses a chat of more messages than can be saved (413)', async () => {
+    const api = chatApi(ctx.app, await signUp(ctx.app));
+    const text = '1/1/24, 9:16 - A: x\n'.repeat(CHAT_MESSAGES_MAX + 1);
+    const zip = zipSync({ 'WhatsApp Chat.txt': strToU8(text) }, { level: 9 });
+    await expectRefused(await api.upload('chat.zip', zip), 413, 'A chat can hold at most 50,000 messages.');
   });
 
   it('refuses a damaged zip', async () => {

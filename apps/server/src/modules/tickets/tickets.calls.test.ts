@@ -29,7 +29,7 @@ describeEachDatabase('ticket calls', (ctx) => {
     expect(bare.json()).toHaveLength(5);
   });
 
-  it.each([{ limit: 0 }, { limit: 1001 }, { status: ['done'] }, { before_id: 'x' }])(
+  it.each([{ limit: 0 }, { limit: 2001 }, { status: ['done'] }, { before_id: 'x' }])(
     'rejects getTickets with %j',
     async (payload) => {
       const { user } = await deskFixture(ctx);

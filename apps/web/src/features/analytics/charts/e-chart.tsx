@@ -47,7 +47,7 @@ export function EChart({ spec, label, testId, onDrill, onInstance }: EChartProps
       instanceCallback.current?.(null);
       element.echarts = undefined;
       chartRef.current = null;
-      chart.dispose();
+      disposeChart(chart);
     };
   }, []);
 
@@ -68,4 +68,15 @@ export function EChart({ spec, label, testId, onDrill, onInstance }: EChartProps
       style={{ height: spec.height }}
     />
   );
+}
+
+/**
+ * zrender paints a large chart over several animation frames, and a frame that comes after `dispose`
+ * reads the disposed painter and throws. Painting an empty scene first starts a new paint, which ends
+ * at once and makes any frame still pending of the old one return without drawing.
+ */
+function disposeChart(chart: EChartsType): void {
+  chart.clear();
+  chart.getZr().refreshImmediately();
+  chart.dispose();
 }

@@ -55,7 +55,7 @@ describe('the Messages screen with a drill-down', () => {
 
   it('searches only within the filtered messages, and says so', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const search = vi.fn(async () => [{ index: 2, start: 0, end: 3 }]);
+    const search = vi.fn(async () => [{ index: 2, start: 0, end: 3, text: 'Bob was here' }]);
     renderViewer(fakeEngine({ restore: restore(), select: vi.fn(async () => [0, 2]), search }), {
       drillDown: { filter: { author: 'Alice' }, range: {} },
     });

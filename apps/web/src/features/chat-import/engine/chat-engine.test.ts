@@ -39,8 +39,8 @@ describe('chat engine', () => {
     expect(media).toEqual([]);
     expect(persistence.stored?.chat.total_msgs).toBe(5);
     expect(await engine.search('train', 10)).toEqual([
-      { index: 1, start: 18, end: 23 },
-      { index: 4, start: 8, end: 13 },
+      { index: 1, start: 18, end: 23, text: 'Good morning, the train leaves at nine' },
+      { index: 4, start: 8, end: 13, text: 'Morning train again' },
     ]);
   });
 
@@ -114,6 +114,29 @@ describe('chat engine', () => {
     const fromServer = { ...chat, source: { kind: 'server' as const, chat_id: 7 } };
     await engine.load(fromServer);
     expect(persistence.stored?.chat.source).toEqual({ kind: 'server', chat_id: 7 });
+  });
+
+  it("searches a server attachment's caption, never its object name", async () => {
+    const { engine } = setup();
+    const { chat } = await engine.importFile(textFile(CHAT), 'chat.txt', 'text');
+    const photo = {
+      ...chat.data[1],
+      has_attachment: true,
+      media_type: 'jpg',
+      content: 'u12/3f9a1c/IMG-20220301-WA0001.jpg Sunrise over the station',
+      captions: 'Sunrise over the station',
+      has_captions: true,
+    } as (typeof chat.data)[number];
+    await engine.load({
+      ...chat,
+      data: [chat.data[0], photo],
+      source: { kind: 'server', chat_id: 7 },
+    } as typeof chat);
+    expect(await engine.search('img', 10)).toEqual([]);
+    expect(await engine.search('u12', 10)).toEqual([]);
+    expect(await engine.search('station', 10)).toEqual([
+      { index: 1, start: 17, end: 24, text: 'Sunrise over the station' },
+    ]);
   });
 
   it('runs requests in order: a clear sent right after an import wins', async () => {

@@ -5,6 +5,7 @@ import type {
   MessageFilter,
   ParsedChat,
 } from '@wadesk/chat-export';
+import { searchableText } from '../state/server-chat';
 import type { ChatPersistence } from './chat-persistence';
 import type {
   ChatData,
@@ -24,7 +25,7 @@ export interface EngineDeps {
     media: ReadonlyMap<string, { mime: string; bytes(): Uint8Array }>;
   };
   parse(text: string): ParsedChat;
-  buildIndex(messages: readonly ChatMessage[]): unknown;
+  buildIndex(messages: readonly { content: string }[]): unknown;
   search(index: unknown, query: string, limit: number): SearchHit[];
   analyse(messages: readonly ChatMessage[], options: AnalyseOptions): ChatAnalysis;
   select(messages: readonly ChatMessage[], filter: MessageFilter, options: AnalyseOptions): number[];
@@ -60,7 +61,10 @@ export function createEngineCore(deps: EngineDeps, post: (response: EngineRespon
   let queue: Promise<void> = Promise.resolve();
 
   const indexed = () => {
-    if (current && index === null) index = deps.buildIndex(current.data);
+    if (current && index === null) {
+      const source = current.source;
+      index = deps.buildIndex(current.data.map((message) => ({ content: searchableText(message, source) })));
+    }
     return index;
   };
 

@@ -24,9 +24,11 @@ export type ImportPhase = 'reading' | 'extracting' | 'parsing' | 'media' | 'done
 export interface SearchHit {
   /** Position of the message in `data`. */
   index: number;
-  /** Highlight range in the message content (empty when the query is too short to highlight). */
+  /** Highlight range in `text` (empty when the query is too short to highlight). */
   start: number;
   end: number;
+  /** The searched text of the message: its content, or only the caption of a server attachment. */
+  text: string;
 }
 
 export type EngineRequest =

@@ -10,7 +10,9 @@ describe('exportDeps', () => {
     const parsed = deps.parse('01/03/2022, 08:00 - Alice: Meet at the station\n01/03/2022, 08:01 - Bob: ok');
     expect(parsed.total_msgs).toBe(2);
     const index = deps.buildIndex(parsed.messages);
-    expect(deps.search(index, 'STAT', 10)).toEqual([{ index: 0, start: 12, end: 16 }]);
+    expect(deps.search(index, 'STAT', 10)).toEqual([
+      { index: 0, start: 12, end: 16, text: 'Meet at the station' },
+    ]);
     expect(deps.search(index, 's', 10)).toEqual([]);
   });
 

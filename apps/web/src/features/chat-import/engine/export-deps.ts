@@ -25,14 +25,15 @@ export function exportDeps(persistence: ChatPersistence): EngineDeps {
     // Day-first is detected by the parser from the whole file (the specification's default when unclear).
     parse: (text) => parseChat(text),
     buildIndex: (messages) => buildSearchIndex(messages),
-    search: (index, query, limit) =>
-      search(index as ReturnType<typeof buildSearchIndex>, query, { limit }).map(
-        ({ index: at, start, end }) => ({
-          index: at,
-          start,
-          end,
-        }),
-      ),
+    search: (index, query, limit) => {
+      const searchIndex = index as ReturnType<typeof buildSearchIndex>;
+      return search(searchIndex, query, { limit }).map(({ index: at, start, end }) => ({
+        index: at,
+        start,
+        end,
+        text: searchIndex.contents[at] ?? '',
+      }));
+    },
     analyse: (messages, options) => analyseChat(messages, options),
     select: (messages, filter, options) => selectMessages(messages, filter, options),
     userMessage: (error) =>

@@ -64,14 +64,14 @@ export function testDeps(
       return { text: zip.text, media };
     },
     parse: (text) => parseChat(text),
-    buildIndex: (messages: readonly ChatMessage[]) => messages.map((m) => m.content.toLowerCase()),
+    buildIndex: (messages: readonly { content: string }[]) => messages.map((m) => m.content),
     search(index, query, limit) {
       const q = query.trim().toLowerCase();
       if (q.length < 2) return [];
       const hits = [];
       for (const [i, content] of (index as string[]).entries()) {
-        const at = content.indexOf(q);
-        if (at >= 0) hits.push({ index: i, start: at, end: at + q.length });
+        const at = content.toLowerCase().indexOf(q);
+        if (at >= 0) hits.push({ index: i, start: at, end: at + q.length, text: content });
         if (hits.length >= limit) break;
       }
       return hits;

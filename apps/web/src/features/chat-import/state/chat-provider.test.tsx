@@ -107,6 +107,6 @@ describe('ChatProvider', () => {
   it('searches in the engine', async () => {
     renderProvider();
     await act(() => current.importFile(upload(CHAT, 'a.txt'), 'text'));
-    expect(await current.search('hello')).toEqual([{ index: 1, start: 0, end: 5 }]);
+    expect(await current.search('hello')).toEqual([{ index: 1, start: 0, end: 5, text: 'hello there' }]);
   });
 });

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@wadesk/chat-export';
 import type { ChatData as ServerChatData } from '@wadesk/contract';
-import type { ChatData } from '../engine/engine-protocol';
+import type { ChatData, ChatSource } from '../engine/engine-protocol';
 
 type ServerMessage = ServerChatData['data'][number];
 
@@ -42,4 +42,15 @@ export function serverCaption(message: Pick<ChatMessage, 'content' | 'captions'>
   const content = message.content.trimStart();
   const space = content.search(/\s/);
   return space < 0 ? '' : content.slice(space + 1).trim();
+}
+
+/**
+ * The text search looks in: a server attachment's content starts with its object name, which means
+ * nothing to the reader, so only its caption is searched.
+ */
+export function searchableText(
+  message: Pick<ChatMessage, 'has_attachment' | 'content' | 'captions'>,
+  source: ChatSource,
+): string {
+  return source.kind === 'server' && message.has_attachment ? serverCaption(message) : message.content;
 }

@@ -95,12 +95,12 @@ describe('importOnServer', () => {
 });
 
 describe('importErrorMessage', () => {
-  it('uses the catalogue words, or the zip reader’s own clearer message', () => {
+  it('uses the catalogue words, followed by the zip reader’s own clearer message', () => {
     expect(importErrorMessage(new EngineError('zip', 'Error extracting zip file'))).toBe(
       'Error extracting zip file',
     );
     expect(importErrorMessage(new EngineError('zip', 'The zip holds no chat text file (.txt).'))).toBe(
-      'The zip holds no chat text file (.txt).',
+      'Error extracting zip file: The zip holds no chat text file (.txt).',
     );
     expect(importErrorMessage(new EngineError('zip', ''))).toBe(UPLOAD_MESSAGES.zipFailed);
     expect(importErrorMessage(new EngineError('no-messages', 'x'))).toBe(UPLOAD_MESSAGES.noMessages);
@@ -110,11 +110,11 @@ describe('importErrorMessage', () => {
     expect(importErrorMessage(new TypeError('boom'))).toBe('some error occurred in file upload');
   });
 
-  it('shows the server’s message for a 4xx about the file, the catalogue words otherwise', () => {
+  it('adds the server’s message for a 4xx about the file to the catalogue words', () => {
     const said = 'No WhatsApp messages were found in this file.';
     expect(importErrorMessage(new ApiError(400, said, true))).toBe(said);
     expect(importErrorMessage(new ApiError(413, 'The file is larger than the 4 MB limit.', true))).toBe(
-      'The file is larger than the 4 MB limit.',
+      'some error occurred in file upload: The file is larger than the 4 MB limit.',
     );
     expect(importErrorMessage(new ApiError(401, 'Invalid or expired token.', true))).toBe(
       UPLOAD_MESSAGES.failed,

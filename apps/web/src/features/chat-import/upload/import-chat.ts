@@ -49,10 +49,10 @@ export async function importChat(upload: ValidUpload, options: ImportOptions): P
   };
 }
 
-/** The catalogue's words for a failed import. */
+/** The catalogue's words for a failed import, followed by the reason when one is known. */
 export function importErrorMessage(error: unknown): string {
   if (error instanceof EngineError) {
-    if (error.code === 'zip') return error.message || UPLOAD_MESSAGES.zipFailed;
+    if (error.code === 'zip') return withReason(UPLOAD_MESSAGES.zipFailed, error.message);
     if (error.code === 'no-messages') return UPLOAD_MESSAGES.noMessages;
   }
   // The server's own words for what was wrong with the file (size, type, no chat text).
@@ -63,6 +63,13 @@ export function importErrorMessage(error: unknown): string {
     error.status < 500 &&
     error.status !== 401
   )
-    return error.message;
+    return error.message === UPLOAD_MESSAGES.noMessages
+      ? error.message
+      : withReason(UPLOAD_MESSAGES.failed, error.message);
   return UPLOAD_MESSAGES.failed;
+}
+
+function withReason(words: string, reason: string): string {
+  const why = reason.trim();
+  return why && why !== words ? `${words}: ${why}` : words;
 }

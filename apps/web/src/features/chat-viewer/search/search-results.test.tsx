@@ -26,7 +26,11 @@ const renderResults = (props: Partial<Parameters<typeof SearchResults>[0]> = {})
 describe('SearchResults', () => {
   it('shows the date, the text with the match marked, and the author; a click picks the message', async () => {
     const onPick = vi.fn();
-    renderResults({ hits: [{ index: 1, start: 12, end: 19 }], query: 'stat', onPick });
+    renderResults({
+      hits: [{ index: 1, start: 12, end: 19, text: 'Meet at the Station at nine' }],
+      query: 'stat',
+      onPick,
+    });
     const row = screen.getByRole('button');
     expect(row.textContent).toContain('02/03/2022, 09:15');
     expect(row.textContent).toContain('Meet at the Station at nine');

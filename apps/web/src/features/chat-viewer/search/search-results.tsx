@@ -54,7 +54,7 @@ export function SearchResults({
         {hits.map((hit) => {
           const message = messages[hit.index];
           if (!message) return null;
-          const snippet = buildSnippet(message.content, hit.start, hit.end);
+          const snippet = buildSnippet(hit.text, hit.start, hit.end);
           return (
             <li key={hit.index}>
               <button

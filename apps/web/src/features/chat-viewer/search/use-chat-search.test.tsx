@@ -13,7 +13,7 @@ function Probe({ revision }: { revision: number }) {
 describe('useChatSearch', () => {
   it('asks the engine 500 ms after the last keystroke, with the trimmed query', async () => {
     vi.useFakeTimers();
-    const search = vi.fn(async () => [{ index: 4, start: 0, end: 3 }]);
+    const search = vi.fn(async () => [{ index: 4, start: 0, end: 3, text: 'hello there' }]);
     render(
       <ChatProvider engine={fakeEngine({ search })}>
         <Probe revision={1} />
@@ -27,7 +27,10 @@ describe('useChatSearch', () => {
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(search).toHaveBeenCalledTimes(1);
     expect(search).toHaveBeenCalledWith('train', 200);
-    expect(current).toMatchObject({ pending: false, hits: [{ index: 4, start: 0, end: 3 }] });
+    expect(current).toMatchObject({
+      pending: false,
+      hits: [{ index: 4, start: 0, end: 3, text: 'hello there' }],
+    });
   });
 
   it('gives nothing, at once, for a query under 2 characters', async () => {

@@ -194,7 +194,11 @@ describe('QR modal', () => {
 
   const waiting = item('Desk', '2024-03-05T08:30:00Z', true, { status: 'qr' });
 
-  function server(options: { qr: 'png' | 'fail'; statusConnected?: boolean; terminate?: boolean }) {
+  function server(options: {
+    qr: 'png' | 'fail' | 'unreachable';
+    statusConnected?: boolean;
+    terminate?: boolean;
+  }) {
     let connected = options.statusConnected ?? false;
     return stubFetch((path) => {
       if (path === '/api/startSession/')
@@ -210,7 +214,12 @@ describe('QR modal', () => {
           ? new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), {
               headers: { 'content-type': 'image/png' },
             })
-          : jsonResponse(500, { message: 'boom' });
+          : options.qr === 'unreachable'
+            ? jsonResponse(409, {
+                message:
+                  'No QR code available for this session right now. Cannot reach WhatsApp: getaddrinfo ENOTFOUND web.whatsapp.com',
+              })
+            : jsonResponse(500, { message: 'boom' });
       if (path === '/api/terminateSession/') {
         connected = false;
         return jsonResponse(200, { success: true, message: 'Session terminated' });
@@ -291,6 +300,18 @@ describe('QR modal', () => {
     const { user, dialog } = await openModal();
     await user.click(within(dialog).getByRole('button', { name: 'Generate QR Code' }));
     expect(await screen.findByText('qr not generated')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Generate QR Code' })).toBeTruthy();
+  });
+
+  it('says at once why there is no QR code when WhatsApp cannot be reached', async () => {
+    server({ qr: 'unreachable' });
+    const { user, dialog } = await openModal();
+    await user.click(within(dialog).getByRole('button', { name: 'Generate QR Code' }));
+    expect(
+      await screen.findByText(
+        'qr not generated: Cannot reach WhatsApp: getaddrinfo ENOTFOUND web.whatsapp.com',
+      ),
+    ).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Generate QR Code' })).toBeTruthy();
   });
 

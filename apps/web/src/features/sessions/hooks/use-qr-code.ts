@@ -1,4 +1,4 @@
-import type { SessionStatus } from '@wadesk/contract';
+import { type SessionStatus, sessionMessages } from '@wadesk/contract';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
 import { useEventStream } from '../../../shared/events/use-event-stream';
@@ -9,6 +9,15 @@ import { isSessionLimitMessage } from '../utils/session-table';
 import { useCountdown } from './use-countdown';
 
 export const QR_MESSAGES = { generated: 'qr generated', notGenerated: 'qr not generated' } as const;
+
+/** The reason in the server's "no QR code" answer, or null when it only said there is none yet. */
+export function failureReason(message: string | null): string | null {
+  if (!message) return null;
+  const reason = message.startsWith(sessionMessages.noQrCode)
+    ? message.slice(sessionMessages.noQrCode.length).trim()
+    : message.trim();
+  return reason || null;
+}
 
 /** How long to wait for WhatsApp's first QR code after asking for one. */
 export const QR_WAIT_MS = 30_000;
@@ -38,6 +47,8 @@ export function useQrCode(session: QrSession, status: SessionStatus) {
   });
   const phaseRef = useRef(phase);
   phaseRef.current = phase;
+  // The server's words when it had no code, e.g. "No QR code … Cannot reach WhatsApp: getaddrinfo …".
+  const refusal = useRef<string | null>(null);
 
   const show = useCallback((blob: Blob | null) => {
     setImageUrl((previous) => {
@@ -63,6 +74,7 @@ export function useQrCode(session: QrSession, status: SessionStatus) {
         return true;
       } catch (error) {
         if (!isApiError(error) || (error.status !== 404 && error.status !== 409)) throw error;
+        refusal.current = error.fromServer ? error.message : null;
         return false;
       }
     },
@@ -76,8 +88,16 @@ export function useQrCode(session: QrSession, status: SessionStatus) {
       if (statusRef.current === 'terminated') {
         await startSession({ session_name: session.session_name, description: session.description });
       }
+      refusal.current = null;
       if (await fetchAndShow(true)) return;
       if (statusRef.current === 'connected') throw new Error('already connected');
+      const reason = failureReason(refusal.current);
+      if (reason) {
+        // WhatsApp cannot be reached (or refused): say why at once instead of waiting for a code.
+        toast.error(`${QR_MESSAGES.notGenerated}: ${reason}`);
+        hide();
+        return;
+      }
       // No code yet: WhatsApp sends one within seconds, announced by a `session.qr` event.
       setPhase('waiting');
     } catch (error) {
@@ -104,6 +124,10 @@ export function useQrCode(session: QrSession, status: SessionStatus) {
     }
     // A linked (or stopped) session has no QR code to show any more.
     if (event.type === 'session.status' && event.session_id === session.sessionId && event.status !== 'qr') {
+      if (current === 'waiting' && event.status === 'unreachable') {
+        toast.error(`${QR_MESSAGES.notGenerated}: ${event.reason ?? 'Cannot reach WhatsApp'}`);
+        hide();
+      }
       if (event.status === 'connected' || isStopped(event.status)) hide();
     }
   });

@@ -13,8 +13,9 @@ import {
 } from '@wadesk/contract';
 import { api } from '../../../shared/api/api-client';
 
-export function fetchTickets(signal?: AbortSignal): Promise<TicketsResponse> {
-  return api.post('/org/getTickets/', {}, ticketsResponse, { signal });
+/** The newest `limit` tickets (the server's default page when no limit is given). */
+export function fetchTickets(limit?: number, signal?: AbortSignal): Promise<TicketsResponse> {
+  return api.post('/org/getTickets/', limit ? { limit } : {}, ticketsResponse, { signal });
 }
 
 export function fetchTicketStats(signal?: AbortSignal): Promise<TicketStatsResponse> {

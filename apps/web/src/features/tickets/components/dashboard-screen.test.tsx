@@ -191,6 +191,35 @@ describe('DashboardScreen', () => {
     );
   });
 
+  it('shows older tickets on request when the organisation has more than one page of them', async () => {
+    const many = Array.from({ length: 450 }, (_, i) =>
+      makeTicket(450 - i, { customer: `Customer ${450 - i}` }),
+    );
+    const fetchMock = stubFetch((path, init) => {
+      if (path === '/org/getTickets/') {
+        const limit = (sentBody(init) as { limit?: number }).limit ?? 200;
+        return jsonResponse(200, many.slice(0, limit));
+      }
+      if (path === '/org/getTicketStats/') return jsonResponse(200, { ...STATS, total: many.length });
+      if (path === '/org/getCounts/') return jsonResponse(200, { sessions: 1, groups: 5, agents: 3 });
+      return jsonResponse(200, { ticket: 'tk', expires_in: 30 });
+    });
+    const user = userEvent.setup();
+    render();
+    expect(await screen.findByText('Showing the newest 200 of 450 tickets.')).toBeTruthy();
+    expect(document.querySelectorAll('tbody tr')).toHaveLength(200);
+
+    await user.click(screen.getByRole('button', { name: 'Show older tickets' }));
+    expect(await screen.findByText('Showing the newest 400 of 450 tickets.')).toBeTruthy();
+    expect(document.querySelectorAll('tbody tr')).toHaveLength(400);
+    await user.click(screen.getByRole('button', { name: 'Show older tickets' }));
+    await waitFor(() => expect(document.querySelectorAll('tbody tr')).toHaveLength(450));
+    expect(screen.queryByRole('button', { name: 'Show older tickets' })).toBeNull();
+    // The poll keeps the longer list.
+    const asked = calls(fetchMock, '/org/getTickets/').map(([, init]) => sentBody(init));
+    expect(asked.at(-1)).toEqual({ limit: 600 });
+  });
+
   it('polls the tickets and stats every 5 seconds', async () => {
     vi.useFakeTimers();
     const fetchMock = server();

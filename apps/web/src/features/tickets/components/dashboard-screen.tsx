@@ -134,6 +134,17 @@ export function DashboardScreen({ title, description }: DashboardScreenProps) {
               updating={updating}
             />
           ) : null}
+          {tickets.hasOlder ? (
+            <div className="flex flex-col items-center gap-2 border-t border-slate-200 px-4 py-4 text-center sm:flex-row sm:justify-between sm:px-5 sm:text-left">
+              <p className="text-xs text-slate-500">
+                Showing the newest {tickets.tickets.length.toLocaleString('en-IN')} of{' '}
+                {tickets.total.toLocaleString('en-IN')} tickets.
+              </p>
+              <Button variant="secondary" size="md" busy={tickets.refreshing} onClick={tickets.showOlder}>
+                Show older tickets
+              </Button>
+            </div>
+          ) : null}
         </section>
       </div>
       <ConversationModal ticket={open} onClose={() => setOpenId(null)} />

@@ -1,5 +1,10 @@
-import type { Ticket, TicketStatsResponse } from '@wadesk/contract';
-import { useCallback, useEffect, useState } from 'react';
+import {
+  DEFAULT_TICKETS_LIMIT,
+  MAX_TICKETS_LIMIT,
+  type Ticket,
+  type TicketStatsResponse,
+} from '@wadesk/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useEventStream } from '../../../shared/events/use-event-stream';
 import { useInterval } from '../../../shared/hooks/use-interval';
 import { fetchTicketStats, fetchTickets } from '../api/tickets-api';
@@ -21,8 +26,17 @@ export function useTickets() {
   const [state, setState] = useState<TicketsState>({ status: 'loading', tickets: [], stats: null });
   const [refreshing, setRefreshing] = useState(false);
 
+  // How many of the newest tickets the table holds; "Show older tickets" raises it, and the poll keeps it.
+  const [limit, setLimit] = useState(DEFAULT_TICKETS_LIMIT);
+  const limitRef = useRef(limit);
+  limitRef.current = limit;
+
   const load = useCallback(async () => {
-    const [tickets, stats] = await Promise.allSettled([fetchTickets(), fetchTicketStats()]);
+    const shown = limitRef.current;
+    const [tickets, stats] = await Promise.allSettled([
+      fetchTickets(shown === DEFAULT_TICKETS_LIMIT ? undefined : shown),
+      fetchTicketStats(),
+    ]);
     if (tickets.status === 'rejected') console.error('The tickets could not be loaded', tickets.reason);
     if (stats.status === 'rejected') console.error('The ticket stats could not be loaded', stats.reason);
     setState((previous) => ({
@@ -59,5 +73,14 @@ export function useTickets() {
     } else if (event.type === 'ready') void refetch();
   });
 
-  return { ...state, refreshing, refresh, refetch, showTicket };
+  const total = state.stats?.total ?? state.tickets.length;
+  /** More tickets exist than the table holds (the server answers the newest `limit`). */
+  const hasOlder = state.tickets.length >= limit && total > state.tickets.length && limit < MAX_TICKETS_LIMIT;
+  const showOlder = useCallback(() => {
+    limitRef.current = Math.min(limitRef.current + DEFAULT_TICKETS_LIMIT, MAX_TICKETS_LIMIT);
+    setLimit(limitRef.current);
+    return refresh();
+  }, [refresh]);
+
+  return { ...state, total, hasOlder, showOlder, refreshing, refresh, refetch, showTicket };
 }
