@@ -1,7 +1,7 @@
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/helpers/describe-each-database';
+import { captureLogs } from '../test/helpers/log-capture';
 import { testConfig } from '../test/helpers/test-config';
 import { buildApp } from './app';
 import { createDatabase } from './db/client';
@@ -133,13 +133,7 @@ describeEachDatabase('app', (ctx) => {
   });
 
   it('keeps secrets out of the logs, even from a failed query', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const { stream, text } = captureLogs();
     const app = await ctx.buildApp({}, { logger: { level: 'info', stream } });
     app.post('/api/leaky', async (request) => {
       request.log.info({ body: request.body, headers: request.headers }, 'echo');
@@ -152,7 +146,7 @@ describeEachDatabase('app', (ctx) => {
       payload: { password: 'secret-password', refresh_token: 'secret-refresh-token' },
     });
     expect(response.statusCode).toBe(500);
-    const log = lines.join('');
+    const log = text();
     expect(log).toContain('request failed');
     for (const secret of [
       'secret-access-token',
@@ -167,13 +161,7 @@ describeEachDatabase('app', (ctx) => {
 
 describe('request logs', () => {
   it('mask credentials carried in the query string', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const { stream, text } = captureLogs();
     const app = await buildApp(testConfig(), { logger: { level: 'info', stream } });
     for (const url of [
       '/login?token=secret-url-token',
@@ -182,7 +170,7 @@ describe('request logs', () => {
     ])
       await app.inject({ method: 'GET', url });
     await app.close();
-    const log = lines.join('');
+    const log = text();
     expect(log).toContain('/files/u1/abc/photo.jpg?exp=1&sig=[redacted]');
     for (const secret of ['secret-url-token', 'secret-signature', 'secret-bearer'])
       expect(log).not.toContain(secret);

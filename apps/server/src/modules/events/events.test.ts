@@ -1,11 +1,11 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import type { ServerEvent, StreamTicketResponse } from '@wadesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { captureLogs } from '../../../test/helpers/log-capture';
 import { eventually, FAST_WHATSAPP, linkSession, post } from '../../../test/helpers/whatsapp';
 
 interface Stream {
@@ -53,13 +53,7 @@ async function open(server: FastifyInstance, query: string): Promise<Stream> {
 
 describeEachDatabase('event stream', (ctx) => {
   it("pushes status, QR, groups and new messages of the caller's organisation only", async () => {
-    const logs: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        logs.push(String(chunk));
-        done();
-      },
-    });
+    const { stream, lines: logs } = captureLogs();
     const server = await ctx.buildApp({}, { whatsapp: FAST_WHATSAPP, logger: { level: 'info', stream } });
     await server.listen({ host: '127.0.0.1', port: 0 });
     const owner = await signUp(server);

@@ -13,6 +13,7 @@ import { useChat } from '../../chat-import/state/chat-provider';
 import { MediaLinksProvider } from '../media/media-links-context';
 import { SearchDropdown, SearchPanel } from '../search/search-panel';
 import { useChatSearch } from '../search/use-chat-search';
+import { keepCentred } from '../utils/keep-centred';
 import { ChatToolbar } from './chat-toolbar';
 import { MessageList } from './message-list';
 import { useClearChat } from './use-clear-chat';
@@ -38,6 +39,8 @@ export function ChatViewer({
   const mobile = useMediaQuery(MOBILE_QUERY);
   const listRef = useRef<VirtuosoHandle>(null);
   const sectionRef = useRef<HTMLElement>(null);
+  const stopCentring = useRef<() => void>(() => {});
+  useEffect(() => () => stopCentring.current(), []);
   const [searchOpen, setSearchOpen] = useState(false);
   const [highlighted, setHighlighted] = useState<number | null>(null);
   // A drill-down from the Analysis screen shows only its messages; search looks within them.
@@ -87,11 +90,10 @@ export function ChatViewer({
     (index: number) => {
       const position = indices ? positionOf(indices, index) : index;
       if (position < 0) return;
-      listRef.current?.scrollToIndex({
-        index: position,
-        align: 'center',
-        offset: -stuckBarsHeight(sectionRef.current) / 2,
-      });
+      const stuck = stuckBarsHeight(sectionRef.current);
+      listRef.current?.scrollToIndex({ index: position, align: 'center', offset: -stuck / 2 });
+      stopCentring.current();
+      stopCentring.current = keepCentred(sectionRef.current, index, stuck);
       setHighlighted(index);
       if (mobile) setSearchOpen(false);
     },
