@@ -83,6 +83,8 @@ describe('isApiPath', () => {
       '/config/',
       '/sim/',
       '/config?x=1',
+      '/events/nope',
+      '/files',
     ]) {
       expect(isApiPath(path), path).toBe(true);
     }

@@ -4,7 +4,18 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /** First path segments that belong to the API: unknown paths under them answer JSON 404, never the SPA. */
-const API_ROOTS = new Set(['users', 'v1', 'api', 'org', 'docs', 'healthz', 'config', 'sim']);
+const API_ROOTS = new Set([
+  'users',
+  'v1',
+  'api',
+  'org',
+  'docs',
+  'healthz',
+  'config',
+  'sim',
+  'events',
+  'files',
+]);
 
 export function isApiPath(url: string): boolean {
   const firstSegment = url.split(/[?#]/, 1)[0]?.split('/')[1] ?? '';
