@@ -31,6 +31,7 @@ export {
   type MediaEntry,
   type ReadExportLimits,
   readExport,
+  readExportWith,
 } from './read-export';
 export { MIN_QUERY_LENGTH, type SearchHit, type SearchOptions, search } from './search';
 export { buildSearchIndex, type SearchIndex } from './search-index';
@@ -42,3 +43,4 @@ export type {
   ParsedChat,
   ParseOptions,
 } from './types';
+export type { InflateRaw } from './zip-inflate';

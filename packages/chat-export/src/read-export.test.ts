@@ -1,8 +1,8 @@
-import { strToU8, type Zippable, zipSync } from 'fflate';
+import { inflateSync, strToU8, type Zippable, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { ChatExportError } from './errors';
 import { parseChat } from './parse-chat';
-import { readExport } from './read-export';
+import { readExport, readExportWith } from './read-export';
 
 const CHAT =
   '12/01/2024, 10:00 - Alice: IMG-20240112-WA0001.jpg (file attached)\n12/01/2024, 10:01 - Bob: hi';
@@ -146,5 +146,44 @@ describe('readExport limits', () => {
     expect(errorOf(() => media.get('zeros.bin')?.bytes()).code).toBe('too-large');
     const lyingChat = patchCentral(zipSync({ '_chat.txt': strToU8(CHAT.repeat(50)) }), '_chat.txt', 24, 10);
     expect(errorOf(() => readExport(lyingChat)).code).toBe('too-large');
+  });
+});
+
+describe('readExportWith (an inflater supplied by the caller)', () => {
+  // The bounded inflater the browser uses has the same contract: RangeError past maxBytes.
+  const fflateInflater = async (data: Uint8Array, maxBytes: number) => {
+    const out = inflateSync(data);
+    if (out.length > maxBytes) throw new RangeError('too long');
+    return out;
+  };
+  const zip = zipSync({
+    'WhatsApp Chat with Alice.txt': strToU8(`\ufeff${CHAT}`),
+    'IMG-20240112-WA0001.jpg': JPEG,
+  });
+
+  it('gives what readExport gives', async () => {
+    const result = await readExportWith(zip, fflateInflater);
+    expect(result.text).toBe(CHAT);
+    expect(result.chatFileName).toBe('WhatsApp Chat with Alice.txt');
+    expect(result.media.get('IMG-20240112-WA0001.jpg')?.bytes()).toEqual(JPEG);
+  });
+
+  it('keeps the size, CRC and bomb checks', async () => {
+    const codeOf = async (bytes: Uint8Array) => {
+      try {
+        await readExportWith(bytes, fflateInflater);
+      } catch (error) {
+        if (error instanceof ChatExportError) return error.code;
+        throw error;
+      }
+      return 'no error';
+    };
+    const lyingChat = patchCentral(zipSync({ '_chat.txt': strToU8(CHAT.repeat(50)) }), '_chat.txt', 24, 10);
+    expect(await codeOf(lyingChat)).toBe('too-large');
+    const flipped = zip.slice();
+    flipped[70] = (flipped[70] as number) ^ 0xff;
+    expect(await codeOf(flipped)).toBe('corrupt-zip');
+    const wrongCrc = patchCentral(zip, 'WhatsApp Chat with Alice.txt', 16, 12345);
+    expect(await codeOf(wrongCrc)).toBe('corrupt-zip');
   });
 });

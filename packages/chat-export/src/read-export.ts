@@ -3,7 +3,7 @@ import { classifyAttachment } from './classify';
 import { ChatExportError } from './errors';
 import type { AttachmentKind } from './types';
 import { readDirectory, type ZipEntry } from './zip-directory';
-import { extractEntry, isSupported } from './zip-inflate';
+import { extractEntry, extractEntryWith, type InflateRaw, isSupported } from './zip-inflate';
 
 export interface MediaEntry {
   /** Base name: the key of the media map and the name chat messages reference. */
@@ -74,12 +74,13 @@ function mb(bytes: number): string {
   return `${Math.ceil(bytes / (1024 * 1024))} MB`;
 }
 
-/**
- * Opens a WhatsApp export zip: finds the chat text, decodes it, and lists the media by base name
- * for lazy extraction. Limits are checked on the declared sizes before anything is inflated, and
- * again while inflating. Throws ChatExportError with a message fit for the user.
- */
-export function readExport(bytes: Uint8Array, limits: ReadExportLimits = {}): ExportContents {
+interface OpenedExport {
+  chat: NamedEntry;
+  media: Map<string, MediaEntry>;
+}
+
+/** Checks the limits on the declared sizes, picks the chat text and lists the media; inflates nothing. */
+function openExport(bytes: Uint8Array, limits: ReadExportLimits): OpenedExport {
   const maxEntries = limits.maxEntries ?? DEFAULT_EXPORT_LIMITS.maxEntries;
   const maxTotalBytes = limits.maxTotalBytes ?? DEFAULT_EXPORT_LIMITS.maxTotalBytes;
   const all = readDirectory(bytes, maxEntries);
@@ -96,8 +97,6 @@ export function readExport(bytes: Uint8Array, limits: ReadExportLimits = {}): Ex
     if (isUsable(path)) entries.push({ entry, path, base: path.slice(path.lastIndexOf('/') + 1) });
   }
   const chat = pickChat(entries);
-  let text = strFromU8(extractEntry(bytes, chat.entry));
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
 
   const media = new Map<string, MediaEntry>();
   for (const { entry, path, base } of entries) {
@@ -112,5 +111,34 @@ export function readExport(bytes: Uint8Array, limits: ReadExportLimits = {}): Ex
       bytes: () => extractEntry(bytes, entry),
     });
   }
+  return { chat, media };
+}
+
+function decodeText(bytes: Uint8Array): string {
+  const text = strFromU8(bytes);
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/**
+ * Opens a WhatsApp export zip: finds the chat text, decodes it, and lists the media by base name
+ * for lazy extraction. Limits are checked on the declared sizes before anything is inflated, and
+ * again while inflating. Throws ChatExportError with a message fit for the user.
+ */
+export function readExport(bytes: Uint8Array, limits: ReadExportLimits = {}): ExportContents {
+  const { chat, media } = openExport(bytes, limits);
+  return { text: decodeText(extractEntry(bytes, chat.entry)), chatFileName: chat.base, media };
+}
+
+/**
+ * The same as readExport, with the chat text inflated by `inflateRaw` (for example the browser's native
+ * DecompressionStream, many times faster than JavaScript on a first run). Sizes and CRC are checked here.
+ */
+export async function readExportWith(
+  bytes: Uint8Array,
+  inflateRaw: InflateRaw,
+  limits: ReadExportLimits = {},
+): Promise<ExportContents> {
+  const { chat, media } = openExport(bytes, limits);
+  const text = decodeText(await extractEntryWith(bytes, chat.entry, inflateRaw));
   return { text, chatFileName: chat.base, media };
 }

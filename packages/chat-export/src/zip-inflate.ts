@@ -48,8 +48,8 @@ function inflate(data: Uint8Array, entry: ZipEntry): Uint8Array {
   return out;
 }
 
-/** Unpacks one entry, never producing more than its declared size, and checks its CRC. */
-export function extractEntry(zip: Uint8Array, entry: ZipEntry): Uint8Array {
+/** The stored or deflated bytes of an entry, after checking its header and bounds. */
+function packedData(zip: Uint8Array, entry: ZipEntry): Uint8Array {
   if (!isSupported(entry)) {
     throw new ChatExportError(
       'unsupported',
@@ -60,7 +60,39 @@ export function extractEntry(zip: Uint8Array, entry: ZipEntry): Uint8Array {
   const data = zip.subarray(start, end);
   if (entry.method === 0 && data.length !== entry.size)
     throw entry.size < data.length ? tooLarge(entry) : corrupt();
-  const out = entry.method === 0 ? data.slice() : inflate(data, entry);
-  if (crc32(out) !== entry.crc) throw corrupt();
+  return data;
+}
+
+function checked(out: Uint8Array, entry: ZipEntry): Uint8Array {
+  if (out.length !== entry.size || crc32(out) !== entry.crc) throw corrupt();
   return out;
+}
+
+/** Unpacks one entry, never producing more than its declared size, and checks its CRC. */
+export function extractEntry(zip: Uint8Array, entry: ZipEntry): Uint8Array {
+  const data = packedData(zip, entry);
+  return checked(entry.method === 0 ? data.slice() : inflate(data, entry), entry);
+}
+
+/**
+ * Raw-deflate inflater supplied by the caller. It must stop with a RangeError as soon as the output
+ * would pass `maxBytes`, so that a zip lying about its size cannot fill memory.
+ */
+export type InflateRaw = (data: Uint8Array, maxBytes: number) => Promise<Uint8Array>;
+
+/** extractEntry with the inflating done by `inflateRaw`; the same size and CRC checks. */
+export async function extractEntryWith(
+  zip: Uint8Array,
+  entry: ZipEntry,
+  inflateRaw: InflateRaw,
+): Promise<Uint8Array> {
+  const data = packedData(zip, entry);
+  if (entry.method === 0) return checked(data.slice(), entry);
+  let out: Uint8Array;
+  try {
+    out = await inflateRaw(data, entry.size);
+  } catch (error) {
+    throw error instanceof RangeError ? tooLarge(entry) : corrupt();
+  }
+  return checked(out, entry);
 }

@@ -17,13 +17,15 @@ import type {
 } from './engine-protocol';
 
 /** What the engine needs from @wadesk/chat-export and the browser; injected so it runs in tests as well. */
+export interface ZipContents {
+  text: string;
+  media: ReadonlyMap<string, { mime: string; bytes(): Uint8Array }>;
+}
+
 export interface EngineDeps {
   persistence: ChatPersistence;
   /** Opens a zip export: the chat text and its media files by base name, unpacked on demand. */
-  readZip(bytes: Uint8Array): {
-    text: string;
-    media: ReadonlyMap<string, { mime: string; bytes(): Uint8Array }>;
-  };
+  readZip(bytes: Uint8Array): ZipContents | Promise<ZipContents>;
   parse(text: string): ParsedChat;
   buildIndex(messages: readonly { content: string }[]): unknown;
   search(index: unknown, query: string, limit: number): SearchHit[];
@@ -87,11 +89,11 @@ export function createEngineCore(deps: EngineDeps, post: (response: EngineRespon
     post({ id, type: 'progress', phase: 'reading' });
     const bytes = new Uint8Array(await request.file.arrayBuffer());
     let text: string;
-    let zipMedia: ReturnType<EngineDeps['readZip']>['media'] = new Map();
+    let zipMedia: ZipContents['media'] = new Map();
     if (request.kind === 'zip') {
       post({ id, type: 'progress', phase: 'extracting' });
       try {
-        ({ text, media: zipMedia } = deps.readZip(bytes));
+        ({ text, media: zipMedia } = await deps.readZip(bytes));
       } catch (error) {
         deps.log('Error extracting zip file', error);
         throw new EngineFailure('zip', deps.userMessage(error) ?? 'Error extracting zip file');

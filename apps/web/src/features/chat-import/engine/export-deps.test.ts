@@ -16,10 +16,10 @@ describe('exportDeps', () => {
     expect(deps.search(index, 's', 10)).toEqual([]);
   });
 
-  it('refuses a damaged zip with the generic message and passes on a clearer one', () => {
+  it('refuses a damaged zip with the generic message and passes on a clearer one', async () => {
     let error: unknown;
     try {
-      deps.readZip(new TextEncoder().encode('PK\u0003\u0004 not a zip'));
+      await deps.readZip(new TextEncoder().encode('PK\u0003\u0004 not a zip'));
     } catch (caught) {
       error = caught;
     }

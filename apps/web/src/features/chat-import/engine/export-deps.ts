@@ -4,11 +4,13 @@ import {
   ChatExportError,
   parseChat,
   readExport,
+  readExportWith,
   search,
   selectMessages,
 } from '@wadesk/chat-export';
 import type { ChatPersistence } from './chat-persistence';
 import type { EngineDeps } from './engine-core';
+import { hasNativeInflate, nativeInflateRaw } from './native-inflate';
 
 /**
  * What a zip may unpack to in the browser. An export within the 4 MB upload limit holds media that is
@@ -19,9 +21,13 @@ export const BROWSER_ZIP_LIMITS = { maxEntries: 2000, maxTotalBytes: 64 * 1024 *
 
 /** The engine's real dependencies: the chat-export package's reader, parser and search. */
 export function exportDeps(persistence: ChatPersistence): EngineDeps {
+  const nativeInflate = hasNativeInflate();
   return {
     persistence,
-    readZip: (bytes) => readExport(bytes, BROWSER_ZIP_LIMITS),
+    readZip: (bytes) =>
+      nativeInflate
+        ? readExportWith(bytes, nativeInflateRaw, BROWSER_ZIP_LIMITS)
+        : readExport(bytes, BROWSER_ZIP_LIMITS),
     // Day-first is detected by the parser from the whole file (the specification's default when unclear).
     parse: (text) => parseChat(text),
     buildIndex: (messages) => buildSearchIndex(messages),
