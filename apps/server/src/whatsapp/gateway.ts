@@ -163,6 +163,16 @@ export function createWhatsAppGateway({
     });
   }
 
+  function announceHistory(session: SessionRef, groupId: string, stored: number, onDemand: boolean): void {
+    events.emit('history', {
+      organisationId: session.organisationId,
+      sessionId: session.id,
+      groupId,
+      stored,
+      onDemand,
+    });
+  }
+
   async function storeHistory(session: SessionRef, batch: HistoryBatch): Promise<void> {
     const result = await ingest(
       session,
@@ -170,30 +180,14 @@ export function createWhatsAppGateway({
       batch.onDemand ? 'on_demand' : 'history',
       batch.contacts,
     );
-    for (const groupJid of result.received.keys()) {
-      const stored = result.perGroup.get(groupJid) ?? 0;
-      if (stored > 0) {
-        events.emit('history', {
-          organisationId: session.organisationId,
-          sessionId: session.id,
-          groupId: groupJid,
-          stored,
-          onDemand: batch.onDemand,
-        });
-      }
-    }
+    for (const [groupJid, stored] of result.perGroup)
+      announceHistory(session, groupJid, stored, batch.onDemand);
     if (!batch.onDemand) return;
     const request = batch.requestId ? asked.get(batch.requestId) : undefined;
-    if (request && batch.requestId) asked.delete(batch.requestId);
+    if (batch.requestId) asked.delete(batch.requestId);
     if (request?.sessionId === session.id && !result.received.has(request.groupJid)) {
       await repo.markHistoryComplete(session.id, request.groupJid);
-      events.emit('history', {
-        organisationId: session.organisationId,
-        sessionId: session.id,
-        groupId: request.groupJid,
-        stored: 0,
-        onDemand: true,
-      });
+      announceHistory(session, request.groupJid, 0, true);
     }
     answerWaiters(session.id, batch.requestId, result.received, result.perGroup);
   }

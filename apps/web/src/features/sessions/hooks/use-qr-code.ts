@@ -4,7 +4,7 @@ import { isApiError } from '../../../shared/api/api-error';
 import { useEventStream } from '../../../shared/events/use-event-stream';
 import { toast } from '../../../shared/ui/toast';
 import { fetchQrCode, startSession } from '../api/sessions-api';
-import { isStopped } from '../utils/session-status';
+import { describeStatus, isStopped } from '../utils/session-status';
 import { isSessionLimitMessage } from '../utils/session-table';
 import { useCountdown } from './use-countdown';
 
@@ -47,8 +47,6 @@ export function useQrCode(session: QrSession, status: SessionStatus) {
   });
   const phaseRef = useRef(phase);
   phaseRef.current = phase;
-  // The server's words when it had no code, e.g. "No QR code … Cannot reach WhatsApp: getaddrinfo …".
-  const refusal = useRef<string | null>(null);
 
   const show = useCallback((blob: Blob | null) => {
     setImageUrl((previous) => {
@@ -63,22 +61,29 @@ export function useQrCode(session: QrSession, status: SessionStatus) {
     setPhase('idle');
   }, [show]);
 
-  // Shows the current code; true when there was one.
+  // Shows the current code. Without one, says why when the server knew (e.g. WhatsApp unreachable).
   const fetchAndShow = useCallback(
-    async (announce: boolean): Promise<boolean> => {
+    async (announce: boolean): Promise<{ shown: true } | { shown: false; reason: string | null }> => {
       try {
         show(await fetchQrCode(session.sessionId));
         if (phaseRef.current !== 'shown') setRunKey((key) => (key ?? 0) + 1);
         setPhase('shown');
         if (announce) toast.success(QR_MESSAGES.generated);
-        return true;
+        return { shown: true };
       } catch (error) {
         if (!isApiError(error) || (error.status !== 404 && error.status !== 409)) throw error;
-        refusal.current = error.fromServer ? error.message : null;
-        return false;
+        return { shown: false, reason: error.fromServer ? failureReason(error.message) : null };
       }
     },
     [session.sessionId, show],
+  );
+
+  const notGenerated = useCallback(
+    (reason: string | null) => {
+      toast.error(reason ? `${QR_MESSAGES.notGenerated}: ${reason}` : QR_MESSAGES.notGenerated);
+      hide();
+    },
+    [hide],
   );
 
   const generate = async () => {
@@ -88,16 +93,11 @@ export function useQrCode(session: QrSession, status: SessionStatus) {
       if (statusRef.current === 'terminated') {
         await startSession({ session_name: session.session_name, description: session.description });
       }
-      refusal.current = null;
-      if (await fetchAndShow(true)) return;
+      const fetched = await fetchAndShow(true);
+      if (fetched.shown) return;
       if (statusRef.current === 'connected') throw new Error('already connected');
-      const reason = failureReason(refusal.current);
-      if (reason) {
-        // WhatsApp cannot be reached (or refused): say why at once instead of waiting for a code.
-        toast.error(`${QR_MESSAGES.notGenerated}: ${reason}`);
-        hide();
-        return;
-      }
+      // WhatsApp cannot be reached (or refused): say why at once instead of waiting for a code.
+      if (fetched.reason) return notGenerated(fetched.reason);
       // No code yet: WhatsApp sends one within seconds, announced by a `session.qr` event.
       setPhase('waiting');
     } catch (error) {
@@ -109,12 +109,9 @@ export function useQrCode(session: QrSession, status: SessionStatus) {
 
   useEffect(() => {
     if (phase !== 'waiting') return;
-    const timer = setTimeout(() => {
-      toast.error(QR_MESSAGES.notGenerated);
-      hide();
-    }, QR_WAIT_MS);
+    const timer = setTimeout(() => notGenerated(null), QR_WAIT_MS);
     return () => clearTimeout(timer);
-  }, [phase, hide]);
+  }, [phase, notGenerated]);
 
   useEventStream((event) => {
     const current = phaseRef.current;
@@ -124,10 +121,8 @@ export function useQrCode(session: QrSession, status: SessionStatus) {
     }
     // A linked (or stopped) session has no QR code to show any more.
     if (event.type === 'session.status' && event.session_id === session.sessionId && event.status !== 'qr') {
-      if (current === 'waiting' && event.status === 'unreachable') {
-        toast.error(`${QR_MESSAGES.notGenerated}: ${event.reason ?? 'Cannot reach WhatsApp'}`);
-        hide();
-      }
+      if (current === 'waiting' && event.status === 'unreachable')
+        notGenerated(describeStatus(event.status, event.reason).detail);
       if (event.status === 'connected' || isStopped(event.status)) hide();
     }
   });

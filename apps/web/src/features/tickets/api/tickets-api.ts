@@ -1,6 +1,7 @@
 import {
   type CountsResponse,
   countsResponse,
+  DEFAULT_TICKETS_LIMIT,
   type TicketDetailsResponse,
   type TicketStatsResponse,
   type TicketStatus,
@@ -13,9 +14,10 @@ import {
 } from '@wadesk/contract';
 import { api } from '../../../shared/api/api-client';
 
-/** The newest `limit` tickets (the server's default page when no limit is given). */
-export function fetchTickets(limit?: number, signal?: AbortSignal): Promise<TicketsResponse> {
-  return api.post('/org/getTickets/', limit ? { limit } : {}, ticketsResponse, { signal });
+/** The newest `limit` tickets; the server's default page goes with the spec's empty body. */
+export function fetchTickets(limit = DEFAULT_TICKETS_LIMIT, signal?: AbortSignal): Promise<TicketsResponse> {
+  const body = limit === DEFAULT_TICKETS_LIMIT ? {} : { limit };
+  return api.post('/org/getTickets/', body, ticketsResponse, { signal });
 }
 
 export function fetchTicketStats(signal?: AbortSignal): Promise<TicketStatsResponse> {

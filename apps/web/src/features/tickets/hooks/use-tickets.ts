@@ -32,11 +32,7 @@ export function useTickets() {
   limitRef.current = limit;
 
   const load = useCallback(async () => {
-    const shown = limitRef.current;
-    const [tickets, stats] = await Promise.allSettled([
-      fetchTickets(shown === DEFAULT_TICKETS_LIMIT ? undefined : shown),
-      fetchTicketStats(),
-    ]);
+    const [tickets, stats] = await Promise.allSettled([fetchTickets(limitRef.current), fetchTicketStats()]);
     if (tickets.status === 'rejected') console.error('The tickets could not be loaded', tickets.reason);
     if (stats.status === 'rejected') console.error('The ticket stats could not be loaded', stats.reason);
     setState((previous) => ({
