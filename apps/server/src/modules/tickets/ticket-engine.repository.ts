@@ -44,7 +44,11 @@ export interface TicketEngineTx {
 }
 
 export interface TicketEngineRepository {
-  join(joining: Joining): Promise<JoinResult>;
+  /**
+   * Joins each message to its group's active ticket, all in one statement; the results are in input order.
+   * At most one message per group: one statement cannot apply two messages to one ticket in order.
+   */
+  join(joinings: readonly Joining[]): Promise<JoinResult[]>;
   /** Runs `work` in one transaction; anything it throws rolls every statement back. */
   transaction<T>(work: (tx: TicketEngineTx) => Promise<T>): Promise<T>;
 }
@@ -53,13 +57,18 @@ export function createTicketEngineRepository(db: Db): TicketEngineRepository {
   // Named, so PostgreSQL plans it once per connection: planning this statement costs as much as running it.
   const prepared = joinStatement(db).prepare('ticket_engine_join');
   return {
-    join: async (joining) => joinResult(await prepared.execute(joinValues(joining))),
+    join: async (joinings) =>
+      joinings.length === 0
+        ? []
+        : joinResults(joinings.length, (await prepared.execute(joinValues(joinings)))[0]),
     transaction: (work) =>
       db.transaction((tx) =>
         work({
           open: (ticket) => open(tx as unknown as Db, ticket),
-          join: async (joining) =>
-            joinResult(await joinStatement(tx as unknown as Db).execute(joinValues(joining))),
+          join: async (joining) => {
+            const [row] = await joinStatement(tx as unknown as Db).execute(joinValues([joining]));
+            return joinResults(1, row)[0] as JoinResult;
+          },
         }),
       ),
   };
@@ -79,68 +88,95 @@ async function open(db: Db, ticket: NewTicket): Promise<TicketRow | null> {
 }
 
 /**
- * Every message of a live conversation passes here, so it is one statement (one round trip, atomic without
- * a transaction): lock the group's active ticket, add the message unless its WhatsApp id is known, and
- * update the ticket only if the message was added. Drizzle has no builder for data-modifying CTEs, so they
- * are SQL; placeholders let the whole statement be prepared.
+ * Every message of a live conversation passes here, so a whole batch of them is one statement (one round
+ * trip, atomic without a transaction): lock each group's active ticket, add each message unless its WhatsApp
+ * id is known, and update a ticket only if its message was added. The messages travel as one JSON array,
+ * numbered to give each its result back, which keeps the statement preparable whatever the batch size.
+ * Every step is a lookup by index or a pass over the batch, never batch × batch. Drizzle has no builder for
+ * data-modifying CTEs, so they are SQL.
  */
 function joinStatement(db: Db) {
-  const p = sql.placeholder;
-  const active = db.$with('active', { id: sql<number>`id` }).as(sql`
-    select id from tickets
-    where organisation_id = ${p('organisationId')} and session_id = ${p('sessionId')}::uuid
-      and group_jid = ${p('groupJid')} and status in ('open', 'in_progress')
-    for update`);
+  const input = db.$with('input', { n: sql<number>`n` }).as(sql`
+    select * from json_to_recordset(${sql.placeholder('rows')}::json) as i(n int, organisation_id int,
+      session_id uuid, group_jid text, wa_id text, sender text, sender_name text, is_business boolean,
+      message text, at timestamptz, group_name text)`);
+  // Locked one group after the other in the array's order, which joinValues makes the same on every server,
+  // so two servers locking overlapping batches cannot deadlock.
+  const targets = db.$with('targets', { id: sql<number>`id` }).as(sql`
+    select t.id, i.* from input i
+    cross join lateral (
+      select id from tickets
+      where organisation_id = i.organisation_id and session_id = i.session_id and group_jid = i.group_jid
+        and status in ('open', 'in_progress')
+      for update) t`);
   const added = db.$with('added', { ticketId: sql<number>`ticket_id` }).as(sql`
     insert into ticket_messages
       (ticket_id, session_id, group_jid, wa_id, sender, sender_name, is_business, message, created_at)
-    select id, ${p('sessionId')}::uuid, ${p('groupJid')}, ${p('waId')}, ${p('sender')}::text, ${p('senderName')},
-      ${p('isBusiness')}::boolean, ${p('message')}, ${p('at')}::timestamptz
-    from active
+    select id, session_id, group_jid, wa_id, sender, sender_name, is_business, message, at from targets
     on conflict (session_id, group_jid, wa_id) do nothing
     returning ticket_id`);
   const touched = db.$with('touched', { id: sql<number>`id` }).as(sql`
     update tickets t set
-      last_message = ${p('message')},
-      updated_at = greatest(t.updated_at, ${p('at')}::timestamptz),
-      group_name = coalesce(${p('groupName')}::text, t.group_name),
+      last_message = x.message,
+      updated_at = greatest(t.updated_at, x.at),
+      group_name = coalesce(x.group_name, t.group_name),
       -- Never before the ticket opened, even if the phones' clocks disagree.
-      first_response_at = case when ${p('isBusiness')}::boolean
-        then coalesce(t.first_response_at, greatest(t.created_at, ${p('at')}::timestamptz))
-        else t.first_response_at end,
-      status = case when ${p('isBusiness')}::boolean and t.status = 'open' then 'in_progress' else t.status end
-    from added where t.id = added.ticket_id
-    returning t.*`);
+      first_response_at = case when x.is_business
+        then coalesce(t.first_response_at, greatest(t.created_at, x.at)) else t.first_response_at end,
+      status = case when x.is_business and t.status = 'open' then 'in_progress' else t.status end
+    from targets x
+    where t.id = x.id and x.id = any(array(select ticket_id from added))
+    returning t.*, x.n as joined_n`);
   return db
-    .with(active, added, touched)
+    .with(input, targets, added, touched)
     .select({
-      activeCount: sql<number>`(select count(*) from active)::int`,
-      ticket: sql<RawTicket | null>`(select row_to_json(touched) from touched)`,
+      active: sql<number[] | null>`(select array_agg(n) from targets)`,
+      tickets: sql<JoinedTicket[] | null>`(select json_agg(u) from touched u)`,
     })
     .from(sql`(select 1) as one`);
 }
 
-function joinValues(j: Joining) {
-  return {
-    ...j.key,
-    waId: j.waId,
+/** The batch as the statement's JSON rows, in group order (see the locking in joinStatement). */
+function joinValues(joinings: readonly Joining[]) {
+  const rows = joinings.map((j, n) => ({
+    n,
+    organisation_id: j.key.organisationId,
+    session_id: j.key.sessionId,
+    group_jid: j.key.groupJid,
+    wa_id: j.waId,
     sender: j.sender,
-    senderName: j.senderName,
-    isBusiness: j.isBusiness,
+    sender_name: j.senderName,
+    is_business: j.isBusiness,
     message: j.message,
     at: j.at.toISOString(),
-    groupName: j.groupName,
-  };
+    group_name: j.groupName,
+  }));
+  rows.sort(
+    (a, b) =>
+      a.organisation_id - b.organisation_id ||
+      compare(a.session_id, b.session_id) ||
+      compare(a.group_jid, b.group_jid),
+  );
+  return { rows: JSON.stringify(rows) };
 }
 
-function joinResult(rows: { activeCount: number; ticket: RawTicket | null }[]): JoinResult {
-  const [row] = rows;
-  if (!row || row.activeCount === 0) return { kind: 'none' };
-  if (!row.ticket) return { kind: 'duplicate' };
-  return { kind: 'joined', ticket: fromRaw(row.ticket) };
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Each message's result, in input order: no active ticket, already stored, or joined. */
+function joinResults(
+  count: number,
+  row: { active: number[] | null; tickets: JoinedTicket[] | null } | undefined,
+): JoinResult[] {
+  const active = new Set(row?.active ?? []);
+  const joined = new Map((row?.tickets ?? []).map((raw) => [raw.joined_n, raw]));
+  return Array.from({ length: count }, (_, n): JoinResult => {
+    const raw = joined.get(n);
+    if (raw) return { kind: 'joined', ticket: fromRaw(raw) };
+    return { kind: active.has(n) ? 'duplicate' : 'none' };
+  });
 }
 
-/** The updated ticket as row_to_json gives it: snake_case, timestamps as text. */
+/** An updated ticket as json_agg gives it: snake_case, timestamps as text; and its message's number. */
 interface RawTicket {
   id: number;
   organisation_id: number;
@@ -156,6 +192,8 @@ interface RawTicket {
   first_response_at: Date | string | null;
   closed_at: Date | string | null;
 }
+
+type JoinedTicket = RawTicket & { joined_n: number };
 
 const date = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 

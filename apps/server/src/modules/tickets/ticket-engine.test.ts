@@ -171,4 +171,55 @@ describeEachDatabase('ticket engine', (ctx) => {
     expect(await ctx.count(tickets)).toBe(5);
     expect(await ctx.count(ticketMessages)).toBe(5);
   });
+
+  it('applies a batch of messages from several groups, each with its own outcome', async () => {
+    const { organisationId, sessionId, agents, engine, send } = await fixture(ctx);
+    await agents.add(organisationId, { agent_name: 'Dev', agent_number: '+4917000000001' });
+    const t0 = Math.floor(Date.now() / 1000);
+    await send({ groupId: 'active@g.us', body: 'open', timestamp: t0 });
+    await send({ groupId: 'seen@g.us', id: 'SEEN', timestamp: t0 });
+    const message = (input: Partial<LiveInput>) => liveMessage({ organisationId, sessionId, ...input });
+
+    const outcomes = await engine().processBatch([
+      message({ groupId: 'active@g.us', from: '4917000000001', body: 'answer', timestamp: t0 + 5 }),
+      message({ groupId: 'new@g.us', body: 'first question', timestamp: t0 + 6 }),
+      message({ groupId: 'seen@g.us', id: 'SEEN', timestamp: t0 + 7 }),
+      message({ groupId: 'quiet@g.us', from: '4917000000001', body: 'broadcast' }),
+      message({ groupId: 'notice@g.us', type: 'gp2' }),
+    ]);
+
+    expect(outcomes.map((o) => o.kind)).toEqual(['updated', 'created', 'duplicate', 'ignored', 'ignored']);
+    expect(outcomes[0]).toMatchObject({
+      ticket: { groupJid: 'active@g.us', status: 'in_progress', lastMessage: 'answer' },
+    });
+    expect(outcomes[1]).toMatchObject({ ticket: { groupJid: 'new@g.us', lastMessage: 'first question' } });
+    const rows = await ctx.db.select().from(tickets);
+    expect(rows.map((t) => [t.groupJid, t.status]).sort()).toEqual([
+      ['active@g.us', 'in_progress'],
+      ['new@g.us', 'open'],
+      ['seen@g.us', 'open'],
+    ]);
+    expect(await ctx.count(ticketMessages)).toBe(4);
+  });
+
+  it('refuses a batch holding two messages of one group', async () => {
+    const { organisationId, sessionId, engine } = await fixture(ctx);
+    const twice = [1, 2].map(() => liveMessage({ organisationId, sessionId, groupId: 'same@g.us' }));
+    await expect(engine().processBatch(twice)).rejects.toThrow(/two messages of one group/);
+    expect(await ctx.count(ticketMessages)).toBe(0);
+  });
+
+  it('lets two engines apply overlapping batches in opposite orders without a deadlock', async () => {
+    const { organisationId, sessionId, engine, send } = await fixture(ctx);
+    const groups = Array.from({ length: 150 }, (_, g) => `1203631111111${String(g).padStart(3, '0')}@g.us`);
+    for (const groupId of groups) await send({ groupId });
+    const [a, b] = [engine(), engine()];
+    for (let round = 0; round < 5; round++) {
+      const batch = (tag: string) =>
+        groups.map((groupId) => liveMessage({ organisationId, sessionId, groupId, body: `${tag}${round}` }));
+      const outcomes = await Promise.all([a.processBatch(batch('a')), b.processBatch(batch('b').reverse())]);
+      expect(outcomes.flat().every((o) => o.kind === 'updated')).toBe(true);
+    }
+    expect(await ctx.count(ticketMessages)).toBe(groups.length * 11); // the opening message and 2 × 5
+  });
 });

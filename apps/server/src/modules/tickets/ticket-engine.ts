@@ -17,7 +17,13 @@ export type EngineOutcome =
   | { kind: 'created' | 'updated'; ticket: TicketRow }
   | { kind: 'ignored' | 'duplicate' };
 
+/** A batch's answer per message: opening a ticket can fail for one message after others were applied. */
+export type BatchOutcome = EngineOutcome | { kind: 'failed'; error: unknown };
+
 export type TicketEngine = ReturnType<typeof createTicketEngine>;
+
+/** One conversation: a group as seen by one linked session (session ids are unique across organisations). */
+export const groupOf = (event: LiveMessageEvent): string => `${event.sessionId}\u0000${event.groupId}`;
 
 /** Thrown inside the transaction to roll back a redelivered message's effects (e.g. the ticket it opened). */
 class AlreadyProcessed extends Error {}
@@ -63,41 +69,66 @@ export function createTicketEngine({ repo, agentByNumber, linkedPhone }: TicketE
     }
   }
 
+  /** A message's ticket row fields, or null for what is not a conversation message. */
+  async function prepare(event: LiveMessageEvent) {
+    const { message } = event;
+    if (NOT_CONVERSATION.has(message.message_type)) return null;
+    const from = await sender(event);
+    const text = messageText(message);
+    const at = new Date(message.timestamp * 1000);
+    const key = { organisationId: event.organisationId, sessionId: event.sessionId, groupJid: event.groupId };
+    const joining: Joining = {
+      key,
+      waId: message.id,
+      sender: from.number,
+      senderName: from.name,
+      isBusiness: from.business,
+      message: text,
+      at,
+      groupName: event.groupName,
+    };
+    const ticket: NewTicket = {
+      ...key,
+      groupName: event.groupName ?? event.groupId,
+      customer: from.name,
+      customerNumber: from.number,
+      lastMessage: text,
+      at,
+    };
+    return { joining, ticket };
+  }
+
+  /**
+   * Applies messages of distinct groups together, answering each one's outcome in input order. Most
+   * messages continue a conversation: one statement for the whole batch, no transaction. It rejects only
+   * when that statement fails, and then nothing of the batch was applied.
+   */
+  async function processBatch(events: readonly LiveMessageEvent[]): Promise<BatchOutcome[]> {
+    const groups = new Set(events.map(groupOf));
+    if (groups.size !== events.length)
+      throw new Error('a ticket engine batch holds two messages of one group');
+    const prepared = await Promise.all(events.map(prepare));
+    const work = prepared.filter((p) => p !== null);
+    const joined = await repo.join(work.map((p) => p.joining));
+    const results = new Map(work.map((p, i) => [p, joined[i]]));
+    return Promise.all(
+      prepared.map(async (p): Promise<BatchOutcome> => {
+        const result = p && results.get(p);
+        if (!p || !result) return { kind: 'ignored' };
+        if (result.kind === 'joined') return { kind: 'updated', ticket: result.ticket };
+        if (result.kind === 'duplicate') return { kind: 'duplicate' };
+        if (p.joining.isBusiness) return { kind: 'ignored' };
+        return openAndJoin(p.joining, p.ticket).catch((error: unknown) => ({ kind: 'failed', error }));
+      }),
+    );
+  }
+
   return {
+    processBatch,
     async process(event: LiveMessageEvent): Promise<EngineOutcome> {
-      const { message } = event;
-      if (NOT_CONVERSATION.has(message.message_type)) return { kind: 'ignored' };
-      const from = await sender(event);
-      const text = messageText(message);
-      const at = new Date(message.timestamp * 1000);
-      const key = {
-        organisationId: event.organisationId,
-        sessionId: event.sessionId,
-        groupJid: event.groupId,
-      };
-      const joining: Joining = {
-        key,
-        waId: message.id,
-        sender: from.number,
-        senderName: from.name,
-        isBusiness: from.business,
-        message: text,
-        at,
-        groupName: event.groupName,
-      };
-      // Most messages continue a conversation: one statement, no transaction.
-      const joined = await repo.join(joining);
-      if (joined.kind === 'joined') return { kind: 'updated', ticket: joined.ticket };
-      if (joined.kind === 'duplicate') return { kind: 'duplicate' };
-      if (from.business) return { kind: 'ignored' };
-      return openAndJoin(joining, {
-        ...key,
-        groupName: event.groupName ?? event.groupId,
-        customer: from.name,
-        customerNumber: from.number,
-        lastMessage: text,
-        at,
-      });
+      const [outcome = { kind: 'ignored' }] = await processBatch([event]);
+      if (outcome.kind === 'failed') throw outcome.error;
+      return outcome;
     },
   };
 }

@@ -50,7 +50,11 @@ function fakeRepository() {
     },
   };
   const repo: TicketEngineRepository = {
-    join: tx.join,
+    async join(joinings) {
+      const results = [];
+      for (const joining of joinings) results.push(await tx.join(joining));
+      return results;
+    },
     async transaction(work) {
       const saved = { tickets: structuredClone(tickets), messages: structuredClone(messages) };
       try {

@@ -1,26 +1,44 @@
 import type { ServerEvent } from '@wadesk/contract';
 import type { LiveMessageEvent } from '../../whatsapp/events';
-import { createKeyedQueue } from './keyed-queue';
-import type { EngineOutcome, TicketEngine } from './ticket-engine';
+import { type BatchOutcome, groupOf, type TicketEngine } from './ticket-engine';
 import { toTicket } from './ticket-mapping';
 
 export interface TicketProcessorDeps {
-  engine: TicketEngine;
+  engine: Pick<TicketEngine, 'processBatch'>;
   publish(organisationId: number, event: ServerEvent): void;
   log: { error(object: object, message: string): void };
+  /** Most messages handed to the engine at once (one per group). */
+  batchSize?: number;
+  /** Most batches in the database at once. */
+  parallel?: number;
 }
 
 export type TicketProcessor = ReturnType<typeof createTicketProcessor>;
 
 /**
- * Feeds live messages to the engine one group at a time, in arrival order (two messages of one group
- * racing inside one process would make the database decide their order), and publishes what changed.
+ * Feeds live messages to the engine one at a time per group, in arrival order (two messages of one group
+ * racing would make the database decide their order), and publishes what changed. Messages of different
+ * groups waiting at the same moment go to the engine as one batch: one database round trip for many
+ * messages is what lets the desk keep up with busy sessions. A lone message is sent at once.
  */
-export function createTicketProcessor({ engine, publish, log }: TicketProcessorDeps) {
-  const queue = createKeyedQueue();
+export function createTicketProcessor({
+  engine,
+  publish,
+  log,
+  batchSize = 200,
+  parallel = 4,
+}: TicketProcessorDeps) {
+  /** Messages not yet sent to the engine, per group, in arrival order (Map order: the longest waiting first). */
+  const waiting = new Map<string, LiveMessageEvent[]>();
+  /** Groups with a message in a running batch. */
+  const busy = new Set<string>();
+  let running = 0;
+  let scheduled = false;
+  let idle: (() => void)[] = [];
 
-  function announce(event: LiveMessageEvent, outcome: EngineOutcome): void {
-    if (outcome.kind === 'created')
+  function announce(event: LiveMessageEvent, outcome: BatchOutcome): void {
+    if (outcome.kind === 'failed') failed(event, outcome.error);
+    else if (outcome.kind === 'created')
       publish(event.organisationId, { type: 'ticket.created', ticket: toTicket(outcome.ticket) });
     else if (outcome.kind === 'updated')
       publish(event.organisationId, {
@@ -30,22 +48,78 @@ export function createTicketProcessor({ engine, publish, log }: TicketProcessorD
       });
   }
 
+  function failed(event: LiveMessageEvent, error: unknown): void {
+    log.error(
+      { err: error, sessionId: event.sessionId, groupId: event.groupId, waId: event.message.id },
+      'ticket engine failed on a message',
+    );
+  }
+
+  /** The oldest waiting message of each group that has none in the engine, up to `batchSize`. */
+  function take(): LiveMessageEvent[] {
+    const batch: LiveMessageEvent[] = [];
+    for (const [group, queue] of waiting) {
+      if (batch.length === batchSize) break;
+      if (busy.has(group)) continue;
+      batch.push(queue.shift() as LiveMessageEvent);
+      busy.add(group);
+      if (queue.length === 0) waiting.delete(group);
+    }
+    return batch;
+  }
+
+  async function apply(batch: LiveMessageEvent[]): Promise<void> {
+    let outcomes: BatchOutcome[];
+    try {
+      outcomes = await engine.processBatch(batch);
+    } catch (error) {
+      if (batch.length === 1) return failed(batch[0] as LiveMessageEvent, error);
+      // Nothing was applied. One message the database refuses (or a deadlock with another server) must not
+      // cost the others: each goes again alone.
+      await Promise.all(batch.map((event) => apply([event])));
+      return;
+    }
+    for (const [i, event] of batch.entries()) announce(event, outcomes[i] as BatchOutcome);
+  }
+
+  function pump(): void {
+    scheduled = false;
+    while (running < parallel) {
+      const batch = take();
+      if (batch.length === 0) break;
+      running++;
+      apply(batch)
+        .catch((error: unknown) => log.error({ err: error }, 'ticket events could not be published'))
+        .finally(() => {
+          running--;
+          for (const event of batch) busy.delete(groupOf(event));
+          pump();
+        });
+    }
+    if (running === 0 && waiting.size === 0) {
+      for (const resolve of idle) resolve();
+      idle = [];
+    }
+  }
+
   return {
     /** The gateway's live-message listener: returns at once and never throws into the gateway. */
     accept(event: LiveMessageEvent): void {
-      const key = `${event.sessionId}\u0000${event.groupId}`;
-      queue
-        .run(key, () => engine.process(event))
-        .then((outcome) => announce(event, outcome))
-        .catch((error: unknown) =>
-          log.error(
-            { err: error, sessionId: event.sessionId, groupId: event.groupId, waId: event.message.id },
-            'ticket engine failed on a message',
-          ),
-        );
+      const group = groupOf(event);
+      const queue = waiting.get(group);
+      if (queue) queue.push(event);
+      else waiting.set(group, [event]);
+      // After the current task: the gateway hands over a received batch of messages in one go.
+      if (!scheduled) {
+        scheduled = true;
+        queueMicrotask(pump);
+      }
     },
 
     /** Resolves when every message accepted so far has been applied (tests, shutdown). */
-    settled: (): Promise<void> => queue.settled(),
+    settled(): Promise<void> {
+      if (running === 0 && waiting.size === 0) return Promise.resolve();
+      return new Promise((resolve) => idle.push(resolve));
+    },
   };
 }
