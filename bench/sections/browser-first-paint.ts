@@ -185,7 +185,11 @@ export async function run(): Promise<Row[]> {
       );
       rows.push(row(`drop → first bubble painted (${upload.label}), worst of ${RUNS}`, ms(worst)));
       rows.push(
-        row(`longest main-thread task during the import (${upload.label}), worst`, ms(Math.max(...tasks))),
+        row(
+          `longest main-thread task during the import (${upload.label}), worst`,
+          // The browser reports only tasks of 50 ms or more.
+          Math.max(...tasks) > 0 ? ms(Math.max(...tasks)) : 'none of 50 ms or more',
+        ),
       );
       if (scrolled) {
         rows.push(

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { ChatEngine } from '../../chat-import/engine/chat-engine';
-import { chatData, chatMessage, fakeEngine } from '../../chat-import/engine/testing-deps';
+import { chatData, chatMessage, fakeEngine, loadedChat } from '../../chat-import/engine/testing-deps';
 import { ChatProvider } from '../../chat-import/state/chat-provider';
 import { ChatViewer } from '../../chat-viewer/components/chat-viewer';
 import { SEARCH_DEBOUNCE_MS } from '../../chat-viewer/search/use-chat-search';
@@ -34,7 +34,7 @@ function renderViewer(engine: ChatEngine, state: DrillDownState | null) {
   return router;
 }
 
-const restore = () => vi.fn(async () => ({ chat: kept, media: [] }));
+const restore = () => vi.fn(async () => loadedChat(kept));
 
 describe('the Messages screen with a drill-down', () => {
   it('selects the messages in the engine and shows a removable chip with their number', async () => {

@@ -1,6 +1,7 @@
 import { Blob as NodeBlob } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { createChatEngine, EngineError } from './chat-engine';
+import { createChatEngine, EngineError, type EnginePort } from './chat-engine';
+import { FIRST_MESSAGES } from './engine-core';
 import type { ImportPhase } from './engine-protocol';
 import { createInProcessPort } from './in-process-port';
 import { fakeZip, memoryPersistence, testDeps } from './testing-deps';
@@ -100,12 +101,45 @@ describe('chat engine', () => {
     expect(await second.search('good', 5)).toEqual([]);
   });
 
-  it('hands a large chat over in slices and puts it back together in order', async () => {
+  it('hands a large chat over from its start, then the rest in slices, put back together in order', async () => {
     const { engine } = setup();
     const lines = Array.from({ length: 9001 }, (_, i) => `01/03/2022, 08:00 - Alice: message ${i}`);
-    const { chat } = await engine.importFile(textFile(lines.join('\n')), 'big.txt', 'text');
-    expect(chat.data).toHaveLength(9001);
-    expect(chat.data.map((m) => m.content)).toEqual(lines.map((_, i) => `message ${i}`));
+    const { chat, complete } = await engine.importFile(textFile(lines.join('\n')), 'big.txt', 'text');
+    expect(chat.total_msgs).toBe(9001);
+    expect(chat.data.map((m) => m.content)).toEqual(
+      lines.slice(0, FIRST_MESSAGES).map((_, i) => `message ${i}`),
+    );
+    const all = await complete;
+    expect(all?.map((m) => m.content)).toEqual(lines.map((_, i) => `message ${i}`));
+  });
+
+  it('hands a small chat over whole', async () => {
+    const { engine } = setup();
+    const { chat, complete } = await engine.importFile(textFile(CHAT), 'chat.txt', 'text');
+    expect(chat.data).toHaveLength(5);
+    expect(complete).toBeNull();
+  });
+
+  it('fails the rest of a large chat when the worker crashes before it has all arrived', async () => {
+    // A worker that never gets to send the slices after the first messages.
+    const engine = createChatEngine(() => {
+      const inner = createInProcessPort(testDeps());
+      return {
+        postMessage: (request) => inner.postMessage(request),
+        get onmessage() {
+          return inner.onmessage;
+        },
+        set onmessage(handler) {
+          inner.onmessage = handler && ((event) => event.data.type !== 'messages' && handler(event));
+        },
+        onerror: null,
+        terminate: () => {},
+      } satisfies EnginePort;
+    });
+    const lines = Array.from({ length: 6000 }, (_, i) => `01/03/2022, 08:00 - Alice: message ${i}`);
+    const loaded = await engine.importFile(textFile(lines.join('\n')), 'big.txt', 'text');
+    engine.dispose();
+    await expect(loaded.complete).rejects.toMatchObject({ code: 'failed' });
   });
 
   it('loads a chat from elsewhere and keeps it like an import', async () => {

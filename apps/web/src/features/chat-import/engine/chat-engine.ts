@@ -22,8 +22,11 @@ export class EngineError extends Error {
 }
 
 export interface LoadedChat {
+  /** The chat with its first messages, enough to show it (all of them for a small chat). */
   chat: ChatData;
   media: MediaFile[];
+  /** A large chat's messages, all of them once the rest has arrived; null when `chat.data` has them all. */
+  complete: Promise<ChatMessage[]> | null;
 }
 
 /** The page's handle on the chat engine (a Web Worker in the browser). */
@@ -60,11 +63,16 @@ export interface EnginePort {
 }
 
 interface Pending {
-  /** Messages received ahead of the chat they belong to. */
-  parts: ChatMessage[][];
-  settle(response: EngineResponse): void;
+  settle(response: EngineResponse, complete: Promise<ChatMessage[]> | null): void;
   fail(error: EngineError): void;
   onProgress?: (phase: ImportPhase) => void;
+  /** After a `chat` response: the messages so far and how many are still to come. */
+  rest?: {
+    parts: ChatMessage[][];
+    missing: number;
+    done(data: ChatMessage[]): void;
+    fail(error: Error): void;
+  };
 }
 
 export function createWorkerPort(): EnginePort {
@@ -84,12 +92,19 @@ export function createChatEngine(createPort: () => EnginePort = createWorkerPort
       const entry = pending.get(data.id);
       if (!entry) return;
       if (data.type === 'progress') return entry.onProgress?.(data.phase);
-      if (data.type === 'messages') return void entry.parts.push(data.data);
+      if (data.type === 'messages') return collect(data.id, entry, data.data);
+      if (data.type === 'chat' && data.chat && data.remaining > 0) {
+        const first = data.chat.data;
+        const complete = new Promise<ChatMessage[]>((done, fail) => {
+          entry.rest = { parts: [first], missing: data.remaining, done, fail };
+        });
+        // Kept for the rest of the messages; a crash from here on fails `complete` only.
+        entry.fail = (error) => entry.rest?.fail(error);
+        return entry.settle(data, complete);
+      }
       pending.delete(data.id);
       if (data.type === 'error') entry.fail(new EngineError(data.code, data.message));
-      else if (data.type === 'chat' && data.chat)
-        entry.settle({ ...data, chat: { ...data.chat, data: entry.parts.flat() } });
-      else entry.settle(data);
+      else entry.settle(data, null);
     };
     created.onerror = (event) => {
       event.preventDefault?.();
@@ -103,30 +118,42 @@ export function createChatEngine(createPort: () => EnginePort = createWorkerPort
     return created;
   };
 
+  function collect(id: number, entry: Pending, messages: ChatMessage[]): void {
+    const rest = entry.rest;
+    if (!rest) return;
+    rest.parts.push(messages);
+    rest.missing -= messages.length;
+    if (rest.missing > 0) return;
+    pending.delete(id);
+    rest.done(rest.parts.flat());
+  }
+
   function call<T>(
     request: EngineCommand,
-    pick: (response: EngineResponse) => T,
+    pick: (response: EngineResponse, complete: Promise<ChatMessage[]> | null) => T,
     onProgress?: (phase: ImportPhase) => void,
   ): Promise<T> {
     const target = connect();
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
-      const settle = (response: EngineResponse) => {
+      const settle = (response: EngineResponse, complete: Promise<ChatMessage[]> | null) => {
         try {
-          resolve(pick(response));
+          resolve(pick(response, complete));
         } catch (error) {
           reject(error);
         }
       };
-      pending.set(id, { parts: [], settle, fail: reject, onProgress });
+      pending.set(id, { settle, fail: reject, onProgress });
       target.postMessage({ ...request, id } as EngineRequest);
     });
   }
 
-  const loaded = (response: EngineResponse): LoadedChat | null =>
-    response.type === 'chat' && response.chat ? { chat: response.chat, media: response.media } : null;
-  const required = (response: EngineResponse): LoadedChat => {
-    const result = loaded(response);
+  const loaded = (response: EngineResponse, complete: Promise<ChatMessage[]> | null): LoadedChat | null =>
+    response.type === 'chat' && response.chat
+      ? { chat: response.chat, media: response.media, complete }
+      : null;
+  const required = (response: EngineResponse, complete: Promise<ChatMessage[]> | null): LoadedChat => {
+    const result = loaded(response, complete);
     if (!result) throw new EngineError('failed', 'The chat engine sent no chat');
     return result;
   };

@@ -45,8 +45,11 @@ export class EngineFailure extends Error {
   }
 }
 
+/** Messages in the `chat` response: more than a tall screen shows, so the page can paint at once. */
+export const FIRST_MESSAGES = 1000;
+
 /**
- * Messages per `messages` response. The page decodes each response in its own task, so a
+ * Messages per `messages` response after it. The page decodes each response in its own task, so a
  * 40,000-message chat never holds its main thread for long (one large message took ~100-200 ms).
  */
 export const MESSAGES_PER_POST = 4000;
@@ -70,15 +73,22 @@ export function createEngineCore(deps: EngineDeps, post: (response: EngineRespon
     return index;
   };
 
-  /** Hands the chat to the page first (so it paints), then keeps it and indexes it. */
+  /** Hands the chat to the page first (its start, so it paints, then the rest), then keeps and indexes it. */
   async function publish(id: number, chat: ChatData, media: MediaFile[], persist: boolean) {
     current = chat;
     index = null;
     analysis = null;
-    for (let start = 0; start < chat.data.length; start += MESSAGES_PER_POST) {
+    const first = chat.data.slice(0, FIRST_MESSAGES);
+    post({
+      id,
+      type: 'chat',
+      chat: { ...chat, data: first },
+      media,
+      remaining: chat.data.length - first.length,
+    });
+    for (let start = first.length; start < chat.data.length; start += MESSAGES_PER_POST) {
       post({ id, type: 'messages', data: chat.data.slice(start, start + MESSAGES_PER_POST) });
     }
-    post({ id, type: 'chat', chat: { ...chat, data: [] }, media });
     const saving = persist ? deps.persistence.save(chat, media) : Promise.resolve();
     indexed();
     await saving.catch((error: unknown) => deps.log('The chat could not be kept in this browser', error));
@@ -176,7 +186,7 @@ export function createEngineCore(deps: EngineDeps, post: (response: EngineRespon
           current = null;
           index = null;
           analysis = null;
-          post({ id, type: 'chat', chat: null, media: [] });
+          post({ id, type: 'chat', chat: null, media: [], remaining: 0 });
           return;
         }
         return publish(id, stored.chat, stored.media, false);

@@ -53,9 +53,13 @@ export type EngineErrorCode = 'zip' | 'no-messages' | 'failed';
 
 export type EngineResponse =
   | { id: number; type: 'progress'; phase: ImportPhase }
-  /** A slice of the chat's messages, sent ahead of its `chat` response (whose `data` is then empty). */
+  /**
+   * The chat with its first messages, enough to paint the screen; `remaining` more follow in `messages`
+   * responses, in order, so that a large chat shows before all of it has crossed over.
+   */
+  | { id: number; type: 'chat'; chat: ChatData | null; media: MediaFile[]; remaining: number }
+  /** A slice of the chat's messages after the `chat` response. */
   | { id: number; type: 'messages'; data: ChatMessage[] }
-  | { id: number; type: 'chat'; chat: ChatData | null; media: MediaFile[] }
   | { id: number; type: 'hits'; hits: SearchHit[] }
   /** null when no chat is loaded. */
   | { id: number; type: 'analysis'; analysis: ChatAnalysis | null }

@@ -1,6 +1,6 @@
 import { analyseChat, type ChatMessage, parseChat, selectMessages } from '@wadesk/chat-export';
 import { vi } from 'vitest';
-import type { ChatEngine } from './chat-engine';
+import type { ChatEngine, LoadedChat } from './chat-engine';
 import type { ChatPersistence } from './chat-persistence';
 import type { EngineDeps } from './engine-core';
 import type { ChatData, MediaFile } from './engine-protocol';
@@ -84,6 +84,11 @@ export function testDeps(
 }
 
 /** A chat engine whose every call is a mock, for UI tests (restore finds nothing unless told). */
+/** A chat as the engine hands it over, all of its messages at once. */
+export function loadedChat(chat: ChatData, media: MediaFile[] = []): LoadedChat {
+  return { chat, media, complete: null };
+}
+
 export function fakeEngine(overrides: Partial<ChatEngine> = {}): ChatEngine {
   return {
     importFile: vi.fn(async () => {

@@ -64,6 +64,15 @@ describe('ChatProvider', () => {
     expect(current.media).toEqual({ 'IMG-20220301-WA0001.png': { url: 'blob:test/1', type: 'image/png' } });
   });
 
+  it('holds every message of a large chat once the rest has followed its start', async () => {
+    renderProvider();
+    const lines = Array.from({ length: 2500 }, (_, i) => `01/03/2022, 08:00 - Alice: message ${i}`);
+    await act(() => current.importFile(upload(lines.join('\n'), 'big.txt'), 'text'));
+    await waitFor(() => expect(current.partial).toBe(false));
+    expect(current.total_msgs).toBe(2500);
+    expect(current.data.map((m) => m.content)).toEqual(lines.map((_, i) => `message ${i}`));
+  });
+
   it('restores the kept chat and sender after a reload, and revokes URLs on a new chat and on clear', async () => {
     const persistence = renderProvider();
     await act(() =>

@@ -52,8 +52,8 @@ export function ChatProvider({ children, engine: given }: { children: ReactNode;
   }, []);
 
   const apply = useCallback(
-    ({ chat, media }: LoadedChat) => {
-      generation.current++;
+    ({ chat, media, complete }: LoadedChat) => {
+      const mine = ++generation.current;
       const links: Record<string, MediaLink> = {};
       const created: string[] = [];
       for (const file of media) {
@@ -63,9 +63,16 @@ export function ChatProvider({ children, engine: given }: { children: ReactNode;
       }
       const previous = objectUrls.current;
       objectUrls.current = created;
-      dispatch({ type: 'loaded', chat, media: links });
+      dispatch({ type: 'loaded', chat, media: links, partial: complete !== null });
       // After React has rendered the new chat, nothing shows the old media any more.
       setTimeout(() => revokeAll(previous), 0);
+      // A large chat shows from its first messages; the rest follows while the first screen paints.
+      complete?.then(
+        (data) => {
+          if (generation.current === mine) dispatch({ type: 'completed', data });
+        },
+        (error: unknown) => console.error('The rest of the chat could not be read', error),
+      );
     },
     [revokeAll],
   );

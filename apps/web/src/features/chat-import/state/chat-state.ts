@@ -12,6 +12,8 @@ export interface ChatState {
   /** idle: not yet read from this browser; restoring: being read; ready: `data` is the chat (maybe none). */
   status: 'idle' | 'restoring' | 'ready';
   data: ChatMessage[];
+  /** True while the rest of a large chat's messages is still arriving: `data` holds only its start. */
+  partial: boolean;
   total_msgs: number;
   unique_authors: string[];
   /** The active author, whose messages show on the right; the first author by default. */
@@ -25,7 +27,9 @@ export interface ChatState {
 
 export type ChatAction =
   | { type: 'restore-started' }
-  | { type: 'loaded'; chat: ChatData; media: Record<string, MediaLink> }
+  | { type: 'loaded'; chat: ChatData; media: Record<string, MediaLink>; partial: boolean }
+  /** All messages of the chat loaded last have arrived. */
+  | { type: 'completed'; data: ChatMessage[] }
   | { type: 'nothing-kept' }
   | { type: 'sender-changed'; sender: string }
   | { type: 'cleared' };
@@ -33,6 +37,7 @@ export type ChatAction =
 export const initialChatState: ChatState = {
   status: 'idle',
   data: [],
+  partial: false,
   total_msgs: 0,
   unique_authors: [],
   sender: null,
@@ -55,6 +60,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return {
         status: 'ready',
         data: action.chat.data,
+        partial: action.partial,
         total_msgs: action.chat.total_msgs,
         unique_authors: action.chat.unique_authors,
         sender: resolveSender(action.chat),
@@ -62,6 +68,8 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         source: action.chat.source,
         revision: state.revision + 1,
       };
+    case 'completed':
+      return state.partial ? { ...state, data: action.data, partial: false } : state;
     case 'nothing-kept':
       return state.status === 'ready'
         ? state

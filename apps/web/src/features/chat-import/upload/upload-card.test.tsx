@@ -5,7 +5,7 @@ import { uploadWithProgress } from '../../../shared/api/upload-with-progress';
 import { tokenStorage } from '../../../shared/storage/storage';
 import { renderRoutes } from '../../../testing/render-routes';
 import { EngineError } from '../engine/chat-engine';
-import { chatData, chatMessage, fakeEngine } from '../engine/testing-deps';
+import { chatData, chatMessage, fakeEngine, loadedChat } from '../engine/testing-deps';
 import { ChatProvider } from '../state/chat-provider';
 import { UploadCard } from './upload-card';
 import { MAX_UPLOAD_BYTES } from './upload-rules';
@@ -36,7 +36,7 @@ function renderCard(engine = fakeEngine()) {
 }
 
 const pick = (files: File[]) => fireEvent.change(screen.getByTestId('upload-input'), { target: { files } });
-const loaded = { chat: chatData([chatMessage()]), media: [] };
+const loaded = loadedChat(chatData([chatMessage()]));
 
 describe('UploadCard', () => {
   it('shows the specification’s texts and offers the four extensions', () => {

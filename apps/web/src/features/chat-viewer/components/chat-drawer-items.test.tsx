@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AppLayout } from '../../../app/layouts/app-layout';
 import { renderRoutes } from '../../../testing/render-routes';
-import { chatData, chatMessage, fakeEngine } from '../../chat-import/engine/testing-deps';
+import { chatData, chatMessage, fakeEngine, loadedChat } from '../../chat-import/engine/testing-deps';
 import { ChatProvider } from '../../chat-import/state/chat-provider';
 import { ChatDrawerItems } from './chat-drawer-items';
 
@@ -13,7 +13,7 @@ const kept = chatData([
   chatMessage({ author: 'Bob' }),
 ]);
 
-function renderDrawer(engine = fakeEngine({ restore: vi.fn(async () => ({ chat: kept, media: [] })) })) {
+function renderDrawer(engine = fakeEngine({ restore: vi.fn(async () => loadedChat(kept)) })) {
   const view = renderRoutes(
     [
       {

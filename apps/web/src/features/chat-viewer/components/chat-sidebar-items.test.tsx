@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AppLayout } from '../../../app/layouts/app-layout';
 import { renderRoutes } from '../../../testing/render-routes';
 import type { ChatEngine } from '../../chat-import/engine/chat-engine';
-import { chatData, chatMessage, fakeEngine } from '../../chat-import/engine/testing-deps';
+import { chatData, chatMessage, fakeEngine, loadedChat } from '../../chat-import/engine/testing-deps';
 import { ChatProvider } from '../../chat-import/state/chat-provider';
 import { ChatDrawerItems } from './chat-drawer-items';
 import { ChatSidebarItems } from './chat-sidebar-items';
@@ -35,7 +35,7 @@ const sidebar = () => within(screen.getByRole('complementary'));
 
 describe('Analysis in the app navigation', () => {
   it('shows in the sidebar and the drawer once a chat is loaded, and opens /analysis', async () => {
-    const engine = fakeEngine({ restore: vi.fn(async () => ({ chat: kept, media: [] })) });
+    const engine = fakeEngine({ restore: vi.fn(async () => loadedChat(kept)) });
     const { router } = renderApp(engine, '/messages');
     // Reading the drawer's rows restores the kept chat; the sidebar then shows its rows.
     const user = userEvent.setup();

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../../shared/storage/storage';
 import { renderRoutes } from '../../../testing/render-routes';
 import type { ChatEngine } from '../../chat-import/engine/chat-engine';
-import { chatData, chatMessage, fakeEngine } from '../../chat-import/engine/testing-deps';
+import { chatData, chatMessage, fakeEngine, loadedChat } from '../../chat-import/engine/testing-deps';
 import { ChatProvider } from '../../chat-import/state/chat-provider';
 import { ChatViewer } from './chat-viewer';
 
@@ -30,7 +30,7 @@ const kept = chatData([chatMessage({ author: 'Alice' }), chatMessage({ author: '
 
 describe('ChatViewer', () => {
   it('shows the toolbar for a kept chat: count, author filter, search and Clear Chat', async () => {
-    const engine = fakeEngine({ restore: vi.fn(async () => ({ chat: kept, media: [] })) });
+    const engine = fakeEngine({ restore: vi.fn(async () => loadedChat(kept)) });
     renderViewer(engine);
     expect((await screen.findByTestId('message-count')).textContent).toBe('2 messages');
     const picker = screen.getByLabelText('View as') as HTMLSelectElement;
@@ -42,7 +42,7 @@ describe('ChatViewer', () => {
   });
 
   it('opens the compact search dropdown on desktop', async () => {
-    renderViewer(fakeEngine({ restore: vi.fn(async () => ({ chat: kept, media: [] })) }));
+    renderViewer(fakeEngine({ restore: vi.fn(async () => loadedChat(kept)) }));
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Search messages' }));
     expect(screen.getByPlaceholderText('Search...')).toBeTruthy();
     expect(screen.queryByText('No messages found!')).toBeNull();

@@ -28,7 +28,8 @@ export function SaveChatDialog() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (saving || chat.data.length === 0) return;
+    // Never a part of the chat: a large one is still arriving for a moment after it shows.
+    if (saving || chat.partial || chat.data.length === 0) return;
     const checked = checkChatName(name);
     if (!checked.ok) {
       setProblem(checked.message);

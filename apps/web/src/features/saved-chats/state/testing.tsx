@@ -6,7 +6,7 @@ import { MessagesRoute } from '../../../app/routes/app/messages';
 import { jsonResponse, renderRoutes, stubFetch } from '../../../testing/render-routes';
 import type { ChatEngine } from '../../chat-import/engine/chat-engine';
 import type { ChatData } from '../../chat-import/engine/engine-protocol';
-import { chatData, chatMessage, fakeEngine } from '../../chat-import/engine/testing-deps';
+import { chatData, chatMessage, fakeEngine, loadedChat } from '../../chat-import/engine/testing-deps';
 import { ChatProvider } from '../../chat-import/state/chat-provider';
 import { ChatDrawerItems } from '../../chat-viewer/components/chat-drawer-items';
 import { PreviousChatsDropdown, PreviousChatsSection } from '../components/previous-chats';
@@ -15,8 +15,8 @@ import { SavedChatsRoute } from './saved-chats-provider';
 /** An engine whose `load` hands back what it was given, and whose restore finds `kept`. */
 export function loadingEngine(kept: ChatData | null = null): ChatEngine {
   return fakeEngine({
-    load: vi.fn(async (chat: ChatData) => ({ chat, media: [] })),
-    restore: vi.fn(async () => (kept ? { chat: kept, media: [] } : null)),
+    load: vi.fn(async (chat: ChatData) => loadedChat(chat)),
+    restore: vi.fn(async () => (kept ? loadedChat(kept) : null)),
     clear: vi.fn(async () => {}),
   });
 }
