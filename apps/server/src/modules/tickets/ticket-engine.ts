@@ -110,10 +110,12 @@ export function createTicketEngine({ repo, agentByNumber, linkedPhone }: TicketE
     const prepared = await Promise.all(events.map(prepare));
     const work = prepared.filter((p) => p !== null);
     const joined = await repo.join(work.map((p) => p.joining));
-    const results = new Map(work.map((p, i) => [p, joined[i]]));
+    let next = 0;
+    // Each message's join result, or undefined for what was not sent (not a conversation message).
+    const results = prepared.map((p) => (p ? joined[next++] : undefined));
     return Promise.all(
-      prepared.map(async (p): Promise<BatchOutcome> => {
-        const result = p && results.get(p);
+      prepared.map(async (p, i): Promise<BatchOutcome> => {
+        const result = results[i];
         if (!p || !result) return { kind: 'ignored' };
         if (result.kind === 'joined') return { kind: 'updated', ticket: result.ticket };
         if (result.kind === 'duplicate') return { kind: 'duplicate' };

@@ -35,6 +35,7 @@ export function createTicketProcessor({
   let running = 0;
   let scheduled = false;
   let idle: (() => void)[] = [];
+  const isIdle = () => running === 0 && waiting.size === 0;
 
   function announce(event: LiveMessageEvent, outcome: BatchOutcome): void {
     if (outcome.kind === 'failed') failed(event, outcome.error);
@@ -96,7 +97,7 @@ export function createTicketProcessor({
           pump();
         });
     }
-    if (running === 0 && waiting.size === 0) {
+    if (isIdle()) {
       for (const resolve of idle) resolve();
       idle = [];
     }
@@ -118,7 +119,7 @@ export function createTicketProcessor({
 
     /** Resolves when every message accepted so far has been applied (tests, shutdown). */
     settled(): Promise<void> {
-      if (running === 0 && waiting.size === 0) return Promise.resolve();
+      if (isIdle()) return Promise.resolve();
       return new Promise((resolve) => idle.push(resolve));
     },
   };
