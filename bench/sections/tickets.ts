@@ -14,7 +14,7 @@ import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { createDatabase, migrateDatabase } from '../../apps/server/src/db/client';
-import type { LiveMessageEvent } from '../../apps/server/src/whatsapp/events';
+import type { LiveMessage } from '../../apps/server/src/modules/groups/group-message';
 import type { Row } from '../row';
 
 const SECTION = 'tickets';
@@ -119,7 +119,7 @@ async function load(url: string, token: string, body: string, seconds = LOAD.sec
 }
 
 /** Live messages as the gateway hands them over: new groups get a customer, then agents and customers alternate. */
-function liveEvents(organisationId: number, sessionId: string): LiveMessageEvent[] {
+function liveEvents(organisationId: number, sessionId: string): LiveMessage[] {
   const now = Math.floor(Date.now() / 1000);
   return Array.from({ length: ENGINE_MESSAGES }, (_, i) => {
     const group = i % ENGINE_GROUPS;
@@ -128,31 +128,33 @@ function liveEvents(organisationId: number, sessionId: string): LiveMessageEvent
     const id = `LIVE${i}`;
     const number = business ? AGENT : `49152${String(group).padStart(7, '0')}`;
     return {
-      origin: 'live',
       organisationId,
       sessionId,
-      groupId: `live${group}@g.us`,
+      groupJid: `live${group}@g.us`,
       groupName: `Live group ${group}`,
       message: {
-        msg_id: `false_live${group}@g.us_${id}_${number}@s.whatsapp.net`,
-        id,
+        msgId: `false_live${group}@g.us_${id}_${number}@s.whatsapp.net`,
+        waId: id,
+        fromMe: false,
         author: `${number}@s.whatsapp.net`,
-        author_name: business ? 'Dev' : `Customer ${group}`,
-        author_number: number,
-        from_me: false,
+        authorAlt: null,
+        authorName: business ? 'Dev' : `Customer ${group}`,
+        authorNumber: number,
         body: `message ${turn} in group ${group}`,
-        has_media: false,
-        message_type: 'chat',
-        media_base64: null,
+        messageType: 'chat',
+        hasMedia: false,
         mimetype: null,
         filename: null,
-        has_quoted_msg: false,
-        quoted_msg_id: null,
-        quoted_msg: null,
-        quoted_participant_name: null,
+        thumbnail: null,
+        quotedId: null,
+        quotedParticipant: null,
+        quotedType: null,
+        quotedBody: null,
+        quotedThumbnail: null,
+        quotedParticipantName: null,
         timestamp: now + turn,
       },
-    } satisfies LiveMessageEvent;
+    } satisfies LiveMessage;
   });
 }
 
@@ -200,7 +202,7 @@ async function measure(url: string): Promise<Row[]> {
     const events = liveEvents(organisationId, sessionId);
     const engineCpu = process.cpuUsage();
     started = performance.now();
-    for (const event of events) app.whatsapp.events.emit('message.live', event);
+    for (const event of events) app.events.bus.publish('message.live', event);
     await app.ticketProcessor.settled();
     const engineSeconds = (performance.now() - started) / 1000;
     const engineUsed = process.cpuUsage(engineCpu);

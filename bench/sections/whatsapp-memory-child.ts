@@ -4,12 +4,13 @@ import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { initAuthCreds } from 'baileys';
+import type { DeskEventMap } from '../../apps/server/src/modules/events/desk-events';
+import { createLocalEventBus } from '../../apps/server/src/modules/events/event-bus';
+import type { MessageStore } from '../../apps/server/src/modules/groups/message-store.service';
+import { createWhatsAppGateway } from '../../apps/server/src/modules/sessions/gateway';
 import { createBaileysDriver } from '../../apps/server/src/whatsapp/baileys/baileys-driver';
 import { createBaileysLogger } from '../../apps/server/src/whatsapp/baileys/logger';
 import type { SessionAuth, WhatsAppDriver } from '../../apps/server/src/whatsapp/driver';
-import { createWhatsAppEvents } from '../../apps/server/src/whatsapp/events';
-import { createWhatsAppGateway } from '../../apps/server/src/whatsapp/gateway';
-import type { GatewayRepository } from '../../apps/server/src/whatsapp/gateway.repository';
 import { DEFAULT_TIMING } from '../../apps/server/src/whatsapp/session-runner';
 import { createSimulatorDriver } from '../../apps/server/src/whatsapp/simulator/simulator-driver';
 
@@ -36,17 +37,9 @@ async function silentWebSocketServer(): Promise<string> {
 }
 
 // Storage is not what is measured: the gateway's writes go nowhere.
-const repo = new Proxy(
-  {},
-  {
-    get: (_target, name) =>
-      name === 'groupCount'
-        ? async () => 4
-        : name === 'insertMessages' || name === 'linkedActiveSessions'
-          ? async () => []
-          : async () => {},
-  },
-) as GatewayRepository;
+const nowhere = <T>(answers: Record<string, unknown> = {}) =>
+  new Proxy({}, { get: (_target, name) => async () => answers[String(name)] }) as T;
+const store = nowhere<MessageStore>({ ingest: { inserted: [], perGroup: new Map(), received: new Map() } });
 
 function memoryAuth(linked: boolean): SessionAuth {
   const creds = initAuthCreds();
@@ -94,9 +87,10 @@ async function main(): Promise<void> {
   }
   const gateway = createWhatsAppGateway({
     driver,
-    repo,
-    authRepo: { read: async () => new Map(), write: async () => {}, clear: async () => {} },
-    events: createWhatsAppEvents(() => {}),
+    store,
+    saveState: async () => {},
+    authStore: () => ({ read: async () => new Map(), write: async () => {}, clear: async () => {} }),
+    bus: createLocalEventBus<DeskEventMap>(() => {}),
     timing,
     // Auth from memory, not the database: linked for the simulator, unlinked for Baileys (never answered).
     loadAuth: async () => memoryAuth(kind === 'simulator'),

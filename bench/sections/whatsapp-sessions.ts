@@ -8,9 +8,9 @@ import type { WAMessage } from 'baileys';
 import pg from 'pg';
 import { createDatabase, type Database, migrateDatabase } from '../../apps/server/src/db/client';
 import { organisations, waSessions } from '../../apps/server/src/db/schema';
-import { createWhatsAppEvents } from '../../apps/server/src/whatsapp/events';
-import { createGatewayRepository } from '../../apps/server/src/whatsapp/gateway.repository';
-import { createIngest } from '../../apps/server/src/whatsapp/ingest';
+import type { DeskEventMap } from '../../apps/server/src/modules/events/desk-events';
+import { createLocalEventBus } from '../../apps/server/src/modules/events/event-bus';
+import { createMessageStore } from '../../apps/server/src/modules/groups/message-store.service';
 import { createPhoneContent } from '../../apps/server/src/whatsapp/simulator/phone-content';
 import type { Row } from '../row';
 
@@ -81,9 +81,9 @@ async function ingestRate(kind: string, database: Database, messages: WAMessage[
     .insert(waSessions)
     .values({ organisationId: organisation?.id ?? 0, name: 'bench', description: 'bench' })
     .returning();
-  const ingest = createIngest({
-    repo: createGatewayRepository(database.db),
-    events: createWhatsAppEvents(() => {}),
+  const { ingest } = createMessageStore({
+    db: database.db,
+    bus: createLocalEventBus<DeskEventMap>(() => {}),
   });
   const ref = { id: session?.id ?? '', organisationId: organisation?.id ?? 0 };
   const started = performance.now();

@@ -19,9 +19,15 @@ import { passwords } from './modules/auth/passwords';
 import { createAttemptLimits } from './modules/auth/rate-limit';
 import { createAccessTokens } from './modules/auth/tokens';
 import { registerChats } from './modules/chats/register-chats';
+import type { DeskEventMap } from './modules/events/desk-events';
+import { createLocalEventBus } from './modules/events/event-bus';
+import { registerEvents } from './modules/events/register-events';
+import { createMessageStore } from './modules/groups/message-store.service';
+import { registerGroups } from './modules/groups/register-groups';
+import { registerSessions } from './modules/sessions/register-sessions';
 import { systemRoutes } from './modules/system/system.routes';
 import { registerTickets } from './modules/tickets/register-tickets';
-import { registerWhatsApp, type WhatsAppOverrides } from './whatsapp/register';
+import { createWhatsAppAdapter, type WhatsAppOverrides } from './whatsapp/create-driver';
 
 export interface AppDeps {
   /** An open, migrated database; the caller keeps ownership (it is not closed with the app). */
@@ -72,16 +78,31 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
 
   const storage = await registerChats(app, { config, db: database.db, clock });
-  const whatsapp = await registerWhatsApp(app, {
+
+  // The WhatsApp half: the adapter (driver), the bus, the message store, then the modules that use them.
+  const overrides = deps.whatsapp ?? {};
+  const bus = createLocalEventBus<DeskEventMap>((error) =>
+    app.log.error({ err: error }, 'event listener failed'),
+  );
+  const store = createMessageStore({ db: database.db, bus });
+  const { sessions, gateway, cluster } = await registerSessions(app, {
     config,
-    db: database.db,
+    database,
+    bus,
+    whatsapp: createWhatsAppAdapter(config, overrides),
+    store,
+    overrides,
+  });
+  const groups = await registerGroups(app, { bus, store, gateway, cluster, storage, overrides });
+  const agents = await registerAgents(app, { db: database.db, clock, bus, sessions });
+  await registerTickets(app, { db: database.db, clock, bus, gateway, sessions, groups, agents });
+  await registerEvents(app, {
+    bus,
+    jwtSecret: config.jwtSecret,
     clock,
     accessTokens,
-    storage,
-    overrides: deps.whatsapp,
+    heartbeatMs: overrides.heartbeatMs ?? 20_000,
   });
-  const agents = await registerAgents(app, { db: database.db, clock, whatsapp });
-  await registerTickets(app, { db: database.db, clock, whatsapp, agents });
   await registerWebApp(app, config.webDist);
   return app;
 }

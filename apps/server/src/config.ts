@@ -29,6 +29,8 @@ export interface Config {
   whatsappDriver: (typeof WHATSAPP_DRIVERS)[number];
   /** Active WhatsApp sessions an organisation may have at once. */
   whatsappSessionLimit: number;
+  /** WhatsApp sessions one server instance runs at most; more go to other instances (or answer 503). */
+  whatsappSessionsPerInstance: number;
   /** Level of Baileys' own (redacted) log; silent by default because it logs protocol detail. */
   whatsappLogLevel: (typeof LOG_LEVELS)[number];
   /** Demo mode: create a demo organisation with a linked simulated session, and print its sign-in. */
@@ -93,6 +95,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   WHATSAPP_DRIVER: z.enum(WHATSAPP_DRIVERS, { error: 'must be baileys or simulator' }).default('baileys'),
   WHATSAPP_SESSION_LIMIT: integer(1, 100_000).default(1),
+  WHATSAPP_SESSIONS_PER_INSTANCE: integer(1, 100_000).default(500),
   WHATSAPP_LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('silent'),
@@ -143,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: vars.LOG_LEVEL,
     whatsappDriver: vars.WHATSAPP_DRIVER,
     whatsappSessionLimit: vars.WHATSAPP_SESSION_LIMIT,
+    whatsappSessionsPerInstance: vars.WHATSAPP_SESSIONS_PER_INSTANCE,
     whatsappLogLevel: vars.WHATSAPP_LOG_LEVEL,
     demoSeed: vars.DEMO_SEED === '1' || vars.DEMO_SEED === 'true',
     webDist: vars.WEB_DIST

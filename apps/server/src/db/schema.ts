@@ -186,9 +186,28 @@ export const waSessions = pgTable(
     meLid: text('me_lid'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The server instance that runs this session's connection (docs/architecture.md, scale-out): a lease
+     * renewed by its heartbeat. `lease_epoch` grows with every new owner; auth writes carry it and are
+     * refused once stale, so two instances never write one session's keys.
+     */
+    ownerId: text('owner_id'),
+    leaseEpoch: bigint('lease_epoch', { mode: 'number' }).notNull().default(0),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
   },
-  (t) => [index('wa_sessions_organisation_id_idx').on(t.organisationId, t.isActive)],
+  (t) => [
+    index('wa_sessions_organisation_id_idx').on(t.organisationId, t.isActive),
+    index('wa_sessions_owner_idx').on(t.ownerId),
+  ],
 );
+
+/** Running server instances and how many sessions each may run; a stale heartbeat means it is gone. */
+export const waInstances = pgTable('wa_instances', {
+  id: text('id').primaryKey(),
+  capacity: integer('capacity').notNull(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Baileys creds (type 'creds', key_id '') and Signal keys, as BufferJSON text; one row per key. */
 export const waAuth = pgTable(

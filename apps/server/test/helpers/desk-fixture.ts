@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users, waSessions } from '../../src/db/schema';
-import type { LiveMessageEvent } from '../../src/whatsapp/events';
+import type { LiveMessage } from '../../src/modules/groups/group-message';
 import type { SignedIn } from './auth';
 import { signUp } from './auth';
 import type { TestContext } from './describe-each-database';
@@ -31,9 +31,9 @@ export async function deskFixture(
     })
     .returning();
   if (!session) throw new Error('no session');
-  const say = async (input: Partial<LiveInput> = {}): Promise<LiveMessageEvent> => {
+  const say = async (input: Partial<LiveInput> = {}): Promise<LiveMessage> => {
     const event = liveMessage({ organisationId, sessionId: session.id, ...input });
-    app.whatsapp.events.emit('message.live', event);
+    app.events.bus.publish('message.live', event);
     await app.ticketProcessor.settled();
     return event;
   };

@@ -1,5 +1,5 @@
 import type { GroupMessage } from '@wadesk/contract';
-import type { LiveMessageEvent } from '../../src/whatsapp/events';
+import type { LiveMessage } from '../../src/modules/groups/group-message';
 
 let sequence = 0;
 
@@ -20,35 +20,37 @@ export interface LiveInput {
   type?: GroupMessage['message_type'];
 }
 
-/** A live group message event as the gateway hands it to the ticket engine. */
-export function liveMessage(input: LiveInput): LiveMessageEvent {
+/** A live group message as ingest publishes it to the ticket engine. */
+export function liveMessage(input: LiveInput): LiveMessage {
   const id = input.id ?? `3EB0TEST${String(++sequence).padStart(8, '0')}`;
   const groupId = input.groupId ?? '120363000000000001@g.us';
   const from = input.fromMe ? null : input.from === undefined ? '4915112345678' : input.from;
   const author = input.fromMe ? null : `${from ?? '123456789012345'}@${from ? 's.whatsapp.net' : 'lid'}`;
   return {
-    origin: 'live',
     organisationId: input.organisationId,
     sessionId: input.sessionId,
-    groupId,
+    groupJid: groupId,
     groupName: input.groupName === undefined ? 'Customers' : input.groupName,
     message: {
-      msg_id: `${Boolean(input.fromMe)}_${groupId}_${id}${author ? `_${author}` : ''}`,
-      id,
+      msgId: `${Boolean(input.fromMe)}_${groupId}_${id}${author ? `_${author}` : ''}`,
+      waId: id,
+      fromMe: Boolean(input.fromMe),
       author,
-      author_name: input.name === undefined ? (input.fromMe ? null : 'Carla') : input.name,
-      author_number: from,
-      from_me: Boolean(input.fromMe),
+      authorAlt: null,
+      authorName: input.name === undefined ? (input.fromMe ? null : 'Carla') : input.name,
+      authorNumber: from,
       body: input.body ?? 'hello',
-      has_media: input.type === 'image',
-      message_type: input.type ?? 'chat',
-      media_base64: null,
+      messageType: input.type ?? 'chat',
+      hasMedia: input.type === 'image',
       mimetype: null,
       filename: null,
-      has_quoted_msg: false,
-      quoted_msg_id: null,
-      quoted_msg: null,
-      quoted_participant_name: null,
+      thumbnail: null,
+      quotedId: null,
+      quotedParticipant: null,
+      quotedType: null,
+      quotedBody: null,
+      quotedThumbnail: null,
+      quotedParticipantName: null,
       timestamp: input.timestamp ?? Math.floor(Date.now() / 1000),
     },
   };

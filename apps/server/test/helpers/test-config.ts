@@ -27,6 +27,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     whatsappDriver: 'simulator',
     whatsappSessionLimit: 1,
+    whatsappSessionsPerInstance: 500,
     whatsappLogLevel: 'silent',
     demoSeed: false,
     webDist: join(tmpdir(), 'wadesk-test-no-web-dist'),

@@ -1,9 +1,9 @@
-import type { WhatsAppEvents } from '../../whatsapp/events';
+import type { DeskEventBus } from '../events/desk-events';
 import type { SessionsService } from '../sessions/sessions.service';
 import type { AgentsService } from './agents.service';
 
 export interface OwnerAgentsDeps {
-  events: WhatsAppEvents;
+  bus: DeskEventBus;
   sessions: Pick<SessionsService, 'owned'>;
   agents: Pick<AgentsService, 'ensureOwner'>;
   log: { error(object: object, message: string): void };
@@ -14,9 +14,9 @@ export interface OwnerAgentsDeps {
  * so the account's own group messages are business replies. Returns the unsubscribe function and a way to
  * wait for the additions in flight (tests).
  */
-export function watchLinkedAccounts({ events, sessions, agents, log }: OwnerAgentsDeps) {
+export function watchLinkedAccounts({ bus, sessions, agents, log }: OwnerAgentsDeps) {
   const inFlight = new Set<Promise<void>>();
-  const unsubscribe = events.on('session.status', (event) => {
+  const unsubscribe = bus.on('session.status', (event) => {
     if (event.status !== 'connected' || !event.phone) return;
     const phone = event.phone;
     const work = sessions

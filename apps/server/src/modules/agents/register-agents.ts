@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import type { WhatsAppRuntime } from '../../whatsapp/register';
+import type { DeskEventBus } from '../events/desk-events';
+import type { SessionsService } from '../sessions/sessions.service';
 import { createAgentsRepository } from './agents.repository';
 import { agentsRoutes } from './agents.routes';
 import { type AgentsService, createAgentsService } from './agents.service';
@@ -17,7 +18,7 @@ declare module 'fastify' {
 /** The /org/ agent calls, and owner agents for connected sessions. Returns the service for the tickets. */
 export async function registerAgents(
   app: FastifyInstance,
-  { db, clock, whatsapp }: { db: Db; clock: Clock; whatsapp: WhatsAppRuntime },
+  { db, clock, bus, sessions }: { db: Db; clock: Clock; bus: DeskEventBus; sessions: SessionsService },
 ): Promise<AgentsService> {
   const agents: AgentsService = createAgentsService({
     repo: createAgentsRepository(db),
@@ -25,13 +26,13 @@ export async function registerAgents(
     onChange: (organisationId) => {
       agents
         .count(organisationId)
-        .then((count) => whatsapp.publish(organisationId, { type: 'agents.updated', agents_count: count }))
+        .then((agentsCount) => bus.publish('agents.changed', { organisationId, agentsCount }))
         .catch((error: unknown) => app.log.error({ err: error }, 'publishing agents.updated failed'));
     },
   });
   const owners = watchLinkedAccounts({
-    events: whatsapp.events,
-    sessions: whatsapp.sessions,
+    bus,
+    sessions,
     agents,
     log: app.log,
   });

@@ -1,69 +1,62 @@
 import type { ServerEvent } from '@wadesk/contract';
-import type { WhatsAppEvents } from '../../whatsapp/events';
+import { toGroupMessage } from '../groups/group-message';
+import type { DeskEventBus, DeskEventMap, DeskEventName } from './desk-events';
 
 export type EventHub = ReturnType<typeof createEventHub>;
 
-/**
- * Fans the WhatsApp bus (and what other modules publish) out to open event streams, each only ever
- * receiving its own organisation's events.
- */
-export function createEventHub(events: WhatsAppEvents) {
-  const clients = new Map<number, Set<(event: ServerEvent) => void>>();
-  const send = (organisationId: number, event: ServerEvent) => {
-    for (const client of clients.get(organisationId) ?? []) client(event);
-  };
+const WIRE: { [K in DeskEventName]: (event: DeskEventMap[K]) => ServerEvent } = {
+  'session.status': (s) => ({
+    type: 'session.status',
+    session_id: s.sessionId,
+    status: s.status,
+    reason: s.reason,
+    phone: s.phone,
+    isActive: s.isActive,
+  }),
+  'session.qr': (q) => ({ type: 'session.qr', session_id: q.sessionId }),
+  'groups.updated': (g) => ({ type: 'groups.updated', session_id: g.sessionId, groups_count: g.groupsCount }),
+  history: (h) => ({ type: 'history', session_id: h.sessionId, group_id: h.groupId, stored: h.stored }),
+  'message.live': (m) => ({
+    type: 'messages.new',
+    session_id: m.sessionId,
+    group_id: m.groupJid,
+    messages: [toGroupMessage(m.message)],
+  }),
+  'sync.progress': (p) => ({
+    type: 'sync.progress',
+    session_id: p.sessionId,
+    group_id: p.groupId,
+    state: p.state,
+    fetched: p.fetched,
+    oldest_timestamp: p.oldestTimestamp,
+    message: p.message,
+  }),
+  'ticket.changed': (t) =>
+    t.change === 'created'
+      ? { type: 'ticket.created', ticket: t.ticket }
+      : { type: 'ticket.updated', change: t.change, ticket: t.ticket },
+  'agents.changed': (a) => ({ type: 'agents.updated', agents_count: a.agentsCount }),
+};
 
-  const unsubscribers = [
-    events.on('session.status', (e) =>
-      send(e.organisationId, {
-        type: 'session.status',
-        session_id: e.sessionId,
-        status: e.status,
-        reason: e.reason,
-        phone: e.phone,
-        isActive: e.isActive,
-      }),
-    ),
-    events.on('session.qr', (e) => send(e.organisationId, { type: 'session.qr', session_id: e.sessionId })),
-    events.on('groups.updated', (e) =>
-      send(e.organisationId, {
-        type: 'groups.updated',
-        session_id: e.sessionId,
-        groups_count: e.groupsCount,
-      }),
-    ),
-    events.on('history', (e) =>
-      send(e.organisationId, {
-        type: 'history',
-        session_id: e.sessionId,
-        group_id: e.groupId,
-        stored: e.stored,
-      }),
-    ),
-    events.on('message.live', (e) =>
-      send(e.organisationId, {
-        type: 'messages.new',
-        session_id: e.sessionId,
-        group_id: e.groupId,
-        messages: [e.message],
-      }),
-    ),
-    events.on('sync.progress', (e) =>
-      send(e.organisationId, {
-        type: 'sync.progress',
-        session_id: e.sessionId,
-        group_id: e.groupId,
-        state: e.state,
-        fetched: e.fetched,
-        oldest_timestamp: e.oldestTimestamp,
-        message: e.message,
-      }),
-    ),
-  ];
+/** The contract's wire shape of a bus event: the edge where internal camel-case becomes the API's names. */
+export function toServerEvent<K extends DeskEventName>(name: K, event: DeskEventMap[K]): ServerEvent {
+  return WIRE[name](event);
+}
+
+/**
+ * Fans the bus out to open event streams: every instance's events (so a browser may be connected to any
+ * server), each stream only ever receiving its own organisation's events.
+ */
+export function createEventHub(bus: DeskEventBus) {
+  const clients = new Map<number, Set<(event: ServerEvent) => void>>();
+  const unsubscribe = bus.onCluster((name, event) => {
+    const streams = clients.get((event as { organisationId: number }).organisationId);
+    if (!streams) return;
+    const wire = toServerEvent(name, event);
+    for (const client of streams) client(wire);
+  });
 
   return {
-    /** Sends an event of another module (tickets, agents) to the organisation's open streams. */
-    publish: send,
     /** Returns the function that removes the client again. */
     subscribe(organisationId: number, client: (event: ServerEvent) => void): () => void {
       const set = clients.get(organisationId) ?? new Set();
@@ -75,8 +68,6 @@ export function createEventHub(events: WhatsAppEvents) {
       };
     },
     clientCount: () => [...clients.values()].reduce((sum, set) => sum + set.size, 0),
-    close(): void {
-      for (const unsubscribe of unsubscribers) unsubscribe();
-    },
+    close: unsubscribe,
   };
 }

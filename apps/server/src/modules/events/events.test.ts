@@ -90,7 +90,7 @@ describeEachDatabase('event stream', (ctx) => {
 
     mine.close();
     theirs.close();
-    await eventually(() => server.whatsapp.openStreams() === 0, 2_000, 'streams cleaned up');
+    await eventually(() => server.events.openStreams() === 0, 2_000, 'streams cleaned up');
     const logged = logs.join('');
     expect(logged).not.toContain(ticket.ticket);
     expect(logged).not.toContain(intruder.access_token);

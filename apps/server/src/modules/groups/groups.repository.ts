@@ -1,16 +1,9 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { waContacts, waGroups, waMessages, waSessions } from '../../db/schema';
-import type { ContactName } from '../../whatsapp/mapping/api-message';
+import { waGroups, waSessions } from '../../db/schema';
+import type { GroupInfo } from '../../whatsapp/driver';
 
-const { raw: _raw, ...listColumns } = getTableColumns(waMessages);
-export type MessageRow = Omit<typeof waMessages.$inferSelect, 'raw'>;
 export type GroupRow = typeof waGroups.$inferSelect;
-
-export interface Cursor {
-  timestamp: number;
-  msgId: string;
-}
 
 export interface SyncUpdate {
   syncState: string;
@@ -20,12 +13,8 @@ export interface SyncUpdate {
 
 export type GroupsRepository = ReturnType<typeof createGroupsRepository>;
 
-/** Reads of groups and their stored messages (ordered by time, then msg_id), scoped by organisation. */
+/** wa_groups: the groups of each session, their history state and background sync, scoped by organisation. */
 export function createGroupsRepository(db: Db) {
-  const inGroup = (sessionId: string, groupJid: string) =>
-    and(eq(waMessages.sessionId, sessionId), eq(waMessages.groupJid, groupJid));
-  const position = sql`(${waMessages.timestamp}, ${waMessages.msgId})`;
-
   return {
     /** Every group of the organisation's active sessions, by name. */
     async listForOrganisation(organisationId: number) {
@@ -63,98 +52,69 @@ export function createGroupsRepository(db: Db) {
         .where(and(eq(waGroups.sessionId, sessionId), eq(waGroups.syncState, 'running')));
     },
 
-    async newest(sessionId: string, groupJid: string, limit: number): Promise<MessageRow[]> {
-      const rows = await db
-        .select(listColumns)
-        .from(waMessages)
-        .where(inGroup(sessionId, groupJid))
-        .orderBy(desc(waMessages.timestamp), desc(waMessages.msgId))
-        .limit(limit);
-      return rows.reverse();
-    },
-
-    async before(sessionId: string, groupJid: string, cursor: Cursor, limit: number): Promise<MessageRow[]> {
-      const rows = await db
-        .select(listColumns)
-        .from(waMessages)
-        .where(and(inGroup(sessionId, groupJid), sql`${position} < (${cursor.timestamp}, ${cursor.msgId})`))
-        .orderBy(desc(waMessages.timestamp), desc(waMessages.msgId))
-        .limit(limit);
-      return rows.reverse();
-    },
-
-    async after(sessionId: string, groupJid: string, cursor: Cursor, limit: number): Promise<MessageRow[]> {
-      return db
-        .select(listColumns)
-        .from(waMessages)
-        .where(and(inGroup(sessionId, groupJid), sql`${position} > (${cursor.timestamp}, ${cursor.msgId})`))
-        .orderBy(asc(waMessages.timestamp), asc(waMessages.msgId))
-        .limit(limit);
-    },
-
-    async existsBefore(sessionId: string, groupJid: string, cursor: Cursor): Promise<boolean> {
-      const rows = await db
-        .select({ seq: waMessages.seq })
-        .from(waMessages)
-        .where(and(inGroup(sessionId, groupJid), sql`${position} < (${cursor.timestamp}, ${cursor.msgId})`))
-        .limit(1);
-      return rows.length > 0;
-    },
-
-    async existsAfter(sessionId: string, groupJid: string, cursor: Cursor): Promise<boolean> {
-      const rows = await db
-        .select({ seq: waMessages.seq })
-        .from(waMessages)
-        .where(and(inGroup(sessionId, groupJid), sql`${position} > (${cursor.timestamp}, ${cursor.msgId})`))
-        .limit(1);
-      return rows.length > 0;
-    },
-
-    async oldest(sessionId: string, groupJid: string) {
-      const [row] = await db
-        .select({
-          waId: waMessages.waId,
-          fromMe: waMessages.fromMe,
-          author: waMessages.author,
-          timestamp: waMessages.timestamp,
-        })
-        .from(waMessages)
-        .where(inGroup(sessionId, groupJid))
-        .orderBy(asc(waMessages.timestamp), asc(waMessages.msgId))
-        .limit(1);
-      return row ?? null;
-    },
-
-    /** A message by its WhatsApp id, with the proto JSON a download needs. */
-    async findMessage(sessionId: string, groupJid: string, waId: string) {
-      const [row] = await db
-        .select()
-        .from(waMessages)
-        .where(and(inGroup(sessionId, groupJid), eq(waMessages.waId, waId)));
-      return row ?? null;
-    },
-
-    async contactNames(sessionId: string, jids: string[]): Promise<Map<string, ContactName>> {
-      if (jids.length === 0) return new Map();
-      const rows = await db
-        .select({ jid: waContacts.jid, name: waContacts.name, altJid: waContacts.altJid })
-        .from(waContacts)
-        .where(and(eq(waContacts.sessionId, sessionId), inArray(waContacts.jid, jids)));
-      return new Map(rows.map((r) => [r.jid, { name: r.name, altJid: r.altJid }]));
-    },
-
-    async setMediaObject(sessionId: string, groupJid: string, waId: string, name: string): Promise<void> {
-      await db
-        .update(waMessages)
-        .set({ mediaObject: name })
-        .where(and(inGroup(sessionId, groupJid), eq(waMessages.waId, waId)));
-    },
-
     async saveSync(sessionId: string, groupJid: string, update: SyncUpdate): Promise<void> {
       await db
         .update(waGroups)
         .set({ ...update, updatedAt: sql`now()` })
         .where(and(eq(waGroups.sessionId, sessionId), eq(waGroups.jid, groupJid)));
+    },
+
+    /** `complete` lists are the phone's whole group list: groups missing from it were left. */
+    async saveGroups(sessionId: string, organisationId: number, groups: GroupInfo[], complete: boolean) {
+      if (groups.length > 0) {
+        await db
+          .insert(waGroups)
+          .values(
+            groups.map((g) => ({
+              sessionId,
+              organisationId,
+              jid: g.jid,
+              name: g.name,
+              addressingMode: g.addressingMode,
+              size: g.size,
+            })),
+          )
+          .onConflictDoUpdate({
+            target: [waGroups.sessionId, waGroups.jid],
+            set: {
+              name: sql`excluded.name`,
+              addressingMode: sql`excluded.addressing_mode`,
+              size: sql`excluded.size`,
+              updatedAt: sql`now()`,
+            },
+          });
+      }
+      if (complete) {
+        const keep = groups.map((g) => g.jid);
+        await db
+          .delete(waGroups)
+          .where(
+            and(
+              eq(waGroups.sessionId, sessionId),
+              ...(keep.length > 0 ? [notInArray(waGroups.jid, keep)] : []),
+            ),
+          );
+      }
+    },
+
+    /** The phone has nothing older for the group: paging and sync stop asking it. */
+    async markHistoryComplete(sessionId: string, groupJid: string): Promise<void> {
+      await db
+        .update(waGroups)
+        .set({ historyComplete: true })
+        .where(and(eq(waGroups.sessionId, sessionId), eq(waGroups.jid, groupJid)));
+    },
+
+    async groupCount(sessionId: string): Promise<number> {
+      return db.$count(waGroups, eq(waGroups.sessionId, sessionId));
+    },
+
+    async groupName(sessionId: string, jid: string): Promise<string | null> {
+      const [row] = await db
+        .select({ name: waGroups.name })
+        .from(waGroups)
+        .where(and(eq(waGroups.sessionId, sessionId), eq(waGroups.jid, jid)));
+      return row?.name ?? null;
     },
   };
 }

@@ -1,16 +1,17 @@
 import { type GroupMessagesResponse, type GroupsResponse, groupMessages } from '@wadesk/contract';
 import { AppError } from '../../errors';
-import type { WhatsAppGateway } from '../../whatsapp/gateway';
-import { jidsToResolve, toApiMessage } from '../../whatsapp/mapping/api-message';
 import { ownedGroup, waIdOf } from './group-access';
-import type { GroupRow, GroupsRepository, MessageRow } from './groups.repository';
-import { askPhoneForOlder } from './older-history';
+import { jidsToResolve, resolveMessage, toGroupMessage } from './group-message';
+import type { GroupRow } from './groups.repository';
+import type { MessageStore } from './message-store.service';
+import type { MessageRow } from './messages.repository';
+import type { PhoneAccess } from './phone-access';
 
 export const PAGE_SIZE = 100;
 
 export interface GroupsServiceDeps {
-  repo: GroupsRepository;
-  gateway: WhatsAppGateway;
+  repos: MessageStore['repos'];
+  phone: PhoneAccess;
   /** How long one page may wait for the phone's older history before answering with what is stored. */
   historyWaitMs: number;
 }
@@ -24,15 +25,14 @@ export interface PageRequest {
 
 export type GroupsService = ReturnType<typeof createGroupsService>;
 
-export function createGroupsService({ repo, gateway, historyWaitMs }: GroupsServiceDeps) {
+export function createGroupsService({ repos, phone, historyWaitMs }: GroupsServiceDeps) {
   /**
    * When the store has run out of older messages, asks the phone (≤ 50 per request, three requests at
    * most) and waits a little. Answers true while a request is still unanswered: its messages come later.
    */
   async function fetchOlder(group: GroupRow, missing: number): Promise<boolean> {
     for (let got = 0, requests = 0; got < missing && requests < 3; requests++) {
-      if (gateway.state(group.sessionId)?.status !== 'connected') return false;
-      const answer = await askPhoneForOlder(repo, gateway, group, historyWaitMs);
+      const answer = await phone.older(group, historyWaitMs);
       if (!answer || answer.kind === 'start') return false;
       if (answer.kind === 'pending') return true;
       got += answer.stored;
@@ -43,26 +43,26 @@ export function createGroupsService({ repo, gateway, historyWaitMs }: GroupsServ
   async function page(group: GroupRow, request: PageRequest) {
     const { sessionId, jid } = group;
     if (!request.msg_id)
-      return { rows: await repo.newest(sessionId, jid, PAGE_SIZE), direction: 'prev' as const };
+      return { rows: await repos.messages.newest(sessionId, jid, PAGE_SIZE), direction: 'prev' as const };
     if (!request.msg_type) throw new AppError(400, 'msg_type must be prev or next when msg_id is given');
-    const cursorRow = await repo.findMessage(sessionId, jid, waIdOf(request.msg_id));
+    const cursorRow = await repos.messages.findMessage(sessionId, jid, waIdOf(request.msg_id));
     if (!cursorRow) throw new AppError(404, groupMessages.messageNotFound);
     const cursor = { timestamp: cursorRow.timestamp, msgId: cursorRow.msgId };
     const rows =
       request.msg_type === 'prev'
-        ? await repo.before(sessionId, jid, cursor, PAGE_SIZE)
-        : await repo.after(sessionId, jid, cursor, PAGE_SIZE);
+        ? await repos.messages.before(sessionId, jid, cursor, PAGE_SIZE)
+        : await repos.messages.after(sessionId, jid, cursor, PAGE_SIZE);
     return { rows, direction: request.msg_type, cursor };
   }
 
   return {
     async list(organisationId: number): Promise<GroupsResponse> {
-      const groups = await repo.listForOrganisation(organisationId);
+      const groups = await repos.groups.listForOrganisation(organisationId);
       return { success: true, groups_count: groups.length, groups };
     },
 
     async messages(organisationId: number, request: PageRequest): Promise<GroupMessagesResponse> {
-      const group = await ownedGroup(repo, organisationId, request.session_id, request.group_id);
+      const group = await ownedGroup(repos.groups, organisationId, request.session_id, request.group_id);
       let { rows, direction, cursor } = await page(group, request);
       let pending = false;
       if (direction === 'prev' && rows.length < PAGE_SIZE && !group.historyComplete) {
@@ -85,13 +85,13 @@ export function createGroupsService({ repo, gateway, historyWaitMs }: GroupsServ
   async function edges(group: GroupRow, rows: MessageRow[], cursor?: { timestamp: number; msgId: string }) {
     const first = rows[0] ?? cursor;
     const last = rows.at(-1) ?? cursor;
-    const olderStored = first ? await repo.existsBefore(group.sessionId, group.jid, first) : false;
-    const newerStored = last ? await repo.existsAfter(group.sessionId, group.jid, last) : false;
+    const olderStored = first ? await repos.messages.existsBefore(group.sessionId, group.jid, first) : false;
+    const newerStored = last ? await repos.messages.existsAfter(group.sessionId, group.jid, last) : false;
     return { has_more_before: olderStored || !group.historyComplete, has_more_after: newerStored };
   }
 
   async function toApi(sessionId: string, rows: MessageRow[]) {
-    const names = await repo.contactNames(sessionId, jidsToResolve(rows));
-    return rows.map((row) => toApiMessage(row, names));
+    const names = await repos.contacts.names(sessionId, jidsToResolve(rows));
+    return rows.map((row) => toGroupMessage(resolveMessage(row, names)));
   }
 }

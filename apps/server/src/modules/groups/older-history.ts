@@ -1,5 +1,6 @@
-import type { WhatsAppGateway } from '../../whatsapp/gateway';
-import type { GroupRow, GroupsRepository } from './groups.repository';
+import type { WhatsAppGateway } from '../sessions/gateway';
+import type { GroupRow } from './groups.repository';
+import type { MessagesRepository } from './messages.repository';
 
 /** The phone answers at most 50 messages per history request (Baileys README). */
 export const PHONE_BATCH = 50;
@@ -13,14 +14,14 @@ export const PHONE_BATCH = 50;
  */
 export type OlderAnswer = { kind: 'pending' } | { kind: 'start' } | { kind: 'stored'; stored: number };
 
-/** Asks the phone once for the messages before the group's oldest stored one; throws when not connected. */
+/** On the session's owner: asks the phone once for the messages before the group's oldest stored one. */
 export async function askPhoneForOlder(
-  repo: GroupsRepository,
+  messages: MessagesRepository,
   gateway: WhatsAppGateway,
   group: GroupRow,
   timeoutMs: number,
 ): Promise<OlderAnswer | null> {
-  const oldest = await repo.oldest(group.sessionId, group.jid);
+  const oldest = await messages.oldest(group.sessionId, group.jid);
   if (!oldest) return null;
   const key = { remoteJid: group.jid, id: oldest.waId, fromMe: oldest.fromMe, participant: oldest.author };
   const { answer } = await gateway.requestOlder(
@@ -33,9 +34,6 @@ export async function askPhoneForOlder(
   const reply = await answer;
   if (reply === null) return { kind: 'pending' };
   await gateway.settled(group.sessionId);
-  if (reply.received === 0) {
-    group.historyComplete = true; // the gateway stored it with the answer
-    return { kind: 'start' };
-  }
+  if (reply.received === 0) return { kind: 'start' }; // the gateway stored it with the answer
   return { kind: 'stored', stored: reply.stored };
 }

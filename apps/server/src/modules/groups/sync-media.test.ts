@@ -5,7 +5,7 @@ import { signUp } from '../../../test/helpers/auth';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
 import { eventually, FAST_WHATSAPP, linkSession, post } from '../../../test/helpers/whatsapp';
 import { waGroups, waMessages } from '../../db/schema';
-import type { WhatsAppEventMap } from '../../whatsapp/events';
+import type { DeskEventMap } from '../events/desk-events';
 
 describeEachDatabase('sync of old messages and media download', (ctx) => {
   const app = () => ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });
@@ -15,8 +15,8 @@ describeEachDatabase('sync of old messages and media download', (ctx) => {
     const owner = await signUp(server);
     const { sessionId, groups } = await linkSession(server, owner);
     const group_id = groups[2]?.group_id ?? '';
-    const progress: WhatsAppEventMap['sync.progress'][] = [];
-    server.whatsapp.events.on('sync.progress', (event) => progress.push(event));
+    const progress: DeskEventMap['sync.progress'][] = [];
+    server.events.bus.on('sync.progress', (event) => progress.push(event));
     const before = await ctx.db.$count(waMessages, eq(waMessages.groupJid, group_id));
 
     const response = await post(server, owner, '/api/syncOldMsgs/', { session_id: sessionId, group_id });
@@ -40,8 +40,8 @@ describeEachDatabase('sync of old messages and media download', (ctx) => {
     const owner = await signUp(server);
     const { sessionId, groups } = await linkSession(server, owner);
     const group_id = groups[0]?.group_id ?? '';
-    const progress: WhatsAppEventMap['sync.progress'][] = [];
-    server.whatsapp.events.on('sync.progress', (event) => progress.push(event));
+    const progress: DeskEventMap['sync.progress'][] = [];
+    server.events.bus.on('sync.progress', (event) => progress.push(event));
     await post(server, owner, `/sim/sessions/${sessionId}/fail`, { kind: 'phone_offline' });
     await post(server, owner, '/api/syncOldMsgs/', { session_id: sessionId, group_id });
     const waiting = await eventually(() => progress.find((p) => p.state === 'waiting_phone'));

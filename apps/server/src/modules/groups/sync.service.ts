@@ -1,15 +1,16 @@
 import type { SyncOldMessagesRequest, SyncState } from '@wadesk/contract';
 import { AppError } from '../../errors';
-import type { WhatsAppEvents } from '../../whatsapp/events';
-import { NotConnectedError, type WhatsAppGateway } from '../../whatsapp/gateway';
+import type { DeskEventBus } from '../events/desk-events';
+import { NotConnectedError } from '../sessions/gateway';
 import { ownedGroup } from './group-access';
-import type { GroupRow, GroupsRepository } from './groups.repository';
-import { askPhoneForOlder } from './older-history';
+import type { GroupRow } from './groups.repository';
+import type { MessageStore } from './message-store.service';
+import type { PhoneAccess } from './phone-access';
 
 export interface SyncServiceDeps {
-  repo: GroupsRepository;
-  gateway: WhatsAppGateway;
-  events: WhatsAppEvents;
+  repos: MessageStore['repos'];
+  phone: PhoneAccess;
+  bus: DeskEventBus;
   /** How long to wait for the phone to answer one request for older messages. */
   answerTimeoutMs: number;
   log: { warn(object: object, message: string): void };
@@ -22,7 +23,7 @@ export type SyncService = ReturnType<typeof createSyncService>;
  * Runs in the background; progress is stored on the group (so a restart resumes it once the session is
  * connected again) and pushed as `sync.progress` events.
  */
-export function createSyncService({ repo, gateway, events, answerTimeoutMs, log }: SyncServiceDeps) {
+export function createSyncService({ repos, phone, bus, answerTimeoutMs, log }: SyncServiceDeps) {
   const running = new Set<string>();
   let closed = false;
 
@@ -32,13 +33,13 @@ export function createSyncService({ repo, gateway, events, answerTimeoutMs, log 
     fetched: number,
     message: string | null,
   ): Promise<void> {
-    await repo.saveSync(group.sessionId, group.jid, {
+    await repos.groups.saveSync(group.sessionId, group.jid, {
       syncState: state,
       syncFetched: fetched,
       syncMessage: message,
     });
-    const oldest = await repo.oldest(group.sessionId, group.jid);
-    events.emit('sync.progress', {
+    const oldest = await repos.messages.oldest(group.sessionId, group.jid);
+    bus.publish('sync.progress', {
       organisationId: group.organisationId,
       sessionId: group.sessionId,
       groupId: group.jid,
@@ -54,7 +55,7 @@ export function createSyncService({ repo, gateway, events, answerTimeoutMs, log 
     let repeats = 0;
     await report(group, 'running', fetched, null);
     while (!closed) {
-      const answer = await askPhoneForOlder(repo, gateway, group, answerTimeoutMs);
+      const answer = await phone.older(group, answerTimeoutMs);
       if (!answer) return report(group, 'done', fetched, 'There are no messages to start from yet.');
       if (answer.kind === 'start') return report(group, 'done', fetched, null);
       if (answer.kind === 'pending' || (answer.stored === 0 && ++repeats >= 3)) {
@@ -89,9 +90,9 @@ export function createSyncService({ repo, gateway, events, answerTimeoutMs, log 
   }
 
   // A sync that was running when the session dropped (or the server stopped) goes on once it is back.
-  const unsubscribe = events.on('session.status', (event) => {
+  const unsubscribe = bus.on('session.status', (event) => {
     if (event.status !== 'connected') return;
-    repo.groupsToResume(event.sessionId).then(
+    repos.groups.groupsToResume(event.sessionId).then(
       (groups) => {
         for (const group of groups)
           if (!running.has(`${group.sessionId}|${group.jid}`)) launch(group, group.syncFetched);
@@ -102,14 +103,14 @@ export function createSyncService({ repo, gateway, events, answerTimeoutMs, log 
 
   return {
     async start(organisationId: number, { session_id, group_id }: SyncOldMessagesRequest) {
-      const group = await ownedGroup(repo, organisationId, session_id, group_id);
+      const group = await ownedGroup(repos.groups, organisationId, session_id, group_id);
       if (running.has(`${group.sessionId}|${group.jid}`))
         return { success: true, message: 'Old messages are already syncing.' };
       if (group.historyComplete) {
         await report(group, 'done', group.syncFetched, null);
         return { success: true, message: 'All old messages are already synced.' };
       }
-      if (gateway.state(group.sessionId)?.status !== 'connected') {
+      if (!(await phone.connected(group.sessionId))) {
         throw new AppError(409, 'The session is not connected. Reconnect it and try again.');
       }
       // Resumes from the oldest stored message; the count goes on unless the last run had finished.

@@ -1,8 +1,18 @@
+import type { SessionStatus } from '@wadesk/contract';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organisations, waSessions } from '../../db/schema';
 
 export type SessionRow = typeof waSessions.$inferSelect;
+
+export interface SessionStateUpdate {
+  status: SessionStatus;
+  reason: string | null;
+  phone?: string | null;
+  meJid?: string | null;
+  meLid?: string | null;
+  isActive?: boolean;
+}
 
 export type SessionsRepository = ReturnType<typeof createSessionsRepository>;
 
@@ -97,6 +107,14 @@ export function createSessionsRepository(db: Db) {
         .update(waSessions)
         .set({ isActive: false, status: 'terminated', reason: null, phone: null, updatedAt: sql`now()` })
         .where(and(eq(waSessions.organisationId, organisationId), eq(waSessions.id, id)));
+    },
+
+    /** Writes what the connection says; only the session's owner may (a replaced one stays silent). */
+    async saveState(sessionId: string, update: SessionStateUpdate, ownerId: string): Promise<void> {
+      await db
+        .update(waSessions)
+        .set({ ...update, updatedAt: sql`now()` })
+        .where(and(eq(waSessions.id, sessionId), eq(waSessions.ownerId, ownerId)));
     },
   };
 }

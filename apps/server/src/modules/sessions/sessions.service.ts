@@ -7,15 +7,16 @@ import {
 } from '@wadesk/contract';
 import QRCode from 'qrcode';
 import { AppError } from '../../errors';
-import type { WhatsAppEvents } from '../../whatsapp/events';
-import type { WhatsAppGateway } from '../../whatsapp/gateway';
+import type { DeskEventBus } from '../events/desk-events';
+import type { SessionCluster } from './session-cluster';
 import { isSessionId, statusMessage } from './session-status';
 import type { SessionRow, SessionsRepository } from './sessions.repository';
 
 export interface SessionsServiceDeps {
   repo: SessionsRepository;
-  gateway: WhatsAppGateway;
-  events: WhatsAppEvents;
+  cluster: SessionCluster;
+  driverName: WhatsappDriverName;
+  bus: DeskEventBus;
   /** Active sessions an organisation may have at once. */
   sessionLimit: number;
   /** How long generateQRCode waits for a QR code to appear after (re)starting a session. */
@@ -26,14 +27,15 @@ export type SessionsService = ReturnType<typeof createSessionsService>;
 
 export function createSessionsService({
   repo,
-  gateway,
-  events,
+  cluster,
+  driverName,
+  bus,
   sessionLimit,
   qrWaitMs,
 }: SessionsServiceDeps) {
   const limitReached = () =>
     new AppError(409, `Active session limit reached (${sessionLimit}). Terminate a session first.`);
-  const driver = gateway.driverName as WhatsappDriverName;
+  const driver = driverName;
 
   /** The caller's session, or 404: another organisation's session does not exist for them. */
   async function owned(organisationId: number, id: string): Promise<SessionRow> {
@@ -42,12 +44,12 @@ export function createSessionsService({
     return session;
   }
 
-  /** Live state when this process runs the session, else what was last stored. */
+  /**
+   * What the session's owner last stored: every state change of a connection is written at once, so any
+   * instance answers the same without asking the owner.
+   */
   function current(session: SessionRow) {
-    const live = gateway.state(session.id);
-    return live && session.isActive
-      ? { status: live.status, reason: live.reason, phone: live.account?.phone ?? session.phone }
-      : { status: session.status, reason: session.reason, phone: session.phone };
+    return { status: session.status, reason: session.reason, phone: session.phone };
   }
 
   return {
@@ -60,9 +62,9 @@ export function createSessionsService({
           ? existing
           : await repo.reactivate(organisationId, existing.id, sessionLimit);
         if (!session) throw limitReached();
-        const state = gateway.state(session.id);
-        if (!state?.running) gateway.start(session);
-        const status = gateway.state(session.id)?.status ?? 'starting';
+        const state = await cluster.state(session.id);
+        if (!state?.running) await cluster.start(session);
+        const status = state?.running ? state.status : 'starting';
         return {
           success: true,
           message: 'Session reconnected',
@@ -73,7 +75,7 @@ export function createSessionsService({
       }
       const session = await repo.create(organisationId, name, description, sessionLimit);
       if (!session) throw limitReached();
-      gateway.start(session);
+      await cluster.start(session);
       return {
         success: true,
         message: 'Session created',
@@ -88,8 +90,7 @@ export function createSessionsService({
       const session = await owned(organisationId, id);
       if (!session.isActive)
         throw new AppError(409, 'This session was terminated. Start it again to link it.');
-      if (!gateway.state(id)?.running) gateway.start(session);
-      const state = await gateway.waitForQr(id, qrWaitMs);
+      const state = await cluster.qr(session, qrWaitMs);
       if (state?.qr)
         return QRCode.toBuffer(state.qr, { type: 'png', width: 320, margin: 2, errorCorrectionLevel: 'L' });
       if (state?.status === 'connected') throw new AppError(409, 'The session is already connected.');
@@ -113,9 +114,9 @@ export function createSessionsService({
 
     async terminate(organisationId: number, id: string) {
       const session = await owned(organisationId, id);
-      await gateway.stop(id, 'logout');
+      await cluster.stop(id, 'logout');
       await repo.markTerminated(organisationId, id);
-      events.emit('session.status', {
+      bus.publish('session.status', {
         organisationId,
         sessionId: id,
         status: 'terminated',

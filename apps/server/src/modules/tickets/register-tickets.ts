@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import type { WhatsAppRuntime } from '../../whatsapp/register';
 import type { AgentsService } from '../agents/agents.service';
+import type { DeskEventBus } from '../events/desk-events';
+import type { GroupsService } from '../groups/groups.service';
+import type { WhatsAppGateway } from '../sessions/gateway';
+import type { SessionsService } from '../sessions/sessions.service';
 import { createCountsService } from './counts.service';
 import { createTicketEngine } from './ticket-engine';
 import { createTicketEngineRepository } from './ticket-engine.repository';
@@ -21,20 +24,23 @@ declare module 'fastify' {
 export interface RegisterTicketsOptions {
   db: Db;
   clock: Clock;
-  whatsapp: WhatsAppRuntime;
+  bus: DeskEventBus;
+  gateway: WhatsAppGateway;
+  sessions: SessionsService;
+  groups: GroupsService;
   agents: AgentsService;
 }
 
-/** The ticket engine on the gateway's live messages, and the /org/ ticket and dashboard calls. */
+/** The ticket engine on live messages, and the /org/ ticket and dashboard calls. */
 export async function registerTickets(app: FastifyInstance, options: RegisterTicketsOptions): Promise<void> {
-  const { db, clock, whatsapp, agents } = options;
+  const { db, clock, bus, gateway, sessions, groups, agents } = options;
   const engine = createTicketEngine({
     repo: createTicketEngineRepository(db),
     agentByNumber: agents.byNumber,
-    linkedPhone: (sessionId) => whatsapp.gateway.state(sessionId)?.account?.phone ?? null,
+    linkedPhone: (sessionId) => gateway.state(sessionId)?.account?.phone ?? null,
   });
-  const processor = createTicketProcessor({ engine, publish: whatsapp.publish, log: app.log });
-  const unsubscribe = whatsapp.gateway.onLiveMessage(processor.accept);
+  const processor = createTicketProcessor({ engine, bus, log: app.log });
+  const unsubscribe = bus.on('message.live', processor.accept);
   app.decorate('ticketProcessor', processor);
   app.addHook('preClose', async () => {
     unsubscribe();
@@ -46,8 +52,8 @@ export async function registerTickets(app: FastifyInstance, options: RegisterTic
       repo: createTicketsRepository(db),
       clock,
       onStatusChange: (organisationId, ticket) =>
-        whatsapp.publish(organisationId, { type: 'ticket.updated', change: 'status', ticket }),
+        bus.publish('ticket.changed', { organisationId, change: 'status', ticket }),
     }),
-    counts: createCountsService({ sessions: whatsapp.sessions, groups: whatsapp.groups, agents }),
+    counts: createCountsService({ sessions, groups, agents }),
   });
 }

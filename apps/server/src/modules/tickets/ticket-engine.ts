@@ -1,5 +1,5 @@
-import type { LiveMessageEvent } from '../../whatsapp/events';
 import type { KnownAgent } from '../agents/agents.service';
+import type { LiveMessage } from '../groups/group-message';
 import type { Joining, NewTicket, TicketEngineRepository } from './ticket-engine.repository';
 import { messageText } from './ticket-mapping';
 import type { TicketRow } from './tickets.repository';
@@ -23,7 +23,7 @@ export type BatchOutcome = EngineOutcome | { kind: 'failed'; error: unknown };
 export type TicketEngine = ReturnType<typeof createTicketEngine>;
 
 /** One conversation: a group as seen by one linked session (session ids are unique across organisations). */
-export const groupOf = (event: LiveMessageEvent): string => `${event.sessionId}\u0000${event.groupId}`;
+export const groupOf = (event: LiveMessage): string => `${event.sessionId}\u0000${event.groupJid}`;
 
 /** Thrown inside the transaction to roll back a redelivered message's effects (e.g. the ticket it opened). */
 class AlreadyProcessed extends Error {}
@@ -36,13 +36,13 @@ const NOT_CONVERSATION = new Set(['gp2', 'revoked']);
  * ticket per group and one ticket message per WhatsApp message, and the engine re-reads on conflict.
  */
 export function createTicketEngine({ repo, agentByNumber, linkedPhone }: TicketEngineDeps) {
-  async function sender(event: LiveMessageEvent) {
+  async function sender(event: LiveMessage) {
     const { message } = event;
-    const phone = message.from_me ? linkedPhone(event.sessionId) : message.author_number;
+    const phone = message.fromMe ? linkedPhone(event.sessionId) : message.authorNumber;
     const number = phone ? `+${phone.replace(/\D/g, '')}` : null;
     const agent = phone ? await agentByNumber(event.organisationId, phone) : null;
-    const business = message.from_me || agent !== null;
-    const name = agent?.name ?? message.author_name ?? (message.from_me ? 'You' : (number ?? 'Unknown'));
+    const business = message.fromMe || agent !== null;
+    const name = agent?.name ?? message.authorName ?? (message.fromMe ? 'You' : (number ?? 'Unknown'));
     return { business, number, name };
   }
 
@@ -70,16 +70,20 @@ export function createTicketEngine({ repo, agentByNumber, linkedPhone }: TicketE
   }
 
   /** A message's ticket row fields, or null for what is not a conversation message. */
-  async function prepare(event: LiveMessageEvent) {
+  async function prepare(event: LiveMessage) {
     const { message } = event;
-    if (NOT_CONVERSATION.has(message.message_type)) return null;
+    if (NOT_CONVERSATION.has(message.messageType)) return null;
     const from = await sender(event);
     const text = messageText(message);
     const at = new Date(message.timestamp * 1000);
-    const key = { organisationId: event.organisationId, sessionId: event.sessionId, groupJid: event.groupId };
+    const key = {
+      organisationId: event.organisationId,
+      sessionId: event.sessionId,
+      groupJid: event.groupJid,
+    };
     const joining: Joining = {
       key,
-      waId: message.id,
+      waId: message.waId,
       sender: from.number,
       senderName: from.name,
       isBusiness: from.business,
@@ -89,7 +93,7 @@ export function createTicketEngine({ repo, agentByNumber, linkedPhone }: TicketE
     };
     const ticket: NewTicket = {
       ...key,
-      groupName: event.groupName ?? event.groupId,
+      groupName: event.groupName ?? event.groupJid,
       customer: from.name,
       customerNumber: from.number,
       lastMessage: text,
@@ -103,7 +107,7 @@ export function createTicketEngine({ repo, agentByNumber, linkedPhone }: TicketE
    * messages continue a conversation: one statement for the whole batch, no transaction. It rejects only
    * when that statement fails, and then nothing of the batch was applied.
    */
-  async function processBatch(events: readonly LiveMessageEvent[]): Promise<BatchOutcome[]> {
+  async function processBatch(events: readonly LiveMessage[]): Promise<BatchOutcome[]> {
     const groups = new Set(events.map(groupOf));
     if (groups.size !== events.length)
       throw new Error('a ticket engine batch holds two messages of one group');
@@ -127,7 +131,7 @@ export function createTicketEngine({ repo, agentByNumber, linkedPhone }: TicketE
 
   return {
     processBatch,
-    async process(event: LiveMessageEvent): Promise<EngineOutcome> {
+    async process(event: LiveMessage): Promise<EngineOutcome> {
       const [outcome = { kind: 'ignored' }] = await processBatch([event]);
       if (outcome.kind === 'failed') throw outcome.error;
       return outcome;

@@ -1,4 +1,5 @@
-import type { ConversationMessage, GroupMessage, Ticket } from '@wadesk/contract';
+import type { ConversationMessage, Ticket } from '@wadesk/contract';
+import type { ResolvedMessage } from '../groups/group-message';
 import type { TicketMessageRow, TicketRow } from './tickets.repository';
 
 export function toTicket(row: TicketRow): Ticket {
@@ -29,7 +30,7 @@ export function toConversationMessage(row: TicketMessageRow): ConversationMessag
   };
 }
 
-const MEDIA_LABELS: Partial<Record<GroupMessage['message_type'], string>> = {
+const MEDIA_LABELS: Partial<Record<string, string>> = {
   image: 'Image',
   video: 'Video',
   audio: 'Audio',
@@ -43,10 +44,12 @@ const MEDIA_LABELS: Partial<Record<GroupMessage['message_type'], string>> = {
 };
 
 /** What a ticket shows for a message: its text, or for media without a caption a label like "[Image]". */
-export function messageText(message: GroupMessage): string {
+export function messageText(
+  message: Pick<ResolvedMessage, 'body' | 'messageType' | 'hasMedia' | 'filename'>,
+): string {
   const body = message.body.trim();
   if (body) return body;
-  const label = MEDIA_LABELS[message.message_type] ?? (message.has_media ? 'Media' : 'Message');
-  const name = message.message_type === 'document' && message.filename ? `: ${message.filename}` : '';
+  const label = MEDIA_LABELS[message.messageType] ?? (message.hasMedia ? 'Media' : 'Message');
+  const name = message.messageType === 'document' && message.filename ? `: ${message.filename}` : '';
   return `[${label}${name}]`;
 }

@@ -1,7 +1,8 @@
 import type { ServerEvent } from '@wadesk/contract';
 import { describe, expect, it } from 'vitest';
 import { liveMessage } from '../../../test/helpers/live-message';
-import type { LiveMessageEvent } from '../../whatsapp/events';
+import { toServerEvent } from '../events/event-hub';
+import type { LiveMessage } from '../groups/group-message';
 import type { BatchOutcome } from './ticket-engine';
 import { createTicketProcessor } from './ticket-processor';
 import type { TicketRow } from './tickets.repository';
@@ -23,7 +24,7 @@ const ticket = (id: number): TicketRow => ({
 });
 
 /** A processor over an engine that records its batches and answers `decide(event)` after a tick. */
-function setup(decide: (event: LiveMessageEvent) => BatchOutcome | 'throw' = () => ({ kind: 'ignored' })) {
+function setup(decide: (event: LiveMessage) => BatchOutcome | 'throw' = () => ({ kind: 'ignored' })) {
   const batches: string[][] = [];
   const published: ServerEvent[] = [];
   const errors: object[] = [];
@@ -42,7 +43,7 @@ function setup(decide: (event: LiveMessageEvent) => BatchOutcome | 'throw' = () 
         return outcomes as BatchOutcome[];
       },
     },
-    publish: (_organisation, event) => published.push(event),
+    bus: { publish: (name, event) => published.push(toServerEvent(name, event)) },
     log: { error: (object) => errors.push(object) },
     batchSize: 3,
     parallel: 2,

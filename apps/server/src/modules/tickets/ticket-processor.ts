@@ -1,11 +1,11 @@
-import type { ServerEvent } from '@wadesk/contract';
-import type { LiveMessageEvent } from '../../whatsapp/events';
+import type { DeskEventBus } from '../events/desk-events';
+import type { LiveMessage } from '../groups/group-message';
 import { type BatchOutcome, groupOf, type TicketEngine } from './ticket-engine';
 import { toTicket } from './ticket-mapping';
 
 export interface TicketProcessorDeps {
   engine: Pick<TicketEngine, 'processBatch'>;
-  publish(organisationId: number, event: ServerEvent): void;
+  bus: Pick<DeskEventBus, 'publish'>;
   log: { error(object: object, message: string): void };
   /** Most messages handed to the engine at once (one per group). */
   batchSize?: number;
@@ -23,13 +23,13 @@ export type TicketProcessor = ReturnType<typeof createTicketProcessor>;
  */
 export function createTicketProcessor({
   engine,
-  publish,
+  bus,
   log,
   batchSize = 200,
   parallel = 4,
 }: TicketProcessorDeps) {
   /** Messages not yet sent to the engine, per group, in arrival order (Map order: the longest waiting first). */
-  const waiting = new Map<string, LiveMessageEvent[]>();
+  const waiting = new Map<string, LiveMessage[]>();
   /** Groups with a message in a running batch. */
   const busy = new Set<string>();
   let running = 0;
@@ -37,44 +37,42 @@ export function createTicketProcessor({
   let idle: (() => void)[] = [];
   const isIdle = () => running === 0 && waiting.size === 0;
 
-  function announce(event: LiveMessageEvent, outcome: BatchOutcome): void {
+  function announce(event: LiveMessage, outcome: BatchOutcome): void {
     if (outcome.kind === 'failed') failed(event, outcome.error);
-    else if (outcome.kind === 'created')
-      publish(event.organisationId, { type: 'ticket.created', ticket: toTicket(outcome.ticket) });
-    else if (outcome.kind === 'updated')
-      publish(event.organisationId, {
-        type: 'ticket.updated',
-        change: 'message',
+    else if (outcome.kind === 'created' || outcome.kind === 'updated')
+      bus.publish('ticket.changed', {
+        organisationId: event.organisationId,
+        change: outcome.kind === 'created' ? 'created' : 'message',
         ticket: toTicket(outcome.ticket),
       });
   }
 
-  function failed(event: LiveMessageEvent, error: unknown): void {
+  function failed(event: LiveMessage, error: unknown): void {
     log.error(
-      { err: error, sessionId: event.sessionId, groupId: event.groupId, waId: event.message.id },
+      { err: error, sessionId: event.sessionId, groupId: event.groupJid, waId: event.message.waId },
       'ticket engine failed on a message',
     );
   }
 
   /** The oldest waiting message of each group that has none in the engine, up to `batchSize`. */
-  function take(): LiveMessageEvent[] {
-    const batch: LiveMessageEvent[] = [];
+  function take(): LiveMessage[] {
+    const batch: LiveMessage[] = [];
     for (const [group, queue] of waiting) {
       if (batch.length === batchSize) break;
       if (busy.has(group)) continue;
-      batch.push(queue.shift() as LiveMessageEvent);
+      batch.push(queue.shift() as LiveMessage);
       busy.add(group);
       if (queue.length === 0) waiting.delete(group);
     }
     return batch;
   }
 
-  async function apply(batch: LiveMessageEvent[]): Promise<void> {
+  async function apply(batch: LiveMessage[]): Promise<void> {
     let outcomes: BatchOutcome[];
     try {
       outcomes = await engine.processBatch(batch);
     } catch (error) {
-      if (batch.length === 1) return failed(batch[0] as LiveMessageEvent, error);
+      if (batch.length === 1) return failed(batch[0] as LiveMessage, error);
       // Nothing was applied. One message the database refuses (or a deadlock with another server) must not
       // cost the others: each goes again alone.
       await Promise.all(batch.map((event) => apply([event])));
@@ -104,8 +102,8 @@ export function createTicketProcessor({
   }
 
   return {
-    /** The gateway's live-message listener: returns at once and never throws into the gateway. */
-    accept(event: LiveMessageEvent): void {
+    /** The live-message listener: returns at once and never throws into the gateway. */
+    accept(event: LiveMessage): void {
       const group = groupOf(event);
       const queue = waiting.get(group);
       if (queue) queue.push(event);

@@ -1,8 +1,22 @@
 import { BufferJSON, initAuthCreds, proto, type SignalDataTypeMap } from 'baileys';
 import type { SessionAuth } from '../driver';
-import type { AuthRepository, AuthRow } from './auth.repository';
 
 const CREDS = { type: 'creds', keyId: '' } as const;
+
+/** One stored auth value; `value: null` deletes it. */
+export interface AuthRow {
+  type: string;
+  keyId: string;
+  value: string | null;
+}
+
+/** Where a session's auth rows live (the sessions module keeps them in the database). */
+export interface AuthStore {
+  read(sessionId: string, type: string, keyIds: string[]): Promise<Map<string, string>>;
+  /** Applies upserts and deletes together, or none of them. */
+  write(sessionId: string, rows: AuthRow[]): Promise<void>;
+  clear(sessionId: string): Promise<void>;
+}
 
 /**
  * A session's Baileys auth state backed by the database (wa_auth), in place of useMultiFileAuthState:
@@ -10,7 +24,7 @@ const CREDS = { type: 'creds', keyId: '' } as const;
  * breaks message delivery), so a restarted server, or another machine, resumes without a new scan.
  * Writes of one session are queued, so an older creds snapshot never overwrites a newer one.
  */
-export async function loadSessionAuth(repo: AuthRepository, sessionId: string): Promise<SessionAuth> {
+export async function loadSessionAuth(repo: AuthStore, sessionId: string): Promise<SessionAuth> {
   const stored = (await repo.read(sessionId, CREDS.type, [CREDS.keyId])).get(CREDS.keyId);
   const creds = stored ? JSON.parse(stored, BufferJSON.reviver) : initAuthCreds();
 

@@ -131,7 +131,8 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
 
   function connect({ sessionId, auth, events }: ConnectOptions) {
     const phone = phoneOf(sessionId);
-    hangUp(phone);
+    // Like WhatsApp: a second socket with the same creds replaces the first, which is closed with 440.
+    hangUp(phone)?.close({ kind: 'replaced', statusCode: 440, reason: 'Stream Errored (conflict)' });
     phone.auth = auth;
     phone.events = events;
     if (phone.unreachable) later(phone, 5, () => hangUp(phone)?.close(UNREACHABLE));

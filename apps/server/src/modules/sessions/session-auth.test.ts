@@ -10,9 +10,9 @@ import pino from 'pino';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
 import { organisations, waAuth, waSessions } from '../../db/schema';
-import type { SessionAuth } from '../driver';
-import { createAuthRepository } from './auth.repository';
-import { loadSessionAuth } from './session-auth';
+import { loadSessionAuth } from '../../whatsapp/auth/session-auth';
+import type { SessionAuth } from '../../whatsapp/driver';
+import { createSessionAuthRepository } from './session-auth.repository';
 
 const logger = pino({ level: 'silent' });
 const ALICE = '4917011111111@s.whatsapp.net';
@@ -42,7 +42,7 @@ describeEachDatabase('session auth store', (ctx) => {
   }
 
   it('round-trips creds with their Buffers through BufferJSON, and forgets them on clear', async () => {
-    const repo = createAuthRepository(ctx.db);
+    const repo = createSessionAuthRepository(ctx.db);
     const sessionId = await newSession();
     const first = await loadSessionAuth(repo, sessionId);
     first.state.creds.me = { id: ALICE, name: 'Alice' };
@@ -60,7 +60,7 @@ describeEachDatabase('session auth store', (ctx) => {
   });
 
   it('stores, overwrites and deletes keys', async () => {
-    const repo = createAuthRepository(ctx.db);
+    const repo = createSessionAuthRepository(ctx.db);
     const auth = await loadSessionAuth(repo, await newSession());
     const keys: SignalKeyStore = auth.state.keys;
     await keys.set({
@@ -73,7 +73,7 @@ describeEachDatabase('session auth store', (ctx) => {
   });
 
   it('keeps a real Signal session working across a reload from the database (notes §2.2 round trip)', async () => {
-    const repo = createAuthRepository(ctx.db);
+    const repo = createSessionAuthRepository(ctx.db);
     const [aliceId, bobId] = [await newSession(), await newSession()];
     const alice = await loadSessionAuth(repo, aliceId);
     const bob = await loadSessionAuth(repo, bobId);

@@ -1,18 +1,44 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { waAuth } from '../../db/schema';
+import { waAuth, waSessions } from '../../db/schema';
+import type { AuthRow, AuthStore } from '../../whatsapp/auth/session-auth';
 
-/** One stored auth value; `value: null` deletes it. */
-export interface AuthRow {
-  type: string;
-  keyId: string;
-  value: string | null;
+/** The lease an auth write must still hold: its owner and epoch (docs/architecture.md, fencing). */
+export interface Fence {
+  ownerId: string;
+  epoch: number;
 }
 
-export type AuthRepository = ReturnType<typeof createAuthRepository>;
+/** Refused auth write: another instance took the session over; this one must close its socket. */
+export class StaleLeaseError extends Error {
+  constructor(sessionId: string) {
+    super(`This server no longer owns WhatsApp session ${sessionId}.`);
+    this.name = 'StaleLeaseError';
+  }
+}
 
-/** SQL for wa_auth: a session's Baileys creds and Signal keys as BufferJSON text, one row per key. */
-export function createAuthRepository(db: Db) {
+/**
+ * SQL for wa_auth: a session's Baileys creds and Signal keys as BufferJSON text, one row per key. Writes
+ * with a fence first lock the session row (FOR SHARE): a takeover's update waits for a write in flight,
+ * and a write after the takeover finds another owner or epoch and is refused.
+ */
+export function createSessionAuthRepository(db: Db, fence?: Fence): AuthStore {
+  async function checkFence(tx: Db, sessionId: string): Promise<void> {
+    if (!fence) return;
+    const [row] = await tx
+      .select({ id: waSessions.id })
+      .from(waSessions)
+      .where(
+        and(
+          eq(waSessions.id, sessionId),
+          eq(waSessions.ownerId, fence.ownerId),
+          eq(waSessions.leaseEpoch, fence.epoch),
+        ),
+      )
+      .for('share');
+    if (!row) throw new StaleLeaseError(sessionId);
+  }
+
   return {
     async read(sessionId: string, type: string, keyIds: string[]): Promise<Map<string, string>> {
       if (keyIds.length === 0) return new Map();
@@ -28,6 +54,7 @@ export function createAuthRepository(db: Db) {
       const upserts = rows.filter((row): row is AuthRow & { value: string } => row.value !== null);
       const deletes = rows.filter((row) => row.value === null);
       await db.transaction(async (tx) => {
+        await checkFence(tx as unknown as Db, sessionId);
         if (upserts.length > 0) {
           await tx
             .insert(waAuth)
@@ -48,7 +75,10 @@ export function createAuthRepository(db: Db) {
     },
 
     async clear(sessionId: string): Promise<void> {
-      await db.delete(waAuth).where(eq(waAuth.sessionId, sessionId));
+      await db.transaction(async (tx) => {
+        await checkFence(tx as unknown as Db, sessionId);
+        await tx.delete(waAuth).where(eq(waAuth.sessionId, sessionId));
+      });
     },
   };
 }

@@ -1,11 +1,11 @@
 import type { GroupMessagesResponse, SessionListResponse } from '@wadesk/contract';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { signUp } from '../../test/helpers/auth';
-import { describeEachDatabase } from '../../test/helpers/describe-each-database';
-import { eventually, FAST_WHATSAPP, linkSession, post, sessionStatus } from '../../test/helpers/whatsapp';
-import { waAuth, waMessages, waSessions } from '../db/schema';
-import type { LiveMessageEvent } from './events';
+import { signUp } from '../../../test/helpers/auth';
+import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { eventually, FAST_WHATSAPP, linkSession, post, sessionStatus } from '../../../test/helpers/whatsapp';
+import { waAuth, waMessages, waSessions } from '../../db/schema';
+import type { LiveMessage } from '../groups/group-message';
 
 describeEachDatabase('whatsapp session lifecycle', (ctx) => {
   const app = () => ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });
@@ -52,8 +52,8 @@ describeEachDatabase('whatsapp session lifecycle', (ctx) => {
     const server = await app();
     const owner = await signUp(server);
     const { sessionId, groups } = await linkSession(server, owner);
-    const live: LiveMessageEvent[] = [];
-    server.whatsapp.gateway.onLiveMessage((event) => live.push(event));
+    const live: LiveMessage[] = [];
+    server.events.bus.on('message.live', (event) => live.push(event));
     const group = groups[0];
     await server.whatsapp.gateway.settled(sessionId);
     expect(live).toHaveLength(0); // hundreds of history messages, no live event
@@ -69,14 +69,14 @@ describeEachDatabase('whatsapp session lifecycle', (ctx) => {
     expect(live[0]).toMatchObject({
       organisationId: expect.any(Number),
       sessionId,
-      groupId: group?.group_id,
+      groupJid: group?.group_id,
       groupName: group?.name,
       message: {
-        msg_id: sent.body.msg_id,
+        msgId: sent.body.msg_id,
         body: 'My parcel is missing',
-        author_name: 'Customer Carol',
-        author_number: '447700900123',
-        from_me: false,
+        authorName: 'Customer Carol',
+        authorNumber: '447700900123',
+        fromMe: false,
       },
     });
 
@@ -99,7 +99,7 @@ describeEachDatabase('whatsapp session lifecycle', (ctx) => {
       from_me: true,
     });
     await eventually(() => live.length === 2);
-    expect(live[1]?.message).toMatchObject({ from_me: true, author: null });
+    expect(live[1]?.message).toMatchObject({ fromMe: true, author: null });
 
     const newest = (
       await post<GroupMessagesResponse>(server, owner, '/api/getGroupsMsg/', {
@@ -139,7 +139,7 @@ describeEachDatabase('whatsapp session lifecycle', (ctx) => {
     const owner = await signUp(server);
     const { sessionId } = await linkSession(server, owner);
     const statuses: string[] = [];
-    server.whatsapp.events.on('session.status', (event) => statuses.push(event.status));
+    server.events.bus.on('session.status', (event) => statuses.push(event.status));
     await post(server, owner, `/sim/sessions/${sessionId}/fail`, { kind: 'restart_required' });
     await eventually(() => statuses.join() === 'reconnecting,connected');
 

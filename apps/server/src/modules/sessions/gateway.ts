@@ -1,33 +1,35 @@
 import type { WAMessage } from 'baileys';
-import type { AuthRepository } from './auth/auth.repository';
-import { loadSessionAuth } from './auth/session-auth';
+import { type AuthStore, loadSessionAuth } from '../../whatsapp/auth/session-auth';
 import type {
   Connection,
   DownloadedMedia,
   HistoryBatch,
-  LinkedAccount,
   OldestMessage,
   SessionAuth,
   WhatsAppDriver,
-} from './driver';
-import type { LiveMessageEvent, WhatsAppEvents } from './events';
-import type { GatewayRepository } from './gateway.repository';
-import { createIngest, type SessionRef } from './ingest';
+} from '../../whatsapp/driver';
 import {
   createSessionRunner,
   type RunnerState,
   type RunnerTiming,
   type SessionRunner,
-} from './session-runner';
+} from '../../whatsapp/session-runner';
+import type { DeskEventBus } from '../events/desk-events';
+import type { SessionRef } from '../groups/ingest.service';
+import type { MessageStore } from '../groups/message-store.service';
+import type { SessionStateUpdate } from './sessions.repository';
 
 /** How long a request for older messages is remembered after it was sent. */
 const ASKED_TTL_MS = 10 * 60_000;
 
 export interface GatewayDeps {
   driver: WhatsAppDriver;
-  repo: GatewayRepository;
-  authRepo: AuthRepository;
-  events: WhatsAppEvents;
+  /** Stores what a connection says about its session (only while this instance owns it). */
+  saveState(sessionId: string, update: SessionStateUpdate): Promise<void>;
+  store: MessageStore;
+  /** The auth store a session writes through: fenced by the lease this instance holds on it. */
+  authStore(sessionId: string): AuthStore;
+  bus: DeskEventBus;
   timing: RunnerTiming;
   /** Where a session's creds and keys come from; the database (wa_auth) unless a bench swaps it. */
   loadAuth?: (sessionId: string) => Promise<SessionAuth>;
@@ -64,14 +66,15 @@ export class NotConnectedError extends Error {
 export type WhatsAppGateway = ReturnType<typeof createWhatsAppGateway>;
 
 /**
- * Runs the organisation sessions of this process: one runner (state machine) per active session, their
+ * Runs the sessions this instance holds the lease of (session-cluster.ts decides which): one runner (state machine) per active session, their
  * status written to wa_sessions and pushed on the event bus, and everything they receive stored.
  */
 export function createWhatsAppGateway({
   driver,
-  repo,
-  authRepo,
-  events,
+  saveState,
+  store,
+  authStore,
+  bus,
   timing,
   log,
   loadAuth,
@@ -81,7 +84,6 @@ export function createWhatsAppGateway({
   // Requests for older messages by id, kept after their page stopped waiting: a late answer with
   // nothing for the group still tells that its history is complete.
   const asked = new Map<string, { sessionId: string; groupJid: string }>();
-  const ingest = createIngest({ repo, events });
 
   function enqueue(entry: Entry, context: string, task: () => Promise<void>): Promise<void> {
     entry.work = entry.work
@@ -97,27 +99,22 @@ export function createWhatsAppGateway({
       sessionId: session.id,
       driver,
       timing,
-      loadAuth: () => (loadAuth ? loadAuth(session.id) : loadSessionAuth(authRepo, session.id)),
+      loadAuth: () => (loadAuth ? loadAuth(session.id) : loadSessionAuth(authStore(session.id), session.id)),
       hooks: {
         state: (state) => {
           for (const watcher of entry.watchers) watcher();
           if (state.qr && state.qr !== lastQr)
-            events.emit('session.qr', { organisationId: session.organisationId, sessionId: session.id });
+            bus.publish('session.qr', { organisationId: session.organisationId, sessionId: session.id });
           lastQr = state.qr;
           void enqueue(entry, 'status', () => persistState(session, state));
         },
-        open: (connection, account) =>
-          void enqueue(entry, 'groups', () => loadGroups(session, connection, account)),
+        open: (connection) => void enqueue(entry, 'groups', () => loadGroups(session, connection)),
         history: (batch) => void enqueue(entry, 'history', () => storeHistory(session, batch)),
         live: (messages) =>
-          void enqueue(entry, 'live', () => ingest(session, messages, 'live').then(() => {})),
-        contacts: (contacts) =>
-          void enqueue(entry, 'contacts', () => repo.saveContacts(session.id, contacts)),
-        groups: (groups) =>
-          void enqueue(entry, 'groups', async () => {
-            await repo.saveGroups(session.id, session.organisationId, groups, false);
-            await announceGroups(session);
-          }),
+          void enqueue(entry, 'live', () => store.ingest(session, messages, 'live').then(() => {})),
+        contacts: (received) =>
+          void enqueue(entry, 'contacts', () => store.saveContacts(session.id, received)),
+        groups: (groups) => void enqueue(entry, 'groups', () => store.saveGroups(session, groups, false)),
         error: (error, context) =>
           log.warn({ err: error, sessionId: session.id }, `whatsapp ${context} failed`),
       },
@@ -128,14 +125,14 @@ export function createWhatsAppGateway({
   async function persistState(session: SessionRef, state: RunnerState): Promise<void> {
     const loggedOut = state.status === 'logged_out';
     const account = state.status === 'connected' ? state.account : null;
-    await repo.saveState(session.id, {
+    await saveState(session.id, {
       status: state.status,
       reason: state.reason,
       ...(account ? { phone: account.phone, meJid: account.jid, meLid: account.lid } : {}),
       // Unlinked from the phone: the session can only come back through a new scan.
       ...(loggedOut ? { isActive: false, phone: null } : {}),
     });
-    events.emit('session.status', {
+    bus.publish('session.status', {
       organisationId: session.organisationId,
       sessionId: session.id,
       status: state.status,
@@ -145,26 +142,12 @@ export function createWhatsAppGateway({
     });
   }
 
-  async function loadGroups(
-    session: SessionRef,
-    connection: Connection,
-    _account: LinkedAccount,
-  ): Promise<void> {
-    await repo.saveGroups(session.id, session.organisationId, await connection.listGroups(), true);
-    await announceGroups(session);
-  }
-
-  async function announceGroups(session: SessionRef): Promise<void> {
-    const groupsCount = await repo.groupCount(session.id);
-    events.emit('groups.updated', {
-      organisationId: session.organisationId,
-      sessionId: session.id,
-      groupsCount,
-    });
+  async function loadGroups(session: SessionRef, connection: Connection): Promise<void> {
+    await store.saveGroups(session, await connection.listGroups(), true);
   }
 
   function announceHistory(session: SessionRef, groupId: string, stored: number, onDemand: boolean): void {
-    events.emit('history', {
+    bus.publish('history', {
       organisationId: session.organisationId,
       sessionId: session.id,
       groupId,
@@ -174,7 +157,7 @@ export function createWhatsAppGateway({
   }
 
   async function storeHistory(session: SessionRef, batch: HistoryBatch): Promise<void> {
-    const result = await ingest(
+    const result = await store.ingest(
       session,
       batch.messages,
       batch.onDemand ? 'on_demand' : 'history',
@@ -186,7 +169,7 @@ export function createWhatsAppGateway({
     const request = batch.requestId ? asked.get(batch.requestId) : undefined;
     if (batch.requestId) asked.delete(batch.requestId);
     if (request?.sessionId === session.id && !result.received.has(request.groupJid)) {
-      await repo.markHistoryComplete(session.id, request.groupJid);
+      await store.markHistoryComplete(session.id, request.groupJid);
       announceHistory(session, request.groupJid, 0, true);
     }
     answerWaiters(session.id, batch.requestId, result.received, result.perGroup);
@@ -235,7 +218,7 @@ export function createWhatsAppGateway({
         await entry.runner.stop(mode);
         await entry.work;
       } else if (mode === 'logout') {
-        await authRepo.clear(sessionId);
+        await authStore(sessionId).clear(sessionId);
       }
     },
 
@@ -310,24 +293,13 @@ export function createWhatsAppGateway({
       return connection.downloadMedia(message);
     },
 
-    /** Start-up: reconnect every active, linked session without a new scan. */
-    async restore(): Promise<number> {
-      await repo.interruptLinking('Linking was interrupted by a server restart. Generate a new QR code.');
-      const sessions = await repo.linkedActiveSessions();
-      for (const session of sessions) this.start(session);
-      if (sessions.length > 0) log.info({ sessions: sessions.length }, 'whatsapp sessions restored');
-      return sessions.length;
-    },
-
     /** Resolves when everything received so far for the session is stored (tests, and before reading). */
     async settled(sessionId: string): Promise<void> {
       await entries.get(sessionId)?.work;
     },
 
-    /** The ticket engine's hook: every message stored for the first time from live traffic. */
-    onLiveMessage(listener: (event: LiveMessageEvent) => void): () => void {
-      return events.on('message.live', listener);
-    },
+    /** Sessions running here. */
+    count: (): number => entries.size,
 
     /** Closes every connection, keeping creds, so another process can resume them. */
     async close(): Promise<void> {

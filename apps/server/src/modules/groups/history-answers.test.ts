@@ -1,11 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
-import { signUp } from '../../test/helpers/auth';
-import { describeEachDatabase } from '../../test/helpers/describe-each-database';
-import { eventually, FAST_WHATSAPP, linkSession, post } from '../../test/helpers/whatsapp';
-import { waGroups, waMessages } from '../db/schema';
-import type { WhatsAppEventMap } from './events';
+import { signUp } from '../../../test/helpers/auth';
+import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { eventually, FAST_WHATSAPP, linkSession, post } from '../../../test/helpers/whatsapp';
+import { waGroups, waMessages } from '../../db/schema';
+import type { DeskEventMap } from '../events/desk-events';
 
 /**
  * Answers to "send me older messages" can come late, twice, or for an earlier request of the same group.
@@ -57,8 +57,8 @@ describeEachDatabase('answers of the phone to requests for older messages', (ctx
     const owner = await signUp(server);
     const { sessionId, groups } = await linkSession(server, owner);
     const groupJid = groups[1]?.group_id ?? '';
-    const history: WhatsAppEventMap['history'][] = [];
-    server.whatsapp.events.on('history', (event) => history.push(event));
+    const history: DeskEventMap['history'][] = [];
+    server.events.bus.on('history', (event) => history.push(event));
 
     // Walk to the start with answers waited for.
     while ((await ask(server, sessionId, groupJid, 5_000))?.received)

@@ -1,0 +1,37 @@
+import type { SessionStatus, SyncState, Ticket } from '@wadesk/contract';
+import type { LiveMessage } from '../groups/group-message';
+import type { EventBus } from './event-bus';
+
+/**
+ * Everything the server's modules tell each other, by name. Each event names its organisation: the
+ * event hub forwards it only to that organisation's streams, mapped to the contract's wire shape there.
+ */
+export interface DeskEventMap {
+  'session.status': {
+    organisationId: number;
+    sessionId: string;
+    status: SessionStatus;
+    reason: string | null;
+    phone: string | null;
+    isActive: boolean;
+  };
+  'session.qr': { organisationId: number; sessionId: string };
+  'groups.updated': { organisationId: number; sessionId: string; groupsCount: number };
+  /** Older messages stored for a group, from the sync after linking or an on-demand fetch. */
+  history: { organisationId: number; sessionId: string; groupId: string; stored: number; onDemand: boolean };
+  'message.live': LiveMessage;
+  'sync.progress': {
+    organisationId: number;
+    sessionId: string;
+    groupId: string;
+    state: SyncState;
+    fetched: number;
+    oldestTimestamp: number | null;
+    message: string | null;
+  };
+  'ticket.changed': { organisationId: number; change: 'created' | 'status' | 'message'; ticket: Ticket };
+  'agents.changed': { organisationId: number; agentsCount: number };
+}
+
+export type DeskEventName = keyof DeskEventMap;
+export type DeskEventBus = EventBus<DeskEventMap>;

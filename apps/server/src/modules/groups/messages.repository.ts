@@ -1,0 +1,226 @@
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { waMessages } from '../../db/schema';
+import type { MappedMessage } from '../../whatsapp/mapping/to-group-message';
+
+export type NewMessageRow = MappedMessage & { sessionId: string; organisationId: number; origin: string };
+const { raw: _raw, ...listColumns } = getTableColumns(waMessages);
+export type MessageRow = Omit<typeof waMessages.$inferSelect, 'raw'>;
+
+const INSERT_CHUNK = 1_000;
+
+// wa_messages columns written on ingest, with their SQL types for json_to_recordset.
+const RECORD_TYPES = [
+  'session_id uuid',
+  'organisation_id int4',
+  'group_jid text',
+  'msg_id text',
+  'wa_id text',
+  'from_me bool',
+  'author text',
+  'author_alt text',
+  'author_name text',
+  'body text',
+  'message_type text',
+  'has_media bool',
+  'mimetype text',
+  'filename text',
+  'thumbnail text',
+  'quoted_id text',
+  'quoted_participant text',
+  'quoted_type text',
+  'quoted_body text',
+  'quoted_thumbnail text',
+  'timestamp int8',
+  'raw jsonb',
+  'origin text',
+].join(', ');
+const RECORD_COLUMNS = RECORD_TYPES.split(', ')
+  .map((column) => column.split(' ')[0])
+  .join(', ');
+
+function toRecord(row: NewMessageRow) {
+  return {
+    session_id: row.sessionId,
+    organisation_id: row.organisationId,
+    group_jid: row.groupJid,
+    msg_id: row.msgId,
+    wa_id: row.waId,
+    from_me: row.fromMe,
+    author: row.author,
+    author_alt: row.authorAlt,
+    author_name: row.authorName,
+    body: row.body,
+    message_type: row.messageType,
+    has_media: row.hasMedia,
+    mimetype: row.mimetype,
+    filename: row.filename,
+    thumbnail: row.thumbnail,
+    quoted_id: row.quotedId,
+    quoted_participant: row.quotedParticipant,
+    quoted_type: row.quotedType,
+    quoted_body: row.quotedBody,
+    quoted_thumbnail: row.quotedThumbnail,
+    timestamp: row.timestamp,
+    raw: row.raw,
+    origin: row.origin,
+  };
+}
+
+/** The key of a row that was new: (session, group, WhatsApp id) is unique. */
+export interface InsertedKey {
+  seq: number;
+  groupJid: string;
+  waId: string;
+}
+
+export interface Cursor {
+  timestamp: number;
+  msgId: string;
+}
+
+export type MessagesRepository = ReturnType<typeof createMessagesRepository>;
+
+/** wa_messages: every group message a session stored, ordered by time then msg_id, and what ingest writes. */
+export function createMessagesRepository(db: Db) {
+  const inGroup = (sessionId: string, groupJid: string) =>
+    and(eq(waMessages.sessionId, sessionId), eq(waMessages.groupJid, groupJid));
+  const position = sql`(${waMessages.timestamp}, ${waMessages.msgId})`;
+
+  return {
+    async newest(sessionId: string, groupJid: string, limit: number): Promise<MessageRow[]> {
+      const rows = await db
+        .select(listColumns)
+        .from(waMessages)
+        .where(inGroup(sessionId, groupJid))
+        .orderBy(desc(waMessages.timestamp), desc(waMessages.msgId))
+        .limit(limit);
+      return rows.reverse();
+    },
+
+    async before(sessionId: string, groupJid: string, cursor: Cursor, limit: number): Promise<MessageRow[]> {
+      const rows = await db
+        .select(listColumns)
+        .from(waMessages)
+        .where(and(inGroup(sessionId, groupJid), sql`${position} < (${cursor.timestamp}, ${cursor.msgId})`))
+        .orderBy(desc(waMessages.timestamp), desc(waMessages.msgId))
+        .limit(limit);
+      return rows.reverse();
+    },
+
+    async after(sessionId: string, groupJid: string, cursor: Cursor, limit: number): Promise<MessageRow[]> {
+      return db
+        .select(listColumns)
+        .from(waMessages)
+        .where(and(inGroup(sessionId, groupJid), sql`${position} > (${cursor.timestamp}, ${cursor.msgId})`))
+        .orderBy(asc(waMessages.timestamp), asc(waMessages.msgId))
+        .limit(limit);
+    },
+
+    async existsBefore(sessionId: string, groupJid: string, cursor: Cursor): Promise<boolean> {
+      const rows = await db
+        .select({ seq: waMessages.seq })
+        .from(waMessages)
+        .where(and(inGroup(sessionId, groupJid), sql`${position} < (${cursor.timestamp}, ${cursor.msgId})`))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    async existsAfter(sessionId: string, groupJid: string, cursor: Cursor): Promise<boolean> {
+      const rows = await db
+        .select({ seq: waMessages.seq })
+        .from(waMessages)
+        .where(and(inGroup(sessionId, groupJid), sql`${position} > (${cursor.timestamp}, ${cursor.msgId})`))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    async oldest(sessionId: string, groupJid: string) {
+      const [row] = await db
+        .select({
+          waId: waMessages.waId,
+          fromMe: waMessages.fromMe,
+          author: waMessages.author,
+          timestamp: waMessages.timestamp,
+        })
+        .from(waMessages)
+        .where(inGroup(sessionId, groupJid))
+        .orderBy(asc(waMessages.timestamp), asc(waMessages.msgId))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** A message by its WhatsApp id, with the proto JSON a download needs. */
+    async findMessage(sessionId: string, groupJid: string, waId: string) {
+      const [row] = await db
+        .select()
+        .from(waMessages)
+        .where(and(inGroup(sessionId, groupJid), eq(waMessages.waId, waId)));
+      return row ?? null;
+    },
+
+    async setMediaObject(sessionId: string, groupJid: string, waId: string, name: string): Promise<void> {
+      await db
+        .update(waMessages)
+        .set({ mediaObject: name })
+        .where(and(inGroup(sessionId, groupJid), eq(waMessages.waId, waId)));
+    },
+
+    /**
+     * Stores what is new and answers only those rows: a message seen before (same key) is skipped. The
+     * rows travel as one JSON parameter unpacked by json_to_recordset, 3-4x faster than a VALUES list
+     * with 23 bind parameters per row (bench: whatsapp-sessions).
+     */
+    async insertMessages(rows: NewMessageRow[]): Promise<InsertedKey[]> {
+      const inserted: InsertedKey[] = [];
+      for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+        const json = JSON.stringify(rows.slice(start, start + INSERT_CHUNK).map(toRecord));
+        const result = (await db.execute(sql`
+          insert into wa_messages (${sql.raw(RECORD_COLUMNS)})
+          select ${sql.raw(RECORD_COLUMNS)} from json_to_recordset(${json}::json) as t(${sql.raw(RECORD_TYPES)})
+          on conflict do nothing
+          returning seq, group_jid, wa_id`)) as unknown as {
+          rows: { seq: string | number; group_jid: string; wa_id: string }[];
+        };
+        for (const row of result.rows)
+          inserted.push({ seq: Number(row.seq), groupJid: row.group_jid, waId: row.wa_id });
+      }
+      return inserted;
+    },
+
+    async revoke(sessionId: string, groupJid: string, waIds: string[]): Promise<void> {
+      if (waIds.length === 0) return;
+      await db
+        .update(waMessages)
+        .set({
+          messageType: 'revoked',
+          body: '',
+          hasMedia: false,
+          thumbnail: null,
+          mimetype: null,
+          filename: null,
+          raw: null,
+        })
+        .where(
+          and(
+            eq(waMessages.sessionId, sessionId),
+            eq(waMessages.groupJid, groupJid),
+            inArray(waMessages.waId, waIds),
+          ),
+        );
+    },
+
+    async edit(sessionId: string, groupJid: string, waId: string, body: string): Promise<void> {
+      await db
+        .update(waMessages)
+        .set({ body })
+        .where(
+          and(
+            eq(waMessages.sessionId, sessionId),
+            eq(waMessages.groupJid, groupJid),
+            eq(waMessages.waId, waId),
+          ),
+        );
+    },
+  };
+}

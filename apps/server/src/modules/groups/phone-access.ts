@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto';
+import { proto, type WAMessage } from 'baileys';
+import { AppError } from '../../errors';
+import type { ObjectStorage } from '../../storage/storage';
+import { NotConnectedError, type WhatsAppGateway } from '../sessions/gateway';
+import type { SessionCluster } from '../sessions/session-cluster';
+import type { GroupRow } from './groups.repository';
+import type { MessageStore } from './message-store.service';
+import { askPhoneForOlder, type OlderAnswer } from './older-history';
+
+export interface PhoneAccessDeps {
+  cluster: SessionCluster;
+  gateway: WhatsAppGateway;
+  repos: MessageStore['repos'];
+  storage: ObjectStorage;
+}
+
+/** A media file fetched from the phone, kept in object storage under `objectName`. */
+export interface FetchedMedia {
+  objectName: string;
+  mimetype: string;
+  filename: string | null;
+}
+
+interface GroupCommand {
+  organisationId: number;
+  sessionId: string;
+  groupJid: string;
+}
+
+type Answer<T> = { ok: T } | { notConnected: true };
+
+export type PhoneAccess = ReturnType<typeof createPhoneAccess>;
+
+/**
+ * What the groups module asks of a session's phone — older messages and media — run on the instance that
+ * owns the session (docs/architecture.md, scale-out), whichever instance received the request.
+ */
+export function createPhoneAccess({ cluster, gateway, repos, storage }: PhoneAccessDeps) {
+  const connectedHere = (sessionId: string) => gateway.state(sessionId)?.status === 'connected';
+
+  async function ownGroup({ organisationId, sessionId, groupJid }: GroupCommand): Promise<GroupRow> {
+    const group = await repos.groups.findGroup(organisationId, sessionId, groupJid);
+    if (!group) throw new AppError(404, 'The group was not found.');
+    return group;
+  }
+
+  async function local<T>(sessionId: string, work: () => Promise<T>): Promise<Answer<T>> {
+    if (!connectedHere(sessionId)) return { notConnected: true };
+    try {
+      return { ok: await work() };
+    } catch (error) {
+      if (error instanceof NotConnectedError) return { notConnected: true };
+      throw error;
+    }
+  }
+
+  cluster.handle<GroupCommand & { timeoutMs: number }, Answer<OlderAnswer | null>>(
+    'groups.older',
+    async (c) =>
+      local(c.sessionId, async () =>
+        askPhoneForOlder(repos.messages, gateway, await ownGroup(c), c.timeoutMs),
+      ),
+  );
+
+  cluster.handle<GroupCommand & { waId: string }, Answer<FetchedMedia>>('groups.media', async (c) =>
+    local(c.sessionId, async () => {
+      const message = await repos.messages.findMessage(c.sessionId, c.groupJid, c.waId);
+      if (!message?.raw) throw new AppError(400, 'This message has no media.');
+      let media: Awaited<ReturnType<WhatsAppGateway['downloadMedia']>>;
+      try {
+        media = await gateway.downloadMedia(
+          c.sessionId,
+          proto.WebMessageInfo.fromObject(message.raw as object) as WAMessage,
+        );
+      } catch (error) {
+        if (error instanceof NotConnectedError) throw error;
+        throw new AppError(502, 'The media could not be downloaded from WhatsApp. Try again later.');
+      }
+      // Named by a hash: JIDs hold characters object names may not.
+      const objectName = `whatsapp-media/${c.sessionId}/${createHash('sha256').update(`${c.groupJid}/${c.waId}`).digest('hex')}`;
+      await storage.put(objectName, media.data, { contentType: media.mimetype, size: media.data.length });
+      await repos.messages.setMediaObject(c.sessionId, c.groupJid, c.waId, objectName);
+      return { objectName, mimetype: media.mimetype, filename: media.filename ?? message.filename };
+    }),
+  );
+
+  const command = (group: GroupRow): GroupCommand => ({
+    organisationId: group.organisationId,
+    sessionId: group.sessionId,
+    groupJid: group.jid,
+  });
+  const unwrap = <T>(answer: Answer<T>): T => {
+    if ('notConnected' in answer) throw new NotConnectedError();
+    return answer.ok;
+  };
+
+  return {
+    /** Asks the phone once for the messages before the group's oldest stored one; NotConnectedError when offline. */
+    async older(group: GroupRow, timeoutMs: number): Promise<OlderAnswer | null> {
+      const answer = unwrap(
+        await cluster.onOwner<Answer<OlderAnswer | null>>(
+          group.sessionId,
+          'groups.older',
+          { ...command(group), timeoutMs },
+          timeoutMs + 15_000,
+        ),
+      );
+      if (answer?.kind === 'start') group.historyComplete = true; // the owner stored it with the answer
+      return answer;
+    },
+
+    async connected(sessionId: string): Promise<boolean> {
+      return (await cluster.state(sessionId))?.status === 'connected';
+    },
+
+    /** Downloads and decrypts a message's media on the owner, which keeps it in object storage. */
+    async fetchMedia(group: GroupRow, waId: string): Promise<FetchedMedia> {
+      return unwrap(
+        await cluster.onOwner<Answer<FetchedMedia>>(
+          group.sessionId,
+          'groups.media',
+          { ...command(group), waId },
+          120_000,
+        ),
+      );
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type { AuthStore } from '../../whatsapp/auth/session-auth';
+import type { WhatsAppAdapter, WhatsAppOverrides } from '../../whatsapp/create-driver';
+import type { SimulatorDriver } from '../../whatsapp/simulator/simulator-driver';
+import { createInstanceRpc } from '../cluster/instance-rpc';
+import type { DeskEventBus } from '../events/desk-events';
+import type { MessageStore } from '../groups/message-store.service';
+import { createWhatsAppGateway, type WhatsAppGateway } from './gateway';
+import { createSessionAuthRepository, StaleLeaseError } from './session-auth.repository';
+import { createSessionCluster, type SessionCluster } from './session-cluster';
+import { createLeaseKeeper, DEFAULT_LEASE_TIMING } from './session-leases';
+import { createSessionLeasesRepository } from './session-leases.repository';
+import { createSessionsRepository } from './sessions.repository';
+import { sessionsRoutes } from './sessions.routes';
+import { createSessionsService, type SessionsService } from './sessions.service';
+import { simulatorRoutes } from './simulator.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's WhatsApp sessions: tests watch `whatsapp.gateway` and drive `whatsapp.simulator`. */
+    whatsapp: { gateway: WhatsAppGateway; cluster: SessionCluster; simulator: SimulatorDriver | null };
+  }
+}
+
+export interface RegisterSessionsOptions {
+  config: Config;
+  database: Database;
+  bus: DeskEventBus;
+  whatsapp: WhatsAppAdapter;
+  store: MessageStore;
+  overrides: WhatsAppOverrides;
+}
+
+/**
+ * The sessions module: the gateway that runs this process's linked sessions and the /api/ session calls.
+ * Active linked sessions reconnect when the app is ready; every connection closes (creds kept) with it.
+ */
+export async function registerSessions(
+  app: FastifyInstance,
+  { config, database, bus, whatsapp, store, overrides }: RegisterSessionsOptions,
+): Promise<{ sessions: SessionsService; gateway: WhatsAppGateway; cluster: SessionCluster }> {
+  const { db } = database;
+  const repo = createSessionsRepository(db);
+  const leases = createSessionLeasesRepository(db);
+  const timing = { ...DEFAULT_LEASE_TIMING, ...overrides.lease };
+  const instanceId = randomUUID();
+
+  // A session's creds and keys are written only while this instance holds its lease at that epoch.
+  const authStore = (sessionId: string): AuthStore => {
+    const lease = keeper.holds(sessionId);
+    const store = createSessionAuthRepository(db, { ownerId: instanceId, epoch: lease?.epoch ?? -1 });
+    const refused = (error: unknown) => {
+      if (error instanceof StaleLeaseError) void gateway.stop(sessionId, 'end');
+      throw error;
+    };
+    return {
+      read: store.read,
+      write: (id, rows) => store.write(id, rows).catch(refused),
+      clear: (id) => store.clear(id).catch(refused),
+    };
+  };
+  const gateway = createWhatsAppGateway({
+    driver: whatsapp.driver,
+    saveState: (sessionId, update) => repo.saveState(sessionId, update, instanceId),
+    store,
+    authStore,
+    bus,
+    timing: whatsapp.timing,
+    log: app.log,
+  });
+  const keeper = createLeaseKeeper({
+    repo: leases,
+    instanceId,
+    capacity: config.whatsappSessionsPerInstance,
+    timing,
+    embedded: database.kind === 'pglite',
+    claimed: (claimed) => {
+      for (const lease of claimed)
+        gateway.start({ id: lease.sessionId, organisationId: lease.organisationId });
+      app.log.info({ sessions: claimed.length }, 'whatsapp sessions taken over');
+    },
+    lost: (sessionIds) => {
+      for (const id of sessionIds) void gateway.stop(id, 'end');
+    },
+    log: app.log,
+  });
+  const cluster = createSessionCluster({
+    gateway,
+    keeper,
+    leases,
+    rpc: createInstanceRpc({ instanceId }),
+    clearAuth: (sessionId, fence) => createSessionAuthRepository(db, fence).clear(sessionId),
+    ttlMs: timing.ttlMs,
+  });
+  const sessions = createSessionsService({
+    repo,
+    cluster,
+    driverName: whatsapp.driver.name,
+    bus,
+    sessionLimit: config.whatsappSessionLimit,
+    qrWaitMs: overrides.qrWaitMs ?? 10_000,
+  });
+  await app.register(sessionsRoutes, { sessions });
+  if (whatsapp.simulator) await app.register(simulatorRoutes, { sessions, simulator: whatsapp.simulator });
+  app.decorate('whatsapp', { gateway, cluster, simulator: whatsapp.simulator });
+
+  // Taking sessions over must not keep the API from starting (the database may be down for a moment).
+  app.addHook('onReady', async () => {
+    await keeper.start().catch((error) => app.log.error({ err: error }, 'taking WhatsApp sessions failed'));
+  });
+  // A graceful stop closes every socket (creds kept) and hands the sessions over at once.
+  app.addHook('preClose', async () => {
+    await gateway.close();
+    await keeper.stop(true).catch((error) => app.log.warn({ err: error }, 'handing sessions over failed'));
+  });
+  return { sessions, gateway, cluster };
+}

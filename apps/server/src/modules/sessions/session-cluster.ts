@@ -1,0 +1,148 @@
+import { AppError } from '../../errors';
+import type { RunnerState } from '../../whatsapp/session-runner';
+import { type InstanceRpc, RpcRemoteError } from '../cluster/instance-rpc';
+import type { SessionRef } from '../groups/ingest.service';
+import { NotConnectedError, type WhatsAppGateway } from './gateway';
+import type { LeaseKeeper } from './session-leases';
+import type { SessionLeasesRepository } from './session-leases.repository';
+
+/** What the Sessions screen needs of a running session, wherever it runs. */
+export type LiveState = Pick<RunnerState, 'status' | 'reason' | 'qr' | 'running'> & { phone: string | null };
+
+export const ALL_FULL =
+  'Every server is running as many WhatsApp sessions as it may. Try again in a minute, or add a server.';
+const COMMAND_TIMEOUT_MS = 15_000;
+
+export interface SessionClusterDeps {
+  gateway: WhatsAppGateway;
+  keeper: LeaseKeeper;
+  leases: SessionLeasesRepository;
+  rpc: InstanceRpc;
+  /** Clears a session's creds while holding its lease (a terminate when no instance runs it). */
+  clearAuth(sessionId: string, lease: { ownerId: string; epoch: number }): Promise<void>;
+  ttlMs: number;
+}
+
+export type SessionCluster = ReturnType<typeof createSessionCluster>;
+
+const live = (state: RunnerState | null): LiveState | null =>
+  state && {
+    status: state.status,
+    reason: state.reason,
+    qr: state.qr,
+    running: state.running,
+    phone: state.account?.phone ?? null,
+  };
+
+/**
+ * Commands reach the instance that owns the session (docs/architecture.md, scale-out): run here when this
+ * instance holds its lease, else sent to the owner; a session nobody runs is started where there is room.
+ * Other modules add commands of their own with `handle` and send them with `onOwner`.
+ */
+export function createSessionCluster({ gateway, keeper, leases, rpc, clearAuth, ttlMs }: SessionClusterDeps) {
+  const me = keeper.instanceId;
+
+  /** Runs `command` on the session's owner; NotConnectedError when no instance runs it. */
+  async function onOwner<R>(
+    sessionId: string,
+    command: string,
+    payload: object,
+    timeoutMs = COMMAND_TIMEOUT_MS,
+  ) {
+    const owner = keeper.holds(sessionId) ? me : await leases.ownerOf(sessionId);
+    if (!owner) throw new NotConnectedError();
+    try {
+      return await rpc.call<R>(owner, command, payload, timeoutMs);
+    } catch (error) {
+      if (error instanceof RpcRemoteError) throw new AppError(error.statusCode ?? 502, error.message);
+      throw error;
+    }
+  }
+
+  /** Starts the session here: takes its lease (or finds it held elsewhere). */
+  async function startHere(session: SessionRef): Promise<'started' | 'elsewhere' | 'full'> {
+    if (!keeper.holds(session.id) && !keeper.hasRoom()) return 'full';
+    const lease = await keeper.acquire(session.id);
+    if (!lease) return 'elsewhere';
+    if (!gateway.state(session.id)?.running) gateway.start(session);
+    return 'started';
+  }
+
+  async function start(session: SessionRef): Promise<void> {
+    const owner = keeper.holds(session.id) ? me : await leases.ownerOf(session.id);
+    if (owner && owner !== me) return onOwner(session.id, 'session.start', session);
+    const here = await startHere(session);
+    if (here === 'started') return;
+    if (here === 'elsewhere') return onOwner(session.id, 'session.start', session);
+    for (const { instanceId } of await leases.instancesWithRoom(me, ttlMs)) {
+      try {
+        return await rpc.call(instanceId, 'session.start', session, COMMAND_TIMEOUT_MS);
+      } catch {
+        // Full by now, or gone: try the next one.
+      }
+    }
+    throw new AppError(503, ALL_FULL);
+  }
+
+  rpc.handle<SessionRef, void>('session.start', async (session) => {
+    const here = await startHere(session);
+    if (here === 'full') throw new AppError(503, ALL_FULL);
+    if (here === 'elsewhere') throw new AppError(409, 'Another server took this session over. Try again.');
+  });
+  rpc.handle<{ sessionId: string; waitMs: number }, LiveState | null>('session.qr', async (p) =>
+    live(await gateway.waitForQr(p.sessionId, p.waitMs)),
+  );
+  rpc.handle<{ sessionId: string }, LiveState | null>('session.state', async (p) =>
+    live(gateway.state(p.sessionId)),
+  );
+  rpc.handle<{ sessionId: string; mode: 'end' | 'logout' }, void>('session.stop', async (p) => {
+    await gateway.stop(p.sessionId, p.mode);
+    await keeper.release(p.sessionId);
+  });
+
+  return {
+    instanceId: me,
+    onOwner,
+    handle: rpc.handle.bind(rpc),
+    start,
+
+    /** The session's state where it runs, or null when no instance runs it. */
+    async state(sessionId: string): Promise<LiveState | null> {
+      if (keeper.holds(sessionId)) return live(gateway.state(sessionId));
+      return onOwner<LiveState | null>(sessionId, 'session.state', { sessionId }).catch((error) => {
+        if (error instanceof NotConnectedError) return null;
+        throw error;
+      });
+    },
+
+    /** Starts the session when it is not running anywhere, then waits for its QR code on the owner. */
+    async qr(session: SessionRef, waitMs: number): Promise<LiveState | null> {
+      const state = await this.state(session.id);
+      if (!state?.running) await start(session);
+      return onOwner<LiveState | null>(
+        session.id,
+        'session.qr',
+        { sessionId: session.id, waitMs },
+        waitMs + COMMAND_TIMEOUT_MS,
+      );
+    },
+
+    /** Stops the session wherever it runs; `logout` also forgets its creds (fenced, never under a live socket). */
+    async stop(sessionId: string, mode: 'end' | 'logout'): Promise<void> {
+      try {
+        await onOwner(sessionId, 'session.stop', { sessionId, mode });
+        return;
+      } catch (error) {
+        if (!(error instanceof NotConnectedError)) throw error;
+      }
+      if (mode !== 'logout') return;
+      const lease = await keeper.acquire(sessionId);
+      if (!lease) return onOwner(sessionId, 'session.stop', { sessionId, mode }); // started elsewhere meanwhile
+      try {
+        await clearAuth(sessionId, { ownerId: me, epoch: lease.epoch });
+      } finally {
+        await keeper.release(sessionId);
+      }
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { Config } from '../config';
+import { createBaileysDriver } from './baileys/baileys-driver';
+import { createBaileysLogger } from './baileys/logger';
+import type { WhatsAppDriver } from './driver';
+import { DEFAULT_TIMING, type RunnerTiming } from './session-runner';
+import {
+  createSimulatorDriver,
+  type SimulatorDriver,
+  type SimulatorOptions,
+} from './simulator/simulator-driver';
+
+/** Knobs tests turn (short timers, loopback WhatsApp, an injected driver); production uses the defaults. */
+export interface WhatsAppOverrides {
+  driver?: WhatsAppDriver;
+  timing?: Partial<RunnerTiming>;
+  simulator?: Partial<SimulatorOptions>;
+  baileys?: { waWebSocketUrl?: string; connectTimeoutMs?: number };
+  qrWaitMs?: number;
+  historyWaitMs?: number;
+  syncAnswerTimeoutMs?: number;
+  heartbeatMs?: number;
+  /** Session lease timing (tests shorten it to see takeovers in seconds). */
+  lease?: Partial<{ ttlMs: number; renewMs: number; scanMs: number }>;
+}
+
+export interface WhatsAppAdapter {
+  driver: WhatsAppDriver;
+  /** The simulated phone's controls, when the simulator is the driver (demo mode and tests). */
+  simulator: SimulatorDriver | null;
+  timing: RunnerTiming;
+}
+
+/** The configured driver: Baileys (real WhatsApp) by default, the simulator in demo mode and tests. */
+export function createWhatsAppAdapter(config: Config, overrides: WhatsAppOverrides = {}): WhatsAppAdapter {
+  const timing = { ...DEFAULT_TIMING, ...overrides.timing };
+  const driver =
+    overrides.driver ??
+    (config.whatsappDriver === 'simulator'
+      ? createSimulatorDriver(overrides.simulator)
+      : createBaileysDriver({
+          logger: createBaileysLogger(config.whatsappLogLevel),
+          connectTimeoutMs: 20_000,
+          keepAliveIntervalMs: timing.keepAliveMs,
+          ...overrides.baileys,
+        }));
+  const simulator = driver.name === 'simulator' && 'scan' in driver ? (driver as SimulatorDriver) : null;
+  return { driver, simulator, timing };
+}
