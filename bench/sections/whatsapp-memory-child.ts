@@ -4,8 +4,9 @@ import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { initAuthCreds } from 'baileys';
+import { createInProcessNotifications } from '../../apps/server/src/db/notifications';
 import type { DeskEventMap } from '../../apps/server/src/modules/events/desk-events';
-import { createLocalEventBus } from '../../apps/server/src/modules/events/event-bus';
+import { createEventBus } from '../../apps/server/src/modules/events/event-bus';
 import type { MessageStore } from '../../apps/server/src/modules/groups/message-store.service';
 import { createWhatsAppGateway } from '../../apps/server/src/modules/sessions/gateway';
 import { createBaileysDriver } from '../../apps/server/src/whatsapp/baileys/baileys-driver';
@@ -90,7 +91,11 @@ async function main(): Promise<void> {
     store,
     saveState: async () => {},
     authStore: () => ({ read: async () => new Map(), write: async () => {}, clear: async () => {} }),
-    bus: createLocalEventBus<DeskEventMap>(() => {}),
+    bus: await createEventBus<DeskEventMap>({
+      notifications: createInProcessNotifications(),
+      instanceId: 'bench',
+      onListenerError: () => {},
+    }),
     timing,
     // Auth from memory, not the database: linked for the simulator, unlinked for Baileys (never answered).
     loadAuth: async () => memoryAuth(kind === 'simulator'),

@@ -7,9 +7,10 @@ import { promisify } from 'node:util';
 import type { WAMessage } from 'baileys';
 import pg from 'pg';
 import { createDatabase, type Database, migrateDatabase } from '../../apps/server/src/db/client';
+import { createInProcessNotifications } from '../../apps/server/src/db/notifications';
 import { organisations, waSessions } from '../../apps/server/src/db/schema';
 import type { DeskEventMap } from '../../apps/server/src/modules/events/desk-events';
-import { createLocalEventBus } from '../../apps/server/src/modules/events/event-bus';
+import { createEventBus } from '../../apps/server/src/modules/events/event-bus';
 import { createMessageStore } from '../../apps/server/src/modules/groups/message-store.service';
 import { createPhoneContent } from '../../apps/server/src/whatsapp/simulator/phone-content';
 import type { Row } from '../row';
@@ -83,7 +84,11 @@ async function ingestRate(kind: string, database: Database, messages: WAMessage[
     .returning();
   const { ingest } = createMessageStore({
     db: database.db,
-    bus: createLocalEventBus<DeskEventMap>(() => {}),
+    bus: await createEventBus<DeskEventMap>({
+      notifications: createInProcessNotifications(),
+      instanceId: 'bench',
+      onListenerError: () => {},
+    }),
   });
   const ref = { id: session?.id ?? '', organisationId: organisation?.id ?? 0 };
   const started = performance.now();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -19,8 +20,9 @@ import { passwords } from './modules/auth/passwords';
 import { createAttemptLimits } from './modules/auth/rate-limit';
 import { createAccessTokens } from './modules/auth/tokens';
 import { registerChats } from './modules/chats/register-chats';
+import { createInstanceRpc } from './modules/cluster/instance-rpc';
 import type { DeskEventMap } from './modules/events/desk-events';
-import { createLocalEventBus } from './modules/events/event-bus';
+import { createEventBus } from './modules/events/event-bus';
 import { registerEvents } from './modules/events/register-events';
 import { createMessageStore } from './modules/groups/message-store.service';
 import { registerGroups } from './modules/groups/register-groups';
@@ -81,13 +83,26 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   // The WhatsApp half: the adapter (driver), the bus, the message store, then the modules that use them.
   const overrides = deps.whatsapp ?? {};
-  const bus = createLocalEventBus<DeskEventMap>((error) =>
-    app.log.error({ err: error }, 'event listener failed'),
-  );
+  // One id per instance: its leases, its RPC channel, and the sender of what it publishes on the bus.
+  const instanceId = randomUUID();
+  const { notifications } = database;
+  const bus = await createEventBus<DeskEventMap>({
+    notifications,
+    instanceId,
+    onListenerError: (error, name) => app.log.error({ err: error, event: name }, 'event listener failed'),
+  });
+  const rpc = await createInstanceRpc({ notifications, instanceId });
+  // After every module's preClose: what they publish while closing still goes out.
+  app.addHook('onClose', async () => {
+    await rpc.close();
+    await bus.close();
+  });
   const store = createMessageStore({ db: database.db, bus });
   const { sessions, gateway, cluster } = await registerSessions(app, {
     config,
     database,
+    instanceId,
+    rpc,
     bus,
     whatsapp: createWhatsAppAdapter(config, overrides),
     store,

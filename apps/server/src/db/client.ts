@@ -6,6 +6,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { createInProcessNotifications, type Notifications } from './notifications';
+import { createPostgresNotifications } from './postgres-notifications';
 import * as schema from './schema';
 
 /** The one Drizzle type repositories use, whichever driver runs underneath. */
@@ -14,6 +16,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Publish/subscribe between the server processes on this database (in-process on PGlite). */
+  notifications: Notifications;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -31,20 +35,28 @@ export async function createDatabase(url: string): Promise<Database> {
     // An idle client losing its connection emits 'error' on the pool; without a listener it crashes the process.
     pool.on('error', () => {});
     const db = drizzleNodePg(pool, { schema });
+    const notifications = createPostgresNotifications({ pool, connectionString: url });
     return {
       db,
       kind: 'postgres',
+      notifications,
       ping: async () => void (await pool.query('select 1')),
-      close: () => pool.end(),
+      close: async () => {
+        await notifications.close();
+        await pool.end();
+      },
     };
   }
   const client = await PGlite.create(url === 'memory://' ? 'memory://' : url.replace(/^file:\/\//, ''));
   const db = drizzlePglite(client, { schema });
+  const notifications = createInProcessNotifications();
   return {
     db,
     kind: 'pglite',
+    notifications,
     ping: async () => void (await client.query('select 1')),
     close: async () => {
+      await notifications.close();
       if (!client.closed) await client.close();
     },
   };

@@ -415,3 +415,22 @@ export const ticketStats = pgTable('ticket_stats', {
   resolvedCount: integer('resolved_count').notNull().default(0),
   resolutionSecondsSum: doublePrecision('resolution_seconds_sum').notNull().default(0),
 });
+
+// ---------------------------------------------------------------------------------------------------
+// Cross-instance notifications (db/postgres-notifications.ts). Owned by the notifications adapter, not by
+// a module; only PostgreSQL uses it.
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * Bodies of notifications too large for NOTIFY's ~8000-byte payload: written in the same statement as the
+ * NOTIFY that carries their key, read by each listener, deleted a minute later by a later writer.
+ */
+export const notificationBodies = pgTable(
+  'notification_bodies',
+  {
+    key: uuid('key').primaryKey(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notification_bodies_created_at_idx').on(t.createdAt)],
+);

@@ -6,7 +6,7 @@ import type { EventBus } from './event-bus';
  * Everything the server's modules tell each other, by name. Each event names its organisation: the
  * event hub forwards it only to that organisation's streams, mapped to the contract's wire shape there.
  */
-export interface DeskEventMap {
+export type DeskEventMap = {
   'session.status': {
     organisationId: number;
     sessionId: string;
@@ -31,7 +31,7 @@ export interface DeskEventMap {
   };
   'ticket.changed': { organisationId: number; change: 'created' | 'status' | 'message'; ticket: Ticket };
   'agents.changed': { organisationId: number; agentsCount: number };
-}
+};
 
 export type DeskEventName = keyof DeskEventMap;
 export type DeskEventBus = EventBus<DeskEventMap>;

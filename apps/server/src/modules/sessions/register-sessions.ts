@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { AuthStore } from '../../whatsapp/auth/session-auth';
 import type { WhatsAppAdapter, WhatsAppOverrides } from '../../whatsapp/create-driver';
 import type { SimulatorDriver } from '../../whatsapp/simulator/simulator-driver';
-import { createInstanceRpc } from '../cluster/instance-rpc';
+import type { InstanceRpc, RpcCommands } from '../cluster/instance-rpc';
 import type { DeskEventBus } from '../events/desk-events';
 import type { MessageStore } from '../groups/message-store.service';
 import { createWhatsAppGateway, type WhatsAppGateway } from './gateway';
@@ -28,6 +27,9 @@ declare module 'fastify' {
 export interface RegisterSessionsOptions {
   config: Config;
   database: Database;
+  /** This instance: the owner id on its leases and the address of its RPC channel. */
+  instanceId: string;
+  rpc: InstanceRpc<RpcCommands>;
   bus: DeskEventBus;
   whatsapp: WhatsAppAdapter;
   store: MessageStore;
@@ -40,13 +42,12 @@ export interface RegisterSessionsOptions {
  */
 export async function registerSessions(
   app: FastifyInstance,
-  { config, database, bus, whatsapp, store, overrides }: RegisterSessionsOptions,
+  { config, database, instanceId, rpc, bus, whatsapp, store, overrides }: RegisterSessionsOptions,
 ): Promise<{ sessions: SessionsService; gateway: WhatsAppGateway; cluster: SessionCluster }> {
   const { db } = database;
   const repo = createSessionsRepository(db);
   const leases = createSessionLeasesRepository(db);
   const timing = { ...DEFAULT_LEASE_TIMING, ...overrides.lease };
-  const instanceId = randomUUID();
 
   // A session's creds and keys are written only while this instance holds its lease at that epoch.
   const authStore = (sessionId: string): AuthStore => {
@@ -91,7 +92,7 @@ export async function registerSessions(
     gateway,
     keeper,
     leases,
-    rpc: createInstanceRpc({ instanceId }),
+    rpc,
     clearAuth: (sessionId, fence) => createSessionAuthRepository(db, fence).clear(sessionId),
     ttlMs: timing.ttlMs,
   });

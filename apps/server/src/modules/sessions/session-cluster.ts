@@ -1,6 +1,6 @@
 import { AppError } from '../../errors';
 import type { RunnerState } from '../../whatsapp/session-runner';
-import { type InstanceRpc, RpcRemoteError } from '../cluster/instance-rpc';
+import { type InstanceRpc, type RpcCommands, RpcRemoteError } from '../cluster/instance-rpc';
 import type { SessionRef } from '../groups/ingest.service';
 import { NotConnectedError, type WhatsAppGateway } from './gateway';
 import type { LeaseKeeper } from './session-leases';
@@ -17,7 +17,7 @@ export interface SessionClusterDeps {
   gateway: WhatsAppGateway;
   keeper: LeaseKeeper;
   leases: SessionLeasesRepository;
-  rpc: InstanceRpc;
+  rpc: InstanceRpc<RpcCommands>;
   /** Clears a session's creds while holding its lease (a terminate when no instance runs it). */
   clearAuth(sessionId: string, lease: { ownerId: string; epoch: number }): Promise<void>;
   ttlMs: number;
@@ -41,6 +41,11 @@ const live = (state: RunnerState | null): LiveState | null =>
  */
 export function createSessionCluster({ gateway, keeper, leases, rpc, clearAuth, ttlMs }: SessionClusterDeps) {
   const me = keeper.instanceId;
+  const call = <R>(target: string, command: string, payload: object, timeoutMs: number) =>
+    rpc.call(target, command, payload, timeoutMs) as Promise<R>;
+  const handle = <P, R>(command: string, handler: (payload: P) => Promise<R>): void => {
+    rpc.handle(command, handler as (payload: unknown) => Promise<unknown>);
+  };
 
   /** Runs `command` on the session's owner; NotConnectedError when no instance runs it. */
   async function onOwner<R>(
@@ -52,7 +57,7 @@ export function createSessionCluster({ gateway, keeper, leases, rpc, clearAuth, 
     const owner = keeper.holds(sessionId) ? me : await leases.ownerOf(sessionId);
     if (!owner) throw new NotConnectedError();
     try {
-      return await rpc.call<R>(owner, command, payload, timeoutMs);
+      return await call<R>(owner, command, payload, timeoutMs);
     } catch (error) {
       if (error instanceof RpcRemoteError) throw new AppError(error.statusCode ?? 502, error.message);
       throw error;
@@ -76,7 +81,7 @@ export function createSessionCluster({ gateway, keeper, leases, rpc, clearAuth, 
     if (here === 'elsewhere') return onOwner(session.id, 'session.start', session);
     for (const { instanceId } of await leases.instancesWithRoom(me, ttlMs)) {
       try {
-        return await rpc.call(instanceId, 'session.start', session, COMMAND_TIMEOUT_MS);
+        return await call<void>(instanceId, 'session.start', session, COMMAND_TIMEOUT_MS);
       } catch {
         // Full by now, or gone: try the next one.
       }
@@ -84,18 +89,18 @@ export function createSessionCluster({ gateway, keeper, leases, rpc, clearAuth, 
     throw new AppError(503, ALL_FULL);
   }
 
-  rpc.handle<SessionRef, void>('session.start', async (session) => {
+  handle<SessionRef, void>('session.start', async (session) => {
     const here = await startHere(session);
     if (here === 'full') throw new AppError(503, ALL_FULL);
     if (here === 'elsewhere') throw new AppError(409, 'Another server took this session over. Try again.');
   });
-  rpc.handle<{ sessionId: string; waitMs: number }, LiveState | null>('session.qr', async (p) =>
+  handle<{ sessionId: string; waitMs: number }, LiveState | null>('session.qr', async (p) =>
     live(await gateway.waitForQr(p.sessionId, p.waitMs)),
   );
-  rpc.handle<{ sessionId: string }, LiveState | null>('session.state', async (p) =>
+  handle<{ sessionId: string }, LiveState | null>('session.state', async (p) =>
     live(gateway.state(p.sessionId)),
   );
-  rpc.handle<{ sessionId: string; mode: 'end' | 'logout' }, void>('session.stop', async (p) => {
+  handle<{ sessionId: string; mode: 'end' | 'logout' }, void>('session.stop', async (p) => {
     await gateway.stop(p.sessionId, p.mode);
     await keeper.release(p.sessionId);
   });
@@ -103,8 +108,12 @@ export function createSessionCluster({ gateway, keeper, leases, rpc, clearAuth, 
   return {
     instanceId: me,
     onOwner,
-    handle: rpc.handle.bind(rpc),
+    handle,
     start,
+
+    /** The session's state when this instance runs it, else null. */
+    localState: (sessionId: string): LiveState | null =>
+      keeper.holds(sessionId) ? live(gateway.state(sessionId)) : null,
 
     /** The session's state where it runs, or null when no instance runs it. */
     async state(sessionId: string): Promise<LiveState | null> {

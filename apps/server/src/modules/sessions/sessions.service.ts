@@ -45,11 +45,14 @@ export function createSessionsService({
   }
 
   /**
-   * What the session's owner last stored: every state change of a connection is written at once, so any
-   * instance answers the same without asking the owner.
+   * Live state when this instance runs the session, else what its owner last stored (every state change
+   * of a connection is written at once, so another instance answers without asking the owner).
    */
   function current(session: SessionRow) {
-    return { status: session.status, reason: session.reason, phone: session.phone };
+    const live = cluster.localState(session.id);
+    return live && session.isActive
+      ? { status: live.status, reason: live.reason, phone: live.phone ?? session.phone }
+      : { status: session.status, reason: session.reason, phone: session.phone };
   }
 
   return {
