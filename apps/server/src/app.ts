@@ -17,6 +17,7 @@ import { installAuthentication } from './modules/auth/authenticate';
 import { createGoogleVerifier } from './modules/auth/google';
 import { passwords } from './modules/auth/passwords';
 import { createAttemptLimits } from './modules/auth/rate-limit';
+import { createRateLimitRepository } from './modules/auth/rate-limit.repository';
 import { createAccessTokens } from './modules/auth/tokens';
 import { registerChats } from './modules/chats/register-chats';
 import { systemRoutes } from './modules/system/system.routes';
@@ -68,7 +69,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         : null,
       clock,
     }),
-    limits: createAttemptLimits(app, { perIp: config.authRateLimitIp, perEmail: config.authRateLimitEmail }),
+    limits: createAttemptLimits({
+      repo: createRateLimitRepository(database.db),
+      clock,
+      perIp: config.authRateLimitIp,
+      perEmail: config.authRateLimitEmail,
+    }),
   });
 
   const storage = await registerChats(app, { config, db: database.db, clock });
