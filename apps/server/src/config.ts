@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { persistentSecret } from './secrets';
+import { persistentSecret, type SharedSecretName } from './secrets';
 import { type StorageConfig, storageConfig, storageEnv } from './storage/storage-config';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -14,7 +14,13 @@ export interface Config {
   dataDir: string;
   /** `memory://`, `file://<dir>` (embedded PGlite) or `postgres://…` — only db/client.ts interprets it. */
   databaseUrl: string;
+  /** Empty while `pendingSecrets` names it: resolveSharedSecrets (shared-secrets.ts) fills it in. */
   jwtSecret: string;
+  /**
+   * Generated secrets (not given in env) that every instance on one PostgreSQL must share: they are kept in
+   * the database and filled in by resolveSharedSecrets before the app is built. Empty otherwise.
+   */
+  pendingSecrets: SharedSecretName[];
   /** null turns Google sign-in off. */
   googleClientId: string | null;
   googleJwksUrl: string;
@@ -121,9 +127,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const vars = parsed.data;
   const dataDir = resolve(vars.DATA_DIR);
+  const databaseUrl = vars.DATABASE_URL ?? `file://${resolve(dataDir, 'pgdata')}`;
+  // Instances sharing a PostgreSQL may have different DATA_DIRs, so a generated secret cannot live in a file.
+  const pendingSecrets: SharedSecretName[] = [];
+  const generatedSecret = (name: SharedSecretName) => {
+    if (!/^postgres(ql)?:\/\//.test(databaseUrl)) return persistentSecret(dataDir, name);
+    pendingSecrets.push(name);
+    return '';
+  };
   let storage: StorageConfig;
   try {
-    storage = storageConfig(vars, dataDir);
+    storage = storageConfig(vars, dataDir, generatedSecret);
   } catch (error) {
     throw new Error(`Invalid configuration: ${(error as Error).message}`);
   }
@@ -131,8 +145,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: vars.PORT,
     host: vars.HOST,
     dataDir,
-    databaseUrl: vars.DATABASE_URL ?? `file://${resolve(dataDir, 'pgdata')}`,
-    jwtSecret: vars.JWT_SECRET ?? persistentSecret(dataDir, 'jwt_secret'),
+    databaseUrl,
+    jwtSecret: vars.JWT_SECRET ?? generatedSecret('jwt_secret'),
+    pendingSecrets,
     googleClientId: vars.GOOGLE_CLIENT_ID ?? null,
     googleJwksUrl: vars.GOOGLE_JWKS_URL,
     demoVideoUrl: vars.DEMO_VIDEO_URL ?? null,

@@ -17,6 +17,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir,
     databaseUrl: 'memory://',
     jwtSecret: 'test-secret-that-is-at-least-32-characters-long',
+    pendingSecrets: [],
     googleClientId: null,
     googleJwksUrl: 'http://127.0.0.1:9/unused',
     demoVideoUrl: null,

@@ -19,6 +19,8 @@ export interface AccessTokens {
 
 /** Short-lived HS256 JWTs: `sub` = user id, `org` = organisation id, `iss` = wadesk. */
 export function createAccessTokens({ secret, clock }: { secret: string; clock: Clock }): AccessTokens {
+  // Empty means a shared secret was never fetched (see resolveSharedSecrets): tokens would be forgeable.
+  if (!secret) throw new Error('JWT secret missing: resolveSharedSecrets must run before the app is built');
   const raw = new TextEncoder().encode(secret);
   // Imported once: given the raw bytes, jose imports the key again on every call (half the cost of a verify).
   let imported: Promise<webcrypto.CryptoKey> | undefined;
