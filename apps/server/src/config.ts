@@ -31,6 +31,10 @@ export interface Config {
   /** Login and registration attempts allowed per minute, per client IP and per email address. */
   authRateLimitIp: number;
   authRateLimitEmail: number;
+  /** Event streams (GET /events/) one user may hold open at once, across all instances. */
+  eventStreamsPerUser: number;
+  /** How often an instance checks its event streams against expiry and sign-out (one query each time). */
+  eventStreamCheckMs: number;
   logLevel: (typeof LOG_LEVELS)[number];
   whatsappDriver: (typeof WHATSAPP_DRIVERS)[number];
   /** Active WhatsApp sessions an organisation may have at once. */
@@ -96,6 +100,8 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: integer(1024, 1024 ** 3).default(1024 * 1024),
   AUTH_RATE_LIMIT_IP: integer(1, 1_000_000).default(20),
   AUTH_RATE_LIMIT_EMAIL: integer(1, 1_000_000).default(10),
+  EVENT_STREAMS_PER_USER: integer(1, 1000).default(5),
+  EVENT_STREAM_CHECK_MS: integer(10, 600_000).default(5000),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   WHATSAPP_DRIVER: z.enum(WHATSAPP_DRIVERS, { error: 'must be baileys or simulator' }).default('baileys'),
   WHATSAPP_SESSION_LIMIT: integer(1, 100_000).default(1),
@@ -155,6 +161,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: vars.BODY_LIMIT_BYTES,
     authRateLimitIp: vars.AUTH_RATE_LIMIT_IP,
     authRateLimitEmail: vars.AUTH_RATE_LIMIT_EMAIL,
+    eventStreamsPerUser: vars.EVENT_STREAMS_PER_USER,
+    eventStreamCheckMs: vars.EVENT_STREAM_CHECK_MS,
     logLevel: vars.LOG_LEVEL,
     whatsappDriver: vars.WHATSAPP_DRIVER,
     whatsappSessionLimit: vars.WHATSAPP_SESSION_LIMIT,

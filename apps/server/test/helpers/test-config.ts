@@ -25,6 +25,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     bodyLimitBytes: 1024 * 1024,
     authRateLimitIp: 10_000,
     authRateLimitEmail: 10_000,
+    eventStreamsPerUser: 5,
+    eventStreamCheckMs: 5000,
     logLevel: 'silent',
     whatsappDriver: 'simulator',
     whatsappSessionLimit: 1,
