@@ -5,8 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { AccessTokens } from '../modules/auth/tokens';
 import { createEventHub } from '../modules/events/event-hub';
-import { eventsRoutes } from '../modules/events/events.routes';
-import { createStreamTickets } from '../modules/events/stream-tickets';
+import { registerEvents } from '../modules/events/register-events';
 import { createGroupsRepository } from '../modules/groups/groups.repository';
 import { groupsRoutes } from '../modules/groups/groups.routes';
 import { createGroupsService, type GroupsService } from '../modules/groups/groups.service';
@@ -136,9 +135,11 @@ export async function registerWhatsApp(
     media: createMediaService({ repo: groupsRepo, gateway, storage }),
     sync,
   });
-  await app.register(eventsRoutes, {
+  await registerEvents(app, {
     hub,
-    tickets: createStreamTickets({ secret: config.jwtSecret, clock }),
+    db,
+    clock,
+    config,
     accessTokens,
     heartbeatMs: overrides.heartbeatMs ?? 20_000,
   });
