@@ -14,6 +14,8 @@ import type {
 import QRCode from 'qrcode';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { createDatabase, migrateDatabase } from '../src/db/client';
+import { resolveSharedSecrets } from '../src/shared-secrets';
 
 if (process.env.WA_LIVE !== '1') {
   console.log(
@@ -23,14 +25,18 @@ if (process.env.WA_LIVE !== '1') {
 }
 
 const dataDir = resolve(process.env.WA_LIVE_DATA_DIR ?? './data-live-smoke');
-const config = loadConfig({
+const loaded = loadConfig({
   ...process.env,
   DATA_DIR: dataDir,
   WHATSAPP_DRIVER: 'baileys',
   LOG_LEVEL: 'warn',
   DEMO_SEED: '0',
 });
-const app = await buildApp(config);
+const database = await createDatabase(loaded.databaseUrl);
+await migrateDatabase(database);
+// On PostgreSQL the generated secrets live in the database (shared with any running server).
+const config = await resolveSharedSecrets(loaded, database);
+const app = await buildApp(config, { database });
 await app.ready();
 const results: [string, boolean, string][] = [];
 const check = (name: string, ok: boolean, detail: string) => {
@@ -143,6 +149,7 @@ try {
   check('run', false, error instanceof Error ? error.message : String(error));
 } finally {
   await app.close();
+  await database.close();
 }
 const failed = results.filter(([, ok]) => !ok).length;
 console.log(`\n${results.length - failed} passed, ${failed} failed`);

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type Clock, systemClock } from './clock';
@@ -18,6 +17,7 @@ import { installAuthentication } from './modules/auth/authenticate';
 import { createGoogleVerifier } from './modules/auth/google';
 import { passwords } from './modules/auth/passwords';
 import { createAttemptLimits } from './modules/auth/rate-limit';
+import { createRateLimitRepository } from './modules/auth/rate-limit.repository';
 import { createAccessTokens } from './modules/auth/tokens';
 import { registerChats } from './modules/chats/register-chats';
 import { createInstanceRpc } from './modules/cluster/instance-rpc';
@@ -60,7 +60,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   installErrorHandler(app);
   await registerSecurity(app, config);
   await registerOpenApi(app);
-  await app.register(rateLimit, { global: false });
 
   const accessTokens = createAccessTokens({ secret: config.jwtSecret, clock });
   installAuthentication(app, accessTokens);
@@ -76,7 +75,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         : null,
       clock,
     }),
-    limits: createAttemptLimits(app, { perIp: config.authRateLimitIp, perEmail: config.authRateLimitEmail }),
+    limits: createAttemptLimits({
+      repo: createRateLimitRepository(database.db),
+      clock,
+      perIp: config.authRateLimitIp,
+      perEmail: config.authRateLimitEmail,
+    }),
   });
 
   const storage = await registerChats(app, { config, db: database.db, clock });
@@ -113,7 +117,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await registerTickets(app, { db: database.db, clock, bus, gateway, sessions, groups, agents });
   await registerEvents(app, {
     bus,
-    jwtSecret: config.jwtSecret,
+    db: database.db,
+    config,
     clock,
     accessTokens,
     heartbeatMs: overrides.heartbeatMs ?? 20_000,

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { persistentSecret } from './secrets';
+import { persistentSecret, type SharedSecretName } from './secrets';
 import { type StorageConfig, storageConfig, storageEnv } from './storage/storage-config';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -14,7 +14,13 @@ export interface Config {
   dataDir: string;
   /** `memory://`, `file://<dir>` (embedded PGlite) or `postgres://…` — only db/client.ts interprets it. */
   databaseUrl: string;
+  /** Empty while `pendingSecrets` names it: resolveSharedSecrets (shared-secrets.ts) fills it in. */
   jwtSecret: string;
+  /**
+   * Generated secrets (not given in env) that every instance on one PostgreSQL must share: they are kept in
+   * the database and filled in by resolveSharedSecrets before the app is built. Empty otherwise.
+   */
+  pendingSecrets: SharedSecretName[];
   /** null turns Google sign-in off. */
   googleClientId: string | null;
   googleJwksUrl: string;
@@ -25,6 +31,10 @@ export interface Config {
   /** Login and registration attempts allowed per minute, per client IP and per email address. */
   authRateLimitIp: number;
   authRateLimitEmail: number;
+  /** Event streams (GET /events/) one user may hold open at once, across all instances. */
+  eventStreamsPerUser: number;
+  /** How often an instance checks its event streams against expiry and sign-out (one query each time). */
+  eventStreamCheckMs: number;
   logLevel: (typeof LOG_LEVELS)[number];
   whatsappDriver: (typeof WHATSAPP_DRIVERS)[number];
   /** Active WhatsApp sessions an organisation may have at once. */
@@ -92,6 +102,8 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: integer(1024, 1024 ** 3).default(1024 * 1024),
   AUTH_RATE_LIMIT_IP: integer(1, 1_000_000).default(20),
   AUTH_RATE_LIMIT_EMAIL: integer(1, 1_000_000).default(10),
+  EVENT_STREAMS_PER_USER: integer(1, 1000).default(5),
+  EVENT_STREAM_CHECK_MS: integer(10, 600_000).default(5000),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   WHATSAPP_DRIVER: z.enum(WHATSAPP_DRIVERS, { error: 'must be baileys or simulator' }).default('baileys'),
   WHATSAPP_SESSION_LIMIT: integer(1, 100_000).default(1),
@@ -124,9 +136,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const vars = parsed.data;
   const dataDir = resolve(vars.DATA_DIR);
+  const databaseUrl = vars.DATABASE_URL ?? `file://${resolve(dataDir, 'pgdata')}`;
+  // Instances sharing a PostgreSQL may have different DATA_DIRs, so a generated secret cannot live in a file.
+  const pendingSecrets: SharedSecretName[] = [];
+  const generatedSecret = (name: SharedSecretName) => {
+    if (!/^postgres(ql)?:\/\//.test(databaseUrl)) return persistentSecret(dataDir, name);
+    pendingSecrets.push(name);
+    return '';
+  };
   let storage: StorageConfig;
   try {
-    storage = storageConfig(vars, dataDir);
+    storage = storageConfig(vars, dataDir, generatedSecret);
   } catch (error) {
     throw new Error(`Invalid configuration: ${(error as Error).message}`);
   }
@@ -134,8 +154,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: vars.PORT,
     host: vars.HOST,
     dataDir,
-    databaseUrl: vars.DATABASE_URL ?? `file://${resolve(dataDir, 'pgdata')}`,
-    jwtSecret: vars.JWT_SECRET ?? persistentSecret(dataDir, 'jwt_secret'),
+    databaseUrl,
+    jwtSecret: vars.JWT_SECRET ?? generatedSecret('jwt_secret'),
+    pendingSecrets,
     googleClientId: vars.GOOGLE_CLIENT_ID ?? null,
     googleJwksUrl: vars.GOOGLE_JWKS_URL,
     demoVideoUrl: vars.DEMO_VIDEO_URL ?? null,
@@ -143,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: vars.BODY_LIMIT_BYTES,
     authRateLimitIp: vars.AUTH_RATE_LIMIT_IP,
     authRateLimitEmail: vars.AUTH_RATE_LIMIT_EMAIL,
+    eventStreamsPerUser: vars.EVENT_STREAMS_PER_USER,
+    eventStreamCheckMs: vars.EVENT_STREAM_CHECK_MS,
     logLevel: vars.LOG_LEVEL,
     whatsappDriver: vars.WHATSAPP_DRIVER,
     whatsappSessionLimit: vars.WHATSAPP_SESSION_LIMIT,

@@ -1,7 +1,8 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { type Config, loadConfig } from './config';
 import { createDatabase, type Database, migrateDatabase } from './db/client';
 import { seedDemo } from './demo/seed-demo';
+import { resolveSharedSecrets } from './shared-secrets';
 
 // Start-up failures (bad config, unreachable database, port in use) print one line and exit 1, no stack.
 function fail(stage: string, error: unknown): never {
@@ -11,7 +12,7 @@ function fail(stage: string, error: unknown): never {
   process.exit(1);
 }
 
-const config = (() => {
+const loaded = (() => {
   try {
     return loadConfig();
   } catch (error) {
@@ -20,9 +21,11 @@ const config = (() => {
 })();
 
 let database: Database;
+let config: Config;
 try {
-  database = await createDatabase(config.databaseUrl);
+  database = await createDatabase(loaded.databaseUrl);
   await migrateDatabase(database);
+  config = await resolveSharedSecrets(loaded, database);
 } catch (error) {
   fail('database', error);
 }

@@ -3,20 +3,22 @@ import { groupMessage } from './groups';
 import { sessionStatus } from './sessions';
 import { ticket } from './tickets';
 
-// GET /events/?ticket=… — a server-sent event stream of the caller's organisation only.
-// EventSource cannot send headers, so the web first asks POST /events/ticket/ (bearer) for a short-lived,
-// single-use ticket and opens `new EventSource('/events/?ticket=' + ticket)`. Every event is an unnamed
-// SSE `message` whose data is one JSON object below, told apart by `type`:
+// GET /events/?stream_token=… — a server-sent event stream of the caller's organisation only.
+// EventSource cannot send headers, so the web first asks POST /events/stream-token/ (bearer) for a
+// short-lived, single-use stream token and opens `new EventSource('/events/?stream_token=' + token)`. Every
+// event is an unnamed SSE `message` whose data is one JSON object below, told apart by `type`:
 //   es.onmessage = (e) => { const event = serverEvent.parse(JSON.parse(e.data)); … }
 // Heartbeat comments (`: ping`) every ~20 s keep proxies from closing the stream; EventSource ignores them.
-// On reconnect, fetch a new ticket (the old one is spent) and refetch lists: events are not replayed.
+// On reconnect, fetch a new stream token (the old one is spent) and refetch lists: events are not replayed.
+// The server ends the stream when the access token that bought the stream token expires or its sign-in
+// ends (logout); a user may hold only a few streams at once (one more answers 429).
 
-export const streamTicketResponse = z.object({
-  ticket: z.string(),
-  /** Seconds the ticket stays valid for opening one stream. */
+export const streamTokenResponse = z.object({
+  stream_token: z.string(),
+  /** Seconds the stream token stays valid for opening one stream. */
   expires_in: z.number(),
 });
-export type StreamTicketResponse = z.infer<typeof streamTicketResponse>;
+export type StreamTokenResponse = z.infer<typeof streamTokenResponse>;
 
 /** First event on every stream. */
 export const readyEvent = z.object({ type: z.literal('ready') });

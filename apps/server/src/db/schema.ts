@@ -434,3 +434,60 @@ export const notificationBodies = pgTable(
   },
   (t) => [index('notification_bodies_created_at_idx').on(t.createdAt)],
 );
+
+// ---------------------------------------------------------------------------------------------------------
+// State several server instances share through the database (sign-in limits, generated secrets, event
+// stream credentials and open streams): nothing here may live in one process's memory.
+// ---------------------------------------------------------------------------------------------------------
+
+/** Fixed-window attempt counters of the sign-in limits; `key` is a hash of "ip:…" or "email:…". */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.key, t.windowStart] }),
+    index('rate_limit_hits_window_idx').on(t.windowStart),
+  ],
+);
+
+/** Secrets generated on first start when env gives none (JWT, storage signing); the first instance wins. */
+export const sharedSecrets = pgTable('shared_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Ids (jti) of event-stream tokens already used, kept until the token would have expired anyway. */
+export const redeemedStreamTokens = pgTable(
+  'redeemed_stream_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('redeemed_stream_tokens_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * One row per open event stream on any instance, refreshed by its instance every few seconds: rows that
+ * stop being refreshed (a crashed instance) no longer count towards the per-user limit.
+ */
+export const openEventStreams = pgTable(
+  'open_event_streams',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Refresh-token family of the sign-in that opened the stream; null for tokens that carry none. */
+    familyId: uuid('family_id'),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('open_event_streams_user_idx').on(t.userId, t.lastSeenAt),
+    index('open_event_streams_last_seen_idx').on(t.lastSeenAt),
+  ],
+);

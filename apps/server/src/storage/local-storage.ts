@@ -32,6 +32,8 @@ export interface LocalStorage extends ObjectStorage {
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 export function createLocalStorage({ root, signingSecret, clock }: LocalStorageOptions): LocalStorage {
+  // Empty means a shared secret was never fetched: links signed with it would be forgeable.
+  if (!signingSecret) throw new Error('storage signing secret missing: resolveSharedSecrets must run first');
   const base = resolve(root);
 
   /** The file of an object; names are checked, and the resolved path must still lie under the root. */

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { persistentSecret } from '../secrets';
+import type { SharedSecretName } from '../secrets';
 import type { S3StorageConfig } from './s3-storage';
 
 export type StorageConfig =
@@ -28,9 +28,13 @@ type StorageVars = z.output<z.ZodObject<typeof storageEnv>>;
 
 /**
  * S3 when S3_BUCKET is set, else local disk under DATA_DIR/objects. Throws a message naming the variable
- * when the S3 settings only make sense together.
+ * when the S3 settings only make sense together. `generatedSecret` supplies secrets env does not give.
  */
-export function storageConfig(vars: StorageVars, dataDir: string): StorageConfig {
+export function storageConfig(
+  vars: StorageVars,
+  dataDir: string,
+  generatedSecret: (name: SharedSecretName) => string,
+): StorageConfig {
   const s3Only = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
     (key) => vars[key],
   );
@@ -39,7 +43,7 @@ export function storageConfig(vars: StorageVars, dataDir: string): StorageConfig
     return {
       kind: 'local',
       root: join(dataDir, 'objects'),
-      signingSecret: vars.STORAGE_SIGNING_SECRET ?? persistentSecret(dataDir, 'storage_signing_secret'),
+      signingSecret: vars.STORAGE_SIGNING_SECRET ?? generatedSecret('storage_signing_secret'),
     };
   }
   if (Boolean(vars.S3_ACCESS_KEY_ID) !== Boolean(vars.S3_SECRET_ACCESS_KEY)) {

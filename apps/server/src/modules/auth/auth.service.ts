@@ -36,12 +36,14 @@ export function createAuthService({ repo, passwords, accessTokens, verifyGoogle,
   /** A fresh pair for a new sign-in: the refresh token starts its own family. */
   async function issueTokens(user: UserRow): Promise<TokenPair> {
     const refreshToken = newRefreshToken();
-    await repo.insertRefreshToken({ ...refreshFields(user.id, refreshToken), familyId: randomUUID() });
-    return { access_token: await signAccess(user), refresh_token: refreshToken };
+    const familyId = randomUUID();
+    await repo.insertRefreshToken({ ...refreshFields(user.id, refreshToken), familyId });
+    return { access_token: await signAccess(user, familyId), refresh_token: refreshToken };
   }
 
-  const signAccess = (user: Pick<UserRow, 'id' | 'organisationId'>) =>
-    accessTokens.sign({ userId: user.id, organisationId: user.organisationId });
+  /** The family id goes into the access token (`sid`): event streams end when their family is revoked. */
+  const signAccess = (user: Pick<UserRow, 'id' | 'organisationId'>, familyId: string) =>
+    accessTokens.sign({ userId: user.id, organisationId: user.organisationId, sessionId: familyId });
 
   const refreshFields = (userId: number, token: string) => ({
     userId,
@@ -117,7 +119,7 @@ export function createAuthService({ repo, passwords, accessTokens, verifyGoogle,
         await repo.revokeFamily(stored.familyId, now);
         throw new AppError(401, authErrors.sessionExpired);
       }
-      return { access_token: await signAccess(user), refresh_token: next };
+      return { access_token: await signAccess(user, stored.familyId), refresh_token: next };
     },
 
     /** Ends the sign-in that `refreshToken` belongs to, if it is this user's; unknown tokens are ignored. */

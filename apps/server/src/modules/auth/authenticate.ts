@@ -6,6 +6,10 @@ import type { AccessTokens } from './tokens';
 export interface RequestUser {
   id: number;
   organisationId: number;
+  /** The sign-in (refresh-token family) the access token belongs to; null for tokens without one. */
+  sessionId: string | null;
+  /** When the access token of this request expires. */
+  tokenExpiresAt: Date;
 }
 
 declare module 'fastify' {
@@ -41,7 +45,12 @@ export function installAuthentication(app: FastifyInstance, accessTokens: Access
       reply.header('www-authenticate', 'Bearer');
       throw new AppError(401, token ? authenticationErrors.invalid : authenticationErrors.missing);
     }
-    request.user = { id: claims.userId, organisationId: claims.organisationId };
+    request.user = {
+      id: claims.userId,
+      organisationId: claims.organisationId,
+      sessionId: claims.sessionId,
+      tokenExpiresAt: claims.expiresAt,
+    };
   });
 }
 

@@ -1,8 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
+import type { RateLimitRepository } from './rate-limit.repository';
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute and try again.';
-const ONE_MINUTE_MS = 60_000;
+const WINDOW_MS = 60_000;
 
 export interface AttemptLimits {
   /** onRequest hook: counts every attempt from the client's IP, before the body is read. */
@@ -11,38 +14,45 @@ export interface AttemptLimits {
   perEmail(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
-/**
- * Sign-in brute-force limits built on @fastify/rate-limit's manual limiters (the plugin must be registered).
- * Its route-level option allows one limit per request, and we want two: one IP spraying many accounts and
- * many IPs hammering one account are both stopped. The counters are per process (in memory).
- */
-export function createAttemptLimits(
-  app: FastifyInstance,
-  { perIp, perEmail }: { perIp: number; perEmail: number },
-): AttemptLimits {
-  const byIp = app.createRateLimit({
-    max: perIp,
-    timeWindow: ONE_MINUTE_MS,
-    keyGenerator: (request) => request.ip,
-  });
-  const byEmail = app.createRateLimit({
-    max: perEmail,
-    timeWindow: ONE_MINUTE_MS,
-    keyGenerator: (request) => {
-      const body = request.body as { email?: unknown; username?: unknown } | undefined;
-      return String(body?.email ?? body?.username ?? '');
-    },
-  });
+export interface AttemptLimitsDeps {
+  repo: RateLimitRepository;
+  clock: Clock;
+  perIp: number;
+  perEmail: number;
+}
 
-  const enforce = async (limiter: typeof byIp, request: FastifyRequest, reply: FastifyReply) => {
-    const result = await limiter(request);
-    if (!result.isAllowed && result.isExceeded) {
-      reply.header('retry-after', result.ttlInSeconds);
+/**
+ * Sign-in brute-force limits: one IP spraying many accounts and many IPs hammering one account are both
+ * stopped. Fixed one-minute windows counted in the database, so every server instance sees the same
+ * counts. Keys are hashed: the table holds no addresses or emails.
+ */
+export function createAttemptLimits({ repo, clock, perIp, perEmail }: AttemptLimitsDeps): AttemptLimits {
+  let nextPurge = 0;
+
+  const enforce = async (key: string, max: number, reply: FastifyReply) => {
+    const now = clock().getTime();
+    const windowStart = now - (now % WINDOW_MS);
+    if (now >= nextPurge) {
+      // At most once a window per instance: rows of windows before the previous one can never count again.
+      nextPurge = windowStart + WINDOW_MS;
+      await repo.purgeBefore(new Date(windowStart - WINDOW_MS));
+    }
+    const hits = await repo.hit(hashKey(key), new Date(windowStart));
+    if (hits > max) {
+      reply.header('retry-after', Math.ceil((windowStart + WINDOW_MS - now) / 1000));
       throw new AppError(429, TOO_MANY_ATTEMPTS);
     }
   };
+
   return {
-    perIp: (request, reply) => enforce(byIp, request, reply),
-    perEmail: (request, reply) => enforce(byEmail, request, reply),
+    perIp: (request, reply) => enforce(`ip:${request.ip}`, perIp, reply),
+    perEmail: (request, reply) => {
+      const body = request.body as { email?: unknown; username?: unknown } | undefined;
+      return enforce(`email:${String(body?.email ?? body?.username ?? '')}`, perEmail, reply);
+    },
   };
+}
+
+function hashKey(key: string): string {
+  return createHash('sha256').update(key).digest('base64url');
 }

@@ -4,15 +4,20 @@ import { createFakeClock } from '../../../test/helpers/fake-clock';
 import { ACCESS_TOKEN_TTL_SECONDS, createAccessTokens, hashRefreshToken, newRefreshToken } from './tokens';
 
 const secret = 'unit-test-secret-that-is-long-enough';
-const claims = { userId: 7, organisationId: 3 };
+const claims = { userId: 7, organisationId: 3, sessionId: '0b7c6a52-5a39-4c63-9d0f-0c7c1f9a1e11' };
+const verified = (clock: () => Date) => ({
+  ...claims,
+  expiresAt: new Date(Math.floor(clock().getTime() / 1000) * 1000 + ACCESS_TOKEN_TTL_SECONDS * 1000),
+});
 
 describe('access tokens', () => {
-  it('round-trips user and organisation ids with the wadesk issuer', async () => {
-    const tokens = createAccessTokens({ secret, clock: createFakeClock() });
+  it('round-trips user, organisation and sign-in ids with the wadesk issuer, and tells the expiry', async () => {
+    const clock = createFakeClock();
+    const tokens = createAccessTokens({ secret, clock });
     const token = await tokens.sign(claims);
-    expect(await tokens.verify(token)).toEqual(claims);
+    expect(await tokens.verify(token)).toEqual(verified(clock));
     const payload = JSON.parse(Buffer.from(String(token.split('.')[1]), 'base64url').toString());
-    expect(payload).toMatchObject({ sub: '7', org: 3, iss: 'wadesk' });
+    expect(payload).toMatchObject({ sub: '7', org: 3, sid: claims.sessionId, iss: 'wadesk' });
     expect(payload.exp - payload.iat).toBe(ACCESS_TOKEN_TTL_SECONDS);
   });
 
@@ -20,8 +25,9 @@ describe('access tokens', () => {
     const clock = createFakeClock();
     const tokens = createAccessTokens({ secret, clock });
     const token = await tokens.sign(claims);
+    const expected = verified(clock);
     clock.advance((ACCESS_TOKEN_TTL_SECONDS - 1) * 1000);
-    expect(await tokens.verify(token)).toEqual(claims);
+    expect(await tokens.verify(token)).toEqual(expected);
     clock.advance(2000);
     expect(await tokens.verify(token)).toBeNull();
   });
@@ -44,6 +50,13 @@ describe('access tokens', () => {
     for (const token of [other, unsigned, foreign, 'garbage', '']) {
       expect(await tokens.verify(token)).toBeNull();
     }
+  });
+
+  it('reads a token without a sign-in id (signed before `sid` existed) as sessionId null', async () => {
+    const clock = createFakeClock();
+    const tokens = createAccessTokens({ secret, clock });
+    const token = await tokens.sign({ ...claims, sessionId: null });
+    expect(await tokens.verify(token)).toEqual({ ...verified(clock), sessionId: null });
   });
 });
 

@@ -9,16 +9,25 @@ const ISSUER = 'wadesk';
 export interface AccessClaims {
   userId: number;
   organisationId: number;
+  /** Refresh-token family of the sign-in (`sid`), so open event streams can end with it; null if none. */
+  sessionId: string | null;
+}
+
+/** What a valid access token says, and until when. */
+export interface VerifiedAccess extends AccessClaims {
+  expiresAt: Date;
 }
 
 export interface AccessTokens {
   sign(claims: AccessClaims): Promise<string>;
   /** The claims of a valid, unexpired token signed by us; null for anything else. */
-  verify(token: string): Promise<AccessClaims | null>;
+  verify(token: string): Promise<VerifiedAccess | null>;
 }
 
-/** Short-lived HS256 JWTs: `sub` = user id, `org` = organisation id, `iss` = wadesk. */
+/** Short-lived HS256 JWTs: `sub` = user id, `org` = organisation id, `sid` = sign-in, `iss` = wadesk. */
 export function createAccessTokens({ secret, clock }: { secret: string; clock: Clock }): AccessTokens {
+  // Empty means a shared secret was never fetched (see resolveSharedSecrets): tokens would be forgeable.
+  if (!secret) throw new Error('JWT secret missing: resolveSharedSecrets must run before the app is built');
   const raw = new TextEncoder().encode(secret);
   // Imported once: given the raw bytes, jose imports the key again on every call (half the cost of a verify).
   let imported: Promise<webcrypto.CryptoKey> | undefined;
@@ -28,9 +37,9 @@ export function createAccessTokens({ secret, clock }: { secret: string; clock: C
       'verify',
     ]));
   return {
-    async sign({ userId, organisationId }) {
+    async sign({ userId, organisationId, sessionId }) {
       const now = Math.floor(clock().getTime() / 1000);
-      return new SignJWT({ org: organisationId })
+      return new SignJWT(sessionId ? { org: organisationId, sid: sessionId } : { org: organisationId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
@@ -45,10 +54,16 @@ export function createAccessTokens({ secret, clock }: { secret: string; clock: C
           issuer: ISSUER,
           algorithms: ['HS256'],
           currentDate: clock(),
+          requiredClaims: ['exp'],
         });
         const userId = Number(payload.sub);
         if (!Number.isSafeInteger(userId) || !Number.isSafeInteger(payload.org)) return null;
-        return { userId, organisationId: payload.org as number };
+        return {
+          userId,
+          organisationId: payload.org as number,
+          sessionId: typeof payload.sid === 'string' ? payload.sid : null,
+          expiresAt: new Date((payload.exp as number) * 1000),
+        };
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;
         throw error;

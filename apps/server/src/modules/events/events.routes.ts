@@ -1,46 +1,62 @@
-import { errorResponse, type ServerEvent, streamTicketResponse } from '@wadesk/contract';
+import { errorResponse, type ServerEvent, streamTokenResponse } from '@wadesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { authenticationErrors, bearerAuth } from '../auth/authenticate';
 import type { AccessTokens } from '../auth/tokens';
 import type { EventHub } from './event-hub';
-import { STREAM_TICKET_TTL_SECONDS, type StreamTickets } from './stream-tickets';
+import type { StreamGuard } from './stream-guard';
+import { STREAM_TOKEN_TTL_SECONDS, type StreamTokens } from './stream-tokens';
 
 export interface EventsRoutesOptions {
   hub: EventHub;
-  tickets: StreamTickets;
+  streamTokens: StreamTokens;
   accessTokens: AccessTokens;
+  guard: StreamGuard;
+  /** Open streams a user may hold, for the refusal's wording. */
+  streamsPerUser: number;
   heartbeatMs: number;
 }
 
 const tags = ['events'];
 
+export const tooManyStreams = (limit: number) =>
+  `You already have ${limit} live connections open. Close another wadesk tab or window and try again.`;
+
 export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
   app,
-  { hub, tickets, accessTokens, heartbeatMs },
+  { hub, streamTokens, accessTokens, guard, streamsPerUser, heartbeatMs },
 ) => {
   const streams = new Set<() => void>();
   // Open streams never end on their own; close them so the server can shut down.
   app.addHook('preClose', async () => {
     for (const end of streams) end();
+    await guard.close();
   });
 
   app.post(
-    '/events/ticket/',
+    '/events/stream-token/',
     {
       onRequest: [app.authenticate],
       schema: {
         tags,
-        summary: 'A single-use ticket (60 s) for opening GET /events/',
+        summary: 'A single-use token (60 s) for opening GET /events/',
         security: bearerAuth,
-        response: { 200: streamTicketResponse, 401: errorResponse },
+        response: { 200: streamTokenResponse, 401: errorResponse },
       },
     },
-    async (request) => ({
-      ticket: await tickets.issue({ userId: request.user.id, organisationId: request.user.organisationId }),
-      expires_in: STREAM_TICKET_TTL_SECONDS,
-    }),
+    async (request) => {
+      const { id, organisationId, sessionId, tokenExpiresAt } = request.user;
+      return {
+        stream_token: await streamTokens.issue({
+          userId: id,
+          organisationId,
+          sessionId,
+          expiresAt: tokenExpiresAt,
+        }),
+        expires_in: STREAM_TOKEN_TTL_SECONDS,
+      };
+    },
   );
 
   app.get(
@@ -50,26 +66,34 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
       logLevel: 'warn',
       schema: {
         tags,
-        summary: "Server-sent events of the caller's organisation (?ticket=… or ?access_token=…)",
+        summary: "Server-sent events of the caller's organisation (?stream_token=… or ?access_token=…)",
+        description:
+          'The stream ends when the access token behind it expires or its sign-in ends (logout). ' +
+          'A user may hold a limited number of streams at once; one more answers 429.',
         querystring: z.object({
-          ticket: z.string().max(2048).optional(),
+          stream_token: z.string().max(2048).optional(),
           access_token: z.string().max(4096).optional(),
         }),
-        response: { 401: errorResponse },
+        response: { 401: errorResponse, 429: errorResponse },
       },
     },
     async (request, reply) => {
-      const { ticket, access_token } = request.query;
-      const claims = ticket
-        ? await tickets.redeem(ticket)
+      const { stream_token, access_token } = request.query;
+      const access = stream_token
+        ? await streamTokens.redeem(stream_token)
         : access_token
           ? await accessTokens.verify(access_token)
           : null;
-      if (!claims)
+      if (!access)
         throw new AppError(
           401,
-          ticket || access_token ? authenticationErrors.invalid : authenticationErrors.missing,
+          stream_token || access_token ? authenticationErrors.invalid : authenticationErrors.missing,
         );
+
+      let end = () => {};
+      const admitted = await guard.admit(access, () => end());
+      if (admitted === 'unknown-user') throw new AppError(401, authenticationErrors.invalid);
+      if (admitted === 'full') throw new AppError(429, tooManyStreams(streamsPerUser));
 
       reply.hijack();
       const raw = reply.raw;
@@ -84,16 +108,23 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
       raw.write('retry: 3000\n\n');
       write({ type: 'ready' });
 
-      const unsubscribe = hub.subscribe(claims.organisationId, write);
+      const unsubscribe = hub.subscribe(access.organisationId, write);
       const heartbeat = setInterval(() => raw.write(': ping\n\n'), heartbeatMs);
-      const end = () => {
+      let ended = false;
+      end = () => {
+        // Called by the socket closing and by the guard, maybe both: a second unsubscribe could drop a newer stream.
+        if (ended) return;
+        ended = true;
         clearInterval(heartbeat);
         unsubscribe();
         streams.delete(end);
+        admitted.release();
         if (!raw.writableEnded) raw.end();
       };
       streams.add(end);
       request.raw.on('close', end);
+      // The client may have gone while the stream was being admitted; 'close' has fired by then.
+      if (request.raw.destroyed) end();
     },
   );
 };

@@ -1,55 +1,10 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { ServerEvent, StreamTicketResponse } from '@wadesk/contract';
-import type { FastifyInstance } from 'fastify';
+import type { StreamTokenResponse } from '@wadesk/contract';
 import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { openStream as open } from '../../../test/helpers/event-stream';
 import { captureLogs } from '../../../test/helpers/log-capture';
 import { eventually, FAST_WHATSAPP, linkSession, post } from '../../../test/helpers/whatsapp';
-
-interface Stream {
-  status: number;
-  events: ServerEvent[];
-  raw: string[];
-  close(): void;
-}
-
-async function open(server: FastifyInstance, query: string): Promise<Stream> {
-  const { port } = server.server.address() as AddressInfo;
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      { host: '127.0.0.1', port, path: `/events/?${query}` },
-      (res: IncomingMessage) => {
-        const stream: Stream = {
-          status: res.statusCode ?? 0,
-          events: [],
-          raw: [],
-          close: () => req.destroy(),
-        };
-        let buffer = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          stream.raw.push(chunk);
-          buffer += chunk;
-          let end = buffer.indexOf('\n\n');
-          while (end >= 0) {
-            const data = buffer
-              .slice(0, end)
-              .split('\n')
-              .find((line) => line.startsWith('data: '));
-            if (data) stream.events.push(JSON.parse(data.slice(6)));
-            buffer = buffer.slice(end + 2);
-            end = buffer.indexOf('\n\n');
-          }
-        });
-        resolve(stream);
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 describeEachDatabase('event stream', (ctx) => {
   it("pushes status, QR, groups and new messages of the caller's organisation only", async () => {
@@ -59,9 +14,9 @@ describeEachDatabase('event stream', (ctx) => {
     const owner = await signUp(server);
     const intruder = await signUp(server, { email: 'intruder@example.com' });
 
-    const ticket = (await post<StreamTicketResponse>(server, owner, '/events/ticket/')).body;
-    expect(ticket.expires_in).toBe(60);
-    const mine = await open(server, `ticket=${encodeURIComponent(ticket.ticket)}`);
+    const token = (await post<StreamTokenResponse>(server, owner, '/events/stream-token/')).body;
+    expect(token.expires_in).toBe(60);
+    const mine = await open(server, `stream_token=${encodeURIComponent(token.stream_token)}`);
     expect(mine.status).toBe(200);
     const theirs = await open(server, `access_token=${encodeURIComponent(intruder.access_token)}`);
     expect(theirs.status).toBe(200);
@@ -92,29 +47,29 @@ describeEachDatabase('event stream', (ctx) => {
     theirs.close();
     await eventually(() => server.events.openStreams() === 0, 2_000, 'streams cleaned up');
     const logged = logs.join('');
-    expect(logged).not.toContain(ticket.ticket);
+    expect(logged).not.toContain(token.stream_token);
     expect(logged).not.toContain(intruder.access_token);
   });
 
-  it('refuses a missing, forged or reused ticket', async () => {
+  it('refuses a missing, forged or reused stream token', async () => {
     const server = await ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });
     await server.listen({ host: '127.0.0.1', port: 0 });
     const owner = await signUp(server);
     expect((await open(server, '')).status).toBe(401);
-    expect((await open(server, 'ticket=forged')).status).toBe(401);
-    // An access token is not a ticket, and a ticket is not an access token.
-    expect((await open(server, `ticket=${owner.access_token}`)).status).toBe(401);
-    const { ticket } = (await post<StreamTicketResponse>(server, owner, '/events/ticket/')).body;
-    const apiWithTicket = await server.inject({
+    expect((await open(server, 'stream_token=forged')).status).toBe(401);
+    // An access token is not a stream token, and a stream token is not an access token.
+    expect((await open(server, `stream_token=${owner.access_token}`)).status).toBe(401);
+    const { stream_token } = (await post<StreamTokenResponse>(server, owner, '/events/stream-token/')).body;
+    const apiWithStreamToken = await server.inject({
       method: 'POST',
       url: '/api/getSessionsList/',
-      headers: { authorization: `Bearer ${ticket}` },
+      headers: { authorization: `Bearer ${stream_token}` },
     });
-    expect(apiWithTicket.statusCode).toBe(401);
-    const first = await open(server, `ticket=${ticket}`);
+    expect(apiWithStreamToken.statusCode).toBe(401);
+    const first = await open(server, `stream_token=${stream_token}`);
     expect(first.status).toBe(200);
-    expect((await open(server, `ticket=${ticket}`)).status).toBe(401);
+    expect((await open(server, `stream_token=${stream_token}`)).status).toBe(401);
     first.close();
-    expect((await server.inject({ method: 'POST', url: '/events/ticket/' })).statusCode).toBe(401);
+    expect((await server.inject({ method: 'POST', url: '/events/stream-token/' })).statusCode).toBe(401);
   });
 });

@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
 import type { AccessTokens } from '../auth/tokens';
 import type { DeskEventBus } from './desk-events';
 import { createEventHub } from './event-hub';
 import { eventsRoutes } from './events.routes';
-import { createStreamTickets } from './stream-tickets';
+import { createOpenStreamsRepository } from './open-streams.repository';
+import { createStreamGuard } from './stream-guard';
+import { createStreamTokens } from './stream-tokens';
+import { createStreamTokensRepository } from './stream-tokens.repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,22 +20,38 @@ declare module 'fastify' {
 
 export interface RegisterEventsOptions {
   bus: DeskEventBus;
-  jwtSecret: string;
+  db: Db;
   clock: Clock;
+  config: Pick<Config, 'jwtSecret' | 'eventStreamsPerUser' | 'eventStreamCheckMs'>;
   accessTokens: AccessTokens;
   heartbeatMs: number;
 }
 
-/** The events module: browsers' server-sent event streams, fed from the bus of every instance. */
-export async function registerEvents(
-  app: FastifyInstance,
-  { bus, jwtSecret, clock, accessTokens, heartbeatMs }: RegisterEventsOptions,
-): Promise<void> {
+/**
+ * The events module: browsers' server-sent event streams, fed from the bus of every instance; single-use
+ * stream tokens and the guard that bounds streams per user and closes them at sign-out, all shared
+ * through the database.
+ */
+export async function registerEvents(app: FastifyInstance, options: RegisterEventsOptions): Promise<void> {
+  const { bus, db, clock, config, accessTokens, heartbeatMs } = options;
   const hub = createEventHub(bus);
+  const guard = createStreamGuard({
+    repo: createOpenStreamsRepository(db),
+    clock,
+    limitPerUser: config.eventStreamsPerUser,
+    checkIntervalMs: config.eventStreamCheckMs,
+    onError: (error) => app.log.error({ err: error }, 'event stream check failed'),
+  });
   await app.register(eventsRoutes, {
     hub,
-    tickets: createStreamTickets({ secret: jwtSecret, clock }),
+    streamTokens: createStreamTokens({
+      secret: config.jwtSecret,
+      clock,
+      repo: createStreamTokensRepository(db),
+    }),
     accessTokens,
+    guard,
+    streamsPerUser: config.eventStreamsPerUser,
     heartbeatMs,
   });
   app.decorate('events', { bus, openStreams: hub.clientCount });

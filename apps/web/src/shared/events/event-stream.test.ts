@@ -6,7 +6,7 @@ class FakeSource implements EventSourceLike {
   onmessage: ((event: MessageEvent<string>) => void) | null = null;
   onerror: ((event: Event) => void) | null = null;
   closed = false;
-  constructor(readonly ticket: string) {}
+  constructor(readonly streamToken: string) {}
   close() {
     this.closed = true;
   }
@@ -18,23 +18,23 @@ class FakeSource implements EventSourceLike {
   }
 }
 
-function setup(options: { ticketFails?: number } = {}) {
+function setup(options: { tokenFails?: number } = {}) {
   const sources: FakeSource[] = [];
-  let ticketNo = 0;
-  let failures = options.ticketFails ?? 0;
+  let tokenNo = 0;
+  let failures = options.tokenFails ?? 0;
   let signedIn = true;
-  const fetchTicket = vi.fn(async () => {
+  const fetchStreamToken = vi.fn(async () => {
     if (failures > 0) {
       failures -= 1;
       throw new Error('offline');
     }
-    ticketNo += 1;
-    return `t${ticketNo}`;
+    tokenNo += 1;
+    return `t${tokenNo}`;
   });
   const stream = createEventStream({
-    fetchTicket,
-    open: (ticket) => {
-      const source = new FakeSource(ticket);
+    fetchStreamToken,
+    open: (streamToken) => {
+      const source = new FakeSource(streamToken);
       sources.push(source);
       return source;
     },
@@ -43,7 +43,7 @@ function setup(options: { ticketFails?: number } = {}) {
   return {
     stream,
     sources,
-    fetchTicket,
+    fetchStreamToken,
     signOut: () => {
       signedIn = false;
     },
@@ -67,16 +67,16 @@ describe('event stream', () => {
     vi.useRealTimers();
   });
 
-  it('opens one stream with a ticket for all subscribers and hands them parsed events', async () => {
-    const { stream, sources, fetchTicket } = setup();
+  it('opens one stream with a stream token for all subscribers and hands them parsed events', async () => {
+    const { stream, sources, fetchStreamToken } = setup();
     const a: ServerEvent[] = [];
     const b: ServerEvent[] = [];
     stream.subscribe((event) => a.push(event));
     stream.subscribe((event) => b.push(event));
     await vi.advanceTimersByTimeAsync(0);
-    expect(fetchTicket).toHaveBeenCalledTimes(1);
+    expect(fetchStreamToken).toHaveBeenCalledTimes(1);
     expect(sources).toHaveLength(1);
-    expect(sources[0]?.ticket).toBe('t1');
+    expect(sources[0]?.streamToken).toBe('t1');
 
     sources[0]?.send({ type: 'ready' });
     sources[0]?.send(statusEvent);
@@ -86,8 +86,8 @@ describe('event stream', () => {
     expect(b).toEqual(a);
   });
 
-  it('reconnects after an error with a fresh ticket and a growing delay, reset by ready', async () => {
-    const { stream, sources, fetchTicket } = setup();
+  it('reconnects after an error with a fresh stream token and a growing delay, reset by ready', async () => {
+    const { stream, sources, fetchStreamToken } = setup();
     stream.subscribe(() => {});
     await vi.advanceTimersByTimeAsync(0);
     sources[0]?.fail();
@@ -96,7 +96,7 @@ describe('event stream', () => {
     expect(sources).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(sources).toHaveLength(2);
-    expect(sources[1]?.ticket).toBe('t2');
+    expect(sources[1]?.streamToken).toBe('t2');
 
     sources[1]?.fail();
     await vi.advanceTimersByTimeAsync(1999);
@@ -108,16 +108,16 @@ describe('event stream', () => {
     sources[2]?.fail();
     await vi.advanceTimersByTimeAsync(1000);
     expect(sources).toHaveLength(4);
-    expect(fetchTicket).toHaveBeenCalledTimes(4);
+    expect(fetchStreamToken).toHaveBeenCalledTimes(4);
   });
 
-  it('retries a failed ticket request with backoff', async () => {
-    const { stream, sources, fetchTicket } = setup({ ticketFails: 2 });
+  it('retries a failed stream-token request with backoff', async () => {
+    const { stream, sources, fetchStreamToken } = setup({ tokenFails: 2 });
     stream.subscribe(() => {});
     await vi.advanceTimersByTimeAsync(0);
     expect(sources).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1000);
-    expect(fetchTicket).toHaveBeenCalledTimes(2);
+    expect(fetchStreamToken).toHaveBeenCalledTimes(2);
     await vi.advanceTimersByTimeAsync(2000);
     expect(sources).toHaveLength(1);
   });

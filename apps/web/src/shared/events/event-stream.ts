@@ -10,9 +10,9 @@ export interface EventSourceLike {
 }
 
 export interface EventStreamDeps {
-  /** POST /events/ticket/ with the bearer token: a single-use ticket for one stream. */
-  fetchTicket(): Promise<string>;
-  open(ticket: string): EventSourceLike;
+  /** POST /events/stream-token/ with the bearer token: a single-use stream token for one stream. */
+  fetchStreamToken(): Promise<string>;
+  open(streamToken: string): EventSourceLike;
   /** No access token means signed out: stop instead of retrying. */
   signedIn(): boolean;
 }
@@ -27,7 +27,7 @@ export const LINGER_MS = 1000;
 
 /**
  * One shared server-sent event stream for the whole tab. The first subscriber opens it, the last one
- * closes it. A failed stream is closed (its ticket is spent) and reopened with a fresh ticket after a
+ * closes it. A failed stream is closed (its stream token is spent) and reopened with a fresh one after a
  * growing delay; the `ready` event that starts every stream resets the delay and tells subscribers to
  * refetch, because events missed while disconnected are not replayed.
  */
@@ -38,7 +38,7 @@ export function createEventStream(deps: EventStreamDeps) {
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let connecting = false;
   let lingerTimer: ReturnType<typeof setTimeout> | undefined;
-  // Bumped on every close so that a ticket arriving after it is thrown away.
+  // Bumped on every close so that a stream token arriving after it is thrown away.
   let generation = 0;
 
   const emit = (event: ServerEvent) => {
@@ -73,9 +73,9 @@ export function createEventStream(deps: EventStreamDeps) {
     if (source || connecting || listeners.size === 0 || !deps.signedIn()) return;
     const mine = ++generation;
     connecting = true;
-    let ticket: string;
+    let streamToken: string;
     try {
-      ticket = await deps.fetchTicket();
+      streamToken = await deps.fetchStreamToken();
     } catch {
       if (mine === generation) {
         connecting = false;
@@ -88,7 +88,7 @@ export function createEventStream(deps: EventStreamDeps) {
     if (listeners.size === 0) return;
     let opened: EventSourceLike;
     try {
-      opened = deps.open(ticket);
+      opened = deps.open(streamToken);
     } catch {
       scheduleRetry();
       return;

@@ -1,4 +1,4 @@
-import { type ServerEvent, streamTicketResponse } from '@wadesk/contract';
+import { type ServerEvent, streamTokenResponse } from '@wadesk/contract';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { api, apiUrl } from '../api/api-client';
 import { tokenStorage } from '../storage/storage';
@@ -8,9 +8,11 @@ let shared: EventStream | null = null;
 
 function sharedStream(): EventStream {
   shared ??= createEventStream({
-    // EventSource cannot send headers, so the bearer token buys a short-lived ticket for the URL.
-    fetchTicket: async () => (await api.post('/events/ticket/', {}, streamTicketResponse)).ticket,
-    open: (ticket) => new EventSource(apiUrl(`/events/?ticket=${encodeURIComponent(ticket)}`)),
+    // EventSource cannot send headers, so the bearer token buys a short-lived stream token for the URL.
+    fetchStreamToken: async () =>
+      (await api.post('/events/stream-token/', {}, streamTokenResponse)).stream_token,
+    open: (streamToken) =>
+      new EventSource(apiUrl(`/events/?stream_token=${encodeURIComponent(streamToken)}`)),
     signedIn: () => tokenStorage.getAccessToken() !== null,
   });
   return shared;

@@ -90,7 +90,7 @@ function server(options: ServerOptions = {}) {
       });
     }
     if (path === '/api/getGroupsMsg/') return options.messages?.(body) ?? page([]);
-    if (path === '/events/ticket/') return jsonResponse(200, { ticket: 'tk', expires_in: 30 });
+    if (path === '/events/stream-token/') return jsonResponse(200, { stream_token: 'tk', expires_in: 30 });
     return jsonResponse(404, { message: 'not here' });
   });
 }

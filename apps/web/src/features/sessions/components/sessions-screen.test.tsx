@@ -224,7 +224,7 @@ describe('QR modal', () => {
         connected = false;
         return jsonResponse(200, { success: true, message: 'Session terminated' });
       }
-      if (path === '/events/ticket/') return jsonResponse(200, { ticket: 'tk', expires_in: 60 });
+      if (path === '/events/stream-token/') return jsonResponse(200, { stream_token: 'tk', expires_in: 60 });
       if (path === '/api/sessionStatus/')
         return jsonResponse(200, {
           success: connected,

@@ -51,8 +51,8 @@ function server({ tickets = () => TICKETS, details, update }: ServerOptions = {}
           ticket: { ...ticket, status: body.status },
         });
       }
-      case '/events/ticket/':
-        return jsonResponse(200, { ticket: 'tk', expires_in: 30 });
+      case '/events/stream-token/':
+        return jsonResponse(200, { stream_token: 'tk', expires_in: 30 });
       default:
         return jsonResponse(404, { message: `unexpected ${path}` });
     }
@@ -202,7 +202,7 @@ describe('DashboardScreen', () => {
       }
       if (path === '/org/getTicketStats/') return jsonResponse(200, { ...STATS, total: many.length });
       if (path === '/org/getCounts/') return jsonResponse(200, { sessions: 1, groups: 5, agents: 3 });
-      return jsonResponse(200, { ticket: 'tk', expires_in: 30 });
+      return jsonResponse(200, { stream_token: 'tk', expires_in: 30 });
     });
     const user = userEvent.setup();
     render();

@@ -1,0 +1,28 @@
+import { lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rateLimitHits } from '../../db/schema';
+
+export type RateLimitRepository = ReturnType<typeof createRateLimitRepository>;
+
+export function createRateLimitRepository(db: Db) {
+  return {
+    /** Counts one attempt on `key` in the window starting at `windowStart`; returns the window's count so far. */
+    async hit(key: string, windowStart: Date): Promise<number> {
+      // One statement, so two instances counting the same key at once can neither lose a hit nor both start at 1.
+      const [row] = await db
+        .insert(rateLimitHits)
+        .values({ key, windowStart, hits: 1 })
+        .onConflictDoUpdate({
+          target: [rateLimitHits.key, rateLimitHits.windowStart],
+          set: { hits: sql`${rateLimitHits.hits} + 1` },
+        })
+        .returning({ hits: rateLimitHits.hits });
+      if (!row) throw new Error('rate limit upsert returned no row');
+      return row.hits;
+    },
+
+    async purgeBefore(windowStart: Date): Promise<void> {
+      await db.delete(rateLimitHits).where(lt(rateLimitHits.windowStart, windowStart));
+    },
+  };
+}
