@@ -10,7 +10,7 @@ import type { MessageStore } from '../groups/message-store.service';
 import { createWhatsAppGateway, type WhatsAppGateway } from './gateway';
 import { createSessionAuthRepository, StaleLeaseError } from './session-auth.repository';
 import { createSessionCluster, type SessionCluster } from './session-cluster';
-import { createLeaseKeeper, DEFAULT_LEASE_TIMING } from './session-leases';
+import { createLeaseKeeper, DEFAULT_LEASE_TIMING, type LeaseKeeper } from './session-leases';
 import { createSessionLeasesRepository } from './session-leases.repository';
 import { createSessionsRepository } from './sessions.repository';
 import { sessionsRoutes } from './sessions.routes';
@@ -20,7 +20,13 @@ import { simulatorRoutes } from './simulator.routes';
 declare module 'fastify' {
   interface FastifyInstance {
     /** This app's WhatsApp sessions: tests watch `whatsapp.gateway` and drive `whatsapp.simulator`. */
-    whatsapp: { gateway: WhatsAppGateway; cluster: SessionCluster; simulator: SimulatorDriver | null };
+    whatsapp: {
+      gateway: WhatsAppGateway;
+      cluster: SessionCluster;
+      /** This instance's session leases (tests stop it to play a crashed owner). */
+      leases: LeaseKeeper;
+      simulator: SimulatorDriver | null;
+    };
   }
 }
 
@@ -106,7 +112,7 @@ export async function registerSessions(
   });
   await app.register(sessionsRoutes, { sessions });
   if (whatsapp.simulator) await app.register(simulatorRoutes, { sessions, simulator: whatsapp.simulator });
-  app.decorate('whatsapp', { gateway, cluster, simulator: whatsapp.simulator });
+  app.decorate('whatsapp', { gateway, cluster, leases: keeper, simulator: whatsapp.simulator });
 
   // Taking sessions over must not keep the API from starting (the database may be down for a moment).
   app.addHook('onReady', async () => {

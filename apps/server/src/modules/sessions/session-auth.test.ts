@@ -12,7 +12,8 @@ import { describeEachDatabase } from '../../../test/helpers/describe-each-databa
 import { organisations, waAuth, waSessions } from '../../db/schema';
 import { loadSessionAuth } from '../../whatsapp/auth/session-auth';
 import type { SessionAuth } from '../../whatsapp/driver';
-import { createSessionAuthRepository } from './session-auth.repository';
+import { createSessionAuthRepository, StaleLeaseError } from './session-auth.repository';
+import { createSessionLeasesRepository } from './session-leases.repository';
 
 const logger = pino({ level: 'silent' });
 const ALICE = '4917011111111@s.whatsapp.net';
@@ -116,5 +117,35 @@ describeEachDatabase('session auth store', (ctx) => {
     const aliceAgain = await loadSessionAuth(repo, aliceId);
     const answer = await signalRepository(aliceAgain).decryptMessage({ jid: BOB, ...reply });
     expect(Buffer.from(answer).toString()).toBe('hi alice');
+  });
+});
+
+describeEachDatabase('fenced auth writes', (ctx) => {
+  it("refuses an instance's key writes once another instance took the session over", async () => {
+    const [organisation] = await ctx.db.insert(organisations).values({ name: 'o' }).returning();
+    const [session] = await ctx.db
+      .insert(waSessions)
+      .values({ organisationId: organisation?.id ?? 0, name: 's', description: 'd' })
+      .returning();
+    const sessionId = session?.id ?? '';
+    const leases = createSessionLeasesRepository(ctx.db);
+    const first = await leases.claim('instance-a', sessionId, 60_000);
+    if (!first) throw new Error('no lease');
+    const a = createSessionAuthRepository(ctx.db, { ownerId: 'instance-a', epoch: first.epoch });
+    await a.write(sessionId, [{ type: 'session', keyId: 'k', value: 'from a' }]);
+
+    // A's lease lapses (it stopped renewing) and B takes the session with a new epoch.
+    expect(await leases.claim('instance-b', sessionId, 60_000)).toBeNull(); // held: refused
+    await ctx.db.update(waSessions).set({ leaseExpiresAt: new Date(Date.now() - 1_000) });
+    const second = await leases.claim('instance-b', sessionId, 60_000);
+    expect(second?.epoch).toBe(first.epoch + 1);
+    const b = createSessionAuthRepository(ctx.db, { ownerId: 'instance-b', epoch: second?.epoch ?? 0 });
+
+    await expect(a.write(sessionId, [{ type: 'session', keyId: 'k', value: 'late a' }])).rejects.toThrow(
+      StaleLeaseError,
+    );
+    await expect(a.clear(sessionId)).rejects.toThrow(StaleLeaseError);
+    await b.write(sessionId, [{ type: 'session', keyId: 'k', value: 'from b' }]);
+    expect(await b.read(sessionId, 'session', ['k'])).toEqual(new Map([['k', 'from b']]));
   });
 });
