@@ -9,6 +9,7 @@ const SECTIONS: [name: string, load: () => Promise<Section>][] = [
   ['server-chats', () => import('./sections/server-chats')],
   ['tickets', () => import('./sections/tickets')],
   ['whatsapp-sessions', () => import('./sections/whatsapp-sessions')],
+  ['scale-out', () => import('./sections/scale-out')],
 ];
 
 function printTable(rows: Row[]): void {
