@@ -52,6 +52,7 @@ export function createTicketProcessor({
   let wanted = false;
   let stopped = false;
   let claims = 0;
+  let applied = 0;
   const inFlight = new Set<Promise<void>>();
   /** settled() callers, each with the number of claims started before it asked. */
   let waiters: { after: number; resolve: () => void }[] = [];
@@ -119,6 +120,7 @@ export function createTicketProcessor({
       }
     }
     await queue.ackLive(done);
+    applied += work.length - retry.length;
     await queue.releaseLive(retry, retryMs);
   }
 
@@ -172,6 +174,9 @@ export function createTicketProcessor({
   wake();
 
   return {
+    /** Messages this instance applied so far (including seen-before and ignored ones). */
+    applied: () => applied,
+
     /** A message was stored (or something else may be waiting): look at the queue now. Never throws. */
     wake,
 
