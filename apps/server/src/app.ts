@@ -114,7 +114,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   const groups = await registerGroups(app, { bus, store, gateway, cluster, storage, overrides });
   const agents = await registerAgents(app, { db: database.db, clock, bus, sessions });
-  await registerTickets(app, { db: database.db, clock, bus, gateway, sessions, groups, agents });
+  await registerTickets(app, { db: database.db, clock, bus, store, instanceId, sessions, groups, agents });
   await registerEvents(app, {
     bus,
     db: database.db,

@@ -491,3 +491,30 @@ export const openEventStreams = pgTable(
     index('open_event_streams_last_seen_idx').on(t.lastSeenAt),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------------
+// The live-message queue (modules/groups owns it, modules/tickets consumes it).
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * Live messages the ticket engine has not applied yet, filled by the statement that stores them in
+ * wa_messages (docs/architecture.md, ticket pipeline): a message stored is a message queued, even across
+ * a crash. Only a group's oldest row is claimable, and only while unclaimed or its claim expired, so every
+ * instance may consume the queue and a group's messages are still applied one at a time in order.
+ */
+export const waLiveQueue = pgTable(
+  'wa_live_queue',
+  {
+    seq: bigint('seq', { mode: 'number' })
+      .primaryKey()
+      .references(() => waMessages.seq, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id').notNull(),
+    groupJid: text('group_jid').notNull(),
+    /** The instance working on the message, until `claimed_until`; an expired claim is taken again. */
+    claimedBy: text('claimed_by'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** Claims so far: a message that keeps failing is given up after a few, not retried forever. */
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (t) => [index('wa_live_queue_group_idx').on(t.sessionId, t.groupJid, t.seq)],
+);

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users, waSessions } from '../../src/db/schema';
-import type { LiveMessage } from '../../src/modules/groups/group-message';
 import type { SignedIn } from './auth';
 import { signUp } from './auth';
 import type { TestContext } from './describe-each-database';
-import { type LiveInput, liveMessage } from './live-message';
+import { type LiveInput, liveWaMessage } from './live-message';
 
 /**
- * A signed-up organisation with a stored (not running) session, and `say`, which hands a live message to
- * the app's ticket engine exactly as the gateway does, without a simulated phone.
+ * A signed-up organisation with a stored (not running) session, and `say`, which stores a live message
+ * through the message store's ingest exactly as the gateway does (without a simulated phone) and waits
+ * until the ticket engine has applied it from the queue.
  */
 export async function deskFixture(
   ctx: TestContext,
@@ -31,11 +31,20 @@ export async function deskFixture(
     })
     .returning();
   if (!session) throw new Error('no session');
-  const say = async (input: Partial<LiveInput> = {}): Promise<LiveMessage> => {
-    const event = liveMessage({ organisationId, sessionId: session.id, ...input });
-    app.events.bus.publish('message.live', event);
+  const ref = { id: session.id, organisationId };
+  const say = async (input: Partial<LiveInput> = {}): Promise<string> => {
+    const message = liveWaMessage(input);
+    // A group name only when asked for: a stored group counts in the dashboard's counts.
+    const jid = message.key.remoteJid as string;
+    if (input.groupName)
+      await app.messageStore.saveGroups(
+        ref,
+        [{ jid, name: input.groupName, addressingMode: 'pn', size: 2 }],
+        false,
+      );
+    await app.messageStore.ingest(ref, [message], 'live');
     await app.ticketProcessor.settled();
-    return event;
+    return message.key.id as string;
   };
   return { user, organisationId, sessionId: session.id, say };
 }

@@ -2,11 +2,23 @@ import type { Db } from '../../db/client';
 import type { ContactInfo, GroupInfo } from '../../whatsapp/driver';
 import type { DeskEventBus } from '../events/desk-events';
 import { createContactsRepository } from './contacts.repository';
+import { jidsToResolve, type LiveMessage, resolveMessage } from './group-message';
 import { createGroupsRepository } from './groups.repository';
 import { createIngest, type SessionRef } from './ingest.service';
+import { type ClaimedRow, createLiveQueueRepository } from './live-queue.repository';
 import { createMessagesRepository } from './messages.repository';
 
 export type MessageStore = ReturnType<typeof createMessageStore>;
+
+/** A live message taken from the queue: what ingest published, plus what the ticket engine needs. */
+export interface QueuedLiveMessage extends LiveMessage {
+  /** Queue position: what `ackLive` and `releaseLive` take. */
+  seq: number;
+  /** Claims so far, this one included. */
+  attempts: number;
+  /** The session's linked phone (digits) when the message was claimed: names its own messages. */
+  linkedPhone: string | null;
+}
 
 /**
  * The WhatsApp message store: the one owner of wa_groups, wa_messages and wa_contacts. The sessions
@@ -16,6 +28,27 @@ export function createMessageStore({ db, bus }: { db: Db; bus: DeskEventBus }) {
   const groups = createGroupsRepository(db);
   const messages = createMessagesRepository(db);
   const contacts = createContactsRepository(db);
+  const queue = createLiveQueueRepository(db);
+
+  /** LiveMessages as ingest builds them: sender names from the session's contacts, one query per session. */
+  async function toLive(rows: ClaimedRow[]): Promise<QueuedLiveMessage[]> {
+    const bySession = new Map<string, ClaimedRow[]>();
+    for (const row of rows) bySession.set(row.sessionId, [...(bySession.get(row.sessionId) ?? []), row]);
+    const names = new Map<string, Awaited<ReturnType<typeof contacts.names>>>();
+    for (const [sessionId, list] of bySession)
+      names.set(sessionId, await contacts.names(sessionId, jidsToResolve(list.map((row) => row.fields))));
+    return rows.map((row) => ({
+      seq: row.seq,
+      attempts: row.attempts,
+      linkedPhone: row.linkedPhone,
+      organisationId: row.organisationId,
+      sessionId: row.sessionId,
+      groupJid: row.groupJid,
+      groupName: row.groupName,
+      message: resolveMessage(row.fields, names.get(row.sessionId) ?? new Map()),
+    }));
+  }
+
   return {
     repos: { groups, messages, contacts },
     ingest: createIngest({ messages, contacts, groups, bus }),
@@ -30,6 +63,19 @@ export function createMessageStore({ db, bus }: { db: Db; bus: DeskEventBus }) {
         groupsCount: await groups.groupCount(session.id),
       });
     },
+
+    /**
+     * The ticket engine's intake (docs/architecture.md, ticket pipeline): claims up to `max` queued live
+     * messages, oldest first, at most one per group, for `claimMs`.
+     */
+    claimLive: async (instanceId: string, max: number, claimMs: number) =>
+      toLive(await queue.claim(instanceId, max, claimMs)),
+    /** Messages the engine is done with leave the queue. */
+    ackLive: (seqs: readonly number[]) => queue.ack(seqs),
+    /** Messages whose processing failed are claimable again after `retryMs`. */
+    releaseLive: (seqs: readonly number[], retryMs: number) => queue.release(seqs, retryMs),
+    /** Live messages still queued (claimed or not). */
+    liveBacklog: () => queue.size(),
 
     /** The phone has nothing older for the group: paging and sync stop asking it. */
     markHistoryComplete: (sessionId: string, groupJid: string) =>

@@ -4,20 +4,22 @@ import type { Db } from '../../db/client';
 import type { AgentsService } from '../agents/agents.service';
 import type { DeskEventBus } from '../events/desk-events';
 import type { GroupsService } from '../groups/groups.service';
-import type { WhatsAppGateway } from '../sessions/gateway';
+import type { MessageStore } from '../groups/message-store.service';
 import type { SessionsService } from '../sessions/sessions.service';
 import { createCountsService } from './counts.service';
 import { createTicketEngine } from './ticket-engine';
 import { createTicketEngineRepository } from './ticket-engine.repository';
-import { createTicketProcessor, type TicketProcessor } from './ticket-processor';
+import { createTicketProcessor, type TicketProcessor, type TicketProcessorDeps } from './ticket-processor';
 import { createTicketsRepository } from './tickets.repository';
 import { ticketsRoutes } from './tickets.routes';
 import { createTicketsService } from './tickets.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The ticket engine's intake; tests await `ticketProcessor.settled()` after injecting messages. */
+    /** The ticket engine's intake; tests await `ticketProcessor.settled()` after storing messages. */
     ticketProcessor: TicketProcessor;
+    /** The message store, for tests and the bench that store live messages without a phone. */
+    messageStore: MessageStore;
   }
 }
 
@@ -25,26 +27,42 @@ export interface RegisterTicketsOptions {
   db: Db;
   clock: Clock;
   bus: DeskEventBus;
-  gateway: WhatsAppGateway;
+  /** Owner of the live-message queue the engine consumes. */
+  store: MessageStore;
+  /** This instance's id: it holds the queue claims. */
+  instanceId: string;
   sessions: SessionsService;
   groups: GroupsService;
   agents: AgentsService;
+  /** Queue timings and sizes; production uses the processor's defaults. */
+  processor?: Pick<
+    TicketProcessorDeps,
+    'batchSize' | 'parallel' | 'pollMs' | 'claimMs' | 'retryMs' | 'maxAttempts'
+  >;
 }
 
-/** The ticket engine on live messages, and the /org/ ticket and dashboard calls. */
+/** The ticket engine on the live-message queue, and the /org/ ticket and dashboard calls. */
 export async function registerTickets(app: FastifyInstance, options: RegisterTicketsOptions): Promise<void> {
-  const { db, clock, bus, gateway, sessions, groups, agents } = options;
+  const { db, clock, bus, store, instanceId, sessions, groups, agents } = options;
   const engine = createTicketEngine({
     repo: createTicketEngineRepository(db),
     agentByNumber: agents.byNumber,
-    linkedPhone: (sessionId) => gateway.state(sessionId)?.account?.phone ?? null,
   });
-  const processor = createTicketProcessor({ engine, bus, log: app.log });
-  const unsubscribe = bus.on('message.live', processor.accept);
+  const processor = createTicketProcessor({
+    ...options.processor,
+    queue: store,
+    engine,
+    bus,
+    log: app.log,
+    instanceId,
+  });
+  // Only a wake-up: the message itself is read from the queue, where it was stored with the message.
+  const unsubscribe = bus.on('message.live', () => processor.wake());
   app.decorate('ticketProcessor', processor);
+  app.decorate('messageStore', store);
   app.addHook('preClose', async () => {
     unsubscribe();
-    await processor.settled();
+    await processor.stop();
   });
 
   await app.register(ticketsRoutes, {

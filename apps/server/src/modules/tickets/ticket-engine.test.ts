@@ -44,7 +44,6 @@ async function fixture(ctx: TestContext) {
     createTicketEngine({
       repo: counting(),
       agentByNumber: agents.byNumber,
-      linkedPhone: () => session.phone,
     });
   const first = engine();
   const send = (input: Partial<LiveInput> = {}) =>

@@ -8,9 +8,13 @@ export interface TicketEngineDeps {
   repo: TicketEngineRepository;
   /** The agent with this sender number (digits), or null: decides business versus customer. */
   agentByNumber(organisationId: number, phone: string): Promise<KnownAgent | null>;
-  /** The linked account's phone (digits) of a session, to name the sender of its own messages. */
-  linkedPhone(sessionId: string): string | null;
 }
+
+/**
+ * A live message with its session's linked phone (digits), read with the message from the queue rather
+ * than from this instance's connections: it names the linked account's own messages on any instance.
+ */
+export type EngineMessage = LiveMessage & { linkedPhone: string | null };
 
 /** What one message did: `ignored` (no ticket to join, or not a conversation message), `duplicate` (seen before). */
 export type EngineOutcome =
@@ -35,10 +39,10 @@ const NOT_CONVERSATION = new Set(['gp2', 'revoked']);
  * The ticket rules (DESIGN.md §6). Safe to run on several servers at once: the database allows one active
  * ticket per group and one ticket message per WhatsApp message, and the engine re-reads on conflict.
  */
-export function createTicketEngine({ repo, agentByNumber, linkedPhone }: TicketEngineDeps) {
-  async function sender(event: LiveMessage) {
+export function createTicketEngine({ repo, agentByNumber }: TicketEngineDeps) {
+  async function sender(event: EngineMessage) {
     const { message } = event;
-    const phone = message.fromMe ? linkedPhone(event.sessionId) : message.authorNumber;
+    const phone = message.fromMe ? event.linkedPhone : message.authorNumber;
     const number = phone ? `+${phone.replace(/\D/g, '')}` : null;
     const agent = phone ? await agentByNumber(event.organisationId, phone) : null;
     const business = message.fromMe || agent !== null;
@@ -70,7 +74,7 @@ export function createTicketEngine({ repo, agentByNumber, linkedPhone }: TicketE
   }
 
   /** A message's ticket row fields, or null for what is not a conversation message. */
-  async function prepare(event: LiveMessage) {
+  async function prepare(event: EngineMessage) {
     const { message } = event;
     if (NOT_CONVERSATION.has(message.messageType)) return null;
     const from = await sender(event);
@@ -107,7 +111,7 @@ export function createTicketEngine({ repo, agentByNumber, linkedPhone }: TicketE
    * messages continue a conversation: one statement for the whole batch, no transaction. It rejects only
    * when that statement fails, and then nothing of the batch was applied.
    */
-  async function processBatch(events: readonly LiveMessage[]): Promise<BatchOutcome[]> {
+  async function processBatch(events: readonly EngineMessage[]): Promise<BatchOutcome[]> {
     const groups = new Set(events.map(groupOf));
     if (groups.size !== events.length)
       throw new Error('a ticket engine batch holds two messages of one group');
@@ -131,7 +135,7 @@ export function createTicketEngine({ repo, agentByNumber, linkedPhone }: TicketE
 
   return {
     processBatch,
-    async process(event: LiveMessage): Promise<EngineOutcome> {
+    async process(event: EngineMessage): Promise<EngineOutcome> {
       const [outcome = { kind: 'ignored' }] = await processBatch([event]);
       if (outcome.kind === 'failed') throw outcome.error;
       return outcome;

@@ -83,7 +83,6 @@ function setup() {
     repo: store.repo,
     agentByNumber: async (_org, phone) =>
       phone.replace(/\D/g, '') === '4917000000001' ? { name: 'Agent Smith', number: '+4917000000001' } : null,
-    linkedPhone: () => '4930000000000',
   });
   const send = (input: Partial<LiveInput> = {}) =>
     engine.process(liveMessage({ organisationId: 1, sessionId: 's1', ...input }));

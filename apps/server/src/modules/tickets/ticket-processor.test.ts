@@ -1,10 +1,13 @@
 import type { ServerEvent } from '@wadesk/contract';
-import { describe, expect, it } from 'vitest';
-import { liveMessage } from '../../../test/helpers/live-message';
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { liveWaMessage } from '../../../test/helpers/live-message';
+import { organisations, waLiveQueue, waSessions } from '../../db/schema';
+import type { DeskEventBus } from '../events/desk-events';
 import { toServerEvent } from '../events/event-hub';
-import type { LiveMessage } from '../groups/group-message';
+import { createMessageStore, type QueuedLiveMessage } from '../groups/message-store.service';
 import type { BatchOutcome } from './ticket-engine';
-import { createTicketProcessor } from './ticket-processor';
+import { createTicketProcessor, type TicketProcessorDeps } from './ticket-processor';
 import type { TicketRow } from './tickets.repository';
 
 const ticket = (id: number): TicketRow => ({
@@ -23,119 +26,174 @@ const ticket = (id: number): TicketRow => ({
   closedAt: null,
 });
 
-/** A processor over an engine that records its batches and answers `decide(event)` after a tick. */
-function setup(decide: (event: LiveMessage) => BatchOutcome | 'throw' = () => ({ kind: 'ignored' })) {
-  const batches: string[][] = [];
-  const published: ServerEvent[] = [];
-  const errors: object[] = [];
-  let inFlight = 0;
-  let mostInFlight = 0;
-  const processor = createTicketProcessor({
-    engine: {
-      async processBatch(events) {
-        batches.push(events.map((e) => e.message.body));
-        inFlight++;
-        mostInFlight = Math.max(mostInFlight, inFlight);
-        await new Promise((resolve) => setTimeout(resolve, 1));
-        inFlight--;
-        const outcomes = events.map(decide);
-        if (outcomes.includes('throw')) throw new Error('statement failed');
-        return outcomes as BatchOutcome[];
-      },
-    },
-    bus: { publish: (name, event) => published.push(toServerEvent(name, event)) },
-    log: { error: (object) => errors.push(object) },
-    batchSize: 3,
-    parallel: 2,
-  });
-  const send = (groupId: string, body: string) =>
-    processor.accept(liveMessage({ organisationId: 1, sessionId: 's1', groupId, body }));
-  return { processor, send, batches, published, errors, mostInFlight: () => mostInFlight };
-}
+const silentBus = { publish: () => 0 } as unknown as DeskEventBus;
 
-describe('ticket processor', () => {
-  it('sends waiting messages of different groups together, one per group, each group in arrival order', async () => {
-    const { processor, send, batches, mostInFlight } = setup();
-    for (const n of [1, 2, 3]) for (const group of ['a', 'b', 'c', 'd']) send(group, `${group}${n}`);
-    await processor.settled();
+describeEachDatabase('ticket processor', (ctx) => {
+  /**
+   * A processor over the real queue (the app's own one is stopped) and an engine that records its batches
+   * and answers `decide(event)` after a tick.
+   */
+  async function setup(
+    decide: (event: QueuedLiveMessage) => BatchOutcome | 'throw' = () => ({ kind: 'ignored' }),
+    options: Partial<TicketProcessorDeps> = {},
+  ) {
+    await ctx.app.ticketProcessor.stop();
+    const [organisation] = await ctx.db.insert(organisations).values({ name: 'Org' }).returning();
+    if (!organisation) throw new Error('no organisation');
+    const [session] = await ctx.db
+      .insert(waSessions)
+      .values({ organisationId: organisation.id, name: 'S', description: '', phone: '4930000000000' })
+      .returning();
+    if (!session) throw new Error('no session');
+    const store = createMessageStore({ db: ctx.db, bus: silentBus });
+    const ref = { id: session.id, organisationId: organisation.id };
+    const batches: string[][] = [];
+    const published: ServerEvent[] = [];
+    const errors: object[] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const processor = () =>
+      createTicketProcessor({
+        queue: store,
+        engine: {
+          async processBatch(events) {
+            batches.push(events.map((e) => e.message.body));
+            inFlight++;
+            mostInFlight = Math.max(mostInFlight, inFlight);
+            await new Promise((resolve) => setTimeout(resolve, 1));
+            inFlight--;
+            const outcomes = events.map((e) => decide(e as QueuedLiveMessage));
+            if (outcomes.includes('throw')) throw new Error('statement failed');
+            return outcomes as BatchOutcome[];
+          },
+        },
+        bus: { publish: (name, event) => published.push(toServerEvent(name, event)) },
+        log: { error: (object) => errors.push(object) },
+        instanceId: 'test',
+        batchSize: 3,
+        parallel: 2,
+        pollMs: 20,
+        retryMs: 0,
+        maxAttempts: 3,
+        ...options,
+      });
+    /** Stores live messages as ingest does: they are queued with them. */
+    const store_ = (...list: [group: string, body: string][]) =>
+      store.ingest(
+        ref,
+        list.map(([group, body]) => liveWaMessage({ groupId: `${group}@g.us`, body })),
+        'live',
+      );
+    return { store, save: store_, processor, batches, published, errors, mostInFlight: () => mostInFlight };
+  }
 
-    expect(batches.flat().sort()).toEqual([
-      'a1',
-      'a2',
-      'a3',
-      'b1',
-      'b2',
-      'b3',
-      'c1',
-      'c2',
-      'c3',
-      'd1',
-      'd2',
-      'd3',
-    ]);
+  it('sends queued messages of different groups together, one per group, each group in arrival order', async () => {
+    const { save, processor, batches, mostInFlight } = await setup();
+    const list: [string, string][] = [];
+    for (const n of [1, 2, 3]) for (const group of ['a', 'b', 'c', 'd']) list.push([group, `${group}${n}`]);
+    await save(...list);
+    const p = processor();
+    await p.settled();
+    await p.stop();
+
+    expect(batches.flat().sort()).toEqual(list.map(([, body]) => body).sort());
     for (const batch of batches) {
       expect(batch.length).toBeLessThanOrEqual(3);
       expect(new Set(batch.map((body) => body[0])).size).toBe(batch.length);
     }
-    // The burst arrived in one go: far fewer batches than messages.
-    expect(batches.length).toBeLessThanOrEqual(6);
     for (const group of ['a', 'b', 'c', 'd'])
       expect(batches.flat().filter((body) => body[0] === group)).toEqual(
         [1, 2, 3].map((n) => `${group}${n}`),
       );
-    expect(mostInFlight()).toBe(2);
+    expect(mostInFlight()).toBeLessThanOrEqual(2);
+    expect(await ctx.count(waLiveQueue)).toBe(0);
   });
 
   it('never has two messages of one group in the engine at once', async () => {
-    const { processor, send, batches } = setup();
-    for (let n = 0; n < 5; n++) send('only', `o${n}`);
-    await processor.settled();
+    const { save, processor, batches } = await setup();
+    await save(...[0, 1, 2, 3, 4].map((n): [string, string] => ['only', `o${n}`]));
+    const p = processor();
+    await p.settled();
+    await p.stop();
     expect(batches).toEqual([['o0'], ['o1'], ['o2'], ['o3'], ['o4']]);
   });
 
-  it('publishes created and updated tickets', async () => {
-    const { processor, send, published } = setup((event) =>
+  it('publishes created and updated tickets and acknowledges the messages', async () => {
+    const { save, processor, published } = await setup((event) =>
       event.message.body === 'new'
         ? { kind: 'created', ticket: ticket(1) }
         : { kind: 'updated', ticket: ticket(2) },
     );
-    send('a', 'new');
-    send('b', 'more');
-    await processor.settled();
+    await save(['a', 'new'], ['b', 'more']);
+    const p = processor();
+    await p.settled();
+    await p.stop();
     expect(published.map((e) => [e.type, 'ticket' in e ? e.ticket.id : null])).toEqual([
       ['ticket.created', 1],
       ['ticket.updated', 2],
     ]);
+    expect(p.applied()).toBe(2);
+    expect(await ctx.count(waLiveQueue)).toBe(0);
   });
 
-  it('retries a failed batch one message at a time, so only the bad message is lost and logged', async () => {
-    const { processor, send, batches, published, errors } = setup((event) =>
+  it('retries a poison message, then logs it and gives up without blocking its group', async () => {
+    const { save, processor, batches, errors } = await setup((event) =>
       event.message.body === 'bad' ? 'throw' : { kind: 'updated', ticket: ticket(3) },
     );
-    send('a', 'good');
-    send('b', 'bad');
-    send('c', 'fine');
-    await processor.settled();
-    expect(batches).toEqual([['good', 'bad', 'fine'], ['good'], ['bad'], ['fine']]);
-    expect(published).toHaveLength(2);
-    expect(errors).toEqual([expect.objectContaining({ groupId: 'b' })]);
+    await save(['a', 'good'], ['b', 'bad'], ['b', 'after'], ['c', 'fine']);
+    const p = processor();
+    // Failed messages come back after retryMs (0 here): settle until the queue is empty.
+    for (let i = 0; i < 50 && (await ctx.count(waLiveQueue)) > 0; i++) {
+      await p.settled();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await p.stop();
+    expect(await ctx.count(waLiveQueue)).toBe(0);
+    // The batch that failed went again one message at a time; 'bad' was tried maxAttempts (3) times.
+    expect(batches.flat().filter((body) => body === 'bad')).toHaveLength(1 + 3);
+    expect(batches.flat().filter((body) => body === 'good')).toHaveLength(2);
+    expect(batches.flat().indexOf('after')).toBeGreaterThan(batches.flat().lastIndexOf('bad'));
+    expect(errors).toEqual([
+      ...[1, 2, 3].map((attempts) => expect.objectContaining({ groupId: 'b@g.us', attempts })),
+      expect.objectContaining({ groupId: 'b@g.us', attempts: 4 }),
+    ]);
   });
 
-  it('logs a message whose ticket could not be opened and goes on with the rest', async () => {
-    const { processor, send, published, errors } = setup((event) =>
-      event.message.body === 'fails'
+  it('logs a message whose ticket could not be opened and retries it', async () => {
+    let tries = 0;
+    const { save, processor, published, errors } = await setup((event) =>
+      event.message.body === 'fails' && tries++ === 0
         ? { kind: 'failed', error: new Error('insert refused') }
         : { kind: 'created', ticket: ticket(4) },
     );
-    send('a', 'fails');
-    send('b', 'opens');
-    await processor.settled();
-    expect(published.map((e) => e.type)).toEqual(['ticket.created']);
-    expect(errors).toEqual([expect.objectContaining({ groupId: 'a', err: new Error('insert refused') })]);
+    await save(['a', 'fails'], ['b', 'opens']);
+    const p = processor();
+    for (let i = 0; i < 50 && (await ctx.count(waLiveQueue)) > 0; i++) await p.settled();
+    await p.stop();
+    expect(published.map((e) => e.type)).toEqual(['ticket.created', 'ticket.created']);
+    expect(errors).toEqual([
+      expect.objectContaining({ groupId: 'a@g.us', err: new Error('insert refused') }),
+    ]);
   });
 
-  it('is settled at once when nothing is waiting', async () => {
-    const { processor } = setup();
-    await expect(processor.settled()).resolves.toBeUndefined();
+  it("takes over a dead consumer's expired claim, but not a live one", async () => {
+    const { store, save, processor, batches } = await setup();
+    await save(['a', 'held by the living'], ['b', 'left by the dead']);
+    // Two other consumers: one holds 'a', one claimed 'b' and died (its claim has expired).
+    const [living] = await store.claimLive('living', 1, 60_000);
+    const [dead] = await store.claimLive('dead', 1, -1_000);
+    expect([dead?.message.body, living?.message.body]).toEqual(['left by the dead', 'held by the living']);
+    const p = processor();
+    await p.settled();
+    await p.stop();
+    expect(batches).toEqual([['left by the dead']]);
+    expect(await ctx.count(waLiveQueue)).toBe(1);
+  });
+
+  it('is settled at once when nothing is queued', async () => {
+    const { processor } = await setup();
+    const p = processor();
+    await expect(p.settled()).resolves.toBeUndefined();
+    await p.stop();
   });
 });

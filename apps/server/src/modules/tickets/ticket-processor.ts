@@ -1,45 +1,64 @@
 import type { DeskEventBus } from '../events/desk-events';
-import type { LiveMessage } from '../groups/group-message';
-import { type BatchOutcome, groupOf, type TicketEngine } from './ticket-engine';
+import type { MessageStore, QueuedLiveMessage } from '../groups/message-store.service';
+import type { BatchOutcome, TicketEngine } from './ticket-engine';
 import { toTicket } from './ticket-mapping';
 
 export interface TicketProcessorDeps {
+  /** The live-message queue of the message store. */
+  queue: Pick<MessageStore, 'claimLive' | 'ackLive' | 'releaseLive'>;
   engine: Pick<TicketEngine, 'processBatch'>;
   bus: Pick<DeskEventBus, 'publish'>;
   log: { error(object: object, message: string): void };
-  /** Most messages handed to the engine at once (one per group). */
+  /** This instance's id: who holds a claim. */
+  instanceId: string;
+  /** Most messages claimed and handed to the engine at once (one per group by construction). */
   batchSize?: number;
   /** Most batches in the database at once. */
   parallel?: number;
+  /** How often the queue is looked at without a wake-up: other instances' and crashed instances' leftovers. */
+  pollMs?: number;
+  /** How long a claim lasts; an instance that dies holding one leaves it to others after this. */
+  claimMs?: number;
+  /** How long a message whose processing failed waits before it is claimed again. */
+  retryMs?: number;
+  /** Claims after which a message that still fails is logged and dropped, so its group moves on. */
+  maxAttempts?: number;
 }
 
 export type TicketProcessor = ReturnType<typeof createTicketProcessor>;
 
 /**
- * Feeds live messages to the engine one at a time per group, in arrival order (two messages of one group
- * racing would make the database decide their order), and publishes what changed. Messages of different
- * groups waiting at the same moment go to the engine as one batch: one database round trip for many
- * messages is what lets the desk keep up with busy sessions. A lone message is sent at once.
+ * The consumer of the live-message queue, one per instance (docs/architecture.md, ticket pipeline). It
+ * claims batches of queued messages (the queue hands out only each group's oldest, so groups stay in
+ * arrival order even with several instances), applies them with the engine, publishes what changed and
+ * acknowledges them. A message whose processing failed stays queued and is retried, up to `maxAttempts`.
+ * It claims when woken (a message was stored, a batch finished) and every `pollMs`.
  */
 export function createTicketProcessor({
+  queue,
   engine,
   bus,
   log,
+  instanceId,
   batchSize = 200,
   parallel = 4,
+  pollMs = 1_000,
+  claimMs = 30_000,
+  retryMs = 1_000,
+  maxAttempts = 5,
 }: TicketProcessorDeps) {
-  /** Messages not yet sent to the engine, per group, in arrival order (Map order: the longest waiting first). */
-  const waiting = new Map<string, LiveMessage[]>();
-  /** Groups with a message in a running batch. */
-  const busy = new Set<string>();
   let running = 0;
-  let scheduled = false;
-  let idle: (() => void)[] = [];
-  const isIdle = () => running === 0 && waiting.size === 0;
+  let claiming: Promise<void> | null = null;
+  let wanted = false;
+  let stopped = false;
+  let claims = 0;
+  let applied = 0;
+  const inFlight = new Set<Promise<void>>();
+  /** settled() callers, each with the number of claims started before it asked. */
+  let waiters: { after: number; resolve: () => void }[] = [];
 
-  function announce(event: LiveMessage, outcome: BatchOutcome): void {
-    if (outcome.kind === 'failed') failed(event, outcome.error);
-    else if (outcome.kind === 'created' || outcome.kind === 'updated')
+  function announce(event: QueuedLiveMessage, outcome: BatchOutcome): void {
+    if (outcome.kind === 'created' || outcome.kind === 'updated')
       bus.publish('ticket.changed', {
         organisationId: event.organisationId,
         change: outcome.kind === 'created' ? 'created' : 'message',
@@ -47,78 +66,140 @@ export function createTicketProcessor({
       });
   }
 
-  function failed(event: LiveMessage, error: unknown): void {
+  function failed(event: QueuedLiveMessage, error: unknown): void {
     log.error(
-      { err: error, sessionId: event.sessionId, groupId: event.groupJid, waId: event.message.waId },
+      {
+        err: error,
+        sessionId: event.sessionId,
+        groupId: event.groupJid,
+        waId: event.message.waId,
+        attempts: event.attempts,
+      },
       'ticket engine failed on a message',
     );
   }
 
-  /** The oldest waiting message of each group that has none in the engine, up to `batchSize`. */
-  function take(): LiveMessage[] {
-    const batch: LiveMessage[] = [];
-    for (const [group, queue] of waiting) {
-      if (batch.length === batchSize) break;
-      if (busy.has(group)) continue;
-      batch.push(queue.shift() as LiveMessage);
-      busy.add(group);
-      if (queue.length === 0) waiting.delete(group);
-    }
-    return batch;
-  }
-
-  async function apply(batch: LiveMessage[]): Promise<void> {
-    let outcomes: BatchOutcome[];
+  /** Each message's outcome; a rejected batch is retried message by message so one bad message costs only itself. */
+  async function outcomes(batch: QueuedLiveMessage[]): Promise<BatchOutcome[]> {
     try {
-      outcomes = await engine.processBatch(batch);
+      return await engine.processBatch(batch);
     } catch (error) {
-      if (batch.length === 1) return failed(batch[0] as LiveMessage, error);
-      // Nothing was applied. One message the database refuses (or a deadlock with another server) must not
-      // cost the others: each goes again alone.
-      await Promise.all(batch.map((event) => apply([event])));
-      return;
+      if (batch.length === 1) return [{ kind: 'failed', error }];
+      return (await Promise.all(batch.map((event) => outcomes([event])))).flat();
     }
-    for (const [i, event] of batch.entries()) announce(event, outcomes[i] as BatchOutcome);
   }
 
-  function pump(): void {
-    scheduled = false;
-    while (running < parallel) {
-      const batch = take();
-      if (batch.length === 0) break;
-      running++;
-      apply(batch)
-        .catch((error: unknown) => log.error({ err: error }, 'ticket events could not be published'))
-        .finally(() => {
-          running--;
-          for (const event of batch) busy.delete(groupOf(event));
-          pump();
-        });
+  async function apply(batch: QueuedLiveMessage[]): Promise<void> {
+    const done: number[] = [];
+    const work: QueuedLiveMessage[] = [];
+    for (const event of batch) {
+      if (event.attempts <= maxAttempts) work.push(event);
+      else {
+        log.error(
+          {
+            sessionId: event.sessionId,
+            groupId: event.groupJid,
+            waId: event.message.waId,
+            attempts: event.attempts,
+          },
+          'ticket engine gave up on a message',
+        );
+        done.push(event.seq);
+      }
     }
-    if (isIdle()) {
-      for (const resolve of idle) resolve();
-      idle = [];
+    const results = work.length > 0 ? await outcomes(work) : [];
+    const retry: number[] = [];
+    for (const [i, event] of work.entries()) {
+      const outcome = results[i] as BatchOutcome;
+      if (outcome.kind === 'failed') {
+        failed(event, outcome.error);
+        retry.push(event.seq);
+      } else {
+        done.push(event.seq);
+        announce(event, outcome);
+      }
+    }
+    await queue.ackLive(done);
+    applied += work.length - retry.length;
+    await queue.releaseLive(retry, retryMs);
+  }
+
+  function start(batch: QueuedLiveMessage[]): void {
+    running++;
+    const work = apply(batch)
+      .catch((error: unknown) => log.error({ err: error }, 'ticket batch could not be finished'))
+      .finally(() => {
+        running--;
+        inFlight.delete(work);
+        wake();
+      });
+    inFlight.add(work);
+  }
+
+  /** Claims while there is room and something to claim; answers waiters once nothing is left to do here. */
+  async function claimLoop(): Promise<void> {
+    while (!stopped && wanted && running < parallel) {
+      wanted = false;
+      const claim = ++claims;
+      let batch: QueuedLiveMessage[];
+      try {
+        batch = await queue.claimLive(instanceId, batchSize, claimMs);
+      } catch (error) {
+        log.error({ err: error }, 'the live-message queue could not be read');
+        return;
+      }
+      if (batch.length > 0) {
+        start(batch);
+        wanted = true;
+      } else if (running === 0) {
+        const ready = waiters.filter((w) => w.after < claim);
+        waiters = waiters.filter((w) => w.after >= claim);
+        for (const w of ready) w.resolve();
+      }
     }
   }
+
+  function wake(): void {
+    if (stopped) return;
+    wanted = true;
+    if (claiming) return;
+    claiming = claimLoop().finally(() => {
+      claiming = null;
+      if (wanted && running < parallel && !stopped) wake();
+    });
+  }
+
+  const timer = setInterval(wake, pollMs);
+  timer.unref();
+  wake();
 
   return {
-    /** The live-message listener: returns at once and never throws into the gateway. */
-    accept(event: LiveMessage): void {
-      const group = groupOf(event);
-      const queue = waiting.get(group);
-      if (queue) queue.push(event);
-      else waiting.set(group, [event]);
-      // After the current task: the gateway hands over a received batch of messages in one go.
-      if (!scheduled) {
-        scheduled = true;
-        queueMicrotask(pump);
-      }
+    /** Messages this instance applied so far (including seen-before and ignored ones). */
+    applied: () => applied,
+
+    /** A message was stored (or something else may be waiting): look at the queue now. Never throws. */
+    wake,
+
+    /**
+     * Resolves once everything queued before the call and claimable by this instance has been applied:
+     * a claim started after the call found nothing and no batch is in flight (tests, bench).
+     */
+    settled(): Promise<void> {
+      if (stopped) return Promise.resolve();
+      return new Promise((resolve) => {
+        waiters.push({ after: claims, resolve });
+        wake();
+      });
     },
 
-    /** Resolves when every message accepted so far has been applied (tests, shutdown). */
-    settled(): Promise<void> {
-      if (isIdle()) return Promise.resolve();
-      return new Promise((resolve) => idle.push(resolve));
+    /** Shutdown: claims nothing more and waits for the batches in flight; what is left stays queued. */
+    async stop(): Promise<void> {
+      stopped = true;
+      clearInterval(timer);
+      await claiming;
+      await Promise.all([...inFlight]);
+      for (const w of waiters) w.resolve();
+      waiters = [];
     },
   };
 }
