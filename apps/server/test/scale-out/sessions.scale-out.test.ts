@@ -77,7 +77,7 @@ describeEachDatabase('scale-out: sessions', (ctx) => {
           const row = await owners(sessionId);
           return row?.ownerId && row.ownerId !== a.whatsapp.cluster.instanceId ? row : null;
         },
-        10_000,
+        20_000,
         'a new owner',
       );
       const successor = [b, c].find((app) => app.whatsapp.cluster.instanceId === next.ownerId);

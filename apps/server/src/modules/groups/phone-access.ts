@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { groupMessages } from '@wadesk/contract';
 import { proto, type WAMessage } from 'baileys';
 import { AppError } from '../../errors';
 import type { ObjectStorage } from '../../storage/storage';
@@ -41,7 +42,7 @@ export function createPhoneAccess({ cluster, gateway, repos, storage }: PhoneAcc
 
   async function ownGroup({ organisationId, sessionId, groupJid }: GroupCommand): Promise<GroupRow> {
     const group = await repos.groups.findGroup(organisationId, sessionId, groupJid);
-    if (!group) throw new AppError(404, 'The group was not found.');
+    if (!group) throw new AppError(404, groupMessages.groupNotFound);
     return group;
   }
 
