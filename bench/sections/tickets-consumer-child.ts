@@ -1,7 +1,7 @@
 // Child process of the tickets section: one server instance (buildApp on the bench database, simulator
 // driver) whose ticket processor consumes the live-message queue. Prints {"ready":true} once up, wakes its
-// processor on every stdin line (what ingest's message.live does in-process), and after the line "done" prints
-// {"drained":<epoch ms>,"applied":n} once the queue it has seen filled is empty again, then exits.
+// processor on every stdin line (what ingest's message.live does in-process), and after each line "go" prints
+// {"drained":<epoch ms>,"applied":n} once the queue is empty again; exits when stdin closes.
 // `tsx tickets-consumer-child.ts <database url> <data dir>`.
 import { createInterface } from 'node:readline';
 import { buildApp } from '../../apps/server/src/app';
@@ -22,20 +22,26 @@ const database = await createDatabase(url);
 await migrateDatabase(database);
 const app = await buildApp(await resolveSharedSecrets(config, database), { database, logger: false });
 await app.ready();
-let seen = false;
-createInterface({ input: process.stdin }).on('line', (line) => {
-  if (line === 'done') seen = true; // the parent stored everything: an empty queue now means drained
+let round: (() => void) | null = null;
+const lines = createInterface({ input: process.stdin });
+lines.on('line', (line) => {
+  if (line === 'go') round?.(); // the parent released a filled queue: drain it
   app.ticketProcessor.wake();
 });
 process.stdout.write(`${JSON.stringify({ ready: true })}\n`);
+// One report per round; the parent runs a warm-up round first (a long-running server is warm).
 for (;;) {
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  if (seen && (await app.messageStore.liveBacklog()) === 0) break;
+  const go = new Promise<void>((resolve) => {
+    round = resolve;
+  });
+  const ended = new Promise<'exit'>((resolve) => lines.once('close', () => resolve('exit')));
+  if ((await Promise.race([go, ended])) === 'exit') break;
+  while (!(await app.messageStore.liveQueueEmpty())) await new Promise((resolve) => setTimeout(resolve, 20));
+  await app.ticketProcessor.settled();
+  process.stdout.write(
+    `${JSON.stringify({ drained: Date.now(), applied: app.ticketProcessor.applied() })}\n`,
+  );
 }
-await app.ticketProcessor.settled();
-const drained = Date.now();
-const applied = app.ticketProcessor.applied();
 await app.close();
 await database.close();
-process.stdout.write(`${JSON.stringify({ drained, applied })}\n`);
 process.exit(0);

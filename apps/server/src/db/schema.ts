@@ -12,6 +12,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -403,18 +404,28 @@ export const ticketMessages = pgTable(
  * Per-organisation ticket counters kept by a trigger on tickets (see its migration): getTicketStats is polled
  * every 5 s by every dashboard, and aggregating 10,000 tickets per call costs 10–40 ms.
  */
-export const ticketStats = pgTable('ticket_stats', {
-  organisationId: integer('organisation_id')
-    .primaryKey()
-    .references(() => organisations.id, { onDelete: 'cascade' }),
-  open: integer('open').notNull().default(0),
-  inProgress: integer('in_progress').notNull().default(0),
-  closed: integer('closed').notNull().default(0),
-  respondedCount: integer('responded_count').notNull().default(0),
-  responseSecondsSum: doublePrecision('response_seconds_sum').notNull().default(0),
-  resolvedCount: integer('resolved_count').notNull().default(0),
-  resolutionSecondsSum: doublePrecision('resolution_seconds_sum').notNull().default(0),
-});
+export const ticketStats = pgTable(
+  'ticket_stats',
+  {
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /**
+     * Striped counters: each database connection adds to its own row (pg_backend_pid() % 8, see the
+     * scale-out migration), so ticket changes of different servers never queue on one counter row;
+     * getTicketStats sums the organisation's rows.
+     */
+    shard: smallint('shard').notNull().default(0),
+    open: integer('open').notNull().default(0),
+    inProgress: integer('in_progress').notNull().default(0),
+    closed: integer('closed').notNull().default(0),
+    respondedCount: integer('responded_count').notNull().default(0),
+    responseSecondsSum: doublePrecision('response_seconds_sum').notNull().default(0),
+    resolvedCount: integer('resolved_count').notNull().default(0),
+    resolutionSecondsSum: doublePrecision('resolution_seconds_sum').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.shard] })],
+);
 
 // ---------------------------------------------------------------------------------------------------
 // Cross-instance notifications (db/postgres-notifications.ts). Owned by the notifications adapter, not by

@@ -75,7 +75,7 @@ export function createMessageStore({ db, bus }: { db: Db; bus: DeskEventBus }) {
     /** Messages whose processing failed are claimable again after `retryMs`. */
     releaseLive: (seqs: readonly number[], retryMs: number) => queue.release(seqs, retryMs),
     /** Live messages still queued (claimed or not). */
-    liveBacklog: () => queue.size(),
+    liveQueueEmpty: () => queue.isEmpty(),
 
     /** The phone has nothing older for the group: paging and sync stop asking it. */
     markHistoryComplete: (sessionId: string, groupJid: string) =>

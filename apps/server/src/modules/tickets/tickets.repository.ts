@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { type TicketStatus, ticketMessages, ticketStats, tickets } from '../../db/schema';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type TicketMessageRow = typeof ticketMessages.$inferSelect;
-export type TicketStatsRow = typeof ticketStats.$inferSelect;
+export type TicketStatsRow = Omit<typeof ticketStats.$inferSelect, 'shard'>;
 
 export interface TicketListQuery {
   statuses?: TicketStatus[] | undefined;
@@ -18,10 +19,22 @@ export type TicketsRepository = ReturnType<typeof createTicketsRepository>;
 /** The calls' reads and the status change; the engine's writes live in ticket-engine.repository.ts. */
 export function createTicketsRepository(db: Db) {
   const ofOrganisation = (organisationId: number) => eq(tickets.organisationId, organisationId);
+  // The organisation's counter rows (one per stripe, see schema.ts) added up.
+  const total = (column: AnyPgColumn) => sql<number>`sum(${column})`.mapWith(Number);
   const statsOf = db
-    .select()
+    .select({
+      organisationId: ticketStats.organisationId,
+      open: total(ticketStats.open),
+      inProgress: total(ticketStats.inProgress),
+      closed: total(ticketStats.closed),
+      respondedCount: total(ticketStats.respondedCount),
+      responseSecondsSum: total(ticketStats.responseSecondsSum),
+      resolvedCount: total(ticketStats.resolvedCount),
+      resolutionSecondsSum: total(ticketStats.resolutionSecondsSum),
+    })
     .from(ticketStats)
     .where(eq(ticketStats.organisationId, sql.placeholder('organisationId')))
+    .groupBy(ticketStats.organisationId)
     .prepare('ticket_stats_of');
 
   return {
