@@ -18,7 +18,7 @@ export const attachmentKind = z.enum(['image', 'video', 'audio', 'document', 'st
 export const omittedMedia = z.enum(['image', 'video', 'audio', 'document', 'sticker', 'gif', 'media']);
 
 /**
- * One message of a chat (specification §3). When `has_attachment` is true and the chat came from the
+ * One message of a chat. When `has_attachment` is true and the chat came from the
  * server, `content` is the attachment's object name, optionally followed by a space and the caption: the
  * first word is the object name. The fields after `captions` come from the parser and are optional.
  */

@@ -3,7 +3,7 @@ import { DisconnectReason } from 'baileys';
 import { describe, expect, it } from 'vitest';
 import { classifyClose } from './close-reason';
 
-// The errors are built the way Baileys builds them (notes §2.3), with Baileys' own status codes.
+// The errors are built the way Baileys builds them (decision 0015 §2), with Baileys' own status codes.
 const wsError = (message: string, data: object) =>
   new Boom(`WebSocket Error (${message})`, { statusCode: DisconnectReason.timedOut, data });
 

@@ -23,7 +23,7 @@ interface BoomLike {
 }
 
 /**
- * Turns the error of a Baileys `connection: 'close'` update into what the runner acts on (notes §2.3):
+ * Turns the error of a Baileys `connection: 'close'` update into what the runner acts on (decision 0015 §2):
  * network failures → unreachable (retry with backoff), 401 → logged out, 515 → restart at once,
  * "QR refs attempts ended" → nobody scanned, 440 → replaced by another client, anything else → retry.
  */

@@ -34,7 +34,7 @@ function validName(raw: string): string {
   return parsed.data;
 }
 
-/** Distinct authors in order of first appearance, `system` excluded (specification §3). */
+/** Distinct authors in order of first appearance, `system` excluded. */
 function uniqueAuthors(messages: readonly StoredChatMessage[]): string[] {
   const seen = new Set<string>();
   for (const { author } of messages) if (author !== 'system') seen.add(author);

@@ -121,7 +121,7 @@ export function createImportService({ storage, attachments, maxUnpackedBytes, lo
 }
 
 /**
- * An attachment message's content becomes `<object name>[ <caption>]` (specification §3). A message whose
+ * An attachment message's content becomes `<object name>[ <caption>]`. A message whose
  * file was not in the upload (any .txt upload, or a zip exported without that file) keeps the export's
  * reference text and `attachment`, but has_attachment false and no media_type: there is nothing to show.
  */

@@ -183,7 +183,8 @@ export function createWhatsAppGateway({
   ): void {
     const pending = waiters.get(sessionId) ?? [];
     const remaining = pending.filter((waiter) => {
-      // The reply's request id is not confirmed to come back on a live session (notes §2.5): match the group too.
+      // The reply's request id is not confirmed to come back on a live session (decision 0015 §4):
+      // match the group too.
       const matches = (requestId !== null && waiter.requestId === requestId) || received.has(waiter.groupJid);
       if (matches)
         waiter.resolve({

@@ -73,7 +73,8 @@ describeEachDatabase('session auth store', (ctx) => {
     expect(await keys.get('device-list', ['u'])).toEqual({ u: ['0', '3'] });
   });
 
-  it('keeps a real Signal session working across a reload from the database (notes §2.2 round trip)', async () => {
+  // The round trip of decision 0015 §1, through our store.
+  it('keeps a real Signal session working across a reload from the database', async () => {
     const repo = createSessionAuthRepository(ctx.db);
     const [aliceId, bobId] = [await newSession(), await newSession()];
     const alice = await loadSessionAuth(repo, aliceId);

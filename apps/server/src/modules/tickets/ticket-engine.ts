@@ -36,8 +36,9 @@ class AlreadyProcessed extends Error {}
 const NOT_CONVERSATION = new Set(['gp2', 'revoked']);
 
 /**
- * The ticket rules (DESIGN.md §6). Safe to run on several servers at once: the database allows one active
- * ticket per group and one ticket message per WhatsApp message, and the engine re-reads on conflict.
+ * The ticket rules (docs/architecture.md, where the rules live). Safe to run on several servers at once:
+ * the database allows one active ticket per group and one ticket message per WhatsApp message, and the
+ * engine re-reads on conflict.
  */
 export function createTicketEngine({ repo, agentByNumber }: TicketEngineDeps) {
   async function sender(event: EngineMessage) {

@@ -24,7 +24,7 @@ export interface BaileysOptions {
 const { HistorySyncType } = proto.HistorySync;
 
 /**
- * The real driver: one Baileys socket per connection attempt. Settings follow notes §2.5: a desktop
+ * The real driver: one Baileys socket per connection attempt. Settings follow decision 0015 §4: a desktop
  * browser identity and syncFullHistory so the phone sends its whole history, markOnlineOnConnect off so
  * the phone keeps its notifications, and the version built into the library (never fetched at run time).
  */

@@ -11,7 +11,7 @@ import { downloadWaMedia } from './media';
 const logger = pino({ level: 'silent' });
 
 // Real WhatsApp media encryption (Baileys' encryptedStream) served from loopback, decrypted by our
-// download path: the same code that runs against WhatsApp's CDN, offline (notes §2.4).
+// download path: the same code that runs against WhatsApp's CDN, offline (decision 0015 §3).
 describe('downloadWaMedia', () => {
   const original = png(64, 48, [22, 163, 74]);
   let server: ReturnType<typeof createServer>;

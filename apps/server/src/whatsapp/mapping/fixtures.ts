@@ -1,7 +1,7 @@
 import { proto, type WAMessage } from 'baileys';
 
 // Wire-shaped fixtures: every message goes through proto.WebMessageInfo.fromObject, so a field that does
-// not exist in WhatsApp's schema is dropped exactly as it would be on the wire (notes §2.6).
+// not exist in WhatsApp's schema is dropped exactly as it would be on the wire (decision 0015 §5).
 
 export const GROUP = '120363025246125888@g.us';
 export const ALICE = '4917012345678@s.whatsapp.net';

@@ -21,7 +21,7 @@ const MEDIA_TYPES: Partial<Record<string, GroupMessageType>> = {
 };
 
 /**
- * What a message content shows, in whatsapp-web.js' vocabulary (notes §2.6). Ephemeral, view-once and
+ * What a message content shows, in whatsapp-web.js' vocabulary (decision 0015 §5). Ephemeral, view-once and
  * document-with-caption wrappers are unwrapped first. null for content that is not a chat bubble
  * (reactions, protocol messages, key distribution), which callers skip or handle themselves.
  */

@@ -41,7 +41,7 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
-/** The cross-site-request-forgery cookie's value, sent back as X-XSRF-TOKEN (specification §7). */
+/** The cross-site-request-forgery cookie's value, sent back as X-XSRF-TOKEN. */
 export function xsrfToken(): string | null {
   const match = document.cookie.match(/(?:^|;\s*)XSRF-TOKEN=([^;]*)/);
   return match?.[1] ? decodeURIComponent(match[1]) : null;

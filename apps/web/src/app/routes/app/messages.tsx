@@ -11,7 +11,7 @@ import {
 import { tokenStorage } from '../../../shared/storage/storage';
 import { Spinner } from '../../../shared/ui/spinner';
 
-/** The loaded chat, or the saved chat of ?chatId= (specification §2, §4). */
+/** The loaded chat, or the saved chat of ?chatId=. */
 export function MessagesRoute() {
   const signedIn = tokenStorage.getAccessToken() !== null;
   const [params] = useSearchParams();

@@ -1,6 +1,6 @@
 import type { AnalyseOptions, ChatAnalysis, ChatMessage, MessageFilter } from '@wadesk/chat-export';
 
-/** The loaded chat as the worker hands it over and as it is kept in IndexedDB (specification §3). */
+/** The loaded chat as the worker hands it over and as it is kept in IndexedDB. */
 export interface ChatData {
   data: ChatMessage[];
   total_msgs: number;

@@ -26,7 +26,7 @@ export interface ChatActions {
   setSender(sender: string): void;
   /** Forgets the chat: state, IndexedDB and the media's object URLs. */
   clearChat(): Promise<void>;
-  /** Message positions and highlight ranges (specification §5 rules), searched in the worker. */
+  /** Message positions and highlight ranges (the search rules), searched in the worker. */
   search(query: string, limit?: number, within?: readonly number[]): Promise<SearchHit[]>;
   /** The chat's statistics (analyseChat), computed in the worker: nothing leaves the browser. */
   analyse(options: AnalyseOptions): Promise<ChatAnalysis | null>;

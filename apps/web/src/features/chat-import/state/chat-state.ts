@@ -7,7 +7,7 @@ export interface MediaLink {
   type: string;
 }
 
-/** The loaded chat (specification §3) plus what the page needs to show it. */
+/** The loaded chat plus what the page needs to show it. */
 export interface ChatState {
   /** idle: not yet read from this browser; restoring: being read; ready: `data` is the chat (maybe none). */
   status: 'idle' | 'restoring' | 'ready';

@@ -14,7 +14,7 @@ export interface ValidUpload {
 export type UploadPhase = ImportPhase | 'uploading' | 'processing';
 
 export interface ImportOptions {
-  /** Whether an access token was stored when the upload card loaded (specification §4). */
+  /** Whether an access token was stored when the upload card loaded. */
   signedIn: boolean;
   chat: Pick<ChatActions, 'importFile' | 'loadChat'>;
   /** `fraction` (0…1) comes with 'uploading': how much of the file has been sent. */
@@ -34,7 +34,7 @@ export const importLocally: ChatImporter = async ({ file, kind }, { chat, onProg
   await chat.importFile(file, kind, onProgress);
 };
 
-/** Visitors' files never leave the browser; signed-in users' files go to the server (specification §4). */
+/** Visitors' files never leave the browser; signed-in users' files go to the server. */
 export function chooseImporter(signedIn: boolean): ChatImporter {
   return signedIn ? importOnServer : importLocally;
 }
@@ -44,7 +44,7 @@ export async function importChat(upload: ValidUpload, options: ImportOptions): P
   await chooseImporter(options.signedIn)(upload, options);
   return {
     destination: options.signedIn ? '/messages' : '/messages-nologin',
-    // A signed-in upload is always "uploaded and extracted" (specification §8), a .txt one too.
+    // A signed-in upload is always "uploaded and extracted", a .txt one too.
     message: options.signedIn || upload.kind === 'zip' ? UPLOAD_MESSAGES.zipDone : UPLOAD_MESSAGES.textDone,
   };
 }

@@ -3,7 +3,7 @@ import { uploadWithProgress } from '../../../shared/api/upload-with-progress';
 import { fromServerChat } from '../state/server-chat';
 import type { ChatImporter } from './import-chat';
 
-/** The multipart field the server reads the export from (specification §7). */
+/** The multipart field the server reads the export from. */
 export const UPLOAD_FIELD = 'file_uploaded';
 
 /**

@@ -5,7 +5,7 @@ import { PICKER_ACCEPT } from './upload-rules';
 import { useChatUpload } from './use-chat-upload';
 
 interface UploadCardProps {
-  /** compact on the landing page, tall on other pages (specification §2). */
+  /** compact on the landing page, tall on other pages. */
   size?: 'compact' | 'tall';
 }
 

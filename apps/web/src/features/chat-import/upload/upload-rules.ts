@@ -1,7 +1,7 @@
-/** Largest accepted upload (specification §5). */
+/** Largest accepted upload. */
 export const MAX_UPLOAD_BYTES = 4 * 1024 * 1024;
 
-/** What the file picker offers (specification §2); only .txt and .zip can actually be read. */
+/** What the file picker offers; only .txt and .zip can actually be read. */
 export const PICKER_ACCEPT = '.zip,.rar,.7zip,.txt';
 
 export const UPLOAD_MESSAGES = {

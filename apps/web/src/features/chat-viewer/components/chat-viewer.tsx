@@ -29,7 +29,7 @@ interface ChatViewerProps {
   analysisPath?: string;
 }
 
-/** The Messages screen (specification §2), shared by /messages and /messages-nologin. */
+/** The Messages screen, shared by /messages and /messages-nologin. */
 export function ChatViewer({
   stickyClass = 'top-0',
   toolbarActions,

@@ -10,7 +10,7 @@ import {
 } from '@wadesk/contract';
 import { api } from '../../../shared/api/api-client';
 
-// The saved-chat calls (specification §7; rename and delete are added beside them).
+// The saved-chat calls (rename and delete are added beside them).
 
 export const saveChat = (payload: SaveChatRequest): Promise<SavedChatRef> =>
   api.post('/v1/saveChatData/', payload, saveChatResponse);

@@ -6,7 +6,7 @@ import { useOptionalSavedChats } from '../state/saved-chats-context';
 import { SavedChatRows } from './saved-chat-rows';
 import { HistoryIcon } from './saved-chats-icons';
 
-/** The mobile drawer's Previous Chats dropdown (specification §2); nothing for a visitor. */
+/** The mobile drawer's Previous Chats dropdown; nothing for a visitor. */
 export function PreviousChatsDropdown() {
   const saved = useOptionalSavedChats();
   const { setOpen } = useAppDrawer();

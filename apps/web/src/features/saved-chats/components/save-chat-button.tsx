@@ -2,7 +2,7 @@ import { Button } from '../../../shared/ui/button';
 import { useOptionalSavedChats } from '../state/saved-chats-context';
 import { BookmarkIcon } from './saved-chats-icons';
 
-/** Opens Save Your Chat with no chat id (specification §2); the Messages screen decides when it shows. */
+/** Opens Save Your Chat with no chat id; the Messages screen decides when it shows. */
 export function SaveChatButton() {
   const saved = useOptionalSavedChats();
   if (!saved) return null;

@@ -11,7 +11,7 @@ import { checkChatName } from '../utils/chat-name';
 import { savePayload } from '../utils/save-payload';
 import { SAVED_CHAT_MESSAGES } from './saved-chat-messages';
 
-/** Save Your Chat (specification §2, §4, §5): a name for the loaded chat, kept in the user's account. */
+/** Save Your Chat: a name for the loaded chat, kept in the user's account. */
 export function SaveChatDialog() {
   const { saveDialog, closeSaveDialog, refresh } = useSavedChats();
   const chat = useChat();

@@ -24,7 +24,7 @@ function openError(error: unknown): string | null {
 }
 
 /**
- * Opening /messages?chatId={id} (specification §4): the saved chat replaces the loaded one, with the
+ * Opening /messages?chatId={id}: the saved chat replaces the loaded one, with the
  * sender from its data. Nothing is fetched when that chat is already the loaded one (e.g. just saved,
  * or kept in this browser since the last visit).
  */

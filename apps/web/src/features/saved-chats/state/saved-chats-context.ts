@@ -3,7 +3,7 @@ import { createContext, useContext } from 'react';
 
 export type SavedChatsStatus = 'signed-out' | 'loading' | 'ready' | 'error';
 
-/** The Save Your Chat dialog's state (specification §3): open, and the chat id (or null). */
+/** The Save Your Chat dialog's state: open, and the chat id (or null). */
 export interface SaveDialogState {
   open: boolean;
   chatId: number | null;
@@ -13,7 +13,7 @@ export interface SavedChatsValue {
   /** The user's saved chats, newest first. */
   chats: SavedChatRef[];
   status: SavedChatsStatus;
-  /** Whether a new chat list must be fetched (specification §3): true at first and after a save. */
+  /** Whether a new chat list must be fetched: true at first and after a save. */
   stale: boolean;
   saveDialog: SaveDialogState;
   /** The saved chat being renamed or deleted, if any. */

@@ -1,6 +1,6 @@
 import { chatName } from '@wadesk/contract';
 
-/** How much of a saved chat's name the Previous Chats list shows (specification §2, §9). */
+/** How much of a saved chat's name the Previous Chats list shows. */
 export const PREVIOUS_CHAT_NAME_MAX = 45;
 
 /** A name over 45 characters is cut to 45 followed by "..."; whole characters, never half an emoji. */

@@ -10,7 +10,7 @@ interface LoadedChat {
 }
 
 /**
- * POST /v1/saveChatData/'s body (specification §3). A chat imported in this browser has its media only
+ * POST /v1/saveChatData/'s body. A chat imported in this browser has its media only
  * here, so its attachments are saved as references without a file (the server only links files it holds).
  */
 export function savePayload(chat: LoadedChat, chatName: string): SaveChatRequest {
