@@ -96,8 +96,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     onListenerError: (error, name) => app.log.error({ err: error, event: name }, 'event listener failed'),
   });
   const rpc = await createInstanceRpc({ notifications, instanceId });
+  // While the listening connection is down this instance misses other instances' events and commands.
+  const unobserve = notifications.observe((event) => {
+    if (event.type === 'lost')
+      app.log.warn({ err: event.error }, 'database notifications lost; reconnecting');
+    else if (event.type === 'connected') app.log.info('database notifications listening');
+    else app.log.warn({ err: event.error, channel: event.channel }, 'a database notification was dropped');
+  });
   // After every module's preClose: what they publish while closing still goes out.
   app.addHook('onClose', async () => {
+    unobserve();
     await rpc.close();
     await bus.close();
   });

@@ -142,18 +142,20 @@ export function createLiveQueueRepository(db: Db) {
     },
 
     /** Done with these messages (applied, seen before, or given up): they leave the queue. */
-    async ack(seqs: readonly number[]): Promise<void> {
+    async ack(instanceId: string, seqs: readonly number[]): Promise<void> {
       if (seqs.length === 0) return;
-      await db.execute(sql`delete from wa_live_queue where seq = any(${bigints(seqs)}::bigint[])`);
+      // Only while still ours: a claim that outlived its time may have been taken again by another instance.
+      await db.execute(sql`delete from wa_live_queue
+        where seq = any(${bigints(seqs)}::bigint[]) and claimed_by = ${instanceId}`);
     },
 
     /** Processing failed: the messages may be claimed again after `retryMs`. */
-    async release(seqs: readonly number[], retryMs: number): Promise<void> {
+    async release(instanceId: string, seqs: readonly number[], retryMs: number): Promise<void> {
       if (seqs.length === 0) return;
       await db.execute(sql`
         update wa_live_queue
         set claimed_by = null, claimed_until = now() + ${retryMs} * interval '1 millisecond'
-        where seq = any(${bigints(seqs)}::bigint[])`);
+        where seq = any(${bigints(seqs)}::bigint[]) and claimed_by = ${instanceId}`);
     },
 
     /** Nothing is queued, claimed or not (one index probe: the bench polls it while consumers drain). */

@@ -71,9 +71,10 @@ export function createMessageStore({ db, bus }: { db: Db; bus: DeskEventBus }) {
     claimLive: async (instanceId: string, max: number, claimMs: number) =>
       toLive(await queue.claim(instanceId, max, claimMs)),
     /** Messages the engine is done with leave the queue. */
-    ackLive: (seqs: readonly number[]) => queue.ack(seqs),
+    ackLive: (instanceId: string, seqs: readonly number[]) => queue.ack(instanceId, seqs),
     /** Messages whose processing failed are claimable again after `retryMs`. */
-    releaseLive: (seqs: readonly number[], retryMs: number) => queue.release(seqs, retryMs),
+    releaseLive: (instanceId: string, seqs: readonly number[], retryMs: number) =>
+      queue.release(instanceId, seqs, retryMs),
     /** Live messages still queued (claimed or not). */
     liveQueueEmpty: () => queue.isEmpty(),
 

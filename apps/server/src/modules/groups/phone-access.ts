@@ -66,7 +66,8 @@ export function createPhoneAccess({ cluster, gateway, repos, storage }: PhoneAcc
 
   cluster.handle<GroupCommand & { waId: string }, Answer<FetchedMedia>>('groups.media', async (c) =>
     local(c.sessionId, async () => {
-      const message = await repos.messages.findMessage(c.sessionId, c.groupJid, c.waId);
+      const group = await ownGroup(c); // the organisation is checked again where the command runs
+      const message = await repos.messages.findMessage(group.sessionId, group.jid, c.waId);
       if (!message?.raw) throw new AppError(400, 'This message has no media.');
       let media: Awaited<ReturnType<WhatsAppGateway['downloadMedia']>>;
       try {

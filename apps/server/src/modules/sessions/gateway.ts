@@ -31,6 +31,8 @@ export interface GatewayDeps {
   authStore(sessionId: string): AuthStore;
   bus: DeskEventBus;
   timing: RunnerTiming;
+  /** A session's connection stopped for good by itself (expired QR, logged out, replaced): its status is stored. */
+  stopped?(sessionId: string): void;
   /** Where a session's creds and keys come from; the database (wa_auth) unless a bench swaps it. */
   loadAuth?: (sessionId: string) => Promise<SessionAuth>;
   log: { warn(object: object, message: string): void; info(object: object, message: string): void };
@@ -78,6 +80,7 @@ export function createWhatsAppGateway({
   timing,
   log,
   loadAuth,
+  stopped,
 }: GatewayDeps) {
   const entries = new Map<string, Entry>();
   const waiters = new Map<string, HistoryWaiter[]>();
@@ -106,7 +109,10 @@ export function createWhatsAppGateway({
           if (state.qr && state.qr !== lastQr)
             bus.publish('session.qr', { organisationId: session.organisationId, sessionId: session.id });
           lastQr = state.qr;
-          void enqueue(entry, 'status', () => persistState(session, state));
+          void enqueue(entry, 'status', async () => {
+            await persistState(session, state);
+            if (!state.running) stopped?.(session.id);
+          });
         },
         open: (connection) => void enqueue(entry, 'groups', () => loadGroups(session, connection)),
         history: (batch) => void enqueue(entry, 'history', () => storeHistory(session, batch)),

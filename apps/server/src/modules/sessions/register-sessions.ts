@@ -77,6 +77,11 @@ export async function registerSessions(
     bus,
     timing: whatsapp.timing,
     log: app.log,
+    // Its lease goes back (unless it was started again meanwhile): it no longer takes a place here.
+    stopped: (sessionId) =>
+      void keeper
+        .release(sessionId, () => Boolean(gateway.state(sessionId)?.running))
+        .catch((error) => app.log.warn({ err: error, sessionId }, 'releasing a session lease failed')),
   });
   const keeper = createLeaseKeeper({
     repo: leases,
@@ -118,10 +123,11 @@ export async function registerSessions(
   app.addHook('onReady', async () => {
     await keeper.start().catch((error) => app.log.error({ err: error }, 'taking WhatsApp sessions failed'));
   });
-  // A graceful stop closes every socket (creds kept) and hands the sessions over at once.
+  // A graceful stop claims nothing more, closes every socket (creds kept), then hands the sessions over.
   app.addHook('preClose', async () => {
+    await keeper.halt();
     await gateway.close();
-    await keeper.stop(true).catch((error) => app.log.warn({ err: error }, 'handing sessions over failed'));
+    await keeper.handOver().catch((error) => app.log.warn({ err: error }, 'handing sessions over failed'));
   });
   return { sessions, gateway, cluster };
 }

@@ -38,15 +38,23 @@ export type SessionLeasesRepository = ReturnType<typeof createSessionLeasesRepos
 export function createSessionLeasesRepository(db: Db) {
   const ttl = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
   return {
-    /** Says this instance is alive and renews every lease it holds; answers the leases it still has. */
-    async heartbeat(instanceId: string, capacity: number, ttlMs: number): Promise<Lease[]> {
+    /**
+     * Says this instance is alive and renews the leases it holds; answers those it still has. Rows it owns
+     * but no longer runs (closed by the fence while the database was away) are given back, so the scan of
+     * any instance takes them again.
+     */
+    async heartbeat(instanceId: string, capacity: number, ttlMs: number, held: string[]): Promise<Lease[]> {
       await db.execute(sql`insert into wa_instances (id, capacity) values (${instanceId}, ${capacity})
         on conflict (id) do update set heartbeat_at = now(), capacity = excluded.capacity`);
+      const ids = `{${held.join(',')}}`;
+      await db.execute(sql`update wa_sessions s set owner_id = null, lease_expires_at = null
+        where s.owner_id = ${instanceId} and not (s.id = any(${ids}::uuid[]))`);
       return (
         await run<{ id: string; organisation_id: number; lease_epoch: string }>(
           db,
           sql`update wa_sessions s set lease_expires_at = now() + ${ttl(ttlMs)}
-            where s.owner_id = ${instanceId} returning s.id, s.organisation_id, s.lease_epoch`,
+            where s.owner_id = ${instanceId} and s.id = any(${ids}::uuid[])
+            returning s.id, s.organisation_id, s.lease_epoch`,
         )
       ).map(toLease);
     },

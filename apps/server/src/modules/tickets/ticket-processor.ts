@@ -119,9 +119,9 @@ export function createTicketProcessor({
         announce(event, outcome);
       }
     }
-    await queue.ackLive(done);
+    await queue.ackLive(instanceId, done);
     applied += work.length - retry.length;
-    await queue.releaseLive(retry, retryMs);
+    await queue.releaseLive(instanceId, retry, retryMs);
   }
 
   function start(batch: QueuedLiveMessage[]): void {
