@@ -119,16 +119,9 @@ describeEachDatabase('session auth store', (ctx) => {
     const answer = await signalRepository(aliceAgain).decryptMessage({ jid: BOB, ...reply });
     expect(Buffer.from(answer).toString()).toBe('hi alice');
   });
-});
 
-describeEachDatabase('fenced auth writes', (ctx) => {
   it("refuses an instance's key writes once another instance took the session over", async () => {
-    const [organisation] = await ctx.db.insert(organisations).values({ name: 'o' }).returning();
-    const [session] = await ctx.db
-      .insert(waSessions)
-      .values({ organisationId: organisation?.id ?? 0, name: 's', description: 'd' })
-      .returning();
-    const sessionId = session?.id ?? '';
+    const sessionId = await newSession();
     const leases = createSessionLeasesRepository(ctx.db);
     const first = await leases.claim('instance-a', sessionId, 60_000);
     if (!first) throw new Error('no lease');
