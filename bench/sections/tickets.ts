@@ -30,6 +30,11 @@ const TICKETS_PER_GROUP = 4; // three closed, the newest active: 2,500 groups
 const LOAD = { connections: 20, seconds: 10 };
 const ENGINE_MESSAGES = 20_000;
 const ENGINE_GROUPS = 1_000;
+/**
+ * A second shape, 4 messages a group: with 20 a group the drain is bound by each group's chain of ordered
+ * steps more than by CPU, which hides whether instances slow each other down.
+ */
+const WIDE_GROUPS = 5_000;
 const AGENT = '4917000000001';
 
 const row = (metric: string, value: string, target = '', ok: boolean | null = null): Row => ({
@@ -129,11 +134,12 @@ function liveRows(
   sessionId: string,
   prefix = 'live',
   count = ENGINE_MESSAGES,
+  groups = ENGINE_GROUPS,
 ): NewMessageRow[] {
   const now = Math.floor(Date.now() / 1000);
   return Array.from({ length: count }, (_, i) => {
-    const group = i % ENGINE_GROUPS;
-    const turn = Math.floor(i / ENGINE_GROUPS);
+    const group = i % groups;
+    const turn = Math.floor(i / groups);
     const business = turn % 4 === 1; // a customer opens, an agent answers, customers follow up
     const id = `${prefix.toUpperCase()}${i}`;
     const number = business ? AGENT : `49152${String(group).padStart(7, '0')}`;
@@ -230,6 +236,7 @@ async function drainWith(
   client: pg.Client,
   rows: NewMessageRow[],
   warm: NewMessageRow[],
+  groups: number,
   messages: ReturnType<typeof createMessagesRepository>,
 ) {
   const consumers = Array.from({ length: instances }, () => startConsumer(url, dataDir));
@@ -247,7 +254,7 @@ async function drainWith(
             (select count(*) from ticket_messages where wa_id like 'LIVE%') as messages`,
   );
   const applied = Number(counts.rows[0]?.messages);
-  if (Number(counts.rows[0]?.tickets) !== ENGINE_GROUPS || applied !== ENGINE_MESSAGES)
+  if (Number(counts.rows[0]?.tickets) !== groups || applied !== ENGINE_MESSAGES)
     throw new Error(
       `${instances} instance(s) applied ${applied} messages to ${counts.rows[0]?.tickets} tickets`,
     );
@@ -311,21 +318,29 @@ async function measure(url: string): Promise<Row[]> {
        select $1::uuid, 'live' || g || '@g.us', $2, 'Live group ' || g from generate_series(0, ${ENGINE_GROUPS - 1}) g`,
       [sessionId, organisationId],
     );
-    const live = liveRows(organisationId, sessionId);
     const warm = liveRows(organisationId, sessionId, 'warm', 6_000);
     const messages = createMessagesRepository(database.db);
-    const runs = [];
-    for (const instances of [1, 2, 3])
-      runs.push(await drainWith(instances, url, dataDir, client, live, warm, messages));
-    const [one, two, three] = runs as [(typeof runs)[0], (typeof runs)[0], (typeof runs)[0]];
-    const engineRow = (n: number, r: typeof one, target: string, ok: boolean | null) =>
-      row(
-        `ticket engine, ${n} instance${n > 1 ? 's' : ''}: ${ENGINE_MESSAGES} queued live messages in ${ENGINE_GROUPS} groups`,
-        `${Math.round(r.rate)} msg/s` +
-          (n > 1 ? `, ${(r.rate / one.rate).toFixed(2)}x 1 instance, shares ${r.shares.join('/')}` : ''),
-        target,
-        ok,
-      );
+    const engineRows: Row[] = [];
+    for (const groups of [ENGINE_GROUPS, WIDE_GROUPS]) {
+      const live = liveRows(organisationId, sessionId, 'live', ENGINE_MESSAGES, groups);
+      const runs = [];
+      for (const instances of [1, 2, 3])
+        runs.push(await drainWith(instances, url, dataDir, client, live, warm, groups, messages));
+      const one = runs[0] as (typeof runs)[0];
+      for (const [i, r] of runs.entries()) {
+        const n = i + 1;
+        const ratio = r.rate / one.rate;
+        engineRows.push(
+          row(
+            `ticket engine, ${n} instance${n > 1 ? 's' : ''}: ${ENGINE_MESSAGES} queued live messages in ${groups} groups`,
+            `${Math.round(r.rate)} msg/s` +
+              (n > 1 ? `, ${ratio.toFixed(2)}x 1 instance, shares ${r.shares.join('/')}` : ''),
+            n === 1 ? '>= 2000 msg/s' : n === 2 ? '>= 1.0x 1 instance' : '',
+            n === 1 ? r.rate >= 2000 : n === 2 ? ratio >= 1 : null,
+          ),
+        );
+      }
+    }
 
     const failed = (r: LoadResult) => r.errors + r.non2xx;
     const fmt = (r: LoadResult) =>
@@ -350,9 +365,7 @@ async function measure(url: string): Promise<Row[]> {
         failed(listDefault) === 0,
       ),
       row(`getTickets (active, limit 50), ${load_}`, fmt(listActive), 'no errors', failed(listActive) === 0),
-      engineRow(1, one, '>= 2000 msg/s', one.rate >= 2000),
-      engineRow(2, two, '>= 1.0x 1 instance', two.rate >= one.rate),
-      engineRow(3, three, '', null),
+      ...engineRows,
     ];
   } finally {
     await app?.close();

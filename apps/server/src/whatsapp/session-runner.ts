@@ -178,7 +178,7 @@ export function createSessionRunner(options: {
       set({ status: 'reconnecting', reason: null, qr: null });
       reconnect(0);
     } else if (close.kind === 'logged_out') {
-      void auth?.clear().catch((error) => hooks.error(error, 'clear creds'));
+      // The creds are useless now; whoever keeps them (the gateway) forgets them with the status.
       stopWith('logged_out', close.reason);
     } else if (close.kind === 'qr_expired') {
       stopWith('qr_expired', close.reason);

@@ -130,6 +130,8 @@ export function createWhatsAppGateway({
 
   async function persistState(session: SessionRef, state: RunnerState): Promise<void> {
     const loggedOut = state.status === 'logged_out';
+    // Unlinked from the phone: its creds are useless, forgotten while this instance still holds the lease.
+    if (loggedOut) await authStore(session.id).clear(session.id);
     const account = state.status === 'connected' ? state.account : null;
     await saveState(session.id, {
       status: state.status,

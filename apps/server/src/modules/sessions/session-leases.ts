@@ -137,8 +137,8 @@ export function createLeaseKeeper(deps: LeaseKeeperDeps) {
     release: (sessionId: string, keep: () => boolean = () => false): Promise<void> =>
       exclusive(async () => {
         if (!held.has(sessionId) || keep()) return;
-        held.delete(sessionId);
         await repo.release(instanceId, [sessionId]);
+        held.delete(sessionId);
       }),
 
     /** Stops the timers and waits for the step in flight: nothing is claimed or renewed after it. */
