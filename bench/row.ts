@@ -11,3 +11,14 @@ export interface Row {
 export interface Section {
   run(): Promise<Row[]>;
 }
+
+/** The row maker of one section: `row(metric, value, target?, ok?)`. */
+export const rowsOf =
+  (section: string) =>
+  (metric: string, value: string, target = '', ok: boolean | null = null): Row => ({
+    section,
+    metric,
+    value,
+    target,
+    ok,
+  });

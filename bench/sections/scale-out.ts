@@ -7,7 +7,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
-import type { Row } from '../row';
+import { type Row, rowsOf } from '../row';
 import { percentile } from '../stats';
 
 const SECTION = 'scale-out';
@@ -15,13 +15,7 @@ const POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
 const MESSAGES = 300;
 /** One message every 20 ms (50/s in one group): the latency of the path, not of a queue built by flooding it. */
 const PACE_MS = 20;
-const row = (metric: string, value: string, target = '', ok: boolean | null = null): Row => ({
-  section: SECTION,
-  metric,
-  value,
-  target,
-  ok,
-});
+const row = rowsOf(SECTION);
 
 interface Instance {
   child: ChildProcess;

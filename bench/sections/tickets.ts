@@ -20,7 +20,7 @@ import {
   createMessagesRepository,
   type NewMessageRow,
 } from '../../apps/server/src/modules/groups/messages.repository';
-import type { Row } from '../row';
+import { type Row, rowsOf } from '../row';
 
 const SECTION = 'tickets';
 const POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -37,13 +37,7 @@ const ENGINE_GROUPS = 1_000;
 const WIDE_GROUPS = 5_000;
 const AGENT = '4917000000001';
 
-const row = (metric: string, value: string, target = '', ok: boolean | null = null): Row => ({
-  section: SECTION,
-  metric,
-  value,
-  target,
-  ok,
-});
+const row = rowsOf(SECTION);
 
 /** Bulk seed: one session, an agent, the tickets (stats kept by the trigger) and their messages. */
 async function seed(client: pg.Client, organisationId: number): Promise<string> {

@@ -32,11 +32,11 @@ export function createMessageStore({ db, bus }: { db: Db; bus: DeskEventBus }) {
 
   /** LiveMessages as ingest builds them: sender names from the session's contacts, one query per session. */
   async function toLive(rows: ClaimedRow[]): Promise<QueuedLiveMessage[]> {
-    const bySession = new Map<string, ClaimedRow[]>();
-    for (const row of rows) bySession.set(row.sessionId, [...(bySession.get(row.sessionId) ?? []), row]);
     const names = new Map<string, Awaited<ReturnType<typeof contacts.names>>>();
-    for (const [sessionId, list] of bySession)
-      names.set(sessionId, await contacts.names(sessionId, jidsToResolve(list.map((row) => row.fields))));
+    for (const sessionId of new Set(rows.map((row) => row.sessionId))) {
+      const fields = rows.filter((row) => row.sessionId === sessionId).map((row) => row.fields);
+      names.set(sessionId, await contacts.names(sessionId, jidsToResolve(fields)));
+    }
     return rows.map((row) => ({
       seq: row.seq,
       attempts: row.attempts,
@@ -75,7 +75,7 @@ export function createMessageStore({ db, bus }: { db: Db; bus: DeskEventBus }) {
     /** Messages whose processing failed are claimable again after `retryMs`. */
     releaseLive: (instanceId: string, seqs: readonly number[], retryMs: number) =>
       queue.release(instanceId, seqs, retryMs),
-    /** Live messages still queued (claimed or not). */
+    /** No live message is queued, claimed or not (the bench waits for it). */
     liveQueueEmpty: () => queue.isEmpty(),
 
     /** The phone has nothing older for the group: paging and sync stop asking it. */

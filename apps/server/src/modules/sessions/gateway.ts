@@ -210,8 +210,6 @@ export function createWhatsAppGateway({
   }
 
   return {
-    driverName: driver.name,
-
     /** Starts (or restarts, after it stopped) the session's connection. */
     start(session: SessionRef): void {
       const entry = entries.get(session.id) ?? create(session);
@@ -306,9 +304,6 @@ export function createWhatsAppGateway({
     async settled(sessionId: string): Promise<void> {
       await entries.get(sessionId)?.work;
     },
-
-    /** Sessions running here. */
-    count: (): number => entries.size,
 
     /** Closes every connection, keeping creds, so another process can resume them. */
     async close(): Promise<void> {

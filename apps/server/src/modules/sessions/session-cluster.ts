@@ -64,6 +64,10 @@ export function createSessionCluster({ gateway, keeper, leases, rpc, clearAuth, 
     }
   }
 
+  /** The session's state when this instance runs it, else null. */
+  const localState = (sessionId: string): LiveState | null =>
+    keeper.holds(sessionId) ? live(gateway.state(sessionId)) : null;
+
   /** Starts the session here: takes its lease (or finds it held elsewhere). */
   async function startHere(session: SessionRef): Promise<'started' | 'elsewhere' | 'full'> {
     if (!keeper.holds(session.id) && !keeper.hasRoom()) return 'full';
@@ -74,11 +78,11 @@ export function createSessionCluster({ gateway, keeper, leases, rpc, clearAuth, 
   }
 
   async function start(session: SessionRef): Promise<void> {
-    const owner = keeper.holds(session.id) ? me : await leases.ownerOf(session.id);
-    if (owner && owner !== me) return onOwner(session.id, 'session.start', session);
     const here = await startHere(session);
     if (here === 'started') return;
-    if (here === 'elsewhere') return onOwner(session.id, 'session.start', session);
+    // Held by another instance (or no room here while another one runs it): that instance starts it.
+    if (here === 'elsewhere' || (await leases.ownerOf(session.id)))
+      return onOwner(session.id, 'session.start', session);
     for (const { instanceId } of await leases.instancesWithRoom(me, ttlMs)) {
       try {
         return await call<void>(instanceId, 'session.start', session, COMMAND_TIMEOUT_MS);
@@ -111,13 +115,11 @@ export function createSessionCluster({ gateway, keeper, leases, rpc, clearAuth, 
     handle,
     start,
 
-    /** The session's state when this instance runs it, else null. */
-    localState: (sessionId: string): LiveState | null =>
-      keeper.holds(sessionId) ? live(gateway.state(sessionId)) : null,
+    localState,
 
     /** The session's state where it runs, or null when no instance runs it. */
     async state(sessionId: string): Promise<LiveState | null> {
-      if (keeper.holds(sessionId)) return live(gateway.state(sessionId));
+      if (keeper.holds(sessionId)) return localState(sessionId);
       return onOwner<LiveState | null>(sessionId, 'session.state', { sessionId }).catch((error) => {
         if (error instanceof NotConnectedError) return null;
         throw error;
