@@ -13,8 +13,9 @@ export const sessionMessages = {
 /**
  * Where a session stands. `starting` → `qr` (waiting for a scan) → `connected`; `reconnecting` after a
  * dropped connection; `unreachable` (WhatsApp cannot be reached; retried with backoff), `qr_expired`
- * (nobody scanned in time), `logged_out` (unlinked from the phone), `terminated` (ended here).
- * The last three stop the session until it is started again.
+ * (nobody scanned in time), `logged_out` (unlinked from the phone), `terminated` (ended here),
+ * `version_refused` (WhatsApp refused this client version, close 405), `refused` (WhatsApp refused
+ * the account, close 403 or 411). The last five stop the session until it is started again.
  */
 export const sessionStatus = z.enum([
   'starting',
@@ -25,6 +26,8 @@ export const sessionStatus = z.enum([
   'qr_expired',
   'logged_out',
   'terminated',
+  'version_refused',
+  'refused',
 ]);
 export type SessionStatus = z.infer<typeof sessionStatus>;
 

@@ -166,7 +166,9 @@ export type WaSessionStatus =
   | 'unreachable'
   | 'qr_expired'
   | 'logged_out'
-  | 'terminated';
+  | 'terminated'
+  | 'version_refused'
+  | 'refused';
 
 export const waSessions = pgTable(
   'wa_sessions',
@@ -195,11 +197,32 @@ export const waSessions = pgTable(
     ownerId: text('owner_id'),
     leaseEpoch: bigint('lease_epoch', { mode: 'number' }).notNull().default(0),
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    /** When the last live message arrived: a session quiet for long is flagged on the Sessions screen. */
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
   },
   (t) => [
     index('wa_sessions_organisation_id_idx').on(t.organisationId, t.isActive),
     index('wa_sessions_owner_idx').on(t.ownerId),
   ],
+);
+
+/**
+ * A session's recent state changes (linked, connected, disconnected with its reason, reconnecting, logged
+ * out, refused version…), newest kept, shown as its health on the Sessions screen.
+ */
+export const waSessionEvents = pgTable(
+  'wa_session_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => waSessions.id, { onDelete: 'cascade' }),
+    organisationId: integer('organisation_id').notNull(),
+    kind: text('kind').notNull(),
+    reason: text('reason'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('wa_session_events_session_idx').on(t.sessionId, t.at)],
 );
 
 /** Running server instances and how many sessions each may run; a stale heartbeat means it is gone. */
@@ -238,6 +261,13 @@ export const waGroups = pgTable(
     size: integer('size').notNull().default(0),
     /** The phone answered that nothing older exists: paging stops asking it. */
     historyComplete: boolean('history_complete').notNull().default(false),
+    /**
+     * Evidence for the start of the chat: empty answers to requests for messages older than
+     * `history_probe_oldest` (a message id), how many, and when the last one came.
+     */
+    historyProbeOldest: text('history_probe_oldest'),
+    historyProbeEmpty: integer('history_probe_empty').notNull().default(0),
+    historyProbeAt: timestamp('history_probe_at', { withTimezone: true }),
     /** Background "sync all old messages": null (never ran), running, waiting_phone, done, failed. */
     syncState: text('sync_state'),
     syncFetched: integer('sync_fetched').notNull().default(0),
@@ -263,6 +293,20 @@ export const waContacts = pgTable(
     altJid: text('alt_jid'),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.jid] })],
+);
+
+/** Members of a group as its metadata lists them; a LID member's phone-number JID when WhatsApp gives it. */
+export const waGroupParticipants = pgTable(
+  'wa_group_participants',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => waSessions.id, { onDelete: 'cascade' }),
+    groupJid: text('group_jid').notNull(),
+    jid: text('jid').notNull(),
+    altJid: text('alt_jid'),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.groupJid, t.jid] })],
 );
 
 export const waMessages = pgTable(

@@ -9,12 +9,22 @@ import type { AuthenticationState, WAMessage, WAMessageKey } from 'baileys';
 export interface WhatsAppDriver {
   readonly name: 'baileys' | 'simulator';
   connect(options: ConnectOptions): Connection;
+  /**
+   * Downloads media that has not expired, from the CDN with the key the message carries: needs no
+   * connection (a disconnected session's media still opens). Expired media needs `Connection.downloadMedia`.
+   */
+  downloadMedia(message: WAMessage): Promise<DownloadedMedia>;
 }
 
 export interface ConnectOptions {
   sessionId: string;
   auth: SessionAuth;
   events: ConnectionEvents;
+  /**
+   * Link by phone number instead of QR: digits of the phone to link. The driver asks WhatsApp for a
+   * pairing code once the socket is ready and reports it through `events.pairingCode`.
+   */
+  pairingPhone?: string | null;
 }
 
 /** The session's stored credentials and Signal keys; every change is written through at once. */
@@ -52,7 +62,11 @@ export type CloseKind =
   | 'qr_expired'
   /** 440: another client took over this session; reconnecting would fight it. */
   | 'replaced'
-  /** Anything else (500 bad session, 503, 411, closed by the server): retry with backoff. */
+  /** 405: WhatsApp refuses this client version; retrying the same version cannot help. */
+  | 'version_refused'
+  /** 403 (forbidden, e.g. a banned number) or 411 (multi-device mismatch): final until the user acts. */
+  | 'refused'
+  /** Anything else (500 bad session, 503, closed by the server): retry with backoff. */
   | 'retry';
 
 export interface GroupInfo {
@@ -60,6 +74,11 @@ export interface GroupInfo {
   name: string;
   addressingMode: 'pn' | 'lid';
   size: number;
+  /**
+   * The members as the group's metadata lists them (`jid` their address in the group, `altJid` the
+   * other one: a LID member's phone-number JID); null when the update did not carry the member list.
+   */
+  participants: ContactInfo[] | null;
 }
 
 export interface ContactInfo {
@@ -80,6 +99,8 @@ export interface HistoryBatch {
 
 export interface ConnectionEvents {
   qr(qr: string): void;
+  /** The 8-character code to type on the phone, when linking by phone number (`pairingPhone`). */
+  pairingCode(code: string): void;
   open(account: LinkedAccount): void;
   /** Emitted once per connection, also when the connect attempt itself fails. */
   close(close: ConnectionClose): void;
@@ -88,6 +109,10 @@ export interface ConnectionEvents {
   history(batch: HistoryBatch): void;
   /** New messages as they happen (also those received while offline and delivered on reconnect). */
   live(messages: WAMessage[]): void;
+  /**
+   * Names and LID/phone-number pairs (`altJid`), from contacts, push names and every mapping source
+   * the library offers. Reported before the messages that need them.
+   */
   contacts(contacts: ContactInfo[]): void;
   groups(groups: GroupInfo[]): void;
 }

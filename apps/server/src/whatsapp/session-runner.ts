@@ -40,6 +40,8 @@ export interface RunnerState {
   reason: string | null;
   /** The QR code currently shown, while linking. */
   qr: string | null;
+  /** The pairing code to type on the phone, while linking by phone number. */
+  pairingCode: string | null;
   account: LinkedAccount | null;
   /** false once the runner stopped for good (terminated, logged out, QR expired, replaced). */
   running: boolean;
@@ -56,7 +58,8 @@ export interface RunnerHooks {
 }
 
 export interface SessionRunner {
-  start(): void;
+  /** Starts linking or connecting; with `pairingPhone` an unlinked session links by phone number. */
+  start(link?: { pairingPhone: string | null }): void;
   /** Stops for good; `logout` also unlinks the device and forgets the creds. */
   stop(mode: 'end' | 'logout'): Promise<void>;
   state(): RunnerState;
@@ -76,7 +79,15 @@ export function createSessionRunner(options: {
   hooks: RunnerHooks;
 }): SessionRunner {
   const { sessionId, driver, loadAuth, timing, hooks } = options;
-  let state: RunnerState = { status: 'starting', reason: null, qr: null, account: null, running: false };
+  let state: RunnerState = {
+    status: 'starting',
+    reason: null,
+    qr: null,
+    pairingCode: null,
+    account: null,
+    running: false,
+  };
+  let pairingPhone: string | null = null;
   let generation = 0;
   let failures = 0;
   let linked = false;
@@ -103,7 +114,12 @@ export function createSessionRunner(options: {
       if (current !== generation) return;
       linked = Boolean(auth.state.creds.me?.id);
       lastActivity = Date.now();
-      connection = driver.connect({ sessionId, auth, events: eventsFor(current) });
+      connection = driver.connect({
+        sessionId,
+        auth,
+        events: eventsFor(current),
+        pairingPhone: linked ? null : pairingPhone,
+      });
       if (!linked) startLinkTimer(current);
     } catch (error) {
       hooks.error(error, 'connect');
@@ -119,7 +135,8 @@ export function createSessionRunner(options: {
         if (current === generation) fn(...args);
       };
     return {
-      qr: live((qr) => set({ status: 'qr', reason: null, qr })),
+      qr: live((qr) => set({ status: 'qr', reason: null, qr, pairingCode: null })),
+      pairingCode: live((code) => set({ status: 'qr', reason: null, qr: null, pairingCode: code })),
       open: live((account) => onOpen(current, account)),
       close: live((close) => onClose(current, close)),
       activity: live(() => {
@@ -139,7 +156,7 @@ export function createSessionRunner(options: {
     lastActivity = Date.now();
     watchdog = setInterval(() => checkSilence(current), timing.keepAliveMs);
     watchdog.unref();
-    set({ status: 'connected', reason: null, qr: null, account });
+    set({ status: 'connected', reason: null, qr: null, pairingCode: null, account });
     if (connection) hooks.open(connection, account);
   }
 
@@ -175,7 +192,7 @@ export function createSessionRunner(options: {
     connection = null;
     if (close.kind === 'restart') {
       // 515 right after a scan: the server wants a fresh connection with the new creds, at once.
-      set({ status: 'reconnecting', reason: null, qr: null });
+      set({ status: 'reconnecting', reason: null, qr: null, pairingCode: null });
       reconnect(0);
     } else if (close.kind === 'logged_out') {
       // The creds are useless now; whoever keeps them (the gateway) forgets them with the status.
@@ -191,7 +208,12 @@ export function createSessionRunner(options: {
       if (givingUp && !linked) {
         stopWith('unreachable', close.reason);
       } else {
-        set({ status: givingUp ? 'unreachable' : 'reconnecting', reason: close.reason, qr: null });
+        set({
+          status: givingUp ? 'unreachable' : 'reconnecting',
+          reason: close.reason,
+          qr: null,
+          pairingCode: null,
+        });
         reconnect(immediate ? 0 : backoff(failures));
       }
     }
@@ -213,15 +235,16 @@ export function createSessionRunner(options: {
     generation += 1;
     clearTimers();
     connection = null;
-    set({ status, reason, qr: null, running: false });
+    set({ status, reason, qr: null, pairingCode: null, running: false });
   }
 
   return {
-    start() {
+    start(link) {
       if (state.running) return;
       failures = 0;
       generation += 1;
-      set({ status: 'starting', reason: null, qr: null, running: true });
+      pairingPhone = link?.pairingPhone ?? null;
+      set({ status: 'starting', reason: null, qr: null, pairingCode: null, running: true });
       void attempt(generation);
     },
     async stop(mode) {
@@ -229,7 +252,7 @@ export function createSessionRunner(options: {
       clearTimers();
       const open = connection;
       connection = null;
-      state = { ...state, running: false, qr: null };
+      state = { ...state, running: false, qr: null, pairingCode: null };
       if (mode === 'logout') {
         await open?.logout().catch((error) => hooks.error(error, 'logout'));
         await (auth ?? (await loadAuth())).clear();

@@ -39,7 +39,7 @@ export async function deskFixture(
     if (input.groupName)
       await app.messageStore.saveGroups(
         ref,
-        [{ jid, name: input.groupName, addressingMode: 'pn', size: 2 }],
+        [{ jid, name: input.groupName, addressingMode: 'pn', size: 2, participants: null }],
         false,
       );
     await app.messageStore.ingest(ref, [message], 'live');

@@ -1,5 +1,8 @@
 import type { SessionStatus } from '@wadesk/contract';
 
+/** Close 405, in the words the Sessions screen shows. */
+export const VERSION_REFUSED = 'WhatsApp refused this client version: update wadesk or set WHATSAPP_VERSION';
+
 /** The sentence the Sessions screen shows for a status (it shows server messages as they are). */
 export function statusMessage(status: SessionStatus, reason: string | null): string {
   switch (status) {
@@ -19,6 +22,10 @@ export function statusMessage(status: SessionStatus, reason: string | null): str
       return reason ?? 'The device was logged out from the phone.';
     case 'terminated':
       return 'Session terminated';
+    case 'version_refused':
+      return reason ?? VERSION_REFUSED;
+    case 'refused':
+      return reason ?? 'WhatsApp refused this account.';
   }
 }
 

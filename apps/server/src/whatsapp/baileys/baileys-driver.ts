@@ -31,6 +31,7 @@ const { HistorySyncType } = proto.HistorySync;
 export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
   return {
     name: 'baileys',
+    downloadMedia: (message) => downloadWaMedia(message, { logger: options.logger }),
     connect({ sessionId, auth, events }) {
       const logger = options.logger.child({ sessionId });
       const sock = makeWASocket({
@@ -151,5 +152,6 @@ function toGroup(group: GroupMetadata): GroupInfo {
     name: group.subject || group.id,
     addressingMode: group.addressingMode === 'lid' ? 'lid' : 'pn',
     size: group.size ?? group.participants?.length ?? 0,
+    participants: null,
   };
 }

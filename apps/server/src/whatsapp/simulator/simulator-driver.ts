@@ -201,6 +201,7 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
           name: g.name,
           addressingMode: g.addressingMode,
           size: g.members.length + 1,
+          participants: null,
         })),
       async requestHistory(groupJid: string, oldest: { timestamp: number }, count: number) {
         const requestId = randomBytes(8).toString('hex');
@@ -235,6 +236,7 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
 
   return {
     name: 'simulator',
+    downloadMedia: simulatedDownload,
     connect,
     ...controls(phones, phoneOf, hangUp),
   };

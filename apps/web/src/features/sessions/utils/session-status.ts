@@ -11,6 +11,8 @@ const LABELS: Record<SessionStatus, { label: string; tone: StatusTone }> = {
   qr_expired: { label: 'QR code expired', tone: 'slate' },
   logged_out: { label: 'Logged out on the phone', tone: 'red' },
   terminated: { label: 'Terminated', tone: 'slate' },
+  version_refused: { label: 'Client version refused', tone: 'red' },
+  refused: { label: 'Refused by WhatsApp', tone: 'red' },
 };
 
 export interface StatusText {
@@ -32,5 +34,11 @@ export function describeStatus(status: SessionStatus, reason: string | null): St
 
 /** Statuses after which the session runs no more until it is started again. */
 export function isStopped(status: SessionStatus): boolean {
-  return status === 'qr_expired' || status === 'logged_out' || status === 'terminated';
+  return (
+    status === 'qr_expired' ||
+    status === 'logged_out' ||
+    status === 'terminated' ||
+    status === 'version_refused' ||
+    status === 'refused'
+  );
 }
