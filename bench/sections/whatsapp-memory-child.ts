@@ -97,6 +97,7 @@ async function main(): Promise<void> {
       onListenerError: () => {},
     }),
     timing,
+    historyEvidence: { needed: 3, gapMs: 60_000 },
     // Auth from memory, not the database: linked for the simulator, unlinked for Baileys (never answered).
     loadAuth: async () => memoryAuth(kind === 'simulator'),
     log: { warn: () => {}, info: () => {} },

@@ -10,6 +10,9 @@ export const groupMessages = {
   groupNotFound: 'Group not found',
   messageNotFound: 'Message not found',
   notConnected: 'The session is not connected. Reconnect it and try again.',
+  /** The phone answered a request for older messages with nothing, which alone does not prove the chat's start. */
+  phoneSentNothing: 'The phone sent nothing older this time. Try again in a minute.',
+  olderNeedsConnection: 'Older messages come from the phone: reconnect the session to load them.',
 } as const;
 
 export const sessionGroup = z.object({
@@ -112,6 +115,11 @@ export const groupMessagesResponse = z.object({
    * `history` event on the event stream), so ask for `prev` again then.
    */
   history_pending: z.boolean(),
+  /**
+   * Why no older messages came although `has_more_before` is true (the phone sent nothing this time, or
+   * the session is not connected); shown to the user as-is. null otherwise.
+   */
+  history_note: z.string().nullable(),
 });
 export type GroupMessagesResponse = z.infer<typeof groupMessagesResponse>;
 

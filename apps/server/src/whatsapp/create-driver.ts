@@ -18,6 +18,8 @@ export interface WhatsAppOverrides {
   qrWaitMs?: number;
   historyWaitMs?: number;
   syncAnswerTimeoutMs?: number;
+  /** Least time between two empty answers that count as evidence of a chat's start (60 s). */
+  historyEmptyGapMs?: number;
   heartbeatMs?: number;
   /** Session lease timing (tests shorten it to see takeovers in seconds). */
   lease?: Partial<{ ttlMs: number; renewMs: number; scanMs: number }>;

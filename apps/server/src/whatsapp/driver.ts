@@ -129,6 +129,23 @@ export interface DownloadedMedia {
   filename: string | null;
 }
 
+/**
+ * Media that cannot be had right now, with words for the user: expired on WhatsApp's CDN while the
+ * session is not connected (only the phone can upload it again), or the phone did not re-upload in time.
+ */
+export const MEDIA_EXPIRED =
+  "This media has expired on WhatsApp's servers. Connect the session so the phone can send it again.";
+
+export class MediaUnavailableError extends Error {
+  constructor(
+    message: string,
+    readonly reason: 'expired' | 'reupload_timeout',
+  ) {
+    super(message);
+    this.name = 'MediaUnavailableError';
+  }
+}
+
 export interface Connection {
   listGroups(): Promise<GroupInfo[]>;
   /**

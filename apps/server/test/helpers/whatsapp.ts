@@ -17,6 +17,8 @@ export const FAST_WHATSAPP: WhatsAppOverrides = {
   qrWaitMs: 2_000,
   historyWaitMs: 1_000,
   syncAnswerTimeoutMs: 300,
+  // Three empty answers at least this far apart prove a chat's start.
+  historyEmptyGapMs: 40,
   heartbeatMs: 50,
 };
 

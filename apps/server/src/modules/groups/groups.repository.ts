@@ -97,12 +97,34 @@ export function createGroupsRepository(db: Db) {
       }
     },
 
-    /** The phone has nothing older for the group: paging and sync stop asking it. */
-    async markHistoryComplete(sessionId: string, groupJid: string): Promise<void> {
-      await db
+    /**
+     * The phone answered a request for messages older than `oldestWaId` with nothing for the group. One
+     * empty answer proves nothing (decision 0015: the event buffer drops keys it already delivered), so
+     * the chat's start is decided on evidence: `needed` empty answers for the same oldest message, each
+     * at least `gapMs` after the last one counted. Answers whether the history is now complete.
+     */
+    async recordEmptyAnswer(
+      sessionId: string,
+      groupJid: string,
+      oldestWaId: string,
+      evidence: { needed: number; gapMs: number },
+    ): Promise<{ complete: boolean; empty: number }> {
+      const same = sql`${waGroups.historyProbeOldest} is not distinct from ${oldestWaId}`;
+      const counts = sql`(not ${same} or ${waGroups.historyProbeAt} is null
+        or ${waGroups.historyProbeAt} <= now() - make_interval(secs => ${evidence.gapMs / 1000}))`;
+      const empty = sql`case when not ${same} then 1 when ${counts} then ${waGroups.historyProbeEmpty} + 1
+        else ${waGroups.historyProbeEmpty} end`;
+      const [row] = await db
         .update(waGroups)
-        .set({ historyComplete: true })
-        .where(and(eq(waGroups.sessionId, sessionId), eq(waGroups.jid, groupJid)));
+        .set({
+          historyProbeEmpty: empty,
+          historyProbeAt: sql`case when ${counts} then now() else ${waGroups.historyProbeAt} end`,
+          historyProbeOldest: oldestWaId,
+          historyComplete: sql`${waGroups.historyComplete} or ${empty} >= ${evidence.needed}`,
+        })
+        .where(and(eq(waGroups.sessionId, sessionId), eq(waGroups.jid, groupJid)))
+        .returning({ complete: waGroups.historyComplete, empty: waGroups.historyProbeEmpty });
+      return row ?? { complete: false, empty: 0 };
     },
 
     async groupCount(sessionId: string): Promise<number> {

@@ -1,10 +1,12 @@
 import { type GroupMessagesResponse, type GroupsResponse, groupMessages } from '@wadesk/contract';
 import { AppError } from '../../errors';
+import { NotConnectedError } from '../sessions/gateway';
 import { ownedGroup, waIdOf } from './group-access';
 import { jidsToResolve, resolveMessage, toGroupMessage } from './group-message';
 import type { GroupRow } from './groups.repository';
 import type { MessageStore } from './message-store.service';
 import type { MessageRow } from './messages.repository';
+import type { OlderAnswer } from './older-history';
 import type { PhoneAccess } from './phone-access';
 
 export const PAGE_SIZE = 100;
@@ -28,16 +30,29 @@ export type GroupsService = ReturnType<typeof createGroupsService>;
 export function createGroupsService({ repos, phone, historyWaitMs }: GroupsServiceDeps) {
   /**
    * When the store has run out of older messages, asks the phone (≤ 50 per request, three requests at
-   * most) and waits a little. Answers true while a request is still unanswered: its messages come later.
+   * most) and waits a little. `pending` while a request is still unanswered: its messages come later;
+   * `note` when the phone could not be asked or sent nothing this time.
    */
-  async function fetchOlder(group: GroupRow, missing: number): Promise<boolean> {
+  async function fetchOlder(
+    group: GroupRow,
+    missing: number,
+  ): Promise<{ pending: boolean; note: string | null }> {
     for (let got = 0, requests = 0; got < missing && requests < 3; requests++) {
-      const answer = await phone.older(group, historyWaitMs);
-      if (!answer || answer.kind === 'start') return false;
-      if (answer.kind === 'pending') return true;
+      let answer: OlderAnswer | null;
+      try {
+        answer = await phone.older(group, historyWaitMs);
+      } catch (error) {
+        if (error instanceof NotConnectedError)
+          return { pending: false, note: groupMessages.olderNeedsConnection };
+        throw error;
+      }
+      if (!answer || answer.kind === 'start') break;
+      if (answer.kind === 'pending') return { pending: true, note: null };
+      // Asking again at once proves nothing more (decision 0015): the user may retry in a minute.
+      if (answer.kind === 'empty') return { pending: false, note: groupMessages.phoneSentNothing };
       got += answer.stored;
     }
-    return false;
+    return { pending: false, note: null };
   }
 
   async function page(group: GroupRow, request: PageRequest) {
@@ -64,20 +79,17 @@ export function createGroupsService({ repos, phone, historyWaitMs }: GroupsServi
     async messages(organisationId: number, request: PageRequest): Promise<GroupMessagesResponse> {
       const group = await ownedGroup(repos.groups, organisationId, request.session_id, request.group_id);
       let { rows, direction, cursor } = await page(group, request);
-      let pending = false;
+      let older = { pending: false, note: null as string | null };
       if (direction === 'prev' && rows.length < PAGE_SIZE && !group.historyComplete) {
-        try {
-          pending = await fetchOlder(group, PAGE_SIZE - rows.length);
-        } catch {
-          pending = false; // not connected: serve what is stored
-        }
+        older = await fetchOlder(group, PAGE_SIZE - rows.length);
         ({ rows, cursor } = await page(group, request));
       }
       return {
         success: true,
         messages: await toApi(group.sessionId, rows),
         ...(await edges(group, rows, cursor)),
-        history_pending: pending,
+        history_pending: older.pending,
+        history_note: older.note,
       };
     },
   };

@@ -1,4 +1,9 @@
-import type { GroupMessage, GroupMessagesResponse, GroupsResponse } from '@wadesk/contract';
+import {
+  type GroupMessage,
+  type GroupMessagesResponse,
+  type GroupsResponse,
+  groupMessages,
+} from '@wadesk/contract';
 import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
@@ -84,14 +89,27 @@ describeEachDatabase('groups and group messages', (ctx) => {
     }
     expect(oldest.messages.length).toBeLessThan(100); // fewer than a page: the start of the chat
     expect(oldest.messages.length).toBeGreaterThan(0);
-    expect(oldest).toMatchObject({ has_more_before: false, has_more_after: true, history_pending: false });
-
-    const beforeOldest = await page(server, owner, {
-      ...base,
-      msg_type: 'prev',
-      msg_id: oldest.messages[0]?.msg_id,
+    // The phone's first empty answer proves nothing (decision 0015): the page says so and offers a retry.
+    expect(oldest).toMatchObject({
+      has_more_before: true,
+      has_more_after: true,
+      history_pending: false,
+      history_note: groupMessages.phoneSentNothing,
     });
-    expect(beforeOldest.body).toMatchObject({ messages: [], has_more_before: false, has_more_after: true });
+
+    // Two more empty answers, each at least the evidence gap after the last, prove the start of the chat.
+    const beforeOldest = () =>
+      page(server, owner, { ...base, msg_type: 'prev', msg_id: oldest.messages[0]?.msg_id });
+    for (let retry = 0; retry < 2; retry++) {
+      await new Promise((resolve) => setTimeout(resolve, (FAST_WHATSAPP.historyEmptyGapMs ?? 0) + 20));
+      await beforeOldest();
+    }
+    expect((await beforeOldest()).body).toMatchObject({
+      messages: [],
+      has_more_before: false,
+      has_more_after: true,
+      history_note: null,
+    });
 
     const newestMessage = newest.body.messages.at(-1) as GroupMessage;
     const afterNewest = await page(server, owner, {

@@ -1,3 +1,4 @@
+import { groupMessages } from '@wadesk/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
@@ -8,8 +9,9 @@ import { waGroups, waMessages } from '../../db/schema';
 import type { DeskEventMap } from '../events/desk-events';
 
 /**
- * Answers to "send me older messages" can come late, twice, or for an earlier request of the same group.
- * Only an answer with nothing for the group may end its history; the paging and sync services rely on it.
+ * Answers to "send me older messages" can come late, twice, for an earlier request of the same group, or
+ * empty because Baileys' event buffer dropped keys it had already delivered (decision 0015). Only
+ * repeated empty answers, a gap apart, end a group's history; the paging and sync services rely on it.
  */
 describeEachDatabase('answers of the phone to requests for older messages', (ctx) => {
   async function oldestKey(sessionId: string, groupJid: string) {
@@ -45,40 +47,65 @@ describeEachDatabase('answers of the phone to requests for older messages', (ctx
     const oldest = await oldestKey(sessionId, groupJid);
     const request = () => server.whatsapp.gateway.requestOlder(sessionId, groupJid, oldest, 50, 5_000);
 
-    expect(await (await request()).answer).toEqual({ received: 50, stored: 50 });
+    expect(await (await request()).answer).toEqual({ received: 50, stored: 50, startOfChat: false });
     // The same request again, as when an earlier page's answer arrives after a later page asked.
-    expect(await (await request()).answer).toEqual({ received: 50, stored: 0 });
+    expect(await (await request()).answer).toEqual({ received: 50, stored: 0, startOfChat: false });
     expect(await historyComplete(sessionId, groupJid)).toBe(false);
   });
 
-  it('an answer with nothing older ends the history, also when it comes after the page stopped waiting', async () => {
-    const slowPhone = { ...FAST_WHATSAPP, simulator: { ...FAST_WHATSAPP.simulator, answerDelayMs: 150 } };
-    const server = await ctx.buildApp({}, { whatsapp: slowPhone });
+  it('one empty answer is not the start of the chat: three, at least the evidence gap apart, are', async () => {
+    const gapMs = 400;
+    const server = await ctx.buildApp({}, { whatsapp: { ...FAST_WHATSAPP, historyEmptyGapMs: gapMs } });
     const owner = await signUp(server);
     const { sessionId, groups } = await linkSession(server, owner);
     const groupJid = groups[1]?.group_id ?? '';
     const history: DeskEventMap['history'][] = [];
     server.events.bus.on('history', (event) => history.push(event));
 
-    // Walk to the start with answers waited for.
-    while ((await ask(server, sessionId, groupJid, 5_000))?.received)
+    // Walk to the start with answers waited for: the first empty answer proves nothing yet.
+    let reply = await ask(server, sessionId, groupJid, 5_000);
+    while (reply?.received) {
       await server.whatsapp.gateway.settled(sessionId);
-    expect(await historyComplete(sessionId, groupJid)).toBe(true);
+      reply = await ask(server, sessionId, groupJid, 5_000);
+    }
+    expect(reply).toEqual({ received: 0, stored: 0, startOfChat: false });
+    expect(await historyComplete(sessionId, groupJid)).toBe(false);
 
-    // Forget it, then ask once more without waiting long enough: the late "nothing older" still counts.
-    await ctx.db.update(waGroups).set({ historyComplete: false }).where(eq(waGroups.jid, groupJid));
-    expect(await ask(server, sessionId, groupJid, 10)).toBeNull();
+    // The page says so, and keeps offering older messages: the user may try again.
+    const { key } = await oldestKey(sessionId, groupJid);
+    const pageBefore = { session_id: sessionId, group_id: groupJid, msg_type: 'prev', msg_id: key.id };
+    const retry = await post<{ has_more_before: boolean; history_note: string | null }>(
+      server,
+      owner,
+      '/api/getGroupsMsg/',
+      pageBefore,
+    );
+    expect(retry.body).toMatchObject({ has_more_before: true, history_note: groupMessages.phoneSentNothing });
+    // That page's empty answer came within the gap of the first: it does not count twice.
+    expect(await ask(server, sessionId, groupJid, 5_000)).toMatchObject({ startOfChat: false });
+
+    await new Promise((resolve) => setTimeout(resolve, gapMs + 50));
+    expect(await ask(server, sessionId, groupJid, 5_000)).toMatchObject({ startOfChat: false });
+    expect(await historyComplete(sessionId, groupJid)).toBe(false);
+
+    // The third empty answer a gap later is the evidence; a late one (the page stopped waiting) counts too.
+    await new Promise((resolve) => setTimeout(resolve, gapMs + 50));
+    expect(await ask(server, sessionId, groupJid, 1)).toBeNull();
     await eventually(() => historyComplete(sessionId, groupJid), 5_000, 'history marked complete');
     expect(history.at(-1)).toMatchObject({ sessionId, groupId: groupJid, stored: 0, onDemand: true });
 
     // The page now says there is nothing before its oldest message, without asking the phone again.
-    const { key } = await oldestKey(sessionId, groupJid);
     const page = await post<{ messages: unknown[]; has_more_before: boolean; history_pending: boolean }>(
       server,
       owner,
       '/api/getGroupsMsg/',
-      { session_id: sessionId, group_id: groupJid, msg_type: 'prev', msg_id: key.id },
+      pageBefore,
     );
-    expect(page.body).toMatchObject({ messages: [], has_more_before: false, history_pending: false });
+    expect(page.body).toMatchObject({
+      messages: [],
+      has_more_before: false,
+      history_pending: false,
+      history_note: null,
+    });
   });
 });

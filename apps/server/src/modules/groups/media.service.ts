@@ -1,7 +1,6 @@
 import { type DownloadMediaResponse, groupMessages } from '@wadesk/contract';
 import { AppError } from '../../errors';
 import type { ObjectStorage } from '../../storage/storage';
-import { NotConnectedError } from '../sessions/gateway';
 import { ownedGroup, waIdOf } from './group-access';
 import type { MessageStore } from './message-store.service';
 import type { PhoneAccess } from './phone-access';
@@ -16,7 +15,8 @@ export type MediaService = ReturnType<typeof createMediaService>;
 
 /**
  * downloadMedia: the first request downloads and decrypts through the session's owner (the phone re-uploads
- * expired media), which keeps the bytes in object storage; later requests never touch WhatsApp.
+ * expired media), or from WhatsApp's CDN when no instance runs the session, and keeps the bytes in object
+ * storage; later requests never touch WhatsApp.
  */
 export function createMediaService({ repos, phone, storage }: MediaServiceDeps) {
   return {
@@ -34,10 +34,7 @@ export function createMediaService({ repos, phone, storage }: MediaServiceDeps) 
 
       const media = message.mediaObject
         ? { objectName: message.mediaObject, mimetype, filename: message.filename }
-        : await phone.fetchMedia(group, message.waId).catch((error: unknown) => {
-            if (error instanceof NotConnectedError) throw new AppError(409, groupMessages.notConnected);
-            throw error;
-          });
+        : await phone.fetchMedia(group, message.waId);
       const data = await readAll(await storage.get(media.objectName));
       return {
         success: true,

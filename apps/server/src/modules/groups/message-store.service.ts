@@ -78,8 +78,7 @@ export function createMessageStore({ db, bus }: { db: Db; bus: DeskEventBus }) {
     /** No live message is queued, claimed or not (the bench waits for it). */
     liveQueueEmpty: () => queue.isEmpty(),
 
-    /** The phone has nothing older for the group: paging and sync stop asking it. */
-    markHistoryComplete: (sessionId: string, groupJid: string) =>
-      groups.markHistoryComplete(sessionId, groupJid),
+    /** An empty answer to a request for older messages; the history is complete only on evidence. */
+    recordEmptyAnswer: groups.recordEmptyAnswer,
   };
 }

@@ -8,11 +8,17 @@ export const PHONE_BATCH = 50;
 /**
  * What one request for the messages before the oldest stored one came to:
  * - `pending`: no answer within the wait; it may still come and be stored later;
- * - `start`: the phone answered with nothing for the group: the chat's history is complete;
+ * - `start`: the phone answered with nothing for the group, often enough to prove the chat's start
+ *   (decision 0015): its history is complete;
+ * - `empty`: the phone answered with nothing for the group this time, which alone proves nothing;
  * - `stored`: how many new messages the answer added. 0 means the answer only held messages already
  *   stored (for example a late answer to an earlier request for the same group), which is NOT the start.
  */
-export type OlderAnswer = { kind: 'pending' } | { kind: 'start' } | { kind: 'stored'; stored: number };
+export type OlderAnswer =
+  | { kind: 'pending' }
+  | { kind: 'start' }
+  | { kind: 'empty' }
+  | { kind: 'stored'; stored: number };
 
 /** On the session's owner: asks the phone once for the messages before the group's oldest stored one. */
 export async function askPhoneForOlder(
@@ -34,6 +40,7 @@ export async function askPhoneForOlder(
   const reply = await answer;
   if (reply === null) return { kind: 'pending' };
   await gateway.settled(group.sessionId);
-  if (reply.received === 0) return { kind: 'start' }; // the gateway stored it with the answer
+  // The gateway recorded the empty answer, and the history's completion with it.
+  if (reply.received === 0) return reply.startOfChat ? { kind: 'start' } : { kind: 'empty' };
   return { kind: 'stored', stored: reply.stored };
 }

@@ -3,6 +3,7 @@ import { groupMessages } from '@wadesk/contract';
 import { proto, type WAMessage } from 'baileys';
 import { AppError } from '../../errors';
 import type { ObjectStorage } from '../../storage/storage';
+import { MediaUnavailableError } from '../../whatsapp/driver';
 import { NotConnectedError, type WhatsAppGateway } from '../sessions/gateway';
 import type { SessionCluster } from '../sessions/session-cluster';
 import type { GroupRow } from './groups.repository';
@@ -64,28 +65,35 @@ export function createPhoneAccess({ cluster, gateway, repos, storage }: PhoneAcc
       ),
   );
 
-  cluster.handle<GroupCommand & { waId: string }, Answer<FetchedMedia>>('groups.media', async (c) =>
-    local(c.sessionId, async () => {
-      const group = await ownGroup(c); // the organisation is checked again where the command runs
-      const message = await repos.messages.findMessage(group.sessionId, group.jid, c.waId);
-      if (!message?.raw) throw new AppError(400, 'This message has no media.');
-      let media: Awaited<ReturnType<WhatsAppGateway['downloadMedia']>>;
-      try {
-        media = await gateway.downloadMedia(
-          c.sessionId,
-          proto.WebMessageInfo.fromObject(message.raw as object) as WAMessage,
-        );
-      } catch (error) {
-        if (error instanceof NotConnectedError) throw error;
-        throw new AppError(502, 'The media could not be downloaded from WhatsApp. Try again later.');
-      }
-      // Named by a hash: JIDs hold characters object names may not.
-      const objectName = `whatsapp-media/${c.sessionId}/${createHash('sha256').update(`${c.groupJid}/${c.waId}`).digest('hex')}`;
-      await storage.put(objectName, media.data, { contentType: media.mimetype, size: media.data.length });
-      await repos.messages.setMediaObject(c.sessionId, c.groupJid, c.waId, objectName);
-      return { objectName, mimetype: media.mimetype, filename: media.filename ?? message.filename };
-    }),
-  );
+  /**
+   * Downloads a message's media and keeps it in object storage. On the owner the connection can have the
+   * phone upload expired media again; anywhere else the CDN copy is fetched with the message's key.
+   */
+  async function fetchHere(c: GroupCommand & { waId: string }): Promise<FetchedMedia> {
+    const group = await ownGroup(c); // the organisation is checked again where the command runs
+    const message = await repos.messages.findMessage(group.sessionId, group.jid, c.waId);
+    if (!message?.raw) throw new AppError(400, 'This message has no media.');
+    let media: Awaited<ReturnType<WhatsAppGateway['downloadMedia']>>;
+    try {
+      media = await gateway.downloadMedia(
+        c.sessionId,
+        proto.WebMessageInfo.fromObject(message.raw as object) as WAMessage,
+      );
+    } catch (error) {
+      if (error instanceof MediaUnavailableError)
+        throw new AppError(error.reason === 'expired' ? 409 : 504, error.message);
+      throw new AppError(502, 'The media could not be downloaded from WhatsApp. Try again later.');
+    }
+    // Named by a hash: JIDs hold characters object names may not.
+    const objectName = `whatsapp-media/${c.sessionId}/${createHash('sha256').update(`${c.groupJid}/${c.waId}`).digest('hex')}`;
+    await storage.put(objectName, media.data, { contentType: media.mimetype, size: media.data.length });
+    await repos.messages.setMediaObject(c.sessionId, c.groupJid, c.waId, objectName);
+    return { objectName, mimetype: media.mimetype, filename: media.filename ?? message.filename };
+  }
+
+  cluster.handle<GroupCommand & { waId: string }, Answer<FetchedMedia>>('groups.media', async (c) => ({
+    ok: await fetchHere(c),
+  }));
 
   const command = (group: GroupRow): GroupCommand => ({
     organisationId: group.organisationId,
@@ -116,16 +124,24 @@ export function createPhoneAccess({ cluster, gateway, repos, storage }: PhoneAcc
       return (await cluster.state(sessionId))?.status === 'connected';
     },
 
-    /** Downloads and decrypts a message's media on the owner, which keeps it in object storage. */
+    /**
+     * Downloads and decrypts a message's media on the session's owner, or here when no instance runs the
+     * session (media that has not expired needs only its key), and keeps it in object storage.
+     */
     async fetchMedia(group: GroupRow, waId: string): Promise<FetchedMedia> {
-      return unwrap(
-        await cluster.onOwner<Answer<FetchedMedia>>(
-          group.sessionId,
-          'groups.media',
-          { ...command(group), waId },
-          120_000,
-        ),
-      );
+      try {
+        return unwrap(
+          await cluster.onOwner<Answer<FetchedMedia>>(
+            group.sessionId,
+            'groups.media',
+            { ...command(group), waId },
+            120_000,
+          ),
+        );
+      } catch (error) {
+        if (!(error instanceof NotConnectedError)) throw error;
+        return fetchHere({ ...command(group), waId });
+      }
     },
   };
 }

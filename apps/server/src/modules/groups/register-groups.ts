@@ -32,6 +32,7 @@ export async function registerGroups(
     phone,
     bus,
     answerTimeoutMs: overrides.syncAnswerTimeoutMs ?? 60_000,
+    emptyRetryMs: overrides.historyEmptyGapMs ?? 60_000,
     log: app.log,
   });
   const groups = createGroupsService({ repos, phone, historyWaitMs: overrides.historyWaitMs ?? 3_000 });

@@ -5,6 +5,8 @@ import { signUp } from '../../../test/helpers/auth';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
 import { eventually, FAST_WHATSAPP, linkSession, post } from '../../../test/helpers/whatsapp';
 import { waGroups, waMessages } from '../../db/schema';
+import { MEDIA_EXPIRED } from '../../whatsapp/driver';
+import { SIMULATED_CDN_DAYS } from '../../whatsapp/simulator/simulated-download';
 import type { DeskEventMap } from '../events/desk-events';
 
 describeEachDatabase('sync of old messages and media download', (ctx) => {
@@ -74,16 +76,27 @@ describeEachDatabase('sync of old messages and media download', (ctx) => {
     const [row] = await ctx.db.select().from(waMessages).where(eq(waMessages.waId, image.id));
     expect(row?.mediaObject).toMatch(/^whatsapp-media\//);
 
-    // The phone goes away: the cached copy still answers; an uncached one cannot be fetched.
+    // The phone goes away: the cached copy still answers; media still on WhatsApp's CDN downloads with
+    // its key alone; expired media needs the phone to upload it again, so it waits for the connection.
     await post(server, owner, `/sim/sessions/${sessionId}/fail`, { kind: 'unreachable' });
     await eventually(() => server.whatsapp.gateway.state(sessionId)?.status !== 'connected');
     const cached = await post<DownloadMediaResponse>(server, owner, '/api/downloadMedia/', request(image));
     expect(cached.body.messageMedia.data).toBe(first.body.messageMedia.data);
-    const pdf = messages.find((m) => m.message_type === 'document') as GroupMessage;
-    expect((await post(server, owner, '/api/downloadMedia/', request(pdf))).status).toBe(409);
+    const cdnAge = SIMULATED_CDN_DAYS * 86_400;
+    const now = Date.now() / 1000;
+    const media = messages.filter((m) => m.has_media && m.msg_id !== image.msg_id);
+    const fresh = media.find((m) => now - m.timestamp < cdnAge - 3_600) as GroupMessage;
+    const expired = media.find((m) => now - m.timestamp > cdnAge + 3_600) as GroupMessage;
+    expect((await post(server, owner, '/api/downloadMedia/', request(fresh))).status).toBe(200);
+    expect(await post(server, owner, '/api/downloadMedia/', request(expired))).toMatchObject({
+      status: 409,
+      body: { message: MEDIA_EXPIRED },
+    });
 
     await post(server, owner, `/sim/sessions/${sessionId}/fail`, { kind: 'recover' });
     await eventually(() => server.whatsapp.gateway.state(sessionId)?.status === 'connected', 5_000);
+    expect((await post(server, owner, '/api/downloadMedia/', request(expired))).status).toBe(200);
+    const pdf = messages.find((m) => m.message_type === 'document') as GroupMessage;
     const document = await post<DownloadMediaResponse>(server, owner, '/api/downloadMedia/', request(pdf));
     expect(document.body.messageMedia).toMatchObject({
       mimetype: 'application/pdf',

@@ -13,17 +13,28 @@ export interface SyncServiceDeps {
   bus: DeskEventBus;
   /** How long to wait for the phone to answer one request for older messages. */
   answerTimeoutMs: number;
+  /** How long to wait before asking again after an empty answer (the evidence gap, decision 0015). */
+  emptyRetryMs: number;
   log: { warn(object: object, message: string): void };
 }
 
 export type SyncService = ReturnType<typeof createSyncService>;
+
+const EMPTY_RETRY = 'The phone sent nothing older; asking again in a minute to be sure this is the start.';
 
 /**
  * "Sync All Old Messages": asks the phone for 50 older messages at a time until it has nothing older.
  * Runs in the background; progress is stored on the group (so a restart resumes it once the session is
  * connected again) and pushed as `sync.progress` events.
  */
-export function createSyncService({ repos, phone, bus, answerTimeoutMs, log }: SyncServiceDeps) {
+export function createSyncService({
+  repos,
+  phone,
+  bus,
+  answerTimeoutMs,
+  emptyRetryMs,
+  log,
+}: SyncServiceDeps) {
   const running = new Set<string>();
   let closed = false;
 
@@ -58,6 +69,12 @@ export function createSyncService({ repos, phone, bus, answerTimeoutMs, log }: S
       const answer = await phone.older(group, answerTimeoutMs);
       if (!answer) return report(group, 'done', fetched, 'There are no messages to start from yet.');
       if (answer.kind === 'start') return report(group, 'done', fetched, null);
+      if (answer.kind === 'empty') {
+        // One empty answer is no proof of the chat's start: ask again once the evidence gap has passed.
+        await report(group, 'running', fetched, EMPTY_RETRY);
+        await new Promise((resolve) => setTimeout(resolve, emptyRetryMs).unref());
+        continue;
+      }
       if (answer.kind === 'pending' || (answer.stored === 0 && ++repeats >= 3)) {
         // No answer, or the phone keeps sending only what is stored: stop without calling it complete.
         return report(

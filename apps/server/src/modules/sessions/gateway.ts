@@ -31,6 +31,8 @@ export interface GatewayDeps {
   authStore(sessionId: string): AuthStore;
   bus: DeskEventBus;
   timing: RunnerTiming;
+  /** When empty answers to requests for older messages prove the start of a chat (decision 0015). */
+  historyEvidence: { needed: number; gapMs: number };
   /** A session's connection stopped for good by itself (expired QR, logged out, replaced): its status is stored. */
   stopped?(sessionId: string): void;
   /** Where a session's creds and keys come from; the database (wa_auth) unless a bench swaps it. */
@@ -50,6 +52,8 @@ interface Entry {
 export interface HistoryReply {
   received: number;
   stored: number;
+  /** The answer held nothing for the group and, with the earlier empty ones, proves the chat's start. */
+  startOfChat: boolean;
 }
 
 interface HistoryWaiter {
@@ -78,6 +82,7 @@ export function createWhatsAppGateway({
   authStore,
   bus,
   timing,
+  historyEvidence,
   log,
   loadAuth,
   stopped,
@@ -86,7 +91,7 @@ export function createWhatsAppGateway({
   const waiters = new Map<string, HistoryWaiter[]>();
   // Requests for older messages by id, kept after their page stopped waiting: a late answer with
   // nothing for the group still tells that its history is complete.
-  const asked = new Map<string, { sessionId: string; groupJid: string }>();
+  const asked = new Map<string, { sessionId: string; groupJid: string; oldestWaId: string }>();
 
   function enqueue(entry: Entry, context: string, task: () => Promise<void>): Promise<void> {
     entry.work = entry.work
@@ -176,11 +181,19 @@ export function createWhatsAppGateway({
     if (!batch.onDemand) return;
     const request = batch.requestId ? asked.get(batch.requestId) : undefined;
     if (batch.requestId) asked.delete(batch.requestId);
+    let startOfChat = false;
     if (request?.sessionId === session.id && !result.received.has(request.groupJid)) {
-      await store.markHistoryComplete(session.id, request.groupJid);
-      announceHistory(session, request.groupJid, 0, true);
+      // Nothing for the group: maybe its start, maybe an answer the event buffer emptied (decision 0015).
+      const { complete } = await store.recordEmptyAnswer(
+        session.id,
+        request.groupJid,
+        request.oldestWaId,
+        historyEvidence,
+      );
+      startOfChat = complete;
+      if (complete) announceHistory(session, request.groupJid, 0, true);
     }
-    answerWaiters(session.id, batch.requestId, result.received, result.perGroup);
+    answerWaiters(session.id, batch.requestId, result.received, result.perGroup, startOfChat);
   }
 
   function answerWaiters(
@@ -188,6 +201,7 @@ export function createWhatsAppGateway({
     requestId: string | null,
     received: Map<string, number>,
     perGroup: Map<string, number>,
+    startOfChat: boolean,
   ): void {
     const pending = waiters.get(sessionId) ?? [];
     const remaining = pending.filter((waiter) => {
@@ -198,6 +212,7 @@ export function createWhatsAppGateway({
         waiter.resolve({
           received: received.get(waiter.groupJid) ?? 0,
           stored: perGroup.get(waiter.groupJid) ?? 0,
+          startOfChat: startOfChat && !received.has(waiter.groupJid),
         });
       return !matches;
     });
@@ -288,16 +303,21 @@ export function createWhatsAppGateway({
       waiters.set(sessionId, [...(waiters.get(sessionId) ?? []), waiter]);
       const requestId = await connection.requestHistory(groupJid, oldest, count);
       waiter.requestId = requestId;
-      asked.set(requestId, { sessionId, groupJid });
+      asked.set(requestId, { sessionId, groupJid, oldestWaId: oldest.key.id ?? '' });
       setTimeout(() => asked.delete(requestId), ASKED_TTL_MS).unref();
       return { answer };
     },
 
+    /**
+     * Downloads a message's media: through the connection when the session is connected here (the
+     * phone can upload expired media again), else from WhatsApp's CDN with the message's key alone.
+     */
     async downloadMedia(sessionId: string, message: WAMessage): Promise<DownloadedMedia> {
       const entry = running(sessionId);
       const connection = entry?.runner.connection();
-      if (!connection || entry?.runner.state().status !== 'connected') throw new NotConnectedError();
-      return connection.downloadMedia(message);
+      if (connection && entry?.runner.state().status === 'connected')
+        return connection.downloadMedia(message);
+      return driver.downloadMedia(message);
     },
 
     /** Resolves when everything received so far for the session is stored (tests, and before reading). */

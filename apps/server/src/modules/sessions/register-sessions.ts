@@ -76,6 +76,7 @@ export async function registerSessions(
     authStore,
     bus,
     timing: whatsapp.timing,
+    historyEvidence: { needed: 3, gapMs: overrides.historyEmptyGapMs ?? 60_000 },
     log: app.log,
     // Its lease goes back (unless it was started again meanwhile): it no longer takes a place here.
     stopped: (sessionId) =>

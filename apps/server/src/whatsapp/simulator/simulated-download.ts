@@ -1,5 +1,6 @@
 import { getContentType, normalizeMessageContent, type WAMessage } from 'baileys';
-import type { DownloadedMedia } from '../driver';
+import { type DownloadedMedia, MEDIA_EXPIRED, MediaUnavailableError } from '../driver';
+import { toSeconds } from '../mapping/to-group-message';
 import { colourFor, MEDIA_URL_PREFIX } from './phone-content';
 import { pdf, png, wav } from './sample-media';
 import { STICKER_WEBP_BASE64 } from './sample-previews';
@@ -11,8 +12,21 @@ interface MediaFields {
   fileName?: string | null;
 }
 
-/** The simulated phone's media: real bytes made on the spot from the message's media id. */
-export async function simulatedDownload(message: WAMessage): Promise<DownloadedMedia> {
+/** How long the simulated CDN keeps a media file; older ones only the phone can upload again. */
+export const SIMULATED_CDN_DAYS = 1;
+
+/**
+ * The simulated phone's media: real bytes made on the spot from the message's media id. Without the
+ * phone (`viaPhone` false: no connection), media older than SIMULATED_CDN_DAYS has expired.
+ */
+export async function simulatedDownload(
+  message: WAMessage,
+  { viaPhone }: { viaPhone: boolean },
+): Promise<DownloadedMedia> {
+  const age = Date.now() / 1000 - toSeconds(message.messageTimestamp);
+  if (!viaPhone && age > SIMULATED_CDN_DAYS * 86_400) {
+    throw new MediaUnavailableError(MEDIA_EXPIRED, 'expired');
+  }
   const content = normalizeMessageContent(message.message);
   const type = getContentType(content ?? undefined);
   const media = (type ? (content as Record<string, MediaFields | undefined>)[type] : undefined) ?? {};

@@ -224,7 +224,7 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
         );
         return requestId;
       },
-      downloadMedia: async (message: WAMessage) => simulatedDownload(message),
+      downloadMedia: async (message: WAMessage) => simulatedDownload(message, { viaPhone: true }),
       async logout() {
         hangUp(phone);
       },
@@ -236,7 +236,7 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
 
   return {
     name: 'simulator',
-    downloadMedia: simulatedDownload,
+    downloadMedia: (message) => simulatedDownload(message, { viaPhone: false }),
     connect,
     ...controls(phones, phoneOf, hangUp),
   };

@@ -62,6 +62,7 @@ const page = (messages: GroupMessage[], extra: Record<string, unknown> = {}) =>
     has_more_before: true,
     has_more_after: false,
     history_pending: false,
+    history_note: null,
     ...extra,
   });
 
@@ -266,6 +267,25 @@ describe('WhatsappChatScreen', () => {
     );
     expect(await screen.findByText('from the phone')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('status', { name: '' })).toBeNull());
+  });
+
+  it('says when the phone sent nothing older this time, and still offers previous messages', async () => {
+    const first = message({ body: 'first stored' });
+    server({
+      messages: (body) =>
+        body.msg_type === 'prev'
+          ? page([], { history_note: 'The phone sent nothing older this time. Try again in a minute.' })
+          : page([first]),
+    });
+    const user = userEvent.setup();
+    render();
+    await openGroup(user, /Pune Support/);
+    await screen.findByText('first stored');
+    await user.click(screen.getByRole('button', { name: 'Previous messages' }));
+    expect(
+      await screen.findAllByText('The phone sent nothing older this time. Try again in a minute.'),
+    ).not.toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Previous messages' })).toBeTruthy();
   });
 
   it('adds new live messages of the open group at once', async () => {

@@ -59,7 +59,8 @@ export function useGroupMessages(group: SessionGroup) {
         const answer = await fetchGroupMessages(body);
         if (call !== latest.current) return;
         const got = answer.messages.length;
-        if (announce) pageToast(kind === 'next' ? 'next' : 'prev', got, answer.history_pending);
+        if (announce)
+          pageToast(kind === 'next' ? 'next' : 'prev', got, answer.history_pending, answer.history_note);
         pendingPrev.current = answer.history_pending ? body : null;
         setState((previous) => {
           // An empty older or newer page keeps what is shown.

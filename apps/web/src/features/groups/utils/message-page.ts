@@ -14,12 +14,22 @@ export function appendUnique(
 
 export const HISTORY_ASKED = 'Asking the phone for older messages…';
 
-/** The confirmation after previous / more messages ("Successfully fetched 100 messages"). */
-export function pageToast(direction: 'prev' | 'next', count: number, historyPending: boolean): void {
+/**
+ * The confirmation after previous / more messages ("Successfully fetched 100 messages"); `note` is the
+ * server's word on why the phone gave nothing older (not connected, or nothing this time: retry later).
+ */
+export function pageToast(
+  direction: 'prev' | 'next',
+  count: number,
+  historyPending: boolean,
+  note: string | null = null,
+): void {
   if (count > 0) {
     toast.success(`Successfully fetched ${count} ${count === 1 ? 'message' : 'messages'}`);
   } else if (historyPending) {
     toast.info(HISTORY_ASKED);
+  } else if (note) {
+    toast.info(note);
   } else {
     toast.info(direction === 'prev' ? 'No older messages' : 'No newer messages');
   }
