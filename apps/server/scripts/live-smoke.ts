@@ -1,5 +1,8 @@
 // `WA_LIVE=1 npm run wa:live-smoke`: links a REAL WhatsApp account by QR code (shown in this terminal) and
-// checks groups, paging and a media download through the server's own API. Never run by CI or `npm test`.
+// checks groups, paging and a media download through the server's own API, then reports what only a real
+// phone can tell (decision 0015): whether on-demand history answers a request that gives the oldest
+// timestamp in seconds, whether the answer echoes the request id (peerDataRequestSessionId), and how many
+// LID senders resolve to a phone number. Never run by CI or `npm test`.
 // State (creds, messages) is kept in ./data-live-smoke so a second run reuses the link without a scan;
 // delete that folder, or unlink the device on the phone, when done.
 import { resolve } from 'node:path';
@@ -16,6 +19,8 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDatabase, migrateDatabase } from '../src/db/client';
 import { resolveSharedSecrets } from '../src/shared-secrets';
+import { createWhatsAppAdapter } from '../src/whatsapp/create-driver';
+import { recordingDriver } from './live-recorder';
 
 if (process.env.WA_LIVE !== '1') {
   console.log(
@@ -36,7 +41,8 @@ const database = await createDatabase(loaded.databaseUrl);
 await migrateDatabase(database);
 // On PostgreSQL the generated secrets live in the database (shared with any running server).
 const config = await resolveSharedSecrets(loaded, database);
-const app = await buildApp(config, { database });
+const { driver, recording } = recordingDriver(createWhatsAppAdapter(config).driver);
+const app = await buildApp(config, { database, whatsapp: { driver } });
 await app.ready();
 const results: [string, boolean, string][] = [];
 const check = (name: string, ok: boolean, detail: string) => {
@@ -49,6 +55,65 @@ async function call<T>(url: string, payload: object, token?: string): Promise<{ 
   const headers = token ? { authorization: `Bearer ${token}` } : {};
   const response = await app.inject({ method: 'POST', url, payload, headers });
   return { status: response.statusCode, body: response.json() as T };
+}
+
+/** The driver's on-demand requests for the group and the answers that came back within a minute. */
+async function checkOnDemandHistory(groupJid: string): Promise<void> {
+  const request = recording.requests.findLast((r) => r.groupJid === groupJid);
+  if (!request) {
+    check(
+      'on-demand history: timestamp in seconds',
+      true,
+      'skipped: the store held enough, nothing was asked',
+    );
+    return;
+  }
+  const answered = () =>
+    recording.answers.find((a) => a.groups.has(groupJid) || a.requestId === request.requestId);
+  for (let i = 0; i < 60 && !answered(); i++) await sleep(1000);
+  const answer = answered();
+  const mine = answer?.groups.get(groupJid);
+  check(
+    'on-demand history: timestamp in seconds',
+    Boolean(mine && mine.oldest < request.oldestTimestamp),
+    !answer
+      ? 'no answer within 60 s (keep WhatsApp open on the phone and run again)'
+      : mine
+        ? `asked before ${request.oldestTimestamp} s, got ${mine.count} messages back to ${mine.oldest} s`
+        : 'an answer without messages for the group (the start of the chat, or an answer the buffer emptied)',
+  );
+  check(
+    'on-demand history: request id echoed (peerDataRequestSessionId)',
+    true,
+    !answer
+      ? 'unknown: no answer'
+      : answer.requestId === request.requestId
+        ? `yes (${request.requestId})`
+        : `no: answer carried ${answer.requestId ?? 'none'}, request was ${request.requestId}`,
+  );
+}
+
+/** How many messages from LID senders on the groups' newest pages carry a phone number. */
+async function checkLidResolution(session_id: string, token: string, groupIds: string[]): Promise<void> {
+  let lidSenders = 0;
+  let resolved = 0;
+  for (const group_id of groupIds.slice(0, 20)) {
+    const page = (await call<GroupMessagesResponse>('/api/getGroupsMsg/', { session_id, group_id }, token))
+      .body;
+    for (const message of page.messages ?? []) {
+      if (!message.author?.endsWith('@lid')) continue;
+      lidSenders += 1;
+      if (message.author_number) resolved += 1;
+    }
+  }
+  const rate = lidSenders ? Math.round((resolved / lidSenders) * 100) : 100;
+  check(
+    'LID senders resolved to a phone number',
+    lidSenders === 0 || resolved > 0,
+    lidSenders
+      ? `${resolved} of ${lidSenders} messages (${rate} %); ${recording.pairs} pairs reported by the driver`
+      : 'no LID-addressed senders on the newest pages',
+  );
 }
 
 try {
@@ -127,6 +192,12 @@ try {
       `${older.messages.length} messages, history_pending ${older.history_pending}`,
     );
   }
+  await checkOnDemandHistory(group.group_id);
+  await checkLidResolution(
+    sessionId,
+    token ?? '',
+    groups.map((g) => g.group_id),
+  );
   const media = newest.messages.find((m) => m.has_media);
   if (media) {
     const download = await call<DownloadMediaResponse>(

@@ -1,0 +1,75 @@
+// What the live smoke test (live-smoke.ts) needs to see below the server's API: the on-demand history
+// requests the driver sent and the answers that came back, recorded by wrapping the configured driver.
+import type { WhatsAppDriver } from '../src/whatsapp/driver';
+
+export interface OnDemandRequest {
+  requestId: string;
+  groupJid: string;
+  /** Seconds since the epoch: what the driver put in the request (decision 0015). */
+  oldestTimestamp: number;
+}
+
+export interface OnDemandAnswer {
+  requestId: string | null;
+  /** Messages of the answer per group, with the oldest timestamp among them. */
+  groups: Map<string, { count: number; oldest: number }>;
+}
+
+export interface LiveRecording {
+  requests: OnDemandRequest[];
+  answers: OnDemandAnswer[];
+  /** LID/phone-number pairs the driver reported (each pair counts once per direction). */
+  pairs: number;
+  pairingCodes: string[];
+}
+
+/** Wraps `driver` so every connection reports its on-demand traffic and pairs into the returned recording. */
+export function recordingDriver(driver: WhatsAppDriver): {
+  driver: WhatsAppDriver;
+  recording: LiveRecording;
+} {
+  const recording: LiveRecording = { requests: [], answers: [], pairs: 0, pairingCodes: [] };
+  const wrapped: WhatsAppDriver = {
+    name: driver.name,
+    downloadMedia: (message) => driver.downloadMedia(message),
+    connect(options) {
+      const { events } = options;
+      const connection = driver.connect({
+        ...options,
+        events: {
+          ...events,
+          pairingCode(code) {
+            recording.pairingCodes.push(code);
+            events.pairingCode(code);
+          },
+          contacts(contacts) {
+            recording.pairs += contacts.filter((contact) => contact.altJid).length;
+            events.contacts(contacts);
+          },
+          history(batch) {
+            if (batch.onDemand) {
+              const groups = new Map<string, { count: number; oldest: number }>();
+              for (const message of batch.messages) {
+                const jid = message.key?.remoteJid ?? '';
+                const seconds = Number(message.messageTimestamp ?? 0);
+                const seen = groups.get(jid) ?? { count: 0, oldest: Number.POSITIVE_INFINITY };
+                groups.set(jid, { count: seen.count + 1, oldest: Math.min(seen.oldest, seconds) });
+              }
+              recording.answers.push({ requestId: batch.requestId, groups });
+            }
+            events.history(batch);
+          },
+        },
+      });
+      return {
+        ...connection,
+        async requestHistory(groupJid, oldest, count) {
+          const requestId = await connection.requestHistory(groupJid, oldest, count);
+          recording.requests.push({ requestId, groupJid, oldestTimestamp: oldest.timestamp });
+          return requestId;
+        },
+      };
+    },
+  };
+  return { driver: wrapped, recording };
+}
