@@ -108,10 +108,15 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         if (fresh.length > 0) events.contacts(fresh);
       };
 
-      /** Pairs for LID senders that arrive without their phone number, from Baileys' stored mappings. */
-      async function lookUpSenders(messages: WAMessage[]): Promise<ContactInfo[]> {
+      /**
+       * Pairs for LID senders that arrive without their phone number (and for `lids`), from the mappings
+       * Baileys stored (Signal/lid-mapping.js getPNsForLIDs).
+       */
+      async function lookUpSenders(messages: WAMessage[], lids: string[] = []): Promise<ContactInfo[]> {
         const offered: ContactInfo[] = [];
         const missing = new Set<string>();
+        for (const lid of lids)
+          if (!lidsSeen.has(jidNormalizedUser(lid))) missing.add(jidNormalizedUser(lid));
         for (const { key } of messages) {
           const sender = key?.participant;
           if (!sender) continue;
@@ -184,10 +189,19 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
           // Only group chats are kept: 1:1 chats would hold every private message in memory while
           // linking, for nothing (decision 0015 §6). Contacts and LID pairs of all chats are kept.
           const kept = messages.filter((m) => isJidGroup(m.key?.remoteJid ?? undefined));
+          // lidPnMappings do not survive Baileys' event buffer (decision 0015 §7), but Baileys stored them:
+          // the LIDs of 1:1 chats and of contacts without a number are looked up instead.
+          const lids = new Set<string>();
+          for (const m of messages) {
+            const chat = m.key?.remoteJid;
+            if (chat && isLidUser(chat)) lids.add(chat);
+          }
+          for (const c of contacts) if (isLidUser(c.id) && !c.phoneNumber) lids.add(c.id);
           inOrder(async () => {
             report([
               ...(lidPnMappings ?? []).flatMap(({ lid, pn }) => pairOf(lid, pn)),
-              ...(await lookUpSenders(kept)),
+              ...contacts.flatMap((c) => pairOf(c.id, isLidUser(c.id) ? c.phoneNumber : c.lid)),
+              ...(await lookUpSenders(kept, [...lids])),
             ]);
             events.history({
               messages: kept,
