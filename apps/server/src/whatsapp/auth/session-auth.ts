@@ -110,6 +110,8 @@ function createKeyCache(): CacheStore {
     },
     set<T>(key: string, value: T) {
       entries.delete(key);
+      // A deleted key is forgotten, not cached as null: a read then answers without it, as the store does.
+      if (value === null || value === undefined) return;
       entries.set(key, { value, expires: Date.now() + KEY_CACHE_TTL_MS });
       if (entries.size > KEY_CACHE_ENTRIES) entries.delete(entries.keys().next().value as string);
     },
