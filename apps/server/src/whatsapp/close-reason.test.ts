@@ -36,7 +36,7 @@ describe('classifyClose', () => {
   });
 
   it('stops for a refused client version (405) and a refused account (403) or device (411)', () => {
-    // Baileys ends with Boom('Connection Failure', { statusCode: <failure reason> }) (Socket/socket.js:799-801).
+    // Baileys ends with Boom('Connection Failure', { statusCode: <failure reason> }) (Socket/socket.js:798-801).
     expect(classifyClose(new Boom('Connection Failure', { statusCode: 405 }))).toEqual({
       kind: 'version_refused',
       statusCode: 405,

@@ -32,7 +32,7 @@ export interface AuthStore {
  * breaks message delivery), so a restarted server, or another machine, resumes without a new scan.
  * Writes of one session are queued, so an older creds snapshot never overwrites a newer one.
  *
- * Loaded once per session run and shared by all its connection attempts (session-runner.ts): keys read
+ * Loaded once per session run and shared by all its connection attempts (decision 0015 §9): keys read
  * through Baileys' cache (one per run, no timers), and an old socket's writes finish before a new socket
  * reads. `close()` waits for the queued writes and drops the cache.
  */

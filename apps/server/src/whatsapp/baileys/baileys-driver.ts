@@ -189,7 +189,7 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
           // Only group chats are kept: 1:1 chats would hold every private message in memory while
           // linking, for nothing (decision 0015 §6). Contacts and LID pairs of all chats are kept.
           const kept = messages.filter((m) => isJidGroup(m.key?.remoteJid ?? undefined));
-          // lidPnMappings do not survive Baileys' event buffer (decision 0015 §7), but Baileys stored them:
+          // lidPnMappings do not survive Baileys' event buffer (decision 0015 §6), but Baileys stored them:
           // the LIDs of 1:1 chats and of contacts without a number are looked up instead.
           const lids = new Set<string>();
           for (const m of messages) {
@@ -227,7 +227,7 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
       sock.ev.on('groups.upsert', (list) => inOrder(() => reportGroups(list)));
       sock.ev.on('groups.update', (updates) => {
         // groupFetchAllParticipating() emits groups.update with every group's full metadata (decision 0015
-        // §5): those are stored as they are. A partial update (a new subject) names one group, which is
+        // §8): those are stored as they are. A partial update (a new subject) names one group, which is
         // fetched alone, later and one at a time — never the whole list, which would echo again.
         const full = updates.filter(
           (u): u is GroupMetadata => Boolean(u.id) && Array.isArray(u.participants),
