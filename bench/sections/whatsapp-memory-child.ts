@@ -67,6 +67,7 @@ function memoryAuth(linked: boolean): SessionAuth {
     },
     saveCreds: async () => {},
     clear: async () => {},
+    close: async () => {},
   };
 }
 

@@ -1,5 +1,6 @@
 // WhatsApp gateway at scale: memory per idle session (simulator, and real Baileys sockets against a silent
-// loopback WebSocket server), each count in a fresh child process; and how fast history is stored.
+// loopback WebSocket server), each count in a fresh child process; the heap while one session links with a
+// large history (the real driver over the scripted Baileys socket); and how fast history is stored.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -62,6 +63,29 @@ async function memory(kind: 'simulator' | 'baileys', count: number): Promise<Row
   return count === 1_000
     ? row(label, value, `${count} in one process < 1.5 GB`, result.rssAfter < MEMORY_TARGET)
     : row(label, value);
+}
+
+interface LinkingResult {
+  direct: number;
+  inGroups: number;
+  received: number;
+  peakDelta: number;
+  ms: number;
+}
+
+/** Heap while linking one session whose phone sends 20,000 1:1 and 5,000 group messages of history. */
+async function linking(): Promise<Row> {
+  const tsx = join(import.meta.dirname, '../../node_modules/.bin/tsx');
+  const { stdout } = await run$(
+    tsx,
+    ['--expose-gc', join(import.meta.dirname, 'whatsapp-linking-child.ts'), '20000', '5000'],
+    { maxBuffer: 1024 * 1024, timeout: 300_000 },
+  );
+  const result = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as LinkingResult;
+  return row(
+    `heap while linking with ${result.direct.toLocaleString('en')} 1:1 + ${result.inGroups.toLocaleString('en')} group history msgs (scripted socket, driver + runner)`,
+    `peak +${mb(result.peakDelta)}; ${result.received.toLocaleString('en')} msgs passed on (group chats only) in ${Math.round(result.ms)} ms`,
+  );
 }
 
 /** ~48,000 history messages of realistic mix (text, quotes, media with previews, LID senders). */
@@ -141,6 +165,7 @@ export async function run(): Promise<Row[]> {
   for (const kind of ['simulator', 'baileys'] as const) {
     for (const count of COUNTS) rows.push(await memory(kind, count));
   }
+  rows.push(await linking());
   const messages = historyMessages();
   rows.push(await withPostgres((database) => ingestRate('PostgreSQL', database, messages)));
   const lite = await createDatabase('memory://');

@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       whatsappDriver: 'baileys',
       whatsappSessionLimit: 1,
       whatsappLogLevel: 'silent',
+      whatsappVersion: null,
       demoSeed: false,
       trustProxy: false,
     });
@@ -60,6 +61,7 @@ describe('loadConfig', () => {
       WHATSAPP_DRIVER: 'simulator',
       WHATSAPP_SESSION_LIMIT: '3',
       WHATSAPP_LOG_LEVEL: 'warn',
+      WHATSAPP_VERSION: '2.3000.1023223821',
       DEMO_SEED: '1',
       WEB_DIST: 'some/dist',
       TRUST_PROXY: '10.0.0.0/8',
@@ -84,10 +86,19 @@ describe('loadConfig', () => {
       whatsappDriver: 'simulator',
       whatsappSessionLimit: 3,
       whatsappLogLevel: 'warn',
+      whatsappVersion: [2, 3000, 1023223821],
       demoSeed: true,
       webDist: resolve('some/dist'),
       trustProxy: '10.0.0.0/8',
     });
+  });
+
+  it('refuses a WHATSAPP_VERSION that is not three dot-separated whole numbers', () => {
+    for (const version of ['2.3000', '2.3000.x', '2.3000.1023223821.1', 'v2.3000.1']) {
+      expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(32), WHATSAPP_VERSION: version })).toThrow(
+        'WHATSAPP_VERSION must be three dot-separated whole numbers, e.g. 2.3000.1023223821',
+      );
+    }
   });
 
   it('reads TRUST_PROXY as a switch or a list of proxy addresses', () => {

@@ -43,6 +43,11 @@ export interface Config {
   whatsappSessionsPerInstance: number;
   /** Level of Baileys' own (redacted) log; silent by default because it logs protocol detail. */
   whatsappLogLevel: (typeof LOG_LEVELS)[number];
+  /**
+   * WHATSAPP_VERSION: the WhatsApp Web version the Baileys socket announces, e.g. [2, 3000, 1023223821];
+   * unset (null) keeps the version built into Baileys. For when WhatsApp refuses that one (close 405).
+   */
+  whatsappVersion?: [number, number, number] | null;
   /** Demo mode: create a demo organisation with a linked simulated session, and print its sign-in. */
   demoSeed: boolean;
   /** Directory of the built SPA; served only when it holds an index.html. */
@@ -111,6 +116,13 @@ const envSchema = z.object({
   WHATSAPP_LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('silent'),
+  WHATSAPP_VERSION: z
+    .string()
+    .regex(/^\d{1,10}\.\d{1,10}\.\d{1,10}$/, {
+      error: 'must be three dot-separated whole numbers, e.g. 2.3000.1023223821',
+    })
+    .transform((text) => text.split('.').map(Number) as [number, number, number])
+    .optional(),
   DEMO_SEED: z.enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' }).default('0'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z
@@ -171,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     whatsappSessionLimit: vars.WHATSAPP_SESSION_LIMIT,
     whatsappSessionsPerInstance: vars.WHATSAPP_SESSIONS_PER_INSTANCE,
     whatsappLogLevel: vars.WHATSAPP_LOG_LEVEL,
+    whatsappVersion: vars.WHATSAPP_VERSION ?? null,
     demoSeed: vars.DEMO_SEED === '1' || vars.DEMO_SEED === 'true',
     webDist: vars.WEB_DIST
       ? resolve(vars.WEB_DIST)

@@ -2,7 +2,10 @@ import type { ConnectionClose } from './driver';
 
 // Baileys' DisconnectReason values, copied so this file stays free of the (ESM, heavy) library import.
 const LOGGED_OUT = 401;
+const FORBIDDEN = 403;
+const METHOD_NOT_ALLOWED = 405;
 const TIMED_OUT = 408;
+const MULTIDEVICE_MISMATCH = 411;
 const CONNECTION_REPLACED = 440;
 const RESTART_REQUIRED = 515;
 
@@ -16,6 +19,12 @@ const NETWORK_CODES = new Set([
   'EHOSTUNREACH',
 ]);
 
+/**
+ * Close 405, in the words the Sessions screen shows; modules/sessions/session-status.ts shows the same
+ * sentence (VERSION_REFUSED) and should import it from here.
+ */
+export const VERSION_REFUSED = 'WhatsApp refused this client version: update wadesk or set WHATSAPP_VERSION';
+
 interface BoomLike {
   message?: unknown;
   output?: { statusCode?: unknown };
@@ -25,7 +34,8 @@ interface BoomLike {
 /**
  * Turns the error of a Baileys `connection: 'close'` update into what the runner acts on (decision 0015 §2):
  * network failures → unreachable (retry with backoff), 401 → logged out, 515 → restart at once,
- * "QR refs attempts ended" → nobody scanned, 440 → replaced by another client, anything else → retry.
+ * "QR refs attempts ended" → nobody scanned, 440 → replaced by another client, 405 → this client version
+ * is refused, 403 / 411 → this account or device is refused, anything else → retry.
  */
 export function classifyClose(error: unknown): ConnectionClose {
   const boom = (error ?? {}) as BoomLike;
@@ -42,6 +52,22 @@ export function classifyClose(error: unknown): ConnectionClose {
       kind: 'replaced',
       statusCode,
       reason: 'Another client opened this session (connection replaced).',
+    };
+  }
+  if (statusCode === METHOD_NOT_ALLOWED)
+    return { kind: 'version_refused', statusCode, reason: VERSION_REFUSED };
+  if (statusCode === FORBIDDEN) {
+    return {
+      kind: 'refused',
+      statusCode,
+      reason: 'WhatsApp refused this account (403): the number may be banned. Check the phone.',
+    };
+  }
+  if (statusCode === MULTIDEVICE_MISMATCH) {
+    return {
+      kind: 'refused',
+      statusCode,
+      reason: 'WhatsApp refused this device (411, multi-device mismatch). Link it again.',
     };
   }
   if (/QR refs attempts ended/i.test(message)) {

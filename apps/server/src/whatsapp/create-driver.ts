@@ -43,6 +43,7 @@ export function createWhatsAppAdapter(config: Config, overrides: WhatsAppOverrid
           logger: createBaileysLogger(config.whatsappLogLevel),
           connectTimeoutMs: 20_000,
           keepAliveIntervalMs: timing.keepAliveMs,
+          version: config.whatsappVersion ?? null,
           ...overrides.baileys,
         }));
   const simulator = driver.name === 'simulator' && 'scan' in driver ? (driver as SimulatorDriver) : null;

@@ -27,12 +27,17 @@ export interface ConnectOptions {
   pairingPhone?: string | null;
 }
 
-/** The session's stored credentials and Signal keys; every change is written through at once. */
+/**
+ * The session's stored credentials and Signal keys; every change is written through at once. Loaded once
+ * per session run and shared by its connection attempts (session-runner.ts).
+ */
 export interface SessionAuth {
   state: AuthenticationState;
   saveCreds(): Promise<void>;
   /** Forget creds and keys (after a logout), so the next start shows a QR code. */
   clear(): Promise<void>;
+  /** The run is over: waits for queued writes and releases caches. */
+  close(): Promise<void>;
 }
 
 export interface LinkedAccount {

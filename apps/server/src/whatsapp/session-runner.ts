@@ -24,6 +24,11 @@ export interface RunnerTiming {
   watchdogFactor: number;
   /** Longest time a session may spend linking (QR shown, nobody scans) before it stops. */
   linkTimeoutMs: number;
+  /**
+   * 515s in a row without an open connection that are still answered by reconnecting (the first at once,
+   * later ones with backoff); the next one counts as a failure.
+   */
+  restartLimit: number;
 }
 
 export const DEFAULT_TIMING: RunnerTiming = {
@@ -33,6 +38,7 @@ export const DEFAULT_TIMING: RunnerTiming = {
   keepAliveMs: 30_000,
   watchdogFactor: 3,
   linkTimeoutMs: 3 * 60_000,
+  restartLimit: 5,
 };
 
 export interface RunnerState {
@@ -43,7 +49,7 @@ export interface RunnerState {
   /** The pairing code to type on the phone, while linking by phone number. */
   pairingCode: string | null;
   account: LinkedAccount | null;
-  /** false once the runner stopped for good (terminated, logged out, QR expired, replaced). */
+  /** false once the runner stopped for good (terminated, logged out, QR expired, replaced, refused). */
   running: boolean;
 }
 
@@ -68,8 +74,9 @@ export interface SessionRunner {
 
 /**
  * One session's state machine: starting → qr → connected, with reconnecting / unreachable on failures,
- * and the terminal qr_expired / logged_out / terminated. Every connection attempt gets a generation
- * number, so late events of a connection we already gave up on change nothing.
+ * and the terminal qr_expired / logged_out / version_refused / refused / terminated. Every connection
+ * attempt gets a generation number, so late events of a connection we already gave up on change nothing.
+ * The session's auth is loaded once per start() and closed when the run ends.
  */
 export function createSessionRunner(options: {
   sessionId: string;
@@ -90,9 +97,11 @@ export function createSessionRunner(options: {
   let pairingPhone: string | null = null;
   let generation = 0;
   let failures = 0;
+  /** 515s since the last open connection. */
+  let restarts = 0;
   let linked = false;
   let connection: Connection | null = null;
-  let auth: SessionAuth | null = null;
+  let auth: Promise<SessionAuth> | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
   let watchdog: NodeJS.Timeout | null = null;
   let linkTimer: NodeJS.Timeout | null = null;
@@ -108,15 +117,39 @@ export function createSessionRunner(options: {
     retryTimer = watchdog = linkTimer = null;
   }
 
+  /** The run's auth: loaded at the first attempt, again only if that load failed. */
+  function runAuth(): Promise<SessionAuth> {
+    if (!auth) {
+      const loading = loadAuth();
+      auth = loading;
+      loading.catch(() => {
+        if (auth === loading) auth = null;
+      });
+    }
+    return auth;
+  }
+
+  /** The run is over: its auth finishes its writes and lets go of its caches. */
+  function releaseAuth(loaded: Promise<SessionAuth> | null): Promise<void> {
+    if (!loaded) return Promise.resolve();
+    return loaded.then(
+      (a) => a.close().catch((error) => hooks.error(error, 'auth close')),
+      () => {},
+    );
+  }
+
   async function attempt(current: number): Promise<void> {
     try {
-      auth = await loadAuth();
+      const sessionAuth = await runAuth();
       if (current !== generation) return;
-      linked = Boolean(auth.state.creds.me?.id);
+      const { creds } = sessionAuth.state;
+      // Asking for a pairing code fills in creds.me before the phone confirms (Socket/socket.js, decision
+      // 0015 §4): such creds are linked only once registered.
+      linked = Boolean(creds.me?.id) && (!creds.pairingCode || creds.registered);
       lastActivity = Date.now();
       connection = driver.connect({
         sessionId,
-        auth,
+        auth: sessionAuth,
         events: eventsFor(current),
         pairingPhone: linked ? null : pairingPhone,
       });
@@ -151,6 +184,7 @@ export function createSessionRunner(options: {
 
   function onOpen(current: number, account: LinkedAccount): void {
     failures = 0;
+    restarts = 0;
     linked = true;
     if (linkTimer) clearTimeout(linkTimer);
     lastActivity = Date.now();
@@ -190,10 +224,12 @@ export function createSessionRunner(options: {
     if (current !== generation) return;
     clearTimers();
     connection = null;
-    if (close.kind === 'restart') {
-      // 515 right after a scan: the server wants a fresh connection with the new creds, at once.
+    if (close.kind === 'restart' && restarts < timing.restartLimit) {
+      // 515 right after a scan: the server wants a fresh connection with the new creds, at once. More 515s
+      // without an open connection in between back off.
+      restarts += 1;
       set({ status: 'reconnecting', reason: null, qr: null, pairingCode: null });
-      reconnect(0);
+      reconnect(restarts === 1 ? 0 : backoff(restarts - 1));
     } else if (close.kind === 'logged_out') {
       // The creds are useless now; whoever keeps them (the gateway) forgets them with the status.
       stopWith('logged_out', close.reason);
@@ -201,16 +237,25 @@ export function createSessionRunner(options: {
       stopWith('qr_expired', close.reason);
     } else if (close.kind === 'replaced') {
       stopWith('unreachable', close.reason);
+    } else if (close.kind === 'version_refused') {
+      // The same version would be refused again: only an update or WHATSAPP_VERSION helps.
+      stopWith('version_refused', close.reason);
+    } else if (close.kind === 'refused') {
+      stopWith('refused', close.reason);
     } else {
-      failures += 1;
+      const endlessRestarts = close.kind === 'restart';
+      failures = endlessRestarts ? Math.max(failures + 1, timing.unreachableAfter) : failures + 1;
+      const reason = endlessRestarts
+        ? `WhatsApp asked to restart the connection ${restarts + 1} times in a row without opening it.`
+        : close.reason;
       const givingUp = failures >= timing.unreachableAfter;
       // A session that never linked stops trying: the user asks for a new QR code when WhatsApp is back.
       if (givingUp && !linked) {
-        stopWith('unreachable', close.reason);
+        stopWith('unreachable', reason);
       } else {
         set({
           status: givingUp ? 'unreachable' : 'reconnecting',
-          reason: close.reason,
+          reason,
           qr: null,
           pairingCode: null,
         });
@@ -235,6 +280,8 @@ export function createSessionRunner(options: {
     generation += 1;
     clearTimers();
     connection = null;
+    void releaseAuth(auth);
+    auth = null;
     set({ status, reason, qr: null, pairingCode: null, running: false });
   }
 
@@ -242,6 +289,7 @@ export function createSessionRunner(options: {
     start(link) {
       if (state.running) return;
       failures = 0;
+      restarts = 0;
       generation += 1;
       pairingPhone = link?.pairingPhone ?? null;
       set({ status: 'starting', reason: null, qr: null, pairingCode: null, running: true });
@@ -251,14 +299,18 @@ export function createSessionRunner(options: {
       generation += 1;
       clearTimers();
       const open = connection;
+      let held = auth;
       connection = null;
+      auth = null;
       state = { ...state, running: false, qr: null, pairingCode: null };
       if (mode === 'logout') {
         await open?.logout().catch((error) => hooks.error(error, 'logout'));
-        await (auth ?? (await loadAuth())).clear();
+        held ??= loadAuth();
+        await (await held).clear();
       } else {
         await open?.end().catch((error) => hooks.error(error, 'end'));
       }
+      await releaseAuth(held);
     },
     state: () => state,
     connection: () => connection,

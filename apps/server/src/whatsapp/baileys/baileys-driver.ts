@@ -2,16 +2,36 @@ import makeWASocket, {
   Browsers,
   type Contact,
   type GroupMetadata,
+  type GroupParticipant,
+  isJidGroup,
   isLidUser,
   jidDecode,
   jidNormalizedUser,
-  makeCacheableSignalKeyStore,
   proto,
+  type UserFacingSocketConfig,
+  type WAMessage,
+  type WAVersion,
 } from 'baileys';
 import type { Logger } from 'pino';
 import { classifyClose } from '../close-reason';
 import type { ContactInfo, GroupInfo, LinkedAccount, WhatsAppDriver } from '../driver';
 import { downloadWaMedia } from './media';
+
+/** The parts of Baileys' socket the driver uses (and the harness scripts). */
+export type DriverSocket = Pick<
+  ReturnType<typeof makeWASocket>,
+  | 'ev'
+  | 'ws'
+  | 'user'
+  | 'groupFetchAllParticipating'
+  | 'groupMetadata'
+  | 'fetchMessageHistory'
+  | 'updateMediaMessage'
+  | 'requestPairingCode'
+  | 'signalRepository'
+  | 'logout'
+  | 'end'
+>;
 
 export interface BaileysOptions {
   logger: Logger;
@@ -19,23 +39,39 @@ export interface BaileysOptions {
   waWebSocketUrl?: string;
   connectTimeoutMs: number;
   keepAliveIntervalMs: number;
+  /** WHATSAPP_VERSION: the WhatsApp Web version to announce; null keeps the one built into Baileys. */
+  version?: WAVersion | null;
+  /** How long the phone has to upload expired media again (default 30 s). */
+  reuploadTimeoutMs?: number;
+  /** How long partial group updates are gathered before their groups are fetched (default 2 s). */
+  groupRefreshDelayMs?: number;
+  /** Builds the socket; Baileys' makeWASocket unless a test scripts one. */
+  makeSocket?: (config: UserFacingSocketConfig) => DriverSocket;
 }
 
 const { HistorySyncType } = proto.HistorySync;
+const DEFAULT_REUPLOAD_TIMEOUT_MS = 30_000;
+const DEFAULT_GROUP_REFRESH_DELAY_MS = 2_000;
 
 /**
  * The real driver: one Baileys socket per connection attempt. Settings follow decision 0015 §4: a desktop
- * browser identity and syncFullHistory so the phone sends its whole history, markOnlineOnConnect off so
- * the phone keeps its notifications, and the version built into the library (never fetched at run time).
+ * browser identity and the whole history sync (of which only group chats are passed on, §6), markOnlineOnConnect
+ * off so the phone keeps its notifications, and the version built into the library unless WHATSAPP_VERSION
+ * names one (never fetched at run time). Everything a connection reports reaches `events` in the order
+ * Baileys emitted it, also when a step waits for a LID lookup (§7).
  */
 export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
+  const makeSocket = options.makeSocket ?? makeWASocket;
+  const reuploadTimeoutMs = options.reuploadTimeoutMs ?? DEFAULT_REUPLOAD_TIMEOUT_MS;
+  const groupRefreshDelayMs = options.groupRefreshDelayMs ?? DEFAULT_GROUP_REFRESH_DELAY_MS;
   return {
     name: 'baileys',
     downloadMedia: (message) => downloadWaMedia(message, { logger: options.logger }),
-    connect({ sessionId, auth, events }) {
+    connect({ sessionId, auth, events, pairingPhone }) {
       const logger = options.logger.child({ sessionId });
-      const sock = makeWASocket({
-        auth: { creds: auth.state.creds, keys: makeCacheableSignalKeyStore(auth.state.keys, logger) },
+      // The key cache lives with the session's auth (whatsapp/auth/session-auth.ts), created once per run.
+      const sock = makeSocket({
+        auth: auth.state,
         logger,
         browser: Browsers.macOS('Desktop'),
         syncFullHistory: true,
@@ -46,69 +82,184 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         generateHighQualityLinkPreview: false,
         // We never send messages, so there is nothing to resend on a retry receipt.
         getMessage: async () => undefined,
+        ...(options.version ? { version: options.version } : {}),
         ...(options.waWebSocketUrl ? { waWebSocketUrl: options.waWebSocketUrl } : {}),
       });
       let ended = false;
+      let closed = false;
+      let pairingRequested = false;
+      // Pairs this connection already reported (each is told once), and LIDs whose number is known or was
+      // looked up already.
+      const known = new Set<string>();
+      const lidsSeen = new Set<string>();
+
+      // One chain per connection: a step that waits (a LID lookup) holds back the ones after it.
+      let chain: Promise<void> = Promise.resolve();
+      const inOrder = (step: () => void | Promise<void>) => {
+        chain = chain.then(step).catch((error) => logger.warn({ err: error }, 'whatsapp event failed'));
+      };
+
+      const report = (pairs: ContactInfo[]) => {
+        const fresh = pairs.filter((p) => p.altJid && !known.has(`${p.jid}>${p.altJid}`));
+        for (const p of fresh) {
+          known.add(`${p.jid}>${p.altJid}`);
+          if (isLidUser(p.jid)) lidsSeen.add(p.jid);
+        }
+        if (fresh.length > 0) events.contacts(fresh);
+      };
+
+      /**
+       * Pairs for LID senders that arrive without their phone number (and for `lids`), from the mappings
+       * Baileys stored (Signal/lid-mapping.js getPNsForLIDs).
+       */
+      async function lookUpSenders(messages: WAMessage[], lids: string[] = []): Promise<ContactInfo[]> {
+        const offered: ContactInfo[] = [];
+        const missing = new Set<string>();
+        for (const lid of lids)
+          if (!lidsSeen.has(jidNormalizedUser(lid))) missing.add(jidNormalizedUser(lid));
+        for (const { key } of messages) {
+          const sender = key?.participant;
+          if (!sender) continue;
+          if (key.participantAlt) offered.push(...pairOf(sender, key.participantAlt));
+          else if (isLidUser(sender) && !lidsSeen.has(jidNormalizedUser(sender)))
+            missing.add(jidNormalizedUser(sender));
+        }
+        if (missing.size === 0) return offered;
+        const found = await sock.signalRepository.lidMapping.getPNsForLIDs([...missing]);
+        // A LID without a stored number is not asked again on this connection.
+        for (const lid of missing) lidsSeen.add(lid);
+        return [...offered, ...(found ?? []).flatMap(({ lid, pn }) => pairOf(lid, pn))];
+      }
+
+      const groups = createGroupRefresher({
+        delayMs: groupRefreshDelayMs,
+        fetch: (jid) => sock.groupMetadata(jid),
+        found: (metadata) => inOrder(() => reportGroups([metadata])),
+        failed: (jid, error) => logger.warn({ err: error, groupJid: jid }, 'group metadata fetch failed'),
+      });
+
+      function reportGroups(list: GroupMetadata[]): void {
+        const infos = list.map(toGroup);
+        report(
+          infos.flatMap((g) => (g.participants ?? []).flatMap(({ jid, altJid }) => pairOf(jid, altJid))),
+        );
+        events.groups(infos);
+      }
+
+      function askPairingCode(phone: string): void {
+        pairingRequested = true;
+        sock.requestPairingCode(phone).then(
+          (code) => inOrder(() => events.pairingCode(code)),
+          (error) => {
+            logger.warn({ err: error }, 'pairing code request failed');
+            const reason = `Could not get a pairing code: ${error instanceof Error ? error.message : String(error)}`;
+            inOrder(() => closeWith({ kind: 'retry', statusCode: null, reason }));
+            void sock.end(undefined);
+          },
+        );
+      }
+
+      function closeWith(close: ReturnType<typeof classifyClose>): void {
+        if (closed || ended) return;
+        closed = true;
+        groups.stop();
+        events.close(close);
+      }
 
       sock.ev.on('creds.update', () => {
         auth.saveCreds().catch((error) => logger.error({ err: error }, 'saving creds failed'));
       });
       sock.ev.on('connection.update', ({ connection, qr, lastDisconnect }) => {
-        if (qr) events.qr(qr);
-        if (connection === 'open') events.open(accountOf(sock.user));
-        if (connection === 'close' && !ended) {
-          ended = true;
-          events.close(classifyClose(lastDisconnect?.error));
+        if (qr) {
+          // Linking by phone number: the first QR says the socket is ready to ask for a code (decision 0015 §4).
+          const byPhone = pairingPhone && !auth.state.creds.registered;
+          if (!byPhone) inOrder(() => events.qr(qr));
+          else if (!pairingRequested) askPairingCode(pairingPhone);
+        }
+        if (connection === 'open') inOrder(() => events.open(accountOf(sock.user)));
+        if (connection === 'close') {
+          const close = classifyClose(lastDisconnect?.error);
+          inOrder(() => closeWith(close));
         }
       });
       sock.ws.on('frame', () => events.activity());
       sock.ev.on(
         'messaging-history.set',
         ({ messages, contacts, lidPnMappings, syncType, peerDataRequestSessionId }) => {
-          events.history({
-            messages,
-            contacts: [
-              ...contacts.map(toContact),
-              ...(lidPnMappings ?? []).flatMap(({ lid, pn }) => pair(lid, pn)),
-            ],
-            onDemand: syncType === HistorySyncType.ON_DEMAND,
-            requestId: peerDataRequestSessionId ?? null,
+          // Only group chats are kept: 1:1 chats would hold every private message in memory while
+          // linking, for nothing (decision 0015 §6). Contacts and LID pairs of all chats are kept.
+          const kept = messages.filter((m) => isJidGroup(m.key?.remoteJid ?? undefined));
+          // lidPnMappings do not survive Baileys' event buffer (decision 0015 §6), but Baileys stored them:
+          // the LIDs of 1:1 chats and of contacts without a number are looked up instead.
+          const lids = new Set<string>();
+          for (const m of messages) {
+            const chat = m.key?.remoteJid;
+            if (chat && isLidUser(chat)) lids.add(chat);
+          }
+          for (const c of contacts) if (isLidUser(c.id) && !c.phoneNumber) lids.add(c.id);
+          inOrder(async () => {
+            report([
+              ...(lidPnMappings ?? []).flatMap(({ lid, pn }) => pairOf(lid, pn)),
+              ...contacts.flatMap((c) => pairOf(c.id, isLidUser(c.id) ? c.phoneNumber : c.lid)),
+              ...(await lookUpSenders(kept, [...lids])),
+            ]);
+            events.history({
+              messages: kept,
+              contacts: contacts.map(toContact),
+              onDemand: syncType === HistorySyncType.ON_DEMAND,
+              requestId: peerDataRequestSessionId ?? null,
+            });
           });
         },
       );
       // 'notify' is a new message; 'append' one that arrived while we were offline: both are live traffic.
-      sock.ev.on('messages.upsert', ({ messages }) => events.live(messages));
-      sock.ev.on('contacts.upsert', (contacts) => events.contacts(contacts.map(toContact)));
-      sock.ev.on('contacts.update', (updates) =>
-        events.contacts(updates.filter((c): c is Contact => Boolean(c.id)).map(toContact)),
+      sock.ev.on('messages.upsert', ({ messages }) =>
+        inOrder(async () => {
+          report(await lookUpSenders(messages));
+          events.live(messages);
+        }),
       );
-      sock.ev.on('groups.upsert', (groups) => events.groups(groups.map(toGroup)));
+      sock.ev.on('lid-mapping.update', ({ lid, pn }) => inOrder(() => report(pairOf(lid, pn))));
+      sock.ev.on('contacts.upsert', (contacts) => inOrder(() => events.contacts(contacts.map(toContact))));
+      sock.ev.on('contacts.update', (updates) =>
+        inOrder(() => events.contacts(updates.filter((c): c is Contact => Boolean(c.id)).map(toContact))),
+      );
+      sock.ev.on('groups.upsert', (list) => inOrder(() => reportGroups(list)));
       sock.ev.on('groups.update', (updates) => {
-        // A subject change arrives as a partial update: refetch the whole list rather than guess the rest.
-        if (updates.some((u) => u.subject)) {
-          sock.groupFetchAllParticipating().then(
-            (all) => events.groups(Object.values(all).map(toGroup)),
-            (error) => logger.warn({ err: error }, 'group refetch failed'),
-          );
-        }
+        // groupFetchAllParticipating() emits groups.update with every group's full metadata (decision 0015
+        // §8): those are stored as they are. A partial update (a new subject) names one group, which is
+        // fetched alone, later and one at a time — never the whole list, which would echo again.
+        const full = updates.filter(
+          (u): u is GroupMetadata => Boolean(u.id) && Array.isArray(u.participants),
+        );
+        if (full.length > 0) inOrder(() => reportGroups(full));
+        groups.refresh(
+          updates.filter((u) => u.id && !Array.isArray(u.participants)).map((u) => u.id as string),
+        );
       });
+      sock.ev.on('group-participants.update', ({ id }) => groups.refresh([id]));
 
       const end = async () => {
         if (ended) return;
         ended = true;
+        groups.stop();
         await sock.end(undefined);
       };
 
       return {
         listGroups: async () => Object.values(await sock.groupFetchAllParticipating()).map(toGroup),
-        // The proto field is oldestMsgTimestampMs; whether the phone reads it as ms is still to be seen live.
+        // Seconds, although the proto field is named oldestMsgTimestampMs (decision 0015 §4).
         requestHistory: (_groupJid, oldest, count) =>
-          sock.fetchMessageHistory(Math.min(count, 50), oldest.key, oldest.timestamp * 1000),
+          sock.fetchMessageHistory(Math.min(count, 50), oldest.key, Math.floor(oldest.timestamp)),
         downloadMedia: (message) =>
-          downloadWaMedia(message, { logger, reuploadRequest: sock.updateMediaMessage }),
+          downloadWaMedia(message, {
+            logger,
+            reuploadRequest: (expired) => withTimeout(sock.updateMediaMessage(expired), reuploadTimeoutMs),
+          }),
         async logout() {
           try {
             ended = true;
+            groups.stop();
             await sock.logout();
           } finally {
             await sock.end(undefined).catch(() => {});
@@ -118,6 +269,73 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
       };
     },
   };
+}
+
+/**
+ * Fetches the metadata of groups named by partial updates: gathered for `delayMs`, then one query at a
+ * time, each group once per round however often it was named.
+ */
+function createGroupRefresher(options: {
+  delayMs: number;
+  fetch(jid: string): Promise<GroupMetadata>;
+  found(metadata: GroupMetadata): void;
+  failed(jid: string, error: unknown): void;
+}) {
+  const pending = new Set<string>();
+  let timer: NodeJS.Timeout | null = null;
+  let running = false;
+  let stopped = false;
+
+  async function drain(): Promise<void> {
+    timer = null;
+    running = true;
+    while (!stopped && pending.size > 0) {
+      const jid = pending.values().next().value as string;
+      pending.delete(jid);
+      try {
+        const metadata = await options.fetch(jid);
+        if (!stopped) options.found(metadata);
+      } catch (error) {
+        options.failed(jid, error);
+      }
+    }
+    running = false;
+  }
+
+  return {
+    refresh(jids: string[]) {
+      if (stopped) return;
+      for (const jid of jids) pending.add(jid);
+      if (pending.size > 0 && !timer && !running) {
+        timer = setTimeout(() => void drain(), options.delayMs);
+        timer.unref();
+      }
+    },
+    stop() {
+      stopped = true;
+      pending.clear();
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
+}
+
+/** Baileys' updateMediaMessage waits without limit for the phone (decision 0015 §3); we don't. */
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const seconds = Number((ms / 1000).toFixed(1));
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `The phone did not send the expired media again within ${seconds} s. Open WhatsApp on the phone and try again.`,
+          ),
+        ),
+      ms,
+    );
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 function accountOf(user: Contact | undefined): LinkedAccount {
@@ -138,12 +356,20 @@ function toContact(contact: Contact): ContactInfo {
   };
 }
 
-function pair(lid: string, pn: string): ContactInfo[] {
-  const [l, p] = [jidNormalizedUser(lid), jidNormalizedUser(pn)];
+/** Both directions of a LID / phone-number pair (either argument order), normalised. */
+function pairOf(a: string, b: string | null | undefined): ContactInfo[] {
+  if (!b) return [];
+  const [x, y] = [jidNormalizedUser(a), jidNormalizedUser(b)];
+  if (!x || !y || x === y) return [];
   return [
-    { jid: l, name: null, altJid: p },
-    { jid: p, name: null, altJid: l },
+    { jid: x, name: null, altJid: y },
+    { jid: y, name: null, altJid: x },
   ];
+}
+
+function toParticipant(participant: GroupParticipant): ContactInfo {
+  const alt = isLidUser(participant.id) ? participant.phoneNumber : participant.lid;
+  return { jid: jidNormalizedUser(participant.id), name: null, altJid: alt ? jidNormalizedUser(alt) : null };
 }
 
 function toGroup(group: GroupMetadata): GroupInfo {
@@ -152,6 +378,6 @@ function toGroup(group: GroupMetadata): GroupInfo {
     name: group.subject || group.id,
     addressingMode: group.addressingMode === 'lid' ? 'lid' : 'pn',
     size: group.size ?? group.participants?.length ?? 0,
-    participants: null,
+    participants: Array.isArray(group.participants) ? group.participants.map(toParticipant) : null,
   };
 }

@@ -9,24 +9,40 @@ interface MediaFields {
   fileName?: string | null;
 }
 
+/** WhatsApp's CDN answers 404 or 410 for media it no longer keeps. */
+const EXPIRED_STATUS = new Set([404, 410]);
+
+export const MEDIA_EXPIRED =
+  'This media has expired on WhatsApp’s servers. Connect the session so the phone can send it again.';
+
 /**
- * Downloads and decrypts a media message with Baileys. `reuploadRequest` (the socket's updateMediaMessage)
- * asks the phone to upload media again when the CDN copy has expired; without a socket it is left out.
+ * Downloads and decrypts a media message with Baileys. When the CDN copy has expired, `reuploadRequest`
+ * (the socket's updateMediaMessage, bounded in time) asks the phone to upload it again and the download is
+ * retried once; without a socket the caller gets MEDIA_EXPIRED. Baileys' own retry in downloadMediaMessage
+ * never fires in rc14 (decision 0015 §3), so it is done here.
  */
 export async function downloadWaMedia(
   message: WAMessage,
   context: { logger: ILogger; reuploadRequest?: (message: WAMessage) => Promise<WAMessage> },
 ): Promise<DownloadedMedia> {
-  const data = await downloadMediaMessage(
-    message,
-    'buffer',
-    {},
-    context.reuploadRequest
-      ? { logger: context.logger, reuploadRequest: context.reuploadRequest }
-      : undefined,
-  );
+  let data: Buffer;
+  try {
+    data = await downloadMediaMessage(message, 'buffer', {});
+  } catch (error) {
+    if (!expired(error)) throw error;
+    if (!context.reuploadRequest) throw new Error(MEDIA_EXPIRED, { cause: error });
+    context.logger.info({ key: message.key }, 'media expired, asking the phone to upload it again');
+    const renewed = await context.reuploadRequest(message);
+    data = await downloadMediaMessage(renewed, 'buffer', {});
+  }
   const content = normalizeMessageContent(message.message);
   const type = getContentType(content ?? undefined);
   const media = (type ? (content as Record<string, MediaFields | undefined>)[type] : undefined) ?? {};
   return { data, mimetype: media.mimetype ?? 'application/octet-stream', filename: media.fileName ?? null };
+}
+
+/** Baileys' HTTP errors are Booms: the status is `output.statusCode`, not `status` (decision 0015 §3). */
+function expired(error: unknown): boolean {
+  const status = (error as { output?: { statusCode?: unknown } } | null)?.output?.statusCode;
+  return typeof status === 'number' && EXPIRED_STATUS.has(status);
 }

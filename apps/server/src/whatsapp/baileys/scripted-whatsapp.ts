@@ -1,0 +1,377 @@
+// A scripted stand-in for Baileys' socket (rc14), for the driver's tests and the linking bench: the real
+// driver runs against it through BaileysOptions.makeSocket. Its `ev` is Baileys' own event buffer and its
+// LID store Baileys' own LIDMappingStore over the session's keys, so buffering, flushing, dropping of
+// already-seen history keys and mapping lookups behave as in production. Each scripted step names the
+// lines of node_modules/baileys/lib it reproduces.
+import { EventEmitter } from 'node:events';
+import { Boom } from '@hapi/boom';
+import {
+  addTransactionCapability,
+  type BaileysEventMap,
+  type GroupMetadata,
+  makeEventBuffer,
+  proto,
+  type UserFacingSocketConfig,
+  type WAMessage,
+  type WAMessageKey,
+} from 'baileys';
+import { LIDMappingStore } from 'baileys/lib/Signal/lid-mapping.js';
+import pino from 'pino';
+import type { DriverSocket } from './baileys-driver';
+
+const { HistorySyncType } = proto.HistorySync;
+const silent = pino({ level: 'silent' });
+
+export interface HistoryChunk {
+  messages: WAMessage[];
+  contacts?: { id: string; name?: string; notify?: string; lid?: string; phoneNumber?: string }[];
+  lidPnMappings?: { lid: string; pn: string }[];
+  syncType?: proto.HistorySync.HistorySyncType;
+  peerDataRequestSessionId?: string;
+}
+
+/** What the scripted phone answers to the socket's queries, shared by every socket of one phone. */
+export interface PhoneScript {
+  groups: GroupMetadata[];
+  /** The code requestPairingCode returns (Baileys makes a random one). */
+  pairingCode?: string;
+  /** Answers updateMediaMessage; undefined = the phone never answers (Baileys then waits for ever). */
+  reupload?: (message: WAMessage) => Promise<WAMessage> | undefined;
+  /** How long groupMetadata takes, to see whether queries overlap. */
+  metadataDelayMs?: number;
+}
+
+export interface ScriptedSocket {
+  sock: DriverSocket;
+  config: UserFacingSocketConfig;
+  calls: {
+    groupFetchAllParticipating: number;
+    groupMetadata: string[];
+    /** Most groupMetadata queries in flight at once. */
+    metadataInFlight: number;
+    fetchMessageHistory: { count: number; key: WAMessageKey; timestamp: number }[];
+    requestPairingCode: string[];
+    updateMediaMessage: number;
+  };
+  /** A frame from the server (feeds the watchdog). */
+  frame(): void;
+  /** The server's pair-device: the first QR code (socket.js:690-725). */
+  qr(ref?: string): void;
+  /** The phone scanned: pair-success, then the server asks for a restart (socket.js:727-741, 515). */
+  scan(account: { pn: string; lid: string }): void;
+  /** Login succeeded (socket.js:745-766), then offline notifications are done (socket.js:832-841). */
+  open(): void;
+  /** A history sync notification, processed as chats.js:917-1018 does. */
+  history(chunk: HistoryChunk): Promise<void>;
+  /** New messages, as upsertMessage emits them with their push names (chats.js:917-925). */
+  live(messages: WAMessage[], type?: 'notify' | 'append'): Promise<void>;
+  /** A group notification such as a subject change (process-message.js:484-493, 547-551). */
+  groupNotification(update: Partial<GroupMetadata> & { id: string }): Promise<void>;
+  /** A LID/PN pair from a sync action or notification (chat-utils.js:806, messages-recv.js:260). */
+  lidMapping(lid: string, pn: string): Promise<void>;
+  /** The server ends the stream: failure reason or stream error code (socket.js:792-801). */
+  fail(statusCode: number, message?: string): Promise<void>;
+  /** The end of this socket (socket.js:472-508). */
+  readonly closed: boolean;
+}
+
+export interface ScriptedWhatsApp {
+  makeSocket(config: UserFacingSocketConfig): DriverSocket;
+  sockets: ScriptedSocket[];
+  /** The newest socket. */
+  last(): ScriptedSocket;
+  /** Resolves when the n-th socket (1-based) exists. */
+  socket(n: number): Promise<ScriptedSocket>;
+}
+
+export function createScriptedWhatsApp(script: PhoneScript): ScriptedWhatsApp {
+  const sockets: ScriptedSocket[] = [];
+  const created = new EventEmitter();
+  return {
+    sockets,
+    last: () => {
+      const socket = sockets.at(-1);
+      if (!socket) throw new Error('no socket yet');
+      return socket;
+    },
+    socket: (n) =>
+      sockets.length >= n
+        ? Promise.resolve(sockets[n - 1] as ScriptedSocket)
+        : new Promise((resolve) => {
+            const check = () => {
+              if (sockets.length < n) return;
+              created.off('socket', check);
+              resolve(sockets[n - 1] as ScriptedSocket);
+            };
+            created.on('socket', check);
+          }),
+    makeSocket(config) {
+      const socket = scriptedSocket(config, script);
+      sockets.push(socket);
+      created.emit('socket');
+      return socket.sock;
+    },
+  };
+}
+
+function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): ScriptedSocket {
+  const { creds } = config.auth;
+  const ev = makeEventBuffer(silent); // socket.js:268
+  const ws = new EventEmitter();
+  // socket.js:269-271: the socket's keys gain transactions; its LID store reads and writes through them.
+  const keys = addTransactionCapability(config.auth.keys, silent, {
+    maxCommitRetries: 1,
+    delayBetweenTriesMs: 1,
+  });
+  const lidMapping = new LIDMappingStore(keys, silent, async () => []);
+  let closed = false;
+  let inFlight = 0;
+  const calls: ScriptedSocket['calls'] = {
+    groupFetchAllParticipating: 0,
+    groupMetadata: [],
+    metadataInFlight: 0,
+    fetchMessageHistory: [],
+    requestPairingCode: [],
+    updateMediaMessage: 0,
+  };
+  let requests = 0;
+
+  // socket.js:826-830: a logged-in socket buffers events from the start; every socket says 'connecting'.
+  let didStartBuffer = false;
+  process.nextTick(() => {
+    if (creds.me?.id) {
+      ev.buffer();
+      didStartBuffer = true;
+    }
+    ev.emit('connection.update', {
+      connection: 'connecting',
+      receivedPendingNotifications: false,
+      qr: undefined,
+    });
+  });
+  // socket.js:920-931 (creds.update handler): the socket applies every creds update to its creds.
+  ev.on('creds.update', (update) => Object.assign(creds, update));
+  // chats.js:1129-1136: every LID/PN pair the socket hears is stored.
+  ev.on(
+    'lid-mapping.update',
+    ({ lid, pn }) => void lidMapping.storeLIDPNMappings([{ lid, pn }]).catch(() => {}),
+  );
+
+  // socket.js:472-508
+  async function end(error: Error | undefined): Promise<void> {
+    if (closed) return;
+    closed = true;
+    lidMapping.close();
+    ev.emit('connection.update', { connection: 'close', lastDisconnect: { error, date: new Date() } });
+    ev.removeAllListeners('connection.update');
+    ev.destroy();
+  }
+
+  // chats.js:917: every received message is handled inside a buffered function, flushed ~100 ms after it
+  // ends unless an outer buffer (the initial sync) holds it (event-buffer.js:141-168).
+  const upsertMessage = ev.createBufferedFunction(async (work: () => Promise<void>) => work());
+
+  // The initial history sync state machine (chats.js:1064-1105, 977-1002).
+  let syncState: 'connecting' | 'awaiting' | 'syncing' | 'online' = 'connecting';
+
+  const sock = {
+    ev,
+    ws,
+    get user() {
+      return creds.me;
+    },
+    signalRepository: { lidMapping },
+    // groups.js:23-57: the list query itself emits groups.update with every group's full metadata.
+    async groupFetchAllParticipating() {
+      calls.groupFetchAllParticipating += 1;
+      const data: Record<string, GroupMetadata> = {};
+      for (const group of script.groups) data[group.id] = structuredClone(group);
+      ev.emit('groups.update', Object.values(data));
+      return data;
+    },
+    // groups.js:19-22: one group's metadata, no event.
+    async groupMetadata(jid: string) {
+      calls.groupMetadata.push(jid);
+      inFlight += 1;
+      calls.metadataInFlight = Math.max(calls.metadataInFlight, inFlight);
+      try {
+        await new Promise((resolve) => setTimeout(resolve, script.metadataDelayMs ?? 0));
+        const group = script.groups.find((g) => g.id === jid);
+        if (!group) throw new Boom('item-not-found', { statusCode: 404 });
+        return structuredClone(group);
+      } finally {
+        inFlight -= 1;
+      }
+    },
+    // messages-recv.js:40-55: the timestamp goes into oldestMsgTimestampMs as given; the answer is the
+    // peer data operation message's id (messages-send.js sendPeerDataOperationMessage).
+    async fetchMessageHistory(count: number, key: WAMessageKey, timestamp: number) {
+      if (!creds.me?.id) throw new Boom('Not authenticated');
+      calls.fetchMessageHistory.push({ count, key, timestamp });
+      requests += 1;
+      return `PDO-${requests}`;
+    },
+    // messages-send.js:1011-1052: waits for the phone's media update with no time limit.
+    async updateMediaMessage(message: WAMessage) {
+      calls.updateMediaMessage += 1;
+      const answer = script.reupload?.(message);
+      return answer ?? new Promise<WAMessage>(() => {});
+    },
+    // socket.js:596-605: creds.me is set to the phone number before the phone confirms.
+    async requestPairingCode(phone: string) {
+      calls.requestPairingCode.push(phone);
+      const code = script.pairingCode ?? 'ABCD1234';
+      creds.pairingCode = code;
+      creds.me = { id: `${phone}@s.whatsapp.net`, name: '~' };
+      ev.emit('creds.update', creds);
+      return code;
+    },
+    // socket.js:572-595
+    async logout() {
+      await end(new Boom('Intentional Logout', { statusCode: 401 }));
+    },
+    end,
+  };
+
+  return {
+    sock: sock as unknown as DriverSocket,
+    config,
+    calls,
+    get closed() {
+      return closed;
+    },
+    frame: () => ws.emit('frame', {}),
+    qr(ref = 'ref-1') {
+      ws.emit('frame', {});
+      ev.emit('connection.update', { qr: `${ref},noise,identity,adv` });
+    },
+    scan({ pn, lid }) {
+      ws.emit('frame', {});
+      // validate-connection.js:189-193 (configureSuccessfulPairing) gives account and me.
+      ev.emit('creds.update', {
+        me: { id: pn.replace('@', ':3@'), name: 'Phone', lid },
+        account: proto.ADVSignedDeviceIdentity.fromObject({ details: Buffer.alloc(4) }),
+        registered: Boolean(creds.pairingCode) || creds.registered,
+      });
+      ev.emit('connection.update', { isNewLogin: true, qr: undefined });
+      void end(new Boom('Stream Errored (restart required)', { statusCode: 515 }));
+    },
+    open() {
+      ws.emit('frame', {});
+      ev.emit('creds.update', { me: { ...creds.me, id: creds.me?.id ?? '' } });
+      ev.emit('connection.update', { connection: 'open' });
+      // socket.js:832-841, offline notifications handled
+      if (didStartBuffer) ev.flush();
+      ev.emit('connection.update', { receivedPendingNotifications: true });
+      // chats.js:1064-1105: buffer until the initial sync is done, or flush at once on a reconnection.
+      syncState = 'awaiting';
+      ev.buffer();
+      if ((creds.accountSyncCounter ?? 0) > 0) {
+        syncState = 'online';
+        setTimeout(() => ev.flush(), 0);
+      }
+    },
+    async history(chunk) {
+      ws.emit('frame', {});
+      const syncType = chunk.syncType ?? HistorySyncType.RECENT;
+      await upsertMessage(async () => {
+        // process-message.js:245-275: the decoded chunk, its pairs stored, then messaging-history.set.
+        if (chunk.lidPnMappings?.length) await lidMapping.storeLIDPNMappings(chunk.lidPnMappings);
+        const event: BaileysEventMap['messaging-history.set'] = {
+          chats: [],
+          contacts: chunk.contacts ?? [],
+          messages: chunk.messages,
+          lidPnMappings: chunk.lidPnMappings ?? [],
+          syncType,
+          isLatest: syncType !== HistorySyncType.ON_DEMAND ? true : undefined,
+          peerDataRequestSessionId: chunk.peerDataRequestSessionId,
+        };
+        ev.emit('messaging-history.set', event);
+        // chats.js:977-1002: the first history notification ends AwaitingInitialSync; the app state sync
+        // that follows flushes the buffer and counts the account as synced.
+        if (syncState === 'awaiting') {
+          syncState = 'online';
+          ev.flush();
+          ev.emit('creds.update', { accountSyncCounter: (creds.accountSyncCounter ?? 0) + 1 });
+        }
+      });
+    },
+    async live(messages, type = 'notify') {
+      ws.emit('frame', {});
+      for (const message of messages) {
+        await upsertMessage(async () => {
+          ev.emit('messages.upsert', { messages: [message], type });
+          if (message.pushName && !message.key.fromMe) {
+            const id = message.key.participant ?? message.key.remoteJid ?? '';
+            ev.emit('contacts.update', [{ id, notify: message.pushName }]);
+          }
+        });
+      }
+    },
+    async groupNotification(update) {
+      ws.emit('frame', {});
+      await upsertMessage(async () => {
+        ev.emit('groups.update', [{ ...update, author: undefined }]);
+      });
+    },
+    async lidMapping(lid, pn) {
+      ws.emit('frame', {});
+      ev.emit('lid-mapping.update', { lid, pn });
+    },
+    async fail(statusCode, message = 'Connection Failure') {
+      await end(new Boom(message, { statusCode }));
+    },
+  };
+}
+
+let counter = 0;
+
+/** A group message in WhatsApp's wire schema (decision 0015 §5). */
+export function groupMessage(
+  group: string,
+  sender: string,
+  text: string,
+  extra: { participantAlt?: string; id?: string; timestamp?: number; pushName?: string } = {},
+): WAMessage {
+  counter += 1;
+  return proto.WebMessageInfo.fromObject({
+    key: {
+      remoteJid: group,
+      fromMe: false,
+      id: extra.id ?? `3EB0${String(counter).padStart(16, '0')}`,
+      participant: sender,
+      ...(extra.participantAlt ? { participantAlt: extra.participantAlt } : {}),
+    },
+    messageTimestamp: extra.timestamp ?? 1_700_000_000 + counter,
+    pushName: extra.pushName ?? 'Sender',
+    message: { conversation: text },
+  }) as WAMessage;
+}
+
+/** A 1:1 chat message. */
+export function directMessage(from: string, text: string): WAMessage {
+  counter += 1;
+  return proto.WebMessageInfo.fromObject({
+    key: { remoteJid: from, fromMe: false, id: `3EB1${String(counter).padStart(16, '0')}` },
+    messageTimestamp: 1_700_000_000 + counter,
+    message: { conversation: text },
+  }) as WAMessage;
+}
+
+/** Group metadata as extractGroupMetadata builds it (groups.js:284-343). */
+export function groupMetadata(
+  id: string,
+  subject: string,
+  participants: { id: string; phoneNumber?: string; lid?: string }[],
+  addressingMode: 'lid' | 'pn' = 'lid',
+): GroupMetadata {
+  return {
+    id,
+    subject,
+    addressingMode: addressingMode as GroupMetadata['addressingMode'],
+    size: participants.length,
+    creation: 1_690_000_000,
+    owner: undefined,
+    participants: participants.map((p) => ({ ...p, admin: null })),
+  };
+}
