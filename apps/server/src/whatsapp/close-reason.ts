@@ -19,10 +19,7 @@ const NETWORK_CODES = new Set([
   'EHOSTUNREACH',
 ]);
 
-/**
- * Close 405, in the words the Sessions screen shows; modules/sessions/session-status.ts shows the same
- * sentence (VERSION_REFUSED) and should import it from here.
- */
+/** Close 405, in the words the Sessions screen shows (modules/sessions/session-status.ts uses it too). */
 export const VERSION_REFUSED = 'WhatsApp refused this client version: update wadesk or set WHATSAPP_VERSION';
 
 interface BoomLike {

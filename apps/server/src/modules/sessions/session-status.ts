@@ -1,7 +1,5 @@
 import type { SessionStatus } from '@wadesk/contract';
-
-/** Close 405, in the words the Sessions screen shows. */
-export const VERSION_REFUSED = 'WhatsApp refused this client version: update wadesk or set WHATSAPP_VERSION';
+import { VERSION_REFUSED } from '../../whatsapp/close-reason';
 
 /** The sentence the Sessions screen shows for a status (it shows server messages as they are). */
 export function statusMessage(status: SessionStatus, reason: string | null): string {

@@ -14,7 +14,13 @@ import makeWASocket, {
 } from 'baileys';
 import type { Logger } from 'pino';
 import { classifyClose } from '../close-reason';
-import type { ContactInfo, GroupInfo, LinkedAccount, WhatsAppDriver } from '../driver';
+import {
+  type ContactInfo,
+  type GroupInfo,
+  type LinkedAccount,
+  MediaUnavailableError,
+  type WhatsAppDriver,
+} from '../driver';
 import { downloadWaMedia } from './media';
 
 /** The parts of Baileys' socket the driver uses (and the harness scripts). */
@@ -328,8 +334,9 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
     timer = setTimeout(
       () =>
         reject(
-          new Error(
+          new MediaUnavailableError(
             `The phone did not send the expired media again within ${seconds} s. Open WhatsApp on the phone and try again.`,
+            'reupload_timeout',
           ),
         ),
       ms,

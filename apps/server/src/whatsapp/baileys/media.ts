@@ -2,7 +2,7 @@ import { downloadMediaMessage, getContentType, normalizeMessageContent, type WAM
 
 type ILogger = NonNullable<Parameters<typeof downloadMediaMessage>[3]>['logger'];
 
-import type { DownloadedMedia } from '../driver';
+import { type DownloadedMedia, MEDIA_EXPIRED, MediaUnavailableError } from '../driver';
 
 interface MediaFields {
   mimetype?: string | null;
@@ -11,9 +11,6 @@ interface MediaFields {
 
 /** WhatsApp's CDN answers 404 or 410 for media it no longer keeps. */
 const EXPIRED_STATUS = new Set([404, 410]);
-
-export const MEDIA_EXPIRED =
-  'This media has expired on WhatsApp’s servers. Connect the session so the phone can send it again.';
 
 /**
  * Downloads and decrypts a media message with Baileys. When the CDN copy has expired, `reuploadRequest`
@@ -30,7 +27,7 @@ export async function downloadWaMedia(
     data = await downloadMediaMessage(message, 'buffer', {});
   } catch (error) {
     if (!expired(error)) throw error;
-    if (!context.reuploadRequest) throw new Error(MEDIA_EXPIRED, { cause: error });
+    if (!context.reuploadRequest) throw new MediaUnavailableError(MEDIA_EXPIRED, 'expired');
     context.logger.info({ key: message.key }, 'media expired, asking the phone to upload it again');
     const renewed = await context.reuploadRequest(message);
     data = await downloadMediaMessage(renewed, 'buffer', {});

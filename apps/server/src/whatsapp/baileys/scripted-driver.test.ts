@@ -5,9 +5,9 @@ import { encryptedStream, proto, type WAMessage } from 'baileys';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactInfo } from '../driver';
+import { MEDIA_EXPIRED } from '../driver';
 import { png } from '../simulator/sample-media';
 import { createHarness, linkedStore, type Received } from './harness';
-import { MEDIA_EXPIRED } from './media';
 import { directMessage, groupMessage, groupMetadata, type PhoneScript } from './scripted-whatsapp';
 
 // The real driver over a scripted Baileys socket whose events go through Baileys' own event buffer
