@@ -21,6 +21,7 @@ import {
   MediaUnavailableError,
   type WhatsAppDriver,
 } from '../driver';
+import { createGroupRefresher } from './group-refresher';
 import { downloadWaMedia } from './media';
 
 /** The parts of Baileys' socket the driver uses (and the harness scripts). */
@@ -131,7 +132,13 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
             missing.add(jidNormalizedUser(sender));
         }
         if (missing.size === 0) return offered;
-        const found = await sock.signalRepository.lidMapping.getPNsForLIDs([...missing]);
+        let found: Awaited<ReturnType<typeof sock.signalRepository.lidMapping.getPNsForLIDs>> = [];
+        try {
+          found = await sock.signalRepository.lidMapping.getPNsForLIDs([...missing]);
+        } catch (error) {
+          // The messages go on without the numbers; a failed lookup must never drop them.
+          logger.warn({ err: error, lids: missing.size }, 'LID lookup failed');
+        }
         // A LID without a stored number is not asked again on this connection.
         for (const lid of missing) lidsSeen.add(lid);
         return [...offered, ...(found ?? []).flatMap(({ lid, pn }) => pairOf(lid, pn))];
@@ -273,55 +280,6 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         },
         end,
       };
-    },
-  };
-}
-
-/**
- * Fetches the metadata of groups named by partial updates: gathered for `delayMs`, then one query at a
- * time, each group once per round however often it was named.
- */
-function createGroupRefresher(options: {
-  delayMs: number;
-  fetch(jid: string): Promise<GroupMetadata>;
-  found(metadata: GroupMetadata): void;
-  failed(jid: string, error: unknown): void;
-}) {
-  const pending = new Set<string>();
-  let timer: NodeJS.Timeout | null = null;
-  let running = false;
-  let stopped = false;
-
-  async function drain(): Promise<void> {
-    timer = null;
-    running = true;
-    while (!stopped && pending.size > 0) {
-      const jid = pending.values().next().value as string;
-      pending.delete(jid);
-      try {
-        const metadata = await options.fetch(jid);
-        if (!stopped) options.found(metadata);
-      } catch (error) {
-        options.failed(jid, error);
-      }
-    }
-    running = false;
-  }
-
-  return {
-    refresh(jids: string[]) {
-      if (stopped) return;
-      for (const jid of jids) pending.add(jid);
-      if (pending.size > 0 && !timer && !running) {
-        timer = setTimeout(() => void drain(), options.delayMs);
-        timer.unref();
-      }
-    },
-    stop() {
-      stopped = true;
-      pending.clear();
-      if (timer) clearTimeout(timer);
-      timer = null;
     },
   };
 }

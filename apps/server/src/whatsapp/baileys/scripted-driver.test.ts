@@ -181,6 +181,16 @@ describe('Baileys driver: LID pairs', () => {
     expect(live.key.participantAlt ?? null).toBeNull(); // the message itself is left as it came
   });
 
+  it('passes messages on without the number when the LID lookup fails', async () => {
+    const { h, socket } = await connected();
+    socket.sock.signalRepository.lidMapping.getPNsForLIDs = async () => {
+      throw new Error('key store unavailable');
+    };
+    await socket.live([groupMessage(SUPPORT, CAROL_LID, 'still here')]);
+    await h.until(() => h.received.some((r) => r.kind === 'live'));
+    expect(pairsIn(h.received)).toEqual([]);
+  });
+
   it('looks up LID senders of history messages before the history batch', async () => {
     const store = await linkedStore();
     const h = createHarness({ groups: groups() }, { store });
