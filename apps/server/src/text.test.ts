@@ -11,7 +11,7 @@ describe('stripNul', () => {
 
   it('cleans strings and keys however deep, copying only what changes', () => {
     const untouched = { n: 1, ok: true, list: ['x'], none: null };
-    const value = { a: 'x\u0000', nested: [{ ['k\u0000']: ['y\u0000', 2] }], untouched };
+    const value = { a: 'x\u0000', nested: [{ 'k\u0000': ['y\u0000', 2] }], untouched };
     const clean = stripNulDeep(value);
     expect(clean).toEqual({ a: 'x', nested: [{ k: ['y', 2] }], untouched });
     expect(clean.untouched).toBe(untouched);

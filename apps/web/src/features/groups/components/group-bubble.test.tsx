@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, within } from '@testing-library/react';
 import type { GroupMessage } from '@wadesk/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { GroupBubble } from './group-bubble';
