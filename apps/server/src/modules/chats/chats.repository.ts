@@ -48,7 +48,7 @@ export function createChatsRepository(db: Db) {
             userId: owner.userId,
             name: chat.name,
             totalMsgs: chat.totalMsgs,
-            // A jsonb value cannot hold U+0000, which an exported chat's names may carry (src/text.ts).
+            // A jsonb value cannot hold U+0000, which an exported chat's names may carry.
             uniqueAuthors: stripNulDeep(chat.uniqueAuthors),
             messages: toBytea(chat.answer),
           })

@@ -13,7 +13,7 @@ export function createContactsRepository(db: Db) {
     async save(sessionId: string, contacts: ContactInfo[]): Promise<void> {
       const merged = new Map<string, ContactInfo>();
       for (const received of contacts) {
-        // Names come from the phone and may hold U+0000, which PostgreSQL cannot store (src/text.ts).
+        // Names come from the phone and may hold U+0000, which PostgreSQL cannot store.
         const c = {
           jid: stripNul(received.jid),
           name: stripNul(received.name),

@@ -70,7 +70,7 @@ export function createGroupsRepository(db: Db) {
               sessionId,
               organisationId,
               jid: g.jid,
-              // Subjects come from the phone and may hold U+0000, which PostgreSQL cannot store (src/text.ts).
+              // Subjects come from the phone and may hold U+0000, which PostgreSQL cannot store.
               name: stripNul(g.name),
               addressingMode: g.addressingMode,
               size: g.size,

@@ -42,7 +42,7 @@ const RECORD_COLUMNS = RECORD_TYPES.split(', ')
   .map((column) => column.split(' ')[0])
   .join(', ');
 
-/** One row as json_to_recordset reads it; no text in it may hold U+0000 (src/text.ts). */
+/** One row as json_to_recordset reads it; no text in it may hold U+0000. */
 function toRecord(row: NewMessageRow) {
   return stripNulDeep({
     session_id: row.sessionId,

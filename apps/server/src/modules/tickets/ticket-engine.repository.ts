@@ -77,7 +77,7 @@ export function createTicketEngineRepository(db: Db): TicketEngineRepository {
 
 async function open(db: Db, ticket: NewTicket): Promise<TicketRow | null> {
   const { at, ...fields } = ticket;
-  // Names and texts come from WhatsApp; U+0000 cannot be stored (src/text.ts).
+  // Names and texts come from WhatsApp; U+0000 cannot be stored.
   const text = {
     groupName: stripNul(fields.groupName),
     customer: stripNul(fields.customer),
@@ -164,7 +164,7 @@ function joinValues(joinings: readonly Joining[]) {
       compare(a.session_id, b.session_id) ||
       compare(a.group_jid, b.group_jid),
   );
-  // json_to_recordset cannot read "\u0000" into text (src/text.ts).
+  // json_to_recordset cannot read "\u0000" into text.
   return { rows: JSON.stringify(stripNulDeep(rows)) };
 }
 

@@ -109,7 +109,8 @@ export function summariseContent(message: proto.IMessage | null | undefined): Co
   if (!key) {
     if (viewOnce) return viewOnceSummary(null, null);
     // Sender keys alone are no message; anything else the schema could not name (a newer kind whose
-    // fields were dropped while decoding leaves only messageContextInfo) is one we cannot show.
+    // fields were dropped while decoding leaves only messageContextInfo, decision 0015 §6) is one we
+    // cannot show.
     const fields = Object.keys(content).filter((field) => (content as Record<string, unknown>)[field]);
     if (fields.length === 0 || fields.some((field) => NOT_A_BUBBLE.has(field))) return null;
     return unsupported();
@@ -158,7 +159,7 @@ function summariseOther(content: proto.IMessage, key: string): ContentSummary {
       return text('poll_creation', poll?.name, poll?.contextInfo);
     }
     case 'lottieStickerMessage': {
-      // An animated sticker: a sticker message inside a wrapper (decision 0015 §5).
+      // An animated sticker: a sticker message inside a wrapper (decision 0015 §6).
       const sticker = content.lottieStickerMessage?.message?.stickerMessage;
       return sticker ? summariseMedia(sticker, 'sticker') : unsupported();
     }
@@ -317,7 +318,8 @@ const VIEW_ONCE_KINDS: Partial<Record<GroupMessageType, string>> = {
 
 /**
  * A view-once photo, video or voice message. Linked devices receive it without its content (a key-only
- * stub) or wrapped with `viewOnce`; either way only the phone may open it, so nothing of it is kept.
+ * stub) or wrapped with `viewOnce` (decision 0015 §6); either way only the phone may open it, so nothing of
+ * it is kept.
  */
 export function viewOnceSummary(
   mediaType: GroupMessageType | null,

@@ -63,7 +63,7 @@ export function mapGroupMessage(message: WAMessage): MappingResult {
   if (protocol) return mapProtocol(protocol, groupJid, { fromMe, author, authorAlt });
 
   const revokedStub = !message.message && message.messageStubType === proto.WebMessageInfo.StubType.REVOKE;
-  // A view-once message reaches a linked device as its key alone, marked isViewOnce by Baileys' decoder.
+  // A view-once message reaches a linked device as its key alone, marked isViewOnce (decision 0015 §6).
   const viewOnceStub = Boolean((key as { isViewOnce?: boolean | null }).isViewOnce);
   const summary = revokedStub
     ? null
@@ -71,7 +71,7 @@ export function mapGroupMessage(message: WAMessage): MappingResult {
   if (!summary && !revokedStub) return SKIP;
   const quote = quoted(summary?.contextInfo ?? null);
 
-  // U+0000 cannot be stored (src/text.ts): every text and the raw JSON are cleaned here, at the source.
+  // U+0000 cannot be stored: every text and the raw JSON are cleaned here, at the source.
   return {
     kind: 'message',
     message: {
@@ -105,7 +105,7 @@ function mapProtocol(
   if (protocol.type === Type.REVOKE) return { kind: 'revoke', groupJid, targetId };
   if (protocol.type === Type.MESSAGE_EDIT) {
     // The sender is the envelope's (who sent this protocol message), never the target key's participant,
-    // which names the original author and is whatever the sender wrote there.
+    // which is whatever the sender wrote there (decision 0015 §6).
     const edited = summariseContent(protocol.editedMessage);
     if (edited) return { kind: 'edit', groupJid, targetId, body: stripNul(edited.body), ...sender };
   }
@@ -146,7 +146,7 @@ export function toSeconds(value: WAMessage['messageTimestamp'] | string): number
  */
 function mediaRaw(message: WAMessage): unknown {
   const json = proto.WebMessageInfo.fromObject(message).toJSON() as { message?: Record<string, unknown> };
-  // An animated sticker downloads as the sticker message it wraps (Baileys' download knows no lottie type).
+  // An animated sticker downloads as the sticker message it wraps (decision 0015 §6).
   const lottie = json.message?.lottieStickerMessage as { message?: Record<string, unknown> } | undefined;
   if (lottie?.message) json.message = lottie.message;
   stripPreviews(json.message);
