@@ -32,19 +32,36 @@ export const groupsResponse = z.object({
 });
 export type GroupsResponse = z.infer<typeof groupsResponse>;
 
-/** whatsapp-web.js' message-type vocabulary; `ptt` is a voice note, `gp2` a group notification. */
+/**
+ * whatsapp-web.js' message-type vocabulary; `ptt` is a voice note, `ptv` a round video note, `gp2` a group
+ * notification. `view_once` is a view-once photo, video or voice message, which only the phone opens;
+ * `interactive` and `list` are messages with buttons or a list to choose from, and `buttons_response`,
+ * `template_button_reply`, `list_response` and `interactive_response` the choices people made. `unknown`
+ * is a kind this desk cannot show (its body says so).
+ */
 export const groupMessageType = z.enum([
   'chat',
   'image',
   'video',
   'audio',
   'ptt',
+  'ptv',
   'document',
   'sticker',
+  'album',
   'location',
   'vcard',
   'multi_vcard',
   'poll_creation',
+  'event',
+  'groups_v4_invite',
+  'interactive',
+  'list',
+  'buttons_response',
+  'template_button_reply',
+  'list_response',
+  'interactive_response',
+  'view_once',
   'revoked',
   'gp2',
   'unknown',

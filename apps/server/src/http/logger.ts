@@ -35,7 +35,68 @@ type LoggedRequest = {
   socket?: { remotePort?: number };
 };
 
+// Drizzle's failed-query message is "Failed query: <sql>\nparams: <values>", and the values are what was
+// being stored: message texts, names, phone numbers. Everything from "params:" on goes.
+const PARAMS = /\nparams: [\s\S]*$/;
+const withoutParams = (text: string) => text.replace(PARAMS, '');
+
+/** What pino's own error serializer answers, which Fastify's logger types expect. */
+type LoggedErrorShape = { [key: string]: unknown; type: string; message: string; stack: string };
+
+interface LoggedError {
+  type?: unknown;
+  name?: unknown;
+  message?: unknown;
+  code?: unknown;
+  stack?: unknown;
+  query?: unknown;
+  cause?: unknown;
+}
+
+/**
+ * Errors as logged, server-wide: type, message and stack without any parameter dump, code, the SQL text
+ * of a failed query (its placeholders, not its values), and the cause's code and message. Everything else
+ * an error carries (a query's `params`, PostgreSQL's `detail` and `where`, which quote the data) is left
+ * out: logs hold ids and counts, never what people wrote.
+ */
+export function serializeError(error: unknown): LoggedErrorShape {
+  if (!error || typeof error !== 'object')
+    return { type: typeof error, message: withoutParams(String(error)), stack: '' };
+  const err = error as LoggedError;
+  const named = err.constructor && err.constructor !== Object ? err.constructor.name : (err.type ?? err.name);
+  const message = typeof err.message === 'string' ? withoutParams(err.message) : '';
+  const cause = err.cause && typeof err.cause === 'object' ? (err.cause as LoggedError) : null;
+  return {
+    type: typeof named === 'string' ? named : 'Error',
+    message,
+    stack: typeof err.stack === 'string' ? stackWithoutParams(err.stack, err.message, message) : '',
+    ...(isCode(err.code) ? { code: err.code } : {}),
+    ...(typeof err.query === 'string' ? { query: err.query } : {}),
+    ...(cause
+      ? {
+          cause: {
+            ...(isCode(cause.code) ? { code: cause.code } : {}),
+            ...(typeof cause.message === 'string' ? { message: withoutParams(cause.message) } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+const isCode = (code: unknown): code is string | number =>
+  typeof code === 'string' || typeof code === 'number';
+
+/** The stack's frames under the cleaned message (a V8 stack starts with "<name>: <message>"). */
+function stackWithoutParams(stack: string, original: unknown, cleaned: string): string {
+  const at = typeof original === 'string' ? stack.indexOf(original) : -1;
+  if (at >= 0) return stack.slice(0, at) + cleaned + stack.slice(at + (original as string).length);
+  // No message to find: keep the frames only, whatever text came before them.
+  const frames = stack.split('\n').filter((line) => /^\s+at /.test(line));
+  return frames.join('\n');
+}
+
 const serializers = {
+  err: serializeError,
   req: (request: LoggedRequest) => ({
     method: request.method,
     url: redactUrl(request.url),

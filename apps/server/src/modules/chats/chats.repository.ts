@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { attachments, chatAttachments, chats } from '../../db/schema';
+import { stripNulDeep } from '../../text';
 import type { Owner } from './attachments.repository';
 
 export interface NewChat {
@@ -47,7 +48,8 @@ export function createChatsRepository(db: Db) {
             userId: owner.userId,
             name: chat.name,
             totalMsgs: chat.totalMsgs,
-            uniqueAuthors: chat.uniqueAuthors,
+            // A jsonb value cannot hold U+0000, which an exported chat's names may carry.
+            uniqueAuthors: stripNulDeep(chat.uniqueAuthors),
             messages: toBytea(chat.answer),
           })
           .returning({ id: chats.id, name: chats.name });

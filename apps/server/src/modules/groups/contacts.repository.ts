@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { waContacts } from '../../db/schema';
+import { stripNul } from '../../text';
 import type { ContactInfo } from '../../whatsapp/driver';
 import type { ContactName } from './group-message';
 
@@ -11,7 +12,13 @@ export function createContactsRepository(db: Db) {
   return {
     async save(sessionId: string, contacts: ContactInfo[]): Promise<void> {
       const merged = new Map<string, ContactInfo>();
-      for (const c of contacts) {
+      for (const received of contacts) {
+        // Names come from the phone and may hold U+0000, which PostgreSQL cannot store.
+        const c = {
+          jid: stripNul(received.jid),
+          name: stripNul(received.name),
+          altJid: stripNul(received.altJid),
+        };
         const seen = merged.get(c.jid);
         merged.set(c.jid, {
           jid: c.jid,

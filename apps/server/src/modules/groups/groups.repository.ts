@@ -1,6 +1,7 @@
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { waGroups, waSessions } from '../../db/schema';
+import { stripNul } from '../../text';
 import type { GroupInfo } from '../../whatsapp/driver';
 
 export type GroupRow = typeof waGroups.$inferSelect;
@@ -69,7 +70,8 @@ export function createGroupsRepository(db: Db) {
               sessionId,
               organisationId,
               jid: g.jid,
-              name: g.name,
+              // Subjects come from the phone and may hold U+0000, which PostgreSQL cannot store.
+              name: stripNul(g.name),
               addressingMode: g.addressingMode,
               size: g.size,
             })),

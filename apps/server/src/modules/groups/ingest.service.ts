@@ -5,7 +5,7 @@ import type { DeskEventBus } from '../events/desk-events';
 import type { ContactsRepository } from './contacts.repository';
 import { jidsToResolve, type LiveMessage, resolveMessage } from './group-message';
 import type { GroupsRepository } from './groups.repository';
-import type { InsertedKey, MessagesRepository, NewMessageRow } from './messages.repository';
+import type { InsertedKey, MessageEdit, MessagesRepository, NewMessageRow } from './messages.repository';
 
 export type MessageOrigin = 'history' | 'on_demand' | 'live';
 
@@ -45,7 +45,7 @@ export function createIngest({ messages, contacts, groups, bus }: IngestDeps) {
   ): Promise<IngestResult> {
     const rows: NewMessageRow[] = [];
     const revokes = new Map<string, string[]>();
-    const edits: { groupJid: string; targetId: string; body: string }[] = [];
+    const edits: MessageEdit[] = [];
     const received = new Map<string, number>();
     const learned: ContactInfo[] = [...known];
 
@@ -72,8 +72,7 @@ export function createIngest({ messages, contacts, groups, bus }: IngestDeps) {
     );
     const inserted = await messages.insertMessages(rows);
     for (const [groupJid, ids] of revokes) await messages.revoke(session.id, groupJid, ids);
-    for (const { groupJid, targetId, body } of edits)
-      await messages.edit(session.id, groupJid, targetId, body);
+    for (const edit of edits) await messages.edit(session.id, edit);
 
     const perGroup = new Map<string, number>();
     for (const row of inserted) perGroup.set(row.groupJid, (perGroup.get(row.groupJid) ?? 0) + 1);

@@ -1,9 +1,12 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { waMessages } from '../../db/schema';
-import type { MappedMessage } from '../../whatsapp/mapping/to-group-message';
+import { stripNul, stripNulDeep } from '../../text';
+import type { EditSender, MappedMessage } from '../../whatsapp/mapping/to-group-message';
 
 export type NewMessageRow = MappedMessage & { sessionId: string; organisationId: number; origin: string };
+/** A new text for the message `targetId` of a group, and who sent it. */
+export type MessageEdit = EditSender & { groupJid: string; targetId: string; body: string };
 const { raw: _raw, ...listColumns } = getTableColumns(waMessages);
 export type MessageRow = Omit<typeof waMessages.$inferSelect, 'raw'>;
 
@@ -39,8 +42,9 @@ const RECORD_COLUMNS = RECORD_TYPES.split(', ')
   .map((column) => column.split(' ')[0])
   .join(', ');
 
+/** One row as json_to_recordset reads it; no text in it may hold U+0000. */
 function toRecord(row: NewMessageRow) {
-  return {
+  return stripNulDeep({
     session_id: row.sessionId,
     organisation_id: row.organisationId,
     group_jid: row.groupJid,
@@ -64,7 +68,7 @@ function toRecord(row: NewMessageRow) {
     timestamp: row.timestamp,
     raw: row.raw,
     origin: row.origin,
-  };
+  });
 }
 
 /** The key of a row that was new: (session, group, WhatsApp id) is unique. */
@@ -218,17 +222,33 @@ export function createMessagesRepository(db: Db) {
         );
     },
 
-    async edit(sessionId: string, groupJid: string, waId: string, body: string): Promise<void> {
-      await db
+    /**
+     * A new text for a message, taken only from its author: our own message from one of our devices, or
+     * another member's from that same member, whichever address (LID or phone number) either side uses.
+     * An edit from anybody else changes nothing. Answers whether a message was changed.
+     */
+    async edit(sessionId: string, edit: MessageEdit): Promise<boolean> {
+      const senders = [edit.author, edit.authorAlt].filter((jid): jid is string => Boolean(jid));
+      if (!edit.fromMe && senders.length === 0) return false;
+      const byAuthor = edit.fromMe
+        ? eq(waMessages.fromMe, true)
+        : and(
+            eq(waMessages.fromMe, false),
+            or(inArray(waMessages.author, senders), inArray(waMessages.authorAlt, senders)),
+          );
+      const changed = await db
         .update(waMessages)
-        .set({ body })
+        .set({ body: stripNul(edit.body) })
         .where(
           and(
             eq(waMessages.sessionId, sessionId),
-            eq(waMessages.groupJid, groupJid),
-            eq(waMessages.waId, waId),
+            eq(waMessages.groupJid, edit.groupJid),
+            eq(waMessages.waId, edit.targetId),
+            byAuthor,
           ),
-        );
+        )
+        .returning({ seq: waMessages.seq });
+      return changed.length > 0;
     },
   };
 }

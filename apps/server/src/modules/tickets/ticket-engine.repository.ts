@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type TicketStatus, tickets } from '../../db/schema';
+import { stripNul, stripNulDeep } from '../../text';
 import type { TicketRow } from './tickets.repository';
 
 export interface GroupKey {
@@ -76,9 +77,15 @@ export function createTicketEngineRepository(db: Db): TicketEngineRepository {
 
 async function open(db: Db, ticket: NewTicket): Promise<TicketRow | null> {
   const { at, ...fields } = ticket;
+  // Names and texts come from WhatsApp; U+0000 cannot be stored.
+  const text = {
+    groupName: stripNul(fields.groupName),
+    customer: stripNul(fields.customer),
+    lastMessage: stripNul(fields.lastMessage),
+  };
   const [row] = await db
     .insert(tickets)
-    .values({ ...fields, status: 'open', createdAt: at, updatedAt: at })
+    .values({ ...fields, ...text, status: 'open', createdAt: at, updatedAt: at })
     .onConflictDoNothing({
       target: [tickets.organisationId, tickets.sessionId, tickets.groupJid],
       where: sql`${tickets.status} in ('open', 'in_progress')`,
@@ -157,7 +164,8 @@ function joinValues(joinings: readonly Joining[]) {
       compare(a.session_id, b.session_id) ||
       compare(a.group_jid, b.group_jid),
   );
-  return { rows: JSON.stringify(rows) };
+  // json_to_recordset cannot read "\u0000" into text.
+  return { rows: JSON.stringify(stripNulDeep(rows)) };
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -35,6 +35,7 @@ const MEDIA_LABELS: Partial<Record<string, string>> = {
   video: 'Video',
   audio: 'Audio',
   ptt: 'Voice message',
+  ptv: 'Video note',
   document: 'Document',
   sticker: 'Sticker',
   location: 'Location',

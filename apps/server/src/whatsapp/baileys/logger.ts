@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { serializeError } from '../../http/logger';
 
 // Baileys logs whole protocol nodes, creds and QR data at its chattier levels; none of it may reach a log.
 const SECRET_FIELDS = [
@@ -25,6 +26,8 @@ export function createBaileysLogger(level: string): Logger {
   return pino({
     level,
     base: { component: 'baileys' },
+    // A failed auth write's error carries its query parameters (keys, creds): logged without them.
+    serializers: { err: serializeError },
     redact: { paths: SECRET_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]), censor: '[redacted]' },
   });
 }

@@ -40,3 +40,16 @@ export const image = (extra: Partial<proto.Message.IImageMessage> = {}): proto.I
     ...extra,
   },
 });
+
+/**
+ * A view-once message as a linked device receives it: the key alone, which Baileys' decoder marks
+ * `isViewOnce` (a field the proto schema does not have, so it is added after fromObject, as Baileys does).
+ */
+export function viewOnceStub(overrides: Parameters<typeof fixture>[1] = {}): WAMessage {
+  const message = fixture(null, overrides);
+  Object.assign(message.key, { isViewOnce: true });
+  return message;
+}
+
+/** Content built with Baileys' own type: a field WhatsApp's schema lacks is dropped here too. */
+export const content = (message: proto.IMessage): proto.IMessage => proto.Message.fromObject(message);

@@ -1,7 +1,8 @@
 import { proto, type WAMessage } from 'baileys';
 import Long from 'long';
 import { describe, expect, it } from 'vitest';
-import { ALICE, BOB_LID, BOB_PN, fixture, GROUP, image, THUMB } from './fixtures';
+import { ALICE, BOB_LID, BOB_PN, content, fixture, GROUP, image, THUMB, viewOnceStub } from './fixtures';
+import { UNSUPPORTED_BODY } from './message-content';
 import { type MappedMessage, mapGroupMessage } from './to-group-message';
 
 function mapped(message: ReturnType<typeof fixture>): MappedMessage {
@@ -91,13 +92,11 @@ describe('mapGroupMessage', () => {
     });
   });
 
-  it('unwraps ephemeral and view-once messages', () => {
+  it('unwraps ephemeral messages', () => {
     const ephemeral = fixture({
       ephemeralMessage: { message: { extendedTextMessage: { text: 'vanishing' } } },
     });
     expect(mapped(ephemeral)).toMatchObject({ messageType: 'chat', body: 'vanishing' });
-    const viewOnce = fixture({ viewOnceMessageV2: { message: image({ caption: 'once' }) } });
-    expect(mapped(viewOnce)).toMatchObject({ messageType: 'image', body: 'once', hasMedia: true });
   });
 
   it('carries a quoted text message with its author', () => {
@@ -144,20 +143,51 @@ describe('mapGroupMessage', () => {
     expect(mapped(stub)).toMatchObject({ messageType: 'revoked', body: '', hasMedia: false });
   });
 
-  it('turns an edit into a new body for the target', () => {
+  it('turns an edit into a new body for the target, naming who sent the edit', () => {
     const edit = fixture({
       protocolMessage: {
         type: proto.Message.ProtocolMessage.Type.MESSAGE_EDIT,
-        key: { id: 'OLD' },
+        key: { id: 'OLD', participant: BOB_PN },
         editedMessage: { conversation: 'fixed typo' },
       },
     });
+    // The sender is the envelope's participant (Alice), not the participant written in the target key.
     expect(mapGroupMessage(edit)).toEqual({
       kind: 'edit',
       groupJid: GROUP,
       targetId: 'OLD',
       body: 'fixed typo',
+      fromMe: false,
+      author: ALICE,
+      authorAlt: null,
     });
+    const lid = fixture(
+      {
+        editedMessage: {
+          message: {
+            protocolMessage: {
+              type: proto.Message.ProtocolMessage.Type.MESSAGE_EDIT,
+              key: { id: 'OLD2' },
+              editedMessage: { conversation: 'again' },
+            },
+          },
+        },
+      },
+      { participant: BOB_LID },
+    );
+    Object.assign(lid.key, { participantAlt: BOB_PN });
+    expect(mapGroupMessage(lid)).toMatchObject({ kind: 'edit', author: BOB_LID, authorAlt: BOB_PN });
+    const own = fixture(
+      {
+        protocolMessage: {
+          type: proto.Message.ProtocolMessage.Type.MESSAGE_EDIT,
+          key: { id: 'OLD3' },
+          editedMessage: { conversation: 'mine' },
+        },
+      },
+      { fromMe: true },
+    );
+    expect(mapGroupMessage(own)).toMatchObject({ kind: 'edit', fromMe: true, author: null });
   });
 
   it('keeps both addresses of a LID participant', () => {
@@ -184,5 +214,260 @@ describe('mapGroupMessage', () => {
     expect(mapGroupMessage(direct).kind).toBe('skip');
     expect(mapGroupMessage(fixture({ reactionMessage: { text: '👍', key: { id: 'X' } } })).kind).toBe('skip');
     expect(mapGroupMessage(fixture(null)).kind).toBe('skip');
+  });
+});
+
+describe('mapGroupMessage: view-once messages', () => {
+  const viewOnceBody = (kind: string) => `View-once ${kind} — open it on the phone`;
+
+  it('keeps the key-only stub a linked device receives as a visible view-once message', () => {
+    const stub = viewOnceStub();
+    expect(mapped(stub)).toMatchObject({
+      messageType: 'view_once',
+      body: viewOnceBody('message'),
+      hasMedia: false,
+      author: ALICE,
+      authorName: 'Alice',
+      raw: null,
+    });
+    // Without the mark, a message without content is still nothing to show.
+    expect(mapGroupMessage(fixture(null)).kind).toBe('skip');
+  });
+
+  it('names the photo, video or voice message of every view-once wrapper, and keeps none of its media', () => {
+    const cases: [proto.IMessage, string][] = [
+      [{ viewOnceMessage: { message: image({ caption: 'secret' }) } }, 'photo'],
+      [
+        { viewOnceMessageV2: { message: { videoMessage: { mimetype: 'video/mp4', viewOnce: true } } } },
+        'video',
+      ],
+      [
+        { viewOnceMessageV2Extension: { message: { audioMessage: { ptt: true, viewOnce: true } } } },
+        'voice message',
+      ],
+      [{ ephemeralMessage: { message: { viewOnceMessageV2: { message: image() } } } }, 'photo'],
+      // The phone may send the media with its viewOnce flag and no wrapper, or the wrapper with nothing in it.
+      [{ imageMessage: { mimetype: 'image/jpeg', viewOnce: true, jpegThumbnail: THUMB } }, 'photo'],
+      [{ viewOnceMessageV2: {} }, 'message'],
+    ];
+    for (const [message, kind] of cases) {
+      expect(mapped(fixture(content(message))), kind).toMatchObject({
+        messageType: 'view_once',
+        body: viewOnceBody(kind),
+        hasMedia: false,
+        thumbnail: null,
+        mimetype: null,
+        raw: null,
+      });
+    }
+  });
+});
+
+describe('mapGroupMessage: other kinds', () => {
+  const kind = (message: proto.IMessage) => mapped(fixture(content(message)));
+
+  it('maps round video notes as downloadable media', () => {
+    const note = fixture(
+      content({
+        ptvMessage: {
+          mimetype: 'video/mp4',
+          seconds: 9,
+          jpegThumbnail: THUMB,
+          directPath: '/v/ptv',
+          mediaKey: Buffer.alloc(32, 4),
+        },
+      }),
+    );
+    const row = mapped(note);
+    expect(row).toMatchObject({
+      messageType: 'ptv',
+      body: '',
+      hasMedia: true,
+      mimetype: 'video/mp4',
+      thumbnail: THUMB.toString('base64'),
+    });
+    expect(
+      (row.raw as { message: { ptvMessage: { directPath: string } } }).message.ptvMessage.directPath,
+    ).toBe('/v/ptv');
+  });
+
+  it('maps animated stickers as stickers that download as the sticker they wrap', () => {
+    const row = kind({
+      lottieStickerMessage: {
+        message: { stickerMessage: { mimetype: 'application/was', isLottie: true, directPath: '/v/lottie' } },
+      },
+    });
+    expect(row).toMatchObject({ messageType: 'sticker', hasMedia: true, mimetype: 'application/was' });
+    expect(row.raw).toMatchObject({ message: { stickerMessage: { directPath: '/v/lottie' } } });
+  });
+
+  it('maps albums, events and group invitations to their own types with readable text', () => {
+    expect(kind({ albumMessage: { expectedImageCount: 3, expectedVideoCount: 1 } })).toMatchObject({
+      messageType: 'album',
+      body: 'Album: 3 photos, 1 video',
+      hasMedia: false,
+    });
+    expect(
+      kind({
+        eventMessage: {
+          name: 'Store opening',
+          description: 'Drinks at six',
+          location: { name: 'Main street 1' },
+          startTime: 1_760_000_000,
+        },
+      }),
+    ).toMatchObject({ messageType: 'event', body: 'Store opening\nDrinks at six\nMain street 1' });
+    expect(kind({ eventMessage: { name: 'Picnic', isCanceled: true } }).body).toBe('Cancelled event\nPicnic');
+    expect(
+      kind({
+        groupInviteMessage: {
+          groupJid: '120363000000000002@g.us',
+          inviteCode: 'AbCdEf',
+          groupName: 'Returns',
+          caption: 'join us here',
+        },
+      }),
+    ).toMatchObject({
+      messageType: 'groups_v4_invite',
+      body: 'Invitation to join the group "Returns"\njoin us here',
+    });
+  });
+
+  it('maps the choices people make with buttons and lists to the text they chose', () => {
+    expect(
+      kind({
+        buttonsResponseMessage: { selectedButtonId: 'b1', selectedDisplayText: 'Yes, refund it', type: 1 },
+      }),
+    ).toMatchObject({ messageType: 'buttons_response', body: 'Yes, refund it' });
+    expect(
+      kind({
+        listResponseMessage: { title: 'Express', listType: 1, singleSelectReply: { selectedRowId: 'r2' } },
+      }),
+    ).toMatchObject({ messageType: 'list_response', body: 'Express' });
+    expect(
+      kind({ templateButtonReplyMessage: { selectedId: 't1', selectedDisplayText: 'Call me' } }),
+    ).toMatchObject({
+      messageType: 'template_button_reply',
+      body: 'Call me',
+    });
+    expect(
+      kind({
+        interactiveResponseMessage: {
+          body: { text: 'Track my order' },
+          nativeFlowResponseMessage: { name: 'menu', paramsJson: '{}' },
+        },
+      }),
+    ).toMatchObject({ messageType: 'interactive_response', body: 'Track my order' });
+  });
+
+  it('maps messages with buttons, templates and lists to their texts and choices', () => {
+    expect(
+      kind({
+        buttonsMessage: {
+          contentText: 'Was this helpful?',
+          footerText: 'Shop bot',
+          buttons: [
+            { buttonId: 'y', buttonText: { displayText: 'Yes' }, type: 1 },
+            { buttonId: 'n', buttonText: { displayText: 'No' }, type: 1 },
+          ],
+        },
+      }),
+    ).toMatchObject({ messageType: 'interactive', body: 'Was this helpful?\nShop bot\n• Yes\n• No' });
+    expect(
+      kind({
+        templateMessage: {
+          hydratedTemplate: {
+            hydratedContentText: 'Your order shipped',
+            hydratedButtons: [{ quickReplyButton: { displayText: 'Thanks', id: 'q' } }],
+          },
+        },
+      }),
+    ).toMatchObject({ messageType: 'interactive', body: 'Your order shipped\n• Thanks' });
+    expect(
+      kind({
+        interactiveMessage: {
+          header: { title: 'Menu' },
+          body: { text: 'Pick one' },
+          nativeFlowMessage: {
+            buttons: [{ name: 'quick_reply', buttonParamsJson: '{"display_text":"Orders"}' }],
+          },
+        },
+      }),
+    ).toMatchObject({ messageType: 'interactive', body: 'Menu\nPick one\n• Orders' });
+    expect(
+      kind({
+        listMessage: {
+          title: 'Delivery',
+          description: 'Choose a speed',
+          buttonText: 'Options',
+          sections: [
+            {
+              title: 's',
+              rows: [
+                { title: 'Standard', rowId: '1' },
+                { title: 'Express', rowId: '2' },
+              ],
+            },
+          ],
+        },
+      }),
+    ).toMatchObject({ messageType: 'list', body: 'Delivery\nChoose a speed\n• Standard\n• Express' });
+  });
+
+  it('gives any kind it does not know a visible body instead of an empty bubble', () => {
+    for (const message of [
+      { scheduledCallCreationMessage: { callType: 1, title: 'Weekly call' } },
+      { placeholderMessage: { type: 0 } },
+      // A newer kind whose fields the schema does not have decodes to its context info alone.
+      { messageContextInfo: { messageSecret: Buffer.alloc(32, 5) } },
+    ] as proto.IMessage[]) {
+      expect(kind(message), JSON.stringify(message)).toMatchObject({
+        messageType: 'unknown',
+        body: UNSUPPORTED_BODY,
+        hasMedia: false,
+      });
+    }
+  });
+
+  it('still skips what is not a bubble: sender keys, votes, pins, event answers', () => {
+    for (const message of [
+      {
+        senderKeyDistributionMessage: {
+          groupId: GROUP,
+          axolotlSenderKeyDistributionMessage: Buffer.alloc(8),
+        },
+      },
+      { fastRatchetKeySenderKeyDistributionMessage: { groupId: GROUP }, messageContextInfo: {} },
+      { pollUpdateMessage: { pollCreationMessageKey: { id: 'P' } } },
+      { pinInChatMessage: { key: { id: 'P' }, type: 1 } },
+      { encEventResponseMessage: { eventCreationMessageKey: { id: 'E' } } },
+      { encReactionMessage: { targetMessageKey: { id: 'R' } } },
+    ] as proto.IMessage[]) {
+      expect(mapGroupMessage(fixture(content(message))).kind, JSON.stringify(message)).toBe('skip');
+    }
+  });
+
+  it('removes NUL characters from every text it maps and from the raw JSON', () => {
+    const row = mapped(
+      fixture(
+        content({
+          documentMessage: {
+            fileName: 'in\u0000voice.pdf',
+            caption: 'see\u0000 this',
+            mimetype: 'application/pdf',
+            title: 'x\u0000',
+            contextInfo: { stanzaId: 'Q', participant: BOB_PN, quotedMessage: { conversation: 'q\u0000' } },
+          },
+        }),
+        { pushName: 'Al\u0000ice' },
+      ),
+    );
+    expect(row).toMatchObject({
+      body: 'see this',
+      filename: 'invoice.pdf',
+      authorName: 'Alice',
+      quotedBody: 'q',
+    });
+    expect(JSON.stringify(row.raw)).not.toContain('\\u0000');
   });
 });

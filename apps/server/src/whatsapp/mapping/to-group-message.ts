@@ -1,6 +1,7 @@
 import type { GroupMessageType } from '@wadesk/contract';
 import { isJidGroup, jidNormalizedUser, normalizeMessageContent, proto, type WAMessage } from 'baileys';
-import { summariseContent } from './message-content';
+import { stripNul, stripNulDeep } from '../../text';
+import { summariseContent, viewOnceSummary } from './message-content';
 
 /** One stored group message: the spec's group-message fields plus what paging and download need. */
 export interface MappedMessage {
@@ -32,8 +33,16 @@ export type MappingResult =
   | { kind: 'message'; message: MappedMessage }
   /** "Delete for everyone" of an earlier message. */
   | { kind: 'revoke'; groupJid: string; targetId: string }
-  | { kind: 'edit'; groupJid: string; targetId: string; body: string }
+  /** A new text for an earlier message, sent by `fromMe` / `author` (`authorAlt`: its other address). */
+  | ({ kind: 'edit'; groupJid: string; targetId: string; body: string } & EditSender)
   | { kind: 'skip' };
+
+/** Who sent an edit: only the author of a message may change it. */
+export interface EditSender {
+  fromMe: boolean;
+  author: string | null;
+  authorAlt: string | null;
+}
 
 const SKIP = { kind: 'skip' } as const;
 const { Type } = proto.Message.ProtocolMessage;
@@ -44,19 +53,25 @@ export function mapGroupMessage(message: WAMessage): MappingResult {
   const groupJid = key?.remoteJid;
   if (!key?.id || !groupJid || !isJidGroup(groupJid)) return SKIP;
 
-  const protocol = normalizeMessageContent(message.message)?.protocolMessage;
-  if (protocol) return mapProtocol(protocol, groupJid);
-
-  const revokedStub = !message.message && message.messageStubType === proto.WebMessageInfo.StubType.REVOKE;
-  const summary = revokedStub ? null : summariseContent(message.message);
-  if (!summary && !revokedStub) return SKIP;
-
   const fromMe = Boolean(key.fromMe);
   const participant = key.participant || message.participant || null;
   const author = fromMe || !participant ? null : jidNormalizedUser(participant);
   const alt = (key as { participantAlt?: string | null }).participantAlt;
+  const authorAlt = alt && !fromMe ? jidNormalizedUser(alt) : null;
+
+  const protocol = normalizeMessageContent(message.message)?.protocolMessage;
+  if (protocol) return mapProtocol(protocol, groupJid, { fromMe, author, authorAlt });
+
+  const revokedStub = !message.message && message.messageStubType === proto.WebMessageInfo.StubType.REVOKE;
+  // A view-once message reaches a linked device as its key alone, marked isViewOnce (decision 0015 §10).
+  const viewOnceStub = Boolean((key as { isViewOnce?: boolean | null }).isViewOnce);
+  const summary = revokedStub
+    ? null
+    : (summariseContent(message.message) ?? (viewOnceStub ? viewOnceSummary(null, null) : null));
+  if (!summary && !revokedStub) return SKIP;
   const quote = quoted(summary?.contextInfo ?? null);
 
+  // U+0000 cannot be stored: every text and the raw JSON are cleaned here, at the source.
   return {
     kind: 'message',
     message: {
@@ -65,28 +80,34 @@ export function mapGroupMessage(message: WAMessage): MappingResult {
       waId: key.id,
       fromMe,
       author,
-      authorAlt: alt && !fromMe ? jidNormalizedUser(alt) : null,
-      authorName: message.pushName || null,
-      body: summary?.body ?? '',
+      authorAlt,
+      authorName: stripNul(message.pushName || null),
+      body: stripNul(summary?.body ?? ''),
       messageType: summary?.type ?? 'revoked',
       hasMedia: summary?.hasMedia ?? false,
-      mimetype: summary?.mimetype ?? null,
-      filename: summary?.filename ?? null,
+      mimetype: stripNul(summary?.mimetype ?? null),
+      filename: stripNul(summary?.filename ?? null),
       thumbnail: summary?.thumbnail ?? null,
       ...quote,
       timestamp: toSeconds(message.messageTimestamp),
-      raw: summary?.hasMedia ? mediaRaw(message) : null,
+      raw: summary?.hasMedia ? stripNulDeep(mediaRaw(message)) : null,
     },
   };
 }
 
-function mapProtocol(protocol: proto.Message.IProtocolMessage, groupJid: string): MappingResult {
+function mapProtocol(
+  protocol: proto.Message.IProtocolMessage,
+  groupJid: string,
+  sender: EditSender,
+): MappingResult {
   const targetId = protocol.key?.id;
   if (!targetId) return SKIP;
   if (protocol.type === Type.REVOKE) return { kind: 'revoke', groupJid, targetId };
   if (protocol.type === Type.MESSAGE_EDIT) {
+    // The sender is the envelope's (who sent this protocol message), never the target key's participant,
+    // which is whatever the sender wrote there (decision 0015 §10).
     const edited = summariseContent(protocol.editedMessage);
-    if (edited) return { kind: 'edit', groupJid, targetId, body: edited.body };
+    if (edited) return { kind: 'edit', groupJid, targetId, body: stripNul(edited.body), ...sender };
   }
   return SKIP;
 }
@@ -106,7 +127,7 @@ function quoted(context: proto.IContextInfo | null) {
     quotedId: context.stanzaId,
     quotedParticipant: context.participant ? jidNormalizedUser(context.participant) : null,
     quotedType: content.type,
-    quotedBody: content.body,
+    quotedBody: stripNul(content.body),
     quotedThumbnail: content.thumbnail,
   };
 }
@@ -125,6 +146,9 @@ export function toSeconds(value: WAMessage['messageTimestamp'] | string): number
  */
 function mediaRaw(message: WAMessage): unknown {
   const json = proto.WebMessageInfo.fromObject(message).toJSON() as { message?: Record<string, unknown> };
+  // An animated sticker downloads as the sticker message it wraps (decision 0015 §10).
+  const lottie = json.message?.lottieStickerMessage as { message?: Record<string, unknown> } | undefined;
+  if (lottie?.message) json.message = lottie.message;
   stripPreviews(json.message);
   return json;
 }

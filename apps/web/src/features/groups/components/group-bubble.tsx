@@ -1,9 +1,11 @@
 import type { GroupMessage } from '@wadesk/contract';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { formatDateTime } from '../../../shared/format/format';
+import { ArchiveIcon, LockIcon, UsersIcon, WarningIcon } from '../../../shared/ui/icons';
 import { LinkifiedText } from '../../chat-viewer/components/linkified-text';
 import { avatarColour } from '../../chat-viewer/utils/avatar';
 import { authorKey } from '../hooks/use-blink';
+import { kindLabel, NOTICE_KINDS } from '../utils/message-kind';
 import { MediaBlock } from './media-block';
 import { QuotedBlock } from './quoted-block';
 
@@ -15,27 +17,46 @@ interface GroupBubbleProps {
   onDownload: (message: GroupMessage) => void;
 }
 
-const NOTES: Partial<Record<GroupMessage['message_type'], string>> = {
-  location: 'Location',
-  vcard: 'Contact card',
-  multi_vcard: 'Contact cards',
-  poll_creation: 'Poll',
+const KIND_ICONS: Partial<Record<GroupMessage['message_type'], ReactNode>> = {
+  view_once: <LockIcon className="size-3.5" />,
+  unknown: <WarningIcon className="size-3.5" />,
+  groups_v4_invite: <UsersIcon className="size-3.5" />,
+  album: <ArchiveIcon className="size-3.5" />,
 };
+
+/** What the message is, above its text: for every kind but plain text and media (which show their own). */
+function KindNote({ message }: { message: GroupMessage }) {
+  const label = message.has_media ? null : kindLabel(message.message_type);
+  if (!label) return null;
+  return (
+    <p
+      className="flex items-center gap-1 text-xs font-semibold text-slate-500 uppercase"
+      data-kind={message.message_type}
+    >
+      {KIND_ICONS[message.message_type] ?? null}
+      {label}
+    </p>
+  );
+}
 
 function Body({ message, downloading, onDownload }: Omit<GroupBubbleProps, 'blinking' | 'onBlink'>) {
   if (message.message_type === 'revoked') {
     return <p className="text-sm text-slate-500 italic">This message was deleted</p>;
   }
-  const note = NOTES[message.message_type];
+  const notice = NOTICE_KINDS.has(message.message_type);
+  // Never an empty bubble: a notice without text still says where to see the message.
+  const text = message.body || (notice ? 'Open it on the phone' : '');
   return (
     <div className="space-y-1.5">
       {message.has_media ? (
         <MediaBlock message={message} downloading={downloading} onDownload={() => onDownload(message)} />
       ) : null}
-      {note ? <p className="text-xs font-semibold text-slate-500 uppercase">{note}</p> : null}
-      {message.body ? (
-        <p className="text-sm whitespace-pre-wrap break-words text-slate-800">
-          <LinkifiedText text={message.body} />
+      <KindNote message={message} />
+      {text ? (
+        <p
+          className={`text-sm whitespace-pre-wrap break-words ${notice ? 'text-slate-500 italic' : 'text-slate-800'}`}
+        >
+          <LinkifiedText text={text} />
         </p>
       ) : null}
     </div>

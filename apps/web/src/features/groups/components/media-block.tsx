@@ -11,6 +11,8 @@ export function mediaLabel(type: GroupMessageType): string {
       return 'Image';
     case 'video':
       return 'Video';
+    case 'ptv':
+      return 'Video note';
     case 'audio':
     case 'ptt':
       return 'Audio';
@@ -79,7 +81,9 @@ export function MediaBlock({ message, downloading, onDownload }: MediaBlockProps
   const visual =
     message.message_type === 'image' ||
     message.message_type === 'video' ||
+    message.message_type === 'ptv' ||
     message.message_type === 'sticker';
+  const round = message.message_type === 'ptv';
 
   if (visual) {
     return (
@@ -88,10 +92,12 @@ export function MediaBlock({ message, downloading, onDownload }: MediaBlockProps
           <img
             src={jpegData(message.media_base64)}
             alt={`${label} preview`}
-            className={`block rounded-lg bg-slate-100 object-cover ${
+            className={`block bg-slate-100 object-cover ${
               message.message_type === 'sticker'
-                ? 'size-32 object-contain'
-                : 'max-h-72 min-h-24 w-64 max-w-full'
+                ? 'size-32 rounded-lg object-contain'
+                : round
+                  ? 'size-48 rounded-full'
+                  : 'max-h-72 min-h-24 w-64 max-w-full rounded-lg'
             }`}
           />
         ) : (
@@ -99,7 +105,7 @@ export function MediaBlock({ message, downloading, onDownload }: MediaBlockProps
             No preview
           </div>
         )}
-        {message.message_type === 'video' ? (
+        {message.message_type === 'video' || round ? (
           <span className="pointer-events-none absolute inset-0 flex items-center justify-center">
             <span className="flex size-11 items-center justify-center rounded-full bg-black/55 text-white">
               <PlayIcon className="size-5" />

@@ -1,18 +1,19 @@
 import type { GroupMessage } from '@wadesk/contract';
-import { jpegData, mediaLabel } from './media-block';
+import { kindLabel } from '../utils/message-kind';
+import { jpegData } from './media-block';
 
 /** The message a reply quotes: who, and its text or an image preview with the type. */
 export function QuotedBlock({ message }: { message: GroupMessage }) {
   const quoted = message.quoted_msg;
   if (!message.has_quoted_msg || !quoted) return null;
-  const media = quoted.type !== 'chat';
+  const label = kindLabel(quoted.type);
   return (
     <div className="mb-1 flex gap-2 overflow-hidden rounded-md border-l-4 border-brand-500 bg-slate-900/5 px-2 py-1.5">
       <div className="min-w-0 flex-1">
         <p className="truncate text-xs font-semibold text-brand-800">
           {message.quoted_participant_name ?? 'Unknown'}
         </p>
-        {media ? <p className="text-xs font-medium text-slate-500">{mediaLabel(quoted.type)}</p> : null}
+        {label ? <p className="text-xs font-medium text-slate-500">{label}</p> : null}
         {quoted.body ? (
           <p className="line-clamp-3 text-xs whitespace-pre-wrap break-words text-slate-600">{quoted.body}</p>
         ) : null}
@@ -20,7 +21,7 @@ export function QuotedBlock({ message }: { message: GroupMessage }) {
       {quoted.media_base64 ? (
         <img
           src={jpegData(quoted.media_base64)}
-          alt={`Quoted ${mediaLabel(quoted.type).toLowerCase()}`}
+          alt={`Quoted ${(label ?? 'message').toLowerCase()}`}
           className="size-12 shrink-0 rounded object-cover"
         />
       ) : null}

@@ -1,0 +1,111 @@
+import { render, within } from '@testing-library/react';
+import type { GroupMessage } from '@wadesk/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { GroupBubble } from './group-bubble';
+
+let seq = 0;
+function message(extra: Partial<GroupMessage> = {}): GroupMessage {
+  seq += 1;
+  return {
+    msg_id: `m${seq}`,
+    id: `W${seq}`,
+    author: '919800000001@s.whatsapp.net',
+    author_name: 'Ravi Kumar',
+    author_number: '919800000001',
+    from_me: false,
+    body: '',
+    has_media: false,
+    message_type: 'chat',
+    media_base64: null,
+    mimetype: null,
+    filename: null,
+    has_quoted_msg: false,
+    quoted_msg_id: null,
+    quoted_msg: null,
+    quoted_participant_name: null,
+    timestamp: 1_709_280_000 + seq * 60,
+    ...extra,
+  };
+}
+
+function bubble(extra: Partial<GroupMessage>) {
+  const view = render(
+    <GroupBubble
+      message={message(extra)}
+      blinking={false}
+      downloading={false}
+      onBlink={vi.fn()}
+      onDownload={vi.fn()}
+    />,
+  );
+  return within(view.container.querySelector('article') as HTMLElement);
+}
+
+describe('GroupBubble message kinds', () => {
+  it('labels every kind that is not plain text, and shows its text', () => {
+    const cases: [Partial<GroupMessage>, string][] = [
+      [{ message_type: 'view_once', body: 'View-once photo — open it on the phone' }, 'View once'],
+      [
+        { message_type: 'unknown', body: 'Unsupported message — open it on the phone' },
+        'Unsupported message',
+      ],
+      [{ message_type: 'album', body: 'Album: 3 photos, 1 video' }, 'Album'],
+      [{ message_type: 'event', body: 'Store opening\nDrinks at six' }, 'Event'],
+      [
+        { message_type: 'groups_v4_invite', body: 'Invitation to join the group "Returns"' },
+        'Group invitation',
+      ],
+      [{ message_type: 'interactive', body: 'Was this helpful?\n• Yes\n• No' }, 'Message with choices'],
+      [{ message_type: 'list', body: 'Delivery\n• Standard' }, 'Message with choices'],
+      [{ message_type: 'buttons_response', body: 'Yes, refund it' }, 'Chosen reply'],
+      [{ message_type: 'list_response', body: 'Express' }, 'Chosen reply'],
+      [{ message_type: 'template_button_reply', body: 'Call me' }, 'Chosen reply'],
+      [{ message_type: 'interactive_response', body: 'Track my order' }, 'Chosen reply'],
+      [{ message_type: 'location', body: 'Main street 1' }, 'Location'],
+    ];
+    for (const [extra, label] of cases) {
+      const view = bubble(extra);
+      expect(view.getByText(label), label).toBeTruthy();
+      const text = extra.body?.split('\n')[0] ?? '';
+      expect(
+        view.getByText((_, node) => node?.tagName === 'P' && (node.textContent ?? '').startsWith(text)),
+      ).toBeTruthy();
+    }
+  });
+
+  it('never renders an empty bubble: a message of an unknown kind without text still says what it is', () => {
+    const view = bubble({ message_type: 'unknown', body: '' });
+    expect(view.getByText('Unsupported message')).toBeTruthy();
+    expect(view.getByText('Open it on the phone')).toBeTruthy();
+  });
+
+  it('shows a round video note with its preview, a play mark and a download', () => {
+    const view = bubble({
+      message_type: 'ptv',
+      has_media: true,
+      media_base64: 'AAAA',
+      mimetype: 'video/mp4',
+    });
+    expect(view.getByRole('img', { name: 'Video note preview' })).toBeTruthy();
+    expect(view.getByRole('button', { name: 'Download Video note' })).toBeTruthy();
+  });
+
+  it('names a quoted message by its kind', () => {
+    const view = bubble({
+      body: 'about this one',
+      has_quoted_msg: true,
+      quoted_msg_id: 'Q1',
+      quoted_msg: { type: 'view_once', body: 'View-once photo — open it on the phone', media_base64: null },
+      quoted_participant_name: 'Asha',
+    });
+    expect(view.getByText('View once')).toBeTruthy();
+    const located = bubble({
+      body: 'there?',
+      has_quoted_msg: true,
+      quoted_msg_id: 'Q2',
+      quoted_msg: { type: 'location', body: 'Main street 1', media_base64: null },
+      quoted_participant_name: 'Asha',
+    });
+    expect(located.getByText('Location')).toBeTruthy();
+  });
+});
