@@ -76,7 +76,6 @@ export function createIngest({ messages, contacts, groups, bus, learnedPairs }: 
       if (phoneOf(alt)) row.authorAlt = alt;
     }
     const fresh = await contacts.save(session.id, learned);
-    if (fresh.length > 0) await learnedPairs(session, fresh);
     const inserted = await messages.insertMessages(rows);
     for (const [groupJid, ids] of revokes) await messages.revoke(session.id, groupJid, ids);
     for (const { groupJid, targetId, body } of edits)
@@ -85,6 +84,8 @@ export function createIngest({ messages, contacts, groups, bus, learnedPairs }: 
     const perGroup = new Map<string, number>();
     for (const row of inserted) perGroup.set(row.groupJid, (perGroup.get(row.groupJid) ?? 0) + 1);
     if (origin === 'live' && inserted.length > 0) await publishLive(session, newRows(rows, inserted), people);
+    // Last, as it is about older messages: this batch's rows already carry every pair it taught.
+    if (fresh.length > 0) await learnedPairs(session, fresh);
     return { inserted, perGroup, received };
   };
 

@@ -54,7 +54,8 @@ export async function registerTickets(app: FastifyInstance, options: RegisterTic
     agentByNumber: agents.byNumber,
   });
   // A LID sender's number learned after its messages were ticketed: the tickets get it too, unchanged
-  // otherwise. Awaited by the store, so it is done before the change that taught the pair completes.
+  // otherwise (docs/decisions/0013, LID senders). Awaited by the store, so it is done before the change
+  // that taught the pair completes; a failure is logged and never fails that change.
   const stopFilling = store.onResolvedAuthors(async ({ sessionId, messages }) => {
     const byOrganisation = new Map<number, LearnedSender[]>();
     for (const m of messages) {
@@ -64,8 +65,12 @@ export async function registerTickets(app: FastifyInstance, options: RegisterTic
       list.push({ groupJid: m.groupJid, waId: m.waId, number: `+${number}` });
       byOrganisation.set(m.organisationId, list);
     }
-    for (const [organisationId, senders] of byOrganisation)
-      await fillTicketSenders(db, organisationId, sessionId, senders);
+    try {
+      for (const [organisationId, senders] of byOrganisation)
+        await fillTicketSenders(db, organisationId, sessionId, senders);
+    } catch (error) {
+      app.log.warn({ err: error, sessionId }, 'filling learned sender numbers into tickets failed');
+    }
   });
   const processor = createTicketProcessor({
     ...options.processor,

@@ -50,7 +50,7 @@ export function createTicketEngine({ repo, agentByNumber }: TicketEngineDeps) {
     const { message } = event;
     // `authorNumber` is the resolved phone: a LID author's number from the pair learned before the
     // message was stored (ingest) or since (the stored row, read with the message from the queue). So an
-    // agent writing under a LID is an agent once the session knows the pair (docs/architecture.md, walk 2).
+    // agent writing under a LID is an agent once the session knows the pair (docs/decisions/0013, LID senders).
     const phone = message.fromMe ? event.linkedPhone : message.authorNumber;
     const number = phone ? `+${phone.replace(/\D/g, '')}` : null;
     const agent = phone ? await agentByNumber(event.organisationId, phone) : null;
