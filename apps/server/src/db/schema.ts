@@ -351,6 +351,11 @@ export const waMessages = pgTable(
     // The message key: history and live traffic may spell the author differently (LID or phone number).
     uniqueIndex('wa_messages_key_idx').on(t.sessionId, t.groupJid, t.waId),
     index('wa_messages_group_time_idx').on(t.sessionId, t.groupJid, t.timestamp, t.msgId),
+    // LID authors whose phone number is not known yet: what a newly learned pair fills in, without
+    // scanning the session's messages (see messages.repository.ts, fillAuthorAlt).
+    index('wa_messages_unresolved_lid_idx')
+      .on(t.sessionId, t.author)
+      .where(sql`${t.authorAlt} is null and ${t.author} like '%@lid'`),
   ],
 );
 

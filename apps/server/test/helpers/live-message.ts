@@ -12,6 +12,11 @@ export interface LiveInput {
   body?: string;
   /** Sender digits; null for a hidden number. */
   from?: string | null;
+  /**
+   * The sender's LID, as a LID-addressed group gives it: the message then carries only the LID (its
+   * number, `from`, is what ingest must resolve from the session's pairs).
+   */
+  lid?: string;
   name?: string | null;
   fromMe?: boolean;
   /** WhatsApp message id; a fresh one when absent. */
@@ -28,7 +33,9 @@ export function liveMessage(input: LiveInput): LiveMessage & { linkedPhone: stri
   const id = input.id ?? `3EB0TEST${String(++sequence).padStart(8, '0')}`;
   const groupId = input.groupId ?? '120363000000000001@g.us';
   const from = input.fromMe ? null : input.from === undefined ? '4915112345678' : input.from;
-  const author = input.fromMe ? null : `${from ?? '123456789012345'}@${from ? 's.whatsapp.net' : 'lid'}`;
+  const author = input.fromMe
+    ? null
+    : (input.lid ?? `${from ?? '123456789012345'}@${from ? 's.whatsapp.net' : 'lid'}`);
   return {
     organisationId: input.organisationId,
     sessionId: input.sessionId,
@@ -67,7 +74,9 @@ export function liveMessage(input: LiveInput): LiveMessage & { linkedPhone: stri
 export function liveWaMessage(input: Omit<LiveInput, 'organisationId' | 'sessionId'>): WAMessage {
   const id = input.id ?? `3EB0TEST${String(++sequence).padStart(8, '0')}`;
   const from = input.fromMe ? null : input.from === undefined ? '4915112345678' : input.from;
-  const participant = input.fromMe ? undefined : from ? `${from}@s.whatsapp.net` : '123456789012345@lid';
+  const participant = input.fromMe
+    ? undefined
+    : (input.lid ?? (from ? `${from}@s.whatsapp.net` : '123456789012345@lid'));
   const type = input.type ?? 'chat';
   const body = input.body ?? 'hello';
   const message: proto.IMessage =

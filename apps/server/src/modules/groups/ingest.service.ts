@@ -2,8 +2,8 @@ import type { WAMessage } from 'baileys';
 import type { ContactInfo } from '../../whatsapp/driver';
 import { mapGroupMessage } from '../../whatsapp/mapping/to-group-message';
 import type { DeskEventBus } from '../events/desk-events';
-import type { ContactsRepository } from './contacts.repository';
-import { jidsToResolve, type LiveMessage, resolveMessage } from './group-message';
+import { type ContactPair, type ContactsRepository, mergeContacts } from './contacts.repository';
+import { type ContactName, jidsToResolve, type LiveMessage, phoneOf, resolveMessage } from './group-message';
 import type { GroupsRepository } from './groups.repository';
 import type { InsertedKey, MessageEdit, MessagesRepository, NewMessageRow } from './messages.repository';
 
@@ -27,6 +27,8 @@ export interface IngestDeps {
   contacts: ContactsRepository;
   groups: GroupsRepository;
   bus: DeskEventBus;
+  /** Pairs this batch taught the session: they may name the authors of messages stored before it. */
+  learnedPairs(session: SessionRef, pairs: ContactPair[]): Promise<void>;
 }
 
 export type Ingest = ReturnType<typeof createIngest>;
@@ -35,8 +37,10 @@ export type Ingest = ReturnType<typeof createIngest>;
  * Stores messages from any origin: maps them, learns sender names, inserts what is new (a message seen
  * before is skipped by its key), applies deletes and edits. Only LIVE messages stored for the first time
  * are published as `message.live`, built from what was written, so history sync never opens tickets.
+ * A LID author without its phone number gets it from the session's pairs before the insert, so the
+ * stored row, the published message and the ticket engine all carry it.
  */
-export function createIngest({ messages, contacts, groups, bus }: IngestDeps) {
+export function createIngest({ messages, contacts, groups, bus, learnedPairs }: IngestDeps) {
   return async function ingest(
     session: SessionRef,
     batch: WAMessage[],
@@ -60,28 +64,57 @@ export function createIngest({ messages, contacts, groups, bus }: IngestDeps) {
       else {
         const row = result.message;
         rows.push({ ...row, sessionId: session.id, organisationId: session.organisationId, origin });
+        // Its pair is stored both ways (contacts.repository.ts).
         if (row.author) learned.push({ jid: row.author, name: row.authorName, altJid: row.authorAlt });
-        if (row.author && row.authorAlt)
-          learned.push({ jid: row.authorAlt, name: row.authorName, altJid: row.author });
       }
     }
 
-    await contacts.save(
-      session.id,
-      learned.filter((c) => c.name || c.altJid),
-    );
+    const people = await knownPeople(session, rows, learned, origin === 'live');
+    for (const row of rows) {
+      if (row.authorAlt || !row.author?.endsWith('@lid')) continue;
+      const alt = people.get(row.author)?.altJid ?? null;
+      if (phoneOf(alt)) row.authorAlt = alt;
+    }
+    const fresh = await contacts.save(session.id, learned);
     const inserted = await messages.insertMessages(rows);
     for (const [groupJid, ids] of revokes) await messages.revoke(session.id, groupJid, ids);
     for (const edit of edits) await messages.edit(session.id, edit);
 
     const perGroup = new Map<string, number>();
     for (const row of inserted) perGroup.set(row.groupJid, (perGroup.get(row.groupJid) ?? 0) + 1);
-    if (origin === 'live' && inserted.length > 0) await publishLive(session, newRows(rows, inserted));
+    if (origin === 'live' && inserted.length > 0) await publishLive(session, newRows(rows, inserted), people);
+    // Last, as it is about older messages: this batch's rows already carry every pair it taught.
+    if (fresh.length > 0) await learnedPairs(session, fresh);
     return { inserted, perGroup, received };
   };
 
-  async function publishLive(session: SessionRef, stored: NewMessageRow[]): Promise<void> {
-    const names = await contacts.names(session.id, jidsToResolve(stored));
+  /**
+   * The names and other addresses of the batch's people: what the session knew (one query), overlaid
+   * with what the batch itself reports, as the contacts save will store it. Without `everyone`, only LID
+   * authors that lack their phone number are looked up (none: no query).
+   */
+  async function knownPeople(
+    session: SessionRef,
+    rows: readonly NewMessageRow[],
+    learned: readonly ContactInfo[],
+    everyone: boolean,
+  ): Promise<Map<string, ContactName>> {
+    const jids = everyone
+      ? jidsToResolve(rows)
+      : [...new Set(rows.flatMap((r) => (r.author?.endsWith('@lid') && !r.authorAlt ? [r.author] : [])))];
+    const people = new Map(jids.length > 0 ? await contacts.names(session.id, jids) : []);
+    for (const c of mergeContacts(learned).values()) {
+      const seen = people.get(c.jid);
+      people.set(c.jid, { name: c.name ?? seen?.name ?? null, altJid: c.altJid ?? seen?.altJid ?? null });
+    }
+    return people;
+  }
+
+  async function publishLive(
+    session: SessionRef,
+    stored: NewMessageRow[],
+    names: ReadonlyMap<string, ContactName>,
+  ): Promise<void> {
     const groupNames = new Map<string, string | null>();
     for (const row of stored.sort((a, b) => a.timestamp - b.timestamp)) {
       if (!groupNames.has(row.groupJid))

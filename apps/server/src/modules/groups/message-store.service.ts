@@ -1,12 +1,13 @@
 import type { Db } from '../../db/client';
 import type { ContactInfo, GroupInfo } from '../../whatsapp/driver';
 import type { DeskEventBus } from '../events/desk-events';
-import { createContactsRepository } from './contacts.repository';
-import { jidsToResolve, type LiveMessage, resolveMessage } from './group-message';
+import { type ContactPair, createContactsRepository } from './contacts.repository';
+import { jidsToResolve, type LiveMessage, phoneOf, resolveMessage } from './group-message';
 import { createGroupsRepository } from './groups.repository';
 import { createIngest, type SessionRef } from './ingest.service';
 import { type ClaimedRow, createLiveQueueRepository } from './live-queue.repository';
-import { createMessagesRepository } from './messages.repository';
+import { createMessagesRepository, type FilledAuthor } from './messages.repository';
+import { createParticipantsRepository } from './participants.repository';
 
 export type MessageStore = ReturnType<typeof createMessageStore>;
 
@@ -21,6 +22,17 @@ export interface QueuedLiveMessage extends LiveMessage {
 }
 
 /**
+ * Messages of one session whose LID author's phone number was learned after they were stored (their
+ * wa_messages.author_alt has just been filled): what the ticket engine recorded without a number.
+ */
+export interface ResolvedAuthors {
+  sessionId: string;
+  messages: FilledAuthor[];
+}
+
+export type ResolvedAuthorsListener = (resolved: ResolvedAuthors) => Promise<void>;
+
+/**
  * The WhatsApp message store: the one owner of wa_groups, wa_messages and wa_contacts. The sessions
  * module hands it what a connection receives; pages, sync and media read it through this module.
  */
@@ -29,6 +41,28 @@ export function createMessageStore({ db, bus }: { db: Db; bus: DeskEventBus }) {
   const messages = createMessagesRepository(db);
   const contacts = createContactsRepository(db);
   const queue = createLiveQueueRepository(db);
+  const participants = createParticipantsRepository(db);
+  const resolvedListeners = new Set<ResolvedAuthorsListener>();
+
+  /**
+   * Pairs just learned: the phone number of a LID goes into the session's stored messages that lack it,
+   * then to whoever recorded those messages without it (the ticket engine). Not the other direction: a
+   * phone-number author needs no LID.
+   */
+  async function learnedPairs(session: { id: string }, pairs: readonly ContactPair[]): Promise<void> {
+    const lidToPhone = pairs.flatMap((p) =>
+      p.jid.endsWith('@lid') && phoneOf(p.altJid) ? [{ lid: p.jid, phoneJid: p.altJid }] : [],
+    );
+    if (lidToPhone.length === 0) return;
+    const filled = await messages.fillAuthorAlt(session.id, lidToPhone);
+    if (filled.length === 0) return;
+    for (const listener of resolvedListeners) await listener({ sessionId: session.id, messages: filled });
+  }
+
+  /** Names and pairs from the phone (contacts, group members): stored, and applied to stored messages. */
+  async function learnContacts(session: { id: string }, received: readonly ContactInfo[]): Promise<void> {
+    await learnedPairs(session, await contacts.save(session.id, received));
+  }
 
   /** LiveMessages as ingest builds them: sender names from the session's contacts, one query per session. */
   async function toLive(rows: ClaimedRow[]): Promise<QueuedLiveMessage[]> {
@@ -51,12 +85,38 @@ export function createMessageStore({ db, bus }: { db: Db; bus: DeskEventBus }) {
 
   return {
     repos: { groups, messages, contacts },
-    ingest: createIngest({ messages, contacts, groups, bus }),
-    saveContacts: (sessionId: string, received: ContactInfo[]) => contacts.save(sessionId, received),
+    ingest: createIngest({ messages, contacts, groups, bus, learnedPairs }),
+    saveContacts: (sessionId: string, received: ContactInfo[]) => learnContacts({ id: sessionId }, received),
 
-    /** `complete` lists are the phone's whole group list: groups missing from it were left. */
+    /**
+     * Called with the messages whose author's phone number was filled in after they were stored, once per
+     * change, before the change that taught it is done. Answers the unsubscribe.
+     */
+    onResolvedAuthors(listener: ResolvedAuthorsListener): () => void {
+      resolvedListeners.add(listener);
+      return () => resolvedListeners.delete(listener);
+    },
+
+    /**
+     * `complete` lists are the phone's whole group list: groups missing from it were left. A group that
+     * comes with its member list (`participants` not null) gets exactly those members, and their
+     * LID/phone-number pairs join the session's contacts.
+     */
     async saveGroups(session: SessionRef, list: GroupInfo[], complete: boolean): Promise<void> {
       await groups.saveGroups(session.id, session.organisationId, list, complete);
+      const withMembers = list.flatMap((g) =>
+        g.participants ? [{ groupJid: g.jid, participants: g.participants }] : [],
+      );
+      await participants.replace(session.id, withMembers);
+      if (complete)
+        await participants.keepGroups(
+          session.id,
+          list.map((g) => g.jid),
+        );
+      await learnContacts(
+        session,
+        withMembers.flatMap((g) => g.participants),
+      );
       bus.publish('groups.updated', {
         organisationId: session.organisationId,
         sessionId: session.id,

@@ -78,6 +78,20 @@ export interface InsertedKey {
   waId: string;
 }
 
+/** A LID and the phone-number JID behind it. */
+export interface LidPhone {
+  lid: string;
+  phoneJid: string;
+}
+
+/** A stored message whose LID author's phone-number JID was filled in afterwards. */
+export interface FilledAuthor {
+  organisationId: number;
+  groupJid: string;
+  waId: string;
+  phoneJid: string;
+}
+
 export interface Cursor {
   timestamp: number;
   msgId: string;
@@ -198,6 +212,29 @@ export function createMessagesRepository(db: Db) {
           inserted.push({ seq: Number(row.seq), groupJid: row.group_jid, waId: row.wa_id });
       }
       return inserted;
+    },
+
+    /**
+     * A LID author's phone-number JID, learned after its messages were stored: filled into the session's
+     * messages that lack it (through wa_messages_unresolved_lid_idx). Answers the rows it filled.
+     */
+    async fillAuthorAlt(sessionId: string, pairs: readonly LidPhone[]): Promise<FilledAuthor[]> {
+      if (pairs.length === 0) return [];
+      const json = JSON.stringify(pairs.map((p) => ({ lid: p.lid, phone_jid: p.phoneJid })));
+      const result = (await db.execute(sql`
+        update wa_messages m set author_alt = p.phone_jid
+        from json_to_recordset(${json}::json) as p(lid text, phone_jid text)
+        where m.session_id = ${sessionId} and m.author = p.lid
+          and m.author_alt is null and m.author like '%@lid'
+        returning m.organisation_id, m.group_jid, m.wa_id, m.author_alt`)) as unknown as {
+        rows: { organisation_id: number; group_jid: string; wa_id: string; author_alt: string }[];
+      };
+      return result.rows.map((row) => ({
+        organisationId: row.organisation_id,
+        groupJid: row.group_jid,
+        waId: row.wa_id,
+        phoneJid: row.author_alt,
+      }));
     },
 
     async revoke(sessionId: string, groupJid: string, waIds: string[]): Promise<void> {

@@ -3,12 +3,17 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { AgentsService } from '../agents/agents.service';
 import type { DeskEventBus } from '../events/desk-events';
+import { phoneOf } from '../groups/group-message';
 import type { GroupsService } from '../groups/groups.service';
 import type { MessageStore } from '../groups/message-store.service';
 import type { SessionsService } from '../sessions/sessions.service';
 import { createCountsService } from './counts.service';
 import { createTicketEngine } from './ticket-engine';
-import { createTicketEngineRepository } from './ticket-engine.repository';
+import {
+  createTicketEngineRepository,
+  fillTicketSenders,
+  type LearnedSender,
+} from './ticket-engine.repository';
 import { createTicketProcessor, type TicketProcessor, type TicketProcessorDeps } from './ticket-processor';
 import { createTicketsRepository } from './tickets.repository';
 import { ticketsRoutes } from './tickets.routes';
@@ -48,6 +53,25 @@ export async function registerTickets(app: FastifyInstance, options: RegisterTic
     repo: createTicketEngineRepository(db),
     agentByNumber: agents.byNumber,
   });
+  // A LID sender's number learned after its messages were ticketed: the tickets get it too, unchanged
+  // otherwise (docs/decisions/0013, LID senders). Awaited by the store, so it is done before the change
+  // that taught the pair completes; a failure is logged and never fails that change.
+  const stopFilling = store.onResolvedAuthors(async ({ sessionId, messages }) => {
+    const byOrganisation = new Map<number, LearnedSender[]>();
+    for (const m of messages) {
+      const number = phoneOf(m.phoneJid);
+      if (!number) continue;
+      const list = byOrganisation.get(m.organisationId) ?? [];
+      list.push({ groupJid: m.groupJid, waId: m.waId, number: `+${number}` });
+      byOrganisation.set(m.organisationId, list);
+    }
+    try {
+      for (const [organisationId, senders] of byOrganisation)
+        await fillTicketSenders(db, organisationId, sessionId, senders);
+    } catch (error) {
+      app.log.warn({ err: error, sessionId }, 'filling learned sender numbers into tickets failed');
+    }
+  });
   const processor = createTicketProcessor({
     ...options.processor,
     queue: store,
@@ -62,6 +86,7 @@ export async function registerTickets(app: FastifyInstance, options: RegisterTic
   app.decorate('messageStore', store);
   app.addHook('preClose', async () => {
     unsubscribe();
+    stopFilling();
     await processor.stop();
   });
 

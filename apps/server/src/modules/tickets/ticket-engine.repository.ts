@@ -4,6 +4,9 @@ import { type TicketStatus, tickets } from '../../db/schema';
 import { stripNul, stripNulDeep } from '../../text';
 import type { TicketRow } from './tickets.repository';
 
+/** The name of a sender with neither a name nor a known number (ticket-engine.ts). */
+export const UNKNOWN_SENDER = 'Unknown';
+
 export interface GroupKey {
   organisationId: number;
   sessionId: string;
@@ -44,6 +47,14 @@ export interface TicketEngineTx {
   join(joining: Joining): Promise<JoinResult>;
 }
 
+/** A stored message of a conversation whose sender's number became known afterwards. */
+export interface LearnedSender {
+  groupJid: string;
+  waId: string;
+  /** E.164 */
+  number: string;
+}
+
 export interface TicketEngineRepository {
   /**
    * Joins each message to its group's active ticket, all in one statement; the results are in input order.
@@ -73,6 +84,47 @@ export function createTicketEngineRepository(db: Db): TicketEngineRepository {
         }),
       ),
   };
+}
+
+/**
+ * A sender's number learned after the engine recorded their messages without one: fills it into the
+ * session's ticket messages that lack it, and into the tickets those messages opened. Nothing is
+ * reclassified: business or not, status and times stay. One statement: the messages by their key
+ * (ticket_messages_key_idx), then each ticket whose opening message (its first) was among them. A name the
+ * engine could only give as "Unknown" becomes the number, as it would have been with the number known.
+ * Answers the tickets whose number was filled.
+ */
+export async function fillTicketSenders(
+  db: Db,
+  organisationId: number,
+  sessionId: string,
+  senders: readonly LearnedSender[],
+): Promise<number[]> {
+  if (senders.length === 0) return [];
+  const json = JSON.stringify(
+    senders.map((s) => ({ group_jid: s.groupJid, wa_id: s.waId, sender: s.number })),
+  );
+  const result = (await db.execute(sql`
+    with learned as (
+      select * from json_to_recordset(${json}::json) as l(group_jid text, wa_id text, sender text)
+    ), filled as (
+      update ticket_messages m set
+        sender = l.sender,
+        sender_name = case when m.sender_name = ${UNKNOWN_SENDER} then l.sender else m.sender_name end
+      from learned l
+      where m.session_id = ${sessionId} and m.group_jid = l.group_jid and m.wa_id = l.wa_id
+        and m.sender is null
+      returning m.id, m.ticket_id, m.sender
+    )
+    update tickets t set
+      customer_number = f.sender,
+      customer = case when t.customer = ${UNKNOWN_SENDER} then f.sender else t.customer end
+    from filled f
+    where t.id = f.ticket_id and t.organisation_id = ${organisationId} and t.session_id = ${sessionId}
+      and t.customer_number is null
+      and f.id = (select min(o.id) from ticket_messages o where o.ticket_id = t.id)
+    returning t.id`)) as unknown as { rows: { id: number }[] };
+  return result.rows.map((row) => row.id);
 }
 
 async function open(db: Db, ticket: NewTicket): Promise<TicketRow | null> {

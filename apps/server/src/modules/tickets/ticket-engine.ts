@@ -1,6 +1,11 @@
 import type { KnownAgent } from '../agents/agents.service';
 import type { LiveMessage } from '../groups/group-message';
-import type { Joining, NewTicket, TicketEngineRepository } from './ticket-engine.repository';
+import {
+  type Joining,
+  type NewTicket,
+  type TicketEngineRepository,
+  UNKNOWN_SENDER,
+} from './ticket-engine.repository';
 import { messageText } from './ticket-mapping';
 import type { TicketRow } from './tickets.repository';
 
@@ -43,11 +48,14 @@ const NOT_CONVERSATION = new Set(['gp2', 'revoked']);
 export function createTicketEngine({ repo, agentByNumber }: TicketEngineDeps) {
   async function sender(event: EngineMessage) {
     const { message } = event;
+    // `authorNumber` is the resolved phone: a LID author's number from the pair learned before the
+    // message was stored (ingest) or since (the stored row, read with the message from the queue). So an
+    // agent writing under a LID is an agent once the session knows the pair (docs/decisions/0013, LID senders).
     const phone = message.fromMe ? event.linkedPhone : message.authorNumber;
     const number = phone ? `+${phone.replace(/\D/g, '')}` : null;
     const agent = phone ? await agentByNumber(event.organisationId, phone) : null;
     const business = message.fromMe || agent !== null;
-    const name = agent?.name ?? message.authorName ?? (message.fromMe ? 'You' : (number ?? 'Unknown'));
+    const name = agent?.name ?? message.authorName ?? (message.fromMe ? 'You' : (number ?? UNKNOWN_SENDER));
     return { business, number, name };
   }
 

@@ -135,7 +135,10 @@ function seededMessage(seed: string, owner: SimPerson, group: SimGroup, index: n
   });
 }
 
-/** A message as Baileys hands it over (history keeps the LID only; live traffic adds participantAlt). */
+/**
+ * A message as Baileys hands it over. In a LID group the sender is its LID; `participantAlt` adds its
+ * phone-number JID, as live traffic does when WhatsApp sends it (history keeps the LID only).
+ */
 export function buildMessage(
   group: SimGroup,
   author: SimPerson,
@@ -144,8 +147,8 @@ export function buildMessage(
     id,
     timestamp,
     content,
-    live = false,
-  }: { id: string; timestamp: number; content: proto.IMessage; live?: boolean },
+    participantAlt = false,
+  }: { id: string; timestamp: number; content: proto.IMessage; participantAlt?: boolean },
 ): WAMessage {
   const lid = group.addressingMode === 'lid';
   return {
@@ -154,7 +157,7 @@ export function buildMessage(
       fromMe,
       id,
       participant: lid ? author.lid : author.jid,
-      ...(lid && live ? { participantAlt: author.jid } : {}),
+      ...(lid && participantAlt ? { participantAlt: author.jid } : {}),
     },
     messageTimestamp: timestamp,
     pushName: author.name,

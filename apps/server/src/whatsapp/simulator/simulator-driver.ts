@@ -14,6 +14,7 @@ import {
   mediaContent,
   type PhoneContent,
   type SimGroup,
+  type SimPerson,
 } from './phone-content';
 import { simulatedDownload } from './simulated-download';
 
@@ -201,7 +202,7 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
           name: g.name,
           addressingMode: g.addressingMode,
           size: g.members.length + 1,
-          participants: null,
+          participants: participantsOf(g, phone.content.owner),
         })),
       async requestHistory(groupJid: string, oldest: { timestamp: number }, count: number) {
         const requestId = randomBytes(8).toString('hex');
@@ -246,6 +247,18 @@ function newestFirst(group: SimGroup, end: number, count: number): WAMessage[] {
   const messages: WAMessage[] = [];
   for (let i = end - 1; i >= Math.max(0, end - count); i--) messages.push(group.message(i));
   return messages;
+}
+
+/**
+ * The member list as group metadata gives it: each member's address in the group and the other one (a LID
+ * group's members by LID with their phone-number JID; a phone-number group's the reverse), no names.
+ */
+function participantsOf(group: SimGroup, owner: SimPerson): ContactInfo[] {
+  return [owner, ...group.members].map((m) =>
+    group.addressingMode === 'lid'
+      ? { jid: m.lid, name: null, altJid: m.jid }
+      : { jid: m.jid, name: null, altJid: m.lid },
+  );
 }
 
 function contactsOf(group: SimGroup): ContactInfo[] {
@@ -328,7 +341,9 @@ function controls(
       const phone = phones.get(sessionId);
       const group = phone?.content.groups.find((g) => g.jid === input.groupId);
       if (!phone?.connected || !phone.events || !group) return null;
-      const member = group.members.find((m) => m.phone === input.authorPhone);
+      const member = input.authorPhone
+        ? group.members.find((m) => m.phone === input.authorPhone)
+        : group.members[0];
       const author = input.fromMe
         ? phone.content.owner
         : (member ?? {
@@ -347,11 +362,13 @@ function controls(
         input.type === 'image'
           ? mediaContent('image', `${group.jid}:live:${id}`, input.body, 0)
           : { conversation: input.body };
+      // In a LID group a member's message names its sender by LID only (the group's member list pairs it
+      // with a phone number); one from someone the list does not hold carries the phone-number JID too.
       const message = buildMessage(group, named, Boolean(input.fromMe), {
         id,
         timestamp: Math.floor(Date.now() / 1000),
         content,
-        live: true,
+        participantAlt: !member,
       });
       phone.events.live([message]);
       return message;

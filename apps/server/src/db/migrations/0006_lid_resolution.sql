@@ -1,0 +1,1 @@
+CREATE INDEX "wa_messages_unresolved_lid_idx" ON "wa_messages" USING btree ("session_id","author") WHERE "wa_messages"."author_alt" is null and "wa_messages"."author" like '%@lid';

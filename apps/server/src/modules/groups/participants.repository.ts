@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { ContactInfo } from '../../whatsapp/driver';
+
+export type ParticipantsRepository = ReturnType<typeof createParticipantsRepository>;
+
+/** A group's member list as its metadata gave it. */
+export interface GroupMembers {
+  groupJid: string;
+  participants: readonly ContactInfo[];
+}
+
+/** wa_group_participants: who is in each group of a session, with a LID member's phone-number JID. */
+export function createParticipantsRepository(db: Db) {
+  return {
+    /**
+     * Each listed group's members become exactly `participants`, in one statement: members no longer
+     * listed leave; a member listed without its other address keeps the one known.
+     */
+    async replace(sessionId: string, groups: readonly GroupMembers[]): Promise<void> {
+      if (groups.length === 0) return;
+      const groupJids = JSON.stringify(groups.map((g) => g.groupJid));
+      const members = JSON.stringify(
+        groups.flatMap((g) =>
+          g.participants.map((p) => ({ group_jid: g.groupJid, jid: p.jid, alt_jid: p.altJid })),
+        ),
+      );
+      await db.execute(sql`
+        with input as (
+          select distinct on (group_jid, jid) group_jid, jid, alt_jid
+          from json_to_recordset(${members}::json) as t(group_jid text, jid text, alt_jid text)
+          order by group_jid, jid, alt_jid nulls last
+        ), gone as (
+          delete from wa_group_participants p
+          where p.session_id = ${sessionId}
+            and p.group_jid in (select json_array_elements_text(${groupJids}::json))
+            and not exists (select 1 from input i where i.group_jid = p.group_jid and i.jid = p.jid)
+        )
+        insert into wa_group_participants (session_id, group_jid, jid, alt_jid)
+        select ${sessionId}::uuid, group_jid, jid, alt_jid from input
+        on conflict (session_id, group_jid, jid) do update set alt_jid = excluded.alt_jid
+        where excluded.alt_jid is not null
+          and excluded.alt_jid is distinct from wa_group_participants.alt_jid`);
+    },
+
+    /** The phone's whole group list: the members of groups not in it (left) are forgotten. */
+    async keepGroups(sessionId: string, groupJids: readonly string[]): Promise<void> {
+      await db.execute(sql`
+        delete from wa_group_participants
+        where session_id = ${sessionId}
+          and group_jid not in (select json_array_elements_text(${JSON.stringify(groupJids)}::json))`);
+    },
+  };
+}
