@@ -67,7 +67,10 @@ describeEachDatabase('linking by phone number', (ctx) => {
       'connected',
     );
 
-    const linked = await post(server, owner, '/api/requestPairingCode/', { sessionID, phone: '+447911123456' });
+    const linked = await post(server, owner, '/api/requestPairingCode/', {
+      sessionID,
+      phone: '+447911123456',
+    });
     expect(linked.status).toBe(409);
     expect(linked.body).toEqual({ message: sessionMessages.alreadyConnected });
   });
@@ -85,8 +88,13 @@ describeEachDatabase('linking by phone number', (ctx) => {
     const qr = await post(server, owner, '/api/generateQRCode/', { sessionID });
     expect(qr.status).toBe(200);
     expect(qr.raw.headers['content-type']).toBe('image/png');
-    expect(server.whatsapp.gateway.state(sessionID)).toMatchObject({ pairingCode: null, qr: expect.any(String) });
-    expect((await post(server, owner, `/sim/sessions/${sessionID}/enter-code`, { code: paired.body.code })).status).toBe(409);
+    expect(server.whatsapp.gateway.state(sessionID)).toMatchObject({
+      pairingCode: null,
+      qr: expect.any(String),
+    });
+    expect(
+      (await post(server, owner, `/sim/sessions/${sessionID}/enter-code`, { code: paired.body.code })).status,
+    ).toBe(409);
 
     // Another number: a new code for it.
     const other = await post<RequestPairingCodeResponse>(server, owner, '/api/requestPairingCode/', {
@@ -160,12 +168,18 @@ describeEachDatabase('linking by phone number', (ctx) => {
     await eventually(async () => (await sessionStatus(server, owner, sessionID)).status === 'connected');
     await post(server, owner, `/sim/sessions/${sessionID}/fail`, { kind: 'unreachable' });
     await eventually(async () => (await sessionStatus(server, owner, sessionID)).status !== 'connected');
-    const linked = await post(server, owner, '/api/requestPairingCode/', { sessionID, phone: '+919876543210' });
+    const linked = await post(server, owner, '/api/requestPairingCode/', {
+      sessionID,
+      phone: '+919876543210',
+    });
     expect(linked.status).toBe(409);
     expect(linked.body).toEqual({ message: sessionMessages.alreadyLinked });
 
     await post(server, owner, '/api/terminateSession/', { sessionID });
-    const ended = await post(server, owner, '/api/requestPairingCode/', { sessionID, phone: '+919876543210' });
+    const ended = await post(server, owner, '/api/requestPairingCode/', {
+      sessionID,
+      phone: '+919876543210',
+    });
     expect(ended.status).toBe(409);
   });
 });

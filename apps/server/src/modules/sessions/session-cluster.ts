@@ -93,7 +93,10 @@ export function createSessionCluster({ gateway, keeper, leases, rpc, clearAuth, 
   async function start(session: SessionRef, link?: LinkMode): Promise<void> {
     const here = await startHere(session, link);
     if (here === 'started') return;
-    const payload: StartPayload = { session: { id: session.id, organisationId: session.organisationId }, link };
+    const payload: StartPayload = {
+      session: { id: session.id, organisationId: session.organisationId },
+      link,
+    };
     // Held by another instance (or no room here while another one runs it): that instance starts it.
     if (here === 'elsewhere' || (await leases.ownerOf(session.id)))
       return onOwner(session.id, 'session.start', payload);
@@ -113,10 +116,13 @@ export function createSessionCluster({ gateway, keeper, leases, rpc, clearAuth, 
     if (here === 'elsewhere') throw new AppError(409, 'Another server took this session over. Try again.');
   });
   // Links the way asked (starting over when the session was linking the other way), then waits for a code.
-  handle<{ sessionId: string; link: LinkMode; waitMs: number }, LiveState | null>('session.link', async (p) => {
-    await gateway.relink(p.sessionId, p.link.pairingPhone);
-    return live(await gateway.waitForQr(p.sessionId, p.waitMs));
-  });
+  handle<{ sessionId: string; link: LinkMode; waitMs: number }, LiveState | null>(
+    'session.link',
+    async (p) => {
+      await gateway.relink(p.sessionId, p.link.pairingPhone);
+      return live(await gateway.waitForQr(p.sessionId, p.waitMs));
+    },
+  );
   handle<{ sessionId: string }, LiveState | null>('session.state', async (p) =>
     live(gateway.state(p.sessionId)),
   );

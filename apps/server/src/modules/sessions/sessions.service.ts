@@ -118,7 +118,11 @@ export function createSessionsService({
      * The pairing code to type on the phone `phone` (E.164): links the unlinked session by phone number,
      * starting over when it was linking by QR code or for another number.
      */
-    async pairingCode(organisationId: number, id: string, phone: string): Promise<RequestPairingCodeResponse> {
+    async pairingCode(
+      organisationId: number,
+      id: string,
+      phone: string,
+    ): Promise<RequestPairingCodeResponse> {
       const session = await owned(organisationId, id);
       if (!session.isActive)
         throw new AppError(409, 'This session was terminated. Start it again to link it.');
@@ -173,7 +177,8 @@ export function createSessionsService({
         HEALTH_EVENTS_SHOWN,
       );
       const bySession = new Map<string, SessionEventRow[]>();
-      for (const event of events) bySession.set(event.sessionId, [...(bySession.get(event.sessionId) ?? []), event]);
+      for (const event of events)
+        bySession.set(event.sessionId, [...(bySession.get(event.sessionId) ?? []), event]);
       const at = now();
       return {
         session_list: sessions.map((session) => {

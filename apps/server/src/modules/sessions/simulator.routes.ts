@@ -59,7 +59,8 @@ export const simulatorRoutes: FastifyPluginAsyncZod<{
       const session = await sessions.owned(request.user.organisationId, request.params.sessionId);
       const result = await simulator.enterCode(session.id, request.body.code);
       if (result === 'not_linking') throw new AppError(409, 'The session is not showing a pairing code.');
-      if (result === 'wrong') throw new AppError(409, 'That is not the pairing code shown. Check it and try again.');
+      if (result === 'wrong')
+        throw new AppError(409, 'That is not the pairing code shown. Check it and try again.');
       return { success: true, message: 'Pairing code entered' };
     },
   );

@@ -293,11 +293,11 @@ function controls(
     const creds = phone.auth?.state.creds;
     if (!creds) return;
     const { owner } = phone.content;
-      creds.me = {
-        id: `${owner.phone}:7@s.whatsapp.net`,
-        lid: `${owner.lid.replace('@lid', '')}:7@lid`,
-        name: owner.name,
-      };
+    creds.me = {
+      id: `${owner.phone}:7@s.whatsapp.net`,
+      lid: `${owner.lid.replace('@lid', '')}:7@lid`,
+      name: owner.name,
+    };
     creds.registered = true;
     await phone.auth?.saveCreds();
     hangUp(phone)?.close({ kind: 'restart', statusCode: 515, reason: 'Stream Errored (restart required)' });
