@@ -1,5 +1,5 @@
 import type { SessionListItem, SessionListResponse } from '@wadesk/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { type SignedIn, signUp } from '../../../test/helpers/auth';
@@ -169,8 +169,7 @@ describeEachDatabase('session health', (ctx) => {
     expect(
       (await repo.recentEvents(mine?.organisationId ?? 0, [sessionId, theirs], 10)).map((e) => e.sessionId),
     ).toEqual([sessionId]);
-    const stored = await ctx.db.execute(sql`select count(*)::int as n from wa_session_events`);
-    expect(stored.rows[0]).toEqual({ n: 2 });
+    expect(await ctx.count(waSessionEvents)).toBe(2);
   });
 });
 
