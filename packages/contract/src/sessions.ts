@@ -179,7 +179,8 @@ export const sessionListItem = z.object({
   created_at: z.string(),
   /** ISO 8601 */
   updated_at: z.string(),
-  health: sessionHealth,
+  /** Empty when an older server does not send it. */
+  health: sessionHealth.default({ events: [], quiet_since: null }),
 });
 export type SessionListItem = z.infer<typeof sessionListItem>;
 
