@@ -139,6 +139,26 @@ describeEachDatabase('linking by phone number', (ctx) => {
     expect(again.body.code).toMatch(CODE);
   });
 
+  it('links by number again after the phone logged the device out', async () => {
+    const server = await slowCodes();
+    const owner = await signUp(server);
+    const sessionID = await startSession(server, owner);
+    await eventually(() => server.whatsapp.gateway.state(sessionID)?.qr);
+    await post(server, owner, `/sim/sessions/${sessionID}/scan`);
+    await eventually(async () => (await sessionStatus(server, owner, sessionID)).status === 'connected');
+    await post(server, owner, `/sim/sessions/${sessionID}/fail`, { kind: 'logged_out' });
+    await eventually(async () => (await sessionStatus(server, owner, sessionID)).status === 'logged_out');
+    await server.whatsapp.gateway.settled(sessionID);
+    // Started again with its name and description (as Reconnect does), then linked by number.
+    await startSession(server, owner);
+    const paired = await post<RequestPairingCodeResponse>(server, owner, '/api/requestPairingCode/', {
+      sessionID,
+      phone: '+919876543210',
+    });
+    expect(paired.status).toBe(200);
+    expect(paired.body.code).toMatch(CODE);
+  });
+
   it('refuses bad numbers, unknown, foreign, terminated and linked sessions', async () => {
     const server = await slowCodes();
     const owner = await signUp(server);
@@ -166,6 +186,7 @@ describeEachDatabase('linking by phone number', (ctx) => {
     await eventually(() => server.whatsapp.gateway.state(sessionID)?.qr);
     await post(server, owner, `/sim/sessions/${sessionID}/scan`);
     await eventually(async () => (await sessionStatus(server, owner, sessionID)).status === 'connected');
+    await server.whatsapp.gateway.settled(sessionID);
     await post(server, owner, `/sim/sessions/${sessionID}/fail`, { kind: 'unreachable' });
     await eventually(async () => (await sessionStatus(server, owner, sessionID)).status !== 'connected');
     const linked = await post(server, owner, '/api/requestPairingCode/', {

@@ -126,10 +126,10 @@ export function createSessionsService({
       const session = await owned(organisationId, id);
       if (!session.isActive)
         throw new AppError(409, 'This session was terminated. Start it again to link it.');
-      const { status, phone: linkedPhone } = current(session);
-      if (status === 'connected') throw new AppError(409, sessionMessages.alreadyConnected);
-      // Linked creds reconnect by themselves; a new link needs a terminate first.
-      if (linkedPhone) throw new AppError(409, sessionMessages.alreadyLinked);
+      if (current(session).status === 'connected') throw new AppError(409, sessionMessages.alreadyConnected);
+      // Linked creds reconnect by themselves; a new link needs a terminate first. (The stored phone is the
+      // linked account's: set on connect, cleared by a logout or terminate.)
+      if (session.phone) throw new AppError(409, sessionMessages.alreadyLinked);
       const state = await cluster.link(session, { pairingPhone: phone.replace(/\D/g, '') }, qrWaitMs);
       if (state?.pairingCode) return { code: state.pairingCode, phone };
       if (state?.status === 'connected') throw new AppError(409, sessionMessages.alreadyConnected);
