@@ -59,7 +59,7 @@ test('link a phone by pairing code, then read the session health on desktop and 
   expect(countdown).toBeGreaterThan(90);
 
   // The simulated phone's owner types it; the modal moves on by itself.
-  await modal.getByRole('button', { name: 'Simulate entering the code (demo mode)' }).click();
+  await modal.getByRole('button', { name: 'Simulate code entry (demo mode)' }).click();
   await modal
     .getByTestId('connection-state')
     .filter({ hasText: /^Connected$/ })

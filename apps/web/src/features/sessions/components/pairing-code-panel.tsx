@@ -35,13 +35,13 @@ function SimulateEnterButton({ sessionId, code }: { sessionId: string; code: str
     <Button
       variant="secondary"
       size="md"
-      className="border-violet-300 text-violet-800 hover:bg-violet-50"
-      icon={<FlaskIcon className="size-4" />}
+      className="h-auto min-h-8 max-w-full border-violet-300 py-1.5 text-center whitespace-normal text-violet-800 hover:bg-violet-50"
+      icon={<FlaskIcon className="size-4 shrink-0" />}
       busy={busy}
       title="The simulated phone enters this code"
       onClick={enter}
     >
-      Simulate entering the code (demo mode)
+      Simulate code entry (demo mode)
     </Button>
   );
 }
@@ -80,7 +80,7 @@ export function PairingCodePanel({ sessionId, pairing, demo }: PairingCodePanelP
 
   if (!shown || pairing.code === null) {
     return (
-      <form ref={formRef} noValidate onSubmit={submit} className="w-full space-y-3 sm:w-72">
+      <form ref={formRef} noValidate onSubmit={submit} className="w-full space-y-3 sm:w-80">
         <PhoneInput
           label="Phone number to link"
           name="pairing_phone"
@@ -105,7 +105,7 @@ export function PairingCodePanel({ sessionId, pairing, demo }: PairingCodePanelP
   }
 
   return (
-    <div className="flex w-full flex-col items-center gap-3 sm:w-72">
+    <div className="flex w-full flex-col items-center gap-3 sm:w-80">
       <section
         ref={codeRef}
         tabIndex={-1}

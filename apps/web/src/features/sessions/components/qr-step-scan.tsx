@@ -115,7 +115,7 @@ export function QrStepScan({
 }: QrStepScanProps) {
   return (
     <div className="grid gap-6 sm:grid-cols-[1fr_auto] sm:items-start">
-      <div>
+      <div className="min-w-0">
         <h3 className="mb-3 text-base font-semibold text-slate-900">Link a phone with WhatsApp</h3>
         <Instructions mode={mode} />
         {demo ? (
@@ -127,7 +127,7 @@ export function QrStepScan({
         ) : null}
       </div>
       {/* On phones the code comes first: it is what the other phone needs. */}
-      <div className="order-first flex flex-col items-center gap-3 sm:order-none">
+      <div className="order-first flex min-w-0 flex-col items-center gap-3 sm:order-none">
         {mode === 'qr' ? (
           <QrPanel
             sessionId={sessionId}

@@ -143,7 +143,7 @@ export function SessionsTable({ sessions, ...actions }: SessionsTableProps) {
                   </tr>
                   {expanded ? (
                     <tr className="bg-slate-50/60">
-                      <td colSpan={7} className="px-5 pt-0 pb-4">
+                      <td colSpan={7} className="px-5 pt-0 pb-4 [&>section]:max-w-2xl">
                         <HealthPanel id={healthId(session)} health={session.health} now={now} />
                       </td>
                     </tr>
@@ -172,6 +172,7 @@ export function SessionsTable({ sessions, ...actions }: SessionsTableProps) {
             <div className="flex flex-wrap items-start gap-2">
               <SessionStatusBadge status={session.status} reason={session.reason} showReason />
               <QuietBadge since={session.health.quiet_since} now={now} />
+              <span className="ml-auto">{healthToggle(session)}</span>
             </div>
             <dl className="grid grid-cols-2 gap-2 text-xs text-slate-500">
               <div>
@@ -183,14 +184,13 @@ export function SessionsTable({ sessions, ...actions }: SessionsTableProps) {
                 <dd className="tabular-nums">{formatDateTime(session.updated_at)}</dd>
               </div>
             </dl>
-            <div className="flex flex-wrap items-center gap-2">
-              {buttons.reconnect}
-              {buttons.terminate}
-              <span className="ml-auto">{healthToggle(session)}</span>
-            </div>
             {open.has(session.sessionId) ? (
               <HealthPanel id={healthId(session)} health={session.health} now={now} />
             ) : null}
+            <div className="flex flex-wrap items-center gap-2">
+              {buttons.reconnect}
+              {buttons.terminate}
+            </div>
           </li>
         );
       })}
