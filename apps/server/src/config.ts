@@ -41,6 +41,11 @@ export interface Config {
   whatsappSessionLimit: number;
   /** WhatsApp sessions one server instance runs at most; more go to other instances (or answer 503). */
   whatsappSessionsPerInstance: number;
+  /**
+   * Hours without a live message after which a connected session is flagged quiet on the Sessions screen
+   * (only flagged, never reconnected for it).
+   */
+  whatsappQuietAfterHours: number;
   /** Level of Baileys' own (redacted) log; silent by default because it logs protocol detail. */
   whatsappLogLevel: (typeof LOG_LEVELS)[number];
   /**
@@ -113,6 +118,7 @@ const envSchema = z.object({
   WHATSAPP_DRIVER: z.enum(WHATSAPP_DRIVERS, { error: 'must be baileys or simulator' }).default('baileys'),
   WHATSAPP_SESSION_LIMIT: integer(1, 100_000).default(1),
   WHATSAPP_SESSIONS_PER_INSTANCE: integer(1, 100_000).default(500),
+  WHATSAPP_QUIET_AFTER_HOURS: integer(1, 24 * 365).default(6),
   WHATSAPP_LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('silent'),
@@ -182,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     whatsappDriver: vars.WHATSAPP_DRIVER,
     whatsappSessionLimit: vars.WHATSAPP_SESSION_LIMIT,
     whatsappSessionsPerInstance: vars.WHATSAPP_SESSIONS_PER_INSTANCE,
+    whatsappQuietAfterHours: vars.WHATSAPP_QUIET_AFTER_HOURS,
     whatsappLogLevel: vars.WHATSAPP_LOG_LEVEL,
     whatsappVersion: vars.WHATSAPP_VERSION ?? null,
     demoSeed: vars.DEMO_SEED === '1' || vars.DEMO_SEED === 'true',

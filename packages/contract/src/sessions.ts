@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toE164 } from './agents';
 
 // WhatsApp sessions (spec §2 Sessions screen, §3 Session, §7 /api/... calls).
 
@@ -8,6 +9,10 @@ export const sessionMessages = {
   sessionIdUnavailable: 'sessionId is not available',
   sessionNotFound: 'Session not found',
   noQrCode: 'No QR code available for this session right now.',
+  noPairingCode: 'No pairing code available for this session right now.',
+  invalidPhone: 'Phone Number must be a valid phone number with its country code, e.g. +919876543210.',
+  alreadyLinked: 'This session is already linked to a phone. Terminate it to link another one.',
+  alreadyConnected: 'The session is already connected.',
 } as const;
 
 /**
@@ -90,6 +95,76 @@ export const sessionStatusResponse = z.object({
 });
 export type SessionStatusResponse = z.infer<typeof sessionStatusResponse>;
 
+/**
+ * POST /api/requestPairingCode/: link the session by phone number instead of QR. `phone` is the number of
+ * the phone to link, with its country code (validated like an agent's number; answered in E.164). The
+ * server (re)starts linking in pairing-code mode and answers the 8-character code to type on the phone
+ * (WhatsApp → Linked devices → Link a device → Link with phone number instead). Asking again for the
+ * same number answers the code shown now; `session.qr` events announce a new one. 400 `{message}` for a
+ * bad number, 404 for an unknown session, 409 `{message}` when the session is terminated, already linked
+ * or connected, or no code came in time.
+ */
+export const requestPairingCodeRequest = z.object({
+  sessionID: z.string().trim().min(1).max(64),
+  phone: z
+    .string({ error: sessionMessages.invalidPhone })
+    .max(40, { error: sessionMessages.invalidPhone })
+    .transform((value, ctx) => {
+      const number = toE164(value);
+      if (number) return number;
+      ctx.issues.push({ code: 'custom', message: sessionMessages.invalidPhone, input: value });
+      return z.NEVER;
+    }),
+});
+export type RequestPairingCodeRequest = z.input<typeof requestPairingCodeRequest>;
+
+export const requestPairingCodeResponse = z.object({
+  /** 8 characters of WhatsApp's alphabet, e.g. "7KQ2MXAB"; shown to people as "7KQ2-MXAB". */
+  code: z.string(),
+  /** The number it links, E.164. */
+  phone: z.string(),
+});
+export type RequestPairingCodeResponse = z.infer<typeof requestPairingCodeResponse>;
+
+/**
+ * What happened to a session, newest first in `health.events`: `linked` (the phone linked it), `connected`
+ * (back online), `disconnected` (a connected session dropped; `reason` says why), `reconnecting` (retrying),
+ * `unreachable` (WhatsApp cannot be reached), `logged_out`, `version_refused`, `refused`, `qr_expired`
+ * (nobody linked in time), `terminated` (ended here).
+ */
+export const sessionEventKind = z.enum([
+  'linked',
+  'connected',
+  'disconnected',
+  'reconnecting',
+  'unreachable',
+  'logged_out',
+  'version_refused',
+  'refused',
+  'qr_expired',
+  'terminated',
+]);
+export type SessionEventKind = z.infer<typeof sessionEventKind>;
+
+export const sessionEvent = z.object({
+  kind: sessionEventKind,
+  reason: z.string().nullable(),
+  /** ISO 8601 */
+  at: z.string(),
+});
+export type SessionEvent = z.infer<typeof sessionEvent>;
+
+export const sessionHealth = z.object({
+  /** The last state changes, newest first (at most 10). */
+  events: z.array(sessionEvent),
+  /**
+   * Set while a connected session has had no live message for WHATSAPP_QUIET_AFTER_HOURS (default 6): since
+   * when it is quiet (ISO 8601). Only shown; a quiet session is never reconnected for it.
+   */
+  quiet_since: z.string().nullable(),
+});
+export type SessionHealth = z.infer<typeof sessionHealth>;
+
 // POST /api/terminateSession/ answers successMessage ({success, message}) from ./common.
 
 export const sessionListItem = z.object({
@@ -104,6 +179,8 @@ export const sessionListItem = z.object({
   created_at: z.string(),
   /** ISO 8601 */
   updated_at: z.string(),
+  /** Empty when an older server does not send it. */
+  health: sessionHealth.default({ events: [], quiet_since: null }),
 });
 export type SessionListItem = z.infer<typeof sessionListItem>;
 
@@ -119,6 +196,10 @@ export type SessionListResponse = z.infer<typeof sessionListResponse>;
 // only while WHATSAPP_DRIVER=simulator (404 otherwise) and need the bearer token of the session's organisation.
 
 /** POST /sim/sessions/:sessionId/scan (no body): "the phone scanned the QR code". Answers successMessage. */
+
+/** POST /sim/sessions/:sessionId/enter-code: the phone's owner types the pairing code shown. Answers successMessage. */
+export const simEnterCodeRequest = z.object({ code: z.string().min(1).max(16) });
+export type SimEnterCodeRequest = z.infer<typeof simEnterCodeRequest>;
 
 export const simulatedFailure = z.enum([
   'unreachable',

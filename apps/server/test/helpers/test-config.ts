@@ -31,6 +31,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     whatsappDriver: 'simulator',
     whatsappSessionLimit: 1,
     whatsappSessionsPerInstance: 500,
+    whatsappQuietAfterHours: 6,
     whatsappLogLevel: 'silent',
     demoSeed: false,
     webDist: join(tmpdir(), 'wadesk-test-no-web-dist'),

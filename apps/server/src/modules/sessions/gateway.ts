@@ -17,6 +17,7 @@ import {
 import type { DeskEventBus } from '../events/desk-events';
 import type { SessionRef } from '../groups/ingest.service';
 import type { MessageStore } from '../groups/message-store.service';
+import { type HealthEvent, healthEvent } from './session-health';
 import type { SessionStateUpdate } from './sessions.repository';
 
 /** How long a request for older messages is remembered after it was sent. */
@@ -24,8 +25,13 @@ const ASKED_TTL_MS = 10 * 60_000;
 
 export interface GatewayDeps {
   driver: WhatsAppDriver;
-  /** Stores what a connection says about its session (only while this instance owns it). */
-  saveState(sessionId: string, update: SessionStateUpdate): Promise<void>;
+  /**
+   * Stores what a connection says about its session (only while this instance owns it); `event` joins the
+   * session's health when its status changed.
+   */
+  saveState(sessionId: string, update: SessionStateUpdate, event?: HealthEvent): Promise<void>;
+  /** Live messages of the session were stored just now (wa_sessions.last_message_at). */
+  messagesStored?(sessionId: string): Promise<void>;
   store: MessageStore;
   /** The auth store a session writes through: fenced by the lease this instance holds on it. */
   authStore(sessionId: string): AuthStore;
@@ -46,6 +52,8 @@ interface Entry {
   /** Everything the session stores goes through this chain, in arrival order. */
   work: Promise<void>;
   watchers: Set<() => void>;
+  /** The phone number the session links with instead of a QR code, while linking that way. */
+  pairingPhone: string | null;
 }
 
 /** The phone's answer to a request for older messages: messages it held for the group, and new ones. */
@@ -86,6 +94,7 @@ export function createWhatsAppGateway({
   log,
   loadAuth,
   stopped,
+  messagesStored,
 }: GatewayDeps) {
   const entries = new Map<string, Entry>();
   const waiters = new Map<string, HistoryWaiter[]>();
@@ -101,8 +110,16 @@ export function createWhatsAppGateway({
   }
 
   function create(session: SessionRef): Entry {
-    let lastQr: string | null = null;
-    const entry: Entry = { session, work: Promise.resolve(), watchers: new Set(), runner: null as never };
+    let lastCode: string | null = null;
+    // What the session's health last recorded, and whether it is linking (a QR or pairing code shown).
+    const seen: { status: RunnerState['status'] | null; linking: boolean } = { status: null, linking: false };
+    const entry: Entry = {
+      session,
+      work: Promise.resolve(),
+      watchers: new Set(),
+      runner: null as never,
+      pairingPhone: null,
+    };
     entry.runner = createSessionRunner({
       sessionId: session.id,
       driver,
@@ -111,18 +128,28 @@ export function createWhatsAppGateway({
       hooks: {
         state: (state) => {
           for (const watcher of entry.watchers) watcher();
-          if (state.qr && state.qr !== lastQr)
+          // A new QR code or pairing code to show (the web asks for the current one again).
+          const code = state.qr ?? state.pairingCode;
+          if (code && code !== lastCode)
             bus.publish('session.qr', { organisationId: session.organisationId, sessionId: session.id });
-          lastQr = state.qr;
+          lastCode = code;
+          // Health records changes of status only: a rotated code is not one.
+          const event = state.status === seen.status ? null : healthEvent(seen, state);
+          if (state.status === 'qr') seen.linking = true;
+          else if (state.status === 'connected' || !state.running) seen.linking = false;
+          seen.status = state.status;
           void enqueue(entry, 'status', async () => {
-            await persistState(session, state);
+            await persistState(session, state, event);
             if (!state.running) stopped?.(session.id);
           });
         },
         open: (connection) => void enqueue(entry, 'groups', () => loadGroups(session, connection)),
         history: (batch) => void enqueue(entry, 'history', () => storeHistory(session, batch)),
         live: (messages) =>
-          void enqueue(entry, 'live', () => store.ingest(session, messages, 'live').then(() => {})),
+          void enqueue(entry, 'live', async () => {
+            const result = await store.ingest(session, messages, 'live');
+            if (result.inserted.length > 0) await messagesStored?.(session.id);
+          }),
         contacts: (received) =>
           void enqueue(entry, 'contacts', () => store.saveContacts(session.id, received)),
         groups: (groups) => void enqueue(entry, 'groups', () => store.saveGroups(session, groups, false)),
@@ -133,18 +160,26 @@ export function createWhatsAppGateway({
     return entry;
   }
 
-  async function persistState(session: SessionRef, state: RunnerState): Promise<void> {
+  async function persistState(
+    session: SessionRef,
+    state: RunnerState,
+    event: HealthEvent | null,
+  ): Promise<void> {
     const loggedOut = state.status === 'logged_out';
     // Unlinked from the phone: its creds are useless, forgotten while this instance still holds the lease.
     if (loggedOut) await authStore(session.id).clear(session.id);
     const account = state.status === 'connected' ? state.account : null;
-    await saveState(session.id, {
-      status: state.status,
-      reason: state.reason,
-      ...(account ? { phone: account.phone, meJid: account.jid, meLid: account.lid } : {}),
-      // Unlinked from the phone: the session can only come back through a new scan.
-      ...(loggedOut ? { isActive: false, phone: null } : {}),
-    });
+    await saveState(
+      session.id,
+      {
+        status: state.status,
+        reason: state.reason,
+        ...(account ? { phone: account.phone, meJid: account.jid, meLid: account.lid } : {}),
+        // Unlinked from the phone: the session can only come back through a new scan.
+        ...(loggedOut ? { isActive: false, phone: null } : {}),
+      },
+      event ?? undefined,
+    );
     bus.publish('session.status', {
       organisationId: session.organisationId,
       sessionId: session.id,
@@ -225,11 +260,30 @@ export function createWhatsAppGateway({
   }
 
   return {
-    /** Starts (or restarts, after it stopped) the session's connection. */
-    start(session: SessionRef): void {
+    /**
+     * Starts (or restarts, after it stopped) the session's connection; with `pairingPhone` an unlinked
+     * session links by phone number (a pairing code) instead of a QR code.
+     */
+    start(session: SessionRef, link?: { pairingPhone: string | null }): void {
       const entry = entries.get(session.id) ?? create(session);
       entries.set(session.id, entry);
-      entry.runner.start();
+      if (entry.runner.state().running) return;
+      entry.pairingPhone = link?.pairingPhone ?? null;
+      entry.runner.start({ pairingPhone: entry.pairingPhone });
+    },
+
+    /**
+     * Makes a running session that is still linking link the way asked: by QR code (`pairingPhone`
+     * null) or by a pairing code for that phone. Linking starts over when it was going the other way.
+     */
+    async relink(sessionId: string, pairingPhone: string | null): Promise<void> {
+      const entry = entries.get(sessionId);
+      const state = entry?.runner.state();
+      if (!entry || !state?.running || state.status === 'connected' || entry.pairingPhone === pairingPhone)
+        return;
+      await entry.runner.stop('end');
+      entry.pairingPhone = pairingPhone;
+      entry.runner.start({ pairingPhone });
     },
 
     /** Stops the session here; `logout` also unlinks it from the phone and forgets its creds. */
@@ -249,11 +303,12 @@ export function createWhatsAppGateway({
       return entries.get(sessionId)?.runner.state() ?? null;
     },
 
-    /** Resolves once the session shows a QR code, connects, stops, or `timeoutMs` passes. */
+    /** Resolves once the session shows a QR or pairing code, connects, stops, or `timeoutMs` passes. */
     async waitForQr(sessionId: string, timeoutMs: number): Promise<RunnerState | null> {
       const entry = entries.get(sessionId);
       if (!entry) return null;
-      const settled = (s: RunnerState) => Boolean(s.qr) || s.status === 'connected' || !s.running;
+      const settled = (s: RunnerState) =>
+        Boolean(s.qr || s.pairingCode) || s.status === 'connected' || !s.running;
       if (settled(entry.runner.state())) return entry.runner.state();
       await new Promise<void>((resolve) => {
         const done = () => {

@@ -161,6 +161,7 @@ describeEachDatabase('whatsapp session lifecycle', (ctx) => {
     await post(server, owner, `/sim/sessions/${sessionId}/fail`, { kind: 'logged_out' });
     await eventually(async () => (await sessionStatus(server, owner, sessionId)).status === 'logged_out');
     await eventually(async () => (await ctx.count(waAuth)) === 0);
+    await server.whatsapp.gateway.settled(sessionId); // the creds go first, then the status is stored
     const [row] = await ctx.db.select().from(waSessions).where(eq(waSessions.id, sessionId));
     expect(row).toMatchObject({
       isActive: false,

@@ -71,7 +71,8 @@ export async function registerSessions(
   };
   const gateway = createWhatsAppGateway({
     driver: whatsapp.driver,
-    saveState: (sessionId, update) => repo.saveState(sessionId, update, instanceId),
+    saveState: (sessionId, update, event) => repo.saveState(sessionId, update, instanceId, event),
+    messagesStored: (sessionId) => repo.touchLastMessage(sessionId),
     store,
     authStore,
     bus,
@@ -115,6 +116,7 @@ export async function registerSessions(
     bus,
     sessionLimit: config.whatsappSessionLimit,
     qrWaitMs: overrides.qrWaitMs ?? 10_000,
+    quietAfterMs: config.whatsappQuietAfterHours * 3_600_000,
   });
   await app.register(sessionsRoutes, { sessions });
   if (whatsapp.simulator) await app.register(simulatorRoutes, { sessions, simulator: whatsapp.simulator });

@@ -7,7 +7,14 @@ import type { LeaseKeeper } from './session-leases';
 import type { SessionLeasesRepository } from './session-leases.repository';
 
 /** What the Sessions screen needs of a running session, wherever it runs. */
-export type LiveState = Pick<RunnerState, 'status' | 'reason' | 'qr' | 'running'> & { phone: string | null };
+export type LiveState = Pick<RunnerState, 'status' | 'reason' | 'qr' | 'pairingCode' | 'running'> & {
+  phone: string | null;
+};
+
+/** How a session links: by QR code (`pairingPhone` null) or by a pairing code for that phone. */
+export interface LinkMode {
+  pairingPhone: string | null;
+}
 
 export const ALL_FULL =
   'Every server is running as many WhatsApp sessions as it may. Try again in a minute, or add a server.';
@@ -25,11 +32,17 @@ export interface SessionClusterDeps {
 
 export type SessionCluster = ReturnType<typeof createSessionCluster>;
 
+interface StartPayload {
+  session: SessionRef;
+  link: LinkMode | undefined;
+}
+
 const live = (state: RunnerState | null): LiveState | null =>
   state && {
     status: state.status,
     reason: state.reason,
     qr: state.qr,
+    pairingCode: state.pairingCode,
     running: state.running,
     phone: state.account?.phone ?? null,
   };
@@ -69,23 +82,27 @@ export function createSessionCluster({ gateway, keeper, leases, rpc, clearAuth, 
     keeper.holds(sessionId) ? live(gateway.state(sessionId)) : null;
 
   /** Starts the session here: takes its lease (or finds it held elsewhere). */
-  async function startHere(session: SessionRef): Promise<'started' | 'elsewhere' | 'full'> {
+  async function startHere(session: SessionRef, link?: LinkMode): Promise<'started' | 'elsewhere' | 'full'> {
     if (!keeper.holds(session.id) && !keeper.hasRoom()) return 'full';
     const lease = await keeper.acquire(session.id);
     if (!lease) return 'elsewhere';
-    if (!gateway.state(session.id)?.running) gateway.start(session);
+    if (!gateway.state(session.id)?.running) gateway.start(session, link);
     return 'started';
   }
 
-  async function start(session: SessionRef): Promise<void> {
-    const here = await startHere(session);
+  async function start(session: SessionRef, link?: LinkMode): Promise<void> {
+    const here = await startHere(session, link);
     if (here === 'started') return;
+    const payload: StartPayload = {
+      session: { id: session.id, organisationId: session.organisationId },
+      link,
+    };
     // Held by another instance (or no room here while another one runs it): that instance starts it.
     if (here === 'elsewhere' || (await leases.ownerOf(session.id)))
-      return onOwner(session.id, 'session.start', session);
+      return onOwner(session.id, 'session.start', payload);
     for (const { instanceId } of await leases.instancesWithRoom(me, ttlMs)) {
       try {
-        return await call<void>(instanceId, 'session.start', session, COMMAND_TIMEOUT_MS);
+        return await call<void>(instanceId, 'session.start', payload, COMMAND_TIMEOUT_MS);
       } catch {
         // Full by now, or gone: try the next one.
       }
@@ -93,13 +110,18 @@ export function createSessionCluster({ gateway, keeper, leases, rpc, clearAuth, 
     throw new AppError(503, ALL_FULL);
   }
 
-  handle<SessionRef, void>('session.start', async (session) => {
-    const here = await startHere(session);
+  handle<StartPayload, void>('session.start', async ({ session, link }) => {
+    const here = await startHere(session, link);
     if (here === 'full') throw new AppError(503, ALL_FULL);
     if (here === 'elsewhere') throw new AppError(409, 'Another server took this session over. Try again.');
   });
-  handle<{ sessionId: string; waitMs: number }, LiveState | null>('session.qr', async (p) =>
-    live(await gateway.waitForQr(p.sessionId, p.waitMs)),
+  // Links the way asked (starting over when the session was linking the other way), then waits for a code.
+  handle<{ sessionId: string; link: LinkMode; waitMs: number }, LiveState | null>(
+    'session.link',
+    async (p) => {
+      await gateway.relink(p.sessionId, p.link.pairingPhone);
+      return live(await gateway.waitForQr(p.sessionId, p.waitMs));
+    },
   );
   handle<{ sessionId: string }, LiveState | null>('session.state', async (p) =>
     live(gateway.state(p.sessionId)),
@@ -126,14 +148,17 @@ export function createSessionCluster({ gateway, keeper, leases, rpc, clearAuth, 
       });
     },
 
-    /** Starts the session when it is not running anywhere, then waits for its QR code on the owner. */
-    async qr(session: SessionRef, waitMs: number): Promise<LiveState | null> {
+    /**
+     * Starts the session linking the way asked when it is not running anywhere (or switches a running one
+     * that is still linking), then waits on the owner for its QR code or pairing code.
+     */
+    async link(session: SessionRef, link: LinkMode, waitMs: number): Promise<LiveState | null> {
       const state = await this.state(session.id);
-      if (!state?.running) await start(session);
+      if (!state?.running) await start(session, link);
       return onOwner<LiveState | null>(
         session.id,
-        'session.qr',
-        { sessionId: session.id, waitMs },
+        'session.link',
+        { sessionId: session.id, link, waitMs },
         waitMs + COMMAND_TIMEOUT_MS,
       );
     },

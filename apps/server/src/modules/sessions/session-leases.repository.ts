@@ -129,9 +129,14 @@ export function createSessionLeasesRepository(db: Db) {
 
     /** Sessions that were linking when their owner stopped: their QR code is gone. */
     async interruptLinking(reason: string): Promise<void> {
-      await db.execute(sql`update wa_sessions s set status = 'qr_expired', reason = ${reason},
-          updated_at = now(), owner_id = null, lease_expires_at = null
-        where s.is_active and s.status in ('starting', 'qr', 'reconnecting') and ${ORPHAN} and not ${LINKED}`);
+      // The expiry joins each session's health in the same statement.
+      await db.execute(sql`with expired as (
+          update wa_sessions s set status = 'qr_expired', reason = ${reason},
+            updated_at = now(), owner_id = null, lease_expires_at = null
+          where s.is_active and s.status in ('starting', 'qr', 'reconnecting') and ${ORPHAN} and not ${LINKED}
+          returning s.id, s.organisation_id)
+        insert into wa_session_events (session_id, organisation_id, kind, reason)
+          select id, organisation_id, 'qr_expired', ${reason} from expired`);
     },
   };
 }

@@ -1,9 +1,19 @@
-import type { SessionStatus } from '@wadesk/contract';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { SessionEventKind, SessionStatus } from '@wadesk/contract';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { organisations, waSessions } from '../../db/schema';
+import { organisations, waSessionEvents, waSessions } from '../../db/schema';
 
 export type SessionRow = typeof waSessions.$inferSelect;
+
+/** Events kept per session; older ones are pruned when a new one is written. */
+export const EVENTS_KEPT = 50;
+
+export interface SessionEventRow {
+  sessionId: string;
+  kind: SessionEventKind;
+  reason: string | null;
+  at: Date;
+}
 
 export interface SessionStateUpdate {
   status: SessionStatus;
@@ -102,19 +112,90 @@ export function createSessionsRepository(db: Db) {
       });
     },
 
-    async markTerminated(organisationId: number, id: string): Promise<void> {
-      await db
-        .update(waSessions)
-        .set({ isActive: false, status: 'terminated', reason: null, phone: null, updatedAt: sql`now()` })
-        .where(and(eq(waSessions.organisationId, organisationId), eq(waSessions.id, id)));
+    /** Ends the session here; `recorded` adds `terminated` to its health (not when it already was). */
+    async markTerminated(organisationId: number, id: string, recorded: boolean): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(waSessions)
+          .set({ isActive: false, status: 'terminated', reason: null, phone: null, updatedAt: sql`now()` })
+          .where(and(eq(waSessions.organisationId, organisationId), eq(waSessions.id, id)));
+        if (recorded) await addEvent(tx as unknown as Db, id, organisationId, 'terminated', null);
+      });
     },
 
-    /** Writes what the connection says; only the session's owner may (a replaced one stays silent). */
-    async saveState(sessionId: string, update: SessionStateUpdate, ownerId: string): Promise<void> {
-      await db
-        .update(waSessions)
-        .set({ ...update, updatedAt: sql`now()` })
-        .where(and(eq(waSessions.id, sessionId), eq(waSessions.ownerId, ownerId)));
+    /**
+     * Writes what the connection says; only the session's owner may (a replaced one stays silent). With
+     * `event`, the change also joins the session's health, in the same transaction.
+     */
+    async saveState(
+      sessionId: string,
+      update: SessionStateUpdate,
+      ownerId: string,
+      event?: { kind: SessionEventKind; reason: string | null },
+    ): Promise<void> {
+      const write = async (tx: Db) => {
+        const [row] = await tx
+          .update(waSessions)
+          .set({ ...update, updatedAt: sql`now()` })
+          .where(and(eq(waSessions.id, sessionId), eq(waSessions.ownerId, ownerId)))
+          .returning({ organisationId: waSessions.organisationId });
+        if (row && event) await addEvent(tx, sessionId, row.organisationId, event.kind, event.reason);
+      };
+      if (!event) return write(db);
+      await db.transaction((tx) => write(tx as unknown as Db));
+    },
+
+    /** A live message was stored now: the Sessions screen flags sessions that stay quiet for long. */
+    async touchLastMessage(sessionId: string): Promise<void> {
+      await db.update(waSessions).set({ lastMessageAt: sql`now()` }).where(eq(waSessions.id, sessionId));
+    },
+
+    /** The newest `perSession` events of each of the organisation's sessions, newest first, in one query. */
+    async recentEvents(
+      organisationId: number,
+      sessionIds: string[],
+      perSession: number,
+    ): Promise<SessionEventRow[]> {
+      if (sessionIds.length === 0) return [];
+      const ranked = db
+        .select({
+          sessionId: waSessionEvents.sessionId,
+          kind: waSessionEvents.kind,
+          reason: waSessionEvents.reason,
+          at: waSessionEvents.at,
+          id: waSessionEvents.id,
+          rank: sql<number>`row_number() over (partition by ${waSessionEvents.sessionId} order by ${waSessionEvents.at} desc, ${waSessionEvents.id} desc)`.as(
+            'rank',
+          ),
+        })
+        .from(waSessionEvents)
+        .where(
+          and(
+            eq(waSessionEvents.organisationId, organisationId),
+            inArray(waSessionEvents.sessionId, sessionIds),
+          ),
+        )
+        .as('ranked');
+      const rows = await db
+        .select({ sessionId: ranked.sessionId, kind: ranked.kind, reason: ranked.reason, at: ranked.at })
+        .from(ranked)
+        .where(sql`${ranked.rank} <= ${perSession}`)
+        .orderBy(ranked.sessionId, desc(ranked.at), desc(ranked.id));
+      return rows as SessionEventRow[];
     },
   };
+}
+
+/** Adds one event to a session's health and prunes all but the newest EVENTS_KEPT. */
+async function addEvent(
+  db: Db,
+  sessionId: string,
+  organisationId: number,
+  kind: SessionEventKind,
+  reason: string | null,
+): Promise<void> {
+  await db.insert(waSessionEvents).values({ sessionId, organisationId, kind, reason });
+  await db.execute(sql`delete from wa_session_events where session_id = ${sessionId} and id <= (
+    select id from wa_session_events where session_id = ${sessionId}
+    order by id desc offset ${EVENTS_KEPT} limit 1)`);
 }

@@ -1,5 +1,7 @@
 import {
   errorResponse,
+  requestPairingCodeRequest,
+  requestPairingCodeResponse,
   sessionIdRequest,
   sessionListResponse,
   sessionMessages,
@@ -55,6 +57,22 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }
       const png = await sessions.qrCode(request.user.organisationId, request.body.sessionID);
       return reply.type('image/png').header('cache-control', 'no-store').send(png);
     },
+  );
+
+  app.post(
+    '/api/requestPairingCode/',
+    {
+      preValidation: needsSessionId,
+      schema: {
+        tags,
+        summary: 'Link by phone number: the 8-character code to type on that phone (instead of a QR code)',
+        security: bearerAuth,
+        body: requestPairingCodeRequest,
+        response: { 200: requestPairingCodeResponse, ...errors },
+      },
+    },
+    async (request) =>
+      sessions.pairingCode(request.user.organisationId, request.body.sessionID, request.body.phone),
   );
 
   app.post(

@@ -1,4 +1,6 @@
 import {
+  type RequestPairingCodeResponse,
+  type SessionEvent,
   type SessionListResponse,
   type SessionStatusResponse,
   type StartSessionResponse,
@@ -9,8 +11,9 @@ import QRCode from 'qrcode';
 import { AppError } from '../../errors';
 import type { DeskEventBus } from '../events/desk-events';
 import type { SessionCluster } from './session-cluster';
+import { HEALTH_EVENTS_SHOWN, quietSince } from './session-health';
 import { isSessionId, statusMessage } from './session-status';
-import type { SessionRow, SessionsRepository } from './sessions.repository';
+import type { SessionEventRow, SessionRow, SessionsRepository } from './sessions.repository';
 
 export interface SessionsServiceDeps {
   repo: SessionsRepository;
@@ -19,8 +22,11 @@ export interface SessionsServiceDeps {
   bus: DeskEventBus;
   /** Active sessions an organisation may have at once. */
   sessionLimit: number;
-  /** How long generateQRCode waits for a QR code to appear after (re)starting a session. */
+  /** How long generateQRCode and requestPairingCode wait for a code after (re)starting a session. */
   qrWaitMs: number;
+  /** A connected session without live messages for this long is flagged quiet on the Sessions screen. */
+  quietAfterMs: number;
+  now?: () => number;
 }
 
 export type SessionsService = ReturnType<typeof createSessionsService>;
@@ -32,6 +38,8 @@ export function createSessionsService({
   bus,
   sessionLimit,
   qrWaitMs,
+  quietAfterMs,
+  now = Date.now,
 }: SessionsServiceDeps) {
   const limitReached = () =>
     new AppError(409, `Active session limit reached (${sessionLimit}). Terminate a session first.`);
@@ -88,18 +96,46 @@ export function createSessionsService({
       };
     },
 
-    /** PNG of the QR code shown right now; a stopped linking attempt (expired, unreachable) starts again. */
+    /**
+     * PNG of the QR code shown right now; a stopped linking attempt (expired, unreachable) starts again, and
+     * one going by phone number goes back to QR codes.
+     */
     async qrCode(organisationId: number, id: string): Promise<Buffer> {
       const session = await owned(organisationId, id);
       if (!session.isActive)
         throw new AppError(409, 'This session was terminated. Start it again to link it.');
-      const state = await cluster.qr(session, qrWaitMs);
+      const state = await cluster.link(session, { pairingPhone: null }, qrWaitMs);
       if (state?.qr)
         return QRCode.toBuffer(state.qr, { type: 'png', width: 320, margin: 2, errorCorrectionLevel: 'L' });
       if (state?.status === 'connected') throw new AppError(409, 'The session is already connected.');
       throw new AppError(
         409,
         state?.reason ? `${sessionMessages.noQrCode} ${state.reason}` : sessionMessages.noQrCode,
+      );
+    },
+
+    /**
+     * The pairing code to type on the phone `phone` (E.164): links the unlinked session by phone number,
+     * starting over when it was linking by QR code or for another number.
+     */
+    async pairingCode(
+      organisationId: number,
+      id: string,
+      phone: string,
+    ): Promise<RequestPairingCodeResponse> {
+      const session = await owned(organisationId, id);
+      if (!session.isActive)
+        throw new AppError(409, 'This session was terminated. Start it again to link it.');
+      if (current(session).status === 'connected') throw new AppError(409, sessionMessages.alreadyConnected);
+      // Linked creds reconnect by themselves; a new link needs a terminate first. (The stored phone is the
+      // linked account's: set on connect, cleared by a logout or terminate.)
+      if (session.phone) throw new AppError(409, sessionMessages.alreadyLinked);
+      const state = await cluster.link(session, { pairingPhone: phone.replace(/\D/g, '') }, qrWaitMs);
+      if (state?.pairingCode) return { code: state.pairingCode, phone };
+      if (state?.status === 'connected') throw new AppError(409, sessionMessages.alreadyConnected);
+      throw new AppError(
+        409,
+        state?.reason ? `${sessionMessages.noPairingCode} ${state.reason}` : sessionMessages.noPairingCode,
       );
     },
 
@@ -118,7 +154,7 @@ export function createSessionsService({
     async terminate(organisationId: number, id: string) {
       const session = await owned(organisationId, id);
       await cluster.stop(id, 'logout');
-      await repo.markTerminated(organisationId, id);
+      await repo.markTerminated(organisationId, id, session.isActive);
       bus.publish('session.status', {
         organisationId,
         sessionId: id,
@@ -135,9 +171,22 @@ export function createSessionsService({
 
     async list(organisationId: number): Promise<SessionListResponse> {
       const sessions = await repo.list(organisationId);
+      const events = await repo.recentEvents(
+        organisationId,
+        sessions.map((session) => session.id),
+        HEALTH_EVENTS_SHOWN,
+      );
+      const bySession = new Map<string, SessionEventRow[]>();
+      for (const event of events)
+        bySession.set(event.sessionId, [...(bySession.get(event.sessionId) ?? []), event]);
+      const at = now();
       return {
         session_list: sessions.map((session) => {
           const { status, reason, phone } = current(session);
+          const recent = bySession.get(session.id) ?? [];
+          const connectedAt =
+            recent.find((event) => event.kind === 'connected' || event.kind === 'linked')?.at ?? null;
+          const quiet = quietSince({ ...session, status }, connectedAt, quietAfterMs, at);
           return {
             sessionId: session.id,
             session_name: session.name,
@@ -148,6 +197,7 @@ export function createSessionsService({
             phone,
             created_at: session.createdAt.toISOString(),
             updated_at: session.updatedAt.toISOString(),
+            health: { events: recent.map(toWire), quiet_since: quiet?.toISOString() ?? null },
           };
         }),
         session_count: sessions.length,
@@ -156,3 +206,9 @@ export function createSessionsService({
     },
   };
 }
+
+const toWire = (event: SessionEventRow): SessionEvent => ({
+  kind: event.kind,
+  reason: event.reason,
+  at: event.at.toISOString(),
+});

@@ -1,5 +1,6 @@
 import {
   errorResponse,
+  simEnterCodeRequest,
   simFailRequest,
   simIncomingRequest,
   simIncomingResponse,
@@ -39,6 +40,28 @@ export const simulatorRoutes: FastifyPluginAsyncZod<{
       if (!(await simulator.scan(session.id)))
         throw new AppError(409, 'The session is not showing a QR code.');
       return { success: true, message: 'QR code scanned' };
+    },
+  );
+
+  app.post(
+    '/sim/sessions/:sessionId/enter-code',
+    {
+      schema: {
+        tags,
+        summary: 'Simulator: the phone links by the pairing code typed on it',
+        security: bearerAuth,
+        params,
+        body: simEnterCodeRequest,
+        response: { 200: successMessage, ...errors },
+      },
+    },
+    async (request) => {
+      const session = await sessions.owned(request.user.organisationId, request.params.sessionId);
+      const result = await simulator.enterCode(session.id, request.body.code);
+      if (result === 'not_linking') throw new AppError(409, 'The session is not showing a pairing code.');
+      if (result === 'wrong')
+        throw new AppError(409, 'That is not the pairing code shown. Check it and try again.');
+      return { success: true, message: 'Pairing code entered' };
     },
   );
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { proto, WAMessage } from 'baileys';
+import { bytesToCrockford, type proto, type WAMessage } from 'baileys';
 import type {
   ConnectionClose,
   ConnectionEvents,
@@ -67,7 +67,10 @@ interface Phone {
   auth: SessionAuth | null;
   events: ConnectionEvents | null;
   timers: Set<NodeJS.Timeout>;
-  showingQr: boolean;
+  /** What the linking screen shows: QR codes, or a pairing code to type on the phone (link by number). */
+  linking: 'qr' | 'code' | null;
+  /** The pairing code shown now, while linking by phone number. */
+  code: string | null;
   connected: boolean;
   /** Sticky failures, until `recover`. */
   unreachable: boolean;
@@ -101,7 +104,8 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
         auth: null,
         events: null,
         timers: new Set(),
-        showingQr: false,
+        linking: null,
+        code: null,
         connected: false,
         unreachable: false,
         silent: false,
@@ -126,11 +130,12 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
     phone.timers.clear();
     const events = phone.events;
     phone.events = null;
-    phone.showingQr = phone.connected = false;
+    phone.linking = phone.code = null;
+    phone.connected = false;
     return events;
   };
 
-  function connect({ sessionId, auth, events }: ConnectOptions) {
+  function connect({ sessionId, auth, events, pairingPhone }: ConnectOptions) {
     const phone = phoneOf(sessionId);
     // Like WhatsApp: a second socket with the same creds replaces the first, which is closed with 440.
     hangUp(phone)?.close({ kind: 'replaced', statusCode: 440, reason: 'Stream Errored (conflict)' });
@@ -138,20 +143,35 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
     phone.events = events;
     if (phone.unreachable) later(phone, 5, () => hangUp(phone)?.close(UNREACHABLE));
     else if (auth.state.creds.me?.id) later(phone, 5, () => open(phone));
+    // Like Baileys: the pairing code is asked for once the socket is ready.
+    else if (pairingPhone) later(phone, 5, () => showCode(phone, 0));
     else showQr(phone, 0);
     return connection(phone);
   }
 
+  /** Linking ends when nobody used any of the codes offered ("QR refs attempts ended"). */
+  function linkingEnded(phone: Phone, shown: number): boolean {
+    if (shown < options.qrRefs) return false;
+    const reason =
+      phone.linking === 'code'
+        ? 'The pairing code was not entered in time.'
+        : 'The QR code was not scanned in time.';
+    hangUp(phone)?.close({ kind: 'qr_expired', statusCode: 408, reason });
+    return true;
+  }
+
+  /** Linking by phone number: 8 characters of WhatsApp's alphabet, renewed like the QR codes. */
+  function showCode(phone: Phone, shown: number): void {
+    if (!phone.events || linkingEnded(phone, shown)) return;
+    phone.linking = 'code';
+    phone.code = bytesToCrockford(randomBytes(5));
+    phone.events.pairingCode(phone.code);
+    later(phone, shown === 0 ? options.firstQrMs : options.qrMs, () => showCode(phone, shown + 1));
+  }
+
   function showQr(phone: Phone, shown: number): void {
-    if (shown >= options.qrRefs) {
-      hangUp(phone)?.close({
-        kind: 'qr_expired',
-        statusCode: 408,
-        reason: 'The QR code was not scanned in time.',
-      });
-      return;
-    }
-    phone.showingQr = true;
+    if (linkingEnded(phone, shown)) return;
+    phone.linking = 'qr';
     const ref = `2@${randomBytes(24).toString('base64')}`;
     const keys = phone.auth?.state.creds;
     const pub = (key?: Uint8Array) => Buffer.from(key ?? []).toString('base64');
@@ -272,28 +292,49 @@ function contactsOf(group: SimGroup): ContactInfo[] {
   );
 }
 
-/** The test and demo controls behind /sim/...: scan, fail, and messages arriving from group members. */
+/** A typed pairing code as WhatsApp compares it: no dash or spaces, any case. */
+const normaliseCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
+
+/** The test and demo controls behind /sim/...: scan, enter a code, fail, and messages from group members. */
 function controls(
   phones: Map<string, Phone>,
   phoneOf: (id: string) => Phone,
   hangUp: (phone: Phone) => ConnectionEvents | null,
 ) {
+  /** The device is paired, then the server asks for a restart (515), as after a real scan. */
+  async function pair(phone: Phone): Promise<void> {
+    const creds = phone.auth?.state.creds;
+    if (!creds) return;
+    const { owner } = phone.content;
+    creds.me = {
+      id: `${owner.phone}:7@s.whatsapp.net`,
+      lid: `${owner.lid.replace('@lid', '')}:7@lid`,
+      name: owner.name,
+    };
+    creds.registered = true;
+    await phone.auth?.saveCreds();
+    hangUp(phone)?.close({ kind: 'restart', statusCode: 515, reason: 'Stream Errored (restart required)' });
+  }
+
   return {
-    /** Plays "the phone scanned the QR code": the device is paired, then the server asks for a restart (515). */
+    /** Plays "the phone scanned the QR code"; false when no QR code is shown. */
     async scan(sessionId: string): Promise<boolean> {
       const phone = phones.get(sessionId);
-      const creds = phone?.auth?.state.creds;
-      if (!phone?.showingQr || !creds) return false;
-      const { owner } = phone.content;
-      creds.me = {
-        id: `${owner.phone}:7@s.whatsapp.net`,
-        lid: `${owner.lid.replace('@lid', '')}:7@lid`,
-        name: owner.name,
-      };
-      creds.registered = true;
-      await phone.auth?.saveCreds();
-      hangUp(phone)?.close({ kind: 'restart', statusCode: 515, reason: 'Stream Errored (restart required)' });
+      if (phone?.linking !== 'qr' || !phone.auth) return false;
+      await pair(phone);
       return true;
+    },
+
+    /**
+     * Plays "the phone's owner typed the pairing code": 'linked' when it is the code shown, 'wrong' when
+     * another, 'not_linking' when the session shows no pairing code.
+     */
+    async enterCode(sessionId: string, code: string): Promise<'linked' | 'wrong' | 'not_linking'> {
+      const phone = phones.get(sessionId);
+      if (phone?.linking !== 'code' || !phone.code || !phone.auth) return 'not_linking';
+      if (normaliseCode(code) !== phone.code) return 'wrong';
+      await pair(phone);
+      return 'linked';
     },
 
     fail(sessionId: string, failure: SimulatedFailure): void {
@@ -313,7 +354,7 @@ function controls(
           hangUp(phone)?.close(UNREACHABLE);
           return;
         case 'qr_expiry':
-          if (phone.showingQr)
+          if (phone.linking)
             hangUp(phone)?.close({
               kind: 'qr_expired',
               statusCode: 408,

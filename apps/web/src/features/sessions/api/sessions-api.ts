@@ -1,4 +1,6 @@
 import {
+  type RequestPairingCodeResponse,
+  requestPairingCodeResponse,
   type SessionListResponse,
   type SessionStatusResponse,
   type StartSessionRequest,
@@ -36,4 +38,14 @@ export function terminateSession(sessionID: string): Promise<SuccessMessage> {
 /** Demo mode only: the simulated phone "scans" the QR code. */
 export function simulateScan(sessionId: string): Promise<SuccessMessage> {
   return api.post(`/sim/sessions/${encodeURIComponent(sessionId)}/scan`, {}, successMessage);
+}
+
+/** Link by phone number: the 8-character code to type on that phone (`phone` in E.164). */
+export function requestPairingCode(sessionID: string, phone: string): Promise<RequestPairingCodeResponse> {
+  return api.post('/api/requestPairingCode/', { sessionID, phone }, requestPairingCodeResponse);
+}
+
+/** Demo mode only: the simulated phone's owner types the pairing code. */
+export function simulateEnterCode(sessionId: string, code: string): Promise<SuccessMessage> {
+  return api.post(`/sim/sessions/${encodeURIComponent(sessionId)}/enter-code`, { code }, successMessage);
 }

@@ -4,11 +4,12 @@ import { useNavigate } from 'react-router';
 import { useDemoMode } from '../../../shared/config/use-demo-mode';
 import { DemoModeBadge } from '../../../shared/ui/demo-badge';
 import { Modal } from '../../../shared/ui/modal';
+import { usePairingCode } from '../hooks/use-pairing-code';
 import { useQrCode } from '../hooks/use-qr-code';
 import { useSessionStatus } from '../hooks/use-session-status';
 import { setCurrentSessionId } from '../state/current-session';
 import { QrStepCheck } from './qr-step-check';
-import { QrStepScan } from './qr-step-scan';
+import { type LinkMode, QrStepScan } from './qr-step-scan';
 import { QrStepSync } from './qr-step-sync';
 import { QrStepper } from './qr-stepper';
 import { SessionStatusBadge } from './session-status-badge';
@@ -25,7 +26,16 @@ function QrSteps({ session, onClose }: { session: QrModalSession; onClose: () =>
   const demo = useDemoMode();
   const live = useSessionStatus(session.sessionId, session.status);
   const qr = useQrCode(session, live.status);
+  const pairing = usePairingCode(session, live.status);
+  const [mode, setMode] = useState<LinkMode>('qr');
   const [step, setStep] = useState(session.status === 'connected' ? 1 : 0);
+
+  // One way of linking at a time: the other one's code is put away (and stops following new codes).
+  const changeMode = (next: LinkMode) => {
+    if (next === 'phone') qr.hide();
+    else pairing.hide();
+    setMode(next);
+  };
 
   // A scan seen on the event stream moves on to Check Session by itself.
   const wasConnected = useRef(live.connected);
@@ -59,6 +69,9 @@ function QrSteps({ session, onClose }: { session: QrModalSession; onClose: () =>
             secondsLeft={qr.secondsLeft}
             onGenerate={qr.generate}
             demo={demo}
+            mode={mode}
+            onModeChange={changeMode}
+            pairing={pairing}
           />
         ) : step === 1 ? (
           <QrStepCheck

@@ -18,6 +18,7 @@ const item = (name: string, created: string, isActive: boolean, extra: Partial<S
     phone: null,
     created_at: created,
     updated_at: created,
+    health: { events: [], quiet_since: null },
     ...extra,
   }) satisfies SessionListItem;
 

@@ -112,7 +112,7 @@ export function SessionsScreen() {
             Sessions {demo ? <DemoModeBadge className="align-middle" /> : null}
           </span>
         }
-        description="Link WhatsApp accounts to your organisation by scanning a QR code."
+        description="Link WhatsApp accounts to your organisation by scanning a QR code or with a phone number."
         actions={
           <>
             <Button

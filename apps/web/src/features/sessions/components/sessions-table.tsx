@@ -1,8 +1,10 @@
 import type { SessionListItem } from '@wadesk/contract';
+import { Fragment, useState } from 'react';
 import { formatDateTime } from '../../../shared/format/format';
 import { MOBILE_QUERY, useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { LinkIcon, PowerIcon } from '../../../shared/ui/action-icons';
 import { Button } from '../../../shared/ui/button';
+import { HealthPanel, HealthToggle, QuietBadge, useNow } from './session-health';
 import { ActivePill, SessionStatusBadge } from './session-status-badge';
 
 export interface SessionActions {
@@ -72,6 +74,25 @@ const td = 'px-3 py-3 align-top first:pl-5';
 /** The sessions as a table on larger screens and as cards on phones. */
 export function SessionsTable({ sessions, ...actions }: SessionsTableProps) {
   const mobile = useMediaQuery(MOBILE_QUERY);
+  const now = useNow();
+  // Sessions whose health is open.
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (sessionId: string) =>
+    setOpen((previous) => {
+      const next = new Set(previous);
+      if (!next.delete(sessionId)) next.add(sessionId);
+      return next;
+    });
+  const healthId = (session: SessionListItem) => `health-${session.sessionId}`;
+  const healthToggle = (session: SessionListItem) => (
+    <HealthToggle
+      sessionName={session.session_name}
+      count={session.health.events.length}
+      open={open.has(session.sessionId)}
+      onToggle={() => toggle(session.sessionId)}
+      controls={healthId(session)}
+    />
+  );
   if (!mobile) {
     return (
       <div className="overflow-x-auto">
@@ -90,33 +111,44 @@ export function SessionsTable({ sessions, ...actions }: SessionsTableProps) {
           <tbody className="divide-y divide-slate-100 bg-white">
             {sessions.map((session) => {
               const buttons = rowButtons({ session, ...actions });
+              const expanded = open.has(session.sessionId);
               return (
-                <tr
-                  key={session.sessionId}
-                  data-session-id={session.sessionId}
-                  className="hover:bg-slate-50/60"
-                >
-                  <td className={`${td} max-w-44 min-w-28 font-semibold break-words text-slate-900`}>
-                    {session.session_name}
-                  </td>
-                  <td className={`${td} max-w-64 min-w-36 break-words text-slate-600`}>
-                    {session.description}
-                  </td>
-                  <td className={td}>
-                    <div className="flex flex-col items-start gap-1.5">
-                      <ActivePill active={session.isActive} />
-                      <SessionStatusBadge status={session.status} reason={session.reason} showReason />
-                    </div>
-                  </td>
-                  <td className={`${td} text-slate-600 tabular-nums`}>
-                    <DateCell value={session.created_at} />
-                  </td>
-                  <td className={`${td} text-slate-600 tabular-nums`}>
-                    <DateCell value={session.updated_at} />
-                  </td>
-                  <td className={td}>{buttons.reconnect}</td>
-                  <td className={td}>{buttons.terminate}</td>
-                </tr>
+                <Fragment key={session.sessionId}>
+                  <tr
+                    data-session-id={session.sessionId}
+                    className={expanded ? 'bg-slate-50/60' : 'hover:bg-slate-50/60'}
+                  >
+                    <td className={`${td} max-w-44 min-w-28 font-semibold break-words text-slate-900`}>
+                      {session.session_name}
+                    </td>
+                    <td className={`${td} max-w-64 min-w-36 break-words text-slate-600`}>
+                      {session.description}
+                    </td>
+                    <td className={td}>
+                      <div className="flex flex-col items-start gap-1.5">
+                        <ActivePill active={session.isActive} />
+                        <SessionStatusBadge status={session.status} reason={session.reason} showReason />
+                        <QuietBadge since={session.health.quiet_since} now={now} />
+                        {healthToggle(session)}
+                      </div>
+                    </td>
+                    <td className={`${td} text-slate-600 tabular-nums`}>
+                      <DateCell value={session.created_at} />
+                    </td>
+                    <td className={`${td} text-slate-600 tabular-nums`}>
+                      <DateCell value={session.updated_at} />
+                    </td>
+                    <td className={td}>{buttons.reconnect}</td>
+                    <td className={td}>{buttons.terminate}</td>
+                  </tr>
+                  {expanded ? (
+                    <tr className="bg-slate-50/60">
+                      <td colSpan={7} className="px-5 pt-0 pb-4 [&>section]:max-w-2xl">
+                        <HealthPanel id={healthId(session)} health={session.health} now={now} />
+                      </td>
+                    </tr>
+                  ) : null}
+                </Fragment>
               );
             })}
           </tbody>
@@ -137,7 +169,11 @@ export function SessionsTable({ sessions, ...actions }: SessionsTableProps) {
               </div>
               <ActivePill active={session.isActive} />
             </div>
-            <SessionStatusBadge status={session.status} reason={session.reason} showReason />
+            <div className="flex flex-wrap items-start gap-2">
+              <SessionStatusBadge status={session.status} reason={session.reason} showReason />
+              <QuietBadge since={session.health.quiet_since} now={now} />
+              <span className="ml-auto">{healthToggle(session)}</span>
+            </div>
             <dl className="grid grid-cols-2 gap-2 text-xs text-slate-500">
               <div>
                 <dt className="font-medium text-slate-400 uppercase">Created At</dt>
@@ -148,7 +184,10 @@ export function SessionsTable({ sessions, ...actions }: SessionsTableProps) {
                 <dd className="tabular-nums">{formatDateTime(session.updated_at)}</dd>
               </div>
             </dl>
-            <div className="flex gap-2">
+            {open.has(session.sessionId) ? (
+              <HealthPanel id={healthId(session)} health={session.health} now={now} />
+            ) : null}
+            <div className="flex flex-wrap items-center gap-2">
               {buttons.reconnect}
               {buttons.terminate}
             </div>

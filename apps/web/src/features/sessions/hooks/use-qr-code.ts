@@ -134,5 +134,5 @@ export function useQrCode(session: QrSession, status: SessionStatus) {
   urlRef.current = imageUrl;
   useEffect(() => () => void (urlRef.current && URL.revokeObjectURL(urlRef.current)), []);
 
-  return { phase, imageUrl, secondsLeft, generate };
+  return { phase, imageUrl, secondsLeft, generate, hide };
 }

@@ -11,6 +11,9 @@ export interface SessionsState {
   driver: WhatsappDriverName | null;
 }
 
+/** How long after a burst of status changes the list (with the sessions' health) is fetched again. */
+const HEALTH_REFRESH_MS = 1_000;
+
 type StatusEvent = Extract<ServerEvent, { type: 'session.status' }>;
 
 function applyStatus(sessions: SessionListItem[], event: StatusEvent): SessionListItem[] {
@@ -63,12 +66,27 @@ export function useSessions() {
     if (state.status === 'ready') activeSessionsStorage.set(toActiveSessions(state.sessions));
   }, [state]);
 
+  // A change of status also adds to the session's health: the list is fetched again shortly after (once
+  // for a burst of changes).
+  const healthTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (healthTimer.current) clearTimeout(healthTimer.current);
+    },
+    [],
+  );
+
   useEventStream((event) => {
     if (event.type === 'ready') void refresh();
     if (event.type !== 'session.status') return;
     // A session this list has not seen yet (created a moment ago, or in another tab): fetch the list.
-    if (!known.current.some((session) => session.sessionId === event.session_id)) void refresh();
-    else setState((previous) => ({ ...previous, sessions: applyStatus(previous.sessions, event) }));
+    if (!known.current.some((session) => session.sessionId === event.session_id)) {
+      void refresh();
+      return;
+    }
+    setState((previous) => ({ ...previous, sessions: applyStatus(previous.sessions, event) }));
+    if (healthTimer.current) clearTimeout(healthTimer.current);
+    healthTimer.current = setTimeout(() => void refresh(), HEALTH_REFRESH_MS);
   });
 
   return { ...state, refreshing, refresh };

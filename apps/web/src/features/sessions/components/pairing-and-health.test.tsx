@@ -1,0 +1,202 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { type SessionListItem, sessionMessages } from '@wadesk/contract';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { tokenStorage } from '../../../shared/storage/storage';
+import { FakeEventSource, stubEventSource } from '../../../testing/fake-event-source';
+import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../../testing/render-routes';
+import { SessionsScreen } from './sessions-screen';
+
+const HOUR = 3_600_000;
+
+const desk = (extra: Partial<SessionListItem> = {}): SessionListItem => ({
+  sessionId: 'id-Desk',
+  session_name: 'Desk',
+  description: 'Desk phone',
+  isActive: true,
+  status: 'qr',
+  reason: null,
+  phone: null,
+  created_at: '2024-03-05T08:30:00Z',
+  updated_at: '2024-03-05T08:30:00Z',
+  health: { events: [], quiet_since: null },
+  ...extra,
+});
+
+const listAnswer = (sessions: SessionListItem[]) =>
+  jsonResponse(200, { session_list: sessions, session_count: sessions.length, driver: 'simulator' });
+
+function render() {
+  return renderRoutes([{ path: '/session-info', element: <SessionsScreen /> }], '/session-info');
+}
+
+beforeEach(() => {
+  tokenStorage.setTokens({ access_token: 'a', refresh_token: 'r' });
+});
+
+describe('QR modal: link with a phone number', () => {
+  function server(codes: string[], failure?: { status: number; message: string }) {
+    let asked = 0;
+    return stubFetch((path) => {
+      if (path === '/api/startSession/')
+        return jsonResponse(200, {
+          success: true,
+          message: 'Session reconnected',
+          sessionID: 'id-Desk',
+          reconnected: true,
+          status: 'qr',
+        });
+      if (path === '/api/requestPairingCode/') {
+        if (failure) return jsonResponse(failure.status, { message: failure.message });
+        const code = codes[Math.min(asked, codes.length - 1)];
+        asked += 1;
+        return jsonResponse(200, { code, phone: '+919876543210' });
+      }
+      if (path === '/sim/sessions/id-Desk/enter-code')
+        return jsonResponse(200, { success: true, message: 'Pairing code entered' });
+      if (path === '/events/stream-token/') return jsonResponse(200, { stream_token: 'tk', expires_in: 60 });
+      if (path === '/api/sessionStatus/')
+        return jsonResponse(200, {
+          success: false,
+          message: 'Waiting',
+          status: 'qr',
+          reason: null,
+          driver: 'simulator',
+          phone: null,
+        });
+      return listAnswer([desk()]);
+    });
+  }
+
+  async function openPhoneStep() {
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole('button', { name: 'Reconnect Desk' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Link WhatsApp' });
+    await user.click(within(dialog).getByRole('button', { name: 'Link with phone number instead' }));
+    return { user, dialog };
+  }
+
+  it('checks the number, shows the code as ABCD-EFGH with a countdown, follows new codes, and goes back to QR', async () => {
+    stubEventSource();
+    const fetchMock = server(['7KQ2MXAB', 'W9PLR4TE']);
+    const { user, dialog } = await openPhoneStep();
+    expect(within(dialog).getByText(/Link with phone number instead/, { selector: 'strong' })).toBeTruthy();
+    const input = within(dialog).getByLabelText('Phone number to link');
+    await waitFor(() => expect(document.activeElement).toBe(input));
+
+    // Not a number yet: the contract's words, and nothing is asked.
+    await user.click(within(dialog).getByRole('button', { name: 'Get pairing code' }));
+    expect(within(dialog).getByText(sessionMessages.invalidPhone)).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/requestPairingCode/')).toBe(false);
+
+    await user.type(input, '98765 43210{Enter}');
+    const code = await within(dialog).findByTestId('pairing-code');
+    expect(code.textContent).toBe('7KQ2-MXAB');
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/requestPairingCode/');
+    expect(sentBody(call?.[1])).toEqual({ sessionID: 'id-Desk', phone: '+919876543210' });
+    expect(within(dialog).getByText('+91 98765 43210')).toBeTruthy();
+    expect(within(dialog).getByTestId('pairing-countdown').textContent).toBe('100');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('region', { name: 'Pairing code' })),
+    );
+
+    // WhatsApp renewed the code: the same number is asked again.
+    await waitFor(() => expect(FakeEventSource.current()).toBeDefined());
+    act(() => FakeEventSource.current()?.emit({ type: 'session.qr', session_id: 'id-Desk' }));
+    await waitFor(() => expect(within(dialog).getByTestId('pairing-code').textContent).toBe('W9PL-R4TE'));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Link with QR code instead' }));
+    expect(within(dialog).getByRole('button', { name: 'Generate QR Code' })).toBeTruthy();
+    expect(within(dialog).queryByTestId('pairing-code')).toBeNull();
+  });
+
+  it('moves on to Check Session when the phone links', async () => {
+    stubEventSource();
+    server(['7KQ2MXAB']);
+    const { user, dialog } = await openPhoneStep();
+    await user.type(within(dialog).getByLabelText('Phone number to link'), '9876543210');
+    await user.click(within(dialog).getByRole('button', { name: 'Get pairing code' }));
+    await within(dialog).findByTestId('pairing-code');
+    await waitFor(() => expect(FakeEventSource.current()).toBeDefined());
+    act(() =>
+      FakeEventSource.current()?.emit({
+        type: 'session.status',
+        session_id: 'id-Desk',
+        status: 'connected',
+        reason: null,
+        phone: '919876543210',
+        isActive: true,
+      }),
+    );
+    await waitFor(() => expect(within(dialog).getByTestId('connection-state').textContent).toBe('Connected'));
+  });
+
+  it("shows the server's reason when there is no code", async () => {
+    server([], { status: 409, message: sessionMessages.alreadyLinked });
+    const { user, dialog } = await openPhoneStep();
+    await user.type(within(dialog).getByLabelText('Phone number to link'), '9876543210');
+    await user.click(within(dialog).getByRole('button', { name: 'Get pairing code' }));
+    expect(await screen.findByText(sessionMessages.alreadyLinked)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Get pairing code' })).toBeTruthy();
+  });
+});
+
+describe('Sessions screen: health', () => {
+  it('flags a quiet session and lists its last events with reasons and relative times', async () => {
+    const now = Date.now();
+    const ago = (ms: number) => new Date(now - ms).toISOString();
+    stubFetch(() =>
+      listAnswer([
+        desk({
+          status: 'connected',
+          health: {
+            quiet_since: ago(7 * HOUR + 5 * 60_000),
+            events: [
+              { kind: 'connected', reason: null, at: ago(8 * HOUR) },
+              {
+                kind: 'disconnected',
+                reason: 'Cannot reach WhatsApp: getaddrinfo ENOTFOUND web.whatsapp.com',
+                at: ago(9 * HOUR),
+              },
+              { kind: 'linked', reason: null, at: ago(3 * 24 * HOUR) },
+            ],
+          },
+        }),
+      ]),
+    );
+    const user = userEvent.setup();
+    render();
+    const table = await screen.findByRole('table');
+    expect(within(table).getByTestId('quiet-badge').textContent).toBe('No messages for 7 h');
+
+    const toggle = within(table).getByRole('button', { name: 'Health of Desk' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(toggle.textContent).toContain('(3)');
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const panel = screen.getByRole('region', { name: 'Recent events' });
+    expect(toggle.getAttribute('aria-controls')).toBe(panel.id);
+    const items = within(panel)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items).toEqual([
+      'Connected8 h ago',
+      'DisconnectedCannot reach WhatsApp: getaddrinfo ENOTFOUND web.whatsapp.com9 h ago',
+      'Linked to the phone3 d ago',
+    ]);
+    await user.click(toggle);
+    expect(screen.queryByRole('region', { name: 'Recent events' })).toBeNull();
+  });
+
+  it('says so when nothing happened yet, and shows no quiet badge', async () => {
+    stubFetch(() => listAnswer([desk()]));
+    const user = userEvent.setup();
+    render();
+    const table = await screen.findByRole('table');
+    expect(within(table).queryByTestId('quiet-badge')).toBeNull();
+    await user.click(within(table).getByRole('button', { name: 'Health of Desk' }));
+    expect(screen.getByText('Nothing has happened to this session yet.')).toBeTruthy();
+  });
+});

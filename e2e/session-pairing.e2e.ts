@@ -1,0 +1,100 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { registerViaApi } from './support/accounts';
+import { DESKTOP, launchBrowser, MOBILE, openPage } from './support/browser';
+import { postJson, signIn } from './support/desk';
+import { type RunningServer, startServer } from './support/server';
+
+// Linking a session by phone number (a pairing code instead of a QR code), and the session's health on
+// the Sessions screen, against the server's simulated phone (demo mode).
+
+const POLL = { timeout: 15_000 };
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer({
+      JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
+      WHATSAPP_DRIVER: 'simulator',
+    }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('link a phone by pairing code, then read the session health on desktop and phone widths', async () => {
+  const account = await registerViaApi(server.baseURL);
+  const { page, errors, close } = await openPage(browser, server.baseURL, DESKTOP);
+  await signIn(page, account);
+  await page.goto('/session-info');
+  await page.getByText('No previous Sessions found.').waitFor();
+
+  await page.getByRole('button', { name: 'Create Session' }).click();
+  const form = page.getByRole('dialog', { name: 'Create Session' });
+  await form.getByLabel('Session Name').fill('PairDesk');
+  await form.getByLabel('Description').fill('Linked by number');
+  await form.getByRole('button', { name: 'Create Session' }).click();
+
+  // Step 1: by phone number instead of QR; the number box has the focus.
+  const modal = page.getByRole('dialog', { name: 'Link WhatsApp' });
+  await modal.getByRole('button', { name: 'Link with phone number instead' }).click();
+  const number = modal.getByLabel('Phone number to link');
+  await expect.poll(() => number.evaluate((input) => input === document.activeElement)).toBe(true);
+  await modal.getByRole('button', { name: 'Get pairing code' }).click();
+  await modal.getByText('Phone Number must be a valid phone number').waitFor();
+  await number.pressSequentially('9876543210');
+  await number.press('Enter');
+
+  // The code, as people read it, with the QR code's countdown.
+  const code = modal.getByTestId('pairing-code');
+  await code.waitFor(POLL);
+  expect(await code.textContent()).toMatch(/^[1-9A-HJ-NP-TV-Z]{4}-[1-9A-HJ-NP-TV-Z]{4}$/);
+  await modal.getByText('+91 98765 43210').waitFor();
+  const countdown = Number(await modal.getByTestId('pairing-countdown').textContent());
+  expect(countdown).toBeGreaterThan(90);
+
+  // The simulated phone's owner types it; the modal moves on by itself.
+  await modal.getByRole('button', { name: 'Simulate code entry (demo mode)' }).click();
+  await modal
+    .getByTestId('connection-state')
+    .filter({ hasText: /^Connected$/ })
+    .waitFor(POLL);
+  await modal.getByRole('button', { name: 'Close' }).click();
+
+  // WhatsApp drops out for a while, then comes back: the health tells the story.
+  const sessionId = await page.locator('tr[data-session-id]').first().getAttribute('data-session-id');
+  const fail = (kind: string) =>
+    postJson(server.baseURL, `/sim/sessions/${sessionId}/fail`, account.access_token, { kind });
+  expect((await fail('unreachable')).status).toBe(200);
+  const row = page.locator(`tr[data-session-id="${sessionId}"]`);
+  await row.getByText('Reconnecting').or(row.getByText('Cannot reach WhatsApp')).first().waitFor(POLL);
+  expect((await fail('recover')).status).toBe(200);
+  await row.getByText('Connected', { exact: true }).waitFor({ timeout: 90_000 });
+
+  const health = row.getByRole('button', { name: 'Health of PairDesk' });
+  await expect.poll(async () => health.textContent(), POLL).toMatch(/\((3|4)\)/);
+  await health.click();
+  const events = page.getByRole('region', { name: 'Recent events' });
+  await events.getByText('Linked to the phone').waitFor();
+  await events.getByText('Disconnected').waitFor();
+  expect(await events.getByRole('listitem').first().textContent()).toMatch(/^Connected/);
+  await events.getByText('just now').first().waitFor();
+
+  // At 375 px the sessions are cards; the health opens inside the card.
+  await page.setViewportSize(MOBILE);
+  const card = page.locator(`li[data-session-id="${sessionId}"]`);
+  await card.waitFor();
+  const cardHealth = card.getByRole('button', { name: 'Health of PairDesk' });
+  await expect.poll(() => cardHealth.getAttribute('aria-expanded')).toBe('true');
+  await card.getByText('Linked to the phone').waitFor();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  expect(errors).toEqual([]);
+  await close();
+});
