@@ -20,7 +20,6 @@ export interface LiveRecording {
   answers: OnDemandAnswer[];
   /** LID/phone-number pairs the driver reported (each pair counts once per direction). */
   pairs: number;
-  pairingCodes: string[];
 }
 
 /** Wraps `driver` so every connection reports its on-demand traffic and pairs into the returned recording. */
@@ -28,7 +27,7 @@ export function recordingDriver(driver: WhatsAppDriver): {
   driver: WhatsAppDriver;
   recording: LiveRecording;
 } {
-  const recording: LiveRecording = { requests: [], answers: [], pairs: 0, pairingCodes: [] };
+  const recording: LiveRecording = { requests: [], answers: [], pairs: 0 };
   const wrapped: WhatsAppDriver = {
     name: driver.name,
     downloadMedia: (message) => driver.downloadMedia(message),
@@ -38,10 +37,6 @@ export function recordingDriver(driver: WhatsAppDriver): {
         ...options,
         events: {
           ...events,
-          pairingCode(code) {
-            recording.pairingCodes.push(code);
-            events.pairingCode(code);
-          },
           contacts(contacts) {
             recording.pairs += contacts.filter((contact) => contact.altJid).length;
             events.contacts(contacts);

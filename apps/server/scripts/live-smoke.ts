@@ -1,5 +1,6 @@
 // `WA_LIVE=1 npm run wa:live-smoke`: links a REAL WhatsApp account by QR code (shown in this terminal) and
-// checks groups, paging and a media download through the server's own API, then reports what only a real
+// checks groups, paging and a media download through the server's own API (WA_LIVE_PAIR_PHONE=+49… links with
+// a pairing code typed on that phone instead), then reports what only a real
 // phone can tell (decision 0015): whether on-demand history answers a request that gives the oldest
 // timestamp in seconds, whether the answer echoes the request id (peerDataRequestSessionId), and how many
 // LID senders resolve to a phone number. Never run by CI or `npm test`.
@@ -10,6 +11,7 @@ import type {
   DownloadMediaResponse,
   GroupMessagesResponse,
   GroupsResponse,
+  RequestPairingCodeResponse,
   SessionStatusResponse,
   StartSessionResponse,
   TokenPair,
@@ -138,12 +140,33 @@ try {
   const sessionId = started.body.sessionID;
   check('start session', started.status === 200, `${started.body.message} (${sessionId})`);
 
-  // Show each new QR code until the phone scans one (Linked devices → Link a device), for up to 3 minutes.
+  // WA_LIVE_PAIR_PHONE=+49…: link with a pairing code typed on that phone instead of scanning a QR code.
+  const pairPhone = process.env.WA_LIVE_PAIR_PHONE;
+  if (pairPhone) {
+    const pairing = await call<RequestPairingCodeResponse & { message?: string }>(
+      '/api/requestPairingCode/',
+      { sessionID: sessionId, phone: pairPhone },
+      token,
+    );
+    check(
+      'pairing code requested',
+      pairing.status === 200 && /^[A-Z0-9]{8}$/.test(pairing.body.code ?? ''),
+      pairing.status === 200 ? `${pairing.body.phone}` : `${pairing.status} ${pairing.body.message ?? ''}`,
+    );
+  }
+
+  // Show each new QR code (or pairing code) until the phone links, for up to 3 minutes.
   let shown: string | null = null;
   let status: SessionStatusResponse | null = null;
   for (const deadline = Date.now() + 180_000; Date.now() < deadline; await sleep(500)) {
     status = (await call<SessionStatusResponse>('/api/sessionStatus/', { sessionID: sessionId }, token)).body;
-    const qr = app.whatsapp.gateway.state(sessionId)?.qr ?? null;
+    const code = pairPhone ? (app.whatsapp.gateway.state(sessionId)?.pairingCode ?? null) : null;
+    if (code && code !== shown) {
+      shown = code;
+      console.log(`Type ${code.slice(0, 4)}-${code.slice(4)} on the phone: WhatsApp → Linked devices →`);
+      console.log('Link a device → Link with phone number instead');
+    }
+    const qr = pairPhone ? null : (app.whatsapp.gateway.state(sessionId)?.qr ?? null);
     if (qr && qr !== shown) {
       shown = qr;
       console.log(await QRCode.toString(qr, { type: 'terminal', small: true }));
@@ -153,7 +176,7 @@ try {
       break;
   }
   check(
-    'link by QR',
+    pairPhone ? 'link by pairing code' : 'link by QR',
     status?.status === 'connected',
     `${status?.status} ${status?.reason ?? ''} phone ${status?.phone ?? '-'}`,
   );
