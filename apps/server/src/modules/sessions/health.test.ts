@@ -63,6 +63,28 @@ describeEachDatabase('session health', (ctx) => {
     expect((await listed(server, owner, sessionId)).health.events).toHaveLength(5);
   });
 
+  it('does not repeat an event when a restarted server connects the session again', async () => {
+    const server = await app();
+    const owner = await signUp(server);
+    const { sessionId } = await linkSession(server, owner);
+    await post(server, owner, `/sim/sessions/${sessionId}/fail`, { kind: 'unreachable' });
+    await waitFor(server, owner, sessionId, 'unreachable');
+    await post(server, owner, `/sim/sessions/${sessionId}/fail`, { kind: 'recover' });
+    await waitFor(server, owner, sessionId, 'connected');
+
+    // The process lets go of its sessions and takes them up again, as a restarted server does.
+    const [row] = await ctx.db.select().from(waSessions).where(eq(waSessions.id, sessionId));
+    await server.whatsapp.gateway.close();
+    await server.whatsapp.cluster.start({ id: sessionId, organisationId: row?.organisationId ?? 0 });
+    await waitFor(server, owner, sessionId, 'connected');
+    expect((await listed(server, owner, sessionId)).health.events.map((event) => event.kind)).toEqual([
+      'connected',
+      'unreachable',
+      'disconnected',
+      'linked',
+    ]);
+  });
+
   it('records a terminate and an expired QR code, but not the codes rotating', async () => {
     const server = await app();
     const owner = await signUp(server);

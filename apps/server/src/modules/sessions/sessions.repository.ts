@@ -186,7 +186,11 @@ export function createSessionsRepository(db: Db) {
   };
 }
 
-/** Adds one event to a session's health and prunes all but the newest EVENTS_KEPT. */
+/**
+ * Adds one event to a session's health and prunes all but the newest EVENTS_KEPT. An event that only
+ * repeats the newest one (the same kind and reason, e.g. "connected" again after a server restart) adds
+ * nothing the list does not already say.
+ */
 async function addEvent(
   db: Db,
   sessionId: string,
@@ -194,7 +198,12 @@ async function addEvent(
   kind: SessionEventKind,
   reason: string | null,
 ): Promise<void> {
-  await db.insert(waSessionEvents).values({ sessionId, organisationId, kind, reason });
+  await db.execute(sql`insert into wa_session_events (session_id, organisation_id, kind, reason)
+    select ${sessionId}, ${organisationId}, ${kind}, ${reason}
+    where not exists (
+      select 1 from (select kind, reason from wa_session_events where session_id = ${sessionId}
+        order by id desc limit 1) newest
+      where newest.kind = ${kind} and newest.reason is not distinct from ${reason}::text)`);
   await db.execute(sql`delete from wa_session_events where session_id = ${sessionId} and id <= (
     select id from wa_session_events where session_id = ${sessionId}
     order by id desc offset ${EVENTS_KEPT} limit 1)`);
