@@ -175,6 +175,7 @@ const SLOTS: Record<number, string> = {
   31: 'sticker',
   37: 'quote-media',
   41: 'quote',
+  43: 'view-once',
 };
 
 function seededContent(seed: string, group: SimGroup, index: number, hash: Buffer): proto.IMessage {
@@ -239,6 +240,13 @@ export function mediaContent(
       return { audioMessage: { ...common, mimetype: 'audio/wav', seconds: 1 } };
     case 'ptt':
       return { audioMessage: { ...common, mimetype: 'audio/wav', seconds: 1, ptt: true } };
+    case 'view-once':
+      // What a linked device gets of a view-once photo when it comes wrapped (decision 0015 §10).
+      return {
+        viewOnceMessageV2: {
+          message: { imageMessage: { ...common, mimetype: 'image/jpeg', caption, viewOnce: true } },
+        },
+      };
     case 'document':
       return {
         documentMessage: { ...common, mimetype: 'application/pdf', fileName: `invoice-${pick}.pdf`, caption },
