@@ -20,7 +20,8 @@ export const sessionMessages = {
  * dropped connection; `unreachable` (WhatsApp cannot be reached; retried with backoff), `qr_expired`
  * (nobody scanned in time), `logged_out` (unlinked from the phone), `terminated` (ended here),
  * `version_refused` (WhatsApp refused this client version, close 405), `refused` (WhatsApp refused
- * the account, close 403 or 411). The last five stop the session until it is started again.
+ * the account, close 403 or 411), `replaced` (another client opened the session, close 440). The last six
+ * stop the session until it is started again.
  */
 export const sessionStatus = z.enum([
   'starting',
@@ -33,6 +34,7 @@ export const sessionStatus = z.enum([
   'terminated',
   'version_refused',
   'refused',
+  'replaced',
 ]);
 export type SessionStatus = z.infer<typeof sessionStatus>;
 
@@ -129,7 +131,7 @@ export type RequestPairingCodeResponse = z.infer<typeof requestPairingCodeRespon
 /**
  * What happened to a session, newest first in `health.events`: `linked` (the phone linked it), `connected`
  * (back online), `disconnected` (a connected session dropped; `reason` says why), `reconnecting` (retrying),
- * `unreachable` (WhatsApp cannot be reached), `logged_out`, `version_refused`, `refused`, `qr_expired`
+ * `unreachable` (WhatsApp cannot be reached), `logged_out`, `version_refused`, `refused`, `replaced`, `qr_expired`
  * (nobody linked in time), `terminated` (ended here).
  */
 export const sessionEventKind = z.enum([
@@ -141,6 +143,7 @@ export const sessionEventKind = z.enum([
   'logged_out',
   'version_refused',
   'refused',
+  'replaced',
   'qr_expired',
   'terminated',
 ]);

@@ -168,7 +168,8 @@ export type WaSessionStatus =
   | 'logged_out'
   | 'terminated'
   | 'version_refused'
-  | 'refused';
+  | 'refused'
+  | 'replaced';
 
 export const waSessions = pgTable(
   'wa_sessions',

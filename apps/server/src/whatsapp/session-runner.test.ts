@@ -77,7 +77,7 @@ describe('session runner over the Baileys driver', () => {
     await socket.fail(440, 'Stream Errored (conflict)');
     await h.until(() => !h.runner.state().running);
     expect(h.runner.state()).toMatchObject({
-      status: 'unreachable',
+      status: 'replaced',
       reason: 'Another client opened this session (connection replaced).',
     });
     await pause(30);
@@ -211,6 +211,25 @@ describe('session runner over the Baileys driver', () => {
     expect(socket.calls.requestPairingCode).toEqual(['4917012345678']);
     expect(h.runner.state()).toMatchObject({ pairingCode: 'WDSK2024', qr: null });
     expect(h.states.some((s) => s.qr)).toBe(false);
+  });
+
+  it('forgets a pairing code nobody entered, so the next attempt links again instead of logging in', async () => {
+    const h = harness({ ...script(), pairingCode: 'WDSK2024' });
+    h.runner.start({ pairingPhone: '4917012345678' });
+    const first = await h.wa.socket(1);
+    first.qr('ref-1');
+    await h.until(() => h.runner.state().pairingCode);
+    // WhatsApp ends linking: nobody typed the code in time.
+    await first.fail(408, 'QR refs attempts ended');
+    await h.until(() => h.runner.state().status === 'qr_expired');
+
+    // The user asks for a QR code instead: the new socket registers (a QR), it does not log in (401).
+    h.runner.start();
+    const second = await h.wa.socket(2);
+    expect(second.config.auth?.creds.me).toBeUndefined();
+    second.qr('ref-2');
+    await h.until(() => h.runner.state().qr);
+    expect(h.runner.state()).toMatchObject({ status: 'qr', qr: expect.stringContaining('ref-2') });
   });
 });
 

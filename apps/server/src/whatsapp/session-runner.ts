@@ -74,7 +74,7 @@ export interface SessionRunner {
 
 /**
  * One session's state machine: starting → qr → connected, with reconnecting / unreachable on failures,
- * and the terminal qr_expired / logged_out / version_refused / refused / terminated. Every connection
+ * and the terminal qr_expired / logged_out / version_refused / refused / replaced / terminated. Every connection
  * attempt gets a generation number, so late events of a connection we already gave up on change nothing.
  * The session's auth is loaded once per start() and closed when the run ends.
  */
@@ -143,9 +143,16 @@ export function createSessionRunner(options: {
       const sessionAuth = await runAuth();
       if (current !== generation) return;
       const { creds } = sessionAuth.state;
-      // Asking for a pairing code fills in creds.me before the phone confirms (Socket/socket.js, decision
-      // 0015 §4): such creds are linked only once registered.
-      linked = Boolean(creds.me?.id) && (!creds.pairingCode || creds.registered);
+      // Asking for a pairing code fills in creds.me before the phone confirms (decision 0015 §4). A code
+      // that was never entered leaves them so: a new socket would log in with them instead of linking,
+      // and WhatsApp would refuse it. The abandoned code is forgotten before every new attempt.
+      if (creds.pairingCode && !creds.registered) {
+        creds.me = undefined;
+        creds.pairingCode = undefined;
+        await sessionAuth.saveCreds();
+        if (current !== generation) return;
+      }
+      linked = Boolean(creds.me?.id);
       lastActivity = Date.now();
       connection = driver.connect({
         sessionId,
@@ -236,7 +243,8 @@ export function createSessionRunner(options: {
     } else if (close.kind === 'qr_expired') {
       stopWith('qr_expired', close.reason);
     } else if (close.kind === 'replaced') {
-      stopWith('unreachable', close.reason);
+      // Reconnecting would take the session back from the other client, which would take it back again.
+      stopWith('replaced', close.reason);
     } else if (close.kind === 'version_refused') {
       // The same version would be refused again: only an update or WHATSAPP_VERSION helps.
       stopWith('version_refused', close.reason);

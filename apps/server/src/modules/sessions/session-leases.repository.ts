@@ -17,9 +17,12 @@ type Rows<T> = { rows: T[] };
 const run = async <T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> =>
   ((await db.execute(query)) as unknown as Rows<T>).rows;
 
-// A session whose stored creds show a linked account: it reconnects without a scan.
+// A session whose stored creds show a linked account: it reconnects without a scan. Creds holding a
+// pairing code the phone never confirmed name an account but are not linked (decision 0015 §4).
 const LINKED = sql`exists (select 1 from wa_auth a where a.session_id = s.id
-  and a.type = 'creds' and a.key_id = '' and (a.value::jsonb -> 'me') is not null)`;
+  and a.type = 'creds' and a.key_id = '' and (a.value::jsonb -> 'me') is not null
+  and (coalesce(a.value::jsonb ->> 'pairingCode', '') = ''
+    or coalesce((a.value::jsonb ->> 'registered')::boolean, false)))`;
 // Nobody holds the session: never owned, released, or its owner stopped renewing.
 const ORPHAN = sql`(s.owner_id is null or s.lease_expires_at < now())`;
 
@@ -59,14 +62,26 @@ export function createSessionLeasesRepository(db: Db) {
       ).map(toLease);
     },
 
-    /** Takes up to `max` linked, active sessions that nobody holds (an owner died or handed them over). */
-    async claimOrphans(instanceId: string, max: number, ttlMs: number): Promise<Lease[]> {
+    /**
+     * Takes up to `max` linked, active sessions that nobody holds (an owner died or handed them over). A
+     * session that stopped for good (refused, replaced by another client…) waits for its user to start it;
+     * one WhatsApp refused the client version of is taken once more by an instance that just started (it
+     * may announce another version).
+     */
+    async claimOrphans(
+      instanceId: string,
+      max: number,
+      ttlMs: number,
+      { justStarted }: { justStarted: boolean },
+    ): Promise<Lease[]> {
       if (max <= 0) return [];
       const rows = await run<{ id: string; organisation_id: number; lease_epoch: string }>(
         db,
         sql`update wa_sessions s set owner_id = ${instanceId}, lease_epoch = s.lease_epoch + 1,
             lease_expires_at = now() + ${ttl(ttlMs)}
           where s.id in (select s.id from wa_sessions s where s.is_active and ${ORPHAN} and ${LINKED}
+            and s.status not in ('refused', 'replaced', 'qr_expired', 'logged_out', 'terminated')
+            and (s.status <> 'version_refused' or ${justStarted})
             order by s.updated_at limit ${max} for update skip locked)
           returning s.id, s.organisation_id, s.lease_epoch`,
       );

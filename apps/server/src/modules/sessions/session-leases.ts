@@ -64,9 +64,13 @@ export function createLeaseKeeper(deps: LeaseKeeperDeps) {
     drop([...held.keys()].filter((id) => !still.has(id)));
   }
 
+  // The first scan after start also retries sessions refused for their client version (see claimOrphans).
+  let justStarted = true;
+
   async function scan(): Promise<void> {
     await repo.interruptLinking('Linking was interrupted by a server restart. Generate a new QR code.');
-    const leases = await repo.claimOrphans(instanceId, capacity - held.size, timing.ttlMs);
+    const leases = await repo.claimOrphans(instanceId, capacity - held.size, timing.ttlMs, { justStarted });
+    justStarted = false;
     if (stopped) {
       await repo.release(
         instanceId,

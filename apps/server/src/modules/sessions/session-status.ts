@@ -24,6 +24,8 @@ export function statusMessage(status: SessionStatus, reason: string | null): str
       return reason ?? VERSION_REFUSED;
     case 'refused':
       return reason ?? 'WhatsApp refused this account.';
+    case 'replaced':
+      return reason ?? 'Another client opened this session (connection replaced).';
   }
 }
 

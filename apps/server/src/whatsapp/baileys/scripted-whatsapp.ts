@@ -116,6 +116,9 @@ export function createScriptedWhatsApp(script: PhoneScript): ScriptedWhatsApp {
 
 function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): ScriptedSocket {
   const { creds } = config.auth;
+  // socket.js:320-326: creds with `me` log in instead of registering, decided as the socket starts;
+  // WhatsApp refuses a login for a device the phone never confirmed (an abandoned pairing code).
+  const refusedLogin = Boolean(creds.me?.id && creds.pairingCode && !creds.registered);
   const ev = makeEventBuffer(silent); // socket.js:268
   const ws = new EventEmitter();
   // socket.js:269-271: the socket's keys gain transactions; its LID store reads and writes through them.
@@ -139,6 +142,10 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
   // socket.js:826-830: a logged-in socket buffers events from the start; every socket says 'connecting'.
   let didStartBuffer = false;
   process.nextTick(() => {
+    if (refusedLogin) {
+      void end(new Boom('Connection Failure', { statusCode: 401 }));
+      return;
+    }
     if (creds.me?.id) {
       ev.buffer();
       didStartBuffer = true;

@@ -10,6 +10,7 @@ const EVENTS: Record<SessionEventKind, { label: string; tone: StatusTone }> = {
   logged_out: { label: 'Logged out on the phone', tone: 'red' },
   version_refused: { label: 'Client version refused', tone: 'red' },
   refused: { label: 'Refused by WhatsApp', tone: 'red' },
+  replaced: { label: 'Opened elsewhere', tone: 'slate' },
   qr_expired: { label: 'Linking code expired', tone: 'slate' },
   terminated: { label: 'Terminated', tone: 'slate' },
 };

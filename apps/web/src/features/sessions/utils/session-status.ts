@@ -13,6 +13,7 @@ const LABELS: Record<SessionStatus, { label: string; tone: StatusTone }> = {
   terminated: { label: 'Terminated', tone: 'slate' },
   version_refused: { label: 'Client version refused', tone: 'red' },
   refused: { label: 'Refused by WhatsApp', tone: 'red' },
+  replaced: { label: 'Opened elsewhere', tone: 'slate' },
 };
 
 export interface StatusText {
@@ -39,6 +40,7 @@ export function isStopped(status: SessionStatus): boolean {
     status === 'logged_out' ||
     status === 'terminated' ||
     status === 'version_refused' ||
-    status === 'refused'
+    status === 'refused' ||
+    status === 'replaced'
   );
 }
