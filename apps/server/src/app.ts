@@ -16,7 +16,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { installAuthentication } from './modules/auth/authenticate';
 import { createGoogleVerifier } from './modules/auth/google';
 import { passwords } from './modules/auth/passwords';
-import { createAttemptLimits } from './modules/auth/rate-limit';
+import { createAttemptLimits, createLimiter } from './modules/auth/rate-limit';
 import { createRateLimitRepository } from './modules/auth/rate-limit.repository';
 import { createAccessTokens } from './modules/auth/tokens';
 import { registerChats } from './modules/chats/register-chats';
@@ -119,6 +119,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     whatsapp: createWhatsAppAdapter(config, overrides),
     store,
     overrides,
+    limit: createLimiter({ repo: createRateLimitRepository(database.db), clock }),
   });
   const groups = await registerGroups(app, { bus, store, gateway, cluster, storage, overrides });
   const agents = await registerAgents(app, { db: database.db, clock, bus, sessions });

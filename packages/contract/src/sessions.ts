@@ -13,6 +13,7 @@ export const sessionMessages = {
   invalidPhone: 'Phone Number must be a valid phone number with its country code, e.g. +919876543210.',
   alreadyLinked: 'This session is already linked to a phone. Terminate it to link another one.',
   alreadyConnected: 'The session is already connected.',
+  tooManyPairingCodes: 'Too many pairing codes were asked for. Please wait a minute and try again.',
 } as const;
 
 /**

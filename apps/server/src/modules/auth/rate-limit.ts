@@ -21,15 +21,16 @@ export interface AttemptLimitsDeps {
   perEmail: number;
 }
 
-/**
- * Sign-in brute-force limits: one IP spraying many accounts and many IPs hammering one account are both
- * stopped. Fixed one-minute windows counted in the database, so every server instance sees the same
- * counts. Keys are hashed: the table holds no addresses or emails.
- */
-export function createAttemptLimits({ repo, clock, perIp, perEmail }: AttemptLimitsDeps): AttemptLimits {
-  let nextPurge = 0;
+/** Counts one attempt under `key`; more than `max` in the current minute answers 429 with `message`. */
+export type Limiter = (key: string, max: number, reply: FastifyReply, message?: string) => Promise<void>;
 
-  const enforce = async (key: string, max: number, reply: FastifyReply) => {
+/**
+ * Fixed one-minute windows counted in the database, so every server instance sees the same counts. Keys
+ * are hashed: the table holds no addresses, emails or phone numbers.
+ */
+export function createLimiter({ repo, clock }: Pick<AttemptLimitsDeps, 'repo' | 'clock'>): Limiter {
+  let nextPurge = 0;
+  return async (key, max, reply, message = TOO_MANY_ATTEMPTS) => {
     const now = clock().getTime();
     const windowStart = now - (now % WINDOW_MS);
     if (now >= nextPurge) {
@@ -40,9 +41,17 @@ export function createAttemptLimits({ repo, clock, perIp, perEmail }: AttemptLim
     const hits = await repo.hit(hashKey(key), new Date(windowStart));
     if (hits > max) {
       reply.header('retry-after', Math.ceil((windowStart + WINDOW_MS - now) / 1000));
-      throw new AppError(429, TOO_MANY_ATTEMPTS);
+      throw new AppError(429, message);
     }
   };
+}
+
+/**
+ * Sign-in brute-force limits: one IP spraying many accounts and many IPs hammering one account are both
+ * stopped (see createLimiter).
+ */
+export function createAttemptLimits({ repo, clock, perIp, perEmail }: AttemptLimitsDeps): AttemptLimits {
+  const enforce = createLimiter({ repo, clock });
 
   return {
     perIp: (request, reply) => enforce(`ip:${request.ip}`, perIp, reply),

@@ -7,6 +7,7 @@ import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
 import { eventually, FAST_WHATSAPP, post, sessionStatus } from '../../../test/helpers/whatsapp';
+import { PAIRING_CODES_PER_MINUTE } from './sessions.routes';
 
 // Baileys' pairing codes: 8 characters of its Crockford-like alphabet 1-9, A-Z without I, O and U.
 const CODE = /^[1-9A-HJ-NP-TV-Z]{8}$/;
@@ -157,6 +158,30 @@ describeEachDatabase('linking by phone number', (ctx) => {
     });
     expect(paired.status).toBe(200);
     expect(paired.body.code).toMatch(CODE);
+  });
+
+  it(`answers 429 after ${PAIRING_CODES_PER_MINUTE} pairing codes a minute in one organisation`, async () => {
+    const server = await slowCodes();
+    const owner = await signUp(server);
+    const sessionID = await startSession(server, owner);
+    const ask = () =>
+      post<{ message?: string }>(server, owner, '/api/requestPairingCode/', {
+        sessionID,
+        phone: '+919876543210',
+      });
+    for (let i = 0; i < PAIRING_CODES_PER_MINUTE; i++) expect((await ask()).status).toBe(200);
+    expect(await ask()).toMatchObject({
+      status: 429,
+      body: { message: sessionMessages.tooManyPairingCodes },
+    });
+    // Another organisation is not held back by this one.
+    const other = await signUp(server, { email: 'other@example.com' });
+    const otherSession = await startSession(server, other);
+    const theirs = await post(server, other, '/api/requestPairingCode/', {
+      sessionID: otherSession,
+      phone: '+919876543211',
+    });
+    expect(theirs.status).toBe(200);
   });
 
   it('refuses bad numbers, unknown, foreign, terminated and linked sessions', async () => {

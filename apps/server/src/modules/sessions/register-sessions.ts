@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import type { AuthStore } from '../../whatsapp/auth/session-auth';
 import type { WhatsAppAdapter, WhatsAppOverrides } from '../../whatsapp/create-driver';
 import type { SimulatorDriver } from '../../whatsapp/simulator/simulator-driver';
+import type { Limiter } from '../auth/rate-limit';
 import type { InstanceRpc, RpcCommands } from '../cluster/instance-rpc';
 import type { DeskEventBus } from '../events/desk-events';
 import type { MessageStore } from '../groups/message-store.service';
@@ -40,6 +41,8 @@ export interface RegisterSessionsOptions {
   whatsapp: WhatsAppAdapter;
   store: MessageStore;
   overrides: WhatsAppOverrides;
+  /** Attempts per minute, counted in the database (pairing codes). */
+  limit: Limiter;
 }
 
 /**
@@ -48,7 +51,7 @@ export interface RegisterSessionsOptions {
  */
 export async function registerSessions(
   app: FastifyInstance,
-  { config, database, instanceId, rpc, bus, whatsapp, store, overrides }: RegisterSessionsOptions,
+  { config, database, instanceId, rpc, bus, whatsapp, store, overrides, limit }: RegisterSessionsOptions,
 ): Promise<{ sessions: SessionsService; gateway: WhatsAppGateway; cluster: SessionCluster }> {
   const { db } = database;
   const repo = createSessionsRepository(db);
@@ -118,7 +121,7 @@ export async function registerSessions(
     qrWaitMs: overrides.qrWaitMs ?? 10_000,
     quietAfterMs: config.whatsappQuietAfterHours * 3_600_000,
   });
-  await app.register(sessionsRoutes, { sessions });
+  await app.register(sessionsRoutes, { sessions, limit });
   if (whatsapp.simulator) await app.register(simulatorRoutes, { sessions, simulator: whatsapp.simulator });
   app.decorate('whatsapp', { gateway, cluster, leases: keeper, simulator: whatsapp.simulator });
 

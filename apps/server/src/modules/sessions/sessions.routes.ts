@@ -14,15 +14,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireFields } from '../../http/require-fields';
 import { bearerAuth } from '../auth/authenticate';
+import type { Limiter } from '../auth/rate-limit';
 import type { SessionsService } from './sessions.service';
 
 const tags = ['sessions'];
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse };
+
+/**
+ * Pairing codes an organisation may ask for per minute: each one makes WhatsApp notify the phone whose
+ * number was given, so a signed-in user must not turn the server into a sender of link prompts.
+ */
+export const PAIRING_CODES_PER_MINUTE = 5;
 const needsSessionId = requireFields({ sessionID: sessionMessages.noSessionId });
 
-export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }> = async (
+export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService; limit: Limiter }> = async (
   app,
-  { sessions },
+  { sessions, limit },
 ) => {
   app.addHook('onRequest', app.authenticate);
 
@@ -68,8 +75,15 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }
         summary: 'Link by phone number: the 8-character code to type on that phone (instead of a QR code)',
         security: bearerAuth,
         body: requestPairingCodeRequest,
-        response: { 200: requestPairingCodeResponse, ...errors },
+        response: { 200: requestPairingCodeResponse, 429: errorResponse, ...errors },
       },
+      preHandler: (request, reply) =>
+        limit(
+          `pairing-code:${request.user.organisationId}`,
+          PAIRING_CODES_PER_MINUTE,
+          reply,
+          sessionMessages.tooManyPairingCodes,
+        ),
     },
     async (request) =>
       sessions.pairingCode(request.user.organisationId, request.body.sessionID, request.body.phone),
