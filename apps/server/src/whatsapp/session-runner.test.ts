@@ -222,6 +222,7 @@ describe('session runner over the Baileys driver', () => {
     // WhatsApp ends linking: nobody typed the code in time.
     await first.fail(408, 'QR refs attempts ended');
     await h.until(() => h.runner.state().status === 'qr_expired');
+    expect(h.runner.state().reason).toBe('The pairing code was not entered in time.');
 
     // The user asks for a QR code instead: the new socket registers (a QR), it does not log in (401).
     h.runner.start();

@@ -222,7 +222,7 @@ export function createSessionRunner(options: {
       const pending = connection;
       generation += 1;
       void pending?.end().catch((error) => hooks.error(error, 'link timeout end'));
-      stopWith('qr_expired', 'The QR code was not scanned in time.');
+      stopWith('qr_expired', linkingExpired());
     }, timing.linkTimeoutMs);
     linkTimer.unref();
   }
@@ -241,7 +241,7 @@ export function createSessionRunner(options: {
       // The creds are useless now; whoever keeps them (the gateway) forgets them with the status.
       stopWith('logged_out', close.reason);
     } else if (close.kind === 'qr_expired') {
-      stopWith('qr_expired', close.reason);
+      stopWith('qr_expired', linkingExpired());
     } else if (close.kind === 'replaced') {
       // Reconnecting would take the session back from the other client, which would take it back again.
       stopWith('replaced', close.reason);
@@ -283,6 +283,9 @@ export function createSessionRunner(options: {
     retryTimer = setTimeout(() => void attempt(next), delay);
     retryTimer.unref();
   }
+
+  const linkingExpired = () =>
+    pairingPhone ? 'The pairing code was not entered in time.' : 'The QR code was not scanned in time.';
 
   function stopWith(status: SessionStatus, reason: string): void {
     generation += 1;

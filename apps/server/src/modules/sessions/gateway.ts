@@ -20,6 +20,9 @@ import type { MessageStore } from '../groups/message-store.service';
 import { type HealthEvent, healthEvent } from './session-health';
 import type { SessionStateUpdate } from './sessions.repository';
 
+/** How often, at most, a session's stored live messages are told to `messagesStored`. */
+const STORED_TOLD_EVERY_MS = 60_000;
+
 /** How long a request for older messages is remembered after it was sent. */
 const ASKED_TTL_MS = 10 * 60_000;
 
@@ -30,7 +33,10 @@ export interface GatewayDeps {
    * session's health when its status changed.
    */
   saveState(sessionId: string, update: SessionStateUpdate, event?: HealthEvent): Promise<void>;
-  /** Live messages of the session were stored just now (wa_sessions.last_message_at). */
+  /**
+   * Live messages of the session were stored just now (wa_sessions.last_message_at). Told at most once a
+   * minute per session: the quiet flag counts hours, and the session row is what leases and auth writes lock.
+   */
   messagesStored?(sessionId: string): Promise<void>;
   store: MessageStore;
   /** The auth store a session writes through: fenced by the lease this instance holds on it. */
@@ -111,6 +117,7 @@ export function createWhatsAppGateway({
 
   function create(session: SessionRef): Entry {
     let lastCode: string | null = null;
+    let toldStoredAt = 0;
     // What the session's health last recorded, and whether it is linking (a QR or pairing code shown).
     const seen: { status: RunnerState['status'] | null; linking: boolean } = { status: null, linking: false };
     const entry: Entry = {
@@ -148,7 +155,9 @@ export function createWhatsAppGateway({
         live: (messages) =>
           void enqueue(entry, 'live', async () => {
             const result = await store.ingest(session, messages, 'live');
-            if (result.inserted.length > 0) await messagesStored?.(session.id);
+            if (result.inserted.length === 0 || Date.now() - toldStoredAt < STORED_TOLD_EVERY_MS) return;
+            toldStoredAt = Date.now();
+            await messagesStored?.(session.id);
           }),
         contacts: (received) =>
           void enqueue(entry, 'contacts', () => store.saveContacts(session.id, received)),
