@@ -135,6 +135,19 @@ export function createMessageStore({ db, bus }: { db: Db; bus: DeskEventBus }) {
     /** Messages whose processing failed are claimable again after `retryMs`. */
     releaseLive: (instanceId: string, seqs: readonly number[], retryMs: number) =>
       queue.release(instanceId, seqs, retryMs),
+    /**
+     * The phone numbers (digits) now known for LID senders of the session, for messages that were claimed
+     * before their pair was learned.
+     */
+    async phonesOf(sessionId: string, lids: string[]): Promise<Map<string, string>> {
+      const known = await contacts.names(sessionId, lids);
+      const phones = new Map<string, string>();
+      for (const [lid, { altJid }] of known) {
+        const phone = phoneOf(altJid);
+        if (phone) phones.set(lid, phone);
+      }
+      return phones;
+    },
     /** No live message is queued, claimed or not (the bench waits for it). */
     liveQueueEmpty: () => queue.isEmpty(),
 

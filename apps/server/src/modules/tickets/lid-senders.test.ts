@@ -146,6 +146,26 @@ describeEachDatabase('LID senders and their phone numbers', (ctx) => {
     expect(listed.map((t) => t.customer_number).sort()).toEqual([`+${CARLA.phone}`, `+${DEV.phone}`]);
   });
 
+  it('fills the number when the pair is learned while the engine works on the message', async () => {
+    const desk = await deskFixture(ctx);
+    await lidGroup(ctx, desk, null);
+    // The pair arrives just after the engine claimed the message, before it wrote the ticket: the fill
+    // that the pair starts finds no ticket yet.
+    const store = ctx.app.messageStore;
+    const claim = store.claimLive;
+    store.claimLive = async (...args) => {
+      const claimed = await claim(...args);
+      if (claimed.length > 0)
+        await store.saveContacts(desk.sessionId, [{ jid: CARLA.lid, name: null, altJid: pn(CARLA.phone) }]);
+      return claimed;
+    };
+    await desk.say({ groupId: GROUP, lid: CARLA.lid, name: null, body: 'refund please' });
+    store.claimLive = claim;
+
+    expect((await ticketsOf(ctx, desk)).map((t) => t.customerNumber)).toEqual([`+${CARLA.phone}`]);
+    expect((await ticketMessagesOf(ctx, desk)).map((m) => m.sender)).toEqual([`+${CARLA.phone}`]);
+  });
+
   it("changes nothing in another organisation's session when a pair is learned", async () => {
     const a = await deskFixture(ctx, ctx.app, 'a@example.com');
     const b = await deskFixture(ctx, ctx.app, 'b@example.com');

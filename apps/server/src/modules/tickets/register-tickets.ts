@@ -5,7 +5,7 @@ import type { AgentsService } from '../agents/agents.service';
 import type { DeskEventBus } from '../events/desk-events';
 import { phoneOf } from '../groups/group-message';
 import type { GroupsService } from '../groups/groups.service';
-import type { MessageStore } from '../groups/message-store.service';
+import type { MessageStore, QueuedLiveMessage } from '../groups/message-store.service';
 import type { SessionsService } from '../sessions/sessions.service';
 import { createCountsService } from './counts.service';
 import { createTicketEngine } from './ticket-engine';
@@ -56,28 +56,45 @@ export async function registerTickets(app: FastifyInstance, options: RegisterTic
   // A LID sender's number learned after its messages were ticketed: the tickets get it too, unchanged
   // otherwise (docs/decisions/0013, LID senders). Awaited by the store, so it is done before the change
   // that taught the pair completes; a failure is logged and never fails that change.
-  const stopFilling = store.onResolvedAuthors(async ({ sessionId, messages }) => {
+  const fill = async (sessionId: string, learned: (LearnedSender & { organisationId: number })[]) => {
     const byOrganisation = new Map<number, LearnedSender[]>();
-    for (const m of messages) {
+    for (const { organisationId, ...sender } of learned)
+      byOrganisation.set(organisationId, [...(byOrganisation.get(organisationId) ?? []), sender]);
+    for (const [organisationId, senders] of byOrganisation)
+      await fillTicketSenders(db, organisationId, sessionId, senders);
+  };
+  const stopFilling = store.onResolvedAuthors(async ({ sessionId, messages }) => {
+    const learned = messages.flatMap((m) => {
       const number = phoneOf(m.phoneJid);
-      if (!number) continue;
-      const list = byOrganisation.get(m.organisationId) ?? [];
-      list.push({ groupJid: m.groupJid, waId: m.waId, number: `+${number}` });
-      byOrganisation.set(m.organisationId, list);
-    }
-    try {
-      for (const [organisationId, senders] of byOrganisation)
-        await fillTicketSenders(db, organisationId, sessionId, senders);
-    } catch (error) {
-      app.log.warn({ err: error, sessionId }, 'filling learned sender numbers into tickets failed');
-    }
+      return number
+        ? [{ organisationId: m.organisationId, groupJid: m.groupJid, waId: m.waId, number: `+${number}` }]
+        : [];
+    });
+    await fill(sessionId, learned).catch((error: unknown) =>
+      app.log.warn({ err: error, sessionId }, 'filling learned sender numbers into tickets failed'),
+    );
   });
+  // The same fill for messages the engine applied while their sender's pair was being learned.
+  const lateSenders = async (events: QueuedLiveMessage[]) => {
+    for (const sessionId of new Set(events.map((event) => event.sessionId))) {
+      const mine = events.filter((event) => event.sessionId === sessionId);
+      const phones = await store.phonesOf(sessionId, [...new Set(mine.map((e) => e.message.author ?? ''))]);
+      await fill(
+        sessionId,
+        mine.flatMap(({ organisationId, groupJid, message }) => {
+          const number = phones.get(message.author ?? '');
+          return number ? [{ organisationId, groupJid, waId: message.waId, number: `+${number}` }] : [];
+        }),
+      );
+    }
+  };
   const processor = createTicketProcessor({
     ...options.processor,
     queue: store,
     engine,
     bus,
     log: app.log,
+    lateSenders,
     instanceId,
   });
   // Only a wake-up: the message itself is read from the queue, where it was stored with the message.

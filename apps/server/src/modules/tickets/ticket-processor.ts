@@ -9,6 +9,11 @@ export interface TicketProcessorDeps {
   engine: Pick<TicketEngine, 'processBatch'>;
   bus: Pick<DeskEventBus, 'publish'>;
   log: { error(object: object, message: string): void };
+  /**
+   * Applied messages from a LID sender whose number was unknown when they were claimed: the pair may have
+   * been learned while the engine worked, after the tickets' own fill had looked (decision 0013).
+   */
+  lateSenders?(events: QueuedLiveMessage[]): Promise<void>;
   /** This instance's id: who holds a claim. */
   instanceId: string;
   /** Most messages claimed and handed to the engine at once (one per group by construction). */
@@ -39,6 +44,7 @@ export function createTicketProcessor({
   engine,
   bus,
   log,
+  lateSenders,
   instanceId,
   batchSize = 200,
   parallel = 4,
@@ -121,6 +127,16 @@ export function createTicketProcessor({
     }
     await queue.ackLive(instanceId, done);
     applied += work.length - retry.length;
+    const unresolved = work.filter(
+      (event, i) =>
+        results[i]?.kind !== 'failed' &&
+        !event.message.authorNumber &&
+        event.message.author?.endsWith('@lid'),
+    );
+    if (unresolved.length > 0 && lateSenders)
+      await lateSenders(unresolved).catch((error: unknown) =>
+        log.error({ err: error }, 'filling late sender numbers failed'),
+      );
     await queue.releaseLive(instanceId, retry, retryMs);
   }
 
