@@ -54,7 +54,7 @@ describeEachDatabase('answers of the phone to requests for older messages', (ctx
   });
 
   it('one empty answer is not the start of the chat: three, at least the evidence gap apart, are', async () => {
-    const gapMs = 400;
+    const gapMs = 1_500; // the asks meant to fall inside it must, even on a loaded machine
     const server = await ctx.buildApp({}, { whatsapp: { ...FAST_WHATSAPP, historyEmptyGapMs: gapMs } });
     const owner = await signUp(server);
     const { sessionId, groups } = await linkSession(server, owner);
