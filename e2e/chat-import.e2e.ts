@@ -56,7 +56,7 @@ test('a dropped .txt export is read in the browser and shown on /messages-nologi
   await page.getByText('Files Uploaded, Check Messages').waitFor();
   await page.getByText('Login to use the premium features').waitFor();
   expect(await page.getByRole('link', { name: 'Start for free' }).getAttribute('href')).toBe('/register');
-  expect(await page.getByTestId('message-count').textContent()).toBe('250 messages');
+  expect(await page.getByTestId('message-count').textContent()).toBe('249 messages, 1 system notice');
 
   // System centred, the first author (the default sender) right, others left; author, text and datetime.
   expect(await messageAt(page, 0).getAttribute('data-side')).toBe('center');
@@ -191,7 +191,7 @@ test('choosing another author moves their messages to the right and is remembere
   await messageAt(page, 1).waitFor();
   expect(await page.getByLabel('View as').inputValue()).toBe('Tomasz Wójcik');
   expect(await messageAt(page, 2).getAttribute('data-side')).toBe('right');
-  expect(await page.getByTestId('message-count').textContent()).toBe('250 messages');
+  expect(await page.getByTestId('message-count').textContent()).toBe('249 messages, 1 system notice');
   // The media came back from IndexedDB too.
   const image = page.getByRole('img', { name: 'IMG-20240112-WA0001.png' });
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth), POLL).toBe(24);
@@ -303,7 +303,7 @@ test('a signed-in user imports on /upload-chat, lands on /messages and has the d
 
   await page.getByRole('button', { name: 'Open menu' }).click();
   const drawer = page.getByRole('dialog', { name: 'Menu' });
-  expect(await drawer.getByRole('link', { name: /Messages/ }).textContent()).toContain('250');
+  expect(await drawer.getByRole('link', { name: /Messages/ }).textContent()).toContain('249');
   await drawer.getByLabel('Filter Chat').selectOption('Tomasz Wójcik');
   await drawer.getByRole('button', { name: 'Close' }).click();
   expect(await messageAt(page, 2).getAttribute('data-side')).toBe('right');

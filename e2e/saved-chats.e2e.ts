@@ -123,7 +123,7 @@ test('a signed-in upload goes to the server, its media show from signed links; s
   await sidebarChats(page).getByRole('link', { name: 'Lagoon trip with Priya' }).click();
   await page.waitForURL(`**/messages?chatId=${chatId}`);
   await messageAt(page, 1).waitFor();
-  expect(await page.getByTestId('message-count').textContent()).toBe('250 messages');
+  expect(await page.getByTestId('message-count').textContent()).toBe('249 messages, 1 system notice');
   expect(await page.getByLabel('View as').inputValue()).toBe('Priya Raman');
   await expectMediaFromSignedLinks(page);
   const imageLink = await page.getByRole('img', { name: IMAGE }).getAttribute('src');

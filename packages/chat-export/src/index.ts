@@ -22,6 +22,7 @@ export {
   type WeekBucket,
 } from './analysis/analysis-types';
 export { selectMessages } from './analysis/select-messages';
+export { type ChatCounts, chatCounts, EXPORT_CAP } from './chat-counts';
 export { type AttachmentClass, classifyAttachment } from './classify';
 export { ChatExportError, type ChatExportErrorCode } from './errors';
 export { parseChat } from './parse-chat';

@@ -8,7 +8,7 @@ const byId = (stats: ReturnType<typeof summaryStats>) =>
 describe('summary cards', () => {
   it('show the figures of the chat with what lies behind them', () => {
     const stats = byId(summaryStats(fixtureAnalysis()));
-    expect(stats.messages).toMatchObject({ value: '6', detail: 'over 36 days' });
+    expect(stats.messages).toMatchObject({ value: '6', detail: 'over 36 days, 2 system notices' });
     expect(stats.words).toMatchObject({ value: '11', detail: '4 emoji' });
     expect(stats.media).toMatchObject({ value: '1', detail: 'Images 1', filter: { media: 'any' } });
     expect(stats.links).toMatchObject({ value: '1', detail: '1 domain' });

@@ -27,7 +27,14 @@ export function summaryStats(analysis: ChatAnalysis, conversationGapMinutes = 30
       id: 'messages',
       label: 'Messages',
       value: formatCount(totals.messages),
-      detail: range.days > 0 ? `over ${plural(range.days, 'day')}` : undefined,
+      // Members' messages, as the chat's toolbar counts them; WhatsApp's own notices apart.
+      detail:
+        [
+          range.days > 0 ? `over ${plural(range.days, 'day')}` : null,
+          analysis.system.total > 0 ? plural(analysis.system.total, 'system notice') : null,
+        ]
+          .filter(Boolean)
+          .join(', ') || undefined,
     },
     {
       id: 'words',

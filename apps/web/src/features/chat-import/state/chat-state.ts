@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@wadesk/chat-export';
+import { type ChatCounts, type ChatMessage, chatCounts } from '@wadesk/chat-export';
 import type { ChatData, ChatSource } from '../engine/engine-protocol';
 
 /** A playable/downloadable media file: an object URL now, a signed server URL for server chats later. */
@@ -15,6 +15,8 @@ export interface ChatState {
   /** True while the rest of a large chat's messages is still arriving: `data` holds only its start. */
   partial: boolean;
   total_msgs: number;
+  /** Members' messages and system notices, as every screen counts them; null while `partial`. */
+  counts: ChatCounts | null;
   unique_authors: string[];
   /** The active author, whose messages show on the right; the first author by default. */
   sender: string | null;
@@ -39,6 +41,7 @@ export const initialChatState: ChatState = {
   data: [],
   partial: false,
   total_msgs: 0,
+  counts: null,
   unique_authors: [],
   sender: null,
   media: {},
@@ -52,6 +55,10 @@ export function resolveSender(chat: Pick<ChatData, 'sender' | 'unique_authors'>)
   return chat.unique_authors[0] ?? null;
 }
 
+// WhatsApp caps exports with media lower than those without (see chatCounts).
+const countsOf = (data: readonly ChatMessage[], media: Readonly<Record<string, MediaLink>>) =>
+  chatCounts(data, { withMedia: Object.keys(media).length > 0 });
+
 export function chatReducer(state: ChatState, action: ChatAction): ChatState {
   switch (action.type) {
     case 'restore-started':
@@ -62,6 +69,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         data: action.chat.data,
         partial: action.partial,
         total_msgs: action.chat.total_msgs,
+        counts: action.partial ? null : countsOf(action.chat.data, action.media),
         unique_authors: action.chat.unique_authors,
         sender: resolveSender(action.chat),
         media: action.media,
@@ -69,7 +77,9 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         revision: state.revision + 1,
       };
     case 'completed':
-      return state.partial ? { ...state, data: action.data, partial: false } : state;
+      return state.partial
+        ? { ...state, data: action.data, partial: false, counts: countsOf(action.data, state.media) }
+        : state;
     case 'nothing-kept':
       return state.status === 'ready'
         ? state

@@ -5,6 +5,7 @@ import { InboxIcon } from '../../../shared/ui/icons';
 import { NavBadge, NavItemButton, NavItemLink, NavSection } from '../../../shared/ui/nav-item';
 import { AnalysisNavItem } from '../../analytics/components/analysis-nav-item';
 import { useChat } from '../../chat-import/state/chat-provider';
+import { messageBadge } from '../../chat-import/utils/chat-count-label';
 import { AuthorSelect } from './author-select';
 import { useClearChat } from './use-clear-chat';
 
@@ -25,7 +26,7 @@ export function ChatDrawerItems({ previousChats }: { previousChats?: ReactNode }
         to="/messages"
         icon={<InboxIcon />}
         onClick={close}
-        badge={loaded ? <NavBadge>{chat.total_msgs.toLocaleString('en-IN')}</NavBadge> : undefined}
+        badge={loaded ? <NavBadge>{messageBadge(chat.counts, chat.total_msgs)}</NavBadge> : undefined}
       >
         Messages
       </NavItemLink>

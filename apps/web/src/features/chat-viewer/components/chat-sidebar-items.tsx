@@ -2,6 +2,7 @@ import { InboxIcon } from '../../../shared/ui/icons';
 import { NavBadge, NavItemLink, NavSection } from '../../../shared/ui/nav-item';
 import { AnalysisNavItem } from '../../analytics/components/analysis-nav-item';
 import { useChatState } from '../../chat-import/state/chat-provider';
+import { messageBadge } from '../../chat-import/utils/chat-count-label';
 
 /**
  * The desktop sidebar's chat rows, while a chat is loaded: Messages (with the count) and Analysis.
@@ -16,7 +17,7 @@ export function ChatSidebarItems() {
         <NavItemLink
           to="/messages"
           icon={<InboxIcon />}
-          badge={<NavBadge>{chat.total_msgs.toLocaleString('en-IN')}</NavBadge>}
+          badge={<NavBadge>{messageBadge(chat.counts, chat.total_msgs)}</NavBadge>}
         >
           Messages
         </NavItemLink>

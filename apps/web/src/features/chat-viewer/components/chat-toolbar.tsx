@@ -5,7 +5,8 @@ import { SearchIcon } from '../../../shared/ui/icons';
 import { AuthorSelect } from './author-select';
 
 interface ChatToolbarProps {
-  total: number;
+  /** The chat's size in words, e.g. "52 messages, 3 system notices". */
+  countLabel: string;
   authors: string[];
   sender: string | null;
   onSender(author: string): void;
@@ -23,7 +24,7 @@ interface ChatToolbarProps {
 
 export function ChatToolbar(props: ChatToolbarProps) {
   const {
-    total,
+    countLabel,
     authors,
     sender,
     onSender,
@@ -45,7 +46,7 @@ export function ChatToolbar(props: ChatToolbarProps) {
         className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-800 ring-1 ring-brand-200 tabular-nums"
         data-testid="message-count"
       >
-        {total.toLocaleString('en-IN')} {total === 1 ? 'message' : 'messages'}
+        {countLabel}
       </span>
       {/* Below the count and the buttons on phones; between them on larger screens. */}
       <AuthorSelect

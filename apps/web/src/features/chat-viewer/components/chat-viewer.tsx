@@ -10,11 +10,13 @@ import { AnalyseLink } from '../../analytics/components/analyse-link';
 import { FilterChip } from '../../analytics/drill-down/filter-chip';
 import { positionOf, useDrillDown } from '../../analytics/drill-down/use-drill-down';
 import { useChat } from '../../chat-import/state/chat-provider';
+import { chatCountLabel } from '../../chat-import/utils/chat-count-label';
 import { MediaLinksProvider } from '../media/media-links-context';
 import { SearchDropdown, SearchPanel } from '../search/search-panel';
 import { useChatSearch } from '../search/use-chat-search';
 import { keepCentred } from '../utils/keep-centred';
 import { ChatToolbar } from './chat-toolbar';
+import { CutExportNotice } from './cut-export-notice';
 import { MessageList } from './message-list';
 import { useClearChat } from './use-clear-chat';
 
@@ -120,7 +122,7 @@ export function ChatViewer({
       className="rounded-2xl border border-slate-200 bg-[#efeae2] shadow-sm"
     >
       <ChatToolbar
-        total={chat.total_msgs}
+        countLabel={chatCountLabel(chat.counts, chat.total_msgs)}
         authors={chat.unique_authors}
         sender={chat.sender}
         onSender={chat.setSender}
@@ -146,6 +148,11 @@ export function ChatViewer({
             />
           ) : null
         }
+      />
+      <CutExportNotice
+        counts={chat.counts}
+        lines={chat.total_msgs}
+        withMedia={Object.keys(chat.media).length > 0}
       />
       <MediaLinksProvider source={chat.source} media={chat.media}>
         {filter && indices === null ? (

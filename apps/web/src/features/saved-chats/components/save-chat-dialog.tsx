@@ -5,6 +5,7 @@ import { Modal } from '../../../shared/ui/modal';
 import { TextField } from '../../../shared/ui/text-field';
 import { toast } from '../../../shared/ui/toast';
 import { useChat } from '../../chat-import/state/chat-provider';
+import { chatCountLabel } from '../../chat-import/utils/chat-count-label';
 import { saveChat } from '../api/saved-chats-api';
 import { useSavedChats } from '../state/saved-chats-context';
 import { checkChatName } from '../utils/chat-name';
@@ -65,8 +66,8 @@ export function SaveChatDialog() {
     <Modal open={saveDialog.open} onClose={closeSaveDialog} title="Save Your Chat" size="max-w-md">
       <form onSubmit={submit} noValidate className="space-y-5">
         <p className="text-sm text-slate-600">
-          Keep this chat of {chat.total_msgs.toLocaleString('en-IN')} messages in your account and open it
-          again from Previous Chats.
+          Keep this chat of {chatCountLabel(chat.counts, chat.total_msgs)} in your account and open it again
+          from Previous Chats.
         </p>
         <TextField
           label="Chat name"

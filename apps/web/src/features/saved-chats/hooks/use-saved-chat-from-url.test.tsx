@@ -43,7 +43,7 @@ describe('opening /messages?chatId={id}', () => {
     const engine = loadingEngine(keptChat());
     renderSavedChatsApp(engine, '/messages?chatId=5');
     expect(await screen.findByRole('status', { name: 'Opening the saved chat' })).toBeTruthy();
-    expect((await screen.findByTestId('message-count')).textContent).toBe('3 messages');
+    expect((await screen.findByTestId('message-count')).textContent).toBe('2 messages, 1 system notice');
     expect(engine.load).toHaveBeenCalledTimes(1);
     const [loaded] = vi.mocked(engine.load).mock.calls[0] ?? [];
     expect(loaded).toMatchObject({ sender: null, source: { kind: 'server', chat_id: 5 }, total_msgs: 3 });
