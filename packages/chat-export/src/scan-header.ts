@@ -355,7 +355,7 @@ export function scanHeaderGeneral(s: string, start: number, end: number, out: Li
   // after one space, with no separator.
   if ((rest < 0 || hour < 0) && loose && timeEnd + 1 < end && s.charCodeAt(timeEnd) === 32) {
     const next = s.charCodeAt(timeEnd + 1);
-    if (!isSpace(next) && !isMark(next) && next !== DASH && next !== 0x2013 && next !== COLON) {
+    if (!isSpace(next) && next !== DASH && next !== 0x2013 && next !== COLON) {
       hour = to24h(timeHour, meridiem);
       usHint = false;
       rest = timeEnd + 1;
