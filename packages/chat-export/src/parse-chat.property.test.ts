@@ -35,6 +35,13 @@ const fragment = fc.constantFrom(
   'klo ',
   '\ufeff',
   'Alice',
+  '[14:56:01, ',
+  '3/18/R4',
+  'H31',
+  '2565 BE',
+  '13. 6. 2018. ',
+  '06/2018/13',
+  '\u2039\u200eaudio omitted>',
 );
 const headerish = fc
   .array(fc.oneof(fragment, fc.string({ maxLength: 3 })), { maxLength: 60 })
@@ -153,10 +160,44 @@ function renderIos(t: Stamp, author: string, text: string): string {
   return `[${t.m}/${t.d}/${String(t.y).slice(2)}, ${h12}:${p2(t.min)}:${p2(t.s)}\u202f${ampm}] ${wrapPhone(author)}: ${text}`;
 }
 
+const clock = (t: Stamp) => `${p2(t.h)}:${p2(t.min)}:${p2(t.s)}`;
+
+// Vietnamese iOS: the time before the date.
+function renderTimeFirst(t: Stamp, author: string, text: string): string {
+  return `[${clock(t)}, ${t.d}/${t.m}/${String(t.y).slice(2)}] ${wrapPhone(author)}: ${text}`;
+}
+
+// Japanese imperial era years: Reiwa from 2019, Heisei before.
+function renderJapaneseEra(t: Stamp, author: string, text: string): string {
+  const era = t.y >= 2019 ? `R${t.y - 2018}` : `H${t.y - 1988}`;
+  return `[${t.m}/${t.d}/${era}, ${clock(t)}] ${wrapPhone(author)}: ${text}`;
+}
+
+// Thai: Buddhist era years, with or without `BE`.
+function renderBuddhist(t: Stamp, author: string, text: string): string {
+  const be = t.d % 2 === 0 ? ' BE' : '';
+  return `[${t.d}/${t.m}/${t.y + 543}${be}, ${clock(t)}] ${wrapPhone(author)}: ${text}`;
+}
+
+// Spaced dotted date with a trailing dot and no separator before the author.
+function renderDottedTrailing(t: Stamp, author: string, text: string): string {
+  return `${t.d}. ${t.m}. ${t.y}. ${clock(t)} ${wrapPhone(author)}: ${text}`;
+}
+
+// Old iOS: a colon after the time.
+function renderColonAfterTime(t: Stamp, author: string, text: string): string {
+  return `${p2(t.d)}/${p2(t.m)}/${t.y} ${clock(t)}: ${wrapPhone(author)}: ${text}`;
+}
+
 describe('generated chats round-trip', () => {
   it.each([
     ['Android', renderAndroid, true, false],
     ['iOS', renderIos, false, true],
+    ['time before date', renderTimeFirst, true, true],
+    ['Japanese era', renderJapaneseEra, false, true],
+    ['Buddhist era', renderBuddhist, true, true],
+    ['dotted with trailing dot', renderDottedTrailing, true, true],
+    ['colon after time', renderColonAfterTime, true, true],
   ] as const)('%s', (_name, render, dayFirst, seconds) => {
     fc.assert(
       fc.property(chat, (messages) => {

@@ -26,6 +26,32 @@ describe('scanHeader', () => {
     ['12/1/24, 9:05 μ.μ. - A: x', { hour: 21 }],
     ['12/01/2024, 21:05 – A: x', { hour: 21 }],
     ['12/01/2024, 21:05:09: A: x', { second: 9 }],
+    ['12/03/2015 10:15: Anna: hello', { p1: 12, p2: 3, p3: 2015, hour: 10, minute: 15, rest: 18 }],
+    // Time before the date (Vietnamese iOS).
+    [
+      '[14:56:01, 3/18/22] A: x',
+      { p1: 3, p2: 18, p3: 22, hour: 14, minute: 56, second: 1, bracket: true, rest: 20 },
+    ],
+    ['[2:56:01 PM, 3/18/22] A: x', { p1: 3, p2: 18, hour: 14, usHint: true }],
+    ['14:56, 18/3/2022 - A: x', { p1: 18, p2: 3, p3: 2022, hour: 14, bracket: false }],
+    // Japanese era years, stored as Gregorian years.
+    ['[3/18/R4, 14:56:01] A: x', { p1: 3, p2: 18, p3: 2022, yearFirst: false, rest: 20 }],
+    ['[3/18/R1, 14:56:01] A: x', { p3: 2019 }],
+    ['[3/18/H31, 14:56:01] A: x', { p3: 2019, rest: 21 }],
+    ['[3/18/H1, 14:56:01] A: x', { p3: 1989 }],
+    ['[R4/3/18 14:56:01] A: x', { p1: 2022, p2: 3, p3: 18, yearFirst: true }],
+    // Buddhist era years, stored as Gregorian years.
+    ['[3/18/2565 BE, 14:56:01] A: x', { p1: 3, p2: 18, p3: 2022, rest: 25 }],
+    ['[18/3/2565, 14:56:01] A: x', { p1: 18, p2: 3, p3: 2022 }],
+    ['18/3/2565 B.E. 14:56 - A: x', { p3: 2022 }],
+    ['18/3/65 BE, 14:56 - A: x', { p3: 2022 }],
+    ['2565-03-18 14:56 - A: x', { p1: 2022, yearFirst: true }],
+    // Spaced dotted date with a trailing dot, no separator before the author.
+    ['13. 6. 2018. 21:25:15 a: m', { p1: 13, p2: 6, p3: 2018, hour: 21, second: 15, rest: 22 }],
+    ['13. 6. 2018. 21:25:15 de: m', { hour: 21, rest: 22 }],
+    ['13. 6. 2018. 21:25 - a: m', { hour: 21, rest: 21 }],
+    // Year in the middle: day and month around it.
+    ['[06/2018/13, 21:25:15] a: m', { p1: 6, p2: 13, p3: 2018, yearFirst: false }],
   ])('reads %j', (line, expected) => {
     expect(scan(line)).toMatchObject(expected);
   });
@@ -45,6 +71,21 @@ describe('scanHeader', () => {
     '[12/01/2024, 21:05 - A: x',
     '12/01/2024, 21:05 -A: x',
     '2024/01/2024, 21:05 - A: x',
+    '[14:56:01, 3/18/22 A: x',
+    '14:56:01 is the time',
+    '[14.56.01, 3/18/22] A: x',
+    '[3/18/R0, 14:56:01] A: x',
+    '[3/18/H32, 14:56:01] A: x',
+    '[3/18/X4, 14:56:01] A: x',
+    '[3/18/R, 14:56:01] A: x',
+    '[3/18/2022 BE, 14:56:01] A: x',
+    '[3/18/2565 BEE, 14:56:01] A: x',
+    '13.6.2018 21:25:15 a: m',
+    '[13. 6. 2018. 21:25:15 a: m',
+    '13. 6. 2018. 21:25:15  a: m',
+    '13. 6. 2018. 21:25:15 ',
+    '06/201/13, 21:25 - a: m',
+    '2018/2018/13, 21:25 - a: m',
   ])('rejects %j', (line) => {
     expect(scan(line)).toBeNull();
   });
@@ -79,6 +120,13 @@ describe('scanHeader', () => {
       '9.05.33',
       '23:59:59',
       '] ',
+      'R4',
+      'H31',
+      '2565',
+      ' BE',
+      '13. 6. 2018. ',
+      '14:56:01, ',
+      '06/2018/13',
     );
     fc.assert(
       fc.property(fc.array(part, { maxLength: 12 }), (parts) => {
@@ -107,6 +155,13 @@ describe('scanHeader on well-formed headers', () => {
           '2024-01-12',
           '12.01.24',
           '31.12.2023',
+          '3/18/R4',
+          'R4/3/18',
+          '18/3/2565',
+          '18/3/2565 BE',
+          '2565-03-18',
+          '13. 6. 2018.',
+          '06/2018/13',
         ),
         comma: fc.constantFrom(', ', ' ', ',  '),
         time: fc.constantFrom('21:05', '9:05', '21.05', '00:00:00', '23:59:59', '24:00', '12:05:01'),
@@ -141,5 +196,28 @@ describe('scanHeader on well-formed headers', () => {
       { numRuns: 3000 },
     );
     expect(accepted).toBeGreaterThan(300);
+  });
+});
+
+describe('scanHeader on time-first headers', () => {
+  it('reads the same header as the date-first form', () => {
+    const parts = fc.record({
+      bracket: fc.boolean(),
+      date: fc.constantFrom('3/18/22', '18/3/2022', '3/18/R4', '18.03.2565', '2022-03-18'),
+      time: fc.constantFrom('14:56:01', '9:05', '0:00:00', '23:59'),
+      close: fc.constantFrom(' - ', ': '),
+    });
+    fc.assert(
+      fc.property(parts, (h) => {
+        const end = h.bracket ? '] ' : h.close;
+        const open = h.bracket ? '[' : '';
+        const timeFirst = scan(`${open}${h.time}, ${h.date}${end}A: x`);
+        const dateFirst = scan(`${open}${h.date}, ${h.time}${end}A: x`);
+        expect(timeFirst).not.toBeNull();
+        expect(dateFirst).not.toBeNull();
+        expect({ ...timeFirst, rest: 0 }).toEqual({ ...dateFirst, rest: 0 });
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -15,7 +15,12 @@ export function scanPlain(s: string, start: number, end: number, out: LineHeader
   const bracket = c === 91;
   if (bracket) c = s.charCodeAt(++i);
   let d = c - 48;
-  if (!(d >= 0 && d <= 9)) return c >= 0x61c && (isMark(c) || digitAt(s, i) >= 0) ? FALLBACK : 0;
+  if (!(d >= 0 && d <= 9)) {
+    if (c >= 0x61c) return isMark(c) || digitAt(s, i) >= 0 ? FALLBACK : 0;
+    // A Japanese era year first (`R4/3/18`).
+    d = s.charCodeAt(i + 1) - 48;
+    return (c === 82 || c === 72) && d >= 0 && d <= 9 ? FALLBACK : 0;
+  }
   let p1 = 0;
   const s1 = i;
   while (d >= 0 && d <= 9 && i - s1 < 5) {
@@ -39,6 +44,8 @@ export function scanPlain(s: string, start: number, end: number, out: LineHeader
   const yearFirst = len1 === 4;
   if (len1 === 0 || len2 === 0 || len2 > 2 || len1 > 4 || len3 === 0 || len3 > 4) return FALLBACK;
   if (yearFirst ? len3 > 2 : len1 > 2 || (len3 !== 2 && len3 !== 4)) return FALLBACK;
+  // Buddhist-era years (2565 = 2022) are converted by the general scanner.
+  if (p1 >= 2500 || p3 >= 2500) return FALLBACK;
   if (sep === DOT && s.charCodeAt(i) === DOT) i++;
   if (s.charCodeAt(i) === 44) i++; // ,
   if (s.charCodeAt(i) !== 32) return FALLBACK;
