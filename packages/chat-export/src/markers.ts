@@ -1,111 +1,24 @@
-import { removeMarks } from './chars';
+import {
+  EDITED_TEXTS,
+  endsWithDocumentMarker,
+  isAttachedLabel,
+  isKnownSystemNotice,
+  isMediaPlaceholder,
+  type MarkerKind,
+  wholeTextMarker,
+} from './marker-index';
 import type { OmittedMedia } from './types';
 
-// Marker texts WhatsApp writes instead of, or after, a message, in the common export languages.
-// Each list becomes one anchored, case-insensitive regex, so a plain message costs a failed match
-// on its first characters and no allocation.
-
-const EDITED = [
-  'this message was edited',
-  'diese nachricht wurde bearbeitet',
-  'se editó este mensaje.',
-  'se editó este mensaje',
-  'ce message a été modifié',
-  'questo messaggio è stato modificato',
-  'essa mensagem foi editada',
-  'mensagem editada',
-  'dit bericht is bewerkt',
-  'сообщение изменено',
-  'bu mesaj düzenlendi',
-  'pesan ini telah diedit',
-];
-
-const DELETED = [
-  'this message was deleted',
-  'you deleted this message',
-  'diese nachricht wurde gelöscht',
-  'du hast diese nachricht gelöscht',
-  'se eliminó este mensaje',
-  'eliminaste este mensaje',
-  'ce message a été supprimé',
-  'vous avez supprimé ce message',
-  'questo messaggio è stato eliminato',
-  'hai eliminato questo messaggio',
-  'mensagem apagada',
-  'esta mensagem foi apagada',
-  'você apagou esta mensagem',
-  'dit bericht is verwijderd',
-  'je hebt dit bericht verwijderd',
-  'данное сообщение удалено',
-  'сообщение удалено',
-  'вы удалили это сообщение',
-];
-
-// iOS names the kind: `image omitted`, `Bild weggelassen`, `imagen omitida`, …
-const IOS_OMITTED: [OmittedMedia, string[]][] = [
-  [
-    'image',
-    [
-      'image omitted',
-      'bild weggelassen',
-      'imagen omitida',
-      'image omise',
-      'immagine omessa',
-      'imagem ocultada',
-    ],
-  ],
-  [
-    'video',
-    ['video omitted', 'video weggelassen', 'video omitido', 'vidéo omise', 'video omesso', 'vídeo oculto'],
-  ],
-  [
-    'audio',
-    ['audio omitted', 'audio weggelassen', 'audio omitido', 'audio omis', 'audio omesso', 'áudio ocultado'],
-  ],
-  [
-    'sticker',
-    [
-      'sticker omitted',
-      'sticker weggelassen',
-      'sticker omitido',
-      'sticker omis',
-      'sticker omesso',
-      'figurinha omitida',
-    ],
-  ],
-  ['gif', ['gif omitted', 'gif weggelassen', 'gif omitido', 'gif omis', 'gif omessa', 'gif oculto']],
-  [
-    'document',
-    [
-      'document omitted',
-      'dokument weggelassen',
-      'documento omitido',
-      'document omis',
-      'documento omesso',
-      'documento oculto',
-    ],
-  ],
-];
+// What a message text says about itself: a marker WhatsApp wrote (marker-table.json), or one of the
+// shapes that need no table (a map link, an iOS file reference). README "Markers and system lines".
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const oneOf = (list: string[]) => list.map(escapeRegex).join('|');
-const LEAD = '^[\\s\\u200e\\u200f]*';
 const TRAIL = '[\\s\\u200e\\u200f]*$';
+const EDITED_RE = new RegExp(`^<(?:${EDITED_TEXTS.map(escapeRegex).join('|')})\\.?>${TRAIL}`, 'i');
 
-const EDITED_RE = new RegExp(`^<(?:${oneOf(EDITED)})>${TRAIL}`, 'i');
-const DELETED_RE = new RegExp(`${LEAD}(?:${oneOf(DELETED)})\\.?${TRAIL}`, 'i');
-const IOS_OMITTED_RE = new RegExp(
-  `${LEAD}(?:${oneOf(IOS_OMITTED.flatMap(([, texts]) => texts))})${TRAIL}`,
-  'i',
-);
-const IOS_KIND = new Map(
-  IOS_OMITTED.flatMap(([kind, texts]) => texts.map((text): [string, OmittedMedia] => [text, kind])),
-);
-// A document placeholder may follow the document's title: `Report.pdf • ‎3 pages ‎document omitted`.
-const DOCUMENT_OMITTED_RE = /[\s\u200e\u200f](?:document omitted|dokument weggelassen|documento omitido)$/i;
 // Android writes one placeholder for every kind: `<Media omitted>`, `<Medien ausgeschlossen>`,
-// `<Média elhagyva>`, `<تم استبعاد الوسائط>`, `<メディアなし>`, … Only a whole line in angle brackets
-// holding one of these words counts, so a plain message can hardly be mistaken for one.
+// `<Média elhagyva>`, … Beyond the table's exact texts, a whole line in angle brackets holding one of
+// these words counts, so a plain message can hardly be mistaken for one.
 const MEDIA_WORDS = [
   'media',
   'medien',
@@ -139,7 +52,9 @@ const MEDIA_WORDS = [
   'สื่อ',
   'phương tiện',
 ];
-const ANDROID_MEDIA_RE = new RegExp(`${LEAD}<[^<>]{0,40}(?:${oneOf(MEDIA_WORDS)})[^<>]{0,40}>${TRAIL}`, 'i');
+const ANDROID_MEDIA_WORD_RE = new RegExp(MEDIA_WORDS.map(escapeRegex).join('|'), 'i');
+// `<Media omitted>`, and the older iOS `‹‎audio omitted>` / `‹‎attached>` (U+2039 opening).
+const BRACKETED = /^[\s\u200e\u200f]*[<\u2039]([^<>\u2039]{1,80})>[\s\u200e\u200f]*$/;
 
 /** The content without a trailing "edited" marker, or null when there is none. */
 export function stripEdited(content: string): string | null {
@@ -151,28 +66,54 @@ export function stripEdited(content: string): string | null {
   return content.slice(0, open).replace(/[\s\u200e\u200f]+$/, '');
 }
 
-export function isDeletedText(content: string): boolean {
-  return content.length >= 16 && content.length <= 60 && DELETED_RE.test(content);
+const OMITTED_KINDS = new Set<MarkerKind>([
+  'image',
+  'video',
+  'audio',
+  'sticker',
+  'gif',
+  'document',
+  'contact',
+  'view_once',
+  'media',
+]);
+
+/**
+ * The kind of media a placeholder stands for, or null when the text is no placeholder. `kind` is
+ * wholeTextMarker(content) when the caller has it already.
+ */
+export function detectOmitted(content: string, kind = wholeTextMarker(content)): OmittedMedia | null {
+  if (kind) return OMITTED_KINDS.has(kind) ? (kind as OmittedMedia) : null;
+  let end = content.length;
+  while (end > 0 && content.charCodeAt(end - 1) <= 32) end--;
+  if (content.charCodeAt(end - 1) === 62) {
+    // >
+    const inner = end <= 124 ? BRACKETED.exec(content)?.[1] : undefined;
+    if (!inner) return null;
+    const named = wholeTextMarker(inner);
+    if (named) return OMITTED_KINDS.has(named) ? (named as OmittedMedia) : null;
+    if (isMediaPlaceholder(inner) || isAttachedLabel(inner)) return 'media';
+    return content.trimStart().startsWith('<') && inner.length <= 60 && ANDROID_MEDIA_WORD_RE.test(inner)
+      ? 'media'
+      : null;
+  }
+  return endsWithDocumentMarker(content) ? 'document' : null;
 }
 
-export function detectOmitted(content: string): OmittedMedia | null {
-  if (content.length > 100) return null;
-  const text = content.trimEnd();
-  if (text.length <= 40 && IOS_OMITTED_RE.test(text))
-    return IOS_KIND.get(removeMarks(text).trim().toLowerCase()) ?? 'media';
-  const last = text.charCodeAt(text.length - 1) | 0x20;
-  if (last === 62) return ANDROID_MEDIA_RE.test(text) ? 'media' : null; // >
-  // `…document omitted`, `…weggelassen`, `…omitido`
-  return (last === 100 || last === 110 || last === 111) && DOCUMENT_OMITTED_RE.test(text) ? 'document' : null;
-}
-
-const IOS_USER_PREFIX =
-  /^(?:location|standort|ubicación|position|posizione|localização|locatie|poll|umfrage|encuesta|sondage|sondaggio|enquete):/i;
+// `Location: https://maps.google.com/?q=…` in any language: a short label, a colon, a map link.
+const MAP_LINK =
+  /^[^\s:<>]{1,30}(?: [^\s:<>]{1,30}){0,2}: ?(?:https?:\/\/)?(?:maps\.google\.[a-z.]+|www\.google\.[a-z.]+\/maps|maps\.apple\.com|maps\.app\.goo\.gl|goo\.gl\/maps|foursquare\.com)\//i;
 const IOS_REFERENCE = /^[^<>]{0,200}<[^<>:]{1,30}: ?[^<>]+\.\w{1,5}>/;
 
-/** iOS media and deletion texts carry U+200E like system lines do, but they have an author. */
-export function isUserMediaText(text: string): boolean {
-  if (IOS_USER_PREFIX.test(text) || IOS_REFERENCE.test(text)) return true;
-  if (detectOmitted(text) || isDeletedText(text)) return true;
-  return /^[^\n]{0,60} omitted\s*$/i.test(text);
+/**
+ * Whether a text that iOS marked with U+200E (`Name: ‎text`) is a member's message by its own shape:
+ * a marker of the table, a map link, a file reference. System notices carry the same mark.
+ */
+export function isMemberMarker(text: string): boolean {
+  const kind = wholeTextMarker(text);
+  if (kind) return true;
+  if (MAP_LINK.test(text) || IOS_REFERENCE.test(text)) return true;
+  return detectOmitted(text, null) !== null;
 }
+
+export { isKnownSystemNotice, wholeTextMarker };

@@ -1,7 +1,7 @@
 import { findFileReference } from './attachments';
 import { removeMarks, stripLeadingMarks } from './chars';
 import { classifyAttachment } from './classify';
-import { detectOmitted, isDeletedText, stripEdited } from './markers';
+import { detectOmitted, stripEdited, wholeTextMarker } from './markers';
 import type { ChatMessage } from './types';
 
 export function blankMessage(author: string, content: string, datetime = '', date = ''): ChatMessage {
@@ -40,15 +40,16 @@ export function applyBody(message: ChatMessage, text: string): void {
     content = unedited;
   }
   message.content = content;
-  if (isDeletedText(content)) {
+  const nl = content.indexOf('\n');
+  const first = nl < 0 ? content : content.slice(0, nl);
+  const marker = wholeTextMarker(first);
+  if (marker === 'deleted' && nl < 0) {
     message.deleted = true;
     message.content = '';
     return;
   }
-  const nl = content.indexOf('\n');
-  const first = nl < 0 ? content : content.slice(0, nl);
   const rest = nl < 0 ? '' : content.slice(nl + 1);
-  const omitted = detectOmitted(first);
+  const omitted = detectOmitted(first, marker);
   if (omitted) {
     message.omitted_media = omitted;
     message.content = removeMarks(first).trim();

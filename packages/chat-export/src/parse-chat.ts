@@ -1,4 +1,4 @@
-import { type AuthorCache, splitAuthor } from './author';
+import { type AuthorCache, type SplitLine, splitAuthor } from './author';
 import { isMark } from './chars';
 import { detectDayFirst } from './date-order';
 import { EntryTable } from './entry-table';
@@ -46,6 +46,56 @@ function decideDayFirst(t: EntryTable, forced: boolean | undefined): boolean {
 
 const MAX_KNOWN_AUTHORS = 32;
 
+// Quoted names in system notices: `created group “Team”`, `changed the subject to "Team"`, `「Team」`.
+const QUOTED = /["“„«「『]([^"“”„«»「」『』\n]{1,100})["”“»」』]/g;
+// The first line of an iOS export is the encryption notice, written under the chat's own name.
+const LOOKS_LIKE_FIRST_NOTICE = /whatsapp|واتساب|واتساپ/i;
+
+/**
+ * iOS lines `Name: ‎text` whose text the tables do not know: system notice or member's message? Decided
+ * after the whole file is read, by evidence that needs no wording (README "Markers and system lines").
+ */
+class UndecidedLines {
+  readonly index: number[] = [];
+  readonly text: string[] = [];
+  readonly hint: boolean[] = [];
+  /** Names known system notices were written under, and the quoted names of the chat. */
+  readonly chatNames = new Set<string>();
+  private readonly quoted = new Set<string>();
+  private readonly names = new Set<string>();
+  plainLines = 0;
+  plainLinesWithLeadingMark = 0;
+
+  noteSystem(speaker: string, text: string): void {
+    this.chatNames.add(speaker);
+    this.names.add(speaker);
+    this.noteQuotes(text);
+  }
+
+  add(at: number, author: string, text: string, leadingMark: boolean, first: boolean): void {
+    this.index.push(at);
+    this.text.push(text);
+    this.hint.push(leadingMark);
+    this.names.add(author);
+    this.noteQuotes(text);
+    if (first && (text.length >= 60 || LOOKS_LIKE_FIRST_NOTICE.test(text))) this.chatNames.add(author);
+  }
+
+  private noteQuotes(text: string): void {
+    if (!text.includes('"') && !/[“„«「『]/.test(text)) return;
+    for (const match of text.matchAll(QUOTED)) this.quoted.add((match[1] as string).trim());
+  }
+
+  /** Whether the undecided line `k`, written under `name`, is a member's message. */
+  isMember(k: number, name: string, members: Set<string>): boolean {
+    // iOS puts a mark before the `[` of media lines only, unless a file marks every line.
+    if (this.hint[k] && this.plainLinesWithLeadingMark * 10 <= this.plainLines) return true;
+    if (this.chatNames.has(name) || (this.quoted.has(name) && this.names.has(name))) return false;
+    if (this.chatNames.size === 0) return members.has(name);
+    return true;
+  }
+}
+
 /** Builds messages in order; the date texts are shared per day and per time of day. */
 class MessageBuilder {
   readonly messages: ChatMessage[] = [];
@@ -56,6 +106,7 @@ class MessageBuilder {
   private readonly knownRaw: string[] = [];
   private readonly knownName: string[] = [];
   private nextMarkedColon = -1;
+  private undecided: UndecidedLines | null = null;
   private dayKey = -1;
   private isoPrefix = '';
   private displayPrefix = '';
@@ -113,13 +164,14 @@ class MessageBuilder {
     const ios = table.bracket(k);
     let author: string | null;
     let body: string;
+    let split: SplitLine | null = null;
     const known = this.knownAuthorAt(rest, firstEnd, ios);
     if (known >= 0) {
       author = this.knownName[known] as string;
       body = text.slice(rest + (this.knownRaw[known] as string).length + 2, end).trimEnd();
     } else {
       const whole = text.slice(rest, end).trimEnd();
-      const split = splitAuthor(whole, ios, this.authorCache, firstEnd - rest);
+      split = splitAuthor(whole, ios, this.authorCache, firstEnd - rest);
       author = split.author;
       body = split.text;
       const rawLength = split.rawLength ?? -1;
@@ -128,14 +180,54 @@ class MessageBuilder {
         this.knownName.push(author);
       }
     }
+    const first = this.messages.length === 0;
     if (author === null) {
+      if (ios && split?.speaker) this.evidence().noteSystem(split.speaker, body);
       this.messages.push(blankMessage('system', body, datetime, date));
       return;
     }
     const message = blankMessage(author, body, datetime, date);
     applyBody(message, body);
+    if (ios) {
+      const leadingMark = isMark(text.charCodeAt(table.lineStart(k)));
+      if (split?.undecided) {
+        this.evidence().add(this.messages.length, author, body, leadingMark, first);
+        this.messages.push(message);
+        return;
+      }
+      if (!split?.marked && message.attachment === null && message.omitted_media === null) {
+        const evidence = this.evidence();
+        evidence.plainLines++;
+        if (leadingMark) evidence.plainLinesWithLeadingMark++;
+      }
+    }
     this.messages.push(message);
     this.authors.add(author);
+  }
+
+  private evidence(): UndecidedLines {
+    this.undecided ??= new UndecidedLines();
+    return this.undecided;
+  }
+
+  /** Settles the iOS lines left undecided; authors stay in order of first appearance. */
+  finish(): void {
+    const u = this.undecided;
+    if (!u || u.index.length === 0) return;
+    const { messages } = this;
+    let members = 0;
+    for (let k = 0; k < u.index.length; k++) {
+      const at = u.index[k] as number;
+      const message = messages[at] as ChatMessage;
+      if (u.isMember(k, message.author, this.authors)) {
+        members++;
+        continue;
+      }
+      messages[at] = blankMessage('system', u.text[k] as string, message.datetime, message.date);
+    }
+    if (members === 0) return;
+    this.authors.clear();
+    for (const message of messages) if (message.author !== 'system') this.authors.add(message.author);
   }
 }
 
@@ -167,6 +259,7 @@ export function parseChatStrict(text: string, options: ParseOptions = {}): Parse
     pd = d;
   }
   if (pending >= 0) builder.add(pending, py, pm, pd, text.length);
+  builder.finish();
   const { messages, authors } = builder;
   return { messages, total_msgs: messages.length, unique_authors: [...authors], day_first: dayFirst };
 }

@@ -2,7 +2,16 @@
 export type AttachmentKind = 'image' | 'video' | 'audio' | 'document' | 'sticker' | 'other';
 
 /** What a "media omitted" placeholder stood for; `media` when the export does not say. */
-export type OmittedMedia = 'image' | 'video' | 'audio' | 'document' | 'sticker' | 'gif' | 'media';
+export type OmittedMedia =
+  | 'image'
+  | 'video'
+  | 'audio'
+  | 'document'
+  | 'sticker'
+  | 'gif'
+  | 'contact'
+  | 'view_once'
+  | 'media';
 
 export interface Attachment {
   file_name: string;

@@ -15,7 +15,17 @@ export const CHAT_MESSAGES_MAX = 50_000;
 const TEXT_MAX = 65_536; // WhatsApp's own limit for one message
 
 export const attachmentKind = z.enum(['image', 'video', 'audio', 'document', 'sticker', 'other']);
-export const omittedMedia = z.enum(['image', 'video', 'audio', 'document', 'sticker', 'gif', 'media']);
+export const omittedMedia = z.enum([
+  'image',
+  'video',
+  'audio',
+  'document',
+  'sticker',
+  'gif',
+  'contact',
+  'view_once',
+  'media',
+]);
 
 /**
  * One message of a chat. When `has_attachment` is true and the chat came from the

@@ -18,6 +18,8 @@ const media = (counts: Partial<Record<MediaKind, number>>) => ({
   document: 0,
   sticker: 0,
   gif: 0,
+  contact: 0,
+  view_once: 0,
   other: 0,
   media: 0,
   ...counts,

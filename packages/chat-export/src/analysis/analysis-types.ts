@@ -14,6 +14,8 @@ export const MEDIA_KINDS: readonly MediaKind[] = [
   'document',
   'sticker',
   'gif',
+  'contact',
+  'view_once',
   'other',
   'media',
 ];

@@ -9,6 +9,8 @@ export const MEDIA_LABELS: Record<MediaKind, string> = {
   sticker: 'Stickers',
   gif: 'GIFs',
   other: 'Other files',
+  contact: 'Contact cards',
+  view_once: 'View-once media',
   media: 'Omitted media',
 };
 

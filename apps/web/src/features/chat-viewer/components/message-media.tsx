@@ -1,7 +1,7 @@
 import type { AttachmentKind, OmittedMedia } from '@wadesk/chat-export';
 import type { ReactNode } from 'react';
 import { DownloadIcon, FileIcon, MicIcon } from '../../../shared/ui/action-icons';
-import { VideoIcon } from '../../../shared/ui/icons';
+import { UsersIcon, VideoIcon } from '../../../shared/ui/icons';
 import { Spinner } from '../../../shared/ui/spinner';
 import type { MediaState, ResolvedMedia } from '../media/media-links-context';
 import { usePlaybackSafeSrc } from '../media/use-playback-safe-src';
@@ -14,6 +14,8 @@ const OMITTED_LABEL: Record<OmittedMedia, string> = {
   document: 'Document omitted',
   sticker: 'Sticker omitted',
   gif: 'GIF omitted',
+  contact: 'Contact card omitted',
+  view_once: 'View-once media (never exported)',
   media: 'Media omitted',
 };
 
@@ -25,6 +27,8 @@ const KIND_ICON: Record<AttachmentKind | OmittedMedia, ReactNode> = {
   sticker: <StickerIcon />,
   document: <FileIcon />,
   other: <FileIcon />,
+  contact: <UsersIcon />,
+  view_once: <ImageIcon />,
   media: <ImageIcon />,
 };
 
