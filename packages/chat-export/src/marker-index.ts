@@ -94,6 +94,7 @@ function isLeading(c: number): boolean {
 
 /** The marker a whole text is, or null. Cheap for ordinary messages: a few reads and a set lookup. */
 export function wholeTextMarker(text: string): MarkerKind | null {
+  if (text.length > 96) return null;
   let start = 0;
   let end = text.length;
   while (end > 0 && isTrailing(text.charCodeAt(end - 1))) end--;

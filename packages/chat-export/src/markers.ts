@@ -80,16 +80,22 @@ const OMITTED_KINDS = new Set<MarkerKind>([
 
 /**
  * The kind of media a placeholder stands for, or null when the text is no placeholder. `kind` is
- * wholeTextMarker(content) when the caller has it already.
+ * wholeTextMarker(content) when the caller has it already; `afterTitle` false skips the look for a
+ * document marker after a title (iOS marks such lines with U+200E before the `[`).
  */
-export function detectOmitted(content: string, kind = wholeTextMarker(content)): OmittedMedia | null {
+export function detectOmitted(
+  content: string,
+  kind = wholeTextMarker(content),
+  afterTitle = true,
+): OmittedMedia | null {
   if (kind) return OMITTED_KINDS.has(kind) ? (kind as OmittedMedia) : null;
   let end = content.length;
   while (end > 0 && content.charCodeAt(end - 1) <= 32) end--;
   if (content.charCodeAt(end - 1) === 62) {
     // >
     const inner = end <= 124 ? BRACKETED.exec(content)?.[1] : undefined;
-    if (!inner) return null;
+    // `<attached: file.jpg>` is a file reference, no placeholder.
+    if (!inner || inner.includes(':')) return null;
     const named = wholeTextMarker(inner);
     if (named) return OMITTED_KINDS.has(named) ? (named as OmittedMedia) : null;
     if (isMediaPlaceholder(inner) || isAttachedLabel(inner)) return 'media';
@@ -97,7 +103,7 @@ export function detectOmitted(content: string, kind = wholeTextMarker(content)):
       ? 'media'
       : null;
   }
-  return endsWithDocumentMarker(content) ? 'document' : null;
+  return afterTitle && endsWithDocumentMarker(content) ? 'document' : null;
 }
 
 // `Location: https://maps.google.com/?q=…` in any language: a short label, a colon, a map link.

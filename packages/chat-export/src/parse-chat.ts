@@ -187,9 +187,9 @@ class MessageBuilder {
       return;
     }
     const message = blankMessage(author, body, datetime, date);
-    applyBody(message, body);
+    const leadingMark = ios && isMark(text.charCodeAt(table.lineStart(k)));
+    applyBody(message, body, leadingMark);
     if (ios) {
-      const leadingMark = isMark(text.charCodeAt(table.lineStart(k)));
       if (split?.undecided) {
         this.evidence().add(this.messages.length, author, body, leadingMark, first);
         this.messages.push(message);
