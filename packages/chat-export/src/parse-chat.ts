@@ -90,13 +90,17 @@ class UndecidedLines {
   isMember(k: number, name: string, members: Set<string>): boolean {
     // iOS puts a mark before the `[` of media lines only, unless a file marks every line.
     if (this.hint[k] && this.plainLinesWithLeadingMark * 10 <= this.plainLines) return true;
-    if (this.chatNames.has(name) || (this.quoted.has(name) && this.names.has(name))) return false;
+    if (this.chatNames.has(name)) return false;
     if (this.chatNames.size === 0) return members.has(name);
     return true;
   }
+
+  /** Adds the names that notices quote to the chat's names; call once, before isMember. */
+  settle(): void {
+    for (const name of this.quoted) if (this.names.has(name)) this.chatNames.add(name);
+  }
 }
 
-/** Builds messages in order; the date texts are shared per day and per time of day. */
 class MessageBuilder {
   readonly messages: ChatMessage[] = [];
   readonly authors = new Set<string>();
@@ -215,6 +219,7 @@ class MessageBuilder {
     const u = this.undecided;
     if (!u || u.index.length === 0) return;
     const { messages } = this;
+    u.settle();
     let members = 0;
     for (let k = 0; k < u.index.length; k++) {
       const at = u.index[k] as number;
