@@ -11,7 +11,7 @@ export type MarkerKind = OmittedMedia | 'deleted' | 'missed_call' | 'live_locati
 type Row = [language: string, kind: string, text: string, source: string];
 const ROWS = table.rows as Row[];
 
-const WHOLE_TEXT_KINDS = new Set<string>([
+const OMITTED_KINDS = new Set<string>([
   'image',
   'video',
   'audio',
@@ -20,10 +20,16 @@ const WHOLE_TEXT_KINDS = new Set<string>([
   'document',
   'contact',
   'view_once',
-  'deleted',
-  'missed_call',
-  'live_location',
+  'media',
 ]);
+// Kinds a whole message text can be (`media` is only ever written inside `<…>`).
+const WHOLE_TEXT_KINDS = new Set<string>(['deleted', 'missed_call', 'live_location', ...OMITTED_KINDS]);
+WHOLE_TEXT_KINDS.delete('media');
+
+/** Whether a marker stands for left-out media, and so is an `omitted_media` value. */
+export function isOmittedKind(kind: MarkerKind): kind is OmittedMedia {
+  return OMITTED_KINDS.has(kind);
+}
 
 const TRAILING_STOPS = /[.。।۔\s]+$/;
 

@@ -4,7 +4,7 @@ import {
   isAttachedLabel,
   isKnownSystemNotice,
   isMediaPlaceholder,
-  type MarkerKind,
+  isOmittedKind,
   wholeTextMarker,
 } from './marker-index';
 import type { OmittedMedia } from './types';
@@ -66,18 +66,6 @@ export function stripEdited(content: string): string | null {
   return content.slice(0, open).replace(/[\s\u200e\u200f]+$/, '');
 }
 
-const OMITTED_KINDS = new Set<MarkerKind>([
-  'image',
-  'video',
-  'audio',
-  'sticker',
-  'gif',
-  'document',
-  'contact',
-  'view_once',
-  'media',
-]);
-
 /**
  * The kind of media a placeholder stands for, or null when the text is no placeholder. `kind` is
  * wholeTextMarker(content) when the caller has it already; `afterTitle` false skips the look for a
@@ -88,7 +76,7 @@ export function detectOmitted(
   kind = wholeTextMarker(content),
   afterTitle = true,
 ): OmittedMedia | null {
-  if (kind) return OMITTED_KINDS.has(kind) ? (kind as OmittedMedia) : null;
+  if (kind) return isOmittedKind(kind) ? kind : null;
   let end = content.length;
   while (end > 0 && content.charCodeAt(end - 1) <= 32) end--;
   if (content.charCodeAt(end - 1) === 62) {
@@ -97,7 +85,7 @@ export function detectOmitted(
     // `<attached: file.jpg>` is a file reference, no placeholder.
     if (!inner || inner.includes(':')) return null;
     const named = wholeTextMarker(inner);
-    if (named) return OMITTED_KINDS.has(named) ? (named as OmittedMedia) : null;
+    if (named) return isOmittedKind(named) ? named : null;
     if (isMediaPlaceholder(inner) || isAttachedLabel(inner)) return 'media';
     return content.trimStart().startsWith('<') && inner.length <= 60 && ANDROID_MEDIA_WORD_RE.test(inner)
       ? 'media'
