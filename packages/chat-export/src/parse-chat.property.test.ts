@@ -90,6 +90,17 @@ describe('parseChat stays linear on adversarial input', () => {
     ['one message of angle brackets', () => `12/01/2024, 10:00 - A: ${'<a: b.jpg '.repeat(mb / 10)}`],
     ['a long author segment', () => `12/01/2024, 10:00 - ${'A'.repeat(mb)}: hi`],
     ['many continuation lines', () => `12/01/2024, 10:00 - A: x\n${'1:\n'.repeat(mb / 3)}`],
+    // iOS marked lines that no table knows: each is held for the evidence rule and tried against
+    // every system template.
+    [
+      'long marked lines in no known wording',
+      () => `[1/1/24, 10:00:00] G: \u200e${'zorp quil '.repeat(99)}\n`.repeat(Math.floor(mb / 1020)),
+    ],
+    ['short marked lines', () => '[1/1/24, 10:00:00] A: \u200ezorp quil\n'.repeat(Math.floor(mb / 36))],
+    [
+      'quotes in marked lines',
+      () => `[1/1/24, 10:00:00] G: \u200e${'"a" “b” '.repeat(120)}\n`.repeat(Math.floor(mb / 1000)),
+    ],
   ];
 
   it.each(cases)('%s (1 MB) in well under a second', (_name, make) => {
