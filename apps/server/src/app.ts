@@ -62,12 +62,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await registerOpenApi(app);
 
   const accessTokens = createAccessTokens({ secret: config.jwtSecret, clock });
-  installAuthentication(app, accessTokens);
+  const authRepository = createAuthRepository(database.db);
+  installAuthentication(app, accessTokens, authRepository.userExists);
 
   await app.register(systemRoutes, { database, config });
   await app.register(authRoutes, {
     auth: createAuthService({
-      repo: createAuthRepository(database.db),
+      repo: authRepository,
       passwords,
       accessTokens,
       verifyGoogle: config.googleClientId

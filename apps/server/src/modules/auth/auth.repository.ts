@@ -20,6 +20,15 @@ export function createAuthRepository(db: Db) {
     findUserByEmail: (email: string) => firstUser(eq(users.email, email)),
     findUserByGoogleSubject: (subject: string) => firstUser(eq(users.googleSubject, subject)),
 
+    async userExists(userId: number, organisationId: number): Promise<boolean> {
+      const found = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.organisationId, organisationId)))
+        .limit(1);
+      return found.length > 0;
+    },
+
     /** A new organisation and its owner, both or neither. */
     createOrganisationWithOwner(organisationName: string, user: NewUser): Promise<UserRow> {
       return db.transaction(async (tx) => {

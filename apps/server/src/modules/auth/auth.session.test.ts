@@ -128,10 +128,15 @@ describeEachDatabase('token endpoints', (ctx) => {
       }
     });
 
-    it('answers 401 for a token of a user that no longer exists', async () => {
+    it('answers 401 for a token of a user that no longer exists, on every guarded route', async () => {
       const ann = await signUp(ctx.app);
+      const list = { method: 'POST' as const, url: '/v1/getSavedChatList/', headers: ann.headers };
+      expect((await ctx.app.inject(list)).statusCode).toBe(200);
       await ctx.db.delete(users);
       expect((await ctx.app.inject(authcheck(ann.headers))).statusCode).toBe(401);
+      const response = await ctx.app.inject(list);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: authenticationErrors.invalid });
     });
 
     it('rejects a token signed for another deployment (same claims, other JWT_SECRET)', async () => {

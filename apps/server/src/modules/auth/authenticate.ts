@@ -35,12 +35,23 @@ export const authenticationErrors = {
   invalid: 'Your session has expired. Please sign in again.',
 } as const;
 
-/** Adds `app.authenticate` and `request.user` to the root instance, so every module can use them. */
-export function installAuthentication(app: FastifyInstance, accessTokens: AccessTokens): void {
+/** Whether the user a token names still exists in the organisation it names. */
+export type UserExists = (userId: number, organisationId: number) => Promise<boolean>;
+
+/**
+ * Adds `app.authenticate` and `request.user` to the root instance, so every module can use them. A
+ * valid signature is not enough: the token's user must still exist (one primary-key lookup).
+ */
+export function installAuthentication(
+  app: FastifyInstance,
+  accessTokens: AccessTokens,
+  userExists: UserExists,
+): void {
   app.decorateRequest('user', null as never);
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(request.headers.authorization);
-    const claims = token ? await accessTokens.verify(token) : null;
+    const verified = token ? await accessTokens.verify(token) : null;
+    const claims = verified && (await userExists(verified.userId, verified.organisationId)) ? verified : null;
     if (!claims) {
       reply.header('www-authenticate', 'Bearer');
       throw new AppError(401, token ? authenticationErrors.invalid : authenticationErrors.missing);

@@ -52,6 +52,26 @@ describe('access tokens', () => {
     }
   });
 
+  it('rejects our own signature on a token without an expiry or without an issue time', async () => {
+    const clock = createFakeClock();
+    const tokens = createAccessTokens({ secret, clock });
+    const key = new TextEncoder().encode(secret);
+    const now = Math.floor(clock().getTime() / 1000);
+    const base = () =>
+      new SignJWT({ org: 3 }).setProtectedHeader({ alg: 'HS256' }).setSubject('7').setIssuer('wadesk');
+    const noExpiry = await base().setIssuedAt(now).sign(key);
+    const noIssueTime = await base()
+      .setExpirationTime(now + 300)
+      .sign(key);
+    const complete = await base()
+      .setIssuedAt(now)
+      .setExpirationTime(now + 300)
+      .sign(key);
+    expect(await tokens.verify(noExpiry)).toBeNull();
+    expect(await tokens.verify(noIssueTime)).toBeNull();
+    expect(await tokens.verify(complete)).not.toBeNull();
+  });
+
   it('reads a token without a sign-in id (signed before `sid` existed) as sessionId null', async () => {
     const clock = createFakeClock();
     const tokens = createAccessTokens({ secret, clock });

@@ -54,7 +54,7 @@ export function createAccessTokens({ secret, clock }: { secret: string; clock: C
           issuer: ISSUER,
           algorithms: ['HS256'],
           currentDate: clock(),
-          requiredClaims: ['exp'],
+          requiredClaims: ['exp', 'iat'],
         });
         const userId = Number(payload.sub);
         if (!Number.isSafeInteger(userId) || !Number.isSafeInteger(payload.org)) return null;
