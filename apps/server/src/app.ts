@@ -52,7 +52,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     logger: loggerOptions(config, deps.logger),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      // Node checks the two deadlines on this interval (30 s by default), so a short deadline needs it shorter.
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(config.headersTimeoutMs / 4))),
+    },
   });
+  app.server.maxConnections = config.maxConnections;
   if (!deps.database) app.addHook('onClose', () => database.close());
 
   app.setValidatorCompiler(validatorCompiler);

@@ -28,6 +28,15 @@ export interface Config {
   /** Allowed cross-origin callers; empty turns CORS off. */
   corsOrigins: string[];
   bodyLimitBytes: number;
+  /**
+   * HTTP connection bounds, so a slow or idle client cannot hold a connection forever: the whole request
+   * (headers and body) must arrive within requestTimeoutMs, the headers within headersTimeoutMs; an idle
+   * keep-alive connection closes after keepAliveTimeoutMs; at most maxConnections are open at once.
+   */
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  maxConnections: number;
   /** Login and registration attempts allowed per minute, per client IP and per email address. */
   authRateLimitIp: number;
   authRateLimitEmail: number;
@@ -110,6 +119,10 @@ const envSchema = z.object({
   DEMO_VIDEO_URL: httpUrl.optional(),
   CORS_ORIGINS: origins.default([]),
   BODY_LIMIT_BYTES: integer(1024, 1024 ** 3).default(1024 * 1024),
+  REQUEST_TIMEOUT_MS: integer(1000, 3_600_000).default(300_000),
+  HEADERS_TIMEOUT_MS: integer(1000, 600_000).default(30_000),
+  KEEP_ALIVE_TIMEOUT_MS: integer(1000, 600_000).default(5_000),
+  MAX_CONNECTIONS: integer(1, 1_000_000).default(2048),
   AUTH_RATE_LIMIT_IP: integer(1, 1_000_000).default(20),
   AUTH_RATE_LIMIT_EMAIL: integer(1, 1_000_000).default(10),
   EVENT_STREAMS_PER_USER: integer(1, 1000).default(5),
@@ -180,6 +193,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoVideoUrl: vars.DEMO_VIDEO_URL ?? null,
     corsOrigins: vars.CORS_ORIGINS,
     bodyLimitBytes: vars.BODY_LIMIT_BYTES,
+    requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
+    // Node requires the headers deadline to fall within the request deadline.
+    headersTimeoutMs: Math.min(vars.HEADERS_TIMEOUT_MS, vars.REQUEST_TIMEOUT_MS),
+    keepAliveTimeoutMs: vars.KEEP_ALIVE_TIMEOUT_MS,
+    maxConnections: vars.MAX_CONNECTIONS,
     authRateLimitIp: vars.AUTH_RATE_LIMIT_IP,
     authRateLimitEmail: vars.AUTH_RATE_LIMIT_EMAIL,
     eventStreamsPerUser: vars.EVENT_STREAMS_PER_USER,
