@@ -20,11 +20,32 @@ const REDACTED_PATHS = [
 
 // Query parameters that carry a credential: the sign-in screen's `token`, the event stream's
 // `access_token` and `ticket`, and the signature of a media link (a working link until it expires).
-const SECRET_QUERY = /([?&](?:token|access_token|ticket|sig)=)[^&#]*/gi;
+// Names are compared decoded, as the query parser reads them: `%74oken=` is `token=`.
+const SECRET_QUERY_NAMES = new Set(['token', 'access_token', 'ticket', 'sig']);
+
+function queryName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' ')).trim().toLowerCase();
+  } catch {
+    return raw.toLowerCase();
+  }
+}
 
 /** The request URL as logged: a secret in the query string becomes `[redacted]`. */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[redacted]');
+  const start = url.indexOf('?');
+  if (start < 0) return url;
+  const hash = url.indexOf('#', start);
+  const end = hash < 0 ? url.length : hash;
+  const parts = url
+    .slice(start + 1, end)
+    .split('&')
+    .map((part) => {
+      const eq = part.indexOf('=');
+      if (eq < 0 || !SECRET_QUERY_NAMES.has(queryName(part.slice(0, eq)))) return part;
+      return `${part.slice(0, eq)}=[redacted]`;
+    });
+  return `${url.slice(0, start + 1)}${parts.join('&')}${url.slice(end)}`;
 }
 
 type LoggedRequest = {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { testConfig } from '../../test/helpers/test-config';
+import { buildApp } from '../app';
 import { cspDirectives } from './security';
 
 describe('cspDirectives', () => {
@@ -24,5 +26,28 @@ describe('cspDirectives', () => {
       demoVideoUrl: 'https://www.youtube-nocookie.com/embed/x?y=1',
     });
     expect(csp.frameSrc).toEqual(['https://www.youtube-nocookie.com']);
+  });
+});
+
+describe('Strict-Transport-Security', () => {
+  const hsts = async (trustProxy: boolean, headers: Record<string, string>) => {
+    const app = await buildApp(testConfig({ trustProxy }), { logger: false });
+    try {
+      return (await app.inject({ method: 'GET', url: '/healthz', headers })).headers[
+        'strict-transport-security'
+      ];
+    } finally {
+      await app.close();
+    }
+  };
+
+  it('is not sent over plain http, whatever an untrusted client claims', async () => {
+    expect(await hsts(false, {})).toBeUndefined();
+    expect(await hsts(false, { 'x-forwarded-proto': 'https' })).toBeUndefined();
+  });
+
+  it('is sent when a trusted proxy says the request came over TLS', async () => {
+    expect(await hsts(true, { 'x-forwarded-proto': 'https' })).toBe('max-age=31536000; includeSubDomains');
+    expect(await hsts(true, { 'x-forwarded-proto': 'http' })).toBeUndefined();
   });
 });

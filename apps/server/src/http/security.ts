@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import { s3PublicOrigin } from '../storage/s3-origin';
 
 const GOOGLE = 'https://accounts.google.com';
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * The SPA's Content-Security-Policy: our own origin, plus Google, the demo video and the S3 endpoint
@@ -40,6 +41,12 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     // Embedded players and Google sign-in refuse requests that carry no referrer origin at all.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Set below, and only over TLS: on a plain-http install it would lock browsers out of the site.
+    strictTransportSecurity: false,
+  });
+  // `request.protocol` is https over TLS, or when a proxy named by TRUST_PROXY says so.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
   if (config.corsOrigins.length > 0) {
     await app.register(cors, {
