@@ -15,6 +15,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { installAuthentication } from './modules/auth/authenticate';
 import { createGoogleVerifier } from './modules/auth/google';
+import { createLoginFailuresRepository } from './modules/auth/login-failures.repository';
+import { createLoginGuard } from './modules/auth/login-guard';
 import { passwords } from './modules/auth/passwords';
 import { createAttemptLimits, createLimiter } from './modules/auth/rate-limit';
 import { createRateLimitRepository } from './modules/auth/rate-limit.repository';
@@ -89,6 +91,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       clock,
       perIp: config.authRateLimitIp,
       perEmail: config.authRateLimitEmail,
+    }),
+    loginGuard: createLoginGuard({
+      repo: createLoginFailuresRepository(database.db),
+      clock,
+      freeFailures: config.authRateLimitEmail,
     }),
   });
 

@@ -515,6 +515,20 @@ export const rateLimitHits = pgTable(
   ],
 );
 
+/**
+ * Failed sign-ins in a row, per account (`key` = hash of "account:…") and per account and client IP
+ * ("pair:…"), for the back-off of auth/login-guard.ts. A row older than the reset age counts from zero.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('login_failures_last_failure_idx').on(t.lastFailureAt)],
+);
+
 /** Secrets generated on first start when env gives none (JWT, storage signing); the first instance wins. */
 export const sharedSecrets = pgTable('shared_secrets', {
   name: text('name').primaryKey(),

@@ -11,18 +11,24 @@ import {
   tokenPair,
 } from '@wadesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors';
 import type { AuthService } from './auth.service';
 import { bearerAuth } from './authenticate';
+import type { LoginGuard } from './login-guard';
 import type { AttemptLimits } from './rate-limit';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
   limits: AttemptLimits;
+  loginGuard: LoginGuard;
 }
 
 const tags = ['auth'];
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, limits }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { auth, limits, loginGuard },
+) => {
   const limited = { onRequest: [limits.perIp], preHandler: [limits.perEmail] };
 
   app.post(
@@ -42,7 +48,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/users/login/',
     {
-      ...limited,
+      onRequest: [limits.perIp],
+      preHandler: [loginGuard.check],
       schema: {
         tags,
         summary: 'Sign in with email and password',
@@ -50,7 +57,17 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: tokenPair, 401: errorResponse, 404: errorResponse, 429: errorResponse },
       },
     },
-    async (request) => auth.login(request.body),
+    async (request) => {
+      try {
+        const tokens = await auth.login(request.body);
+        await loginGuard.succeeded(request);
+        return tokens;
+      } catch (error) {
+        if (error instanceof AppError && (error.statusCode === 401 || error.statusCode === 404))
+          await loginGuard.failed(request);
+        throw error;
+      }
+    },
   );
 
   app.post(

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
-import { rateLimitHits } from '../../db/schema';
+import { loginFailures, rateLimitHits } from '../../db/schema';
 import { TOO_MANY_ATTEMPTS } from './rate-limit';
 
 const login = (username: string, remoteAddress = '127.0.0.1') => ({
@@ -11,18 +11,18 @@ const login = (username: string, remoteAddress = '127.0.0.1') => ({
 });
 
 describeEachDatabase('sign-in limits across instances', (ctx) => {
-  it('counts the attempts of two instances on one database together', async () => {
-    const a = await ctx.buildApp({ authRateLimitEmail: 3 });
-    const b = await ctx.buildApp({ authRateLimitEmail: 3 });
-    ctx.clock.set(new Date('2030-01-01T10:00:15Z'));
-
+  it('counts the failed sign-ins of two instances on one database together', async () => {
+    const a = await ctx.buildApp({ authRateLimitEmail: 2 });
+    const b = await ctx.buildApp({ authRateLimitEmail: 2 });
     expect((await a.inject(login('x@example.com', '10.0.0.1'))).statusCode).toBe(404);
-    expect((await b.inject(login('x@example.com', '10.0.0.2'))).statusCode).toBe(404);
-    expect((await a.inject(login('x@example.com', '10.0.0.3'))).statusCode).toBe(404);
-    const refused = await b.inject(login('x@example.com', '10.0.0.4'));
+    expect((await b.inject(login('x@example.com', '10.0.0.1'))).statusCode).toBe(404);
+    const refused = await a.inject(login('x@example.com', '10.0.0.1'));
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ message: TOO_MANY_ATTEMPTS });
-    expect(refused.headers['retry-after']).toBe('45'); // the window ends at 10:01:00
+    expect(refused.headers['retry-after']).toBe('1');
+    const keys = (await ctx.db.select().from(loginFailures)).map((row) => row.key).join(' ');
+    expect(keys).not.toContain('10.0.0.1');
+    expect(keys).not.toContain('example.com');
   });
 
   it('shares the per-IP count too, and the table holds no address or email', async () => {

@@ -62,6 +62,7 @@ export function createAttemptLimits({ repo, clock, perIp, perEmail }: AttemptLim
   };
 }
 
-function hashKey(key: string): string {
+/** Keys of the limit tables are hashed: they hold no addresses, emails or phone numbers. */
+export function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('base64url');
 }
