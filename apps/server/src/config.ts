@@ -37,7 +37,11 @@ export interface Config {
   headersTimeoutMs: number;
   keepAliveTimeoutMs: number;
   maxConnections: number;
-  /** Login and registration attempts allowed per minute, per client IP and per email address. */
+  /**
+   * Login and registration attempts allowed per minute per client IP; registration attempts per minute
+   * per email address, and failed sign-ins one IP may make on one account before the back-off
+   * (auth/login-guard.ts).
+   */
   authRateLimitIp: number;
   authRateLimitEmail: number;
   /** Event streams (GET /events/) one user may hold open at once, across all instances. */
