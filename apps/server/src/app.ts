@@ -8,6 +8,7 @@ import { installErrorHandler } from './http/error-handler';
 import { loggerOptions } from './http/logger';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurity } from './http/security';
+import { installUnstorableTextGuard } from './http/unstorable-text';
 import { registerWebApp } from './http/web-app';
 import { registerAgents } from './modules/agents/register-agents';
 import { createAuthRepository } from './modules/auth/auth.repository';
@@ -68,6 +69,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installUnstorableTextGuard(app);
   await registerSecurity(app, config);
   await registerOpenApi(app);
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { attachments, chatAttachments, chats } from '../../db/schema';
-import { stripNulDeep } from '../../text';
+import { storableDeep } from '../../text';
 import type { Owner } from './attachments.repository';
 
 export interface NewChat {
@@ -49,7 +49,7 @@ export function createChatsRepository(db: Db) {
             name: chat.name,
             totalMsgs: chat.totalMsgs,
             // A jsonb value cannot hold U+0000, which an exported chat's names may carry.
-            uniqueAuthors: stripNulDeep(chat.uniqueAuthors),
+            uniqueAuthors: storableDeep(chat.uniqueAuthors),
             messages: toBytea(chat.answer),
           })
           .returning({ id: chats.id, name: chats.name });

@@ -33,6 +33,9 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (
     {
       onRequest: [app.authenticate],
       bodyLimit: saveBodyLimitBytes,
+      // Messages and authors come from an export: someone else's text, cleaned rather than refused. The
+      // chat's name is the user's own and is refused like any typed text.
+      config: { exportedText: ['data', 'unique_authors'] },
       schema: {
         tags,
         summary: 'Save a chat under a name (all or nothing)',

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { waContacts } from '../../db/schema';
-import { stripNul } from '../../text';
+import { storableText } from '../../text';
 import type { ContactInfo } from '../../whatsapp/driver';
 import type { ContactName } from './group-message';
 
@@ -47,9 +47,9 @@ export function createContactsRepository(db: Db) {
     async save(sessionId: string, contacts: readonly ContactInfo[]): Promise<ContactPair[]> {
       // Names come from the phone and may hold U+0000, which PostgreSQL cannot store.
       const clean = contacts.map((c) => ({
-        jid: stripNul(c.jid),
-        name: stripNul(c.name),
-        altJid: stripNul(c.altJid),
+        jid: storableText(c.jid),
+        name: storableText(c.name),
+        altJid: storableText(c.altJid),
       }));
       const merged = [...mergeContacts(clean).values()].filter((c) => c.name || c.altJid);
       if (merged.length === 0) return [];

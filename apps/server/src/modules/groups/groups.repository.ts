@@ -1,7 +1,7 @@
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { waGroups, waSessions } from '../../db/schema';
-import { stripNul } from '../../text';
+import { storableText } from '../../text';
 import type { GroupInfo } from '../../whatsapp/driver';
 
 export type GroupRow = typeof waGroups.$inferSelect;
@@ -71,7 +71,7 @@ export function createGroupsRepository(db: Db) {
               organisationId,
               jid: g.jid,
               // Subjects come from the phone and may hold U+0000, which PostgreSQL cannot store.
-              name: stripNul(g.name),
+              name: storableText(g.name),
               addressingMode: g.addressingMode,
               size: g.size,
             })),

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { waMessages } from '../../db/schema';
-import { stripNul, stripNulDeep } from '../../text';
+import { storableDeep, storableText } from '../../text';
 import type { EditSender, MappedMessage } from '../../whatsapp/mapping/to-group-message';
 
 export type NewMessageRow = MappedMessage & { sessionId: string; organisationId: number; origin: string };
@@ -44,7 +44,7 @@ const RECORD_COLUMNS = RECORD_TYPES.split(', ')
 
 /** One row as json_to_recordset reads it; no text in it may hold U+0000. */
 function toRecord(row: NewMessageRow) {
-  return stripNulDeep({
+  return storableDeep({
     session_id: row.sessionId,
     organisation_id: row.organisationId,
     group_jid: row.groupJid,
@@ -275,7 +275,7 @@ export function createMessagesRepository(db: Db) {
           );
       const changed = await db
         .update(waMessages)
-        .set({ body: stripNul(edit.body) })
+        .set({ body: storableText(edit.body) })
         .where(
           and(
             eq(waMessages.sessionId, sessionId),

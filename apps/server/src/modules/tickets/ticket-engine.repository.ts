@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type TicketStatus, tickets } from '../../db/schema';
-import { stripNul, stripNulDeep } from '../../text';
+import { storableDeep, storableText } from '../../text';
 import type { TicketRow } from './tickets.repository';
 
 /** The name of a sender with neither a name nor a known number (ticket-engine.ts). */
@@ -131,9 +131,9 @@ async function open(db: Db, ticket: NewTicket): Promise<TicketRow | null> {
   const { at, ...fields } = ticket;
   // Names and texts come from WhatsApp; U+0000 cannot be stored.
   const text = {
-    groupName: stripNul(fields.groupName),
-    customer: stripNul(fields.customer),
-    lastMessage: stripNul(fields.lastMessage),
+    groupName: storableText(fields.groupName),
+    customer: storableText(fields.customer),
+    lastMessage: storableText(fields.lastMessage),
   };
   const [row] = await db
     .insert(tickets)
@@ -217,7 +217,7 @@ function joinValues(joinings: readonly Joining[]) {
       compare(a.group_jid, b.group_jid),
   );
   // json_to_recordset cannot read "\u0000" into text.
-  return { rows: JSON.stringify(stripNulDeep(rows)) };
+  return { rows: JSON.stringify(storableDeep(rows)) };
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

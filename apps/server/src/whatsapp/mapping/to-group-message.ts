@@ -1,6 +1,6 @@
 import type { GroupMessageType } from '@wadesk/contract';
 import { isJidGroup, jidNormalizedUser, normalizeMessageContent, proto, type WAMessage } from 'baileys';
-import { stripNul, stripNulDeep } from '../../text';
+import { storableDeep, storableText } from '../../text';
 import { summariseContent, viewOnceSummary } from './message-content';
 
 /** One stored group message: the spec's group-message fields plus what paging and download need. */
@@ -81,16 +81,16 @@ export function mapGroupMessage(message: WAMessage): MappingResult {
       fromMe,
       author,
       authorAlt,
-      authorName: stripNul(message.pushName || null),
-      body: stripNul(summary?.body ?? ''),
+      authorName: storableText(message.pushName || null),
+      body: storableText(summary?.body ?? ''),
       messageType: summary?.type ?? 'revoked',
       hasMedia: summary?.hasMedia ?? false,
-      mimetype: stripNul(summary?.mimetype ?? null),
-      filename: stripNul(summary?.filename ?? null),
+      mimetype: storableText(summary?.mimetype ?? null),
+      filename: storableText(summary?.filename ?? null),
       thumbnail: summary?.thumbnail ?? null,
       ...quote,
       timestamp: toSeconds(message.messageTimestamp),
-      raw: summary?.hasMedia ? stripNulDeep(mediaRaw(message)) : null,
+      raw: summary?.hasMedia ? storableDeep(mediaRaw(message)) : null,
     },
   };
 }
@@ -107,7 +107,7 @@ function mapProtocol(
     // The sender is the envelope's (who sent this protocol message), never the target key's participant,
     // which is whatever the sender wrote there (decision 0015 §10).
     const edited = summariseContent(protocol.editedMessage);
-    if (edited) return { kind: 'edit', groupJid, targetId, body: stripNul(edited.body), ...sender };
+    if (edited) return { kind: 'edit', groupJid, targetId, body: storableText(edited.body), ...sender };
   }
   return SKIP;
 }
@@ -127,7 +127,7 @@ function quoted(context: proto.IContextInfo | null) {
     quotedId: context.stanzaId,
     quotedParticipant: context.participant ? jidNormalizedUser(context.participant) : null,
     quotedType: content.type,
-    quotedBody: stripNul(content.body),
+    quotedBody: storableText(content.body),
     quotedThumbnail: content.thumbnail,
   };
 }
