@@ -50,4 +50,9 @@ export interface ParsedChat {
 export interface ParseOptions {
   /** Force the order of day and month instead of detecting it. */
   dayFirst?: boolean;
+  /**
+   * Year the export was made, for dates written without a year (`Mar 5, 8:11 PM`) in a file that
+   * writes no year at all; defaults to the current UTC year (README "Decisions").
+   */
+  referenceYear?: number;
 }
