@@ -43,7 +43,10 @@ export interface ParsedChat {
   total_msgs: number;
   /** Distinct authors in order of first appearance, `system` excluded. */
   unique_authors: string[];
-  /** Whether day/month dates were read day first (false when the file only holds year-first dates). */
+  /**
+   * Whether day/month dates were read day first (false when the file only holds year-first or
+   * month-name dates).
+   */
   day_first: boolean;
 }
 
