@@ -3,6 +3,8 @@
 
 export const AM = 1;
 export const PM = 2;
+/** English `at night`: evening hours (6–11) are PM, 12 and the small hours (1–5) AM. */
+export const NIGHT = 3;
 
 const AFTER_TIME = new Map<string, number>(
   Object.entries({
@@ -34,6 +36,11 @@ const AFTER_TIME = new Map<string, number>(
     午後: PM,
     上午: AM,
     下午: PM,
+    // English time words in place of AM/PM (`9:15 in the morning`).
+    inthemorning: AM,
+    intheafternoon: PM,
+    intheevening: PM,
+    atnight: NIGHT,
   }),
 );
 
@@ -59,6 +66,7 @@ export function meridiemBefore(raw: string): number {
 export function to24h(hour: number, meridiem: number): number {
   if (meridiem === 0) return hour <= 23 ? hour : -1;
   if (hour > 12) return -1;
+  if (meridiem === NIGHT) return hour === 12 ? 0 : hour <= 5 ? hour : hour + 12;
   if (meridiem === AM) return hour === 12 ? 0 : hour;
   return hour === 12 ? 12 : hour + 12;
 }

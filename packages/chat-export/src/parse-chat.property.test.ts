@@ -42,6 +42,16 @@ const fragment = fc.constantFrom(
   '13. 6. 2018. ',
   '06/2018/13',
   '\u2039\u200eaudio omitted>',
+  '19:23, ',
+  '28 Aug 2013',
+  '18 Mar ',
+  'Mar 5, ',
+  'SEPTEMBER ',
+  'may',
+  ' in the morning',
+  ' in the afternoon',
+  ' in the evening',
+  ' at night',
 );
 const headerish = fc
   .array(fc.oneof(fragment, fc.string({ maxLength: 3 })), { maxLength: 60 })
@@ -86,6 +96,8 @@ describe('parseChat stays linear on adversarial input', () => {
     ['near-headers on lines', () => '12/12/2024, 12:12 -\n'.repeat(mb / 20)],
     ['brackets', () => '['.repeat(mb)],
     ['marks', () => '\u200e'.repeat(mb)],
+    ['month names without a break', () => 'Sept'.repeat(mb / 4)],
+    ['month-name near-headers on lines', () => 'September 12, 2024, 12:12 in the -\n'.repeat(mb / 36)],
     ['one message of parentheses', () => `12/01/2024, 10:00 - A: ${'x ('.repeat(mb / 3)}`],
     ['one message of angle brackets', () => `12/01/2024, 10:00 - A: ${'<a: b.jpg '.repeat(mb / 10)}`],
     ['a long author segment', () => `12/01/2024, 10:00 - ${'A'.repeat(mb)}: hi`],
@@ -200,6 +212,58 @@ function renderColonAfterTime(t: Stamp, author: string, text: string): string {
   return `${p2(t.d)}/${p2(t.m)}/${t.y} ${clock(t)}: ${wrapPhone(author)}: ${text}`;
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTHS_LONG = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+// Abbreviated, full, upper or lower case, chosen by the day so a chat mixes them.
+function monthName(t: Stamp): string {
+  const name = (t.d % 2 === 0 ? MONTHS : MONTHS_LONG)[t.m - 1] as string;
+  return t.d % 3 === 0 ? name.toUpperCase() : t.d % 3 === 1 ? name : name.toLowerCase();
+}
+const clock12 = (t: Stamp) => `${t.h % 12 === 0 ? 12 : t.h % 12}:${p2(t.min)}`;
+
+// Old Android: the time before a month-name date.
+function renderMonthTimeFirst(t: Stamp, author: string, text: string): string {
+  return `${p2(t.h)}:${p2(t.min)}, ${t.d} ${monthName(t)} ${t.y} - ${wrapPhone(author)}: ${text}`;
+}
+
+// Old Android, no year: day, month name, 24-hour time.
+function renderMonthDayFirstYearless(t: Stamp, author: string, text: string): string {
+  return `${t.d} ${monthName(t)} ${p2(t.h)}:${p2(t.min)} - ${wrapPhone(author)}: ${text}`;
+}
+
+// Old Android en-US: month name first, 12-hour clock, with the year.
+function renderMonthFirst(t: Stamp, author: string, text: string): string {
+  return `${monthName(t)} ${t.d}, ${t.y}, ${clock12(t)} ${t.h < 12 ? 'AM' : 'PM'} - ${wrapPhone(author)}: ${text}`;
+}
+
+// Old Android en-US, no year: `Mar 5, 8:11 PM`.
+function renderMonthFirstYearless(t: Stamp, author: string, text: string): string {
+  return `${monthName(t)} ${t.d}, ${clock12(t)} ${t.h < 12 ? 'am' : 'pm'} - ${wrapPhone(author)}: ${text}`;
+}
+
+// English time words instead of AM/PM.
+function timeWords(h: number): string {
+  if (h < 6 || h >= 21) return 'at night';
+  if (h < 12) return 'in the morning';
+  return h < 18 ? 'in the afternoon' : 'in the evening';
+}
+function renderTimeWords(t: Stamp, author: string, text: string): string {
+  return `${p2(t.d)}/${p2(t.m)}/${t.y}, ${clock12(t)} ${timeWords(t.h)} - ${wrapPhone(author)}: ${text}`;
+}
+
 describe('generated chats round-trip', () => {
   it.each([
     ['Android', renderAndroid, true, false],
@@ -209,13 +273,21 @@ describe('generated chats round-trip', () => {
     ['Buddhist era', renderBuddhist, true, true],
     ['dotted with trailing dot', renderDottedTrailing, true, true],
     ['colon after time', renderColonAfterTime, true, true],
-  ] as const)('%s', (_name, render, dayFirst, seconds) => {
+    ['month name, time first', renderMonthTimeFirst, true, false],
+    ['month name, day first, no year', renderMonthDayFirstYearless, true, false, true],
+    ['month name first', renderMonthFirst, false, false],
+    ['month name first, no year', renderMonthFirstYearless, false, false, true],
+    ['time words', renderTimeWords, true, false],
+  ] as const)('%s', (_name, render, dayFirst, seconds, yearless: boolean = false) => {
     fc.assert(
       fc.property(chat, (messages) => {
         const text = messages.map((m) => render(m.stamp, m.author, m.content)).join('\n');
-        const parsed = parseChatStrict(text, { dayFirst });
+        // Without a year in the text, every date is in the reference year.
+        const referenceYear = yearless ? (messages[0] as (typeof messages)[number]).stamp.y : undefined;
+        const parsed = parseChatStrict(text, yearless ? { dayFirst, referenceYear } : { dayFirst });
+        const stamp = (t: Stamp) => (referenceYear === undefined ? t : { ...t, y: referenceYear });
         expect(parsed.messages.map((m) => [m.author, m.content, m.date])).toEqual(
-          messages.map((m) => [m.author, m.content, iso(m.stamp, seconds)]),
+          messages.map((m) => [m.author, m.content, iso(stamp(m.stamp), seconds)]),
         );
         expect(parsed.unique_authors).toEqual([...new Set(messages.map((m) => m.author))]);
       }),

@@ -44,6 +44,24 @@ function decideDayFirst(t: EntryTable, forced: boolean | undefined): boolean {
   return detectDayFirst(dates) ?? usVotes * 2 < t.count;
 }
 
+/**
+ * The year of dates written without one (README "Decisions"): old Android exports leave it out for
+ * the year of the export only, so it is the year after the latest year written in the file; in a
+ * file that writes none, `referenceYear`, else the current UTC year.
+ */
+function yearOfYearless(t: EntryTable, referenceYear: number | undefined): number {
+  let latest = -1;
+  for (let k = 0; k < t.count; k++) {
+    const p3 = t.p3(k);
+    const y = t.yearFirst(k) ? t.p1(k) : p3 < 100 ? 2000 + p3 : p3;
+    if (y > latest) latest = y;
+  }
+  if (latest >= 0) return latest + 1;
+  if (Number.isInteger(referenceYear) && (referenceYear as number) >= 1 && (referenceYear as number) <= 9999)
+    return referenceYear as number;
+  return new Date().getUTCFullYear();
+}
+
 const MAX_KNOWN_AUTHORS = 32;
 
 // Quoted names in system notices: `created group “Team”`, `changed the subject to "Team"`, `「Team」`.
@@ -246,12 +264,17 @@ export function parseChatStrict(text: string, options: ParseOptions = {}): Parse
   let py = 0;
   let pm = 0;
   let pd = 0;
+  let yearless = -1;
   for (let k = 0; k < table.count; k++) {
     const p1 = table.p1(k);
     const p2 = table.p2(k);
     const p3 = table.p3(k);
     const yearFirst = table.yearFirst(k);
-    const y = yearFirst ? p1 : p3 < 100 ? 2000 + p3 : p3;
+    let y = yearFirst ? p1 : p3 < 100 ? 2000 + p3 : p3;
+    if (y < 0) {
+      if (yearless < 0) yearless = yearOfYearless(table, options.referenceYear);
+      y = yearless;
+    }
     let m = yearFirst || dayFirst ? p2 : p1;
     let d = yearFirst ? p3 : dayFirst ? p1 : p2;
     if (m > 12 && d <= 12) [m, d] = [d, m];

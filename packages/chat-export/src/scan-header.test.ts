@@ -52,6 +52,23 @@ describe('scanHeader', () => {
     ['13. 6. 2018. 21:25 - a: m', { hour: 21, rest: 21 }],
     // Year in the middle: day and month around it.
     ['[06/2018/13, 21:25:15] a: m', { p1: 6, p2: 13, p3: 2018, yearFirst: false }],
+    // English month names, stored as year-first dates; year -1 when none is written.
+    ['19:23, 28 Aug 2013 - A: x', { p1: 2013, p2: 8, p3: 28, yearFirst: true, hour: 19, rest: 21 }],
+    ['10:46, 15 feb - A: x', { p1: -1, p2: 2, p3: 15, hour: 10, minute: 46 }],
+    ['Mar 5, 8:11 PM - A: x', { p1: -1, p2: 3, p3: 5, yearFirst: true, hour: 20, usHint: false, rest: 17 }],
+    ['SEPTEMBER 30, 2015, 12:01 AM - A: x', { p1: 2015, p2: 9, p3: 30, hour: 0 }],
+    ['Sept 3 2015 9:05 - A: x', { p1: 2015, p2: 9, p3: 3, hour: 9 }],
+    ['18 Mar 12:14 - A: x', { p1: -1, p2: 3, p3: 18, hour: 12, minute: 14 }],
+    ['7 August 2014 23:12 - A: x', { p1: 2014, p2: 8, p3: 7, hour: 23 }],
+    ['[28 Aug 2013, 19:23:05] A: x', { p1: 2013, p2: 8, p3: 28, second: 5, bracket: true }],
+    // English time words in place of AM/PM.
+    ['03/01/2021, 9:15 in the morning - A: x', { hour: 9, rest: 34 }],
+    ['03/01/2021, 12:05 in the afternoon - A: x', { hour: 12 }],
+    ['03/01/2021, 3:07 in the afternoon - A: x', { hour: 15 }],
+    ['03/01/2021, 7:45 in the evening - A: x', { hour: 19 }],
+    ['03/01/2021, 11:30 at night - A: x', { hour: 23 }],
+    ['03/01/2021, 12:30 at night - A: x', { hour: 0 }],
+    ['03/01/2021, 2:10 at night - A: x', { hour: 2 }],
   ])('reads %j', (line, expected) => {
     expect(scan(line)).toMatchObject(expected);
   });
@@ -59,6 +76,15 @@ describe('scanHeader', () => {
   it.each([
     'hello',
     '',
+    'May I ask?',
+    '14 Jan - Acme (10 am to 2 pm)',
+    '8 Sep 2020: last day',
+    'Mar 5 is my birthday',
+    'Marc 5, 8:11 PM - A: x',
+    'Mar5, 8:11 PM - A: x',
+    '45 Marks, 8:11 PM - A: x',
+    '03/01/2021, 9:15 in the night - A: x',
+    '03/01/2021, 13:15 in the evening - A: x',
     '12/01/2024 is a date',
     '12/01/2024, 21:05',
     '12/01/2024, 25:05 - A: x',

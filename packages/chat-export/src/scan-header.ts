@@ -1,5 +1,6 @@
 import { COLON, DASH, DOT, digitAt, isMark, isSpace, SLASH } from './chars';
 import { meridiemAfter, meridiemBefore, to24h } from './meridiem';
+import { monthAt } from './month-names';
 import { FALLBACK, scanPlain } from './scan-plain';
 
 /**
@@ -13,7 +14,10 @@ export interface LineHeader {
   p1: number;
   p2: number;
   p3: number;
-  /** `2024-01-12`, `2024. 01. 12.`, `2024/1/12`: always year, month, day. */
+  /**
+   * `2024-01-12`, `2024. 01. 12.`, `2024/1/12`: always year, month, day. Dates with a month name
+   * (`28 Aug 2013`, `Mar 5`) are stored the same way, with year -1 when none is written.
+   */
   yearFirst: boolean;
   /** Upper-case `AM`/`PM` after a slash date: the en-US look, used only when nothing else decides. */
   usHint: boolean;
@@ -184,6 +188,48 @@ function readDate(s: string, i: number, end: number): number {
   return i;
 }
 
+/**
+ * Date with an English month name, day first or month first, the year optional: `28 Aug 2013`,
+ * `18 Mar`, `Mar 5, 2014`, `Mar 5`. Stored like a year-first date (year -1 when not written), so
+ * these unambiguous dates take no part in deciding the day order. Returns the index after it, or -1.
+ */
+function readMonthDate(s: string, i: number, end: number): number {
+  let month: number;
+  let day = readNumber(s, i, end, 2);
+  if (day >= 0) {
+    i += day & 7;
+    if (!isSpace(s.charCodeAt(i))) return -1;
+    month = monthAt(s, i + 1, end);
+    if (month < 0) return -1;
+    i += 1 + (month & 15);
+  } else {
+    month = monthAt(s, i, end);
+    if (month < 0) return -1;
+    i += month & 15;
+    if (!isSpace(s.charCodeAt(i))) return -1;
+    day = readNumber(s, i + 1, end, 2);
+    if (day < 0) return -1;
+    i += 1 + (day & 7);
+  }
+  // A four-digit year after a space or `, `; a shorter number is the time.
+  let year = -1;
+  const j = s.charCodeAt(i) === 44 ? i + 1 : i;
+  if (isSpace(s.charCodeAt(j))) {
+    const r = readNumber(s, j + 1, end, 4);
+    if (r >= 0 && (r & 7) === 4) {
+      year = gregorian(r >> 3);
+      i = j + 5;
+    }
+  }
+  dateP1 = year;
+  dateP2 = month >> 4;
+  dateP3 = day >> 3;
+  dateYearFirst = true;
+  dateSlash = false;
+  dateTrailingDot = false;
+  return i;
+}
+
 /** Code units of the era year at i (`R4` is 2, `H31` is 3); only called where readEraYear matched. */
 function eraLength(s: string, i: number, end: number): number {
   return 1 + (readNumber(s, i + 1, end, 2) & 7);
@@ -213,7 +259,7 @@ function readTime(s: string, i: number, end: number, colonOnly: boolean): number
 }
 
 /**
- * A marker after the time (`PM`, `p. m.`, `nachm.`, `μ.μ.`, `م`) runs up to `]`, `-`, `:`, a digit
+ * A marker after the time (`PM`, `p. m.`, `nachm.`, `μ.μ.`, `م`, `in the afternoon`) runs up to `]`, `-`, `:`, a digit
  * (or `,` when the date follows). Returns the index after it (AM/PM in meridiemFound, 0 when there
  * is no marker), or -1 when the text there is no marker.
  */
@@ -221,7 +267,7 @@ function readMeridiemAfter(s: string, i: number, end: number, stopAtComma: boole
   const markStart = skipBlank(s, i, end);
   let j = markStart;
   let markEnd = markStart;
-  while (j < end && j - markStart < 14) {
+  while (j < end && j - markStart < 16) {
     const c = s.charCodeAt(j);
     if (c === 93 || c === DASH || c === 0x2013 || c === COLON || digitAt(s, j) >= 0) break;
     if (stopAtComma && c === 44) break;
@@ -271,7 +317,9 @@ function scanTimeFirst(s: string, i: number, end: number, bracket: boolean, out:
   const afterTime = i;
   i = skipBlank(s, i, end);
   if (i === afterTime) return false;
-  i = readDate(s, i, end);
+  const dateStart = i;
+  i = readDate(s, dateStart, end);
+  if (i < 0) i = readMonthDate(s, dateStart, end);
   if (i < 0) return false;
   const hour = to24h(hour12, meridiem);
   if (hour < 0 || minute > 59 || second > 59) return false;
@@ -299,13 +347,14 @@ export function scanHeaderGeneral(s: string, start: number, end: number, out: Li
   const bracket = s.charCodeAt(i) === 91; // [
   if (bracket) i = skipMarks(s, i + 1, end);
   const first = digitAt(s, i);
-  if (first < 0 && s.charCodeAt(i) !== ERA_R && s.charCodeAt(i) !== ERA_H) return false;
+  const dateStart = i;
   if (first >= 0) {
     const r = readNumber(s, i, end, 2);
     if (r >= 0 && s.charCodeAt(i + (r & 7)) === COLON) return scanTimeFirst(s, i, end, bracket, out);
-  }
-
-  i = readDate(s, i, end);
+    i = readDate(s, dateStart, end);
+    if (i < 0) i = readMonthDate(s, dateStart, end);
+  } else if (s.charCodeAt(i) === ERA_R || s.charCodeAt(i) === ERA_H) i = readDate(s, dateStart, end);
+  else i = readMonthDate(s, dateStart, end);
   if (i < 0) return false;
   const yearFirst = dateYearFirst;
   const loose = dateTrailingDot && !bracket;

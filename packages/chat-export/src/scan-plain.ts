@@ -1,4 +1,5 @@
 import { COLON, DASH, DOT, digitAt, isMark, SLASH } from './chars';
+import { monthAt } from './month-names';
 import type { LineHeader } from './scan-header';
 
 export const FALLBACK = -1;
@@ -19,7 +20,9 @@ export function scanPlain(s: string, start: number, end: number, out: LineHeader
     if (c >= 0x61c) return isMark(c) || digitAt(s, i) >= 0 ? FALLBACK : 0;
     // A Japanese era year first (`R4/3/18`).
     d = s.charCodeAt(i + 1) - 48;
-    return (c === 82 || c === 72) && d >= 0 && d <= 9 ? FALLBACK : 0;
+    if ((c === 82 || c === 72) && d >= 0 && d <= 9) return FALLBACK;
+    // A month name first (`Mar 5, 8:11 PM - `).
+    return monthAt(s, i, end) >= 0 ? FALLBACK : 0;
   }
   let p1 = 0;
   const s1 = i;

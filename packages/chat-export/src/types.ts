@@ -43,11 +43,19 @@ export interface ParsedChat {
   total_msgs: number;
   /** Distinct authors in order of first appearance, `system` excluded. */
   unique_authors: string[];
-  /** Whether day/month dates were read day first (false when the file only holds year-first dates). */
+  /**
+   * Whether day/month dates were read day first (false when the file only holds year-first or
+   * month-name dates).
+   */
   day_first: boolean;
 }
 
 export interface ParseOptions {
   /** Force the order of day and month instead of detecting it. */
   dayFirst?: boolean;
+  /**
+   * Year the export was made, for dates written without a year (`Mar 5, 8:11 PM`) in a file that
+   * writes no year at all; defaults to the current UTC year (README "Decisions").
+   */
+  referenceYear?: number;
 }
