@@ -74,7 +74,9 @@ describe('markers keep their author', () => {
         });
         const parsed = parseChatStrict(lines.join('\n'), { dayFirst: false });
         expect(parsed.messages.map((m) => m.author)).toEqual(expected.map((e) => e.author));
-        parsed.messages.forEach((m, i) => expected[i]?.check(m as unknown as Record<string, unknown>));
+        parsed.messages.forEach((m, i) => {
+          expected[i]?.check(m as unknown as Record<string, unknown>);
+        });
         const authors = expected.map((e) => e.author).filter((a) => a !== 'system');
         expect(parsed.unique_authors).toEqual([...new Set(authors)]);
       }),
