@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type Clock, systemClock } from './clock';
@@ -10,11 +11,13 @@ import { registerOpenApi } from './http/openapi';
 import { registerSecurity } from './http/security';
 import { installUnstorableTextGuard } from './http/unstorable-text';
 import { registerWebApp } from './http/web-app';
+import { createMailer } from './mail/mailer';
 import { registerAgents } from './modules/agents/register-agents';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { installAuthentication } from './modules/auth/authenticate';
+import { createEmailLinks } from './modules/auth/email-links.service';
 import { createGoogleVerifier } from './modules/auth/google';
 import { createLoginFailuresRepository } from './modules/auth/login-failures.repository';
 import { createLoginGuard } from './modules/auth/login-guard';
@@ -75,6 +78,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   const accessTokens = createAccessTokens({ secret: config.jwtSecret, clock });
   const authRepository = createAuthRepository(database.db);
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    outboxDir: join(config.dataDir, 'outbox'),
+  });
+  app.addHook('onClose', async () => mailer.close());
   installAuthentication(app, accessTokens, authRepository.userExists);
 
   await app.register(systemRoutes, { database, config });
@@ -93,6 +102,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       clock,
       perIp: config.authRateLimitIp,
       perEmail: config.authRateLimitEmail,
+    }),
+    emailLinks: createEmailLinks({
+      repo: authRepository,
+      mailer,
+      passwords,
+      clock,
+      publicUrl: config.publicUrl,
     }),
     loginGuard: createLoginGuard({
       repo: createLoginFailuresRepository(database.db),

@@ -79,6 +79,12 @@ export interface Config {
   storage: StorageConfig;
   /** How long links to stored files work. */
   signedUrlTtlSeconds: number;
+  /** SMTP_URL: mail goes through this server; null writes each mail to DATA_DIR/outbox instead. */
+  smtpUrl: string | null;
+  /** The From of every mail. */
+  mailFrom: string;
+  /** PUBLIC_URL: the address people open the app at; emailed links start with it. */
+  publicUrl: string;
   /** Largest chat export accepted by POST /v1/uploadfile/. */
   uploadLimitBytes: number;
   /** Largest JSON body of POST /v1/saveChatData/ (a 40,000-message chat is about 13 MB). */
@@ -153,6 +159,9 @@ const envSchema = z.object({
     .transform((value) => (value === 'true' ? true : value === 'false' ? false : value))
     .default(false),
   ...storageEnv,
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().default('wadesk <no-reply@localhost>'),
+  PUBLIC_URL: httpUrl.optional(),
   SIGNED_URL_TTL_SECONDS: integer(60, 7 * 24 * 3600).default(15 * 60),
   UPLOAD_LIMIT_BYTES: integer(1024, 1024 ** 3).default(4 * 1024 * 1024),
   CHAT_SAVE_BODY_LIMIT_BYTES: integer(1024, 1024 ** 3).default(64 * 1024 * 1024),
@@ -220,6 +229,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: vars.TRUST_PROXY,
     storage,
     signedUrlTtlSeconds: vars.SIGNED_URL_TTL_SECONDS,
+    smtpUrl: vars.SMTP_URL ?? null,
+    mailFrom: vars.MAIL_FROM,
+    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
     uploadLimitBytes: vars.UPLOAD_LIMIT_BYTES,
     chatSaveBodyLimitBytes: vars.CHAT_SAVE_BODY_LIMIT_BYTES,
   };

@@ -7,6 +7,13 @@ export const authMessages = {
   passwordLength: 'Password must be 6 or more characters long',
   passwordShape: 'Password must contain at least one special character and one capital letter.',
   firstNameLength: 'First Name must be 3 or more characters long.',
+  passwordsDiffer: 'The two passwords do not match.',
+  linkInvalid: 'This link is invalid or has expired. Ask for a new one.',
+  emailVerified: 'Your email address is verified.',
+  resetSent: 'If an account exists for this email, we sent it a link to set a new password.',
+  passwordChanged: 'Your password is changed. Sign in with the new one.',
+  googleTookOver:
+    'You are signed in with Google. The password this account had was set before its email address was verified, so it was removed and every other sign-in ended. Set a new password with "Forgot password?" if you want one.',
 } as const;
 
 const SPECIAL_CHARACTERS = /[!@#$%^&*(),.?":{}|<>]/;
@@ -25,21 +32,48 @@ export const password1Schema = z
   .max(256, { error: 'Password must be at most 256 characters long' })
   .refine((p) => SPECIAL_CHARACTERS.test(p) && CAPITAL_LETTER.test(p), { error: authMessages.passwordShape });
 
-export const registerRequest = z.object({
-  email,
-  password1: password1Schema,
-  first_name: z
-    .string({ error: authMessages.firstNameLength })
-    .trim()
-    .min(3, { error: authMessages.firstNameLength })
-    .max(100, { error: 'First Name must be at most 100 characters long.' }),
-  last_name: z
-    .string()
-    .trim()
-    .max(100, { error: 'Last Name must be at most 100 characters long.' })
-    .default(''),
-});
+export const registerRequest = z
+  .object({
+    email,
+    password1: password1Schema,
+    first_name: z
+      .string({ error: authMessages.firstNameLength })
+      .trim()
+      .min(3, { error: authMessages.firstNameLength })
+      .max(100, { error: 'First Name must be at most 100 characters long.' }),
+    last_name: z
+      .string()
+      .trim()
+      .max(100, { error: 'Last Name must be at most 100 characters long.' })
+      .default(''),
+    /** The password typed again; when given it must match (the web form always sends it). */
+    password2: z.string().max(256).optional(),
+  })
+  .refine((r) => r.password2 === undefined || r.password2 === r.password1, {
+    path: ['password2'],
+    error: authMessages.passwordsDiffer,
+  });
 export type RegisterRequest = z.input<typeof registerRequest>;
+
+/** A single-use token from an emailed link (verification or password reset). */
+const linkToken = z
+  .string({ error: authMessages.linkInvalid })
+  .min(16, { error: authMessages.linkInvalid })
+  .max(128);
+
+/** POST /users/verify-email/ → successMessage; 400 `linkInvalid` for a used, expired or unknown token. */
+export const verifyEmailRequest = z.object({ token: linkToken });
+
+/** POST /users/forgot-password/ → successMessage `resetSent`, whether or not the account exists. */
+export const forgotPasswordRequest = z.object({ email });
+
+/**
+ * POST /users/reset-password/ → successMessage `passwordChanged`; every sign-in of the account ends.
+ * 400 `linkInvalid` for a used, expired or unknown token.
+ */
+export const resetPasswordRequest = z
+  .object({ token: linkToken, password1: password1Schema, password2: z.string().max(256) })
+  .refine((r) => r.password2 === r.password1, { path: ['password2'], error: authMessages.passwordsDiffer });
 
 export const loginRequest = z.object({
   username: email,
@@ -56,6 +90,9 @@ export const refreshResponse = tokenPair; // rotation: a new refresh token comes
 export const logoutRequest = z.object({ refresh_token: z.string().max(512).optional() });
 
 export const googleLoginRequest = z.object({ credential: z.string().min(1).max(8192) });
+/** A Google sign-in; `notice` says what happened to an account it took over (authMessages.googleTookOver). */
+export const googleLoginResponse = tokenPair.extend({ notice: z.string().optional() });
+export type GoogleLoginResponse = z.infer<typeof googleLoginResponse>;
 
 export const authUser = z.object({
   id: z.number(),

@@ -40,6 +40,8 @@ export const users = pgTable(
     /** argon2id PHC string; null for accounts that only sign in with Google. */
     passwordHash: text('password_hash'),
     googleSubject: text('google_subject').unique(),
+    /** When the owner of the address proved it (an emailed link, Google, a password reset); null until then. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull().default(''),
     role: text('role').$type<UserRole>().notNull(),
@@ -512,6 +514,26 @@ export const rateLimitHits = pgTable(
   (t) => [
     primaryKey({ columns: [t.key, t.windowStart] }),
     index('rate_limit_hits_window_idx').on(t.windowStart),
+  ],
+);
+
+/** Single-use tokens of emailed links; only a hash is kept, so a leaked table opens no account. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'verify' | 'reset'>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('email_tokens_user_id_idx').on(t.userId),
+    check('email_tokens_purpose_valid', sql`${t.purpose} in ('verify', 'reset')`),
   ],
 );
 

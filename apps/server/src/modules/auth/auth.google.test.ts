@@ -1,3 +1,4 @@
+import { authMessages } from '@wadesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { bearer, signUp } from '../../../test/helpers/auth';
@@ -46,13 +47,40 @@ describeEachDatabase('POST /users/google-login-internal/', (ctx) => {
     expect(await ctx.count(organisations)).toBe(1);
   });
 
-  it('links an existing password account with the same email, which keeps its password', async () => {
+  it('links an existing password account whose email was verified, which keeps its password', async () => {
     await signUp(app, { email: 'gina@example.com' });
-    expect((await app.inject(googleLogin(await google.idToken()))).statusCode).toBe(200);
+    await ctx.db.update(users).set({ emailVerifiedAt: new Date() });
+    const response = await app.inject(googleLogin(await google.idToken()));
+    expect(response.statusCode).toBe(200);
+    expect(response.json().notice).toBeUndefined();
     const [user] = await ctx.db.select().from(users);
     expect(user?.googleSubject).toBe('google-subject-1');
     expect(user?.passwordHash).not.toBeNull();
     expect(await ctx.count(users)).toBe(1);
+  });
+
+  it('takes over an account registered with an unverified email: its password and sign-ins end, and says so', async () => {
+    // Someone registers Gina's address before she ever comes; her Google sign-in must lock them out.
+    const squatter = await signUp(app, { email: 'gina@example.com', password1: 'Squat!ter1' });
+    const response = await app.inject(googleLogin(await google.idToken()));
+    expect(response.statusCode).toBe(200);
+    expect(response.json().notice).toBe(authMessages.googleTookOver);
+    const [user] = await ctx.db.select().from(users);
+    expect(user?.passwordHash).toBeNull();
+    expect(user?.emailVerifiedAt).not.toBeNull();
+    const refresh = await app.inject({
+      method: 'POST',
+      url: '/users/refresh_token/',
+      payload: { refresh_token: squatter.refresh_token },
+    });
+    expect(refresh.statusCode).toBe(401);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/users/login/',
+      payload: { username: 'gina@example.com', password: 'Squat!ter1' },
+    });
+    expect(login.statusCode).toBe(401);
+    expect((await app.inject(googleLogin(await google.idToken()))).json().notice).toBeUndefined();
   });
 
   it('finds the account by Google subject even after the Google email changed', async () => {

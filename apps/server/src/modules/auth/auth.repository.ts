@@ -1,6 +1,6 @@
-import { and, eq, isNull, type SQL, TransactionRollbackError } from 'drizzle-orm';
+import { and, eq, gt, isNull, type SQL, TransactionRollbackError } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { organisations, refreshTokens, users } from '../../db/schema';
+import { emailTokens, organisations, refreshTokens, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = Omit<typeof users.$inferInsert, 'id' | 'organisationId' | 'role' | 'createdAt'>;
@@ -84,6 +84,73 @@ export function createAuthRepository(db: Db) {
         if (error instanceof TransactionRollbackError) return false;
         throw error;
       }
+    },
+
+    async createEmailToken(token: typeof emailTokens.$inferInsert): Promise<void> {
+      await db.insert(emailTokens).values(token);
+    },
+
+    /** Uses a link's token once: the user it was for, or null when unknown, used, expired or for another purpose. */
+    async consumeEmailToken(
+      tokenHash: string,
+      purpose: 'verify' | 'reset',
+      now: Date,
+    ): Promise<number | null> {
+      const [used] = await db
+        .update(emailTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(emailTokens.tokenHash, tokenHash),
+            eq(emailTokens.purpose, purpose),
+            isNull(emailTokens.usedAt),
+            gt(emailTokens.expiresAt, now),
+          ),
+        )
+        .returning({ userId: emailTokens.userId });
+      return used?.userId ?? null;
+    },
+
+    async markEmailVerified(userId: number, now: Date): Promise<void> {
+      await db
+        .update(users)
+        .set({ emailVerifiedAt: now })
+        .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+    },
+
+    /**
+     * A new password from a reset link: the address is proven, and every sign-in of the account ends
+     * (its event streams close with their refresh-token families).
+     */
+    async resetPassword(userId: number, passwordHash: string, now: Date): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+        await tx
+          .update(users)
+          .set({ emailVerifiedAt: now })
+          .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+        await tx
+          .update(refreshTokens)
+          .set({ revokedAt: now })
+          .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+      });
+    },
+
+    /**
+     * Google proved the address of an account whose email was never verified: whoever set its password
+     * may not own the address, so the password goes and every sign-in ends before Google is linked.
+     */
+    async takeOverUnverified(userId: number, googleSubject: string, now: Date): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ passwordHash: null, googleSubject, emailVerifiedAt: now })
+          .where(eq(users.id, userId));
+        await tx
+          .update(refreshTokens)
+          .set({ revokedAt: now })
+          .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+      });
     },
 
     async revokeFamily(familyId: string, now: Date): Promise<void> {

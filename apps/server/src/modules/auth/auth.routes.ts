@@ -1,19 +1,25 @@
 import {
   authCheckResponse,
+  authMessages,
   errorResponse,
+  forgotPasswordRequest,
   googleLoginRequest,
+  googleLoginResponse,
   loginRequest,
   logoutRequest,
   refreshRequest,
   refreshResponse,
   registerRequest,
+  resetPasswordRequest,
   successMessage,
   tokenPair,
+  verifyEmailRequest,
 } from '@wadesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
 import type { AuthService } from './auth.service';
 import { bearerAuth } from './authenticate';
+import type { EmailLinks } from './email-links.service';
 import type { LoginGuard } from './login-guard';
 import type { AttemptLimits } from './rate-limit';
 
@@ -21,13 +27,14 @@ export interface AuthRoutesOptions {
   auth: AuthService;
   limits: AttemptLimits;
   loginGuard: LoginGuard;
+  emailLinks: EmailLinks;
 }
 
 const tags = ['auth'];
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { auth, limits, loginGuard },
+  { auth, limits, loginGuard, emailLinks },
 ) => {
   const limited = { onRequest: [limits.perIp], preHandler: [limits.perEmail] };
 
@@ -42,7 +49,67 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         response: { 201: tokenPair, 400: errorResponse, 409: errorResponse, 429: errorResponse },
       },
     },
-    async (request, reply) => reply.code(201).send(await auth.register(request.body)),
+    async (request, reply) => {
+      const tokens = await auth.register(request.body);
+      // The account works at once; a mail that cannot go out now is logged, not a failed registration.
+      await emailLinks
+        .sendVerification(request.body.email)
+        .catch((error: unknown) => request.log.error({ err: error }, 'verification mail not sent'));
+      return reply.code(201).send(tokens);
+    },
+  );
+
+  app.post(
+    '/users/verify-email/',
+    {
+      onRequest: [limits.perIp],
+      schema: {
+        tags,
+        summary: 'Confirm an email address with the token of the emailed link',
+        body: verifyEmailRequest,
+        response: { 200: successMessage, 400: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request) => {
+      await emailLinks.verify(request.body.token);
+      return { success: true, message: authMessages.emailVerified };
+    },
+  );
+
+  app.post(
+    '/users/forgot-password/',
+    {
+      ...limited,
+      schema: {
+        tags,
+        summary: 'Email a link to set a new password (the same answer whether or not the account exists)',
+        body: forgotPasswordRequest,
+        response: { 200: successMessage, 400: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request) => {
+      await emailLinks
+        .sendReset(request.body.email)
+        .catch((error: unknown) => request.log.error({ err: error }, 'password reset mail not sent'));
+      return { success: true, message: authMessages.resetSent };
+    },
+  );
+
+  app.post(
+    '/users/reset-password/',
+    {
+      onRequest: [limits.perIp],
+      schema: {
+        tags,
+        summary: 'Set a new password with the token of the emailed link; every sign-in of the account ends',
+        body: resetPasswordRequest,
+        response: { 200: successMessage, 400: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request) => {
+      await emailLinks.reset(request.body.token, request.body.password1);
+      return { success: true, message: authMessages.passwordChanged };
+    },
   );
 
   app.post(
@@ -124,7 +191,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         tags,
         summary: 'Sign in with a Google ID token (creates the account on first use)',
         body: googleLoginRequest,
-        response: { 200: tokenPair, 400: errorResponse, 401: errorResponse, 429: errorResponse },
+        response: { 200: googleLoginResponse, 400: errorResponse, 401: errorResponse, 429: errorResponse },
       },
     },
     async (request) => auth.googleLogin(request.body.credential),

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { AuthUser, LoginRequest, registerRequest, TokenPair } from '@wadesk/contract';
+import {
+  type AuthUser,
+  authMessages,
+  type GoogleLoginResponse,
+  type LoginRequest,
+  type registerRequest,
+  type TokenPair,
+} from '@wadesk/contract';
 import type { z } from 'zod';
 import type { Clock } from '../../clock';
 import { isUniqueViolation } from '../../db/errors';
@@ -61,18 +68,31 @@ export function createAuthService({ repo, passwords, accessTokens, verifyGoogle,
     }
   }
 
-  async function googleAccount(identity: GoogleIdentity): Promise<UserRow> {
+  async function googleAccount(identity: GoogleIdentity): Promise<{ user: UserRow; tookOver: boolean }> {
     const linked = await repo.findUserByGoogleSubject(identity.subject);
-    if (linked) return linked;
+    if (linked) return { user: linked, tookOver: false };
     const sameEmail = await repo.findUserByEmail(identity.email);
     if (sameEmail) {
       // The address now belongs to a different Google account than the one linked before.
       if (sameEmail.googleSubject) throw new AppError(409, authErrors.emailTaken);
-      await repo.linkGoogleSubject(sameEmail.id, identity.subject);
-      return sameEmail;
+      if (sameEmail.emailVerifiedAt) {
+        await repo.linkGoogleSubject(sameEmail.id, identity.subject);
+        return { user: sameEmail, tookOver: false };
+      }
+      // Anyone could have registered this address before its owner came with Google.
+      await repo.takeOverUnverified(sameEmail.id, identity.subject, clock());
+      return { user: sameEmail, tookOver: true };
     }
     const { subject, email, firstName, lastName } = identity;
-    return createOwner({ email, googleSubject: subject, firstName, lastName, passwordHash: null });
+    const user = await createOwner({
+      email,
+      googleSubject: subject,
+      firstName,
+      lastName,
+      passwordHash: null,
+    });
+    await repo.markEmailVerified(user.id, clock());
+    return { user, tookOver: false };
   }
 
   return {
@@ -136,11 +156,13 @@ export function createAuthService({ repo, passwords, accessTokens, verifyGoogle,
       return { id, email, first_name: firstName, last_name: lastName, role, organisation_id: organisationId };
     },
 
-    async googleLogin(credential: string): Promise<TokenPair> {
+    async googleLogin(credential: string): Promise<GoogleLoginResponse> {
       if (!verifyGoogle) throw new AppError(400, authErrors.googleOff);
       const identity = await verifyGoogle(credential);
       if (!identity) throw new AppError(401, authErrors.googleRejected);
-      return issueTokens(await googleAccount(identity));
+      const { user, tookOver } = await googleAccount(identity);
+      const tokens = await issueTokens(user);
+      return tookOver ? { ...tokens, notice: authMessages.googleTookOver } : tokens;
     },
   };
 }

@@ -1,0 +1,134 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { authMessages } from '@wadesk/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { defaultRegistration, signUp } from '../../../test/helpers/auth';
+import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { linkIn, startTestSmtp, type TestSmtp } from '../../../test/helpers/smtp';
+import { users } from '../../db/schema';
+import { RESET_LINK_TTL_MS, VERIFY_LINK_TTL_MS } from './email-links.service';
+
+// Emailed links, sent to a real SMTP server on loopback: verifying the address after registration, and
+// setting a new password. Links carry single-use tokens that expire.
+
+describeEachDatabase('emailed links', (ctx) => {
+  let smtp: TestSmtp;
+  let app: FastifyInstance;
+  const post = (url: string, payload: object) => app.inject({ method: 'POST', url, payload });
+
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+  });
+  afterAll(() => smtp.close());
+  beforeEach(async () => {
+    smtp.clear();
+    app = await ctx.buildApp({ smtpUrl: smtp.url, publicUrl: 'https://desk.example.com' });
+  });
+
+  it('registration mails a link that verifies the address once', async () => {
+    await signUp(app, { email: 'ann@example.com' });
+    const mail = await smtp.next();
+    expect(mail.to).toEqual(['ann@example.com']);
+    const link = linkIn(mail);
+    expect(`${link.origin}${link.pathname}`).toBe('https://desk.example.com/verify-email');
+    const token = String(link.searchParams.get('token'));
+    const first = await post('/users/verify-email/', { token });
+    expect(first.json()).toEqual({ success: true, message: authMessages.emailVerified });
+    const [user] = await ctx.db.select().from(users);
+    expect(user?.emailVerifiedAt).not.toBeNull();
+    const again = await post('/users/verify-email/', { token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: authMessages.linkInvalid });
+  });
+
+  it('refuses an expired verification link', async () => {
+    await signUp(app);
+    const token = String(linkIn(await smtp.next()).searchParams.get('token'));
+    ctx.clock.advance(VERIFY_LINK_TTL_MS + 1);
+    expect((await post('/users/verify-email/', { token })).statusCode).toBe(400);
+    const [user] = await ctx.db.select().from(users);
+    expect(user?.emailVerifiedAt).toBeNull();
+  });
+
+  it('sets a new password by the reset link and ends every sign-in of the account', async () => {
+    const ann = await signUp(app);
+    await smtp.next(); // the verification mail
+    const asked = await post('/users/forgot-password/', { email: 'ANN@example.com ' });
+    expect(asked.json()).toEqual({ success: true, message: authMessages.resetSent });
+    const link = linkIn(await smtp.next());
+    expect(link.pathname).toBe('/reset-password');
+    const token = String(link.searchParams.get('token'));
+
+    const differ = await post('/users/reset-password/', {
+      token,
+      password1: 'New!Pass1',
+      password2: 'New!Pass2',
+    });
+    expect(differ.statusCode).toBe(400);
+    expect(differ.json()).toEqual({ message: `password2: ${authMessages.passwordsDiffer}` });
+
+    const reset = await post('/users/reset-password/', {
+      token,
+      password1: 'New!Pass1',
+      password2: 'New!Pass1',
+    });
+    expect(reset.json()).toEqual({ success: true, message: authMessages.passwordChanged });
+    expect(
+      (await post('/users/reset-password/', { token, password1: 'X!yzabc', password2: 'X!yzabc' }))
+        .statusCode,
+    ).toBe(400);
+
+    const refreshed = await post('/users/refresh_token/', { refresh_token: ann.refresh_token });
+    expect(refreshed.statusCode).toBe(401);
+    const oldPassword = await post('/users/login/', {
+      username: 'ann@example.com',
+      password: defaultRegistration.password1,
+    });
+    expect(oldPassword.statusCode).toBe(401);
+    expect(
+      (await post('/users/login/', { username: 'ann@example.com', password: 'New!Pass1' })).statusCode,
+    ).toBe(200);
+    const [user] = await ctx.db.select().from(users);
+    expect(user?.emailVerifiedAt).not.toBeNull(); // the reset proved the address
+  });
+
+  it('answers the same for an unknown address and mails nothing', async () => {
+    const asked = await post('/users/forgot-password/', { email: 'nobody@example.com' });
+    expect(asked.json()).toEqual({ success: true, message: authMessages.resetSent });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.mails).toHaveLength(0);
+  });
+
+  it('refuses a reset link after an hour', async () => {
+    await signUp(app);
+    await smtp.next();
+    await post('/users/forgot-password/', { email: defaultRegistration.email });
+    const token = String(linkIn(await smtp.next()).searchParams.get('token'));
+    ctx.clock.advance(RESET_LINK_TTL_MS + 1);
+    const reset = await post('/users/reset-password/', {
+      token,
+      password1: 'New!Pass1',
+      password2: 'New!Pass1',
+    });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json()).toEqual({ message: authMessages.linkInvalid });
+  });
+
+  it('without SMTP, writes each mail to DATA_DIR/outbox so the server still works', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'wadesk-outbox-'));
+    const offline = await ctx.buildApp({ smtpUrl: null, dataDir });
+    const registered = await offline.inject({
+      method: 'POST',
+      url: '/users/register/',
+      payload: defaultRegistration,
+    });
+    expect(registered.statusCode).toBe(201);
+    const files = readdirSync(join(dataDir, 'outbox'));
+    expect(files).toHaveLength(1);
+    const mail = readFileSync(join(dataDir, 'outbox', String(files[0])), 'utf8');
+    expect(mail).toContain('To: ann@example.com');
+    expect(mail).toContain('verify-email?token=');
+  });
+});
