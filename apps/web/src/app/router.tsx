@@ -16,8 +16,11 @@ import { MessagesRoute } from './routes/app/messages';
 import { SessionInfoRoute } from './routes/app/session-info';
 import { UploadChatRoute } from './routes/app/upload-chat';
 import { WhatsappChatRoute } from './routes/app/whatsapp-chat';
+import { ForgotPasswordRoute } from './routes/auth/forgot-password';
 import { LoginRoute } from './routes/auth/login';
 import { RegisterRoute } from './routes/auth/register';
+import { ResetPasswordRoute } from './routes/auth/reset-password';
+import { VerifyEmailRoute } from './routes/auth/verify-email';
 import { LandingRoute } from './routes/landing';
 import { MessagesNoLoginRoute } from './routes/messages-nologin';
 import { NotFoundRoute } from './routes/not-found';
@@ -55,6 +58,9 @@ export const routes: RouteObject[] = [
       { index: true, element: <LandingRoute /> },
       { path: 'login', element: <LoginRoute /> },
       { path: 'register', element: <RegisterRoute /> },
+      { path: 'forgot-password', element: <ForgotPasswordRoute /> },
+      { path: 'reset-password', element: <ResetPasswordRoute /> },
+      { path: 'verify-email', element: <VerifyEmailRoute /> },
       { path: 'messages-nologin', element: <MessagesNoLoginRoute /> },
       { path: 'analysis-nologin', element: <AnalysisNoLoginRoute /> },
       // The signed-in app (and /messages): saved chats are shared by its sidebar, drawer and screens.

@@ -21,7 +21,7 @@ describe('RegisterRoute', () => {
     renderRoutes(routes, '/register');
 
     await user.click(submit());
-    expect(screen.getAllByText(authMessages.required)).toHaveLength(3);
+    expect(screen.getAllByText(authMessages.required)).toHaveLength(4);
 
     await user.type(field('Email'), 'bad');
     await user.type(field('Password'), 'weak');
@@ -45,6 +45,7 @@ describe('RegisterRoute', () => {
     const { router } = renderRoutes(routes, '/register');
     await user.type(field('Email'), 'asha@example.com');
     await user.type(field('Password'), 'Secret#123');
+    await user.type(field('Confirm password'), 'Secret#123');
     await user.type(field('First name'), 'Asha');
     await user.type(field('Last name'), 'Rao');
     await user.click(submit());
@@ -53,6 +54,7 @@ describe('RegisterRoute', () => {
     expect(sentBody(fetchMock.mock.calls[0]?.[1])).toEqual({
       email: 'asha@example.com',
       password1: 'Secret#123',
+      password2: 'Secret#123',
       first_name: 'Asha',
       last_name: 'Rao',
     });
@@ -66,9 +68,29 @@ describe('RegisterRoute', () => {
     const { router } = renderRoutes(routes, '/register');
     await user.type(field('Email'), 'asha@example.com');
     await user.type(field('Password'), 'Secret#123');
+    await user.type(field('Confirm password'), 'Secret#123');
     await user.type(field('First name'), 'Asha');
     await user.click(submit());
     expect(await screen.findByText('An account with this email already exists.')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/register');
+  });
+
+  it('asks for the password twice and shows either on request', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(500));
+    const user = userEvent.setup();
+    renderRoutes(routes, '/register');
+    await user.type(field('Email'), 'asha@example.com');
+    await user.type(field('Password'), 'Secret#123');
+    await user.type(field('Confirm password'), 'Secret#124');
+    await user.type(field('First name'), 'Asha');
+    await user.click(submit());
+    expect(screen.getByText(authMessages.passwordsDiffer)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    expect(field('Password').type).toBe('password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(field('Password').type).toBe('text');
+    expect(screen.getByRole('button', { name: 'Hide password' }).getAttribute('aria-pressed')).toBe('true');
+    expect(field('Confirm password').type).toBe('password');
   });
 });

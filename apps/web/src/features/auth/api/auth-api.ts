@@ -1,8 +1,10 @@
 import {
   type AuthUser,
   authCheckResponse,
+  googleLoginResponse,
   type LoginRequest,
   type RegisterRequest,
+  successMessage,
   tokenPair,
 } from '@wadesk/contract';
 import { apiRequest } from '../../../shared/api/api-client';
@@ -18,8 +20,27 @@ export const googleLogin = (credential: string) =>
     method: 'POST',
     body: { credential },
     auth: false,
-    schema: tokenPair,
+    schema: googleLoginResponse,
   });
+
+export const verifyEmail = (token: string) =>
+  apiRequest('/users/verify-email/', {
+    method: 'POST',
+    body: { token },
+    auth: false,
+    schema: successMessage,
+  });
+
+export const forgotPassword = (email: string) =>
+  apiRequest('/users/forgot-password/', {
+    method: 'POST',
+    body: { email },
+    auth: false,
+    schema: successMessage,
+  });
+
+export const resetPassword = (body: { token: string; password1: string; password2: string }) =>
+  apiRequest('/users/reset-password/', { method: 'POST', body, auth: false, schema: successMessage });
 
 /** The session check: a 401 is refreshed once and retried by the API client. */
 export const fetchAuthUser = async (signal?: AbortSignal): Promise<AuthUser> =>

@@ -24,7 +24,10 @@ export function GoogleSignIn({ clientId, text = 'signin_with' }: GoogleSignInPro
         return;
       }
       try {
-        completeRef.current(await googleLogin(credential), 'Login Successful!');
+        const signedIn = await googleLogin(credential);
+        completeRef.current(signedIn, 'Login Successful!');
+        // An account registered with this address before it was verified lost its password.
+        if (signedIn.notice) toast.warn(signedIn.notice, { autoClose: false });
       } catch {
         toast.error('Something went wrong with Google login');
       }

@@ -1,9 +1,10 @@
 import { loginRequest } from '@wadesk/contract';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { errorMessage, isApiError } from '../../../shared/api/api-error';
 import { usePublicConfig } from '../../../shared/config/public-config';
 import { Button } from '../../../shared/ui/button';
+import { PasswordField } from '../../../shared/ui/password-field';
 import { TextField } from '../../../shared/ui/text-field';
 import { toast } from '../../../shared/ui/toast';
 import { login } from '../api/auth-api';
@@ -65,16 +66,26 @@ export function LoginForm() {
           error={errors.username}
           onChange={(event) => change('username', event.target.value)}
         />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          placeholder="Your password"
-          value={values.password}
-          error={errors.password}
-          onChange={(event) => change('password', event.target.value)}
-        />
+        <div>
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            placeholder="Your password"
+            value={values.password}
+            error={errors.password}
+            onChange={(event) => change('password', event.target.value)}
+          />
+          <div className="mt-2 text-right">
+            <Link
+              to="/forgot-password"
+              state={{ email: values.username }}
+              className="text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline"
+            >
+              Forgot password?
+            </Link>
+          </div>
+        </div>
         <Button type="submit" size="lg" fullWidth busy={busy}>
           Sign in
         </Button>

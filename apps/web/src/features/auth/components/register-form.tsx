@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
 import { usePublicConfig } from '../../../shared/config/public-config';
 import { Button } from '../../../shared/ui/button';
+import { PasswordField } from '../../../shared/ui/password-field';
 import { TextField } from '../../../shared/ui/text-field';
 import { toast } from '../../../shared/ui/toast';
 import { register } from '../api/auth-api';
@@ -11,8 +12,8 @@ import { type FieldErrors, validateFields } from '../utils/field-errors';
 import { GoogleSignIn } from './google-sign-in';
 import { OrDivider } from './or-divider';
 
-type Field = 'email' | 'password1' | 'first_name' | 'last_name';
-const REQUIRED: readonly Field[] = ['email', 'password1', 'first_name'];
+type Field = 'email' | 'password1' | 'password2' | 'first_name' | 'last_name';
+const REQUIRED: readonly Field[] = ['email', 'password1', 'password2', 'first_name'];
 
 /** `initialEmail` is the address kept when an unregistered user was sent here from sign-in. */
 export function RegisterForm({ initialEmail = '' }: { initialEmail?: string }) {
@@ -21,6 +22,7 @@ export function RegisterForm({ initialEmail = '' }: { initialEmail?: string }) {
   const [values, setValues] = useState<Record<Field, string>>({
     email: initialEmail,
     password1: '',
+    password2: '',
     first_name: '',
     last_name: '',
   });
@@ -67,13 +69,18 @@ export function RegisterForm({ initialEmail = '' }: { initialEmail?: string }) {
           placeholder="you@example.com"
           {...field('email')}
         />
-        <TextField
+        <PasswordField
           label="Password"
-          type="password"
           autoComplete="new-password"
           placeholder="Create a password"
           hint="At least 6 characters, with a capital letter and a special character."
           {...field('password1')}
+        />
+        <PasswordField
+          label="Confirm password"
+          autoComplete="new-password"
+          placeholder="Type it again"
+          {...field('password2')}
         />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label="First name" autoComplete="given-name" {...field('first_name')} />
