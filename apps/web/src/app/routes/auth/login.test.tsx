@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { URL_TOKEN_INVALID } from '../../../features/auth/components/url-token-sign-in';
 import { tokenStorage } from '../../../shared/storage/storage';
 import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../../testing/render-routes';
 import { LoginRoute } from './login';
@@ -87,12 +88,49 @@ describe('LoginRoute', () => {
     expect(await screen.findByText('Something Went Wrong!')).toBeTruthy();
   });
 
-  it('signs in with a ?token= from the URL', async () => {
+  const owner = {
+    user: {
+      id: 7,
+      email: 'asha@example.com',
+      first_name: 'Asha',
+      last_name: 'Rao',
+      role: 'owner',
+      organisation_id: 3,
+    },
+  };
+
+  it('signs in with a ?token= from the URL after showing whose account it opens', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(200, owner));
+    const user = userEvent.setup();
     const { router } = renderRoutes(routes, '/login?token=url-token');
+    expect(await screen.findByText('Asha Rao')).toBeTruthy();
+    expect(tokenStorage.getAccessToken()).toBeNull();
+    const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
+    expect((init.headers as Record<string, string>).authorization).toBe('Bearer url-token');
+    await user.click(screen.getByRole('button', { name: 'Continue as Asha' }));
     await screen.findByText('dashboard');
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(tokenStorage.getAccessToken()).toBe('url-token');
     expect(await screen.findByText('Logged in via URL token!')).toBeTruthy();
+  });
+
+  it('stores nothing when the visitor says the account is not theirs', async () => {
+    stubFetch(() => jsonResponse(200, owner));
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/login?token=url-token');
+    await user.click(await screen.findByRole('button', { name: 'Not me' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeTruthy();
+    expect(router.state.location.search).toBe('');
+    expect(tokenStorage.getAccessToken()).toBeNull();
+  });
+
+  it('refuses an invalid ?token= with the sign-in screen and an error, never "Logged in"', async () => {
+    stubFetch(() => jsonResponse(401, { message: 'Your session has expired. Please sign in again.' }));
+    renderRoutes(routes, '/login?token=forged');
+    expect((await screen.findByRole('alert')).textContent).toBe(URL_TOKEN_INVALID);
+    expect(screen.getByRole('heading', { name: 'Sign in to your account' })).toBeTruthy();
+    expect(screen.queryByText('Logged in via URL token!')).toBeNull();
+    expect(tokenStorage.getAccessToken()).toBeNull();
   });
 
   it('sends an already signed-in user to /dashboard', async () => {

@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../features/auth/components/auth-layout';
 import { LoginForm } from '../../../features/auth/components/login-form';
+import { URL_TOKEN_INVALID, UrlTokenSignIn } from '../../../features/auth/components/url-token-sign-in';
 import { tokenStorage } from '../../../shared/storage/storage';
 import { FullPageSpinner } from '../../../shared/ui/spinner';
 import { toast } from '../../../shared/ui/toast';
@@ -13,36 +14,61 @@ export interface LoginLocationState {
 
 export function LoginRoute() {
   const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const state = useLocation().state as LoginLocationState | null;
   const urlToken = searchParams.get('token');
+  const [linkRefused, setLinkRefused] = useState(false);
   const alreadySignedIn = !urlToken && !state?.sessionCheckFailed && tokenStorage.getAccessToken() !== null;
 
   useEffect(() => {
-    if (urlToken) {
-      tokenStorage.setAccessToken(urlToken);
-      toast.success('Logged in via URL token!', { toastId: 'url-token' });
-      navigate('/dashboard', { replace: true });
-    } else if (alreadySignedIn) {
-      navigate('/dashboard', { replace: true });
-    }
-  }, [urlToken, alreadySignedIn, navigate]);
+    if (alreadySignedIn) navigate('/dashboard', { replace: true });
+  }, [alreadySignedIn, navigate]);
 
-  if (urlToken || alreadySignedIn) return <FullPageSpinner label="Signing you in" />;
+  const continueWithLink = () => {
+    if (!urlToken) return;
+    tokenStorage.setAccessToken(urlToken);
+    toast.success('Logged in via URL token!', { toastId: 'url-token' });
+    navigate('/dashboard', { replace: true });
+  };
+  const declineLink = useCallback(
+    (reason: 'invalid' | 'declined') => {
+      setLinkRefused(reason === 'invalid');
+      setSearchParams({}, { replace: true });
+    },
+    [setSearchParams],
+  );
+
+  if (alreadySignedIn) return <FullPageSpinner label="Signing you in" />;
+
+  const footer = (
+    <>
+      Don't have an account?{' '}
+      <Link to="/register" className="font-semibold text-brand-700 hover:text-brand-800 hover:underline">
+        Create an account
+      </Link>
+    </>
+  );
+  if (urlToken)
+    return (
+      <AuthLayout title="Sign in with a link" subtitle="Check whose account this link opens." footer={footer}>
+        <UrlTokenSignIn token={urlToken} onContinue={continueWithLink} onDecline={declineLink} />
+      </AuthLayout>
+    );
 
   return (
     <AuthLayout
       title="Sign in to your account"
       subtitle="Welcome back! Enter your details to continue."
-      footer={
-        <>
-          Don't have an account?{' '}
-          <Link to="/register" className="font-semibold text-brand-700 hover:text-brand-800 hover:underline">
-            Create an account
-          </Link>
-        </>
-      }
+      footer={footer}
     >
+      {linkRefused ? (
+        <p
+          role="alert"
+          className="mb-5 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+        >
+          {URL_TOKEN_INVALID}
+        </p>
+      ) : null}
       <LoginForm />
     </AuthLayout>
   );
