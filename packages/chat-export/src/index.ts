@@ -25,6 +25,7 @@ export { selectMessages } from './analysis/select-messages';
 export { type ChatCounts, chatCounts, EXPORT_CAP } from './chat-counts';
 export { type AttachmentClass, classifyAttachment } from './classify';
 export { ChatExportError, type ChatExportErrorCode } from './errors';
+export { cutMarker, cutToLimit, MESSAGE_TEXT_MAX } from './message-limit';
 export { parseChat } from './parse-chat';
 export {
   DEFAULT_EXPORT_LIMITS,

@@ -3,6 +3,7 @@ import { isMark } from './chars';
 import { detectDayFirst } from './date-order';
 import { EntryTable } from './entry-table';
 import { applyBody, blankMessage } from './message-body';
+import { cutToLimit, MESSAGE_TEXT_MAX } from './message-limit';
 import { emptyHeader, scanHeader } from './scan-header';
 import type { ChatMessage, ParsedChat, ParseOptions } from './types';
 import { clockTime, displayDatePrefix, hourMinute, isoDatePrefix, isValidDate } from './wall-clock';
@@ -202,6 +203,7 @@ class MessageBuilder {
         this.knownName.push(author);
       }
     }
+    if (body.length > MESSAGE_TEXT_MAX) body = cutToLimit(body);
     const first = this.messages.length === 0;
     if (author === null) {
       if (ios && split?.speaker) this.evidence().noteSystem(split.speaker, body);

@@ -1,3 +1,4 @@
+import { MESSAGE_TEXT_MAX } from '@wadesk/chat-export';
 import { z } from 'zod';
 
 // Texts the server sends for chat calls; the save dialog shows `invalidName` as the specification says (§8).
@@ -12,7 +13,8 @@ export const chatMessages = {
 
 export const CHAT_NAME_MAX = 200;
 export const CHAT_MESSAGES_MAX = 50_000;
-const TEXT_MAX = 65_536; // WhatsApp's own limit for one message
+// One limit for a message's text, which parseChat cuts to (with a marker the content allows for).
+const TEXT_MAX = MESSAGE_TEXT_MAX;
 
 export const attachmentKind = z.enum(['image', 'video', 'audio', 'document', 'sticker', 'other']);
 export const omittedMedia = z.enum([

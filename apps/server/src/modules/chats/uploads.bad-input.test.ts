@@ -1,5 +1,8 @@
+import { mkdtempSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { cutMarker, MESSAGE_TEXT_MAX } from '@wadesk/chat-export';
 import { CHAT_MESSAGES_MAX } from '@wadesk/contract';
 import { strToU8, zipSync } from 'fflate';
 import { expect, it } from 'vitest';
@@ -86,6 +89,20 @@ describeEachDatabase('POST /v1/uploadfile/ refuses bad input and stores nothing'
       413,
       'The chat text in this file is too long: a chat can hold at most 50,000 messages.',
     );
+  });
+
+  it('cuts a message over the one maximum length with a marker, instead of failing after storing its media', async () => {
+    // An app with storage of its own: this upload succeeds and stores media, which the others must not see.
+    const app = await ctx.buildApp({ dataDir: mkdtempSync(join(tmpdir(), 'wadesk-long-')) });
+    const api = chatApi(app, await signUp(app));
+    const long = `12/01/2024, 09:22 - Alice: ${'w'.repeat(MESSAGE_TEXT_MAX + 10_000)}`;
+    const response = await api.upload('chat.zip', exportZip({}, `${CHAT_TEXT}\n${long}`));
+    expect(response.statusCode).toBe(200);
+    const last = response.json().data.at(-1);
+    expect(last.content).toBe('w'.repeat(MESSAGE_TEXT_MAX) + cutMarker());
+    // The same chat saves: the cut message fits the saved-chat schema too.
+    const saved = await api.save({ chat_name: 'Long', data: response.json().data });
+    expect(saved.statusCode).toBe(201);
   });
 
   it('refuses a chat of more messages than can be saved (413)', async () => {
