@@ -22,7 +22,7 @@ import { createGoogleVerifier } from './modules/auth/google';
 import { createLoginFailuresRepository } from './modules/auth/login-failures.repository';
 import { createLoginGuard } from './modules/auth/login-guard';
 import { passwords } from './modules/auth/passwords';
-import { createAttemptLimits, createLimiter } from './modules/auth/rate-limit';
+import { createAttemptLimits, createLimiter, perMinute } from './modules/auth/rate-limit';
 import { createRateLimitRepository } from './modules/auth/rate-limit.repository';
 import { createAccessTokens } from './modules/auth/tokens';
 import { registerChats } from './modules/chats/register-chats';
@@ -87,6 +87,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   installAuthentication(app, accessTokens, authRepository.userExists);
 
   await app.register(systemRoutes, { database, config });
+  const limit = createLimiter({ repo: createRateLimitRepository(database.db), clock });
   await app.register(authRoutes, {
     auth: createAuthService({
       repo: authRepository,
@@ -110,6 +111,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       clock,
       publicUrl: config.publicUrl,
     }),
+    refreshLimit: perMinute(limit, 'refresh', { perIp: config.refreshRateLimit }),
     loginGuard: createLoginGuard({
       repo: createLoginFailuresRepository(database.db),
       clock,
@@ -117,7 +119,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     }),
   });
 
-  const storage = await registerChats(app, { config, db: database.db, clock });
+  const storage = await registerChats(app, { config, db: database.db, clock, limit });
 
   // The WhatsApp half: the adapter (driver), the bus, the message store, then the modules that use them.
   const overrides = deps.whatsapp ?? {};
@@ -153,7 +155,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     whatsapp: createWhatsAppAdapter(config, overrides),
     store,
     overrides,
-    limit: createLimiter({ repo: createRateLimitRepository(database.db), clock }),
+    limit,
   });
   const groups = await registerGroups(app, { bus, store, gateway, cluster, storage, overrides });
   const agents = await registerAgents(app, { db: database.db, clock, bus, sessions });

@@ -44,6 +44,13 @@ export interface Config {
    */
   authRateLimitIp: number;
   authRateLimitEmail: number;
+  /**
+   * Requests one user may make per minute: uploads, chat saves; an IP may make three times as many.
+   * Token refreshes are limited per IP only.
+   */
+  uploadRateLimit: number;
+  saveRateLimit: number;
+  refreshRateLimit: number;
   /** Event streams (GET /events/) one user may hold open at once, across all instances. */
   eventStreamsPerUser: number;
   /** How often an instance checks its event streams against expiry and sign-out (one query each time). */
@@ -135,6 +142,9 @@ const envSchema = z.object({
   MAX_CONNECTIONS: integer(1, 1_000_000).default(2048),
   AUTH_RATE_LIMIT_IP: integer(1, 1_000_000).default(20),
   AUTH_RATE_LIMIT_EMAIL: integer(1, 1_000_000).default(10),
+  UPLOAD_RATE_LIMIT: integer(1, 1_000_000).default(20),
+  SAVE_RATE_LIMIT: integer(1, 1_000_000).default(20),
+  REFRESH_RATE_LIMIT: integer(1, 1_000_000).default(60),
   EVENT_STREAMS_PER_USER: integer(1, 1000).default(5),
   EVENT_STREAM_CHECK_MS: integer(10, 600_000).default(5000),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -213,6 +223,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxConnections: vars.MAX_CONNECTIONS,
     authRateLimitIp: vars.AUTH_RATE_LIMIT_IP,
     authRateLimitEmail: vars.AUTH_RATE_LIMIT_EMAIL,
+    uploadRateLimit: vars.UPLOAD_RATE_LIMIT,
+    saveRateLimit: vars.SAVE_RATE_LIMIT,
+    refreshRateLimit: vars.REFRESH_RATE_LIMIT,
     eventStreamsPerUser: vars.EVENT_STREAMS_PER_USER,
     eventStreamCheckMs: vars.EVENT_STREAM_CHECK_MS,
     logLevel: vars.LOG_LEVEL,

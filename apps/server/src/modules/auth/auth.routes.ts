@@ -15,6 +15,7 @@ import {
   tokenPair,
   verifyEmailRequest,
 } from '@wadesk/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
 import type { AuthService } from './auth.service';
@@ -28,13 +29,15 @@ export interface AuthRoutesOptions {
   limits: AttemptLimits;
   loginGuard: LoginGuard;
   emailLinks: EmailLinks;
+  /** onRequest hook limiting token refreshes per IP per minute. */
+  refreshLimit: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
 
 const tags = ['auth'];
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { auth, limits, loginGuard, emailLinks },
+  { auth, limits, loginGuard, emailLinks, refreshLimit },
 ) => {
   const limited = { onRequest: [limits.perIp], preHandler: [limits.perEmail] };
 
@@ -140,11 +143,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.post(
     '/users/refresh_token/',
     {
+      onRequest: [refreshLimit],
       schema: {
         tags,
         summary: 'Exchange a refresh token for a new token pair (the old one stops working)',
         body: refreshRequest,
-        response: { 200: refreshResponse, 401: errorResponse },
+        response: { 200: refreshResponse, 401: errorResponse, 429: errorResponse },
       },
     },
     async (request) => auth.refresh(request.body.refresh_token),

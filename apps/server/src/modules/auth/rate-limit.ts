@@ -5,6 +5,7 @@ import { AppError } from '../../errors';
 import type { RateLimitRepository } from './rate-limit.repository';
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute and try again.';
+export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a minute and try again.';
 const WINDOW_MS = 60_000;
 
 export interface AttemptLimits {
@@ -65,4 +66,20 @@ export function createAttemptLimits({ repo, clock, perIp, perEmail }: AttemptLim
 /** Keys of the limit tables are hashed: they hold no addresses, emails or phone numbers. */
 export function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('base64url');
+}
+
+/**
+ * An onRequest hook limiting one kind of request per minute, per client IP and (after app.authenticate)
+ * per user, before the body is read.
+ */
+export function perMinute(
+  limit: Limiter,
+  name: string,
+  { perUser, perIp }: { perUser?: number; perIp: number },
+) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    await limit(`${name}:ip:${request.ip}`, perIp, reply, TOO_MANY_REQUESTS);
+    if (perUser !== undefined && request.user)
+      await limit(`${name}:user:${request.user.id}`, perUser, reply, TOO_MANY_REQUESTS);
+  };
 }

@@ -10,6 +10,7 @@ import {
   savedChatList,
   successMessage,
 } from '@wadesk/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerAuth } from '../auth/authenticate';
 import type { ChatsService } from './chats.service';
@@ -17,6 +18,8 @@ import { acceptsGzip } from './message-codec';
 import { ownerOf } from './owner';
 
 export interface ChatsRoutesOptions {
+  /** onRequest hook limiting saves per minute, before the (large) body is read. */
+  saveLimit: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   chats: ChatsService;
   /** A 40,000-message chat is ~13 MB of JSON, far above the default body limit. */
   saveBodyLimitBytes: number;
@@ -26,12 +29,12 @@ const tags = ['chats'];
 
 export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (
   app,
-  { chats, saveBodyLimitBytes },
+  { chats, saveBodyLimitBytes, saveLimit },
 ) => {
   app.post(
     '/v1/saveChatData/',
     {
-      onRequest: [app.authenticate],
+      onRequest: [app.authenticate, saveLimit],
       bodyLimit: saveBodyLimitBytes,
       // Messages and authors come from an export: someone else's text, cleaned rather than refused. The
       // chat's name is the user's own and is refused like any typed text.
@@ -41,7 +44,7 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (
         summary: 'Save a chat under a name (all or nothing)',
         security: bearerAuth,
         body: saveChatRequest,
-        response: { 201: saveChatResponse, 400: errorResponse, 413: errorResponse },
+        response: { 201: saveChatResponse, 400: errorResponse, 413: errorResponse, 429: errorResponse },
       },
     },
     async (request, reply) => reply.code(201).send(await chats.save(ownerOf(request), request.body)),

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { createStorage } from '../../storage/create-storage';
 import { filesRoutes } from '../../storage/files.routes';
 import type { ObjectStorage } from '../../storage/storage';
+import { type Limiter, perMinute } from '../auth/rate-limit';
 import { createAttachmentsRepository } from './attachments.repository';
 import { createChatsRepository } from './chats.repository';
 import { chatsRoutes } from './chats.routes';
@@ -17,6 +18,7 @@ export interface ChatsDeps {
   config: Config;
   db: Db;
   clock: Clock;
+  limit: Limiter;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface ChatsDeps {
  */
 export async function registerChats(
   app: FastifyInstance,
-  { config, db, clock }: ChatsDeps,
+  { config, db, clock, limit }: ChatsDeps,
 ): Promise<ObjectStorage> {
   const storage = await createStorage(config.storage, clock);
   const attachments = createAttachmentsRepository(db);
@@ -39,10 +41,15 @@ export async function registerChats(
     }),
     links: createMediaLinksService({ storage, attachments, ttlSeconds: config.signedUrlTtlSeconds, clock }),
     uploadLimitBytes: config.uploadLimitBytes,
+    uploadLimit: perMinute(limit, 'upload', {
+      perUser: config.uploadRateLimit,
+      perIp: config.uploadRateLimit * 3,
+    }),
   });
   await app.register(chatsRoutes, {
     chats: createChatsService({ repo: createChatsRepository(db), storage, clock, log: app.log }),
     saveBodyLimitBytes: config.chatSaveBodyLimitBytes,
+    saveLimit: perMinute(limit, 'save', { perUser: config.saveRateLimit, perIp: config.saveRateLimit * 3 }),
   });
   return storage;
 }

@@ -7,6 +7,7 @@ import {
   presignRequest,
   presignResponse,
 } from '@wadesk/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerAuth } from '../auth/authenticate';
 import type { ImportService } from './import.service';
@@ -18,12 +19,14 @@ export interface UploadsRoutesOptions {
   imports: ImportService;
   links: MediaLinksService;
   uploadLimitBytes: number;
+  /** onRequest hook limiting uploads per minute (auth/rate-limit.ts perMinute). */
+  uploadLimit: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
 
 const tags = ['chats'];
 
 export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async (app, options) => {
-  const { imports, links, uploadLimitBytes } = options;
+  const { imports, links, uploadLimitBytes, uploadLimit } = options;
   // Registered here, not on the root: only this plugin's routes accept multipart bodies.
   await app.register(multipart, {
     limits: {
@@ -39,14 +42,20 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
   app.post(
     '/v1/uploadfile/',
     {
-      onRequest: [app.authenticate],
+      onRequest: [app.authenticate, uploadLimit],
       schema: {
         tags,
         summary: 'Parse an exported chat (.txt, or .zip with media) and store the media it references',
         description: 'multipart/form-data with the file in the field `file_uploaded`.',
         consumes: ['multipart/form-data'],
         security: bearerAuth,
-        response: { 200: chatData, 400: errorResponse, 413: errorResponse, 415: errorResponse },
+        response: {
+          200: chatData,
+          400: errorResponse,
+          413: errorResponse,
+          415: errorResponse,
+          429: errorResponse,
+        },
       },
     },
     async (request) =>
