@@ -92,6 +92,8 @@ export interface Config {
   mailFrom: string;
   /** PUBLIC_URL: the address people open the app at; emailed links start with it. */
   publicUrl: string;
+  /** Media bytes one organisation may store; an upload that would pass it answers 413 and says so. */
+  storageQuotaBytes: number;
   /** Largest chat export accepted by POST /v1/uploadfile/. */
   uploadLimitBytes: number;
   /** Largest JSON body of POST /v1/saveChatData/ (a 40,000-message chat is about 13 MB). */
@@ -173,6 +175,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('wadesk <no-reply@localhost>'),
   PUBLIC_URL: httpUrl.optional(),
   SIGNED_URL_TTL_SECONDS: integer(60, 7 * 24 * 3600).default(15 * 60),
+  STORAGE_QUOTA_BYTES: integer(1024 * 1024, 1024 ** 5).default(5 * 1024 ** 3),
   UPLOAD_LIMIT_BYTES: integer(1024, 1024 ** 3).default(4 * 1024 * 1024),
   CHAT_SAVE_BODY_LIMIT_BYTES: integer(1024, 1024 ** 3).default(64 * 1024 * 1024),
 });
@@ -245,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: vars.SMTP_URL ?? null,
     mailFrom: vars.MAIL_FROM,
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+    storageQuotaBytes: vars.STORAGE_QUOTA_BYTES,
     uploadLimitBytes: vars.UPLOAD_LIMIT_BYTES,
     chatSaveBodyLimitBytes: vars.CHAT_SAVE_BODY_LIMIT_BYTES,
   };

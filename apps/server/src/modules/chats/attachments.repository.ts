@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { attachments } from '../../db/schema';
 
@@ -23,6 +23,15 @@ export function createAttachmentsRepository(db: Db) {
   return {
     async insertMany(rows: readonly NewAttachment[]): Promise<void> {
       if (rows.length > 0) await db.insert(attachments).values([...rows]);
+    },
+
+    /** Bytes of stored media the organisation holds (its storage quota counts these). */
+    async bytesUsed(organisationId: number): Promise<number> {
+      const [row] = await db
+        .select({ total: sum(attachments.size) })
+        .from(attachments)
+        .where(eq(attachments.organisationId, organisationId));
+      return Number(row?.total ?? 0);
     },
 
     /** The caller's attachments among `objectNames`; names that are not theirs are simply not returned. */

@@ -95,6 +95,7 @@ describeEachDatabase('chats: all or nothing', (ctx) => {
       storage: tracking,
       attachments: createAttachmentsRepository(ctx.db),
       maxUnpackedBytes: 1 << 27,
+      quotaBytes: 1 << 30,
       log: silent,
     });
     await expect(imports.importExport(me, { fileName: 'chat.zip', bytes: exportZip() })).rejects.toThrow(
@@ -120,6 +121,7 @@ describeEachDatabase('chats: all or nothing', (ctx) => {
       },
       attachments: { ...repo, insertMany: async () => Promise.reject(new Error('database went away')) },
       maxUnpackedBytes: 1 << 27,
+      quotaBytes: 1 << 30,
       log: silent,
     });
     await expect(imports.importExport(me, { fileName: 'chat.zip', bytes: exportZip() })).rejects.toThrow(
@@ -127,7 +129,13 @@ describeEachDatabase('chats: all or nothing', (ctx) => {
     );
     expect(names).toHaveLength(3);
     for (const name of names) expect(await storage.head(name)).toBeNull();
-    const plain = createImportService({ storage, attachments: repo, maxUnpackedBytes: 1 << 27, log: silent });
+    const plain = createImportService({
+      storage,
+      attachments: repo,
+      maxUnpackedBytes: 1 << 27,
+      quotaBytes: 1 << 30,
+      log: silent,
+    });
     const text = await plain.importExport(me, {
       fileName: 'a.txt',
       bytes: strToU8('12/01/2024, 09:16 - A: hi\n'),

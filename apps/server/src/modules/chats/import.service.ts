@@ -9,6 +9,7 @@ import { CHAT_MESSAGES_MAX, type ChatData, chatMessages } from '@wadesk/contract
 import { AppError } from '../../errors';
 import type { ObjectStorage } from '../../storage/storage';
 import type { AttachmentsRepository, NewAttachment, Owner } from './attachments.repository';
+import { formatSize } from './multipart-upload';
 import { newObjectName } from './object-names';
 import { decodeChatText, uploadKind, uploadMessages } from './upload-kind';
 
@@ -27,16 +28,28 @@ export interface ImportServiceDeps {
   attachments: AttachmentsRepository;
   /** Most bytes the entries of one zip may unpack to (checked before unpacking). */
   maxUnpackedBytes: number;
+  /** Media bytes one organisation may store (STORAGE_QUOTA_BYTES). */
+  quotaBytes: number;
   log: WarnLog;
 }
 
 const PUT_CONCURRENCY = 4;
+
+/** The upload toast when the organisation's media would outgrow its quota. */
+export const storageFull = (used: number, quota: number) =>
+  `Your organisation's storage is full: ${formatSize(used)} of ${formatSize(quota)} used. Delete saved chats to make room, or upload the chat text without its media.`;
 /** Chat text of 50,000 long messages fits well below this (a 40,000-message export is about 4 MB). */
 export const MAX_CHAT_TEXT_CHARS = 32 * 1024 * 1024;
 
 export type ImportService = ReturnType<typeof createImportService>;
 
-export function createImportService({ storage, attachments, maxUnpackedBytes, log }: ImportServiceDeps) {
+export function createImportService({
+  storage,
+  attachments,
+  maxUnpackedBytes,
+  quotaBytes,
+  log,
+}: ImportServiceDeps) {
   function open(file: UploadedFile): { text: string; media: Map<string, MediaEntry> } {
     if (uploadKind(file.fileName, file.bytes) === 'text')
       return { text: decodeChatText(file.bytes), media: new Map() };
@@ -109,6 +122,12 @@ export function createImportService({ storage, attachments, maxUnpackedBytes, lo
       for (const message of chat.messages) {
         const entry = message.attachment && media.get(message.attachment.file_name);
         if (entry) wanted.set(entry.name, entry);
+      }
+      const incoming = [...wanted.values()].reduce((total, entry) => total + entry.size, 0);
+      if (incoming > 0) {
+        // Checked before anything is stored; two uploads at the same moment may pass it together.
+        const used = await attachments.bytesUsed(owner.organisationId);
+        if (used + incoming > quotaBytes) throw new AppError(413, storageFull(used, quotaBytes));
       }
       const stored = await storeMedia(owner, [...wanted.values()]);
       return {

@@ -37,6 +37,7 @@ export async function registerChats(
       storage,
       attachments,
       maxUnpackedBytes: config.uploadLimitBytes * 32,
+      quotaBytes: config.storageQuotaBytes,
       log: app.log,
     }),
     links: createMediaLinksService({ storage, attachments, ttlSeconds: config.signedUrlTtlSeconds, clock }),
