@@ -7,6 +7,7 @@ const SECTIONS: [name: string, load: () => Promise<Section>][] = [
   ['chat-analyse', () => import('./sections/chat-analyse')],
   ['browser-first-paint', () => import('./sections/browser-first-paint')],
   ['server-chats', () => import('./sections/server-chats')],
+  ['server-stall', () => import('./sections/server-stall')],
   ['tickets', () => import('./sections/tickets')],
   ['whatsapp-sessions', () => import('./sections/whatsapp-sessions')],
   ['scale-out', () => import('./sections/scale-out')],

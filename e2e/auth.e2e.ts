@@ -30,12 +30,14 @@ test('register → dashboard → logout → login', async () => {
   await page.getByRole('link', { name: 'Start for free' }).first().click();
   await page.waitForURL('**/register');
   await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/^password/i).fill('weak');
+  await page.getByLabel('Password', { exact: true }).fill('weak');
+  await page.getByLabel('Confirm password', { exact: true }).fill('weak');
   await page.getByLabel(/first name/i).fill('Asha');
   await page.getByLabel(/last name/i).fill('Rao');
   await page.getByRole('button', { name: /create account|register|sign up/i }).click();
   await page.getByText('Password must be 6 or more characters long').waitFor();
-  await page.getByLabel(/^password/i).fill(STRONG_PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+  await page.getByLabel('Confirm password', { exact: true }).fill(STRONG_PASSWORD);
   await page.getByRole('button', { name: /create account|register|sign up/i }).click();
   await page.waitForURL('**/dashboard');
   await page.getByText('Home / DASHBOARD').waitFor();
@@ -49,7 +51,7 @@ test('register → dashboard → logout → login', async () => {
   await page.goto('/login');
   await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
   await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/password/i).fill(STRONG_PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/dashboard');
   await page.getByText('Login Successful!').waitFor();
@@ -62,7 +64,7 @@ test('a wrong password shows the server message and keeps the user on /login', a
   const { page, close } = await openPage(browser, server.baseURL, DESKTOP);
   await page.goto('/login');
   await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/password/i).fill('Wrong#pass1');
+  await page.getByLabel('Password', { exact: true }).fill('Wrong#pass1');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByText('Incorrect email or password.').waitFor();
   expect(new URL(page.url()).pathname).toBe('/login');
@@ -74,7 +76,7 @@ test('an unknown email on login goes to /register with the email kept', async ()
   const email = uniqueEmail('stranger');
   await page.goto('/login');
   await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/password/i).fill('Anything#1');
+  await page.getByLabel('Password', { exact: true }).fill('Anything#1');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/register');
   await page.getByText('You are not registered. Please create your account!').waitFor();

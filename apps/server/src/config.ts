@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -92,6 +93,8 @@ export interface Config {
   mailFrom: string;
   /** PUBLIC_URL: the address people open the app at; emailed links start with it. */
   publicUrl: string;
+  /** Worker threads that parse uploads, off the event loop. */
+  parseThreads: number;
   /** Media bytes one organisation may store; an upload that would pass it answers 413 and says so. */
   storageQuotaBytes: number;
   /** Largest chat export accepted by POST /v1/uploadfile/. */
@@ -175,6 +178,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('wadesk <no-reply@localhost>'),
   PUBLIC_URL: httpUrl.optional(),
   SIGNED_URL_TTL_SECONDS: integer(60, 7 * 24 * 3600).default(15 * 60),
+  PARSE_THREADS: integer(1, 64).optional(),
   STORAGE_QUOTA_BYTES: integer(1024 * 1024, 1024 ** 5).default(5 * 1024 ** 3),
   UPLOAD_LIMIT_BYTES: integer(1024, 1024 ** 3).default(4 * 1024 * 1024),
   CHAT_SAVE_BODY_LIMIT_BYTES: integer(1024, 1024 ** 3).default(64 * 1024 * 1024),
@@ -248,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: vars.SMTP_URL ?? null,
     mailFrom: vars.MAIL_FROM,
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+    parseThreads: vars.PARSE_THREADS ?? Math.max(1, Math.min(4, availableParallelism() - 1)),
     storageQuotaBytes: vars.STORAGE_QUOTA_BYTES,
     uploadLimitBytes: vars.UPLOAD_LIMIT_BYTES,
     chatSaveBodyLimitBytes: vars.CHAT_SAVE_BODY_LIMIT_BYTES,

@@ -3,6 +3,8 @@ export type ChatExportErrorCode =
   | 'no-chat'
   | 'too-many-entries'
   | 'too-large'
+  /** The chat text alone declares more than ReadExportLimits.maxChatTextBytes. */
+  | 'chat-too-large'
   | 'unsupported';
 
 /** An error whose message can be shown to the user as it is. */

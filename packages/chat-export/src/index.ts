@@ -30,6 +30,7 @@ export { parseChat } from './parse-chat';
 export {
   DEFAULT_EXPORT_LIMITS,
   type ExportContents,
+  listExportMedia,
   type MediaEntry,
   type ReadExportLimits,
   readExport,

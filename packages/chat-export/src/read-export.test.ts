@@ -2,7 +2,7 @@ import { inflateSync, strToU8, type Zippable, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { ChatExportError } from './errors';
 import { parseChat } from './parse-chat';
-import { readExport, readExportWith } from './read-export';
+import { listExportMedia, readExport, readExportWith } from './read-export';
 
 const CHAT =
   '12/01/2024, 10:00 - Alice: IMG-20240112-WA0001.jpg (file attached)\n12/01/2024, 10:01 - Bob: hi';
@@ -84,6 +84,18 @@ describe('readExport', () => {
     expect(result.chatFileName).toBe(expected);
     expect(result.text).toBe(CHAT);
     expect(result.media.has(expected)).toBe(false);
+  });
+
+  it('refuses a chat text declaring more than maxChatTextBytes before inflating it, and lists media without inflating', () => {
+    const zip = zipSync({
+      'WhatsApp Chat.txt': strToU8('x'.repeat(5000)),
+      'a.jpg': new Uint8Array([1, 2, 3]),
+    });
+    expect(() => readExport(zip, { maxChatTextBytes: 4999 })).toThrowError(
+      expect.objectContaining({ code: 'chat-too-large' }),
+    );
+    expect(readExport(zip, { maxChatTextBytes: 5000 }).text).toHaveLength(5000);
+    expect([...listExportMedia(zip).keys()]).toEqual(['a.jpg']);
   });
 
   it('fails clearly without a chat text', () => {

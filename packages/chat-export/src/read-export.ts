@@ -30,6 +30,11 @@ export interface ReadExportLimits {
   maxEntries?: number;
   /** Most bytes all entries together may declare uncompressed (default 512 MiB). */
   maxTotalBytes?: number;
+  /**
+   * Most bytes the chat text may declare uncompressed (no default). Checked before inflating; inflating
+   * stops at the declared size anyway, so the text can never grow past this.
+   */
+  maxChatTextBytes?: number;
 }
 
 export const DEFAULT_EXPORT_LIMITS = { maxEntries: 2000, maxTotalBytes: 512 * 1024 * 1024 } as const;
@@ -97,6 +102,12 @@ function openExport(bytes: Uint8Array, limits: ReadExportLimits): OpenedExport {
     if (isUsable(path)) entries.push({ entry, path, base: path.slice(path.lastIndexOf('/') + 1) });
   }
   const chat = pickChat(entries);
+  if (limits.maxChatTextBytes !== undefined && chat.entry.size > limits.maxChatTextBytes) {
+    throw new ChatExportError(
+      'chat-too-large',
+      `The chat text in this zip unpacks to ${mb(chat.entry.size)}; at most ${mb(limits.maxChatTextBytes)} are allowed.`,
+    );
+  }
 
   const media = new Map<string, MediaEntry>();
   for (const { entry, path, base } of entries) {
@@ -127,6 +138,11 @@ function decodeText(bytes: Uint8Array): string {
 export function readExport(bytes: Uint8Array, limits: ReadExportLimits = {}): ExportContents {
   const { chat, media } = openExport(bytes, limits);
   return { text: decodeText(extractEntry(bytes, chat.entry)), chatFileName: chat.base, media };
+}
+
+/** The media of an export zip, listed without inflating anything (the same checks as readExport). */
+export function listExportMedia(bytes: Uint8Array, limits: ReadExportLimits = {}): Map<string, MediaEntry> {
+  return openExport(bytes, limits).media;
 }
 
 /**

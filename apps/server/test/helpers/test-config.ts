@@ -52,6 +52,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smtpUrl: null,
     mailFrom: 'wadesk <no-reply@test.local>',
     publicUrl: 'http://app.test',
+    parseThreads: 1,
     storageQuotaBytes: 5 * 1024 ** 3,
     uploadLimitBytes: 4 * 1024 * 1024,
     chatSaveBodyLimitBytes: 64 * 1024 * 1024,

@@ -1,17 +1,13 @@
-import {
-  ChatExportError,
-  type ChatMessage,
-  type MediaEntry,
-  parseChat,
-  readExport,
-} from '@wadesk/chat-export';
-import { CHAT_MESSAGES_MAX, type ChatData, chatMessages } from '@wadesk/contract';
+import { ChatExportError, type ChatMessage, listExportMedia, type MediaEntry } from '@wadesk/chat-export';
+import type { ChatData } from '@wadesk/contract';
 import { AppError } from '../../errors';
 import type { ObjectStorage } from '../../storage/storage';
 import type { AttachmentsRepository, NewAttachment, Owner } from './attachments.repository';
 import { formatSize } from './multipart-upload';
 import { newObjectName } from './object-names';
-import { decodeChatText, uploadKind, uploadMessages } from './upload-kind';
+import type { ParsePool } from './parse-pool';
+import { parseUpload } from './parse-upload';
+import { uploadKind } from './upload-kind';
 
 export interface UploadedFile {
   fileName: string;
@@ -30,6 +26,8 @@ export interface ImportServiceDeps {
   maxUnpackedBytes: number;
   /** Media bytes one organisation may store (STORAGE_QUOTA_BYTES). */
   quotaBytes: number;
+  /** Worker threads for the parse; without one it runs on the calling thread (tests of the service). */
+  parsePool?: ParsePool;
   log: WarnLog;
 }
 
@@ -38,8 +36,6 @@ const PUT_CONCURRENCY = 4;
 /** The upload toast when the organisation's media would outgrow its quota. */
 export const storageFull = (used: number, quota: number) =>
   `Your organisation's storage is full: ${formatSize(used)} of ${formatSize(quota)} used. Delete saved chats to make room, or upload the chat text without its media.`;
-/** Chat text of 50,000 long messages fits well below this (a 40,000-message export is about 4 MB). */
-export const MAX_CHAT_TEXT_CHARS = 32 * 1024 * 1024;
 
 export type ImportService = ReturnType<typeof createImportService>;
 
@@ -48,14 +44,14 @@ export function createImportService({
   attachments,
   maxUnpackedBytes,
   quotaBytes,
+  parsePool,
   log,
 }: ImportServiceDeps) {
-  function open(file: UploadedFile): { text: string; media: Map<string, MediaEntry> } {
-    if (uploadKind(file.fileName, file.bytes) === 'text')
-      return { text: decodeChatText(file.bytes), media: new Map() };
+  /** The media a zip offers, listed without inflating (the parse worker checked the zip already). */
+  function mediaOf(file: UploadedFile): Map<string, MediaEntry> {
+    if (uploadKind(file.fileName, file.bytes) === 'text') return new Map();
     try {
-      const { text, media } = readExport(file.bytes, { maxTotalBytes: maxUnpackedBytes });
-      return { text, media };
+      return listExportMedia(file.bytes, { maxTotalBytes: maxUnpackedBytes });
     } catch (error) {
       throw asClientError(error);
     }
@@ -111,13 +107,11 @@ export function createImportService({
   return {
     /** Parses an uploaded export, stores the media its messages reference, and answers the chat. */
     async importExport(owner: Owner, file: UploadedFile): Promise<ChatData> {
-      const { text, media } = open(file);
-      // A 4 MB zip can unpack to far more text than any real export: refuse it before parsing, so one
-      // request cannot hold the server busy, and refuse a chat that could never be saved.
-      if (text.length > MAX_CHAT_TEXT_CHARS) throw new AppError(413, uploadMessages.textTooLong);
-      const chat = parseChat(text);
-      if (chat.total_msgs === 0) throw new AppError(400, uploadMessages.noMessages);
-      if (chat.total_msgs > CHAT_MESSAGES_MAX) throw new AppError(413, chatMessages.tooManyMessages);
+      const input = { fileName: file.fileName, bytes: file.bytes, maxUnpackedBytes };
+      const parsed = parsePool ? await parsePool.parse(input) : parseUpload(input);
+      if (!parsed.ok) throw new AppError(parsed.status, parsed.message);
+      const { chat } = parsed;
+      const media = mediaOf(file);
       const wanted = new Map<string, MediaEntry>();
       for (const message of chat.messages) {
         const entry = message.attachment && media.get(message.attachment.file_name);

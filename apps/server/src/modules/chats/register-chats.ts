@@ -12,6 +12,7 @@ import { chatsRoutes } from './chats.routes';
 import { createChatsService } from './chats.service';
 import { createImportService } from './import.service';
 import { createMediaLinksService } from './media-links.service';
+import { createParsePool } from './parse-pool';
 import { uploadsRoutes } from './uploads.routes';
 
 export interface ChatsDeps {
@@ -31,6 +32,8 @@ export async function registerChats(
 ): Promise<ObjectStorage> {
   const storage = await createStorage(config.storage, clock);
   const attachments = createAttachmentsRepository(db);
+  const parsePool = createParsePool({ threads: config.parseThreads });
+  app.addHook('onClose', () => parsePool.close());
   if (storage.kind === 'local') await app.register(filesRoutes, { storage, clock });
   await app.register(uploadsRoutes, {
     imports: createImportService({
@@ -38,6 +41,7 @@ export async function registerChats(
       attachments,
       maxUnpackedBytes: config.uploadLimitBytes * 32,
       quotaBytes: config.storageQuotaBytes,
+      parsePool,
       log: app.log,
     }),
     links: createMediaLinksService({ storage, attachments, ttlSeconds: config.signedUrlTtlSeconds, clock }),

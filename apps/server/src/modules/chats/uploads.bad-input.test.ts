@@ -11,7 +11,7 @@ import { chatApi } from '../../../test/helpers/chat-api';
 import { CHAT_TEXT, exportZip, multipart, TINY_PNG } from '../../../test/helpers/chat-files';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
 import { attachments } from '../../db/schema';
-import { MAX_CHAT_TEXT_CHARS } from './import.service';
+import { MAX_CHAT_TEXT_CHARS } from './parse-upload';
 
 describeEachDatabase('POST /v1/uploadfile/ refuses bad input and stores nothing', (ctx) => {
   const objectsRoot = () => join(ctx.dataDir, 'objects');

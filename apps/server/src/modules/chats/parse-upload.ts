@@ -1,0 +1,62 @@
+import { ChatExportError, type ParsedChat, parseChat, readExport } from '@wadesk/chat-export';
+import { CHAT_MESSAGES_MAX, chatMessages } from '@wadesk/contract';
+import { AppError } from '../../errors';
+import { decodeChatText, uploadKind, uploadMessages } from './upload-kind';
+
+/** Chat text of 50,000 long messages fits well below this (a 40,000-message export is about 4 MB). */
+export const MAX_CHAT_TEXT_CHARS = 32 * 1024 * 1024;
+/** The most bytes a zip's chat text may declare. */
+export const MAX_CHAT_TEXT_BYTES = 32 * 1024 * 1024;
+
+export interface ParseUploadInput {
+  fileName: string;
+  bytes: Uint8Array;
+  /** Most bytes the entries of one zip may unpack to (checked before unpacking). */
+  maxUnpackedBytes: number;
+}
+
+/** What a parse answers across the thread boundary: the chat, or the refusal the user sees. */
+export type ParseUploadResult =
+  | { ok: true; chat: ParsedChat }
+  | { ok: false; status: number; message: string };
+
+/**
+ * Everything CPU-heavy about an upload: inflating the chat text, decoding and parsing it. Runs in a
+ * worker thread (parse-pool.ts), so a large or hostile file never holds the event loop; also callable
+ * directly. Never throws for a bad file: the refusal is part of the result.
+ */
+export function parseUpload({ fileName, bytes, maxUnpackedBytes }: ParseUploadInput): ParseUploadResult {
+  try {
+    const text = chatText(fileName, bytes, maxUnpackedBytes);
+    // A 4 MB zip can unpack to far more text than any real export: refuse it before parsing, and refuse
+    // a chat that could never be saved.
+    if (text.length > MAX_CHAT_TEXT_CHARS) return refused(413, uploadMessages.textTooLong);
+    const chat = parseChat(text);
+    if (chat.total_msgs === 0) return refused(400, uploadMessages.noMessages);
+    if (chat.total_msgs > CHAT_MESSAGES_MAX) return refused(413, chatMessages.tooManyMessages);
+    return { ok: true, chat };
+  } catch (error) {
+    if (error instanceof AppError) return refused(error.statusCode, error.message);
+    if (error instanceof ChatExportError) {
+      if (error.code === 'chat-too-large') return refused(413, uploadMessages.textTooLong);
+      const status = error.code === 'too-large' || error.code === 'too-many-entries' ? 413 : 400;
+      return refused(status, error.message);
+    }
+    throw error;
+  }
+}
+
+function chatText(fileName: string, bytes: Uint8Array, maxUnpackedBytes: number): string {
+  if (uploadKind(fileName, bytes) === 'text') return decodeChatText(bytes);
+  // Refused by its declared size before anything is inflated (inflating stops at the declared size):
+  // 32 MiB of UTF-8 is far more than any real chat, in any script.
+  const { text } = readExport(bytes, {
+    maxTotalBytes: maxUnpackedBytes,
+    maxChatTextBytes: MAX_CHAT_TEXT_BYTES,
+  });
+  // The zip's chat text is held to the same rule as a .txt upload.
+  if (text.includes('\0')) throw new AppError(415, uploadMessages.notText);
+  return text;
+}
+
+const refused = (status: number, message: string): ParseUploadResult => ({ ok: false, status, message });
