@@ -20,3 +20,21 @@ describe('one maximum message length', () => {
     expect(cut.startsWith('a'.repeat(MESSAGE_TEXT_MAX - 1) + cutMarker().slice(0, 2))).toBe(true);
   });
 });
+
+describe('maxMessages', () => {
+  const text = Array.from({ length: 5 }, (_, i) => `12/01/2024, 10:0${i} - Ann: line ${i}`).join('\n');
+
+  it('builds no message of a chat over the limit and says how many it has', () => {
+    expect(parseChat(text, { maxMessages: 4 })).toEqual({
+      messages: [],
+      total_msgs: 5,
+      unique_authors: [],
+      day_first: true,
+    });
+  });
+
+  it('builds a chat at the limit as usual, not counting lines whose date is impossible', () => {
+    expect(parseChat(text, { maxMessages: 5 }).messages).toHaveLength(5);
+    expect(parseChat(`${text}\n31/02/2024, 10:00 - Ann: no such day`, { maxMessages: 5 }).total_msgs).toBe(5);
+  });
+});

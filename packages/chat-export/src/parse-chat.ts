@@ -256,16 +256,16 @@ class MessageBuilder {
   }
 }
 
-/** parseChat without its safety net; exported for the tests that prove the net is never needed. */
-export function parseChatStrict(text: string, options: ParseOptions = {}): ParsedChat {
-  if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
-  const table = collectEntries(text);
-  const dayFirst = decideDayFirst(table, options.dayFirst);
-  const builder = new MessageBuilder(text, table);
-  let pending = -1;
-  let py = 0;
-  let pm = 0;
-  let pd = 0;
+/**
+ * Calls `visit` with every line that opens a message and its date, in order. A line with an impossible
+ * date is no message start: it stays in the text of the one above.
+ */
+function eachMessageStart(
+  table: EntryTable,
+  dayFirst: boolean,
+  referenceYear: number | undefined,
+  visit: (k: number, y: number, m: number, d: number) => void,
+): void {
   let yearless = -1;
   for (let k = 0; k < table.count; k++) {
     const p1 = table.p1(k);
@@ -274,20 +274,41 @@ export function parseChatStrict(text: string, options: ParseOptions = {}): Parse
     const yearFirst = table.yearFirst(k);
     let y = yearFirst ? p1 : p3 < 100 ? 2000 + p3 : p3;
     if (y < 0) {
-      if (yearless < 0) yearless = yearOfYearless(table, options.referenceYear);
+      if (yearless < 0) yearless = yearOfYearless(table, referenceYear);
       y = yearless;
     }
     let m = yearFirst || dayFirst ? p2 : p1;
     let d = yearFirst ? p3 : dayFirst ? p1 : p2;
     if (m > 12 && d <= 12) [m, d] = [d, m];
-    // A line with an impossible date is no message start: it stays in the text of the one above.
-    if (!isValidDate(y, m, d)) continue;
+    if (isValidDate(y, m, d)) visit(k, y, m, d);
+  }
+}
+
+/** parseChat without its safety net; exported for the tests that prove the net is never needed. */
+export function parseChatStrict(text: string, options: ParseOptions = {}): ParsedChat {
+  if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
+  const table = collectEntries(text);
+  const dayFirst = decideDayFirst(table, options.dayFirst);
+  const { maxMessages } = options;
+  if (maxMessages !== undefined && table.count > maxMessages) {
+    // Counted before any message is built, so a huge file costs no memory for messages it cannot keep.
+    let count = 0;
+    eachMessageStart(table, dayFirst, options.referenceYear, () => count++);
+    if (count > maxMessages)
+      return { messages: [], total_msgs: count, unique_authors: [], day_first: dayFirst };
+  }
+  const builder = new MessageBuilder(text, table);
+  let pending = -1;
+  let py = 0;
+  let pm = 0;
+  let pd = 0;
+  eachMessageStart(table, dayFirst, options.referenceYear, (k, y, m, d) => {
     if (pending >= 0) builder.add(pending, py, pm, pd, table.lineStart(k) - 1);
     pending = k;
     py = y;
     pm = m;
     pd = d;
-  }
+  });
   if (pending >= 0) builder.add(pending, py, pm, pd, text.length);
   builder.finish();
   const { messages, authors } = builder;

@@ -54,6 +54,11 @@ export interface ParseOptions {
   /** Force the order of day and month instead of detecting it. */
   dayFirst?: boolean;
   /**
+   * A chat of more messages is not built: `messages` comes back empty and `total_msgs` says how many
+   * there are (a server refuses such a chat without holding it in memory).
+   */
+  maxMessages?: number;
+  /**
    * Year the export was made, for dates written without a year (`Mar 5, 8:11 PM`) in a file that
    * writes no year at all; defaults to the current UTC year (README "Decisions").
    */

@@ -31,7 +31,7 @@ export function parseUpload({ fileName, bytes, maxUnpackedBytes }: ParseUploadIn
     // A 4 MB zip can unpack to far more text than any real export: refuse it before parsing, and refuse
     // a chat that could never be saved.
     if (text.length > MAX_CHAT_TEXT_CHARS) return refused(413, uploadMessages.textTooLong);
-    const chat = parseChat(text);
+    const chat = parseChat(text, { maxMessages: CHAT_MESSAGES_MAX });
     if (chat.total_msgs === 0) return refused(400, uploadMessages.noMessages);
     if (chat.total_msgs > CHAT_MESSAGES_MAX) return refused(413, chatMessages.tooManyMessages);
     return { ok: true, chat };
