@@ -12,10 +12,12 @@ import {
 } from '@wadesk/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors';
 import { bearerAuth } from '../auth/authenticate';
 import type { ChatsService } from './chats.service';
 import { acceptsGzip } from './message-codec';
 import { ownerOf } from './owner';
+import type { PreparedSave } from './prepare-save';
 
 export interface ChatsRoutesOptions {
   /** onRequest hook limiting saves per minute, before the (large) body is read. */
@@ -23,32 +25,47 @@ export interface ChatsRoutesOptions {
   chats: ChatsService;
   /** A 40,000-message chat is ~13 MB of JSON, far above the default body limit. */
   saveBodyLimitBytes: number;
+  /** Parses, checks and encodes a save body (prepare-save.ts), in a worker thread. */
+  prepareSave: (raw: Uint8Array) => Promise<PreparedSave>;
 }
 
 const tags = ['chats'];
 
 export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (
   app,
-  { chats, saveBodyLimitBytes, saveLimit },
+  { chats, saveBodyLimitBytes, saveLimit, prepareSave },
 ) => {
-  app.post(
-    '/v1/saveChatData/',
-    {
-      onRequest: [app.authenticate, saveLimit],
-      bodyLimit: saveBodyLimitBytes,
-      // Messages and authors come from an export: someone else's text, cleaned rather than refused. The
-      // chat's name is the user's own and is refused like any typed text.
-      config: { exportedText: ['data', 'unique_authors'] },
-      schema: {
-        tags,
-        summary: 'Save a chat under a name (all or nothing)',
-        security: bearerAuth,
-        body: saveChatRequest,
-        response: { 201: saveChatResponse, 400: errorResponse, 413: errorResponse, 429: errorResponse },
+  await app.register(async (scoped) => {
+    // The body stays raw bytes on this route: prepareSave parses and validates up to 64 MB of JSON in a
+    // worker thread, so the event loop never holds it. The schema below only documents it.
+    scoped.removeContentTypeParser('application/json');
+    scoped.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: saveBodyLimitBytes },
+      (_request, body, done) => done(null, body),
+    );
+    scoped.post(
+      '/v1/saveChatData/',
+      {
+        onRequest: [scoped.authenticate, saveLimit],
+        bodyLimit: saveBodyLimitBytes,
+        validatorCompiler: () => (value) => ({ value }),
+        schema: {
+          tags,
+          summary: 'Save a chat under a name (all or nothing)',
+          security: bearerAuth,
+          body: saveChatRequest,
+          response: { 201: saveChatResponse, 400: errorResponse, 413: errorResponse, 429: errorResponse },
+        },
       },
-    },
-    async (request, reply) => reply.code(201).send(await chats.save(ownerOf(request), request.body)),
-  );
+      async (request, reply) => {
+        if (!Buffer.isBuffer(request.body)) throw new AppError(400, 'Malformed JSON body');
+        const prepared = await prepareSave(request.body);
+        if (!prepared.ok) throw new AppError(prepared.status, prepared.message);
+        return reply.code(201).send(await chats.save(ownerOf(request), prepared));
+      },
+    );
+  });
 
   app.post(
     '/v1/getSavedChatList/',

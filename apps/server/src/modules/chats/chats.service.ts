@@ -13,7 +13,7 @@ import type { Owner } from './attachments.repository';
 import { type ChatsRepository, ForeignAttachmentsError } from './chats.repository';
 import type { WarnLog } from './import.service';
 import { decodeChatAnswer, encodeChatAnswer } from './message-codec';
-import { referencedObjectName } from './object-names';
+import type { PreparedSave } from './prepare-save';
 
 export interface ChatsServiceDeps {
   repo: ChatsRepository;
@@ -22,11 +22,8 @@ export interface ChatsServiceDeps {
   log: WarnLog;
 }
 
-/** A save request after contract parsing. */
-export interface SaveChatInput {
-  chat_name: string;
-  data: StoredChatMessage[];
-}
+/** A save request that prepare-save.ts accepted. */
+export type SaveReady = Extract<PreparedSave, { ok: true }>;
 
 function validName(raw: string): string {
   const parsed = chatName.safeParse(raw);
@@ -51,25 +48,15 @@ export function createChatsService({ repo, storage, clock, log }: ChatsServiceDe
      * Saves a chat in one transaction. Totals and authors are recomputed from the messages; every
      * object name the messages show must be one of the caller's uploads, else nothing is saved.
      */
-    async save(owner: Owner, input: SaveChatInput): Promise<SavedChatRef> {
-      const name = validName(input.chat_name);
-      const attachmentNames = new Set<string>();
-      for (const message of input.data) {
-        const objectName = referencedObjectName(message);
-        if (objectName) attachmentNames.add(objectName);
-      }
-      const answer = {
-        data: input.data,
-        total_msgs: input.data.length,
-        unique_authors: uniqueAuthors(input.data),
-      };
+    /** Stores a save that prepareSave checked and encoded (off the event loop). */
+    async save(owner: Owner, prepared: SaveReady): Promise<SavedChatRef> {
       try {
         const chat = await repo.create(owner, {
-          name,
-          totalMsgs: answer.total_msgs,
-          uniqueAuthors: answer.unique_authors,
-          answer: await encodeChatAnswer(answer),
-          attachmentNames: [...attachmentNames],
+          name: prepared.name,
+          totalMsgs: prepared.totalMsgs,
+          uniqueAuthors: prepared.uniqueAuthors,
+          answer: Buffer.from(prepared.answer.buffer, prepared.answer.byteOffset, prepared.answer.byteLength),
+          attachmentNames: prepared.attachmentNames,
         });
         return { chat_id: chat.id, chat_name: chat.name };
       } catch (error) {

@@ -1,8 +1,11 @@
-// The entry of a parse worker thread (parse-pool.ts). The server runs under tsx, whose loader a new
+// The entry of a worker thread of parse-pool.ts. The server runs under tsx, whose loader a new
 // thread does not inherit, so the worker registers it before loading the TypeScript module.
 import { register } from 'tsx/esm/api';
 
 register();
-const { parseUpload } = await import('./parse-upload.ts');
+const { parseUpload: parse } = await import('./parse-upload.ts');
+const { prepareSave: prepare } = await import('./prepare-save.ts');
 
-export default parseUpload;
+export const parseUpload = parse;
+export const prepareSave = prepare;
+export default parse;

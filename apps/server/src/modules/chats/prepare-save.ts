@@ -1,0 +1,71 @@
+import { gzipSync } from 'node:zlib';
+import { chatMessages, chatName, type StoredChatMessage, saveChatRequest } from '@wadesk/contract';
+import { validationMessage } from '../../http/error-handler';
+import { unstorableText } from '../../http/unstorable-text';
+import { storableDeep, unstorablePath } from '../../text';
+import { referencedObjectName } from './object-names';
+
+/** A save request checked and encoded, ready for the database; or the refusal the user sees. */
+export type PreparedSave =
+  | {
+      ok: true;
+      name: string;
+      totalMsgs: number;
+      uniqueAuthors: string[];
+      /** The whole getSavedChat answer, JSON then gzip (message-codec.ts). */
+      answer: Uint8Array;
+      attachmentNames: string[];
+    }
+  | { ok: false; status: number; message: string };
+
+const refused = (status: number, message: string): PreparedSave => ({ ok: false, status, message });
+
+/**
+ * Everything CPU-heavy about saving a chat: parsing up to 64 MB of JSON, cleaning the export's text,
+ * validating it with the contract and encoding the stored answer. Runs in a worker thread (the pool of
+ * parse-pool.ts), so the event loop only stores the result. Gives the same answers the route's schema
+ * validation and the unstorable-text guard give elsewhere.
+ */
+export function prepareSave(raw: Uint8Array): PreparedSave {
+  let body: unknown;
+  try {
+    body = JSON.parse(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8'));
+  } catch {
+    return refused(400, 'Malformed JSON body');
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    return refused(400, validationMessage('', undefined));
+  // The messages and authors are someone else's text: cleaned. The chat's name is the user's own.
+  const fields = body as Record<string, unknown>;
+  if ('data' in fields) fields.data = storableDeep(fields.data);
+  if ('unique_authors' in fields) fields.unique_authors = storableDeep(fields.unique_authors);
+  const unstorable = unstorablePath(fields);
+  if (unstorable !== null) return refused(400, unstorableText(unstorable));
+
+  const parsed = saveChatRequest.safeParse(fields);
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    return refused(400, validationMessage(`/${(issue?.path ?? []).join('/')}`, issue?.message));
+  }
+  const name = chatName.safeParse(parsed.data.chat_name);
+  if (!name.success) return refused(400, name.error.issues[0]?.message ?? chatMessages.invalidName);
+
+  const data: StoredChatMessage[] = parsed.data.data;
+  const attachmentNames = new Set<string>();
+  const authors = new Set<string>();
+  for (const message of data) {
+    const objectName = referencedObjectName(message);
+    if (objectName) attachmentNames.add(objectName);
+    if (message.author !== 'system') authors.add(message.author);
+  }
+  const uniqueAuthors = [...authors];
+  const answer = { data, total_msgs: data.length, unique_authors: uniqueAuthors };
+  return {
+    ok: true,
+    name: name.data,
+    totalMsgs: data.length,
+    uniqueAuthors,
+    answer: gzipSync(JSON.stringify(answer), { level: 1 }),
+    attachmentNames: [...attachmentNames],
+  };
+}
