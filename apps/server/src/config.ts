@@ -93,6 +93,10 @@ export interface Config {
   mailFrom: string;
   /** PUBLIC_URL: the address people open the app at; emailed links start with it. */
   publicUrl: string;
+  /** Hours after which an upload never saved in a chat is removed with its files. */
+  uploadExpiryHours: number;
+  /** How often an instance looks for expired uploads (one instance at a time sweeps). */
+  uploadSweepIntervalMs: number;
   /** Worker threads that parse uploads, off the event loop. */
   parseThreads: number;
   /** Media bytes one organisation may store; an upload that would pass it answers 413 and says so. */
@@ -179,6 +183,8 @@ const envSchema = z.object({
   PUBLIC_URL: httpUrl.optional(),
   SIGNED_URL_TTL_SECONDS: integer(60, 7 * 24 * 3600).default(15 * 60),
   PARSE_THREADS: integer(1, 64).optional(),
+  UPLOAD_EXPIRY_HOURS: integer(1, 24 * 365).default(24),
+  UPLOAD_SWEEP_INTERVAL_MS: integer(1000, 24 * 3_600_000).default(3_600_000),
   STORAGE_QUOTA_BYTES: integer(1024 * 1024, 1024 ** 5).default(5 * 1024 ** 3),
   UPLOAD_LIMIT_BYTES: integer(1024, 1024 ** 3).default(4 * 1024 * 1024),
   CHAT_SAVE_BODY_LIMIT_BYTES: integer(1024, 1024 ** 3).default(64 * 1024 * 1024),
@@ -252,6 +258,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: vars.SMTP_URL ?? null,
     mailFrom: vars.MAIL_FROM,
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+    uploadExpiryHours: vars.UPLOAD_EXPIRY_HOURS,
+    uploadSweepIntervalMs: vars.UPLOAD_SWEEP_INTERVAL_MS,
     parseThreads: vars.PARSE_THREADS ?? Math.max(1, Math.min(4, availableParallelism() - 1)),
     storageQuotaBytes: vars.STORAGE_QUOTA_BYTES,
     uploadLimitBytes: vars.UPLOAD_LIMIT_BYTES,

@@ -1,6 +1,6 @@
-import { and, eq, inArray, sum } from 'drizzle-orm';
+import { and, eq, inArray, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { attachments } from '../../db/schema';
+import { attachments, chatAttachments } from '../../db/schema';
 
 export type AttachmentRow = typeof attachments.$inferSelect;
 export type NewAttachment = Omit<typeof attachments.$inferInsert, 'id' | 'createdAt'>;
@@ -10,6 +10,9 @@ export interface Owner {
   userId: number;
   organisationId: number;
 }
+
+/** The advisory lock key of the upload sweep (any fixed number no other lock uses). */
+export const UPLOAD_SWEEP_LOCK = 7_212_301;
 
 // Parameters per statement stay far below PostgreSQL's 65,535.
 const LOOKUP_CHUNK = 5000;
@@ -23,6 +26,32 @@ export function createAttachmentsRepository(db: Db) {
   return {
     async insertMany(rows: readonly NewAttachment[]): Promise<void> {
       if (rows.length > 0) await db.insert(attachments).values([...rows]);
+    },
+
+    /**
+     * Removes up to `limit` uploads older than `maxAgeHours` (by the database's clock) that no saved chat
+     * shows, and answers their object names. Runs only while this transaction holds the sweep's advisory
+     * lock, so two instances never sweep at once; null when another one holds it.
+     */
+    async removeExpiredUnsaved(maxAgeHours: number, limit: number): Promise<string[] | null> {
+      return db.transaction(async (tx) => {
+        const locked = (await tx.execute(
+          sql`select pg_try_advisory_xact_lock(${UPLOAD_SWEEP_LOCK}) as locked`,
+        )) as unknown as { rows: { locked: boolean }[] };
+        if (!locked.rows[0]?.locked) return null;
+        const removed = await tx
+          .delete(attachments)
+          .where(
+            sql`${attachments.id} in (
+              select a.id from ${attachments} a
+              where a.created_at < now() - make_interval(hours => ${maxAgeHours})
+                and not exists (select 1 from ${chatAttachments} c where c.attachment_id = a.id)
+              order by a.id limit ${limit}
+            )`,
+          )
+          .returning({ objectName: attachments.objectName });
+        return removed.map((row) => row.objectName);
+      });
     },
 
     /** Bytes of stored media the organisation holds (its storage quota counts these). */

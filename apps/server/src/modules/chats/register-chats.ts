@@ -13,7 +13,15 @@ import { createChatsService } from './chats.service';
 import { createImportService } from './import.service';
 import { createMediaLinksService } from './media-links.service';
 import { createParsePool } from './parse-pool';
+import { startUploadSweeper, type UploadSweeper } from './upload-sweeper';
 import { uploadsRoutes } from './uploads.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The expiry of unsaved uploads; tests call `sweep()` directly. */
+    uploadSweeper: UploadSweeper;
+  }
+}
 
 export interface ChatsDeps {
   config: Config;
@@ -33,6 +41,18 @@ export async function registerChats(
   const storage = await createStorage(config.storage, clock);
   const attachments = createAttachmentsRepository(db);
   const parsePool = createParsePool({ threads: config.parseThreads });
+  const sweeper = startUploadSweeper({
+    attachments,
+    storage,
+    maxAgeHours: config.uploadExpiryHours,
+    intervalMs: config.uploadSweepIntervalMs,
+    log: app.log,
+  });
+  app.decorate('uploadSweeper', sweeper);
+  app.addHook('preClose', async () => {
+    sweeper.stop();
+    await sweeper.sweepDone();
+  });
   app.addHook('onClose', () => parsePool.close());
   if (storage.kind === 'local') await app.register(filesRoutes, { storage, clock });
   await app.register(uploadsRoutes, {
