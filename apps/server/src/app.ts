@@ -84,7 +84,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     outboxDir: join(config.dataDir, 'outbox'),
   });
   app.addHook('onClose', async () => mailer.close());
-  installAuthentication(app, accessTokens, authRepository.userExists);
+  installAuthentication(app, accessTokens, authRepository.tokenUserValid);
 
   await app.register(systemRoutes, { database, config });
   const limit = createLimiter({ repo: createRateLimitRepository(database.db), clock });

@@ -42,6 +42,8 @@ export const users = pgTable(
     googleSubject: text('google_subject').unique(),
     /** When the owner of the address proved it (an emailed link, Google, a password reset); null until then. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Access tokens issued before this (a password reset, a Google takeover) no longer work. */
+    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull().default(''),
     role: text('role').$type<UserRole>().notNull(),

@@ -1,16 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
-import { storableDeep, unstorablePath } from '../text';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * Body fields that carry someone else's text (a chat export's messages and authors): characters
-     * PostgreSQL cannot store are taken out of them instead of refusing the request.
-     */
-    exportedText?: readonly string[];
-  }
-}
+import { unstorablePath } from '../text';
 
 export const unstorableText = (field: string) =>
   `${field}: Remove the NUL character (U+0000) or the broken character (an unpaired surrogate) from this text.`;
@@ -18,7 +8,7 @@ export const unstorableText = (field: string) =>
 /**
  * Every request's query, route parameters and JSON body are checked before validation: text a user typed
  * that PostgreSQL cannot store answers 400 and stores nothing, the same on PGlite and PostgreSQL (see
- * text.ts). The body fields a route lists in `exportedText` are cleaned instead.
+ * text.ts). A chat save carries someone else's text and is cleaned instead, in prepare-save.ts.
  */
 export function installUnstorableTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
@@ -28,14 +18,7 @@ export function installUnstorableTextGuard(app: FastifyInstance): void {
       const path = unstorablePath(Object.fromEntries(Object.entries(part)));
       if (path !== null) throw new AppError(400, unstorableText(path));
     }
-    const exported = request.routeOptions.config.exportedText ?? [];
-    let body = request.body;
-    if (exported.length > 0 && body !== null && typeof body === 'object' && !Array.isArray(body)) {
-      const cleaned: Record<string, unknown> = { ...(body as Record<string, unknown>) };
-      for (const field of exported) if (field in cleaned) cleaned[field] = storableDeep(cleaned[field]);
-      body = request.body = cleaned;
-    }
-    const path = unstorablePath(body);
+    const path = unstorablePath(request.body);
     if (path !== null) throw new AppError(400, unstorableText(path || 'body'));
   });
 }

@@ -62,6 +62,7 @@ describeEachDatabase('POST /users/google-login-internal/', (ctx) => {
   it('takes over an account registered with an unverified email: its password and sign-ins end, and says so', async () => {
     // Someone registers Gina's address before she ever comes; her Google sign-in must lock them out.
     const squatter = await signUp(app, { email: 'gina@example.com', password1: 'Squat!ter1' });
+    ctx.clock.advance(1000);
     const response = await app.inject(googleLogin(await google.idToken()));
     expect(response.statusCode).toBe(200);
     expect(response.json().notice).toBe(authMessages.googleTookOver);
@@ -74,6 +75,12 @@ describeEachDatabase('POST /users/google-login-internal/', (ctx) => {
       payload: { refresh_token: squatter.refresh_token },
     });
     expect(refresh.statusCode).toBe(401);
+    const withOldAccess = await app.inject({
+      method: 'GET',
+      url: '/users/authcheck/',
+      headers: squatter.headers,
+    });
+    expect(withOldAccess.statusCode).toBe(401);
     const login = await app.inject({
       method: 'POST',
       url: '/users/login/',

@@ -12,6 +12,20 @@ export type NewRefreshToken = Pick<
 
 export type AuthRepository = ReturnType<typeof createAuthRepository>;
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Revokes every refresh-token family of the user and uses up every emailed link still open. */
+async function endEverySignIn(tx: Tx, userId: number, now: Date): Promise<void> {
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await tx
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.userId, userId), isNull(emailTokens.usedAt)));
+}
+
 export function createAuthRepository(db: Db) {
   const firstUser = async (where: SQL) => (await db.select().from(users).where(where).limit(1))[0] ?? null;
 
@@ -20,13 +34,18 @@ export function createAuthRepository(db: Db) {
     findUserByEmail: (email: string) => firstUser(eq(users.email, email)),
     findUserByGoogleSubject: (subject: string) => firstUser(eq(users.googleSubject, subject)),
 
-    async userExists(userId: number, organisationId: number): Promise<boolean> {
-      const found = await db
-        .select({ id: users.id })
+    /**
+     * Whether a token issued at `issuedAt` still speaks for this user: the user exists in that
+     * organisation and no reset or takeover ended its tokens since.
+     */
+    async tokenUserValid(userId: number, organisationId: number, issuedAt: Date): Promise<boolean> {
+      const [found] = await db
+        .select({ validAfter: users.tokensValidAfter })
         .from(users)
         .where(and(eq(users.id, userId), eq(users.organisationId, organisationId)))
         .limit(1);
-      return found.length > 0;
+      if (!found) return false;
+      return !found.validAfter || issuedAt.getTime() >= found.validAfter.getTime();
     },
 
     /** A new organisation and its owner, both or neither. */
@@ -119,37 +138,62 @@ export function createAuthRepository(db: Db) {
     },
 
     /**
-     * A new password from a reset link: the address is proven, and every sign-in of the account ends
-     * (its event streams close with their refresh-token families).
+     * A new password from a reset link, all or nothing: the token is used up, the address is proven, and
+     * every sign-in of the account ends: refresh-token families (and so event streams), access tokens
+     * issued before now, and every other emailed link. False when the token is unknown, used or expired.
      */
-    async resetPassword(userId: number, passwordHash: string, now: Date): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    async resetPassword(tokenHash: string, passwordHash: string, now: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [used] = await tx
+          .update(emailTokens)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(emailTokens.tokenHash, tokenHash),
+              eq(emailTokens.purpose, 'reset'),
+              isNull(emailTokens.usedAt),
+              gt(emailTokens.expiresAt, now),
+            ),
+          )
+          .returning({ userId: emailTokens.userId });
+        if (!used) return false;
+        const { userId } = used;
+        await tx.update(users).set({ passwordHash, tokensValidAfter: now }).where(eq(users.id, userId));
         await tx
           .update(users)
           .set({ emailVerifiedAt: now })
           .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
-        await tx
-          .update(refreshTokens)
-          .set({ revokedAt: now })
-          .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+        await endEverySignIn(tx, userId, now);
+        return true;
       });
+    },
+
+    /** Whether a verification token was used already for a user whose address is now verified. */
+    async verificationAlreadyDone(tokenHash: string): Promise<boolean> {
+      const [row] = await db
+        .select({ verifiedAt: users.emailVerifiedAt })
+        .from(emailTokens)
+        .innerJoin(users, eq(users.id, emailTokens.userId))
+        .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, 'verify')))
+        .limit(1);
+      return Boolean(row?.verifiedAt);
     },
 
     /**
      * Google proved the address of an account whose email was never verified: whoever set its password
      * may not own the address, so the password goes and every sign-in ends before Google is linked.
      */
-    async takeOverUnverified(userId: number, googleSubject: string, now: Date): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx
+    async takeOverUnverified(userId: number, googleSubject: string, now: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        // Only an account still unverified and unlinked: a racing sign-in must not take it twice.
+        const taken = await tx
           .update(users)
-          .set({ passwordHash: null, googleSubject, emailVerifiedAt: now })
-          .where(eq(users.id, userId));
-        await tx
-          .update(refreshTokens)
-          .set({ revokedAt: now })
-          .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+          .set({ passwordHash: null, googleSubject, emailVerifiedAt: now, tokensValidAfter: now })
+          .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt), isNull(users.googleSubject)))
+          .returning({ id: users.id });
+        if (taken.length === 0) return false;
+        await endEverySignIn(tx, userId, now);
+        return true;
       });
     },
 

@@ -80,8 +80,10 @@ export function createAuthService({ repo, passwords, accessTokens, verifyGoogle,
         return { user: sameEmail, tookOver: false };
       }
       // Anyone could have registered this address before its owner came with Google.
-      await repo.takeOverUnverified(sameEmail.id, identity.subject, clock());
-      return { user: sameEmail, tookOver: true };
+      if (await repo.takeOverUnverified(sameEmail.id, identity.subject, clock()))
+        return { user: sameEmail, tookOver: true };
+      // Another sign-in took it over or verified it meanwhile: decide again from what is stored now.
+      return googleAccount(identity);
     }
     const { subject, email, firstName, lastName } = identity;
     const user = await createOwner({

@@ -35,23 +35,30 @@ export const authenticationErrors = {
   invalid: 'Your session has expired. Please sign in again.',
 } as const;
 
-/** Whether the user a token names still exists in the organisation it names. */
-export type UserExists = (userId: number, organisationId: number) => Promise<boolean>;
+/**
+ * Whether a token still speaks for its user: the user exists in the organisation it names, and no
+ * password reset or takeover ended the user's tokens after it was issued.
+ */
+export type TokenUserValid = (userId: number, organisationId: number, issuedAt: Date) => Promise<boolean>;
 
 /**
  * Adds `app.authenticate` and `request.user` to the root instance, so every module can use them. A
- * valid signature is not enough: the token's user must still exist (one primary-key lookup).
+ * valid signature is not enough: the token's user must still exist and not have had its tokens ended
+ * since (one primary-key lookup).
  */
 export function installAuthentication(
   app: FastifyInstance,
   accessTokens: AccessTokens,
-  userExists: UserExists,
+  tokenUserValid: TokenUserValid,
 ): void {
   app.decorateRequest('user', null as never);
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(request.headers.authorization);
     const verified = token ? await accessTokens.verify(token) : null;
-    const claims = verified && (await userExists(verified.userId, verified.organisationId)) ? verified : null;
+    const claims =
+      verified && (await tokenUserValid(verified.userId, verified.organisationId, verified.issuedAt))
+        ? verified
+        : null;
     if (!claims) {
       reply.header('www-authenticate', 'Bearer');
       throw new AppError(401, token ? authenticationErrors.invalid : authenticationErrors.missing);

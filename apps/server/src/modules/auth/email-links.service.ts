@@ -50,9 +50,11 @@ export function createEmailLinks({ repo, mailer, passwords, clock, publicUrl }: 
     },
 
     async verify(token: string): Promise<void> {
-      const userId = await repo.consumeEmailToken(hashRefreshToken(token), 'verify', clock());
-      if (userId === null) throw new AppError(400, authMessages.linkInvalid);
-      await repo.markEmailVerified(userId, clock());
+      const tokenHash = hashRefreshToken(token);
+      const userId = await repo.consumeEmailToken(tokenHash, 'verify', clock());
+      if (userId !== null) return repo.markEmailVerified(userId, clock());
+      // A mail scanner may have opened the link first: a link that did its job still says so.
+      if (!(await repo.verificationAlreadyDone(tokenHash))) throw new AppError(400, authMessages.linkInvalid);
     },
 
     /** Sends a reset link when the account exists; the caller answers the same either way. */
@@ -68,9 +70,10 @@ export function createEmailLinks({ repo, mailer, passwords, clock, publicUrl }: 
     },
 
     async reset(token: string, password: string): Promise<void> {
-      const userId = await repo.consumeEmailToken(hashRefreshToken(token), 'reset', clock());
-      if (userId === null) throw new AppError(400, authMessages.linkInvalid);
-      await repo.resetPassword(userId, await passwords.hash(password), clock());
+      // Hashed first: the token is used up only together with the new password.
+      const passwordHash = await passwords.hash(password);
+      if (!(await repo.resetPassword(hashRefreshToken(token), passwordHash, clock())))
+        throw new AppError(400, authMessages.linkInvalid);
     },
   };
 }

@@ -5,9 +5,10 @@ import { ACCESS_TOKEN_TTL_SECONDS, createAccessTokens, hashRefreshToken, newRefr
 
 const secret = 'unit-test-secret-that-is-long-enough';
 const claims = { userId: 7, organisationId: 3, sessionId: '0b7c6a52-5a39-4c63-9d0f-0c7c1f9a1e11' };
-const verified = (clock: () => Date) => ({
+const verified = (clock: () => Date, issuedAt = clock()) => ({
   ...claims,
-  expiresAt: new Date(Math.floor(clock().getTime() / 1000) * 1000 + ACCESS_TOKEN_TTL_SECONDS * 1000),
+  expiresAt: new Date(Math.floor(issuedAt.getTime() / 1000) * 1000 + ACCESS_TOKEN_TTL_SECONDS * 1000),
+  issuedAt,
 });
 
 describe('access tokens', () => {
@@ -24,8 +25,8 @@ describe('access tokens', () => {
   it('expires after 15 minutes', async () => {
     const clock = createFakeClock();
     const tokens = createAccessTokens({ secret, clock });
-    const token = await tokens.sign(claims);
     const expected = verified(clock);
+    const token = await tokens.sign(claims);
     clock.advance((ACCESS_TOKEN_TTL_SECONDS - 1) * 1000);
     expect(await tokens.verify(token)).toEqual(expected);
     clock.advance(2000);

@@ -13,15 +13,15 @@ export interface AccessClaims {
   sessionId: string | null;
 }
 
-/** What a valid access token says, and until when. */
+/** What a valid access token says, and until when (also what an event stream's token carries). */
 export interface VerifiedAccess extends AccessClaims {
   expiresAt: Date;
 }
 
 export interface AccessTokens {
   sign(claims: AccessClaims): Promise<string>;
-  /** The claims of a valid, unexpired token signed by us; null for anything else. */
-  verify(token: string): Promise<VerifiedAccess | null>;
+  /** The claims of a valid, unexpired token signed by us, and when it was issued; null for anything else. */
+  verify(token: string): Promise<(VerifiedAccess & { issuedAt: Date }) | null>;
 }
 
 /** Short-lived HS256 JWTs: `sub` = user id, `org` = organisation id, `sid` = sign-in, `iss` = wadesk. */
@@ -39,7 +39,14 @@ export function createAccessTokens({ secret, clock }: { secret: string; clock: C
   return {
     async sign({ userId, organisationId, sessionId }) {
       const now = Math.floor(clock().getTime() / 1000);
-      return new SignJWT(sessionId ? { org: organisationId, sid: sessionId } : { org: organisationId })
+      // `iat_ms`: the issue time to the millisecond, so a token signed just after a password reset in the
+      // same second still works while every one signed before it does not.
+      const claims = {
+        org: organisationId,
+        iat_ms: clock().getTime(),
+        ...(sessionId ? { sid: sessionId } : {}),
+      };
+      return new SignJWT(claims)
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
@@ -63,6 +70,11 @@ export function createAccessTokens({ secret, clock }: { secret: string; clock: C
           organisationId: payload.org as number,
           sessionId: typeof payload.sid === 'string' ? payload.sid : null,
           expiresAt: new Date((payload.exp as number) * 1000),
+          issuedAt: new Date(
+            Number.isSafeInteger(payload.iat_ms)
+              ? (payload.iat_ms as number)
+              : (payload.iat as number) * 1000,
+          ),
         };
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;

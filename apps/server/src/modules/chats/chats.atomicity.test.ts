@@ -39,7 +39,7 @@ describeEachDatabase('chats: all or nothing', (ctx) => {
       name: 'x',
       totalMsgs: 1,
       uniqueAuthors: [],
-      answer: await encodeChatAnswer({ data: [], total_msgs: 0, unique_authors: [] }),
+      answer: encodeChatAnswer({ data: [], total_msgs: 0, unique_authors: [] }),
       attachmentNames: names,
     };
     await expect(repo.create(me, chat)).rejects.toBeInstanceOf(ForeignAttachmentsError);
@@ -55,7 +55,7 @@ describeEachDatabase('chats: all or nothing', (ctx) => {
       name: ' untrimmed ',
       totalMsgs: 1,
       uniqueAuthors: [],
-      answer: await encodeChatAnswer({ data: [], total_msgs: 0, unique_authors: [] }),
+      answer: encodeChatAnswer({ data: [], total_msgs: 0, unique_authors: [] }),
       attachmentNames: [],
     };
     await expect(repo.create(me, chat)).rejects.toThrow();

@@ -3,7 +3,6 @@ import {
   chatName,
   type SavedChatList,
   type SavedChatRef,
-  type StoredChatMessage,
   type SuccessMessage,
 } from '@wadesk/contract';
 import type { Clock } from '../../clock';
@@ -12,7 +11,7 @@ import type { ObjectStorage } from '../../storage/storage';
 import type { Owner } from './attachments.repository';
 import { type ChatsRepository, ForeignAttachmentsError } from './chats.repository';
 import type { WarnLog } from './import.service';
-import { decodeChatAnswer, encodeChatAnswer } from './message-codec';
+import { decodeChatAnswer } from './message-codec';
 import type { PreparedSave } from './prepare-save';
 
 export interface ChatsServiceDeps {
@@ -29,13 +28,6 @@ function validName(raw: string): string {
   const parsed = chatName.safeParse(raw);
   if (!parsed.success) throw new AppError(400, parsed.error.issues[0]?.message ?? chatMessages.invalidName);
   return parsed.data;
-}
-
-/** Distinct authors in order of first appearance, `system` excluded. */
-function uniqueAuthors(messages: readonly StoredChatMessage[]): string[] {
-  const seen = new Set<string>();
-  for (const { author } of messages) if (author !== 'system') seen.add(author);
-  return [...seen];
 }
 
 const notFound = () => new AppError(404, chatMessages.chatNotFound);

@@ -28,6 +28,7 @@ export function createParsePool({ threads }: { threads: number }): ParsePool {
       const transferList = owned && raw.buffer instanceof ArrayBuffer ? [raw.buffer] : [];
       return pool.run(raw, { name: 'prepareSave', transferList }) as Promise<PreparedSave>;
     },
-    close: () => pool.destroy(),
+    // close() lets tasks under way finish (a graceful stop answers them); destroy() would fail them.
+    close: () => pool.close(),
   };
 }

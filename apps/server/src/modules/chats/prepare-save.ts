@@ -1,8 +1,9 @@
-import { gzipSync } from 'node:zlib';
 import { chatMessages, chatName, type StoredChatMessage, saveChatRequest } from '@wadesk/contract';
+import secureJson from 'secure-json-parse';
 import { validationMessage } from '../../http/error-handler';
 import { unstorableText } from '../../http/unstorable-text';
 import { storableDeep, unstorablePath } from '../../text';
+import { encodeChatAnswer } from './message-codec';
 import { referencedObjectName } from './object-names';
 
 /** A save request checked and encoded, ready for the database; or the refusal the user sees. */
@@ -12,7 +13,7 @@ export type PreparedSave =
       name: string;
       totalMsgs: number;
       uniqueAuthors: string[];
-      /** The whole getSavedChat answer, JSON then gzip (message-codec.ts). */
+      /** The whole getSavedChat answer, encoded by message-codec.ts. */
       answer: Uint8Array;
       attachmentNames: string[];
     }
@@ -29,7 +30,15 @@ const refused = (status: number, message: string): PreparedSave => ({ ok: false,
 export function prepareSave(raw: Uint8Array): PreparedSave {
   let body: unknown;
   try {
-    body = JSON.parse(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8'));
+    // As Fastify's own JSON parser does: `__proto__` and `constructor.prototype` keys are refused.
+    body = secureJson.parse(
+      Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8'),
+      undefined,
+      {
+        protoAction: 'error',
+        constructorAction: 'error',
+      },
+    );
   } catch {
     return refused(400, 'Malformed JSON body');
   }
@@ -65,7 +74,7 @@ export function prepareSave(raw: Uint8Array): PreparedSave {
     name: name.data,
     totalMsgs: data.length,
     uniqueAuthors,
-    answer: gzipSync(JSON.stringify(answer), { level: 1 }),
+    answer: encodeChatAnswer(answer),
     attachmentNames: [...attachmentNames],
   };
 }
