@@ -13,7 +13,6 @@ export function PasswordField(props: PasswordFieldProps) {
       trailing={
         <button
           type="button"
-          aria-pressed={visible}
           aria-label={visible ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`}
           onClick={() => setVisible((shown) => !shown)}
           className="rounded-md px-2.5 py-1.5 text-xs font-semibold text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"

@@ -65,4 +65,15 @@ describe('emailed links', () => {
     renderRoutes(routes, `/verify-email?token=${TOKEN}`);
     expect((await screen.findByRole('alert')).textContent).toBe(authMessages.linkInvalid);
   });
+
+  it('a reset link cut short says so instead of doing nothing', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(500));
+    const user = userEvent.setup();
+    renderRoutes(routes, '/reset-password?token=short');
+    await user.type(field('New password'), 'Secret#123');
+    await user.type(field('Confirm password'), 'Secret#123');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByText(authMessages.linkInvalid)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
 });

@@ -1,4 +1,4 @@
-import { resetPasswordRequest } from '@wadesk/contract';
+import { authMessages, resetPasswordRequest } from '@wadesk/contract';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
@@ -8,13 +8,16 @@ import { toast } from '../../../shared/ui/toast';
 import { resetPassword } from '../api/auth-api';
 import { type FieldErrors, validateFields } from '../utils/field-errors';
 
-type Field = 'password1' | 'password2';
+type Field = 'password1' | 'password2' | 'token';
 const REQUIRED: readonly Field[] = ['password1', 'password2'];
 
 /** Sets a new password with the token of an emailed link, then sends the user to sign in. */
 export function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
-  const [values, setValues] = useState<Record<Field, string>>({ password1: '', password2: '' });
+  const [values, setValues] = useState<Record<Exclude<Field, 'token'>, string>>({
+    password1: '',
+    password2: '',
+  });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [busy, setBusy] = useState(false);
 
@@ -37,7 +40,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     }
   };
 
-  const field = (name: Field) => ({
+  const field = (name: Exclude<Field, 'token'>) => ({
     name,
     value: values[name],
     error: errors[name],
