@@ -23,12 +23,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const { data, errors: found } = validateFields(
-      resetPasswordRequest,
-      { ...values, token } as Record<Field, string>,
-      REQUIRED,
-    );
+    const { data, errors: found } = validateFields(resetPasswordRequest, { ...values, token }, REQUIRED);
     setErrors(found ?? {});
+    // A link cut short by a mail client: no field can show that, so say it as the server would.
+    if (found?.token) toast.error(authMessages.linkInvalid);
     if (!data) return;
     setBusy(true);
     try {
