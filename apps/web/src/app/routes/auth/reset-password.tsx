@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../features/auth/components/auth-layout';
+import { IncompleteLink } from '../../../features/auth/components/incomplete-link';
 import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form';
 
 export function ResetPasswordRoute() {
@@ -17,13 +18,12 @@ export function ResetPasswordRoute() {
       {token ? (
         <ResetPasswordForm token={token} />
       ) : (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          This link is incomplete. Open the link from the email again, or{' '}
+        <IncompleteLink>
+          , or{' '}
           <Link to="/forgot-password" className="font-semibold underline">
             ask for a new one
           </Link>
-          .
-        </p>
+        </IncompleteLink>
       )}
     </AuthLayout>
   );

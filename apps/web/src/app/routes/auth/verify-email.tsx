@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../features/auth/components/auth-layout';
+import { IncompleteLink } from '../../../features/auth/components/incomplete-link';
 import { VerifyEmail } from '../../../features/auth/components/verify-email';
 
 export function VerifyEmailRoute() {
@@ -14,13 +15,7 @@ export function VerifyEmailRoute() {
         </Link>
       }
     >
-      {token ? (
-        <VerifyEmail token={token} />
-      ) : (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          This link is incomplete. Open the link from the email again.
-        </p>
-      )}
+      {token ? <VerifyEmail token={token} /> : <IncompleteLink />}
     </AuthLayout>
   );
 }
