@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, type SQL, TransactionRollbackError } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, type SQL, TransactionRollbackError } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailTokens, organisations, refreshTokens, users } from '../../db/schema';
 
@@ -107,6 +107,23 @@ export function createAuthRepository(db: Db) {
 
     async createEmailToken(token: typeof emailTokens.$inferInsert): Promise<void> {
       await db.insert(emailTokens).values(token);
+    },
+
+    /** How many links of this purpose the user was sent since `since` (created_at, database clock). */
+    async linksSentSince(userId: number, purpose: 'verify' | 'reset', since: Date): Promise<number> {
+      return db.$count(
+        emailTokens,
+        and(
+          eq(emailTokens.userId, userId),
+          eq(emailTokens.purpose, purpose),
+          gt(emailTokens.createdAt, since),
+        ),
+      );
+    },
+
+    /** Forgets links that expired before `before`: they can never work again. */
+    async purgeEmailTokens(before: Date): Promise<void> {
+      await db.delete(emailTokens).where(lt(emailTokens.expiresAt, before));
     },
 
     /** Uses a link's token once: the user it was for, or null when unknown, used, expired or for another purpose. */

@@ -9,6 +9,8 @@ import { hashRefreshToken, newRefreshToken } from './tokens';
 /** How long an emailed link works. */
 export const VERIFY_LINK_TTL_MS = 48 * 60 * 60 * 1000;
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+/** Reset mails one address receives at most per hour, however often it is asked for (no mail bombing). */
+export const RESET_MAILS_PER_HOUR = 3;
 
 export interface EmailLinksDeps {
   repo: AuthRepository;
@@ -32,6 +34,7 @@ export function createEmailLinks({ repo, mailer, passwords, clock, publicUrl }: 
       userId,
       purpose,
       tokenHash: hashRefreshToken(token),
+      createdAt: clock(),
       expiresAt: new Date(clock().getTime() + ttlMs),
     });
     return `${publicUrl}${path}?token=${token}`;
@@ -61,6 +64,13 @@ export function createEmailLinks({ repo, mailer, passwords, clock, publicUrl }: 
     async sendReset(email: string): Promise<void> {
       const user = await repo.findUserByEmail(email);
       if (!user) return;
+      const now = clock().getTime();
+      await repo.purgeEmailTokens(new Date(now - 24 * 60 * 60 * 1000));
+      // Past the hourly allowance the answer stays the same, but no mail goes out.
+      if (
+        (await repo.linksSentSince(user.id, 'reset', new Date(now - 60 * 60 * 1000))) >= RESET_MAILS_PER_HOUR
+      )
+        return;
       const link = await newLink(user.id, 'reset', RESET_LINK_TTL_MS, '/reset-password');
       await mailer.send({
         to: user.email,

@@ -8,7 +8,7 @@ import { defaultRegistration, signUp } from '../../../test/helpers/auth';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
 import { linkIn, startTestSmtp, type TestSmtp } from '../../../test/helpers/smtp';
 import { users } from '../../db/schema';
-import { RESET_LINK_TTL_MS, VERIFY_LINK_TTL_MS } from './email-links.service';
+import { RESET_LINK_TTL_MS, RESET_MAILS_PER_HOUR, VERIFY_LINK_TTL_MS } from './email-links.service';
 
 // Emailed links, sent to a real SMTP server on loopback: verifying the address after registration, and
 // setting a new password. Links carry single-use tokens that expire.
@@ -129,6 +129,21 @@ describeEachDatabase('emailed links', (ctx) => {
     });
     expect(reset.statusCode).toBe(400);
     expect(reset.json()).toEqual({ message: authMessages.linkInvalid });
+  });
+
+  it('mails one address at most three reset links an hour, answering the same every time', async () => {
+    await signUp(app);
+    await smtp.next();
+    for (let i = 0; i < 5; i++) {
+      const asked = await post('/users/forgot-password/', { email: defaultRegistration.email });
+      expect(asked.json()).toEqual({ success: true, message: authMessages.resetSent });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.mails).toHaveLength(1 + RESET_MAILS_PER_HOUR);
+    ctx.clock.advance(60 * 60 * 1000 + 1);
+    await post('/users/forgot-password/', { email: defaultRegistration.email });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.mails).toHaveLength(2 + RESET_MAILS_PER_HOUR);
   });
 
   it('without SMTP, writes each mail to DATA_DIR/outbox so the server still works', async () => {
