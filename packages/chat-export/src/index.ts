@@ -46,4 +46,5 @@ export type {
   ParsedChat,
   ParseOptions,
 } from './types';
+export { OMITTED_MEDIA } from './types';
 export type { InflateRaw } from './zip-inflate';

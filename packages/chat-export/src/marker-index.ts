@@ -1,6 +1,6 @@
 import { isMark, isSpace } from './chars';
 import table from './marker-table.json';
-import type { OmittedMedia } from './types';
+import { OMITTED_MEDIA, type OmittedMedia } from './types';
 
 // Lookups built once from marker-table.json (README "Markers and system lines"). The table is data:
 // adding a language is adding rows there, not code here.
@@ -11,17 +11,7 @@ export type MarkerKind = OmittedMedia | 'deleted' | 'missed_call' | 'live_locati
 type Row = [language: string, kind: string, text: string, source: string];
 const ROWS = table.rows as Row[];
 
-const OMITTED_KINDS = new Set<string>([
-  'image',
-  'video',
-  'audio',
-  'sticker',
-  'gif',
-  'document',
-  'contact',
-  'view_once',
-  'media',
-]);
+const OMITTED_KINDS = new Set<string>(OMITTED_MEDIA);
 // Kinds a whole message text can be (`media` is only ever written inside `<…>`).
 const WHOLE_TEXT_KINDS = new Set<string>(['deleted', 'missed_call', 'live_location', ...OMITTED_KINDS]);
 WHOLE_TEXT_KINDS.delete('media');

@@ -1,17 +1,19 @@
 /** What a referenced file is, decided from its name (see classifyAttachment). */
 export type AttachmentKind = 'image' | 'video' | 'audio' | 'document' | 'sticker' | 'other';
 
-/** What a "media omitted" placeholder stood for; `media` when the export does not say. */
-export type OmittedMedia =
-  | 'image'
-  | 'video'
-  | 'audio'
-  | 'document'
-  | 'sticker'
-  | 'gif'
-  | 'contact'
-  | 'view_once'
-  | 'media';
+/** What a "media omitted" placeholder can stand for; `media` when the export does not say. */
+export const OMITTED_MEDIA = [
+  'image',
+  'video',
+  'audio',
+  'document',
+  'sticker',
+  'gif',
+  'contact',
+  'view_once',
+  'media',
+] as const;
+export type OmittedMedia = (typeof OMITTED_MEDIA)[number];
 
 export interface Attachment {
   file_name: string;

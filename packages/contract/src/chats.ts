@@ -1,4 +1,4 @@
-import { MESSAGE_TEXT_MAX } from '@wadesk/chat-export';
+import { MESSAGE_TEXT_MAX, OMITTED_MEDIA } from '@wadesk/chat-export';
 import { z } from 'zod';
 
 // Texts the server sends for chat calls; the save dialog shows `invalidName` as the specification says (§8).
@@ -17,17 +17,7 @@ export const CHAT_MESSAGES_MAX = 50_000;
 const TEXT_MAX = MESSAGE_TEXT_MAX;
 
 export const attachmentKind = z.enum(['image', 'video', 'audio', 'document', 'sticker', 'other']);
-export const omittedMedia = z.enum([
-  'image',
-  'video',
-  'audio',
-  'document',
-  'sticker',
-  'gif',
-  'contact',
-  'view_once',
-  'media',
-]);
+export const omittedMedia = z.enum(OMITTED_MEDIA);
 
 /**
  * One message of a chat. When `has_attachment` is true and the chat came from the

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import type { LoginFailuresRepository } from './login-failures.repository';
-import { hashKey, TOO_MANY_ATTEMPTS } from './rate-limit';
+import { accountOf, hashKey, TOO_MANY_ATTEMPTS } from './rate-limit';
 
 /** A quiet hour clears the failures of an account, and of an account from one IP. */
 export const FAILURE_RESET_MS = 60 * 60 * 1000;
@@ -37,10 +37,7 @@ export interface LoginGuardDeps {
 export function createLoginGuard({ repo, clock, freeFailures }: LoginGuardDeps): LoginGuard {
   let nextPurge = 0;
   const keysOf = (request: FastifyRequest) => {
-    const body = request.body as { username?: unknown; email?: unknown } | undefined;
-    const account = String(body?.username ?? body?.email ?? '')
-      .trim()
-      .toLowerCase();
+    const account = accountOf(request);
     return { pair: hashKey(`pair:${account}|${request.ip}`), account: hashKey(`account:${account}`) };
   };
   const current = (count: { failures: number; lastFailureAt: Date } | undefined, now: number) =>

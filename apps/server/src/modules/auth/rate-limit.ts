@@ -56,11 +56,14 @@ export function createAttemptLimits({ repo, clock, perIp, perEmail }: AttemptLim
 
   return {
     perIp: (request, reply) => enforce(`ip:${request.ip}`, perIp, reply),
-    perEmail: (request, reply) => {
-      const body = request.body as { email?: unknown; username?: unknown } | undefined;
-      return enforce(`email:${String(body?.email ?? body?.username ?? '')}`, perEmail, reply);
-    },
+    perEmail: (request, reply) => enforce(`email:${accountOf(request)}`, perEmail, reply),
   };
+}
+
+/** The account a sign-in, registration or reset request is about: its validated (lower-case) email. */
+export function accountOf(request: FastifyRequest): string {
+  const body = request.body as { email?: unknown; username?: unknown } | undefined;
+  return String(body?.email ?? body?.username ?? '');
 }
 
 /** Keys of the limit tables are hashed: they hold no addresses, emails or phone numbers. */

@@ -1,14 +1,9 @@
-import {
-  chatMessages,
-  chatName,
-  type SavedChatList,
-  type SavedChatRef,
-  type SuccessMessage,
-} from '@wadesk/contract';
+import { chatMessages, type SavedChatList, type SavedChatRef, type SuccessMessage } from '@wadesk/contract';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import type { ObjectStorage } from '../../storage/storage';
 import type { Owner } from './attachments.repository';
+import { checkChatName } from './chat-name';
 import { type ChatsRepository, ForeignAttachmentsError } from './chats.repository';
 import type { WarnLog } from './import.service';
 import { decodeChatAnswer } from './message-codec';
@@ -25,9 +20,9 @@ export interface ChatsServiceDeps {
 export type SaveReady = Extract<PreparedSave, { ok: true }>;
 
 function validName(raw: string): string {
-  const parsed = chatName.safeParse(raw);
-  if (!parsed.success) throw new AppError(400, parsed.error.issues[0]?.message ?? chatMessages.invalidName);
-  return parsed.data;
+  const checked = checkChatName(raw);
+  if ('message' in checked) throw new AppError(400, checked.message);
+  return checked.name;
 }
 
 const notFound = () => new AppError(404, chatMessages.chatNotFound);

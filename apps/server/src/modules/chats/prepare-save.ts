@@ -1,8 +1,9 @@
-import { chatMessages, chatName, type StoredChatMessage, saveChatRequest } from '@wadesk/contract';
+import { type StoredChatMessage, saveChatRequest } from '@wadesk/contract';
 import secureJson from 'secure-json-parse';
 import { validationMessage } from '../../http/error-handler';
 import { unstorableText } from '../../http/unstorable-text';
 import { storableDeep, unstorablePath } from '../../text';
+import { checkChatName } from './chat-name';
 import { encodeChatAnswer } from './message-codec';
 import { referencedObjectName } from './object-names';
 
@@ -56,8 +57,8 @@ export function prepareSave(raw: Uint8Array): PreparedSave {
     const [issue] = parsed.error.issues;
     return refused(400, validationMessage(`/${(issue?.path ?? []).join('/')}`, issue?.message));
   }
-  const name = chatName.safeParse(parsed.data.chat_name);
-  if (!name.success) return refused(400, name.error.issues[0]?.message ?? chatMessages.invalidName);
+  const name = checkChatName(parsed.data.chat_name);
+  if ('message' in name) return refused(400, name.message);
 
   const data: StoredChatMessage[] = parsed.data.data;
   const attachmentNames = new Set<string>();
@@ -71,7 +72,7 @@ export function prepareSave(raw: Uint8Array): PreparedSave {
   const answer = { data, total_msgs: data.length, unique_authors: uniqueAuthors };
   return {
     ok: true,
-    name: name.data,
+    name: name.name,
     totalMsgs: data.length,
     uniqueAuthors,
     answer: encodeChatAnswer(answer),

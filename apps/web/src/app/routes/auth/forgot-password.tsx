@@ -1,12 +1,9 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { AuthFooterLink } from '../../../features/auth/components/auth-footer-link';
 import { AuthLayout } from '../../../features/auth/components/auth-layout';
 import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form';
 
-const backToSignIn = (
-  <Link to="/login" className="font-semibold text-brand-700 hover:text-brand-800 hover:underline">
-    Back to sign in
-  </Link>
-);
+const backToSignIn = <AuthFooterLink to="/login">Back to sign in</AuthFooterLink>;
 
 export function ForgotPasswordRoute() {
   const state = useLocation().state as { email?: unknown } | null;

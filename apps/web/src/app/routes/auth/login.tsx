@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { AuthFooterLink } from '../../../features/auth/components/auth-footer-link';
 import { AuthLayout } from '../../../features/auth/components/auth-layout';
 import { LoginForm } from '../../../features/auth/components/login-form';
 import { URL_TOKEN_INVALID, UrlTokenSignIn } from '../../../features/auth/components/url-token-sign-in';
@@ -42,10 +43,7 @@ export function LoginRoute() {
 
   const footer = (
     <>
-      Don't have an account?{' '}
-      <Link to="/register" className="font-semibold text-brand-700 hover:text-brand-800 hover:underline">
-        Create an account
-      </Link>
+      Don't have an account? <AuthFooterLink to="/register">Create an account</AuthFooterLink>
     </>
   );
   if (urlToken)

@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { AuthFooterLink } from '../../../features/auth/components/auth-footer-link';
 import { AuthLayout } from '../../../features/auth/components/auth-layout';
 import { RegisterForm } from '../../../features/auth/components/register-form';
 
@@ -15,10 +16,7 @@ export function RegisterRoute() {
       subtitle="Start for free: manage, track and analyse all your chats in one place."
       footer={
         <>
-          Already have an account?{' '}
-          <Link to="/login" className="font-semibold text-brand-700 hover:text-brand-800 hover:underline">
-            Sign in
-          </Link>
+          Already have an account? <AuthFooterLink to="/login">Sign in</AuthFooterLink>
         </>
       }
     >

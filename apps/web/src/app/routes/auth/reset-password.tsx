@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
+import { AuthFooterLink } from '../../../features/auth/components/auth-footer-link';
 import { AuthLayout } from '../../../features/auth/components/auth-layout';
 import { IncompleteLink } from '../../../features/auth/components/incomplete-link';
 import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form';
@@ -9,11 +10,7 @@ export function ResetPasswordRoute() {
     <AuthLayout
       title="Set a new password"
       subtitle="Every device signed in to your account will be signed out."
-      footer={
-        <Link to="/login" className="font-semibold text-brand-700 hover:text-brand-800 hover:underline">
-          Back to sign in
-        </Link>
-      }
+      footer={<AuthFooterLink to="/login">Back to sign in</AuthFooterLink>}
     >
       {token ? (
         <ResetPasswordForm token={token} />

@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { AuthFooterLink } from '../../../features/auth/components/auth-footer-link';
 import { AuthLayout } from '../../../features/auth/components/auth-layout';
 import { IncompleteLink } from '../../../features/auth/components/incomplete-link';
 import { VerifyEmail } from '../../../features/auth/components/verify-email';
@@ -9,11 +10,7 @@ export function VerifyEmailRoute() {
     <AuthLayout
       title="Confirm your email address"
       subtitle="A confirmed address keeps your account yours."
-      footer={
-        <Link to="/dashboard" className="font-semibold text-brand-700 hover:text-brand-800 hover:underline">
-          Go to your dashboard
-        </Link>
-      }
+      footer={<AuthFooterLink to="/dashboard">Go to your dashboard</AuthFooterLink>}
     >
       {token ? <VerifyEmail token={token} /> : <IncompleteLink />}
     </AuthLayout>

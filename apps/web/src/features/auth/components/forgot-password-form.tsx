@@ -2,10 +2,10 @@ import { forgotPasswordRequest } from '@wadesk/contract';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
 import { Button } from '../../../shared/ui/button';
-import { TextField } from '../../../shared/ui/text-field';
 import { toast } from '../../../shared/ui/toast';
 import { forgotPassword } from '../api/auth-api';
 import { type FieldErrors, validateFields } from '../utils/field-errors';
+import { EmailField } from './email-field';
 
 type Field = 'email';
 
@@ -42,13 +42,8 @@ export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: strin
     );
   return (
     <form noValidate onSubmit={submit} className="space-y-5">
-      <TextField
-        label="Email"
+      <EmailField
         name="email"
-        type="email"
-        autoComplete="username"
-        inputMode="email"
-        placeholder="you@example.com"
         value={values.email}
         error={errors.email}
         onChange={(event) => setValues({ email: event.target.value })}

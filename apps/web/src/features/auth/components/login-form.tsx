@@ -5,11 +5,11 @@ import { errorMessage, isApiError } from '../../../shared/api/api-error';
 import { usePublicConfig } from '../../../shared/config/public-config';
 import { Button } from '../../../shared/ui/button';
 import { PasswordField } from '../../../shared/ui/password-field';
-import { TextField } from '../../../shared/ui/text-field';
 import { toast } from '../../../shared/ui/toast';
 import { login } from '../api/auth-api';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { type FieldErrors, validateFields } from '../utils/field-errors';
+import { EmailField } from './email-field';
 import { GoogleSignIn } from './google-sign-in';
 import { OrDivider } from './or-divider';
 
@@ -55,13 +55,8 @@ export function LoginForm() {
   return (
     <div className="space-y-6">
       <form noValidate onSubmit={submit} className="space-y-5">
-        <TextField
-          label="Email"
+        <EmailField
           name="email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          placeholder="you@example.com"
           value={values.username}
           error={errors.username}
           onChange={(event) => change('username', event.target.value)}

@@ -9,6 +9,7 @@ import { toast } from '../../../shared/ui/toast';
 import { register } from '../api/auth-api';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { type FieldErrors, validateFields } from '../utils/field-errors';
+import { EmailField } from './email-field';
 import { GoogleSignIn } from './google-sign-in';
 import { OrDivider } from './or-divider';
 
@@ -61,14 +62,7 @@ export function RegisterForm({ initialEmail = '' }: { initialEmail?: string }) {
   return (
     <div className="space-y-6">
       <form noValidate onSubmit={submit} className="space-y-5">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          {...field('email')}
-        />
+        <EmailField autoComplete="email" {...field('email')} />
         <PasswordField
           label="Password"
           autoComplete="new-password"
