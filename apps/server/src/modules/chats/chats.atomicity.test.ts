@@ -10,7 +10,7 @@ import type { ObjectStorage } from '../../storage/storage';
 import { createAttachmentsRepository, type Owner } from './attachments.repository';
 import { createChatsRepository, ForeignAttachmentsError } from './chats.repository';
 import { createImportService } from './import.service';
-import { encodeChatAnswer } from './message-codec';
+import { ChatAnswerEncoder } from './message-codec';
 import { newObjectName } from './object-names';
 
 const silent = { warn: () => {} };
@@ -39,7 +39,7 @@ describeEachDatabase('chats: all or nothing', (ctx) => {
       name: 'x',
       totalMsgs: 1,
       uniqueAuthors: [],
-      answer: encodeChatAnswer({ data: [], total_msgs: 0, unique_authors: [] }),
+      answer: await new ChatAnswerEncoder().finish([]),
       attachmentNames: names,
     };
     await expect(repo.create(me, chat)).rejects.toBeInstanceOf(ForeignAttachmentsError);
@@ -55,7 +55,7 @@ describeEachDatabase('chats: all or nothing', (ctx) => {
       name: ' untrimmed ',
       totalMsgs: 1,
       uniqueAuthors: [],
-      answer: encodeChatAnswer({ data: [], total_msgs: 0, unique_authors: [] }),
+      answer: await new ChatAnswerEncoder().finish([]),
       attachmentNames: [],
     };
     await expect(repo.create(me, chat)).rejects.toThrow();

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import {
   type ChatData,
   chatData,
@@ -18,6 +19,7 @@ import type { ChatsService } from './chats.service';
 import { acceptsGzip } from './message-codec';
 import { ownerOf } from './owner';
 import type { PreparedSave } from './prepare-save';
+import { createBodySpool, SpooledBody } from './save-body';
 
 export interface ChatsRoutesOptions {
   /** onRequest hook limiting saves per minute, before the (large) body is read. */
@@ -25,8 +27,8 @@ export interface ChatsRoutesOptions {
   chats: ChatsService;
   /** A 40,000-message chat is ~13 MB of JSON, far above the default body limit. */
   saveBodyLimitBytes: number;
-  /** Parses, checks and encodes a save body (prepare-save.ts), in a worker thread. */
-  prepareSave: (raw: Uint8Array) => Promise<PreparedSave>;
+  /** Reads, checks and encodes a save body spooled to a file (prepare-save.ts), in a worker thread. */
+  prepareSave: (path: string) => Promise<PreparedSave>;
 }
 
 const tags = ['chats'];
@@ -36,14 +38,19 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (
   { chats, saveBodyLimitBytes, saveLimit, prepareSave },
 ) => {
   await app.register(async (scoped) => {
-    // The body stays raw bytes on this route: prepareSave parses and validates up to 64 MB of JSON in a
-    // worker thread, so the event loop never holds it. The schema below only documents it.
+    // The body goes to a temporary file on this route (save-body.ts): prepareSave reads up to 64 MB of
+    // JSON from it as a stream in a worker thread, so the event loop never holds it. The schema below
+    // only documents it.
+    const spool = createBodySpool(saveBodyLimitBytes);
+    scoped.addHook('onClose', async () => spool.close());
     scoped.removeContentTypeParser('application/json');
-    scoped.addContentTypeParser(
-      'application/json',
-      { parseAs: 'buffer', bodyLimit: saveBodyLimitBytes },
-      (_request, body, done) => done(null, body),
+    scoped.addContentTypeParser('application/json', (request: FastifyRequest, payload: IncomingMessage) =>
+      spool.parse(request, payload),
     );
+    // Whatever ended the request (a refusal before the handler, an error), the file goes.
+    scoped.addHook('onResponse', async (request) => {
+      if (request.body instanceof SpooledBody) await request.body.dispose();
+    });
     scoped.post(
       '/v1/saveChatData/',
       {
@@ -59,8 +66,9 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (
         },
       },
       async (request, reply) => {
-        if (!Buffer.isBuffer(request.body)) throw new AppError(400, 'Malformed JSON body');
-        const prepared = await prepareSave(request.body);
+        const body = request.body;
+        if (!(body instanceof SpooledBody)) throw new AppError(400, 'Malformed JSON body');
+        const prepared = await prepareSave(body.path).finally(() => body.dispose());
         if (!prepared.ok) throw new AppError(prepared.status, prepared.message);
         return reply.code(201).send(await chats.save(ownerOf(request), prepared));
       },

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
@@ -185,5 +186,24 @@ describeEachDatabase('saved chats', (ctx) => {
       chat_name: 'x'.repeat(2 * 1024 * 1024),
     });
     expect(rename.statusCode).toBe(413);
+  });
+
+  it('stops a save body that passes the limit without declaring its length', async () => {
+    const app = await ctx.buildApp({ chatSaveBodyLimitBytes: 10_000 });
+    const { access_token } = await signUp(app);
+    const text = JSON.stringify({
+      data: Array.from({ length: 200 }, (_, i) => textMessage(i)),
+      chat_name: 'x',
+    });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/saveChatData/',
+      headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+      // A stream: inject sends it without a content-length, as a chunked upload would arrive.
+      payload: Readable.from([Buffer.from(text.slice(0, 6000)), Buffer.from(text.slice(6000))]),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'Request body is too large' });
+    expect(await ctx.count(chats)).toBe(0);
   });
 });

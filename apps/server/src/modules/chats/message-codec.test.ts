@@ -1,10 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip, decodeChatAnswer, encodeChatAnswer } from './message-codec';
+import { textMessage } from '../../../test/helpers/chat-api';
+import { acceptsGzip, ChatAnswerEncoder, decodeChatAnswer } from './message-codec';
 
 describe('message codec', () => {
-  it('round-trips the answer', async () => {
-    const answer = { data: [], total_msgs: 0, unique_authors: ['Ann'] };
-    expect(JSON.parse((await decodeChatAnswer(encodeChatAnswer(answer))).toString())).toEqual(answer);
+  it('round-trips the answer, with messages added and flushed in any rhythm', async () => {
+    const data = Array.from({ length: 5 }, (_, i) => textMessage(i));
+    const encoder = new ChatAnswerEncoder();
+    for (const [i, message] of data.entries()) {
+      encoder.add(message);
+      if (i % 2 === 0) await encoder.flush();
+    }
+    const stored = await encoder.finish(['Ann']);
+    const answer = { data, total_msgs: 5, unique_authors: ['Ann'] };
+    expect(JSON.parse((await decodeChatAnswer(stored)).toString())).toEqual(answer);
+  });
+
+  it('encodes a chat without messages', async () => {
+    const stored = await new ChatAnswerEncoder().finish([]);
+    expect(JSON.parse((await decodeChatAnswer(stored)).toString())).toEqual({
+      data: [],
+      total_msgs: 0,
+      unique_authors: [],
+    });
   });
 
   it.each([

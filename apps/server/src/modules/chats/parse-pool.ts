@@ -4,7 +4,8 @@ import type { PreparedSave } from './prepare-save';
 
 export interface ParsePool {
   parse(input: ParseUploadInput): Promise<ParseUploadResult>;
-  prepareSave(raw: Uint8Array): Promise<PreparedSave>;
+  /** A save body spooled to a file (save-body.ts). */
+  prepareSave(path: string): Promise<PreparedSave>;
   close(): Promise<void>;
 }
 
@@ -12,7 +13,7 @@ export interface ParsePool {
  * Worker threads for the CPU-heavy parts of uploads (parse-upload.ts) and chat saves (prepare-save.ts),
  * so `/healthz` and every other request keep answering while a large or hostile file is inflated and
  * parsed or a 60 MB save is read. An upload's bytes are copied to the worker (the caller still needs
- * them for the media); a save body is moved when it owns its memory.
+ * them for the media); a save body is read by the worker from the file it was spooled to.
  */
 export function createParsePool({ threads }: { threads: number }): ParsePool {
   const pool = new Piscina({
@@ -23,11 +24,7 @@ export function createParsePool({ threads }: { threads: number }): ParsePool {
   });
   return {
     parse: (input) => pool.run(input, { name: 'parseUpload' }) as Promise<ParseUploadResult>,
-    prepareSave(raw) {
-      const owned = raw.byteOffset === 0 && raw.byteLength === raw.buffer.byteLength;
-      const transferList = owned && raw.buffer instanceof ArrayBuffer ? [raw.buffer] : [];
-      return pool.run(raw, { name: 'prepareSave', transferList }) as Promise<PreparedSave>;
-    },
+    prepareSave: (path) => pool.run(path, { name: 'prepareSave' }) as Promise<PreparedSave>,
     // close() lets tasks under way finish (a graceful stop answers them); destroy() would fail them.
     close: () => pool.close(),
   };

@@ -74,7 +74,7 @@ export async function registerChats(
   await app.register(chatsRoutes, {
     chats: createChatsService({ repo: createChatsRepository(db), storage, clock, log: app.log }),
     saveBodyLimitBytes: config.chatSaveBodyLimitBytes,
-    prepareSave: (raw) => parsePool.prepareSave(raw),
+    prepareSave: (path) => parsePool.prepareSave(path),
     saveLimit: perMinute(limit, 'save', { perUser: config.saveRateLimit, perIp: config.saveRateLimit * 3 }),
   });
   return storage;
