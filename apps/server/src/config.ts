@@ -99,6 +99,10 @@ export interface Config {
   uploadSweepIntervalMs: number;
   /** Worker threads that parse uploads, off the event loop. */
   parseThreads: number;
+  /** Uploads and saves that may wait for a parse thread; past it they answer 503 at once. */
+  parseQueueMax: number;
+  /** Old-generation heap of one parse thread, MB: a task past it fails alone (413), not the server. */
+  parseWorkerHeapMb: number;
   /** Media bytes one organisation may store; an upload that would pass it answers 413 and says so. */
   storageQuotaBytes: number;
   /** Largest chat export accepted by POST /v1/uploadfile/. */
@@ -183,6 +187,8 @@ const envSchema = z.object({
   PUBLIC_URL: httpUrl.optional(),
   SIGNED_URL_TTL_SECONDS: integer(60, 7 * 24 * 3600).default(15 * 60),
   PARSE_THREADS: integer(1, 64).optional(),
+  PARSE_QUEUE_MAX: integer(1, 10_000).default(64),
+  PARSE_WORKER_HEAP_MB: integer(64, 16_384).default(512),
   UPLOAD_EXPIRY_HOURS: integer(1, 24 * 365).default(24),
   UPLOAD_SWEEP_INTERVAL_MS: integer(1000, 24 * 3_600_000).default(3_600_000),
   STORAGE_QUOTA_BYTES: integer(1024 * 1024, 1024 ** 5).default(5 * 1024 ** 3),
@@ -261,6 +267,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadExpiryHours: vars.UPLOAD_EXPIRY_HOURS,
     uploadSweepIntervalMs: vars.UPLOAD_SWEEP_INTERVAL_MS,
     parseThreads: vars.PARSE_THREADS ?? Math.max(1, Math.min(4, availableParallelism() - 1)),
+    parseQueueMax: vars.PARSE_QUEUE_MAX,
+    parseWorkerHeapMb: vars.PARSE_WORKER_HEAP_MB,
     storageQuotaBytes: vars.STORAGE_QUOTA_BYTES,
     uploadLimitBytes: vars.UPLOAD_LIMIT_BYTES,
     chatSaveBodyLimitBytes: vars.CHAT_SAVE_BODY_LIMIT_BYTES,

@@ -55,6 +55,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     uploadExpiryHours: 24,
     uploadSweepIntervalMs: 3_600_000,
     parseThreads: 1,
+    parseQueueMax: 64,
+    parseWorkerHeapMb: 512,
     storageQuotaBytes: 5 * 1024 ** 3,
     uploadLimitBytes: 4 * 1024 * 1024,
     chatSaveBodyLimitBytes: 64 * 1024 * 1024,

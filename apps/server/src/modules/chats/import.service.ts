@@ -6,7 +6,8 @@ import type { AttachmentsRepository, NewAttachment, Owner } from './attachments.
 import { formatSize } from './multipart-upload';
 import { newObjectName } from './object-names';
 import type { ParsePool } from './parse-pool';
-import { parseUpload } from './parse-upload';
+import { exportRefusal, parseUpload } from './parse-upload';
+import { shareBytes } from './read-media';
 import { uploadKind } from './upload-kind';
 
 export interface UploadedFile {
@@ -61,7 +62,11 @@ export function createImportService({
    * Puts every file a message references into storage and records it. On any failure the objects
    * already written are removed again, so a failed upload leaves nothing behind.
    */
-  async function storeMedia(owner: Owner, wanted: MediaEntry[]): Promise<Map<string, string>> {
+  async function storeMedia(
+    owner: Owner,
+    zip: Uint8Array,
+    wanted: MediaEntry[],
+  ): Promise<Map<string, string>> {
     const attempted: NewAttachment[] = [];
     let failure: unknown = null;
     let next = 0;
@@ -69,7 +74,10 @@ export function createImportService({
       while (failure === null && next < wanted.length) {
         const entry = wanted[next++] as MediaEntry;
         try {
-          const bytes = entry.bytes();
+          const bytes = parsePool
+            ? await parsePool.readMedia({ zip, name: entry.name, maxUnpackedBytes })
+            : entry.bytes();
+          if (!(bytes instanceof Uint8Array)) throw new AppError(bytes.status, bytes.message);
           const row = {
             organisationId: owner.organisationId,
             userId: owner.userId,
@@ -107,7 +115,10 @@ export function createImportService({
   return {
     /** Parses an uploaded export, stores the media its messages reference, and answers the chat. */
     async importExport(owner: Owner, file: UploadedFile): Promise<ChatData> {
-      const input = { fileName: file.fileName, bytes: file.bytes, maxUnpackedBytes };
+      // A zip is put in shared memory once: the parse and every media read use it without a copy.
+      const bytes =
+        parsePool && uploadKind(file.fileName, file.bytes) === 'zip' ? shareBytes(file.bytes) : file.bytes;
+      const input = { fileName: file.fileName, bytes, maxUnpackedBytes };
       const parsed = parsePool ? await parsePool.parse(input) : parseUpload(input);
       if (!parsed.ok) throw new AppError(parsed.status, parsed.message);
       const { chat } = parsed;
@@ -123,7 +134,7 @@ export function createImportService({
         const used = await attachments.bytesUsed(owner.organisationId);
         if (used + incoming > quotaBytes) throw new AppError(413, storageFull(used, quotaBytes));
       }
-      const stored = await storeMedia(owner, [...wanted.values()]);
+      const stored = await storeMedia(owner, bytes, [...wanted.values()]);
       return {
         total_msgs: chat.total_msgs,
         unique_authors: chat.unique_authors,
@@ -147,6 +158,6 @@ function withObjectName(message: ChatMessage, stored: Map<string, string>): Chat
 
 function asClientError(error: unknown): unknown {
   if (!(error instanceof ChatExportError)) return error;
-  const status = error.code === 'too-large' || error.code === 'too-many-entries' ? 413 : 400;
-  return new AppError(status, error.message);
+  const { status, message } = exportRefusal(error);
+  return new AppError(status, message);
 }

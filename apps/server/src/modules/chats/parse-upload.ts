@@ -16,9 +16,8 @@ export interface ParseUploadInput {
 }
 
 /** What a parse answers across the thread boundary: the chat, or the refusal the user sees. */
-export type ParseUploadResult =
-  | { ok: true; chat: ParsedChat }
-  | { ok: false; status: number; message: string };
+export type ParseUploadResult = { ok: true; chat: ParsedChat } | UploadRefusal;
+export type UploadRefusal = { ok: false; status: number; message: string };
 
 /**
  * Everything CPU-heavy about an upload: inflating the chat text, decoding and parsing it. Runs in a
@@ -37,13 +36,16 @@ export function parseUpload({ fileName, bytes, maxUnpackedBytes }: ParseUploadIn
     return { ok: true, chat };
   } catch (error) {
     if (error instanceof AppError) return refused(error.statusCode, error.message);
-    if (error instanceof ChatExportError) {
-      if (error.code === 'chat-too-large') return refused(413, uploadMessages.textTooLong);
-      const status = error.code === 'too-large' || error.code === 'too-many-entries' ? 413 : 400;
-      return refused(status, error.message);
-    }
+    if (error instanceof ChatExportError) return exportRefusal(error);
     throw error;
   }
+}
+
+/** What the user is told when the chat-export package refuses a file. */
+export function exportRefusal(error: ChatExportError): UploadRefusal {
+  if (error.code === 'chat-too-large') return refused(413, uploadMessages.textTooLong);
+  const status = error.code === 'too-large' || error.code === 'too-many-entries' ? 413 : 400;
+  return refused(status, error.message);
 }
 
 function chatText(fileName: string, bytes: Uint8Array, maxUnpackedBytes: number): string {
@@ -59,4 +61,4 @@ function chatText(fileName: string, bytes: Uint8Array, maxUnpackedBytes: number)
   return text;
 }
 
-const refused = (status: number, message: string): ParseUploadResult => ({ ok: false, status, message });
+const refused = (status: number, message: string): UploadRefusal => ({ ok: false, status, message });

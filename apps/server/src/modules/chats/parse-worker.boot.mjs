@@ -5,7 +5,9 @@ import { register } from 'tsx/esm/api';
 register();
 const { parseUpload: parse } = await import('./parse-upload.ts');
 const { prepareSave: prepare } = await import('./prepare-save.ts');
+const { readMedia: read } = await import('./read-media.ts');
 
 export const parseUpload = parse;
 export const prepareSave = prepare;
+export const readMedia = read;
 export default parse;

@@ -40,7 +40,12 @@ export async function registerChats(
 ): Promise<ObjectStorage> {
   const storage = await createStorage(config.storage, clock);
   const attachments = createAttachmentsRepository(db);
-  const parsePool = createParsePool({ threads: config.parseThreads });
+  const parsePool = createParsePool({
+    threads: config.parseThreads,
+    queueMax: config.parseQueueMax,
+    workerHeapMb: config.parseWorkerHeapMb,
+    log: app.log,
+  });
   const sweeper = startUploadSweeper({
     attachments,
     storage,
