@@ -7,8 +7,8 @@ import type { Clock } from '../clock';
 import { checkLink, type LinkCheck, type LinkParts, signLink } from './link-signature';
 import {
   assertSafeObjectName,
-  isSafeObjectName,
   type ByteRange,
+  isSafeObjectName,
   ObjectNotFoundError,
   type ObjectStorage,
   type PutOptions,

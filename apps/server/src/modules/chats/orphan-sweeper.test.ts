@@ -1,4 +1,4 @@
-import { mkdir, utimes, writeFile } from 'node:fs/promises';
+import { access, mkdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -134,10 +134,10 @@ describeEachDatabase('orphan sweep', (ctx) => {
       return file;
     }
     const exists = (file: string) =>
-      import('node:fs/promises').then(({ access }) => access(file).then(
+      access(file).then(
         () => true,
         () => false,
-      ));
+      );
 
     it('removes .partial- files older than the grace and keeps fresher ones (a put under way)', async () => {
       const stale = await partial('u1/AAAAAAAAAAAAAAAAAAAAAA/.partial-0123456789abcdef', 7);

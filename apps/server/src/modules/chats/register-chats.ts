@@ -12,7 +12,7 @@ import { chatsRoutes } from './chats.routes';
 import { createChatsService } from './chats.service';
 import { createImportService } from './import.service';
 import { createMediaLinksService } from './media-links.service';
-import { startOrphanSweeper, type OrphanSweeper } from './orphan-sweeper';
+import { type OrphanSweeper, startOrphanSweeper } from './orphan-sweeper';
 import { createParsePool } from './parse-pool';
 import { createStoredObjectsRepository } from './stored-objects.repository';
 import { startUploadSweeper, type UploadSweeper } from './upload-sweeper';
