@@ -27,7 +27,10 @@ const isOurs = (name: string) => isObjectName(name) || isGroupMediaObjectName(na
  * and objects no row references (a crash between a put and its row, or between a row's delete and its
  * file's). Only files last written more than `graceHours` ago by `clock` are touched: an upload under
  * way on any instance writes its objects before its rows, so the grace must be far longer than any
- * upload takes. Sweeps at start-up and every `intervalMs`, one instance at a time (an advisory lock).
+ * upload takes. Sweeps at start-up and every `intervalMs`, one instance at a time: the advisory lock is
+ * tried before the sweep and again for each batch, and an instance that finds it held stops. Between
+ * two batches of one instance another may start, which only repeats work: both remove nothing but old
+ * unreferenced files (no transaction stays open across the storage listing; see the repository).
  */
 export function startOrphanSweeper({
   objects,
