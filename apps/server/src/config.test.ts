@@ -37,6 +37,10 @@ describe('loadConfig', () => {
       whatsappVersion: null,
       demoSeed: false,
       trustProxy: false,
+      uploadExpiryHours: 24,
+      uploadSweepIntervalMs: 3_600_000,
+      orphanGraceHours: 6,
+      orphanSweepIntervalMs: 3_600_000,
     });
     expect(config.webDist).toBe(resolve(import.meta.dirname, '../../web/dist'));
   });
@@ -71,6 +75,8 @@ describe('loadConfig', () => {
       DEMO_SEED: '1',
       WEB_DIST: 'some/dist',
       TRUST_PROXY: '10.0.0.0/8',
+      ORPHAN_GRACE_HOURS: '48',
+      ORPHAN_SWEEP_INTERVAL_MS: '60000',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -97,7 +103,13 @@ describe('loadConfig', () => {
       demoSeed: true,
       webDist: resolve('some/dist'),
       trustProxy: '10.0.0.0/8',
+      orphanGraceHours: 48,
+      orphanSweepIntervalMs: 60_000,
     });
+  });
+
+  it('refuses an orphan grace under an hour, which an upload under way could outlast', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ORPHAN_GRACE_HOURS: '0' })).toThrow(/ORPHAN_GRACE_HOURS/);
   });
 
   it('refuses a WHATSAPP_VERSION that is not three dot-separated whole numbers', () => {

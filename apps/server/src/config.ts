@@ -97,6 +97,13 @@ export interface Config {
   uploadExpiryHours: number;
   /** How often an instance looks for expired uploads (one instance at a time sweeps). */
   uploadSweepIntervalMs: number;
+  /**
+   * Hours a stored file must have gone unwritten before the orphan sweep may remove it (when no row
+   * references it): far longer than any upload takes, so no upload under way loses its files.
+   */
+  orphanGraceHours: number;
+  /** How often an instance looks for orphaned files (one instance at a time sweeps). */
+  orphanSweepIntervalMs: number;
   /** Worker threads that parse uploads, off the event loop. */
   parseThreads: number;
   /** Uploads and saves that may wait for a parse thread; past it they answer 503 at once. */
@@ -191,6 +198,8 @@ const envSchema = z.object({
   PARSE_WORKER_HEAP_MB: integer(64, 16_384).default(512),
   UPLOAD_EXPIRY_HOURS: integer(1, 24 * 365).default(24),
   UPLOAD_SWEEP_INTERVAL_MS: integer(1000, 24 * 3_600_000).default(3_600_000),
+  ORPHAN_GRACE_HOURS: integer(1, 24 * 365).default(6),
+  ORPHAN_SWEEP_INTERVAL_MS: integer(1000, 24 * 3_600_000).default(3_600_000),
   STORAGE_QUOTA_BYTES: integer(1024 * 1024, 1024 ** 5).default(5 * 1024 ** 3),
   UPLOAD_LIMIT_BYTES: integer(1024, 1024 ** 3).default(4 * 1024 * 1024),
   CHAT_SAVE_BODY_LIMIT_BYTES: integer(1024, 1024 ** 3).default(64 * 1024 * 1024),
@@ -266,6 +275,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
     uploadExpiryHours: vars.UPLOAD_EXPIRY_HOURS,
     uploadSweepIntervalMs: vars.UPLOAD_SWEEP_INTERVAL_MS,
+    orphanGraceHours: vars.ORPHAN_GRACE_HOURS,
+    orphanSweepIntervalMs: vars.ORPHAN_SWEEP_INTERVAL_MS,
     parseThreads: vars.PARSE_THREADS ?? Math.max(1, Math.min(4, availableParallelism() - 1)),
     parseQueueMax: vars.PARSE_QUEUE_MAX,
     parseWorkerHeapMb: vars.PARSE_WORKER_HEAP_MB,

@@ -361,6 +361,8 @@ export const waMessages = pgTable(
     index('wa_messages_unresolved_lid_idx')
       .on(t.sessionId, t.author)
       .where(sql`${t.authorAlt} is null and ${t.author} like '%@lid'`),
+    // Which stored objects a message still uses: what the orphan sweep asks (orphan-sweeper.ts).
+    index('wa_messages_media_object_idx').on(t.mediaObject).where(sql`${t.mediaObject} is not null`),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream, type Dirent } from 'node:fs';
+import { mkdir, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Clock } from '../clock';
@@ -8,11 +8,13 @@ import { checkLink, type LinkCheck, type LinkParts, signLink } from './link-sign
 import {
   assertSafeObjectName,
   type ByteRange,
+  isSafeObjectName,
   ObjectNotFoundError,
   type ObjectStorage,
   type PutOptions,
   type SignedUrl,
   type SignedUrlOptions,
+  type StoredObject,
 } from './storage';
 
 export interface LocalStorageOptions {
@@ -30,6 +32,42 @@ export interface LocalStorage extends ObjectStorage {
 }
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+/** The prefix of the temporary file a put writes before renaming it to the object's name. */
+const PARTIAL = '.partial-';
+
+interface FoundFile {
+  path: string;
+  /** Relative to the root, `/`-separated: the object name when it is one. */
+  name: string;
+  size: number;
+  mtime: Date;
+}
+
+/** Every file under `folder`, depth first; files and folders that vanish while we look are skipped. */
+async function* filesUnder(folder: string, prefix: string): AsyncGenerator<FoundFile> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(folder, { withFileTypes: true });
+  } catch (error) {
+    if (isMissing(error)) return;
+    throw error;
+  }
+  for (const entry of entries) {
+    const path = join(folder, entry.name);
+    const name = prefix + entry.name;
+    if (entry.isDirectory()) {
+      yield* filesUnder(path, `${name}/`);
+    } else if (entry.isFile()) {
+      try {
+        const info = await stat(path);
+        yield { path, name, size: info.size, mtime: info.mtime };
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+      }
+    }
+  }
+}
 
 export function createLocalStorage({ root, signingSecret, clock }: LocalStorageOptions): LocalStorage {
   // Empty means a shared secret was never fetched: links signed with it would be forgeable.
@@ -69,7 +107,7 @@ export function createLocalStorage({ root, signingSecret, clock }: LocalStorageO
     async put(name, body, _options: PutOptions) {
       const path = pathOf(name);
       await mkdir(dirname(path), { recursive: true });
-      const partial = join(dirname(path), `.partial-${randomBytes(8).toString('hex')}`);
+      const partial = join(dirname(path), `${PARTIAL}${randomBytes(8).toString('hex')}`);
       try {
         if (body instanceof Uint8Array) await writeFile(partial, body, { flag: 'wx' });
         else await pipeline(body, createWriteStream(partial, { flags: 'wx' }));
@@ -116,6 +154,26 @@ export function createLocalStorage({ root, signingSecret, clock }: LocalStorageO
       if (download !== undefined) query.set('dl', download);
       const path = name.split('/').map(encodeURIComponent).join('/');
       return { url: `/files/${path}?${query}`, expiresAt: new Date(Number(exp) * 1000) };
+    },
+
+    async *list(prefix = ''): AsyncGenerator<StoredObject> {
+      for await (const file of filesUnder(base, '')) {
+        // Temporary files (and anything else not named like an object) are not objects.
+        if (!file.name.startsWith(prefix) || !isSafeObjectName(file.name)) continue;
+        yield { name: file.name, size: file.size, lastModified: file.mtime };
+      }
+    },
+
+    async removeStaleTemporaries(olderThan) {
+      let removed = 0;
+      for await (const file of filesUnder(base, '')) {
+        const fileName = file.name.slice(file.name.lastIndexOf('/') + 1);
+        if (!fileName.startsWith(PARTIAL) || file.mtime >= olderThan) continue;
+        await rm(file.path, { force: true });
+        await pruneFolders(file.path);
+        removed++;
+      }
+      return removed;
     },
 
     checkLink(parts, sig) {

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -9,7 +9,7 @@ import { startTestS3, type TestS3 } from '../../test/helpers/s3-server';
 import { createStorage } from './create-storage';
 import { createLocalStorage } from './local-storage';
 import { createS3Storage } from './s3-storage';
-import { ObjectNotFoundError, type ObjectStorage } from './storage';
+import { ObjectNotFoundError, type ObjectStorage, type StoredObject } from './storage';
 
 const clock = createFakeClock();
 const BYTES = new TextEncoder().encode('0123456789abcdefghij');
@@ -55,6 +55,29 @@ describe.each(drivers)('%s object storage', (_name, open) => {
     await storage.delete([name]);
   });
 
+  it('lists the objects under a prefix with their size and when they were written', async () => {
+    const storage = open();
+    const names = ['u5/EEEEEEEEEEEEEEEEEEEEEE/a.txt', 'u5/FFFFFFFFFFFFFFFFFFFFFF/b.txt'];
+    const elsewhere = 'u50/GGGGGGGGGGGGGGGGGGGGGG/c.txt';
+    const before = Date.now() - 2_000; // s3rver and the file system keep whole seconds
+    for (const name of [...names, elsewhere]) {
+      await storage.put(name, BYTES, { contentType: 'text/plain', size: BYTES.length });
+    }
+    const listed: StoredObject[] = [];
+    for await (const object of storage.list('u5/')) listed.push(object);
+    expect(listed.map((object) => object.name).sort()).toEqual(names);
+    for (const object of listed) {
+      expect(object.size).toBe(BYTES.length);
+      expect(object.lastModified.getTime()).toBeGreaterThanOrEqual(before);
+      expect(object.lastModified.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
+    }
+    const all: string[] = [];
+    for await (const object of storage.list()) all.push(object.name);
+    expect(all).toEqual(expect.arrayContaining([...names, elsewhere]));
+    await storage.delete([...names, elsewhere]);
+    for await (const object of storage.list('u5')) expect.unreachable(object.name);
+  });
+
   it.each([
     '../escape.txt',
     'u1/../../escape.txt',
@@ -91,6 +114,36 @@ describe('local object storage on disk', () => {
     expect(await readdir(join(root, 'u3/CCCCCCCCCCCCCCCCCCCCCC'))).toEqual(['a.txt']); // no temp file left
     await storage.delete([name]);
     expect(await readdir(root)).not.toContain('u3');
+  });
+
+  it('lists no temporary files, and removes those last written before a time', async () => {
+    const storage = drivers[0]?.[1]() as ObjectStorage;
+    const folder = join(root, 'u6/HHHHHHHHHHHHHHHHHHHHHH');
+    const name = 'u6/HHHHHHHHHHHHHHHHHHHHHH/kept.txt';
+    await storage.put(name, BYTES, { contentType: 'text/plain', size: 20 });
+    await writeFile(join(folder, '.partial-0000000000000000'), 'half');
+    await writeFile(join(folder, '.partial-1111111111111111'), 'half');
+    await mkdir(join(root, 'u7/IIIIIIIIIIIIIIIIIIIIII'), { recursive: true });
+    await writeFile(join(root, 'u7/IIIIIIIIIIIIIIIIIIIIII/.partial-2222222222222222'), 'half');
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await utimes(join(folder, '.partial-0000000000000000'), hourAgo, hourAgo);
+    await utimes(join(root, 'u7/IIIIIIIIIIIIIIIIIIIIII/.partial-2222222222222222'), hourAgo, hourAgo);
+
+    const listed: string[] = [];
+    for await (const object of storage.list('u')) listed.push(object.name);
+    expect(listed.filter((listedName) => listedName.includes('partial'))).toEqual([]);
+
+    expect(await storage.removeStaleTemporaries(new Date(Date.now() - 60_000))).toBe(2);
+    expect((await readdir(folder)).sort()).toEqual(['.partial-1111111111111111', 'kept.txt']);
+    expect(await readdir(root)).not.toContain('u7'); // emptied folders go too
+    await storage.delete([name]);
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('finds no temporary files in a root that does not exist yet', async () => {
+    const storage = createLocalStorage({ root: join(root, 'not-yet'), signingSecret: 's'.repeat(32), clock });
+    expect(await storage.removeStaleTemporaries(new Date())).toBe(0);
+    for await (const object of storage.list()) expect.unreachable(object.name);
   });
 
   it('signs same-origin /files links', async () => {

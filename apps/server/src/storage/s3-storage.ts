@@ -3,6 +3,7 @@ import {
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -10,7 +11,13 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Clock } from '../clock';
 import { contentDisposition } from './content-disposition';
-import { assertSafeObjectName, ObjectNotFoundError, type ObjectStorage } from './storage';
+import {
+  assertSafeObjectName,
+  isSafeObjectName,
+  ObjectNotFoundError,
+  type ObjectStorage,
+  type StoredObject,
+} from './storage';
 
 export interface S3StorageConfig {
   bucket: string;
@@ -113,6 +120,31 @@ export function createS3Storage(config: S3StorageConfig, clock: Clock, client = 
       });
       const url = await getSignedUrl(client, command, { expiresIn: expiresInSeconds, signingDate });
       return { url, expiresAt: new Date(signingDate.getTime() + expiresInSeconds * 1000) };
+    },
+
+    async *list(prefix): AsyncGenerator<StoredObject> {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix || undefined, ContinuationToken }),
+        );
+        for (const object of page.Contents ?? []) {
+          // Keys this server could not have written are not its objects.
+          if (!object.Key || !isSafeObjectName(object.Key)) continue;
+          yield {
+            name: object.Key,
+            size: object.Size ?? 0,
+            // Unknown age counts as new: the sweep then leaves the object alone.
+            lastModified: object.LastModified ?? clock(),
+          };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+
+    // A PutObject is one request: S3 stores the whole object or nothing.
+    async removeStaleTemporaries() {
+      return 0;
     },
   };
   return storage;

@@ -23,6 +23,14 @@ export interface SignedUrl {
   expiresAt: Date;
 }
 
+/** One stored object, as a listing reports it. */
+export interface StoredObject {
+  name: string;
+  size: number;
+  /** When it was last written (the file's mtime; S3's LastModified). */
+  lastModified: Date;
+}
+
 /**
  * Where uploaded files live. Names are opaque keys chosen by the caller (see `isSafeObjectName`); a
  * driver never trusts them to stay inside its storage root on its own.
@@ -38,6 +46,13 @@ export interface ObjectStorage {
   delete(names: readonly string[]): Promise<void>;
   /** A link anyone holding it may use until it expires. */
   signedUrl(name: string, options: SignedUrlOptions): Promise<SignedUrl>;
+  /** Every object whose name starts with `prefix` (all of them without one), in no particular order. */
+  list(prefix?: string): AsyncIterable<StoredObject>;
+  /**
+   * Removes what a put cut short left behind (the local driver's `.partial-*` files) last written
+   * before `olderThan`, and answers how many. S3 keeps nothing of a failed single-request put.
+   */
+  removeStaleTemporaries(olderThan: Date): Promise<number>;
 }
 
 export class ObjectNotFoundError extends Error {

@@ -54,6 +54,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicUrl: 'http://app.test',
     uploadExpiryHours: 24,
     uploadSweepIntervalMs: 3_600_000,
+    orphanGraceHours: 6,
+    orphanSweepIntervalMs: 3_600_000,
     parseThreads: 1,
     parseQueueMax: 64,
     parseWorkerHeapMb: 512,

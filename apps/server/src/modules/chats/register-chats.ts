@@ -12,7 +12,9 @@ import { chatsRoutes } from './chats.routes';
 import { createChatsService } from './chats.service';
 import { createImportService } from './import.service';
 import { createMediaLinksService } from './media-links.service';
+import { type OrphanSweeper, startOrphanSweeper } from './orphan-sweeper';
 import { createParsePool } from './parse-pool';
+import { createStoredObjectsRepository } from './stored-objects.repository';
 import { startUploadSweeper, type UploadSweeper } from './upload-sweeper';
 import { uploadsRoutes } from './uploads.routes';
 
@@ -20,6 +22,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The expiry of unsaved uploads; tests call `sweep()` directly. */
     uploadSweeper: UploadSweeper;
+    /** The removal of files a crash left in storage; tests call `sweep()` directly. */
+    orphanSweeper: OrphanSweeper;
   }
 }
 
@@ -53,10 +57,20 @@ export async function registerChats(
     intervalMs: config.uploadSweepIntervalMs,
     log: app.log,
   });
+  const orphanSweeper = startOrphanSweeper({
+    objects: createStoredObjectsRepository(db),
+    storage,
+    clock,
+    graceHours: config.orphanGraceHours,
+    intervalMs: config.orphanSweepIntervalMs,
+    log: app.log,
+  });
   app.decorate('uploadSweeper', sweeper);
+  app.decorate('orphanSweeper', orphanSweeper);
   app.addHook('preClose', async () => {
     sweeper.stop();
-    await sweeper.sweepDone();
+    orphanSweeper.stop();
+    await Promise.all([sweeper.sweepDone(), orphanSweeper.sweepDone()]);
   });
   app.addHook('onClose', () => parsePool.close());
   if (storage.kind === 'local') await app.register(filesRoutes, { storage, clock });

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { groupMessages } from '@wadesk/contract';
 import { proto, type WAMessage } from 'baileys';
 import { AppError } from '../../errors';
@@ -7,6 +6,7 @@ import { MediaUnavailableError } from '../../whatsapp/driver';
 import { NotConnectedError, type WhatsAppGateway } from '../sessions/gateway';
 import type { SessionCluster } from '../sessions/session-cluster';
 import type { GroupRow } from './groups.repository';
+import { groupMediaObjectName } from './media-object-name';
 import type { MessageStore } from './message-store.service';
 import { askPhoneForOlder, type OlderAnswer } from './older-history';
 
@@ -84,8 +84,7 @@ export function createPhoneAccess({ cluster, gateway, repos, storage }: PhoneAcc
         throw new AppError(error.reason === 'expired' ? 409 : 504, error.message);
       throw new AppError(502, 'The media could not be downloaded from WhatsApp. Try again later.');
     }
-    // Named by a hash: JIDs hold characters object names may not.
-    const objectName = `whatsapp-media/${c.sessionId}/${createHash('sha256').update(`${c.groupJid}/${c.waId}`).digest('hex')}`;
+    const objectName = groupMediaObjectName(c.sessionId, c.groupJid, c.waId);
     await storage.put(objectName, media.data, { contentType: media.mimetype, size: media.data.length });
     await repos.messages.setMediaObject(c.sessionId, c.groupJid, c.waId, objectName);
     return { objectName, mimetype: media.mimetype, filename: media.filename ?? message.filename };

@@ -1,0 +1,1 @@
+CREATE INDEX "wa_messages_media_object_idx" ON "wa_messages" USING btree ("media_object") WHERE "wa_messages"."media_object" is not null;
