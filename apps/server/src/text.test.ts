@@ -31,5 +31,13 @@ describe('storableText and unstorablePath', () => {
     expect(unstorablePath({ 'k\ud800': 1 })).toBe('k\ud800');
     expect(unstorablePath('\u0000')).toBe('');
     expect(unstorablePath({ a: ['fine', 2, null] })).toBeNull();
+    expect(unstorablePath([{ a: 'x', b: '\u0000' }], 'body')).toBe('body[0].b');
+  });
+
+  it('walks a value nested far deeper than the call stack goes (a 1 MB request body can)', () => {
+    const depth = 200_000;
+    expect(unstorablePath(JSON.parse(`{"x":${'['.repeat(depth)}${']'.repeat(depth)}}`))).toBeNull();
+    const path = unstorablePath(JSON.parse(`{"x":${'['.repeat(depth)}"\\u0000"${']'.repeat(depth)}}`));
+    expect(path).toBe(`x${'[0]'.repeat(depth)}`);
   });
 });

@@ -24,20 +24,42 @@ export function isStorable(text: string): boolean {
  * `''` for the value itself), or null when there is none. Object keys count too.
  */
 export function unstorablePath(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return isStorable(value) ? null : path;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = unstorablePath(value[i], `${path}[${i}]`);
-      if (found !== null) return found;
-    }
-    return null;
+  // A walk with a stack of its own, not recursion: a 1 MB request body can nest arrays 100,000 deep, which
+  // overflowed the call stack (a 500 instead of an answer). Paths are built only for the string found, from
+  // parent links: building each level's path on the way down costs the square of the depth.
+  interface Step {
+    item: unknown;
+    parent: Step | null;
+    segment: string;
+    /** An object key to check before `item` (its value). */
+    key?: string;
   }
-  if (value === null || typeof value !== 'object' || !isPlainObject(value)) return null;
-  for (const [key, item] of Object.entries(value)) {
-    const at = path ? `${path}.${key}` : key;
-    if (!isStorable(key)) return at;
-    const found = unstorablePath(item, at);
-    if (found !== null) return found;
+  const pathOf = (step: Step): string => {
+    const segments: string[] = [];
+    for (let at: Step | null = step; at; at = at.parent) segments.push(at.segment);
+    return path + segments.reverse().join('');
+  };
+  const stack: Step[] = [{ item: value, parent: null, segment: '' }];
+  for (let step = stack.pop(); step; step = stack.pop()) {
+    const { item } = step;
+    if (step.key !== undefined && !isStorable(step.key)) return pathOf(step);
+    if (typeof item === 'string') {
+      if (!isStorable(item)) return pathOf(step);
+      continue;
+    }
+    // Pushed last to first, so the first unstorable string in document order is found first.
+    if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i--)
+        stack.push({ item: item[i], parent: step, segment: `[${i}]` });
+      continue;
+    }
+    if (item === null || typeof item !== 'object' || !isPlainObject(item)) continue;
+    const entries = Object.entries(item);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i] as [string, unknown];
+      const segment = step.parent === null && path === '' ? key : `.${key}`;
+      stack.push({ item: child, parent: step, segment, key });
+    }
   }
   return null;
 }

@@ -30,6 +30,8 @@ export interface Route {
 export interface BadCase {
   name: string;
   payload: string;
+  /** application/json unless said. */
+  contentType?: string;
 }
 
 export const HUNDRED_KB = 'x'.repeat(100 * 1024);
@@ -37,6 +39,10 @@ export const NUL = 'a\u0000b';
 export const LONE_SURROGATE = 'a\uD800b';
 
 const json = (value: unknown) => JSON.stringify(value);
+
+/** JSON arrays nested 100,000 deep (200 KB), as text: JSON.stringify would overflow on it. */
+const DEEP = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+const DEEP_MARK = '<deep>';
 
 /** Values that must never pass for `value`'s field: wrong types, unstorable text, oversize, odd numbers. */
 function badValues(value: unknown, isId: boolean): Array<[string, unknown]> {
@@ -89,10 +95,17 @@ export function badBodies(route: Route): BadCase[] {
     { name: 'NUL in an extra field', payload: json({ ...body, extra: NUL }) },
     { name: 'a lone surrogate in a key', payload: json({ ...body, [LONE_SURROGATE]: 1 }) },
     { name: 'a NUL as a raw JSON escape', payload: `{"x":"\\u0000",${json(body).slice(1)}` },
+    { name: 'a body nested 100,000 deep', payload: DEEP },
+    { name: 'a form body', payload: 'a=1', contentType: 'application/x-www-form-urlencoded' },
+    { name: 'a __proto__ key', payload: `{"__proto__":{"admin":true},${json(body).slice(1)}` },
   );
   for (const [field, value] of Object.entries(body)) {
     const { [field]: _, ...without } = body;
     if (!route.optional?.includes(field)) cases.push({ name: `${field} missing`, payload: json(without) });
+    cases.push({
+      name: `${field} nested 100,000 deep`,
+      payload: json({ ...body, [field]: DEEP_MARK }).replace(json(DEEP_MARK), DEEP),
+    });
     for (const [what, bad] of badValues(value, route.ids?.includes(field) ?? false)) {
       cases.push({ name: `${field} ${what}`, payload: json({ ...body, [field]: bad }) });
     }
@@ -145,7 +158,7 @@ export async function walkBadBodies(
       const res = await app.inject({
         method: route.method,
         url: route.url,
-        headers: { ...user.headers, 'content-type': 'application/json' },
+        headers: { ...user.headers, 'content-type': bad.contentType ?? 'application/json' },
         payload: bad.payload,
       });
       expectRefusal(res, `${route.url} with ${bad.name}`);
