@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
 
@@ -24,14 +24,10 @@ export function installErrorHandler(app: FastifyInstance): void {
  * Fastify answers a URL whose %-escapes do not decode (e.g. a lone surrogate, %ED%A0%80) from its router,
  * before any error handler, with its own body: give it the same `{ message }` as every other failure.
  */
-export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (
-  error,
-  _request,
-  reply,
-) => {
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const { statusCode, message } = toHttpError(error);
   reply.code(statusCode).send({ message });
-};
+}
 
 export function toHttpError(error: FastifyError): HttpError {
   if (hasZodFastifySchemaValidationErrors(error)) {

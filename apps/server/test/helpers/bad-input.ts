@@ -106,6 +106,13 @@ export function badBodies(route: Route): BadCase[] {
       name: `${field} nested 100,000 deep`,
       payload: json({ ...body, [field]: DEEP_MARK }).replace(json(DEEP_MARK), DEEP),
     });
+    // Numbers JSON.stringify cannot write: one past a double's range (Infinity when parsed), and hex.
+    if (typeof value === 'number') {
+      for (const raw of ['1e400', '-1e400', '0x10', '01']) {
+        const payload = json({ ...body, [field]: DEEP_MARK }).replace(json(DEEP_MARK), raw);
+        cases.push({ name: `${field} ${raw}`, payload });
+      }
+    }
     for (const [what, bad] of badValues(value, route.ids?.includes(field) ?? false)) {
       cases.push({ name: `${field} ${what}`, payload: json({ ...body, [field]: bad }) });
     }
