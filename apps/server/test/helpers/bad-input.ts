@@ -253,3 +253,25 @@ export async function walkBadTokens(
   expect(await storedState(ctx)).toEqual(before);
   return sent;
 }
+
+/**
+ * The routes the OpenAPI document lists under `tags`, as "METHOD /path" (path parameters as `{name}`),
+ * so a suite can check its table walks every one of them: a route added later without a bad-input case
+ * fails that check.
+ */
+export async function documentedRoutes(app: FastifyInstance, tags: string[]): Promise<string[]> {
+  const document = (await app.inject({ method: 'GET', url: '/docs/json' })).json<{
+    paths: Record<string, Record<string, { tags?: string[] }>>;
+  }>();
+  const found: string[] = [];
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      if (operation.tags?.some((tag) => tags.includes(tag))) found.push(`${method.toUpperCase()} ${path}`);
+    }
+  }
+  return found.sort();
+}
+
+/** `routes` as "METHOD /path", for comparing with `documentedRoutes`. */
+export const routeNames = (routes: Array<Pick<Route, 'method' | 'url'>>) =>
+  routes.map((route) => `${route.method} ${route.url}`).sort();

@@ -2,8 +2,10 @@ import type { Agent } from '@wadesk/contract';
 import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
 import {
+  documentedRoutes,
   expectRefusal,
   type Route,
+  routeNames,
   storedState,
   walkBadBodies,
   walkBadTokens,
@@ -19,6 +21,10 @@ const routes: Route[] = [
 ];
 
 describeEachDatabase('agents refuse bad input and store nothing', (ctx) => {
+  it('walks every route the area documents', async () => {
+    expect(routeNames(routes)).toEqual(await documentedRoutes(ctx.app, ['agents']));
+  });
+
   it('refuses every bad body on every route', async () => {
     const owner = await signUp(ctx.app);
     expect(await walkBadBodies(ctx, ctx.app, owner, routes)).toBeGreaterThan(40);

@@ -4,9 +4,11 @@ import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
 import {
   badTokens,
+  documentedRoutes,
   expectRefusal,
   HUNDRED_KB,
   type Route,
+  routeNames,
   storedState,
   walkBadBodies,
   walkBadTokens,
@@ -21,6 +23,12 @@ import { STREAM_TOKEN_TTL_SECONDS } from './stream-tokens';
 const routes: Route[] = [{ method: 'POST', url: '/events/stream-token/' }];
 
 describeEachDatabase('event streams refuse bad input and store nothing', (ctx) => {
+  it('walks every route the area documents', async () => {
+    expect(routeNames([...routes, { method: 'GET', url: '/events/' }])).toEqual(
+      await documentedRoutes(ctx.app, ['events']),
+    );
+  });
+
   const events = (query: string) => ctx.app.inject({ method: 'GET', url: `/events/?${query}` });
 
   it('refuses a bad body and a missing, forged or expired token for a stream token', async () => {

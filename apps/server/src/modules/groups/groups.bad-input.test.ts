@@ -1,8 +1,10 @@
 import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
 import {
+  documentedRoutes,
   expectRefusal,
   type Route,
+  routeNames,
   storedState,
   walkBadBodies,
   walkBadTokens,
@@ -39,6 +41,10 @@ function routes(sessionId: string, messageId: string): Route[] {
 }
 
 describeEachDatabase('groups, messages, sync and media refuse bad input and store nothing', (ctx) => {
+  it('walks every route the area documents', async () => {
+    expect(routeNames(routes('x', 'y'))).toEqual(await documentedRoutes(ctx.app, ['groups']));
+  });
+
   it('refuses every bad body on every route', async () => {
     const { user, sessionId, say } = await deskFixture(ctx);
     const messageId = await say({ groupName: 'Help desk', body: 'hello' });

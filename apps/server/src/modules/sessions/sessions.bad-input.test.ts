@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
 import {
+  documentedRoutes,
   expectRefusal,
   HUNDRED_KB,
   type Route,
+  routeNames,
   storedState,
   walkBadBodies,
   walkBadTokens,
@@ -55,6 +57,12 @@ function simulatorRoutes(id: string): Route[] {
 }
 
 describeEachDatabase('sessions and simulator routes refuse bad input and store nothing', (ctx) => {
+  it('walks every route the area documents', async () => {
+    expect(routeNames(routes('{sessionId}'))).toEqual(
+      await documentedRoutes(ctx.app, ['sessions', 'simulator']),
+    );
+  });
+
   it('refuses every bad body on every route', async () => {
     // A stored session that is not running: a body that got past validation would reach it.
     const { user, sessionId } = await deskFixture(ctx);

@@ -3,8 +3,10 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
 import {
+  documentedRoutes,
   expectRefusal,
   type Route,
+  routeNames,
   storedState,
   walkBadBodies,
   walkBadTokens,
@@ -31,6 +33,10 @@ function routes(id: number): Route[] {
 }
 
 describeEachDatabase('tickets refuse bad input and store nothing', (ctx) => {
+  it('walks every route the area documents', async () => {
+    expect(routeNames(routes(1))).toEqual(await documentedRoutes(ctx.app, ['tickets']));
+  });
+
   it('refuses every bad body on every route', async () => {
     const { user, say } = await deskFixture(ctx);
     await say({ body: 'my printer is on fire' });
