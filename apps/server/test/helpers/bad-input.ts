@@ -10,6 +10,7 @@ import { users } from '../../src/db/schema';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../src/modules/auth/tokens';
 import { type SignedIn, signUp } from './auth';
 import type { TestContext } from './describe-each-database';
+import { testConfig } from './test-config';
 
 /**
  * The bad-input suites (issue 14 §5): every route, every kind of bad input, answers 4xx `{message}` and
@@ -201,7 +202,11 @@ export async function badTokens(ctx: TestContext, app: FastifyInstance) {
   const deleted = await signUp(app, { email: 'deleted@example.com' });
   await ctx.db.delete(users).where(eq(users.email, 'deleted@example.com'));
   const otherKey = new TextEncoder().encode('another-secret-that-is-at-least-32-characters');
+  // The app's own key: tokens it signed itself would pass only if they had the expected shape.
+  const ourKey = new TextEncoder().encode(testConfig({ dataDir: ctx.dataDir }).jwtSecret);
   const now = Math.floor(ctx.clock().getTime() / 1000);
+  const ours = (alg: string, body: Record<string, unknown>) =>
+    new SignJWT(body).setProtectedHeader({ alg, typ: 'JWT' }).sign(ourKey);
   return {
     tokens: {
       garbage: 'not-a-jwt',
@@ -214,6 +219,11 @@ export async function badTokens(ctx: TestContext, app: FastifyInstance) {
         .sign(otherKey),
       'another organisation claimed': `${header}.${b64({ ...claims, org: claims.org + 1 })}.${signature}`,
       'a deleted user': deleted.access_token,
+      'our key but HS512': await ours('HS512', claims),
+      'our key but another issuer': await ours('HS256', { ...claims, iss: 'someone-else' }),
+      'our key but no expiry': await ours('HS256', { ...claims, exp: undefined }),
+      'our key but a text subject': await ours('HS256', { ...claims, sub: 'admin' }),
+      'our key but a huge subject': await ours('HS256', { ...claims, sub: '9'.repeat(40) }),
     } as Record<string, string>,
     /** A genuine token, valid until the clock passes its lifetime. */
     expiring: genuine,
