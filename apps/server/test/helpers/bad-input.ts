@@ -204,7 +204,6 @@ export async function badTokens(ctx: TestContext, app: FastifyInstance) {
   const otherKey = new TextEncoder().encode('another-secret-that-is-at-least-32-characters');
   // The app's own key: tokens it signed itself would pass only if they had the expected shape.
   const ourKey = new TextEncoder().encode(testConfig({ dataDir: ctx.dataDir }).jwtSecret);
-  const now = Math.floor(ctx.clock().getTime() / 1000);
   const ours = (alg: string, body: Record<string, unknown>) =>
     new SignJWT(body).setProtectedHeader({ alg, typ: 'JWT' }).sign(ourKey);
   return {
@@ -228,7 +227,6 @@ export async function badTokens(ctx: TestContext, app: FastifyInstance) {
     /** A genuine token, valid until the clock passes its lifetime. */
     expiring: genuine,
     expire: () => ctx.clock.advance((ACCESS_TOKEN_TTL_SECONDS + 1) * 1000),
-    issuedAt: now,
   };
 }
 
