@@ -17,6 +17,18 @@ describe('storableText', () => {
     expect(clean.untouched).toBe(untouched);
     expect(value.a).toBe('x\u0000'); // the input is not changed
     expect(storableDeep(untouched)).toBe(untouched);
+    expect(storableDeep(['a\u0000', 'b'])).toEqual(['a', 'b']);
+    expect(storableDeep('\u0000')).toBe('');
+    expect(storableDeep(7)).toBe(7);
+  });
+
+  it('cleans a value nested far deeper than the call stack goes (a chat save body can)', () => {
+    const depth = 200_000;
+    const plain = JSON.parse(`{"x":${'['.repeat(depth)}${']'.repeat(depth)}}`);
+    expect(storableDeep(plain)).toBe(plain);
+    let clean = storableDeep(JSON.parse(`{"x":${'['.repeat(depth)}"a\\u0000"${']'.repeat(depth)}}`)).x;
+    for (let level = 0; level < depth; level++) clean = clean[0];
+    expect(clean).toBe('a');
   });
 });
 
@@ -31,5 +43,13 @@ describe('storableText and unstorablePath', () => {
     expect(unstorablePath({ 'k\ud800': 1 })).toBe('k\ud800');
     expect(unstorablePath('\u0000')).toBe('');
     expect(unstorablePath({ a: ['fine', 2, null] })).toBeNull();
+    expect(unstorablePath([{ a: 'x', b: '\u0000' }], 'body')).toBe('body[0].b');
+  });
+
+  it('walks a value nested far deeper than the call stack goes (a 1 MB request body can)', () => {
+    const depth = 200_000;
+    expect(unstorablePath(JSON.parse(`{"x":${'['.repeat(depth)}${']'.repeat(depth)}}`))).toBeNull();
+    const path = unstorablePath(JSON.parse(`{"x":${'['.repeat(depth)}"\\u0000"${']'.repeat(depth)}}`));
+    expect(path).toBe(`x${'[0]'.repeat(depth)}`);
   });
 });

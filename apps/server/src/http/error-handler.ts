@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
 
@@ -20,6 +20,15 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Fastify answers a URL whose %-escapes do not decode (e.g. a lone surrogate, %ED%A0%80) from its router,
+ * before any error handler, with its own body: give it the same `{ message }` as every other failure.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const { statusCode, message } = toHttpError(error);
+  reply.code(statusCode).send({ message });
+}
+
 export function toHttpError(error: FastifyError): HttpError {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const [first] = error.validation;
@@ -30,6 +39,8 @@ export function toHttpError(error: FastifyError): HttpError {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return { statusCode: 400, message: 'Malformed JSON body' };
+    case 'FST_ERR_BAD_URL':
+      return { statusCode: 400, message: 'The address is not a valid URL.' };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { statusCode: 413, message: 'Request body is too large' };
   }
