@@ -43,7 +43,7 @@ type State = 'start' | 'key' | 'colon' | 'value' | 'comma' | 'element' | 'separa
  * Reads a JSON object from chunks of UTF-8 without ever holding the elements of its array field
  * `streamedKey`: each is handed to `onElement` as soon as it is complete and then dropped, so a 60 MB
  * chat save needs the memory of one message. Every other field is kept whole. Each value is assembled
- * by its own TokenParser, which guards `__proto__` keys (they become own properties).
+ * by its own TokenParser.
  */
 export function createObjectStreamReader(
   streamedKey: string,
@@ -149,7 +149,11 @@ export function createObjectStreamReader(
     }
   }
 
+  let protoString = false;
   tokenizer.onToken = (token) => {
+    // A `__proto__` key at any depth is refused, as Fastify's JSON parser does for every other route.
+    if (protoString && token.token === TokenType.COLON) throw new MalformedJsonError();
+    protoString = token.token === TokenType.STRING && token.value === '__proto__';
     // A comma is only remembered until the token after it.
     const wasAfterComma = afterComma;
     onToken(token);
