@@ -128,15 +128,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request) => {
-      try {
-        const tokens = await auth.login(request.body);
-        await loginGuard.succeeded(request);
-        return tokens;
-      } catch (error) {
-        if (error instanceof AppError && (error.statusCode === 401 || error.statusCode === 404))
-          await loginGuard.failed(request);
-        throw error;
-      }
+      // loginGuard.check counted this attempt as a failure already; only a success takes it back.
+      const tokens = await auth.login(request.body);
+      await loginGuard.succeeded(request);
+      return tokens;
     },
   );
 
