@@ -24,8 +24,7 @@ export function UnverifiedEmailNotice() {
   };
 
   return (
-    <div
-      role="region"
+    <section
       aria-label="Email address not verified"
       className="mb-4 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
     >
@@ -44,6 +43,6 @@ export function UnverifiedEmailNotice() {
           {state.status === 'sending' ? 'Sending…' : 'Resend'}
         </button>
       )}
-    </div>
+    </section>
   );
 }
