@@ -31,5 +31,8 @@ describe('storableText and unstorablePath', () => {
     expect(unstorablePath({ 'k\ud800': 1 })).toBe('k\ud800');
     expect(unstorablePath('\u0000')).toBe('');
     expect(unstorablePath({ a: ['fine', 2, null] })).toBeNull();
+    // Deep nesting is walked without recursion (a request body must not overflow the stack).
+    const deep = JSON.parse(`${'['.repeat(100_000)}"\\u0000"${']'.repeat(100_000)}`);
+    expect(unstorablePath(deep)).toBe('[0]'.repeat(100_000));
   });
 });

@@ -23,21 +23,45 @@ export function isStorable(text: string): boolean {
  * Where the first string PostgreSQL cannot store sits in a JSON-shaped value (`messages[3].author`,
  * `''` for the value itself), or null when there is none. Object keys count too.
  */
-export function unstorablePath(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return isStorable(value) ? null : path;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = unstorablePath(value[i], `${path}[${i}]`);
-      if (found !== null) return found;
-    }
-    return null;
+export function unstorablePath(value: unknown): string | null {
+  // An explicit stack, not recursion: a request body nested 100 000 arrays deep would overflow the call
+  // stack (a 500) before validation could refuse it. Paths are built only for the value found.
+  interface Step {
+    value: unknown;
+    parent: Step | null;
+    segment: string | number;
   }
-  if (value === null || typeof value !== 'object' || !isPlainObject(value)) return null;
-  for (const [key, item] of Object.entries(value)) {
-    const at = path ? `${path}.${key}` : key;
-    if (!isStorable(key)) return at;
-    const found = unstorablePath(item, at);
-    if (found !== null) return found;
+  const pathOf = (step: Step): string => {
+    const segments: (string | number)[] = [];
+    for (let at: Step | null = step; at?.parent; at = at.parent) segments.push(at.segment);
+    return segments
+      .reverse()
+      .reduce<string>(
+        (path, segment) =>
+          typeof segment === 'number' ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment,
+        '',
+      );
+  };
+  const stack: Step[] = [{ value, parent: null, segment: '' }];
+  while (stack.length > 0) {
+    const step = stack.pop() as Step;
+    const current = step.value;
+    if (typeof current === 'string') {
+      if (!isStorable(current)) return pathOf(step);
+      continue;
+    }
+    const children: Step[] = [];
+    if (Array.isArray(current)) {
+      for (let i = 0; i < current.length; i++) children.push({ value: current[i], parent: step, segment: i });
+    } else if (current !== null && typeof current === 'object' && isPlainObject(current)) {
+      for (const [key, item] of Object.entries(current)) {
+        const child = { value: item, parent: step, segment: key };
+        if (!isStorable(key)) return pathOf(child);
+        children.push(child);
+      }
+    }
+    // Pushed last first, so the first unstorable string in document order is the one reported.
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as Step);
   }
   return null;
 }
