@@ -98,13 +98,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.post(
     '/users/resend-verification/',
     {
-      onRequest: [app.authenticate],
+      // Per IP like the other mail routes; the hourly allowance per address is the email-links service's.
+      onRequest: [limits.perIp, app.authenticate],
       schema: {
         tags,
         summary:
           'Email the signed-in user a new link to confirm their address (the same answer when verified or over the hourly allowance)',
         security: bearerAuth,
-        response: { 200: successMessage, 401: errorResponse },
+        response: { 200: successMessage, 401: errorResponse, 429: errorResponse },
       },
     },
     async (request) => {

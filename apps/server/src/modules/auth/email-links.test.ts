@@ -261,6 +261,17 @@ describeEachDatabase('emailed links', (ctx) => {
       expect(smtp.mails).toHaveLength(LINK_MAILS_PER_HOUR + 1);
     });
 
+    it('counts toward the per-IP limit of the auth routes', async () => {
+      const strict = await ctx.buildApp({ smtpUrl: smtp.url, authRateLimitIp: 2 });
+      const ann = await signUp(strict); // the first attempt of this minute
+      const ask = () =>
+        strict.inject({ method: 'POST', url: '/users/resend-verification/', headers: ann.headers });
+      expect((await ask()).statusCode).toBe(200);
+      const refused = await ask();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ message: TOO_MANY_ATTEMPTS });
+    });
+
     it('refuses a caller that is not signed in', async () => {
       const asked = await resend({});
       expect(asked.statusCode).toBe(401);
