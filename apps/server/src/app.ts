@@ -89,6 +89,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   await app.register(systemRoutes, { database, config });
   const limit = createLimiter({ repo: createRateLimitRepository(database.db), clock });
+  const loginGuard = createLoginGuard({
+    repo: createLoginFailuresRepository(database.db),
+    clock,
+    freeFailures: config.authRateLimitEmail,
+  });
+  const emailLinks = createEmailLinks({
+    repo: authRepository,
+    mailer,
+    passwords,
+    clock,
+    publicUrl: config.publicUrl,
+    forgetLoginFailures: loginGuard.forgetAccount,
+    onBackgroundError: (error, what) => app.log.error({ err: error }, what),
+  });
+  // Mails sent after their reply finish before the mailer and the database close (hooks run in reverse).
+  app.addHook('onClose', () => emailLinks.idle());
   await app.register(authRoutes, {
     auth: createAuthService({
       repo: authRepository,
@@ -105,19 +121,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       perIp: config.authRateLimitIp,
       perEmail: config.authRateLimitEmail,
     }),
-    emailLinks: createEmailLinks({
-      repo: authRepository,
-      mailer,
-      passwords,
-      clock,
-      publicUrl: config.publicUrl,
-    }),
+    emailLinks,
     refreshLimit: perMinute(limit, 'refresh', { perIp: config.refreshRateLimit }),
-    loginGuard: createLoginGuard({
-      repo: createLoginFailuresRepository(database.db),
-      clock,
-      freeFailures: config.authRateLimitEmail,
-    }),
+    loginGuard,
   });
 
   const storage = await registerChats(app, { config, db: database.db, clock, limit });

@@ -11,6 +11,7 @@ export const authMessages = {
   linkInvalid: 'This link is invalid or has expired. Ask for a new one.',
   emailVerified: 'Your email address is verified.',
   resetSent: 'If an account exists for this email, we sent it a link to set a new password.',
+  verificationSent: 'If your email address still needs confirming, we sent you a new link. Check your inbox.',
   passwordChanged: 'Your password is changed. Sign in with the new one.',
   googleTookOver:
     'You are signed in with Google. The password this account had was set before its email address was verified, so it was removed and every other sign-in ended. Set a new password with "Forgot password?" if you want one.',
@@ -64,6 +65,11 @@ const linkToken = z
 /** POST /users/verify-email/ → successMessage; 400 `linkInvalid` for a used, expired or unknown token. */
 export const verifyEmailRequest = z.object({ token: linkToken });
 
+/**
+ * POST /users/resend-verification/ (signed in, no body) → successMessage `verificationSent`, the same
+ * whether a mail went out, the address is verified already, or the hourly allowance is used up.
+ */
+
 /** POST /users/forgot-password/ → successMessage `resetSent`, whether or not the account exists. */
 export const forgotPasswordRequest = z.object({ email });
 
@@ -101,6 +107,8 @@ export const authUser = z.object({
   last_name: z.string(),
   role: z.enum(['owner', 'user']),
   organisation_id: z.number(),
+  /** Whether the address was confirmed (emailed link, password reset or Google); the SPA offers a resend. */
+  email_verified: z.boolean(),
 });
 export type AuthUser = z.infer<typeof authUser>;
 export const authCheckResponse = z.object({ user: authUser });

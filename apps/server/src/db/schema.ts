@@ -544,15 +544,20 @@ export const emailTokens = pgTable(
 /**
  * Failed sign-ins in a row, per account (`key` = hash of "account:…") and per account and client IP
  * ("pair:…"), for the back-off of auth/login-guard.ts. A row older than the reset age counts from zero.
+ * `account` is the account row's key on every row of that account, so a password reset can clear them all.
  */
 export const loginFailures = pgTable(
   'login_failures',
   {
     key: text('key').primaryKey(),
+    account: text('account'),
     failures: integer('failures').notNull(),
     lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('login_failures_last_failure_idx').on(t.lastFailureAt)],
+  (t) => [
+    index('login_failures_last_failure_idx').on(t.lastFailureAt),
+    index('login_failures_account_idx').on(t.account),
+  ],
 );
 
 /** Secrets generated on first start when env gives none (JWT, storage signing); the first instance wins. */

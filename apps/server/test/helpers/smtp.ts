@@ -12,6 +12,8 @@ export interface ReceivedMail {
 export interface TestSmtp {
   url: string;
   mails: ReceivedMail[];
+  /** Mails whose DATA the server has answered (the sender's transaction is complete). */
+  readonly answered: number;
   /** The next mail to arrive (or one already waiting), within `timeoutMs`. */
   next(timeoutMs?: number): Promise<ReceivedMail>;
   /** Forgets the mails received so far. */
@@ -19,10 +21,14 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on loopback (the smtp-server package), without auth or TLS, that keeps every mail. */
-export async function startTestSmtp(): Promise<TestSmtp> {
+/**
+ * A real SMTP server on loopback (the smtp-server package), without auth or TLS, that keeps every mail.
+ * `answerDelayMs` holds back its answer to each mail's DATA, like a slow mail server.
+ */
+export async function startTestSmtp({ answerDelayMs = 0 } = {}): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
   let taken = 0;
+  let answered = 0;
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -35,7 +41,10 @@ export async function startTestSmtp(): Promise<TestSmtp> {
         const raw = Buffer.concat(chunks).toString('utf8');
         mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text: bodyText(raw) });
         for (const wake of waiters.splice(0)) wake();
-        callback();
+        setTimeout(() => {
+          answered++;
+          callback();
+        }, answerDelayMs);
       });
     },
   });
@@ -44,6 +53,9 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    get answered() {
+      return answered;
+    },
     async next(timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       while (taken >= mails.length) {

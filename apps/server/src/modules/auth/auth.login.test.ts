@@ -109,6 +109,23 @@ describeEachDatabase('POST /users/login/', (ctx) => {
     expect((await attempt('wrong')).statusCode).toBe(429);
   });
 
+  it('lets only the allowed number of parallel wrong guesses through before the first failure is stored', async () => {
+    const app = await ctx.buildApp({ authRateLimitEmail: 3 });
+    await signUp(app, { email: 'ann@example.com' });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => app.inject(login('ann@example.com', `guess-${i}`, '10.0.0.7'))),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    // Each 401 is a password that was actually checked; the back-off must refuse the rest unchecked.
+    expect(codes.filter((code) => code === 401)).toHaveLength(3);
+    expect(codes.filter((code) => code === 429)).toHaveLength(17);
+    for (const answer of answers.filter((a) => a.statusCode === 429))
+      expect(answer.json()).toEqual({ message: TOO_MANY_ATTEMPTS });
+    // The refused attempts were not counted: the next one waits only the first back-off step.
+    const next = await app.inject(login('ann@example.com', 'guess-x', '10.0.0.7'));
+    expect(next.headers['retry-after']).toBe('1');
+  });
+
   it('refuses every IP that failed on an account failing from many, but not a clean one', async () => {
     const app = await ctx.buildApp({ authRateLimitEmail: 1 });
     await signUp(app, { email: 'ann@example.com' });

@@ -105,20 +105,30 @@ export function createAuthRepository(db: Db) {
       }
     },
 
-    async createEmailToken(token: typeof emailTokens.$inferInsert): Promise<void> {
-      await db.insert(emailTokens).values(token);
-    },
-
-    /** How many links of this purpose the user was sent since `since` (created_at, database clock). */
-    async linksSentSince(userId: number, purpose: 'verify' | 'reset', since: Date): Promise<number> {
-      return db.$count(
-        emailTokens,
-        and(
-          eq(emailTokens.userId, userId),
-          eq(emailTokens.purpose, purpose),
-          gt(emailTokens.createdAt, since),
-        ),
-      );
+    /**
+     * Stores a link's token unless the user was sent `max` links of this purpose since `since`; false when
+     * the allowance is used up. The user's row is locked while counting, so requests racing each other
+     * cannot all see room for one more.
+     */
+    async createEmailTokenWithin(
+      token: typeof emailTokens.$inferInsert,
+      max: number,
+      since: Date,
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, token.userId)).for('update');
+        const sent = await tx.$count(
+          emailTokens,
+          and(
+            eq(emailTokens.userId, token.userId),
+            eq(emailTokens.purpose, token.purpose),
+            gt(emailTokens.createdAt, since),
+          ),
+        );
+        if (sent >= max) return false;
+        await tx.insert(emailTokens).values(token);
+        return true;
+      });
     },
 
     /** Forgets links that expired before `before`: they can never work again. */
@@ -157,9 +167,10 @@ export function createAuthRepository(db: Db) {
     /**
      * A new password from a reset link, all or nothing: the token is used up, the address is proven, and
      * every sign-in of the account ends: refresh-token families (and so event streams), access tokens
-     * issued before now, and every other emailed link. False when the token is unknown, used or expired.
+     * issued before now, and every other emailed link. The user's email, or null when the token is
+     * unknown, used or expired.
      */
-    async resetPassword(tokenHash: string, passwordHash: string, now: Date): Promise<boolean> {
+    async resetPassword(tokenHash: string, passwordHash: string, now: Date): Promise<string | null> {
       return db.transaction(async (tx) => {
         const [used] = await tx
           .update(emailTokens)
@@ -173,15 +184,19 @@ export function createAuthRepository(db: Db) {
             ),
           )
           .returning({ userId: emailTokens.userId });
-        if (!used) return false;
+        if (!used) return null;
         const { userId } = used;
-        await tx.update(users).set({ passwordHash, tokensValidAfter: now }).where(eq(users.id, userId));
+        const [changed] = await tx
+          .update(users)
+          .set({ passwordHash, tokensValidAfter: now })
+          .where(eq(users.id, userId))
+          .returning({ email: users.email });
         await tx
           .update(users)
           .set({ emailVerifiedAt: now })
           .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
         await endEverySignIn(tx, userId, now);
-        return true;
+        return changed?.email ?? null;
       });
     },
 

@@ -17,7 +17,6 @@ import {
 } from '@wadesk/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors';
 import type { AuthService } from './auth.service';
 import { bearerAuth } from './authenticate';
 import type { EmailLinks } from './email-links.service';
@@ -91,10 +90,27 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request) => {
-      await emailLinks
-        .sendReset(request.body.email)
-        .catch((error: unknown) => request.log.error({ err: error }, 'password reset mail not sent'));
+      emailLinks.requestReset(request.body.email);
       return { success: true, message: authMessages.resetSent };
+    },
+  );
+
+  app.post(
+    '/users/resend-verification/',
+    {
+      // Per IP like the other mail routes; the hourly allowance per address is the email-links service's.
+      onRequest: [limits.perIp, app.authenticate],
+      schema: {
+        tags,
+        summary:
+          'Email the signed-in user a new link to confirm their address (the same answer when verified or over the hourly allowance)',
+        security: bearerAuth,
+        response: { 200: successMessage, 401: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request) => {
+      emailLinks.requestVerification(request.user.id);
+      return { success: true, message: authMessages.verificationSent };
     },
   );
 
@@ -128,15 +144,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request) => {
-      try {
-        const tokens = await auth.login(request.body);
-        await loginGuard.succeeded(request);
-        return tokens;
-      } catch (error) {
-        if (error instanceof AppError && (error.statusCode === 401 || error.statusCode === 404))
-          await loginGuard.failed(request);
-        throw error;
-      }
+      // loginGuard.check counted this attempt as a failure already; only a success takes it back.
+      const tokens = await auth.login(request.body);
+      await loginGuard.succeeded(request);
+      return tokens;
     },
   );
 

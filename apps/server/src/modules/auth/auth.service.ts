@@ -154,8 +154,16 @@ export function createAuthService({ repo, passwords, accessTokens, verifyGoogle,
     async currentUser(userId: number): Promise<AuthUser> {
       const user = await repo.findUserById(userId);
       if (!user) throw new AppError(401, authErrors.sessionExpired);
-      const { id, email, firstName, lastName, role, organisationId } = user;
-      return { id, email, first_name: firstName, last_name: lastName, role, organisation_id: organisationId };
+      const { id, email, firstName, lastName, role, organisationId, emailVerifiedAt } = user;
+      return {
+        id,
+        email,
+        first_name: firstName,
+        last_name: lastName,
+        role,
+        organisation_id: organisationId,
+        email_verified: emailVerifiedAt !== null,
+      };
     },
 
     async googleLogin(credential: string): Promise<GoogleLoginResponse> {

@@ -78,6 +78,7 @@ describeEachDatabase('token endpoints', (ctx) => {
           last_name: 'Lee',
           role: 'owner',
           organisation_id: stored?.organisationId,
+          email_verified: false,
         },
       });
     });

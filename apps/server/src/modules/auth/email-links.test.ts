@@ -3,12 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { authMessages } from '@wadesk/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { defaultRegistration, signUp } from '../../../test/helpers/auth';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bearer, defaultRegistration, signUp } from '../../../test/helpers/auth';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
 import { linkIn, startTestSmtp, type TestSmtp } from '../../../test/helpers/smtp';
-import { users } from '../../db/schema';
-import { RESET_LINK_TTL_MS, RESET_MAILS_PER_HOUR, VERIFY_LINK_TTL_MS } from './email-links.service';
+import { emailTokens, loginFailures, users } from '../../db/schema';
+import {
+  LINK_MAILS_PER_HOUR,
+  RESET_LINK_TTL_MS,
+  RESET_MAILS_PER_HOUR,
+  VERIFY_LINK_TTL_MS,
+} from './email-links.service';
+import { TOO_MANY_ATTEMPTS } from './rate-limit';
 
 // Emailed links, sent to a real SMTP server on loopback: verifying the address after registration, and
 // setting a new password. Links carry single-use tokens that expire.
@@ -144,6 +150,133 @@ describeEachDatabase('emailed links', (ctx) => {
     await post('/users/forgot-password/', { email: defaultRegistration.email });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.mails).toHaveLength(2 + RESET_MAILS_PER_HOUR);
+  });
+
+  it('a password reset clears the back-off of the account, so its owner can sign in at once', async () => {
+    // Two free failures per IP (and two registration or reset requests a minute per address).
+    const strict = await ctx.buildApp({ smtpUrl: smtp.url, authRateLimitEmail: 2 });
+    await signUp(strict);
+    await smtp.next();
+    const login = (password: string) =>
+      strict.inject({
+        method: 'POST',
+        url: '/users/login/',
+        payload: { username: defaultRegistration.email, password },
+        remoteAddress: '10.0.0.8',
+      });
+    expect((await login('wrong')).statusCode).toBe(401);
+    expect((await login('wrong')).statusCode).toBe(401);
+    expect((await login('wrong')).statusCode).toBe(429);
+    await strict.inject({
+      method: 'POST',
+      url: '/users/forgot-password/',
+      payload: { email: defaultRegistration.email },
+    });
+    const token = String(linkIn(await smtp.next()).searchParams.get('token'));
+    const reset = await strict.inject({
+      method: 'POST',
+      url: '/users/reset-password/',
+      payload: { token, password1: 'New!Pass1', password2: 'New!Pass1' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(await ctx.count(loginFailures)).toBe(0);
+    const signedIn = await login('New!Pass1');
+    expect(signedIn.json()).not.toEqual({ message: TOO_MANY_ATTEMPTS });
+    expect(signedIn.statusCode).toBe(200);
+  });
+
+  it('answers a reset request without waiting for the mail server, and the mail still arrives', async () => {
+    const slow = await startTestSmtp({ answerDelayMs: 1500 });
+    try {
+      const slowApp = await ctx.buildApp({ smtpUrl: slow.url });
+      await slowApp.inject({ method: 'POST', url: '/users/register/', payload: defaultRegistration });
+      expect(slow.answered).toBe(1); // registration still waits for its mail
+      const started = Date.now();
+      const asked = await slowApp.inject({
+        method: 'POST',
+        url: '/users/forgot-password/',
+        payload: { email: defaultRegistration.email },
+      });
+      expect(asked.json()).toEqual({ success: true, message: authMessages.resetSent });
+      // The reply for an existing account comes before the SMTP transaction ends, as for an unknown one.
+      expect(slow.answered).toBe(1);
+      expect(Date.now() - started).toBeLessThan(1000);
+      await slow.next(); // the verification mail
+      expect(linkIn(await slow.next()).pathname).toBe('/reset-password');
+      // Closing the app waits for the mail still being sent.
+      await slowApp.close();
+      expect(slow.answered).toBe(2);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  describe('POST /users/resend-verification/', () => {
+    const resend = (headers: Record<string, string>) =>
+      app.inject({ method: 'POST', url: '/users/resend-verification/', headers });
+
+    it('mails a new verification link to a signed-in user whose address is unverified', async () => {
+      const ann = await signUp(app);
+      await smtp.next(); // the registration's
+      const check = await app.inject({ method: 'GET', url: '/users/authcheck/', headers: ann.headers });
+      expect(check.json().user.email_verified).toBe(false);
+      const asked = await resend(ann.headers);
+      expect(asked.statusCode).toBe(200);
+      expect(asked.json()).toEqual({ success: true, message: authMessages.verificationSent });
+      const link = linkIn(await smtp.next());
+      expect(link.pathname).toBe('/verify-email');
+      const verified = await post('/users/verify-email/', { token: String(link.searchParams.get('token')) });
+      expect(verified.json()).toEqual({ success: true, message: authMessages.emailVerified });
+      const after = await app.inject({ method: 'GET', url: '/users/authcheck/', headers: ann.headers });
+      expect(after.json().user.email_verified).toBe(true);
+    });
+
+    it('answers the same but mails nothing once the address is verified', async () => {
+      const ann = await signUp(app);
+      await smtp.next();
+      await ctx.db.update(users).set({ emailVerifiedAt: new Date() });
+      const asked = await resend(ann.headers);
+      expect(asked.json()).toEqual({ success: true, message: authMessages.verificationSent });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(smtp.mails).toHaveLength(1);
+      expect(await ctx.count(emailTokens)).toBe(1);
+    });
+
+    it('mails one address at most three verification links an hour, even asked for in parallel', async () => {
+      const ann = await signUp(app);
+      const answers = await Promise.all(Array.from({ length: 8 }, () => resend(ann.headers)));
+      for (const asked of answers)
+        expect(asked.json()).toEqual({ success: true, message: authMessages.verificationSent });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(smtp.mails).toHaveLength(LINK_MAILS_PER_HOUR); // the registration's counts too
+      expect(await ctx.count(emailTokens)).toBe(LINK_MAILS_PER_HOUR);
+      ctx.clock.advance(60 * 60 * 1000 + 1);
+      const again = await post('/users/login/', {
+        username: defaultRegistration.email,
+        password: defaultRegistration.password1,
+      });
+      expect((await resend(bearer(again.json().access_token))).statusCode).toBe(200);
+      for (let i = 0; i <= LINK_MAILS_PER_HOUR; i++) await smtp.next();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(smtp.mails).toHaveLength(LINK_MAILS_PER_HOUR + 1);
+    });
+
+    it('counts toward the per-IP limit of the auth routes', async () => {
+      const strict = await ctx.buildApp({ smtpUrl: smtp.url, authRateLimitIp: 2 });
+      const ann = await signUp(strict); // the first attempt of this minute
+      const ask = () =>
+        strict.inject({ method: 'POST', url: '/users/resend-verification/', headers: ann.headers });
+      expect((await ask()).statusCode).toBe(200);
+      const refused = await ask();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ message: TOO_MANY_ATTEMPTS });
+    });
+
+    it('refuses a caller that is not signed in', async () => {
+      const asked = await resend({});
+      expect(asked.statusCode).toBe(401);
+      expect(await ctx.count(emailTokens)).toBe(0);
+    });
   });
 
   it('without SMTP, writes each mail to DATA_DIR/outbox so the server still works', async () => {

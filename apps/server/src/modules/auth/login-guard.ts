@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
-import type { LoginFailuresRepository } from './login-failures.repository';
+import type { FailureCount, LoginFailuresRepository } from './login-failures.repository';
 import { accountOf, hashKey, TOO_MANY_ATTEMPTS } from './rate-limit';
 
 /** A quiet hour clears the failures of an account, and of an account from one IP. */
@@ -12,12 +12,15 @@ export const MAX_BACKOFF_MS = 15 * 60 * 1000;
 export const ACCOUNT_CEILING_FACTOR = 10;
 
 export interface LoginGuard {
-  /** preHandler of the sign-in route: refuses a client that must wait, before any password is checked. */
+  /**
+   * preHandler of the sign-in route: refuses a client that must wait, before any password is checked, and
+   * otherwise counts the attempt as a failure in advance (see createLoginGuard).
+   */
   check(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-  /** After a wrong password or an unknown account. */
-  failed(request: FastifyRequest): Promise<void>;
   /** After a correct password: this client starts from zero on this account. */
   succeeded(request: FastifyRequest): Promise<void>;
+  /** After a password reset: the owner proved the address, so no IP waits on this account any more. */
+  forgetAccount(email: string): Promise<void>;
 }
 
 export interface LoginGuardDeps {
@@ -33,15 +36,28 @@ export interface LoginGuardDeps {
  * 2 s, 4 s, … up to 15 minutes). An account that fails from many IPs (ten times the allowance) refuses
  * every IP that has failed on it, while an IP that has not failed still signs in with the right password.
  * Counts live in the database, shared by every instance; keys are hashed.
+ *
+ * Every admitted attempt is counted as a failure before its password is checked, in the same statement
+ * that checks the back-off, and a correct password takes it back: counted only after the check, many
+ * guesses sent at once would all pass before the first failure was stored.
  */
 export function createLoginGuard({ repo, clock, freeFailures }: LoginGuardDeps): LoginGuard {
   let nextPurge = 0;
+  const accountKey = (email: string) => hashKey(`account:${email}`);
   const keysOf = (request: FastifyRequest) => {
-    const account = accountOf(request);
-    return { pair: hashKey(`pair:${account}|${request.ip}`), account: hashKey(`account:${account}`) };
+    const email = accountOf(request);
+    return { pair: hashKey(`pair:${email}|${request.ip}`), account: accountKey(email) };
   };
-  const current = (count: { failures: number; lastFailureAt: Date } | undefined, now: number) =>
+  const current = (count: FailureCount | undefined, now: number) =>
     count && count.lastFailureAt.getTime() >= now - FAILURE_RESET_MS ? count : null;
+  const backOffEnd = (pair: FailureCount | null) =>
+    pair && pair.failures >= freeFailures
+      ? pair.lastFailureAt.getTime() + Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (pair.failures - freeFailures))
+      : 0;
+  const refuse = (reply: FastifyReply, waitUntil: number, now: number) => {
+    reply.header('retry-after', Math.max(1, Math.ceil((waitUntil - now) / 1000)));
+    return new AppError(429, TOO_MANY_ATTEMPTS);
+  };
 
   return {
     async check(request, reply) {
@@ -54,26 +70,34 @@ export function createLoginGuard({ repo, clock, freeFailures }: LoginGuardDeps):
       const counts = await repo.read([keys.pair, keys.account]);
       const pair = current(counts.get(keys.pair), now);
       const account = current(counts.get(keys.account), now);
-      let waitUntil = 0;
-      if (pair && pair.failures >= freeFailures) {
-        const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (pair.failures - freeFailures));
-        waitUntil = pair.lastFailureAt.getTime() + delay;
-      }
       if (pair && account && account.failures >= freeFailures * ACCOUNT_CEILING_FACTOR) {
-        waitUntil = Math.max(waitUntil, account.lastFailureAt.getTime() + MAX_BACKOFF_MS);
+        const waitUntil = Math.max(backOffEnd(pair), account.lastFailureAt.getTime() + MAX_BACKOFF_MS);
+        if (now < waitUntil) throw refuse(reply, waitUntil, now);
       }
-      if (now < waitUntil) {
-        reply.header('retry-after', Math.ceil((waitUntil - now) / 1000));
-        throw new AppError(429, TOO_MANY_ATTEMPTS);
+      const resetBefore = new Date(now - FAILURE_RESET_MS);
+      const admitted = await repo.admit(
+        { key: keys.pair, account: keys.account },
+        new Date(now),
+        resetBefore,
+        {
+          freeFailures,
+          maxDelayMs: MAX_BACKOFF_MS,
+        },
+      );
+      if (!admitted) {
+        // Another attempt may have been counted since the read above: the wait is that of the stored count.
+        const stored = current((await repo.read([keys.pair])).get(keys.pair), now);
+        throw refuse(reply, backOffEnd(stored), now);
       }
-    },
-    async failed(request) {
-      const now = clock().getTime();
-      const keys = keysOf(request);
-      await repo.record([keys.pair, keys.account], new Date(now), new Date(now - FAILURE_RESET_MS));
+      await repo.record({ key: keys.account, account: keys.account }, new Date(now), resetBefore);
     },
     async succeeded(request) {
-      await repo.clear(keysOf(request).pair);
+      const keys = keysOf(request);
+      await repo.clear(keys.pair);
+      await repo.uncount(keys.account);
+    },
+    async forgetAccount(email) {
+      await repo.clearAccount(accountKey(email));
     },
   };
 }

@@ -13,6 +13,7 @@ const user = {
   last_name: 'Rao',
   role: 'owner',
   organisation_id: 1,
+  email_verified: true,
 };
 
 function Secret() {

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { UnverifiedEmailNotice } from '../../features/auth/components/unverified-email-notice';
 import { BrandLink } from '../../shared/ui/brand';
 import { Breadcrumb } from '../../shared/ui/breadcrumb';
 import { AppDrawerContext } from '../../shared/ui/drawer-context';
@@ -44,6 +45,7 @@ export function AppLayout({ drawerItems, sidebarItems }: AppLayoutProps) {
           </header>
           <main className="flex-1 px-4 py-5 sm:px-6 md:px-8 md:py-8">
             <div className="mx-auto w-full max-w-6xl">
+              <UnverifiedEmailNotice />
               <Breadcrumb pathname={pathname} />
               <div className="mt-4 md:mt-6">
                 <Outlet />

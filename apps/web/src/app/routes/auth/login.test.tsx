@@ -96,6 +96,7 @@ describe('LoginRoute', () => {
       last_name: 'Rao',
       role: 'owner',
       organisation_id: 3,
+      email_verified: true,
     },
   };
 
