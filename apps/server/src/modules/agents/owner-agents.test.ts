@@ -1,10 +1,12 @@
 import type { Agent, SessionStatusResponse } from '@wadesk/contract';
+import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
 import { org } from '../../../test/helpers/desk';
 import { deskFixture } from '../../../test/helpers/desk-fixture';
 import { eventually, FAST_WHATSAPP, linkSession, post, sessionStatus } from '../../../test/helpers/whatsapp';
+import { waSessionEvents } from '../../db/schema';
 import { createAgentsRepository } from './agents.repository';
 import { createAgentsService } from './agents.service';
 
@@ -26,8 +28,19 @@ describeEachDatabase('owner agents', (ctx) => {
       }),
     ]);
 
+    // Counted in the session's health events: right after the failure is injected the status can still
+    // read "connected" from before it, and the owner agent is not back yet.
+    const connects = async () =>
+      (
+        await ctx.db
+          .select({ id: waSessionEvents.id })
+          .from(waSessionEvents)
+          .where(and(eq(waSessionEvents.sessionId, sessionId), eq(waSessionEvents.kind, 'connected')))
+      ).length;
     const reconnect = async () => {
+      const before = await connects();
       await post(app, owner, `/sim/sessions/${sessionId}/fail`, { kind: 'restart_required' });
+      await eventually(async () => (await connects()) > before);
       await eventually(async () => (await sessionStatus(app, owner, sessionId)).status === 'connected');
       await app.ownerAgents.settled();
       return (await org<Agent[]>(app, owner, 'listAgent')).body;
