@@ -52,7 +52,7 @@ describeEachDatabase('ticket processor', (ctx) => {
     const errors: object[] = [];
     let inFlight = 0;
     let mostInFlight = 0;
-    const processor = () =>
+    const processor = (more: Partial<TicketProcessorDeps> = {}) =>
       createTicketProcessor({
         queue: store,
         engine: {
@@ -76,6 +76,7 @@ describeEachDatabase('ticket processor', (ctx) => {
         retryMs: 0,
         maxAttempts: 3,
         ...options,
+        ...more,
       });
     /** Stores live messages as ingest does: they are queued with them. */
     const store_ = (...list: [group: string, body: string][]) =>
@@ -116,6 +117,25 @@ describeEachDatabase('ticket processor', (ctx) => {
     await p.settled();
     await p.stop();
     expect(batches).toEqual([['o0'], ['o1'], ['o2'], ['o3'], ['o4']]);
+  });
+
+  it('is not settled by a claim that found nothing only because a batch of the group was in flight', async () => {
+    const { store, save, processor, batches } = await setup();
+    await save(...[0, 1, 2].map((n): [string, string] => ['only', `o${n}`]));
+    // Claims slower than a batch: the claim made while o0 is in flight finds nothing, and returns after
+    // o0 is done.
+    const slowQueue: typeof store = {
+      ...store,
+      claimLive: async (...args) => {
+        const batch = await store.claimLive(...args);
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        return batch;
+      },
+    };
+    const p = processor({ queue: slowQueue });
+    await p.settled();
+    await p.stop();
+    expect(batches).toEqual([['o0'], ['o1'], ['o2']]);
   });
 
   it('publishes created and updated tickets and acknowledges the messages', async () => {

@@ -157,6 +157,8 @@ export function createTicketProcessor({
     while (!stopped && wanted && running < parallel) {
       wanted = false;
       const claim = ++claims;
+      // A claim made while a batch is in flight may find nothing only because that batch holds its group.
+      const busy = running;
       let batch: QueuedLiveMessage[];
       try {
         batch = await queue.claimLive(instanceId, batchSize, claimMs);
@@ -167,7 +169,7 @@ export function createTicketProcessor({
       if (batch.length > 0) {
         start(batch);
         wanted = true;
-      } else if (running === 0) {
+      } else if (running === 0 && busy === 0) {
         const ready = waiters.filter((w) => w.after < claim);
         waiters = waiters.filter((w) => w.after >= claim);
         for (const w of ready) w.resolve();
