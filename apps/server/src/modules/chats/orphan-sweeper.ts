@@ -3,21 +3,14 @@ import type { ObjectStorage } from '../../storage/storage';
 import { isGroupMediaObjectName } from '../groups/media-object-name';
 import type { WarnLog } from './import.service';
 import { isObjectName } from './object-names';
+import { type PeriodicSweep, startPeriodicSweep } from './periodic-sweep';
 import type { StoredObjectsRepository } from './stored-objects.repository';
 
 // At most this many names per reference lookup (and per delete).
 const BATCH = 1000;
 
-export interface OrphanSweeper {
-  /**
-   * One sweep now: answers how many files it removed (objects and temporary files; 0 when another
-   * instance holds the lock).
-   */
-  sweep(): Promise<number>;
-  stop(): void;
-  /** Resolves when a sweep under way has finished (at once when none is). */
-  sweepDone(): Promise<void>;
-}
+/** sweep() answers how many it removed (0 when another instance holds the lock). */
+export type OrphanSweeper = PeriodicSweep;
 
 /** Names this server writes: anything else in a shared bucket is not ours to remove. */
 const isOurs = (name: string) => isObjectName(name) || isGroupMediaObjectName(name);
@@ -47,8 +40,6 @@ export function startOrphanSweeper({
   intervalMs: number;
   log: WarnLog;
 }): OrphanSweeper {
-  let running: Promise<number> | null = null;
-
   /** Removes the unreferenced among `names`; null when another instance took the lock meanwhile. */
   async function removeUnreferenced(names: string[]): Promise<number | null> {
     const referenced = await objects.referencedWhileLocked(names);
@@ -82,26 +73,5 @@ export function startOrphanSweeper({
     return total;
   };
 
-  const sweep = () => {
-    running ??= sweepOnce().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const tick = () =>
-    sweep().catch((error: unknown) => log.warn({ err: error }, 'orphan sweep failed; retrying later'));
-  const first = setTimeout(tick, Math.min(intervalMs, 5_000));
-  const timer = setInterval(tick, intervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    sweep,
-    stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-    async sweepDone() {
-      await running?.catch(() => 0);
-    },
-  };
+  return startPeriodicSweep(sweepOnce, { intervalMs, log, what: 'orphan sweep' });
 }

@@ -1,16 +1,12 @@
 import type { ObjectStorage } from '../../storage/storage';
 import type { AttachmentsRepository } from './attachments.repository';
 import type { WarnLog } from './import.service';
+import { type PeriodicSweep, startPeriodicSweep } from './periodic-sweep';
 
 const BATCH = 1000;
 
-export interface UploadSweeper {
-  /** One sweep now: answers how many uploads it removed (0 when another instance holds the lock). */
-  sweep(): Promise<number>;
-  stop(): void;
-  /** Resolves when a sweep under way has finished (at once when none is). */
-  sweepDone(): Promise<void>;
-}
+/** sweep() answers how many it removed (0 when another instance holds the lock). */
+export type UploadSweeper = PeriodicSweep;
 
 /**
  * Uploads that were never saved in a chat expire after `maxAgeHours`: their rows and stored objects go.
@@ -30,7 +26,6 @@ export function startUploadSweeper({
   intervalMs: number;
   log: WarnLog;
 }): UploadSweeper {
-  let running: Promise<number> | null = null;
   const sweepOnce = async () => {
     let total = 0;
     for (;;) {
@@ -46,26 +41,5 @@ export function startUploadSweeper({
       if (names.length < BATCH) return total;
     }
   };
-  const sweep = () => {
-    running ??= sweepOnce().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const tick = () =>
-    sweep().catch((error: unknown) => log.warn({ err: error }, 'upload sweep failed; retrying later'));
-  const first = setTimeout(tick, Math.min(intervalMs, 5_000));
-  const timer = setInterval(tick, intervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    sweep,
-    stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-    async sweepDone() {
-      await running?.catch(() => 0);
-    },
-  };
+  return startPeriodicSweep(sweepOnce, { intervalMs, log, what: 'upload sweep' });
 }
