@@ -1,7 +1,7 @@
 import type { Agent } from '@wadesk/contract';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
-import { tokenStorage } from '../../../shared/storage/storage';
+import { useAuth } from '../../../shared/auth/auth-context';
 import { Button } from '../../../shared/ui/button';
 import { Modal } from '../../../shared/ui/modal';
 import { PhoneInput } from '../../../shared/ui/phone-input/phone-input';
@@ -27,6 +27,7 @@ function AddAgentForm({ onClose, onAdded }: Omit<AddAgentModalProps, 'open'>) {
   const [phone, setPhone] = useState<PhoneValue>(emptyPhone());
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
+  const { isSignedIn } = useAuth();
 
   const nameError = checked && !name.trim() ? AGENT_MESSAGES.nameRequired : undefined;
   const phoneError = checked && !isValidPhone(phone) ? AGENT_MESSAGES.invalidNumber : undefined;
@@ -34,7 +35,7 @@ function AddAgentForm({ onClose, onAdded }: Omit<AddAgentModalProps, 'open'>) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    if (!tokenStorage.getAccessToken()) {
+    if (!isSignedIn) {
       toast.error(AGENT_MESSAGES.noToken);
       return;
     }

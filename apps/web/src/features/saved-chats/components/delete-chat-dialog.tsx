@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
-import { tokenStorage } from '../../../shared/storage/storage';
+import { useAuth } from '../../../shared/auth/auth-context';
 import { Button } from '../../../shared/ui/button';
 import { Modal } from '../../../shared/ui/modal';
 import { toast } from '../../../shared/ui/toast';
@@ -18,6 +18,7 @@ export function DeleteChatDialog() {
   const { pathname } = useLocation();
   const target = editing?.mode === 'delete' ? editing.chat : null;
   const [busy, setBusy] = useState(false);
+  const { isSignedIn } = useAuth();
 
   const confirm = async () => {
     if (!target || busy) return;
@@ -29,8 +30,7 @@ export function DeleteChatDialog() {
       toast.success(SAVED_CHAT_MESSAGES.deleted);
       if (chat.source?.kind === 'server' && chat.source.chat_id === target.chat_id) {
         // Away first, so the page never tries to open the chat that is gone; then forget it.
-        if (pathname === '/messages')
-          navigate(tokenStorage.getAccessToken() ? '/dashboard' : '/', { replace: true });
+        if (pathname === '/messages') navigate(isSignedIn ? '/dashboard' : '/', { replace: true });
         await chat.clearChat();
       }
     } catch (error) {

@@ -1,7 +1,7 @@
 import type { StartSessionResponse } from '@wadesk/contract';
 import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
-import { tokenStorage } from '../../../shared/storage/storage';
+import { useAuth } from '../../../shared/auth/auth-context';
 import { Button } from '../../../shared/ui/button';
 import { Modal } from '../../../shared/ui/modal';
 import { TextField } from '../../../shared/ui/text-field';
@@ -32,11 +32,12 @@ function CreateSessionForm({ onClose, onCreated }: Omit<CreateSessionModalProps,
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [busy, setBusy] = useState(false);
+  const { isSignedIn } = useAuth();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    if (!tokenStorage.getAccessToken()) {
+    if (!isSignedIn) {
       toast.error(CREATE_MESSAGES.noToken);
       return;
     }
