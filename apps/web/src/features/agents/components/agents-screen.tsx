@@ -92,11 +92,7 @@ export function AgentsScreen() {
         <Placeholder state={state} empty={rows.length === 0} />
         {rows.length > 0 ? <AgentsTable agents={rows} onRemove={setRemoving} /> : null}
       </section>
-      <AddAgentModal
-        open={adding}
-        onClose={() => setAdding(false)}
-        onAdded={() => setAdding(false)}
-      />
+      <AddAgentModal open={adding} onClose={() => setAdding(false)} onAdded={() => setAdding(false)} />
       <RemoveAgentDialog
         agent={removing}
         busy={busy}
