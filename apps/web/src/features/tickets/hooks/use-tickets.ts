@@ -32,8 +32,13 @@ export function useTickets() {
     if (stats.error) console.error('The ticket stats could not be loaded', stats.error);
   }, [stats.error]);
 
+  // The lists and the stats only: an open conversation reloads on its own ticket's events.
   const refetch = useCallback(
-    () => queryClient.invalidateQueries({ queryKey: ticketKeys.all, refetchType: 'active' }),
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ticketKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: ticketKeys.stats() }),
+      ]),
     [queryClient],
   );
 
@@ -73,7 +78,6 @@ export function useTickets() {
     showOlder,
     refreshing: manual || list.isPlaceholderData,
     refresh,
-    refetch,
     showTicket,
   } as const;
 }
