@@ -36,7 +36,7 @@ export {
   readExport,
   readExportWith,
 } from './read-export';
-export { MIN_QUERY_LENGTH, type SearchHit, type SearchOptions, search } from './search';
+export { type IndexSearchHit, MIN_QUERY_LENGTH, type SearchOptions, search } from './search';
 export { buildSearchIndex, type SearchIndex } from './search-index';
 export type {
   Attachment,

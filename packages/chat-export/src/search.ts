@@ -1,7 +1,7 @@
 import type { SearchIndex } from './search-index';
 import { originalPrefixEnd, queryWords } from './tokenize';
 
-export interface SearchHit {
+export interface IndexSearchHit {
   /** Position of the message in the indexed list. */
   index: number;
   /** Range in the message content of the first occurrence of the first query word, for highlighting. */
@@ -52,7 +52,7 @@ function hasWordIn(index: SearchIndex, m: number, lo: number, hi: number): boole
   return false;
 }
 
-function hit(index: SearchIndex, m: number, lo: number, hi: number, foldedLength: number): SearchHit {
+function hit(index: SearchIndex, m: number, lo: number, hi: number, foldedLength: number): IndexSearchHit {
   const end = index.tokStart[m + 1] as number;
   let t = index.tokStart[m] as number;
   while (t < end && ((index.tokWord[t] as number) < lo || (index.tokWord[t] as number) >= hi)) t++;
@@ -98,7 +98,7 @@ function candidates(index: SearchIndex, lo: number, hi: number): Int32Array {
  * ignored). Queries shorter than 2 characters find nothing. Query words are split like content
  * words, so punctuation in the query is ignored.
  */
-export function search(index: SearchIndex, query: string, options: SearchOptions = {}): SearchHit[] {
+export function search(index: SearchIndex, query: string, options: SearchOptions = {}): IndexSearchHit[] {
   const limit = options.limit ?? Number.POSITIVE_INFINITY;
   const trimmed = typeof query === 'string' ? query.trim() : '';
   if (Array.from(trimmed).length < MIN_QUERY_LENGTH || limit <= 0) return [];
@@ -116,7 +116,7 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
   );
   const [smallLo, smallHi] = bySize[0] as [number, number];
   const others = bySize.slice(1);
-  const hits: SearchHit[] = [];
+  const hits: IndexSearchHit[] = [];
   const consider = (m: number) => {
     for (const [lo, hi] of others) if (!hasWordIn(index, m, lo, hi)) return;
     hits.push(hit(index, m, firstLo, firstHi, firstLength));

@@ -44,7 +44,8 @@ export const chatMessage = z.object({
   edited: z.boolean().optional(),
   deleted: z.boolean().optional(),
 });
-export type ChatMessage = z.input<typeof chatMessage>;
+/** A chat message as a client sends it (POST /v1/saveChatData/); StoredChatMessage is the parsed form. */
+export type ChatMessagePayload = z.input<typeof chatMessage>;
 export type StoredChatMessage = z.output<typeof chatMessage>;
 
 /** POST /v1/uploadfile/ answers this; POST /v1/getSavedChat/ too. */

@@ -2,15 +2,16 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { ToastHost } from '../shared/ui/toast';
+import { AppProviders } from './query-wrapper';
 
-/** Renders route objects in a memory router (plus the toast host) and returns the router. */
+/** Renders route objects in a memory router (plus the toast host, query cache and auth) and returns the router. */
 export function renderRoutes(routes: RouteObject[], initialEntry: string) {
   const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
   const view = render(
-    <>
+    <AppProviders>
       <RouterProvider router={router} />
       <ToastHost />
-    </>,
+    </AppProviders>,
   );
   return { router, ...view };
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { useAuthUser } from '../../features/auth/hooks/use-auth-user';
+import { useAuth } from '../../shared/auth/auth-context';
 import { tokenStorage } from '../../shared/storage/storage';
 import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../testing/render-routes';
 import { ProtectedRoute } from './protected-route';
@@ -17,7 +17,7 @@ const user = {
 };
 
 function Secret() {
-  return <p>secret for {useAuthUser()?.first_name}</p>;
+  return <p>secret for {useAuth().user?.first_name}</p>;
 }
 function LoginProbe() {
   const state = useLocation().state as { sessionCheckFailed?: boolean } | null;

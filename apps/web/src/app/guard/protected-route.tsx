@@ -2,8 +2,7 @@ import type { AuthUser } from '@wadesk/contract';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { fetchAuthUser } from '../../features/auth/api/auth-api';
-import { AuthUserContext } from '../../features/auth/hooks/use-auth-user';
-import { tokenStorage } from '../../shared/storage/storage';
+import { AuthUserProvider, useAuth } from '../../shared/auth/auth-context';
 import { FullPageSpinner } from '../../shared/ui/spinner';
 import type { LoginLocationState } from '../routes/auth/login';
 
@@ -14,7 +13,9 @@ type Check = { status: 'checking' } | { status: 'allowed'; user: AuthUser } | { 
  * 401 once and retries; when that fails it has already removed both tokens.
  */
 export function ProtectedRoute() {
-  const [hasToken] = useState(() => tokenStorage.getAccessToken() !== null);
+  const { isSignedIn } = useAuth();
+  // Read once: a logout clears the tokens before it leaves for '/', and must not bounce via /login.
+  const [hasToken] = useState(isSignedIn);
   const [check, setCheck] = useState<Check>({ status: 'checking' });
 
   useEffect(() => {
@@ -37,8 +38,8 @@ export function ProtectedRoute() {
   }
   if (check.status === 'checking') return <FullPageSpinner label="Checking your session" />;
   return (
-    <AuthUserContext.Provider value={check.user}>
+    <AuthUserProvider user={check.user}>
       <Outlet />
-    </AuthUserContext.Provider>
+    </AuthUserProvider>
   );
 }

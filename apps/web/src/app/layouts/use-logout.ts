@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { logout } from '../../features/auth/api/auth-api';
 import { useOptionalChat } from '../../features/chat-import/state/chat-provider';
-import { closeEventStream } from '../../shared/events/use-event-stream';
-import { activeSessionsStorage, sessionIdStorage, tokenStorage } from '../../shared/storage/storage';
+import { useAuth } from '../../shared/auth/auth-context';
 import { toast } from '../../shared/ui/toast';
 
 /** Logout: tell the server (revoking the refresh token), then always forget the session locally. */
@@ -11,18 +10,16 @@ export function useLogout() {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const chat = useOptionalChat();
+  const auth = useAuth();
 
   const run = async () => {
     setBusy(true);
     try {
-      await logout(tokenStorage.getRefreshToken());
+      await logout(auth.refreshToken());
     } catch {
       // The user asked to leave: a failed call must not keep them signed in.
     }
-    tokenStorage.clear();
-    closeEventStream();
-    sessionIdStorage.clear();
-    activeSessionsStorage.clear();
+    auth.signOut();
     // A chat from the server is the account's: the next person at this browser must not find it.
     if (chat?.source?.kind === 'server') await chat.clearChat();
     setBusy(false);

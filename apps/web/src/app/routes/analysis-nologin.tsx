@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
 import { LazyAnalysisScreen } from '../../features/analytics/lazy-analysis-screen';
 import { VisitorBanner } from '../../features/chat-viewer/components/visitor-banner';
-import { tokenStorage } from '../../shared/storage/storage';
+import { useAuth } from '../../shared/auth/auth-context';
 import { BrandLink } from '../../shared/ui/brand';
 import { buttonClasses } from '../../shared/ui/button';
 import { ShieldIcon } from '../../shared/ui/icons';
 
 /** An anonymous visitor's analysis of the chat they imported; it is worked out in their browser. */
 export function AnalysisNoLoginRoute() {
-  const signedIn = tokenStorage.getAccessToken() !== null;
+  const signedIn = useAuth().isSignedIn;
   return (
     <div className="min-h-dvh bg-slate-50">
       <header className="border-b border-slate-200 bg-white">

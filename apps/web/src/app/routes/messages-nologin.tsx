@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
 import { ChatViewer } from '../../features/chat-viewer/components/chat-viewer';
 import { VisitorBanner } from '../../features/chat-viewer/components/visitor-banner';
-import { tokenStorage } from '../../shared/storage/storage';
+import { useAuth } from '../../shared/auth/auth-context';
 import { BrandLink } from '../../shared/ui/brand';
 import { buttonClasses } from '../../shared/ui/button';
 import { ShieldIcon } from '../../shared/ui/icons';
 
 /** Where an anonymous visitor reads the chat they imported; the chat never left their browser. */
 export function MessagesNoLoginRoute() {
-  const signedIn = tokenStorage.getAccessToken() !== null;
+  const signedIn = useAuth().isSignedIn;
   return (
     <div className="min-h-dvh bg-slate-50">
       <header className="border-b border-slate-200 bg-white">

@@ -22,14 +22,9 @@ export interface RequestOptions<S extends z.ZodType> {
 export const NETWORK_ERROR = 'The server could not be reached. Check your connection and try again.';
 export const BAD_RESPONSE = 'The server sent an unexpected response.';
 
-let baseUrl = import.meta.env.VITE_API_BASE_URL ?? '';
+const baseUrl = (import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/$/, '');
 let onUnauthorized: () => void = () => {};
 let refreshing: Promise<boolean> | null = null;
-
-/** The API base address, set once at start-up ('' means same origin). */
-export function setApiBaseUrl(url: string): void {
-  baseUrl = url.replace(/\/$/, '');
-}
 
 /** The full address of a server path, for what cannot go through fetch (EventSource, links). */
 export function apiUrl(path: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDayMonthYearTime, truncate } from './format';
+import { formatDateTime, truncate } from './format';
 
 describe('format', () => {
   it('truncates only text longer than the limit', () => {
@@ -10,7 +10,6 @@ describe('format', () => {
   it('formats dates and gives nothing for an invalid one', () => {
     const date = new Date(2024, 2, 5, 14, 7);
     expect(formatDateTime(date)).toMatch(/5 Mar 2024/);
-    expect(formatDayMonthYearTime(date)).toBe('05 Mar 2024, 14:07');
     expect(formatDateTime('not a date')).toBe('');
   });
 });

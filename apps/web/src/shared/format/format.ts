@@ -16,12 +16,3 @@ export function formatDateTime(value: Date | string | number): string {
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
 }
-
-/** Day, short month, year, HH:MM (24-hour), e.g. "05 Mar 2024, 14:07". */
-export function formatDayMonthYearTime(value: Date | string | number): string {
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const month = date.toLocaleString('en-IN', { month: 'short' });
-  return `${pad(date.getDate())} ${month} ${date.getFullYear()}, ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}

@@ -34,17 +34,43 @@ function remove(key: string): void {
   }
 }
 
+const tokenListeners = new Set<() => void>();
+const tokensChanged = () => {
+  for (const listener of tokenListeners) listener();
+};
+
+/**
+ * The token pair. Only the API client and the auth context (shared/auth) use it; components read the
+ * signed-in state through useAuth().
+ */
 export const tokenStorage = {
   getAccessToken: (): string | null => read(STORAGE_KEYS.accessToken) || null,
   getRefreshToken: (): string | null => read(STORAGE_KEYS.refreshToken) || null,
-  setAccessToken: (token: string): void => write(STORAGE_KEYS.accessToken, token),
+  setAccessToken(token: string): void {
+    write(STORAGE_KEYS.accessToken, token);
+    tokensChanged();
+  },
   setTokens(tokens: TokenPair): void {
     write(STORAGE_KEYS.accessToken, tokens.access_token);
     write(STORAGE_KEYS.refreshToken, tokens.refresh_token);
+    tokensChanged();
   },
   clear(): void {
     remove(STORAGE_KEYS.accessToken);
     remove(STORAGE_KEYS.refreshToken);
+    tokensChanged();
+  },
+  /** Calls `listener` whenever the tokens change, here or in another tab. */
+  subscribe(listener: () => void): () => void {
+    tokenListeners.add(listener);
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key === STORAGE_KEYS.accessToken) listener();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      tokenListeners.delete(listener);
+      window.removeEventListener('storage', onStorage);
+    };
   },
 };
 

@@ -1,9 +1,9 @@
-import { useAuthUser } from '../../../features/auth/hooks/use-auth-user';
 import { useStoreFirstActiveSession } from '../../../features/sessions/hooks/use-store-first-active-session';
 import { DashboardScreen } from '../../../features/tickets/components/dashboard-screen';
+import { useAuth } from '../../../shared/auth/auth-context';
 
 export function DashboardRoute() {
-  const user = useAuthUser();
+  const { user } = useAuth();
   useStoreFirstActiveSession();
   const name = user?.first_name.trim();
   return (

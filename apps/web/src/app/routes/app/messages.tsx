@@ -8,12 +8,12 @@ import {
   parseChatId,
   useSavedChatFromUrl,
 } from '../../../features/saved-chats/hooks/use-saved-chat-from-url';
-import { tokenStorage } from '../../../shared/storage/storage';
+import { useAuth } from '../../../shared/auth/auth-context';
 import { Spinner } from '../../../shared/ui/spinner';
 
 /** The loaded chat, or the saved chat of ?chatId=. */
 export function MessagesRoute() {
-  const signedIn = tokenStorage.getAccessToken() !== null;
+  const signedIn = useAuth().isSignedIn;
   const [params] = useSearchParams();
   const chatId = params.get('chatId');
   const opening = useSavedChatFromUrl(chatId);

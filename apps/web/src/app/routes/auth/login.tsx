@@ -4,7 +4,7 @@ import { AuthFooterLink } from '../../../features/auth/components/auth-footer-li
 import { AuthLayout } from '../../../features/auth/components/auth-layout';
 import { LoginForm } from '../../../features/auth/components/login-form';
 import { URL_TOKEN_INVALID, UrlTokenSignIn } from '../../../features/auth/components/url-token-sign-in';
-import { tokenStorage } from '../../../shared/storage/storage';
+import { useAuth } from '../../../shared/auth/auth-context';
 import { FullPageSpinner } from '../../../shared/ui/spinner';
 import { toast } from '../../../shared/ui/toast';
 
@@ -19,7 +19,8 @@ export function LoginRoute() {
   const state = useLocation().state as LoginLocationState | null;
   const urlToken = searchParams.get('token');
   const [linkRefused, setLinkRefused] = useState(false);
-  const alreadySignedIn = !urlToken && !state?.sessionCheckFailed && tokenStorage.getAccessToken() !== null;
+  const auth = useAuth();
+  const alreadySignedIn = !urlToken && !state?.sessionCheckFailed && auth.isSignedIn;
 
   useEffect(() => {
     if (alreadySignedIn) navigate('/dashboard', { replace: true });
@@ -27,7 +28,7 @@ export function LoginRoute() {
 
   const continueWithLink = () => {
     if (!urlToken) return;
-    tokenStorage.setAccessToken(urlToken);
+    auth.signInWithAccessToken(urlToken);
     toast.success('Logged in via URL token!', { toastId: 'url-token' });
     navigate('/dashboard', { replace: true });
   };

@@ -1,7 +1,7 @@
 import type { Agent } from '@wadesk/contract';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
-import { tokenStorage } from '../../../shared/storage/storage';
+import { useAuth } from '../../../shared/auth/auth-context';
 import { Button } from '../../../shared/ui/button';
 import { Modal } from '../../../shared/ui/modal';
 import { PhoneInput } from '../../../shared/ui/phone-input/phone-input';
@@ -13,7 +13,7 @@ import {
 } from '../../../shared/ui/phone-input/phone-number';
 import { TextField } from '../../../shared/ui/text-field';
 import { toast } from '../../../shared/ui/toast';
-import { addAgent } from '../api/agents-api';
+import { useAddAgent } from '../api/agents-queries';
 import { AGENT_MESSAGES } from '../utils/agent-table';
 
 interface AddAgentModalProps {
@@ -26,15 +26,17 @@ function AddAgentForm({ onClose, onAdded }: Omit<AddAgentModalProps, 'open'>) {
   const [name, setName] = useState('');
   const [phone, setPhone] = useState<PhoneValue>(emptyPhone());
   const [checked, setChecked] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const adding = useAddAgent();
+  const busy = adding.isPending;
+  const { isSignedIn } = useAuth();
 
   const nameError = checked && !name.trim() ? AGENT_MESSAGES.nameRequired : undefined;
   const phoneError = checked && !isValidPhone(phone) ? AGENT_MESSAGES.invalidNumber : undefined;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    if (!tokenStorage.getAccessToken()) {
+    if (!isSignedIn) {
       toast.error(AGENT_MESSAGES.noToken);
       return;
     }
@@ -43,16 +45,16 @@ function AddAgentForm({ onClose, onAdded }: Omit<AddAgentModalProps, 'open'>) {
       toast.warn(AGENT_MESSAGES.fillDetails);
       return;
     }
-    setBusy(true);
-    try {
-      const agent = await addAgent({ agent_name: name.trim(), agent_number: toE164(phone) });
-      toast.success(AGENT_MESSAGES.added);
-      onAdded(agent);
-    } catch (error) {
-      toast.error(errorMessage(error, AGENT_MESSAGES.addFailed));
-    } finally {
-      setBusy(false);
-    }
+    adding.mutate(
+      { agent_name: name.trim(), agent_number: toE164(phone) },
+      {
+        onSuccess: (agent) => {
+          toast.success(AGENT_MESSAGES.added);
+          onAdded(agent);
+        },
+        onError: (error) => toast.error(errorMessage(error, AGENT_MESSAGES.addFailed)),
+      },
+    );
   };
 
   return (

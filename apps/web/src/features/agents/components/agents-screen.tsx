@@ -8,7 +8,7 @@ import { Button } from '../../../shared/ui/button';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { Spinner } from '../../../shared/ui/spinner';
 import { toast } from '../../../shared/ui/toast';
-import { removeAgent } from '../api/agents-api';
+import { useRemoveAgent } from '../api/agents-queries';
 import { useAgents } from '../hooks/use-agents';
 import { AGENT_CSV_COLUMNS, AGENT_MESSAGES, ALL_USER_TYPES, filterAgents } from '../utils/agent-table';
 import { AddAgentModal } from './add-agent-modal';
@@ -44,26 +44,20 @@ export function AgentsScreen() {
   const [types, setTypes] = useState<AgentUserType[]>(ALL_USER_TYPES);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Agent | null>(null);
-  const [busy, setBusy] = useState(false);
+  const removal = useRemoveAgent();
 
   const rows = useMemo(
     () => filterAgents(sortByCreatedAt(state.agents, sort), types),
     [state.agents, sort, types],
   );
 
-  const remove = async (agent: Agent) => {
-    setBusy(true);
-    try {
-      const answer = await removeAgent(agent.id);
-      (answer.success ? toast.success : toast.error)(answer.message);
-    } catch (error) {
-      toast.error(errorMessage(error, AGENT_MESSAGES.removeFailed));
-    } finally {
-      setBusy(false);
-      setRemoving(null);
-      void state.refresh();
-    }
-  };
+  const remove = (agent: Agent) =>
+    removal.mutate(agent.id, {
+      onSuccess: (answer) => (answer.success ? toast.success : toast.error)(answer.message),
+      onError: (error) => toast.error(errorMessage(error, AGENT_MESSAGES.removeFailed)),
+      onSettled: () => setRemoving(null),
+    });
+  const busy = removal.isPending;
 
   return (
     <>
@@ -98,14 +92,7 @@ export function AgentsScreen() {
         <Placeholder state={state} empty={rows.length === 0} />
         {rows.length > 0 ? <AgentsTable agents={rows} onRemove={setRemoving} /> : null}
       </section>
-      <AddAgentModal
-        open={adding}
-        onClose={() => setAdding(false)}
-        onAdded={() => {
-          setAdding(false);
-          void state.refresh();
-        }}
-      />
+      <AddAgentModal open={adding} onClose={() => setAdding(false)} onAdded={() => setAdding(false)} />
       <RemoveAgentDialog
         agent={removing}
         busy={busy}

@@ -1,8 +1,9 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Agent } from '@wadesk/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useEventStream } from '../../../shared/events/use-event-stream';
 import { toast } from '../../../shared/ui/toast';
-import { fetchAgents } from '../api/agents-api';
+import { agentKeys, agentsListQuery } from '../api/agents-queries';
 import { AGENT_MESSAGES } from '../utils/agent-table';
 
 export interface AgentsState {
@@ -10,36 +11,27 @@ export interface AgentsState {
   agents: Agent[];
 }
 
+const NO_AGENTS: Agent[] = [];
+
 /** The organisation's agents (POST /org/listAgent/), refetched when the server says the list changed. */
 export function useAgents() {
-  const [state, setState] = useState<AgentsState>({ status: 'loading', agents: [] });
-  const [refreshing, setRefreshing] = useState(false);
-  const latest = useRef(0);
-
-  const refresh = useCallback(async () => {
-    const call = ++latest.current;
-    setRefreshing(true);
-    try {
-      const agents = await fetchAgents();
-      if (call === latest.current) setState({ status: 'ready', agents });
-    } catch (error) {
-      if (call !== latest.current) return;
-      console.error('The agent list could not be loaded', error);
-      toast.error(AGENT_MESSAGES.listFailed, { toastId: 'agents-list-failed' });
-      setState((previous) => ({ ...previous, status: 'error' }));
-    } finally {
-      if (call === latest.current) setRefreshing(false);
-    }
-  }, []);
+  const queryClient = useQueryClient();
+  const query = useQuery(agentsListQuery());
 
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    if (!query.error) return;
+    console.error('The agent list could not be loaded', query.error);
+    toast.error(AGENT_MESSAGES.listFailed, { toastId: 'agents-list-failed' });
+  }, [query.error]);
 
   useEventStream((event) => {
     // `ready` starts every (re)connected stream: changes made while it was down are not replayed.
-    if (event.type === 'agents.updated' || event.type === 'ready') void refresh();
+    if (event.type === 'agents.updated' || event.type === 'ready')
+      void queryClient.invalidateQueries({ queryKey: agentKeys.all });
   });
 
-  return { ...state, refreshing, refresh };
+  const { refetch } = query;
+  const refresh = useCallback(() => void refetch(), [refetch]);
+  const status: AgentsState['status'] = query.isPending ? 'loading' : query.isError ? 'error' : 'ready';
+  return { status, agents: query.data ?? NO_AGENTS, refreshing: query.isFetching, refresh };
 }

@@ -1,8 +1,8 @@
 import type { MessageFilter } from '@wadesk/chat-export';
 import { useCallback, useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useAuth } from '../../../shared/auth/auth-context';
 import { downloadCsv } from '../../../shared/csv/download-file';
-import { tokenStorage } from '../../../shared/storage/storage';
 import { buttonClasses } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { ChartIcon, InboxIcon, ShieldIcon } from '../../../shared/ui/icons';
@@ -119,7 +119,7 @@ export function AnalysisScreen({ messagesPath }: AnalysisScreenProps) {
 }
 
 function NoChat() {
-  const signedIn = tokenStorage.getAccessToken() !== null;
+  const signedIn = useAuth().isSignedIn;
   return (
     <EmptyState
       icon={<ChartIcon className="size-7" />}

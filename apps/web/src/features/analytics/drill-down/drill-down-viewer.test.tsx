@@ -2,6 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../testing/query-wrapper';
 import type { ChatEngine } from '../../chat-import/engine/chat-engine';
 import { chatData, chatMessage, fakeEngine, loadedChat } from '../../chat-import/engine/testing-deps';
 import { ChatProvider } from '../../chat-import/state/chat-provider';
@@ -30,7 +31,7 @@ function renderViewer(engine: ChatEngine, state: DrillDownState | null) {
     ],
     { initialEntries: [{ pathname: '/messages', search: '?chatId=4', state }] },
   );
-  render(<RouterProvider router={router} />);
+  render(<RouterProvider router={router} />, { wrapper: AppProviders });
   return router;
 }
 

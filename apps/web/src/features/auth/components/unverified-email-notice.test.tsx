@@ -2,9 +2,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type AuthUser, authMessages } from '@wadesk/contract';
 import { describe, expect, it } from 'vitest';
+import { AuthUserProvider } from '../../../shared/auth/auth-context';
 import { tokenStorage } from '../../../shared/storage/storage';
 import { jsonResponse, renderRoutes, stubFetch } from '../../../testing/render-routes';
-import { AuthUserContext } from '../hooks/use-auth-user';
 import { UnverifiedEmailNotice } from './unverified-email-notice';
 
 const asha: AuthUser = {
@@ -23,9 +23,9 @@ const render = (user: AuthUser) =>
       {
         path: '/dashboard',
         element: (
-          <AuthUserContext.Provider value={user}>
+          <AuthUserProvider user={user}>
             <UnverifiedEmailNotice />
-          </AuthUserContext.Provider>
+          </AuthUserProvider>
         ),
       },
     ],

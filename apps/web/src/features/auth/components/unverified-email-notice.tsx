@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
+import { useAuth } from '../../../shared/auth/auth-context';
 import { resendVerification } from '../api/auth-api';
-import { useAuthUser } from '../hooks/use-auth-user';
 
 type State = { status: 'idle' | 'sending' } | { status: 'sent' | 'failed'; message: string };
 
@@ -10,7 +10,7 @@ type State = { status: 'idle' | 'sending' } | { status: 'sent' | 'failed'; messa
  * the registration mail was lost or its link expired.
  */
 export function UnverifiedEmailNotice() {
-  const user = useAuthUser();
+  const { user } = useAuth();
   const [state, setState] = useState<State>({ status: 'idle' });
   if (!user || user.email_verified) return null;
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { tokenStorage } from '../../../shared/storage/storage';
+import { useAuth } from '../../../shared/auth/auth-context';
 import { toast } from '../../../shared/ui/toast';
 import { useChatActions } from '../state/chat-provider';
 import { importChat, importErrorMessage, type UploadPhase } from './import-chat';
@@ -10,7 +10,7 @@ import { checkUpload } from './upload-rules';
 export function useChatUpload() {
   const chat = useChatActions();
   const navigate = useNavigate();
-  const [signedIn] = useState(() => tokenStorage.getAccessToken() !== null);
+  const [signedIn] = useState(useAuth().isSignedIn);
   const [phase, setPhase] = useState<UploadPhase | null>(null);
   const [sent, setSent] = useState(0);
   const busy = useRef(false);

@@ -1,8 +1,8 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate } from 'react-router';
 import type { VirtuosoHandle } from 'react-virtuoso';
+import { useAuth } from '../../../shared/auth/auth-context';
 import { MOBILE_QUERY, useMediaQuery } from '../../../shared/hooks/use-media-query';
-import { tokenStorage } from '../../../shared/storage/storage';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { InboxIcon } from '../../../shared/ui/icons';
 import { Spinner } from '../../../shared/ui/spinner';
@@ -196,7 +196,8 @@ function stuckBarsHeight(section: HTMLElement | null): number {
 
 /** "No messages", then away: to /dashboard when signed in, else to the landing page. */
 function NoMessages() {
-  const [target] = useState(() => (tokenStorage.getAccessToken() ? '/dashboard' : '/'));
+  const { isSignedIn } = useAuth();
+  const [target] = useState(isSignedIn ? '/dashboard' : '/');
   const [leave, setLeave] = useState(false);
   useEffect(() => setLeave(true), []);
   if (leave) return <Navigate to={target} replace />;

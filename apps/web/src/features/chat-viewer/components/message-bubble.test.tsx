@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { PresignBatchResponse } from '@wadesk/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../../shared/storage/storage';
+import { AppProviders } from '../../../testing/query-wrapper';
 import { chatMessage } from '../../chat-import/engine/testing-deps';
 import { createMediaLinkStore } from '../media/media-link-store';
 import { MediaLinksProvider } from '../media/media-links-context';
@@ -16,6 +17,7 @@ const renderBubble = (message = chatMessage(), props: { own?: boolean; url?: str
     >
       <MessageBubble message={message} index={3} own={props.own ?? false} highlighted={false} />
     </MediaLinksProvider>,
+    { wrapper: AppProviders },
   );
 };
 
@@ -120,6 +122,7 @@ describe('MessageBubble', () => {
         <MediaLinksProvider source={{ kind: 'server', chat_id: 7 }} media={{}} store={store}>
           <MessageBubble message={message} index={0} own={false} highlighted={false} />
         </MediaLinksProvider>,
+        { wrapper: AppProviders },
       );
       return fetchLinks;
     }

@@ -9,7 +9,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { tokenStorage } from '../../../shared/storage/storage';
+import { useAuth } from '../../../shared/auth/auth-context';
 import type { ChatSource } from '../../chat-import/engine/engine-protocol';
 import type { MediaLink } from '../../chat-import/state/chat-state';
 import { objectNameOf, serverCaption } from '../../chat-import/state/server-chat';
@@ -36,9 +36,10 @@ interface MediaLinksProviderProps {
 /** Where the chat's media come from: its own object URLs, or signed links for a server chat. */
 export function MediaLinksProvider({ source, media, store: given, children }: MediaLinksProviderProps) {
   const [store] = useState(() => given ?? createMediaLinkStore({ fetchLinks: fetchMediaLinks }));
+  const { isSignedIn } = useAuth();
   useEffect(() => () => store.dispose(), [store]);
   // Without a session there is nobody to sign links for: the attachments show as not included.
-  const server = source?.kind === 'server' && tokenStorage.getAccessToken() !== null;
+  const server = source?.kind === 'server' && isSignedIn;
   const value = useMemo(() => ({ media, store: server ? store : null }), [media, server, store]);
   return <MediaLinksContext.Provider value={value}>{children}</MediaLinksContext.Provider>;
 }

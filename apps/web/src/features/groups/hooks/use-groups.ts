@@ -1,58 +1,56 @@
-import type { SessionGroup, SessionListItem, WhatsappDriverName } from '@wadesk/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SessionGroup, SessionListItem } from '@wadesk/contract';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useEventStream } from '../../../shared/events/use-event-stream';
 import { toast } from '../../../shared/ui/toast';
-import { fetchSessions } from '../../sessions/api/sessions-api';
-import { fetchGroups } from '../api/groups-api';
-
-export interface GroupsState {
-  status: 'loading' | 'ready' | 'error';
-  groups: SessionGroup[];
-  /** The organisation's active sessions, for the session dropdown and the empty state. */
-  activeSessions: SessionListItem[];
-  driver: WhatsappDriverName | null;
-}
+import { sessionKeys, sessionsListQuery } from '../../sessions/api/sessions-queries';
+import { groupKeys, groupsListQuery } from '../api/groups-queries';
 
 export const GROUPS_ERROR = 'Error while fetching groups';
 
+const NO_GROUPS: SessionGroup[] = [];
+
 /** POST /api/getGroups/ plus the sessions; refetched when groups or sessions change on the stream. */
 export function useGroups() {
-  const [state, setState] = useState<GroupsState>({
-    status: 'loading',
-    groups: [],
-    activeSessions: [],
-    driver: null,
-  });
-  const latest = useRef(0);
+  const queryClient = useQueryClient();
+  const groups = useQuery(groupsListQuery());
+  const sessions = useQuery(sessionsListQuery());
 
-  const refresh = useCallback(async (quiet = false) => {
-    const call = ++latest.current;
-    try {
-      const [groups, sessions] = await Promise.all([fetchGroups(), fetchSessions()]);
-      if (call !== latest.current) return;
-      setState({
-        status: groups.success ? 'ready' : 'error',
-        groups: groups.groups,
-        activeSessions: sessions.session_list.filter((session) => session.isActive),
-        driver: sessions.driver,
-      });
-    } catch {
-      if (call !== latest.current) return;
-      if (!quiet) toast.error(GROUPS_ERROR);
-      setState((previous) => ({ ...previous, status: previous.groups.length > 0 ? 'ready' : 'error' }));
-    }
-  }, []);
-
+  // The first load says when it fails; refetches after events fail quietly (the list stays).
+  const firstFailureShown = useRef(false);
+  const failed = groups.isError || sessions.isError;
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    if (!failed || firstFailureShown.current || groups.data) return;
+    firstFailureShown.current = true;
+    toast.error(GROUPS_ERROR);
+  }, [failed, groups.data]);
+
+  const refetchQuietly = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: groupKeys.list() });
+    void queryClient.invalidateQueries({ queryKey: sessionKeys.list() });
+  }, [queryClient]);
+
+  const refetchGroups = groups.refetch;
+  const refetchSessions = sessions.refetch;
+  /** The Refresh button: a failure is said again. */
+  const refresh = useCallback(async () => {
+    const [groupsAnswer, sessionsAnswer] = await Promise.all([refetchGroups(), refetchSessions()]);
+    if (groupsAnswer.isError || sessionsAnswer.isError) toast.error(GROUPS_ERROR);
+  }, [refetchGroups, refetchSessions]);
 
   useEventStream((event) => {
-    if (event.type === 'ready' || event.type === 'groups.updated') void refresh(true);
+    if (event.type === 'ready' || event.type === 'groups.updated') refetchQuietly();
     // A session that connects or stops changes which groups (and sessions) there are.
     if (event.type === 'session.status' && (event.status === 'connected' || !event.isActive))
-      void refresh(true);
+      refetchQuietly();
   });
 
-  return { ...state, refresh };
+  const activeSessions = useMemo<SessionListItem[]>(
+    () => sessions.data?.session_list.filter((session) => session.isActive) ?? [],
+    [sessions.data],
+  );
+  const list = groups.data?.groups ?? NO_GROUPS;
+  const status =
+    groups.data && sessions.data ? (groups.data.success ? 'ready' : 'error') : failed ? 'error' : 'loading';
+  return { status, groups: list, activeSessions, driver: sessions.data?.driver ?? null, refresh } as const;
 }

@@ -1,42 +1,38 @@
-import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
-import { tokenStorage } from '../../../shared/storage/storage';
+import { useAuth } from '../../../shared/auth/auth-context';
 import { Button } from '../../../shared/ui/button';
 import { Modal } from '../../../shared/ui/modal';
 import { toast } from '../../../shared/ui/toast';
 import { useChat } from '../../chat-import/state/chat-provider';
-import { deleteSavedChat } from '../api/saved-chats-api';
+import { useDeleteSavedChat } from '../api/saved-chats-queries';
 import { useSavedChats } from '../state/saved-chats-context';
 import { SAVED_CHAT_MESSAGES } from './saved-chat-messages';
 
 /** Asks before deleting a saved chat; the chat open on the page is cleared with it. */
 export function DeleteChatDialog() {
-  const { editing, stopEditing, deleted } = useSavedChats();
+  const { editing, stopEditing } = useSavedChats();
   const chat = useChat();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const target = editing?.mode === 'delete' ? editing.chat : null;
-  const [busy, setBusy] = useState(false);
+  const deletion = useDeleteSavedChat();
+  const busy = deletion.isPending;
+  const { isSignedIn } = useAuth();
 
   const confirm = async () => {
     if (!target || busy) return;
-    setBusy(true);
     try {
-      await deleteSavedChat(target.chat_id);
-      deleted(target.chat_id);
+      await deletion.mutateAsync(target.chat_id);
       stopEditing();
       toast.success(SAVED_CHAT_MESSAGES.deleted);
       if (chat.source?.kind === 'server' && chat.source.chat_id === target.chat_id) {
         // Away first, so the page never tries to open the chat that is gone; then forget it.
-        if (pathname === '/messages')
-          navigate(tokenStorage.getAccessToken() ? '/dashboard' : '/', { replace: true });
+        if (pathname === '/messages') navigate(isSignedIn ? '/dashboard' : '/', { replace: true });
         await chat.clearChat();
       }
     } catch (error) {
       toast.error(errorMessage(error, SAVED_CHAT_MESSAGES.deleteFailed));
-    } finally {
-      setBusy(false);
     }
   };
 

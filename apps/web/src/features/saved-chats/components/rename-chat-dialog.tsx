@@ -4,18 +4,19 @@ import { Button } from '../../../shared/ui/button';
 import { Modal } from '../../../shared/ui/modal';
 import { TextField } from '../../../shared/ui/text-field';
 import { toast } from '../../../shared/ui/toast';
-import { renameSavedChat } from '../api/saved-chats-api';
+import { useRenameSavedChat } from '../api/saved-chats-queries';
 import { useSavedChats } from '../state/saved-chats-context';
 import { checkChatName } from '../utils/chat-name';
 import { SAVED_CHAT_MESSAGES } from './saved-chat-messages';
 
 /** Renames a saved chat; the same name rules as saving. */
 export function RenameChatDialog() {
-  const { editing, stopEditing, renamed } = useSavedChats();
+  const { editing, stopEditing } = useSavedChats();
   const target = editing?.mode === 'rename' ? editing.chat : null;
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const renaming = useRenameSavedChat();
+  const busy = renaming.isPending;
 
   useEffect(() => {
     setName(target?.chat_name ?? '');
@@ -32,15 +33,12 @@ export function RenameChatDialog() {
       return;
     }
     if (checked.name === target.chat_name) return stopEditing();
-    setBusy(true);
     try {
-      renamed(await renameSavedChat(target.chat_id, checked.name));
+      await renaming.mutateAsync({ chatId: target.chat_id, chatName: checked.name });
       stopEditing();
       toast.success(SAVED_CHAT_MESSAGES.renamed);
     } catch (error) {
       toast.error(errorMessage(error, SAVED_CHAT_MESSAGES.renameFailed));
-    } finally {
-      setBusy(false);
     }
   };
 

@@ -6,7 +6,7 @@ import { TextField } from '../../../shared/ui/text-field';
 import { toast } from '../../../shared/ui/toast';
 import { useChat } from '../../chat-import/state/chat-provider';
 import { chatCountLabel } from '../../chat-import/utils/chat-count-label';
-import { saveChat } from '../api/saved-chats-api';
+import { useSaveChat } from '../api/saved-chats-queries';
 import { useSavedChats } from '../state/saved-chats-context';
 import { checkChatName } from '../utils/chat-name';
 import { savePayload } from '../utils/save-payload';
@@ -14,7 +14,8 @@ import { SAVED_CHAT_MESSAGES } from './saved-chat-messages';
 
 /** Save Your Chat: a name for the loaded chat, kept in the user's account. */
 export function SaveChatDialog() {
-  const { saveDialog, closeSaveDialog, refresh } = useSavedChats();
+  const { saveDialog, closeSaveDialog } = useSavedChats();
+  const { mutateAsync: save } = useSaveChat();
   const chat = useChat();
   const navigate = useNavigate();
   const [name, setName] = useState('');
@@ -39,9 +40,8 @@ export function SaveChatDialog() {
     }
     setSaving(true);
     try {
-      const saved = await saveChat(savePayload(chat, checked.name));
+      const saved = await save(savePayload(chat, checked.name));
       closeSaveDialog();
-      refresh();
       // The open chat is now that saved chat: the URL says so and Save Chat goes away.
       await chat
         .loadChat({

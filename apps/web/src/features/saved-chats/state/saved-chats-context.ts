@@ -13,8 +13,6 @@ export interface SavedChatsValue {
   /** The user's saved chats, newest first. */
   chats: SavedChatRef[];
   status: SavedChatsStatus;
-  /** Whether a new chat list must be fetched: true at first and after a save. */
-  stale: boolean;
   saveDialog: SaveDialogState;
   /** The saved chat being renamed or deleted, if any. */
   editing: { mode: 'rename' | 'delete'; chat: SavedChatRef } | null;
@@ -24,9 +22,6 @@ export interface SavedChatsValue {
   closeSaveDialog(): void;
   startEditing(mode: 'rename' | 'delete', chat: SavedChatRef): void;
   stopEditing(): void;
-  /** A rename or delete went through: the list shows it at once. */
-  renamed(chat: SavedChatRef): void;
-  deleted(chatId: number): void;
 }
 
 export const SavedChatsContext = createContext<SavedChatsValue | null>(null);

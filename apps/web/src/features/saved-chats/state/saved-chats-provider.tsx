@@ -1,8 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import type { SavedChatRef } from '@wadesk/contract';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
-import { tokenStorage } from '../../../shared/storage/storage';
-import { listSavedChats } from '../api/saved-chats-api';
+import { useAuth } from '../../../shared/auth/auth-context';
+import { savedChatsListQuery } from '../api/saved-chats-queries';
 import { DeleteChatDialog } from '../components/delete-chat-dialog';
 import { RenameChatDialog } from '../components/rename-chat-dialog';
 import { SaveChatDialog } from '../components/save-chat-dialog';
@@ -14,53 +15,38 @@ import {
 } from './saved-chats-context';
 
 const CLOSED: SaveDialogState = { open: false, chatId: null };
+const NO_CHATS: SavedChatRef[] = [];
 
 /**
  * The signed-in user's saved chats, shared by the app layout's sidebar and drawer, the Messages screen
  * and the dialogs (rendered here, so they outlive the drawer that opened them). The list is fetched
- * when the layout mounts and again whenever it is marked stale (after a save).
+ * when the layout mounts and again after a save (saved-chats-queries.ts).
  */
 export function SavedChatsProvider({ children }: { children: ReactNode }) {
-  const [chats, setChats] = useState<SavedChatRef[]>([]);
-  const [status, setStatus] = useState<SavedChatsStatus>(() =>
-    tokenStorage.getAccessToken() ? 'loading' : 'signed-out',
-  );
-  const [stale, setStale] = useState(true);
+  const { isSignedIn } = useAuth();
+  const query = useQuery({ ...savedChatsListQuery(), enabled: isSignedIn });
   const [saveDialog, setSaveDialog] = useState<SaveDialogState>(CLOSED);
   const [editing, setEditing] = useState<SavedChatsValue['editing']>(null);
 
   useEffect(() => {
-    if (!stale) return;
-    if (!tokenStorage.getAccessToken()) {
-      setStatus('signed-out');
-      setStale(false);
-      return;
-    }
-    const controller = new AbortController();
-    setStatus('loading');
-    listSavedChats(controller.signal).then(
-      (list) => {
-        setChats(list.chat_list);
-        setStatus('ready');
-        setStale(false);
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        // The specification only logs list failures; the list offers to try again.
-        console.error('The saved chats could not be listed', error);
-        setStatus('error');
-        setStale(false);
-      },
-    );
-    return () => controller.abort();
-  }, [stale]);
+    // The specification only logs list failures; the list offers to try again.
+    if (query.error) console.error('The saved chats could not be listed', query.error);
+  }, [query.error]);
 
-  const refresh = useCallback(() => setStale(true), []);
+  const status: SavedChatsStatus = !isSignedIn
+    ? 'signed-out'
+    : query.isFetching || query.isPending
+      ? 'loading'
+      : query.isError
+        ? 'error'
+        : 'ready';
+  const chats = query.data?.chat_list ?? NO_CHATS;
+  const { refetch } = query;
+  const refresh = useCallback(() => void refetch(), [refetch]);
   const value = useMemo<SavedChatsValue>(
     () => ({
       chats,
       status,
-      stale,
       saveDialog,
       editing,
       refresh,
@@ -68,11 +54,8 @@ export function SavedChatsProvider({ children }: { children: ReactNode }) {
       closeSaveDialog: () => setSaveDialog(CLOSED),
       startEditing: (mode, chat) => setEditing({ mode, chat }),
       stopEditing: () => setEditing(null),
-      renamed: (chat) =>
-        setChats((list) => list.map((item) => (item.chat_id === chat.chat_id ? chat : item))),
-      deleted: (chatId) => setChats((list) => list.filter((item) => item.chat_id !== chatId)),
     }),
-    [chats, status, stale, saveDialog, editing, refresh],
+    [chats, status, saveDialog, editing, refresh],
   );
 
   return (

@@ -2,7 +2,8 @@ import type { ChatMessage } from '@wadesk/chat-export';
 import type { SaveChatRequest } from '@wadesk/contract';
 import type { ChatSource } from '../../chat-import/engine/engine-protocol';
 
-interface LoadedChat {
+/** What a save needs of the loaded chat (the chat provider's value has more). */
+interface ChatToSave {
   data: ChatMessage[];
   total_msgs: number;
   unique_authors: string[];
@@ -13,7 +14,7 @@ interface LoadedChat {
  * POST /v1/saveChatData/'s body. A chat imported in this browser has its media only
  * here, so its attachments are saved as references without a file (the server only links files it holds).
  */
-export function savePayload(chat: LoadedChat, chatName: string): SaveChatRequest {
+export function savePayload(chat: ChatToSave, chatName: string): SaveChatRequest {
   const data =
     chat.source?.kind === 'server'
       ? chat.data

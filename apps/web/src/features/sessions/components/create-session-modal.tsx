@@ -1,12 +1,12 @@
 import type { StartSessionResponse } from '@wadesk/contract';
 import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
-import { tokenStorage } from '../../../shared/storage/storage';
+import { useAuth } from '../../../shared/auth/auth-context';
 import { Button } from '../../../shared/ui/button';
 import { Modal } from '../../../shared/ui/modal';
 import { TextField } from '../../../shared/ui/text-field';
 import { toast } from '../../../shared/ui/toast';
-import { startSession } from '../api/sessions-api';
+import { useStartSession } from '../api/sessions-queries';
 import { isSessionLimitMessage, stripWhitespace } from '../utils/session-table';
 
 export interface CreatedSession {
@@ -31,12 +31,14 @@ export const CREATE_MESSAGES = {
 function CreateSessionForm({ onClose, onCreated }: Omit<CreateSessionModalProps, 'open'>) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
-  const [busy, setBusy] = useState(false);
+  const starting = useStartSession();
+  const busy = starting.isPending;
+  const { isSignedIn } = useAuth();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    if (!tokenStorage.getAccessToken()) {
+    if (!isSignedIn) {
       toast.error(CREATE_MESSAGES.noToken);
       return;
     }
@@ -44,9 +46,8 @@ function CreateSessionForm({ onClose, onCreated }: Omit<CreateSessionModalProps,
       toast.warn(CREATE_MESSAGES.fillDetails);
       return;
     }
-    setBusy(true);
     try {
-      const answer = await startSession({ session_name: name, description: description.trim() });
+      const answer = await starting.mutateAsync({ session_name: name, description: description.trim() });
       if (!answer.success) throw new Error(answer.message);
       if (answer.message) toast.success(answer.message);
       onCreated({ answer, session_name: name, description: description.trim() });
@@ -58,8 +59,6 @@ function CreateSessionForm({ onClose, onCreated }: Omit<CreateSessionModalProps,
       } else {
         toast.error(CREATE_MESSAGES.failed);
       }
-    } finally {
-      setBusy(false);
     }
   };
 

@@ -9,7 +9,7 @@ import { PlusIcon } from '../../../shared/ui/icons';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { Spinner } from '../../../shared/ui/spinner';
 import { toast } from '../../../shared/ui/toast';
-import { startSession, terminateSession } from '../api/sessions-api';
+import { useStartSession, useTerminateSession } from '../api/sessions-queries';
 import { useSessions } from '../hooks/use-sessions';
 import { setCurrentSessionId } from '../state/current-session';
 import {
@@ -57,6 +57,8 @@ export function SessionsScreen() {
   const [creating, setCreating] = useState(false);
   const [linking, setLinking] = useState<QrModalSession | null>(null);
   const [busy, setBusy] = useState<SessionActions['busy']>(null);
+  const starting = useStartSession();
+  const termination = useTerminateSession();
 
   const rows = useMemo(
     () => filterSessions(sortSessions(state.sessions, sort), filter),
@@ -67,13 +69,12 @@ export function SessionsScreen() {
     setCreating(false);
     setCurrentSessionId(answer.sessionID);
     setLinking({ sessionId: answer.sessionID, session_name, description, status: answer.status });
-    void state.refresh();
   };
 
   const reconnect = async (session: SessionListItem) => {
     setBusy({ sessionId: session.sessionId, action: 'reconnect' });
     try {
-      const answer = await startSession({
+      const answer = await starting.mutateAsync({
         session_name: session.session_name,
         description: session.description,
       });
@@ -87,20 +88,18 @@ export function SessionsScreen() {
       toast.error(isSessionLimitMessage(message) ? CREATE_MESSAGES.limit : message);
     } finally {
       setBusy(null);
-      void state.refresh();
     }
   };
 
   const terminate = async (session: SessionListItem) => {
     setBusy({ sessionId: session.sessionId, action: 'terminate' });
     try {
-      const answer = await terminateSession(session.sessionId);
+      const answer = await termination.mutateAsync(session.sessionId);
       (answer.success ? toast.success : toast.error)(answer.message);
     } catch (error) {
       toast.error(errorMessage(error, 'Something went wrong!'));
     } finally {
       setBusy(null);
-      void state.refresh();
     }
   };
 

@@ -1,17 +1,15 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionStatus } from '@wadesk/contract';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
 import { useEventStream } from '../../../shared/events/use-event-stream';
 import { toast } from '../../../shared/ui/toast';
-import { fetchSessionStatus, terminateSession } from '../api/sessions-api';
-
-export interface LiveStatus {
-  status: SessionStatus;
-  reason: string | null;
-  phone: string | null;
-  /** False until a status check or a status event says the session is connected (spec §4). */
-  connected: boolean;
-}
+import {
+  type LiveStatus,
+  sessionKeys,
+  sessionStatusQuery,
+  useTerminateSession,
+} from '../api/sessions-queries';
 
 const SOMETHING_WRONG = 'Something went wrong!';
 
@@ -20,60 +18,45 @@ const SOMETHING_WRONG = 'Something went wrong!';
  * and the Check Status / Terminate Session buttons, whose server messages are shown as-is.
  */
 export function useSessionStatus(sessionId: string, initial: SessionStatus) {
-  const [live, setLive] = useState<LiveStatus>({
-    status: initial,
-    reason: null,
-    phone: null,
-    connected: initial === 'connected',
-  });
+  const queryClient = useQueryClient();
+  // The quiet check: its failure is not shown, the status the modal was opened with stays.
+  const query = useQuery({ ...sessionStatusQuery(sessionId), retry: false });
+  const termination = useTerminateSession();
   const [busy, setBusy] = useState<'check' | 'terminate' | null>(null);
 
-  const load = useCallback(
-    async (announce: boolean) => {
-      try {
-        const answer = await fetchSessionStatus(sessionId);
-        setLive({
-          status: answer.status,
-          reason: answer.reason,
-          phone: answer.phone,
-          connected: answer.success,
-        });
-        if (announce) (answer.success ? toast.success : toast.warn)(answer.message);
-      } catch (error) {
-        if (announce) toast.error(errorMessage(error, SOMETHING_WRONG));
-      }
-    },
-    [sessionId],
-  );
-
-  useEffect(() => {
-    void load(false);
-  }, [load]);
-
   useEventStream((event) => {
-    if (event.type === 'ready') void load(false);
+    if (event.type === 'ready')
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.status(sessionId) });
     if (event.type !== 'session.status' || event.session_id !== sessionId) return;
-    setLive({
+    queryClient.setQueryData<LiveStatus>(sessionKeys.status(sessionId), {
       status: event.status,
       reason: event.reason,
       phone: event.phone,
       connected: event.status === 'connected',
+      message: '',
     });
   });
 
+  /** Checks the status again and shows the server's message (spec §4). */
+  const announceCheck = async () => {
+    const result = await query.refetch();
+    if (result.isError) toast.error(errorMessage(result.error, SOMETHING_WRONG));
+    else if (result.data) (result.data.connected ? toast.success : toast.warn)(result.data.message);
+  };
+
   const check = async () => {
     setBusy('check');
-    await load(true);
+    await announceCheck();
     setBusy(null);
   };
 
   const terminate = async () => {
     setBusy('terminate');
     try {
-      const answer = await terminateSession(sessionId);
+      const answer = await termination.mutateAsync(sessionId);
       (answer.success ? toast.success : toast.error)(answer.message);
       // After a successful terminate the status is checked again (spec §4).
-      if (answer.success) await load(true);
+      if (answer.success) await announceCheck();
     } catch (error) {
       toast.error(errorMessage(error, SOMETHING_WRONG));
     } finally {
@@ -81,5 +64,11 @@ export function useSessionStatus(sessionId: string, initial: SessionStatus) {
     }
   };
 
-  return { ...live, busy, check, terminate };
+  const { status, reason, phone, connected } = query.data ?? {
+    status: initial,
+    reason: null,
+    phone: null,
+    connected: initial === 'connected',
+  };
+  return { status, reason, phone, connected, busy, check, terminate };
 }

@@ -1,34 +1,34 @@
-import type { ServerEvent, SessionListItem, WhatsappDriverName } from '@wadesk/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ServerEvent, SessionListItem, SessionListResponse } from '@wadesk/contract';
+import { useCallback, useEffect, useRef } from 'react';
 import { useEventStream } from '../../../shared/events/use-event-stream';
 import { activeSessionsStorage } from '../../../shared/storage/storage';
-import { fetchSessions } from '../api/sessions-api';
+import { sessionKeys, sessionsListQuery } from '../api/sessions-queries';
 import { toActiveSessions } from '../utils/session-table';
-
-export interface SessionsState {
-  status: 'loading' | 'ready' | 'error';
-  sessions: SessionListItem[];
-  driver: WhatsappDriverName | null;
-}
 
 /** How long after a burst of status changes the list (with the sessions' health) is fetched again. */
 const HEALTH_REFRESH_MS = 1_000;
 
 type StatusEvent = Extract<ServerEvent, { type: 'session.status' }>;
 
-function applyStatus(sessions: SessionListItem[], event: StatusEvent): SessionListItem[] {
-  return sessions.map((session) =>
-    session.sessionId === event.session_id
-      ? {
-          ...session,
-          status: event.status,
-          reason: event.reason,
-          phone: event.phone ?? session.phone,
-          isActive: event.isActive,
-          updated_at: new Date().toISOString(),
-        }
-      : session,
-  );
+const NO_SESSIONS: SessionListItem[] = [];
+
+function applyStatus(answer: SessionListResponse, event: StatusEvent): SessionListResponse {
+  return {
+    ...answer,
+    session_list: answer.session_list.map((session) =>
+      session.sessionId === event.session_id
+        ? {
+            ...session,
+            status: event.status,
+            reason: event.reason,
+            phone: event.phone ?? session.phone,
+            isActive: event.isActive,
+            updated_at: new Date().toISOString(),
+          }
+        : session,
+    ),
+  };
 }
 
 /**
@@ -36,35 +36,22 @@ function applyStatus(sessions: SessionListItem[], event: StatusEvent): SessionLi
  * `activeSessions` in local storage is rewritten whenever the list changes (spec §3).
  */
 export function useSessions() {
-  const [state, setState] = useState<SessionsState>({ status: 'loading', sessions: [], driver: null });
-  const [refreshing, setRefreshing] = useState(false);
-  const latest = useRef(0);
-  const known = useRef<SessionListItem[]>([]);
-  known.current = state.sessions;
-
-  const refresh = useCallback(async () => {
-    const call = ++latest.current;
-    setRefreshing(true);
-    try {
-      const answer = await fetchSessions();
-      if (call !== latest.current) return;
-      setState({ status: 'ready', sessions: answer.session_list, driver: answer.driver });
-    } catch (error) {
-      // The specification logs a failed list and shows no toast; the screen says it inline.
-      console.error('The session list could not be loaded', error);
-      if (call === latest.current) setState((previous) => ({ ...previous, status: 'error' }));
-    } finally {
-      if (call === latest.current) setRefreshing(false);
-    }
-  }, []);
+  const queryClient = useQueryClient();
+  const query = useQuery(sessionsListQuery());
 
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    // The specification logs a failed list and shows no toast; the screen says it inline.
+    if (query.error) console.error('The session list could not be loaded', query.error);
+  }, [query.error]);
 
   useEffect(() => {
-    if (state.status === 'ready') activeSessionsStorage.set(toActiveSessions(state.sessions));
-  }, [state]);
+    if (query.data) activeSessionsStorage.set(toActiveSessions(query.data.session_list));
+  }, [query.data]);
+
+  const invalidate = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: sessionKeys.list() }),
+    [queryClient],
+  );
 
   // A change of status also adds to the session's health: the list is fetched again shortly after (once
   // for a burst of changes).
@@ -77,17 +64,29 @@ export function useSessions() {
   );
 
   useEventStream((event) => {
-    if (event.type === 'ready') void refresh();
+    if (event.type === 'ready') void invalidate();
     if (event.type !== 'session.status') return;
+    const known = queryClient.getQueryData<SessionListResponse>(sessionKeys.list());
     // A session this list has not seen yet (created a moment ago, or in another tab): fetch the list.
-    if (!known.current.some((session) => session.sessionId === event.session_id)) {
-      void refresh();
+    if (!known?.session_list.some((session) => session.sessionId === event.session_id)) {
+      void invalidate();
       return;
     }
-    setState((previous) => ({ ...previous, sessions: applyStatus(previous.sessions, event) }));
+    queryClient.setQueryData<SessionListResponse>(sessionKeys.list(), (answer) =>
+      answer ? applyStatus(answer, event) : answer,
+    );
     if (healthTimer.current) clearTimeout(healthTimer.current);
-    healthTimer.current = setTimeout(() => void refresh(), HEALTH_REFRESH_MS);
+    healthTimer.current = setTimeout(() => void invalidate(), HEALTH_REFRESH_MS);
   });
 
-  return { ...state, refreshing, refresh };
+  const { refetch } = query;
+  const refresh = useCallback(() => void refetch(), [refetch]);
+  const status = query.isPending ? 'loading' : query.isError ? 'error' : 'ready';
+  return {
+    status,
+    sessions: query.data?.session_list ?? NO_SESSIONS,
+    driver: query.data?.driver ?? null,
+    refreshing: query.isFetching,
+    refresh,
+  } as const;
 }

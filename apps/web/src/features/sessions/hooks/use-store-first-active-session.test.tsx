@@ -1,6 +1,7 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, tokenStorage } from '../../../shared/storage/storage';
+import { AppProviders } from '../../../testing/query-wrapper';
 import { jsonResponse, stubFetch } from '../../../testing/render-routes';
 import { getCurrentSessionId } from '../state/current-session';
 import { useStoreFirstActiveSession } from './use-store-first-active-session';
@@ -30,7 +31,7 @@ describe('useStoreFirstActiveSession', () => {
         driver: 'simulator',
       }),
     );
-    renderHook(() => useStoreFirstActiveSession());
+    renderHook(() => useStoreFirstActiveSession(), { wrapper: AppProviders });
     await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.sessionId)).toBe('s2'));
     expect(getCurrentSessionId()).toBe('s2');
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.activeSessions) ?? '[]')).toHaveLength(2);
@@ -41,7 +42,7 @@ describe('useStoreFirstActiveSession', () => {
     const fetchMock = stubFetch(() =>
       jsonResponse(200, { session_list: [session('old', false)], session_count: 1, driver: 'baileys' }),
     );
-    renderHook(() => useStoreFirstActiveSession());
+    renderHook(() => useStoreFirstActiveSession(), { wrapper: AppProviders });
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(getCurrentSessionId()).toBe('kept');

@@ -1,6 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { activeSessionsStorage } from '../../../shared/storage/storage';
-import { fetchSessions } from '../api/sessions-api';
+import { sessionsListQuery } from '../api/sessions-queries';
 import { setCurrentSessionId } from '../state/current-session';
 import { toActiveSessions } from '../utils/session-table';
 
@@ -9,10 +10,12 @@ import { toActiveSessions } from '../utils/session-table';
  * shared state and in local storage. With no active session the stored one is left alone.
  */
 export function useStoreFirstActiveSession(): void {
+  const queryClient = useQueryClient();
   useEffect(() => {
-    const controller = new AbortController();
-    fetchSessions(controller.signal).then(
+    let current = true;
+    queryClient.fetchQuery(sessionsListQuery()).then(
       (answer) => {
+        if (!current) return;
         const active = toActiveSessions(answer.session_list);
         activeSessionsStorage.set(active);
         const first = active[0];
@@ -20,9 +23,11 @@ export function useStoreFirstActiveSession(): void {
       },
       (error: unknown) => {
         // Logged only, as the spec does for a failed session list.
-        if (!controller.signal.aborted) console.error('The session list could not be loaded', error);
+        if (current) console.error('The session list could not be loaded', error);
       },
     );
-    return () => controller.abort();
-  }, []);
+    return () => {
+      current = false;
+    };
+  }, [queryClient]);
 }

@@ -1,17 +1,14 @@
-import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../../shared/storage/storage';
-import { getCurrentSessionId, setCurrentSessionId, useCurrentSessionId } from './current-session';
+import { getCurrentSessionId, setCurrentSessionId } from './current-session';
 
 describe('current session id', () => {
-  it('lives in local storage as sessionID and updates its readers', () => {
-    const { result } = renderHook(() => useCurrentSessionId());
-    expect(result.current).toBeNull();
-    act(() => setCurrentSessionId('s-1'));
-    expect(result.current).toBe('s-1');
+  it('lives in local storage as sessionID', () => {
+    expect(getCurrentSessionId()).toBeNull();
+    setCurrentSessionId('s-1');
     expect(localStorage.getItem(STORAGE_KEYS.sessionId)).toBe('s-1');
-    act(() => setCurrentSessionId(null));
-    expect(result.current).toBeNull();
+    expect(getCurrentSessionId()).toBe('s-1');
+    setCurrentSessionId(null);
     expect(localStorage.getItem(STORAGE_KEYS.sessionId)).toBeNull();
   });
 

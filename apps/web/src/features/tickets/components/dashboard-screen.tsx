@@ -8,7 +8,7 @@ import { Button } from '../../../shared/ui/button';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { Spinner } from '../../../shared/ui/spinner';
 import { toast } from '../../../shared/ui/toast';
-import { updateTicketStatus } from '../api/tickets-api';
+import { useUpdateTicketStatus } from '../api/tickets-queries';
 import { useCounts } from '../hooks/use-counts';
 import { useTickets } from '../hooks/use-tickets';
 import { ALL_TICKET_STATUSES, filterTickets, TICKET_CSV_COLUMNS } from '../utils/ticket-table';
@@ -52,6 +52,7 @@ export function DashboardScreen({ title, description }: DashboardScreenProps) {
   const [statuses, setStatuses] = useState<TicketStatus[]>(ALL_TICKET_STATUSES);
   const [openId, setOpenId] = useState<number | null>(null);
   const [updating, setUpdating] = useState<ReadonlySet<number>>(new Set());
+  const statusUpdate = useUpdateTicketStatus();
 
   const rows = useMemo(
     () => filterTickets(sortByCreatedAt(tickets.tickets, sort), statuses),
@@ -64,7 +65,7 @@ export function DashboardScreen({ title, description }: DashboardScreenProps) {
     tickets.showTicket({ ...ticket, status });
     setUpdating((ids) => new Set(ids).add(ticket.id));
     try {
-      const answer = await updateTicketStatus(ticket.id, status);
+      const answer = await statusUpdate.mutateAsync({ ticketId: ticket.id, status });
       tickets.showTicket(answer.ticket);
     } catch (error) {
       // The spec only logs a failed update; a refusal the server explains (e.g. reopening while the
@@ -78,7 +79,6 @@ export function DashboardScreen({ title, description }: DashboardScreenProps) {
         next.delete(ticket.id);
         return next;
       });
-      void tickets.refetch();
     }
   };
 

@@ -1,8 +1,9 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Ticket, TicketDetailsResponse } from '@wadesk/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useEventStream } from '../../../shared/events/use-event-stream';
 import { toast } from '../../../shared/ui/toast';
-import { fetchTicketDetails } from '../api/tickets-api';
+import { ticketDetailsQuery, ticketKeys } from '../api/tickets-queries';
 
 export const CONVERSATION_MESSAGES = {
   fetched: 'Successfully fetched conversation',
@@ -14,46 +15,46 @@ type ConversationState =
   | { status: 'ready'; details: TicketDetailsResponse }
   | { status: 'error'; message: string };
 
+const messageOf = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : CONVERSATION_MESSAGES.unknown;
+
 /**
  * The conversation of the ticket shown in the modal (POST /org/getTicketsDetails/). The first load
  * toasts its outcome as the spec says; a message joining the ticket later reloads it quietly.
  */
-export function useConversation(ticket: Ticket | null) {
-  const [state, setState] = useState<ConversationState>({ status: 'loading' });
-  const latest = useRef(0);
+export function useConversation(ticket: Ticket | null): ConversationState {
+  const queryClient = useQueryClient();
   const ticketId = ticket?.id ?? null;
+  const query = useQuery({
+    ...ticketDetailsQuery(ticketId ?? 0),
+    enabled: ticketId !== null,
+    // Dropped once the modal closes: opening it again loads (and announces) the conversation afresh.
+    gcTime: 0,
+  });
 
-  const load = useCallback(async (id: number, announce: boolean) => {
-    const call = ++latest.current;
-    try {
-      const details = await fetchTicketDetails(id);
-      if (call !== latest.current) return;
-      setState({ status: 'ready', details });
-      if (announce) toast.success(CONVERSATION_MESSAGES.fetched);
-    } catch (error) {
-      if (call !== latest.current) return;
-      const message = error instanceof Error && error.message ? error.message : CONVERSATION_MESSAGES.unknown;
-      if (announce) {
-        setState({ status: 'error', message });
-        toast.error(message);
-      } else console.error('The conversation could not be reloaded', error);
-    }
-  }, []);
-
+  // The ticket whose first load was announced; later loads of it are quiet.
+  const announced = useRef<number | null>(null);
   useEffect(() => {
-    if (ticketId === null) return;
-    setState({ status: 'loading' });
-    void load(ticketId, true);
-    return () => {
-      latest.current++;
-    };
-  }, [ticketId, load]);
+    if (ticketId === null || query.isPending) return;
+    if (announced.current === ticketId) {
+      if (query.isError) console.error('The conversation could not be reloaded', query.error);
+      return;
+    }
+    announced.current = ticketId;
+    if (query.isError) toast.error(messageOf(query.error));
+    else toast.success(CONVERSATION_MESSAGES.fetched);
+  }, [ticketId, query.isPending, query.isError, query.error]);
+  useEffect(() => {
+    if (ticketId === null) announced.current = null;
+  }, [ticketId]);
 
   useEventStream((event) => {
     if (ticketId === null) return;
-    if (event.type === 'ticket.updated' && event.ticket.id === ticketId) void load(ticketId, false);
-    else if (event.type === 'ready') void load(ticketId, false);
+    if ((event.type === 'ticket.updated' && event.ticket.id === ticketId) || event.type === 'ready')
+      void queryClient.invalidateQueries({ queryKey: ticketKeys.details(ticketId) });
   }, ticketId !== null);
 
-  return state;
+  if (query.data) return { status: 'ready', details: query.data };
+  if (query.isError) return { status: 'error', message: messageOf(query.error) };
+  return { status: 'loading' };
 }

@@ -1,29 +1,26 @@
-import type { CountsResponse } from '@wadesk/contract';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
 import { useEventStream } from '../../../shared/events/use-event-stream';
-import { fetchCounts } from '../api/tickets-api';
-import { useCoalescedLoad } from './use-coalesced-load';
+import { countsQuery, ticketKeys } from '../api/tickets-queries';
+
+const CHANGES = ['ready', 'agents.updated', 'groups.updated', 'session.status'];
 
 /** The dashboard's sessions, groups and agents counts: fetched on render, and again when they change. */
 export function useCounts() {
-  const [counts, setCounts] = useState<CountsResponse | null>(null);
-  const load = useCallback(async () => {
-    try {
-      setCounts(await fetchCounts());
-    } catch (error) {
-      console.error('The dashboard counts could not be loaded', error);
-    }
-  }, []);
-  const refetch = useCoalescedLoad(load);
+  const queryClient = useQueryClient();
+  const query = useQuery(countsQuery());
 
   useEffect(() => {
-    void refetch();
-  }, [refetch]);
+    if (query.error) console.error('The dashboard counts could not be loaded', query.error);
+  }, [query.error]);
 
+  const refetch = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: ticketKeys.counts() }),
+    [queryClient],
+  );
   useEventStream((event) => {
-    const changes = ['ready', 'agents.updated', 'groups.updated', 'session.status'];
-    if (changes.includes(event.type)) void refetch();
+    if (CHANGES.includes(event.type)) void refetch();
   });
 
-  return { counts, refetch };
+  return { counts: query.data ?? null, refetch };
 }

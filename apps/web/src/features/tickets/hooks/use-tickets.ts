@@ -1,21 +1,11 @@
-import {
-  DEFAULT_TICKETS_LIMIT,
-  MAX_TICKETS_LIMIT,
-  type Ticket,
-  type TicketStatsResponse,
-} from '@wadesk/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_TICKETS_LIMIT, MAX_TICKETS_LIMIT, type Ticket } from '@wadesk/contract';
+import { useCallback, useEffect, useState } from 'react';
 import { useEventStream } from '../../../shared/events/use-event-stream';
-import { useInterval } from '../../../shared/hooks/use-interval';
-import { fetchTicketStats, fetchTickets } from '../api/tickets-api';
-import { TICKET_POLL_MS, upsertTicket } from '../utils/ticket-table';
-import { useCoalescedLoad } from './use-coalesced-load';
+import { ticketKeys, ticketStatsQuery, ticketsListQuery, useShowTicket } from '../api/tickets-queries';
+import { TICKET_POLL_MS } from '../utils/ticket-table';
 
-export interface TicketsState {
-  status: 'loading' | 'ready' | 'error';
-  tickets: Ticket[];
-  stats: TicketStatsResponse | null;
-}
+const NO_TICKETS: Ticket[] = [];
 
 /**
  * The organisation's tickets and their stats: polled every 5 s as the spec says, and refetched at once
@@ -23,44 +13,44 @@ export interface TicketsState {
  * Failures are only logged (spec §8); the last good answer stays on screen.
  */
 export function useTickets() {
-  const [state, setState] = useState<TicketsState>({ status: 'loading', tickets: [], stats: null });
-  const [refreshing, setRefreshing] = useState(false);
-
+  const queryClient = useQueryClient();
   // How many of the newest tickets the table holds; "Show older tickets" raises it, and the poll keeps it.
   const [limit, setLimit] = useState(DEFAULT_TICKETS_LIMIT);
-  const limitRef = useRef(limit);
-  limitRef.current = limit;
+  const list = useQuery({
+    ...ticketsListQuery(limit),
+    refetchInterval: TICKET_POLL_MS,
+    // The shorter list stays on screen while the longer one loads.
+    placeholderData: keepPreviousData,
+  });
+  const stats = useQuery({ ...ticketStatsQuery(), refetchInterval: TICKET_POLL_MS });
+  const showTicket = useShowTicket();
 
-  const load = useCallback(async () => {
-    const [tickets, stats] = await Promise.allSettled([fetchTickets(limitRef.current), fetchTicketStats()]);
-    if (tickets.status === 'rejected') console.error('The tickets could not be loaded', tickets.reason);
-    if (stats.status === 'rejected') console.error('The ticket stats could not be loaded', stats.reason);
-    setState((previous) => ({
-      status: tickets.status === 'fulfilled' ? 'ready' : previous.status === 'ready' ? 'ready' : 'error',
-      tickets: tickets.status === 'fulfilled' ? tickets.value : previous.tickets,
-      stats: stats.status === 'fulfilled' ? stats.value : previous.stats,
-    }));
-  }, []);
-  const refetch = useCoalescedLoad(load);
+  useEffect(() => {
+    if (list.error) console.error('The tickets could not be loaded', list.error);
+  }, [list.error]);
+  useEffect(() => {
+    if (stats.error) console.error('The ticket stats could not be loaded', stats.error);
+  }, [stats.error]);
 
+  // The lists and the stats only: an open conversation reloads on its own ticket's events.
+  const refetch = useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ticketKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: ticketKeys.stats() }),
+      ]),
+    [queryClient],
+  );
+
+  const [manual, setManual] = useState(false);
   const refresh = useCallback(async () => {
-    setRefreshing(true);
+    setManual(true);
     try {
       await refetch();
     } finally {
-      setRefreshing(false);
+      setManual(false);
     }
   }, [refetch]);
-
-  useEffect(() => {
-    void refetch();
-  }, [refetch]);
-  useInterval(() => void refetch(), TICKET_POLL_MS);
-
-  /** Shows a ticket as it is now (a status just set, or one from an event) until the next fetch. */
-  const showTicket = useCallback((ticket: Ticket) => {
-    setState((previous) => ({ ...previous, tickets: upsertTicket(previous.tickets, ticket) }));
-  }, []);
 
   useEventStream((event) => {
     if (event.type === 'ticket.created' || event.type === 'ticket.updated') {
@@ -69,14 +59,25 @@ export function useTickets() {
     } else if (event.type === 'ready') void refetch();
   });
 
-  const total = state.stats?.total ?? state.tickets.length;
+  const tickets = list.data ?? NO_TICKETS;
+  const status = list.data ? 'ready' : list.isError ? 'error' : 'loading';
+  const total = stats.data?.total ?? tickets.length;
   /** More tickets exist than the table holds (the server answers the newest `limit`). */
-  const hasOlder = state.tickets.length >= limit && total > state.tickets.length && limit < MAX_TICKETS_LIMIT;
-  const showOlder = useCallback(() => {
-    limitRef.current = Math.min(limitRef.current + DEFAULT_TICKETS_LIMIT, MAX_TICKETS_LIMIT);
-    setLimit(limitRef.current);
-    return refresh();
-  }, [refresh]);
+  const hasOlder = tickets.length >= limit && total > tickets.length && limit < MAX_TICKETS_LIMIT;
+  const showOlder = useCallback(
+    () => setLimit((current) => Math.min(current + DEFAULT_TICKETS_LIMIT, MAX_TICKETS_LIMIT)),
+    [],
+  );
 
-  return { ...state, total, hasOlder, showOlder, refreshing, refresh, refetch, showTicket };
+  return {
+    status,
+    tickets,
+    stats: stats.data ?? null,
+    total,
+    hasOlder,
+    showOlder,
+    refreshing: manual || list.isPlaceholderData,
+    refresh,
+    showTicket,
+  } as const;
 }

@@ -1,0 +1,30 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AddAgentRequest } from '@wadesk/contract';
+import { addAgent, fetchAgents, removeAgent } from './agents-api';
+
+/** The agents feature's query keys: every cached agents answer sits under `agentKeys.all`. */
+export const agentKeys = {
+  all: ['agents'] as const,
+  list: () => [...agentKeys.all, 'list'] as const,
+};
+
+export const agentsListQuery = () =>
+  queryOptions({ queryKey: agentKeys.list(), queryFn: ({ signal }) => fetchAgents(signal) });
+
+/** Adds an agent (POST /org/addAgent/); the list and the dashboard's counts are fetched again. */
+export function useAddAgent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AddAgentRequest) => addAgent(body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: agentKeys.all }),
+  });
+}
+
+/** Removes an agent (POST /org/removeAgent/); the list is fetched again whatever the answer. */
+export function useRemoveAgent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (agentId: number) => removeAgent(agentId),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: agentKeys.all }),
+  });
+}

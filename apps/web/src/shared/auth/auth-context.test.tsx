@@ -1,0 +1,54 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { createTestQueryClient } from '../../testing/query-wrapper';
+import { endSession } from '../api/api-client';
+import { STORAGE_KEYS, sessionIdStorage, tokenStorage } from '../storage/storage';
+import { AuthProvider, useAuth } from './auth-context';
+
+function setup() {
+  const client = createTestQueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>
+      <AuthProvider>{children}</AuthProvider>
+    </QueryClientProvider>
+  );
+  const view = renderHook(() => useAuth(), { wrapper });
+  return { client, ...view };
+}
+
+describe('AuthProvider', () => {
+  it('signs in, and signing out forgets the tokens, the current session and every cached answer', () => {
+    const { client, result } = setup();
+    expect(result.current.isSignedIn).toBe(false);
+    act(() => result.current.signIn({ access_token: 'a', refresh_token: 'r' }));
+    expect(result.current.isSignedIn).toBe(true);
+    expect(result.current.refreshToken()).toBe('r');
+
+    sessionIdStorage.set('s-1');
+    client.setQueryData(['agents', 'list'], [{ id: 1 }]);
+    act(() => result.current.signOut());
+    expect(result.current.isSignedIn).toBe(false);
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.sessionId)).toBeNull();
+    expect(client.getQueryData(['agents', 'list'])).toBeUndefined();
+  });
+
+  it('follows the API client: a session it could not renew signs out and clears the cache', () => {
+    tokenStorage.setTokens({ access_token: 'a', refresh_token: 'r' });
+    const { client, result } = setup();
+    expect(result.current.isSignedIn).toBe(true);
+    client.setQueryData(['tickets', 'list', 50], []);
+    act(() => endSession(false));
+    expect(result.current.isSignedIn).toBe(false);
+    expect(client.getQueryData(['tickets', 'list', 50])).toBeUndefined();
+  });
+
+  it('signs in with a link token alone (no refresh token)', () => {
+    const { result } = setup();
+    act(() => result.current.signInWithAccessToken('from-link'));
+    expect(result.current.isSignedIn).toBe(true);
+    expect(result.current.refreshToken()).toBeNull();
+  });
+});

@@ -1,0 +1,80 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { AuthUser, TokenPair } from '@wadesk/contract';
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+} from 'react';
+import { closeEventStream } from '../events/use-event-stream';
+import { activeSessionsStorage, sessionIdStorage, tokenStorage } from '../storage/storage';
+
+export interface AuthValue {
+  /** True while an access token is stored (the guard still checks it with the server). */
+  isSignedIn: boolean;
+  /** The signed-in user as the guard's session check returned it; null outside protected screens. */
+  user: AuthUser | null;
+  /** Keeps both tokens after a sign-in. */
+  signIn(tokens: TokenPair): void;
+  /** Keeps an access token from a sign-in link (no refresh token comes with it). */
+  signInWithAccessToken(token: string): void;
+  /** The refresh token, for the logout call that revokes it. */
+  refreshToken(): string | null;
+  /** Forgets the session in this browser: tokens, the current and active sessions, the event stream. */
+  signOut(): void;
+}
+
+const AuthContext = createContext<Omit<AuthValue, 'user'> | null>(null);
+const AuthUserContext = createContext<AuthUser | null>(null);
+
+const signedInNow = () => tokenStorage.getAccessToken() !== null;
+
+/**
+ * The one place components learn whether someone is signed in. The API client keeps reading the
+ * token storage for its requests (and clears it when a session cannot be renewed); this provider
+ * follows those changes, and clears every cached server answer once the session ends, so the next
+ * person at this browser never sees the last one's data.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const isSignedIn = useSyncExternalStore(tokenStorage.subscribe, signedInNow, () => false);
+
+  const wasSignedIn = useRef(isSignedIn);
+  useEffect(() => {
+    if (wasSignedIn.current && !isSignedIn) queryClient.clear();
+    wasSignedIn.current = isSignedIn;
+  }, [isSignedIn, queryClient]);
+
+  const value = useMemo<Omit<AuthValue, 'user'>>(
+    () => ({
+      isSignedIn,
+      signIn: (tokens) => tokenStorage.setTokens(tokens),
+      signInWithAccessToken: (token) => tokenStorage.setAccessToken(token),
+      refreshToken: () => tokenStorage.getRefreshToken(),
+      signOut() {
+        tokenStorage.clear();
+        closeEventStream();
+        sessionIdStorage.clear();
+        activeSessionsStorage.clear();
+        queryClient.clear();
+      },
+    }),
+    [isSignedIn, queryClient],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** Provides the user the guard's session check returned to the protected screens below it. */
+export function AuthUserProvider({ user, children }: { user: AuthUser | null; children: ReactNode }) {
+  return <AuthUserContext.Provider value={user}>{children}</AuthUserContext.Provider>;
+}
+
+export function useAuth(): AuthValue {
+  const value = useContext(AuthContext);
+  const user = useContext(AuthUserContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return { ...value, user };
+}
