@@ -98,7 +98,18 @@ export const groupMessage = z.object({
   /** WhatsApp id (the `id` field) of the quoted message. */
   quoted_msg_id: z.string().nullable(),
   quoted_msg: quotedMessage.nullable(),
+  /**
+   * Who wrote the quoted message: their contact name, else their number in international format
+   * ("+91 98765 43210"; a LID author's once its number is known), else null.
+   */
   quoted_participant_name: z.string().nullable(),
+  /**
+   * Digits of the quoted author's phone number when known (also for LID authors), else null. This server
+   * always sends it and quoted_from_me; optional only so that clients built before them still parse.
+   */
+  quoted_participant_number: z.string().nullable().optional(),
+  /** The quoted message is the linked account's own: show "You". false when nothing is quoted. */
+  quoted_from_me: z.boolean().optional(),
   /** Seconds since the epoch. */
   timestamp: z.number(),
 });
