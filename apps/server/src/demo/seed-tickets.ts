@@ -89,7 +89,7 @@ export async function seedDemoTickets(
       };
       // The simulated phone may be reconnecting right after the scan: it answers 409 until it is back.
       await until(
-        async () => (await call('/sim/sessions/' + sessionId + '/incoming', message)).status === 200,
+        async () => (await call(`/sim/sessions/${sessionId}/incoming`, message)).status === 200,
         'the simulated phone to take a message',
       );
       // One at a time, so each message is applied (in order) before the next is sent.
