@@ -75,7 +75,8 @@ describeEachDatabase('demo seed', (ctx) => {
         session_id: ticket.session_id,
         group_id: ticket.group_id,
       });
-      const stored = messages.find((m) => m.body === first?.message);
+      // The newest with that text: the simulated history may hold the same words earlier.
+      const stored = messages.filter((m) => m.body === first?.message).at(-1);
       expect(stored).toMatchObject({ from_me: false, author_number: ticket.customer_number?.slice(1) });
       // ...and its status agrees with its conversation.
       const answered = conversations.some((m) => m.is_business);

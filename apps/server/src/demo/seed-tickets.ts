@@ -40,10 +40,13 @@ const SCRIPT: { group: number; lines: Line[]; close?: boolean; agent?: number }[
     lines: [
       { from: 2, body: 'The payment went through twice, please refund one.' },
       { from: 'me', body: 'Refund processed, it takes 3-5 working days.' },
-      { from: 2, body: 'Thanks, that worked!' },
+      { from: 2, body: 'Thanks, the refund arrived!' },
     ],
   },
-  { group: 3, lines: [{ from: 3, body: 'Is the store open on Sunday?' }] },
+  {
+    group: 3,
+    lines: [{ from: 3, body: 'Is the store open this Sunday? I would like to pick up my order.' }],
+  },
 ];
 
 /**
