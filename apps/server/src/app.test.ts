@@ -32,17 +32,20 @@ describeEachDatabase('app', (ctx) => {
       googleClientId: 'client-id',
       demoVideoUrl: 'https://www.youtube.com/embed/x',
       whatsappDriver: 'baileys',
+      contactEmail: 'support@example.com',
     });
     const response = await app.inject({ method: 'GET', url: '/config/' });
     expect(response.json()).toEqual({
       google_client_id: 'client-id',
       demo_video_url: 'https://www.youtube.com/embed/x',
       whatsapp_driver: 'baileys',
+      contact_email: 'support@example.com',
     });
     expect((await ctx.app.inject({ method: 'GET', url: '/config/' })).json()).toEqual({
       google_client_id: null,
       demo_video_url: null,
       whatsapp_driver: 'simulator',
+      contact_email: null,
     });
   });
 

@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       googleClientId: null,
       googleJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
       demoVideoUrl: null,
+      contactEmail: null,
       corsOrigins: [],
       bodyLimitBytes: 1024 * 1024,
       requestTimeoutMs: 300_000,
@@ -60,6 +61,7 @@ describe('loadConfig', () => {
       GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com',
       GOOGLE_JWKS_URL: 'http://127.0.0.1:1234/certs',
       DEMO_VIDEO_URL: 'https://www.youtube.com/embed/abc',
+      CONTACT_EMAIL: 'support@example.com',
       CORS_ORIGINS: 'https://a.example.com, http://localhost:5173/',
       BODY_LIMIT_BYTES: '2048',
       AUTH_RATE_LIMIT_IP: '5',
@@ -86,6 +88,7 @@ describe('loadConfig', () => {
       googleClientId: 'client.apps.googleusercontent.com',
       googleJwksUrl: 'http://127.0.0.1:1234/certs',
       demoVideoUrl: 'https://www.youtube.com/embed/abc',
+      contactEmail: 'support@example.com',
       corsOrigins: ['https://a.example.com', 'http://localhost:5173'],
       bodyLimitBytes: 2048,
       authRateLimitIp: 5,
@@ -129,8 +132,15 @@ describe('loadConfig', () => {
   });
 
   it('treats blank values as unset', () => {
-    const config = loadConfig({ DATA_DIR: tempDir(), PORT: '', GOOGLE_CLIENT_ID: '  ', DEMO_VIDEO_URL: '' });
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      PORT: '',
+      GOOGLE_CLIENT_ID: '  ',
+      DEMO_VIDEO_URL: '',
+      CONTACT_EMAIL: '',
+    });
     expect(config.port).toBe(3000);
+    expect(config.contactEmail).toBeNull();
     expect(config.googleClientId).toBeNull();
     expect(config.demoVideoUrl).toBeNull();
   });
@@ -143,6 +153,7 @@ describe('loadConfig', () => {
     ['JWT_SECRET', 'short'],
     ['GOOGLE_JWKS_URL', 'not a url'],
     ['DEMO_VIDEO_URL', 'javascript:alert(1)'],
+    ['CONTACT_EMAIL', 'not an address'],
     ['CORS_ORIGINS', 'https://ok.example.com,nonsense'],
     ['BODY_LIMIT_BYTES', '-1'],
     ['AUTH_RATE_LIMIT_IP', '0'],

@@ -26,6 +26,8 @@ export interface Config {
   googleClientId: string | null;
   googleJwksUrl: string;
   demoVideoUrl: string | null;
+  /** CONTACT_EMAIL: the address behind the footer's "Contact us"; null hides the link (issue 15). */
+  contactEmail: string | null;
   /** Allowed cross-origin callers; empty turns CORS off. */
   corsOrigins: string[];
   bodyLimitBytes: number;
@@ -154,6 +156,7 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_JWKS_URL: httpUrl.default('https://www.googleapis.com/oauth2/v3/certs'),
   DEMO_VIDEO_URL: httpUrl.optional(),
+  CONTACT_EMAIL: z.email({ error: 'must be an email address' }).optional(),
   CORS_ORIGINS: origins.default([]),
   BODY_LIMIT_BYTES: integer(1024, 1024 ** 3).default(1024 * 1024),
   REQUEST_TIMEOUT_MS: integer(1000, 3_600_000).default(300_000),
@@ -242,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleClientId: vars.GOOGLE_CLIENT_ID ?? null,
     googleJwksUrl: vars.GOOGLE_JWKS_URL,
     demoVideoUrl: vars.DEMO_VIDEO_URL ?? null,
+    contactEmail: vars.CONTACT_EMAIL ?? null,
     corsOrigins: vars.CORS_ORIGINS,
     bodyLimitBytes: vars.BODY_LIMIT_BYTES,
     requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,

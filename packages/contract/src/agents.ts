@@ -12,6 +12,10 @@ export const agentMessages = {
   agentNotFound: 'Agent not found',
   agentRemoved: 'Agent removed successfully',
   noAgentId: 'Agent ID must be a number.',
+  agentUpdated: 'Agent updated successfully',
+  ownerNumberFixed:
+    "An owner agent's number is its linked phone's own number and cannot be changed. Make it a user agent first.",
+  ownerOnlyLinked: "Only a linked phone's own number can be an owner agent.",
 } as const;
 
 /** `owner`: the linked WhatsApp account's own number, added when a session connects; `user`: added by hand. */
@@ -72,6 +76,25 @@ export const addAgentRequest = z.object({
 });
 export type AddAgentRequest = z.input<typeof addAgentRequest>;
 export const addAgentResponse = agent;
+
+/**
+ * POST /org/editAgent/ → 200 `agent` (the agent as stored now); 400 `{message}` with addAgent's words for an
+ * empty name or invalid number; 404 when not the organisation's agent; 409 when another agent of the
+ * organisation has the number (addAgent's words), or an owner-agent rule is broken: an owner agent keeps
+ * its number (the linked phone's; it may be re-typed in any spelling), and only a number of one of the
+ * organisation's linked sessions can become `owner`. `user_type` omitted keeps the type.
+ */
+export const editAgentRequest = z.object({
+  agent_id: agentId,
+  agent_name: addAgentRequest.shape.agent_name,
+  /** Checked like addAgent's, except that an agent's own current number is always accepted (owner agents). */
+  agent_number: z
+    .string({ error: agentMessages.invalidNumber })
+    .max(40, { error: agentMessages.invalidNumber }),
+  user_type: agentUserType.optional(),
+});
+export type EditAgentRequest = z.input<typeof editAgentRequest>;
+export const editAgentResponse = agent;
 
 /** POST /org/listAgent/ (empty body): the organisation's agents, oldest first; the length is the count. */
 export const agentListResponse = z.array(agent);

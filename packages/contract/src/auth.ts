@@ -118,5 +118,7 @@ export const publicConfig = z.object({
   google_client_id: z.string().nullable(),
   demo_video_url: z.string().nullable(),
   whatsapp_driver: z.enum(['baileys', 'simulator']),
+  /** The footer's "Contact us" address (CONTACT_EMAIL); null: no contact link is shown. */
+  contact_email: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

@@ -98,7 +98,18 @@ export const groupMessage = z.object({
   /** WhatsApp id (the `id` field) of the quoted message. */
   quoted_msg_id: z.string().nullable(),
   quoted_msg: quotedMessage.nullable(),
+  /**
+   * Who wrote the quoted message: their contact name, else their number in international format
+   * ("+91 98765 43210"; a LID author's once its number is known), else null.
+   */
   quoted_participant_name: z.string().nullable(),
+  /**
+   * Digits of the quoted author's phone number when known (also for LID authors), else null. This server
+   * always sends it and quoted_from_me; optional only so that clients built before them still parse.
+   */
+  quoted_participant_number: z.string().nullable().optional(),
+  /** The quoted message is the linked account's own: show "You". false when nothing is quoted. */
+  quoted_from_me: z.boolean().optional(),
   /** Seconds since the epoch. */
   timestamp: z.number(),
 });
@@ -140,12 +151,29 @@ export const groupMessagesResponse = z.object({
 });
 export type GroupMessagesResponse = z.infer<typeof groupMessagesResponse>;
 
-/** POST /api/syncOldMsgs/: starts (or resumes) fetching all older history in the background. Answers successMessage. */
+/** POST /api/syncOldMsgs/: starts (or resumes) fetching all older history in the background. Answers syncOldMessagesResponse. */
 export const syncOldMessagesRequest = z.object({
   session_id: z.string().trim().min(1).max(64),
   group_id: z.string().trim().min(1).max(128),
 });
 export type SyncOldMessagesRequest = z.infer<typeof syncOldMessagesRequest>;
+
+/**
+ * What a sync request did, so the SPA shows one truthful message: `started` (a background sync began;
+ * progress comes as `sync.progress` events), `already_running` (one was under way: nothing new started),
+ * `already_synced` (the whole history is stored: nothing to fetch).
+ */
+export const syncOutcome = z.enum(['started', 'already_running', 'already_synced']);
+export type SyncOutcome = z.infer<typeof syncOutcome>;
+
+/** successMessage plus what happened; `already_synced` is `outcome === 'already_synced'`. */
+export const syncOldMessagesResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  outcome: syncOutcome,
+  already_synced: z.boolean(),
+});
+export type SyncOldMessagesResponse = z.infer<typeof syncOldMessagesResponse>;
 
 /** POST /api/downloadMedia/: `chat_id` is the selected group id, `message_id` a message's msg_id (or id). */
 export const downloadMediaRequest = z.object({

@@ -1,4 +1,10 @@
-import type { GroupsResponse } from '@wadesk/contract';
+import type {
+  GroupMessagesResponse,
+  GroupsResponse,
+  TicketDetailsResponse,
+  TicketStatsResponse,
+  TicketsResponse,
+} from '@wadesk/contract';
 import { expect, it } from 'vitest';
 import { bearer } from '../../test/helpers/auth';
 import { describeEachDatabase } from '../../test/helpers/describe-each-database';
@@ -31,5 +37,67 @@ describeEachDatabase('demo seed', (ctx) => {
 
     const again = await seedDemo(app, config);
     expect(again).toEqual(demo);
+  });
+
+  it('shows tickets in every status, made by the ticket engine from the demo group messages', async () => {
+    const config = testConfig({ dataDir: ctx.dataDir });
+    const app = await ctx.buildApp(config);
+    const demo = await seedDemo(app, config);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/users/login/',
+      payload: { username: demo.email, password: demo.password },
+    });
+    const headers = bearer(login.json().access_token);
+    const call = async <T>(url: string, payload: object = {}) =>
+      (await app.inject({ method: 'POST', url, headers, payload })).json<T>();
+
+    const stats = await call<TicketStatsResponse>('/org/getTicketStats/');
+    expect(stats.open).toBeGreaterThanOrEqual(1);
+    expect(stats.in_progress).toBeGreaterThanOrEqual(1);
+    expect(stats.closed).toBeGreaterThanOrEqual(1);
+    expect(stats.avg_first_response_seconds).not.toBeNull();
+
+    const tickets = await call<TicketsResponse>('/org/getTickets/');
+    expect(tickets).toHaveLength(stats.total);
+    const { groups } = await call<GroupsResponse>('/api/getGroups/');
+    for (const ticket of tickets) {
+      // The ticket belongs to one of the demo session's groups...
+      const group = groups.find((g) => g.group_id === ticket.group_id);
+      expect(group).toMatchObject({ name: ticket.group_name, session_id: ticket.session_id });
+      // ...opened by a customer's message that is stored in that group, from that customer...
+      const { conversations } = await call<TicketDetailsResponse>('/org/getTicketsDetails/', {
+        ticket_id: ticket.id,
+      });
+      const [first] = conversations;
+      expect(first).toMatchObject({ is_business: false, sender: ticket.customer_number });
+      const { messages } = await call<GroupMessagesResponse>('/api/getGroupsMsg/', {
+        session_id: ticket.session_id,
+        group_id: ticket.group_id,
+      });
+      // The newest with that text: the simulated history may hold the same words earlier.
+      const stored = messages.filter((m) => m.body === first?.message).at(-1);
+      expect(stored).toMatchObject({ from_me: false, author_number: ticket.customer_number?.slice(1) });
+      // ...and its status agrees with its conversation.
+      const answered = conversations.some((m) => m.is_business);
+      expect(ticket.last_message).toBe(conversations.at(-1)?.message);
+      if (ticket.status === 'open') expect(answered).toBe(false);
+      if (ticket.status === 'in_progress') {
+        expect(answered).toBe(true);
+        expect(ticket.first_response_at).not.toBeNull();
+      }
+      if (ticket.status === 'close') expect(ticket.closed_at).not.toBeNull();
+    }
+    // An agent who is a group member answered one of them, not only the linked phone.
+    const replies = (
+      await Promise.all(
+        tickets.map((t) => call<TicketDetailsResponse>('/org/getTicketsDetails/', { ticket_id: t.id })),
+      )
+    ).flatMap((d) => d.conversations.filter((m) => m.is_business));
+    expect(new Set(replies.map((m) => m.sender)).size).toBeGreaterThanOrEqual(2);
+
+    // A restart seeds nothing more.
+    await seedDemo(app, config);
+    expect((await call<TicketStatsResponse>('/org/getTicketStats/')).total).toBe(stats.total);
   });
 });

@@ -2,6 +2,7 @@ import type { SessionListResponse, StartSessionResponse, TokenPair } from '@wade
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { persistentSecret } from '../secrets';
+import { seedDemoTickets } from './seed-tickets';
 
 export const DEMO_EMAIL = 'demo@example.com';
 
@@ -14,7 +15,8 @@ export interface DemoAccount {
 
 /**
  * DEMO_SEED: a demo organisation whose owner signs in with a printed password and finds a simulated
- * WhatsApp session already linked (groups, history, media). Goes through the public API like a user would;
+ * WhatsApp session already linked (groups, history, media) and tickets in every status (seed-tickets.ts).
+ * Goes through the public API like a user would;
  * on later starts the same account and session are reused.
  */
 export async function seedDemo(app: FastifyInstance, config: Config): Promise<DemoAccount> {
@@ -27,7 +29,10 @@ export async function seedDemo(app: FastifyInstance, config: Config): Promise<De
 
   const list = await app.inject({ method: 'POST', url: '/api/getSessionsList/', headers });
   const active = list.json<SessionListResponse>().session_list.find((s) => s.isActive);
-  if (active?.status === 'connected') return { email: DEMO_EMAIL, password, sessionId: active.sessionId };
+  if (active?.status === 'connected') {
+    await seedDemoTickets(app, headers, active.sessionId, simulator.groups(active.sessionId));
+    return { email: DEMO_EMAIL, password, sessionId: active.sessionId };
+  }
 
   const started = await app.inject({
     method: 'POST',
@@ -41,6 +46,7 @@ export async function seedDemo(app: FastifyInstance, config: Config): Promise<De
   const { sessionID } = started.json<StartSessionResponse>();
   await app.whatsapp.gateway.waitForQr(sessionID, 10_000);
   await simulator.scan(sessionID);
+  await seedDemoTickets(app, headers, sessionID, simulator.groups(sessionID));
   return { email: DEMO_EMAIL, password, sessionId: sessionID };
 }
 

@@ -62,6 +62,8 @@ export function liveMessage(input: LiveInput): LiveMessage & { linkedPhone: stri
       quotedBody: null,
       quotedThumbnail: null,
       quotedParticipantName: null,
+      quotedParticipantNumber: null,
+      quotedFromMe: false,
       timestamp: input.timestamp ?? Math.floor(Date.now() / 1000),
     },
   };

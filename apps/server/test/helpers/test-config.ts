@@ -21,6 +21,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     googleClientId: null,
     googleJwksUrl: 'http://127.0.0.1:9/unused',
     demoVideoUrl: null,
+    contactEmail: null,
     corsOrigins: [],
     bodyLimitBytes: 1024 * 1024,
     requestTimeoutMs: 300_000,

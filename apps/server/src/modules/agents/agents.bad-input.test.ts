@@ -16,6 +16,11 @@ import { org } from '../../../test/helpers/desk';
 /** Every route of agents.routes.ts. */
 const routes: Route[] = [
   { method: 'POST', url: '/org/addAgent/', body: { agent_name: 'Priya', agent_number: '+14155552671' } },
+  {
+    method: 'POST',
+    url: '/org/editAgent/',
+    body: { agent_id: 1, agent_name: 'Priya', agent_number: '+14155552671', user_type: 'user' },
+  },
   { method: 'POST', url: '/org/listAgent/' },
   { method: 'POST', url: '/org/removeAgent/', body: { agent_id: 1 } },
 ];
@@ -49,6 +54,24 @@ describeEachDatabase('agents refuse bad input and store nothing', (ctx) => {
     });
     expectRefusal(res, 'removeAgent of a foreign agent', 404);
     expect((await org<Agent[]>(ctx.app, b, 'listAgent')).body).toEqual([]);
+    expect((await org<Agent[]>(ctx.app, a, 'listAgent')).body).toEqual([agentA]);
+    expect(await storedState(ctx)).toEqual(before);
+  });
+
+  it("never edits another organisation's agent", async () => {
+    const a = await signUp(ctx.app, { email: 'a@example.com' });
+    const b = await signUp(ctx.app, { email: 'b@example.com' });
+    const agentA = (
+      await org<Agent>(ctx.app, a, 'addAgent', { agent_name: 'A', agent_number: '+14155552671' })
+    ).body;
+    const before = await storedState(ctx);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/org/editAgent/',
+      headers: b.headers,
+      payload: { agent_id: agentA.id, agent_name: 'B', agent_number: '+919876543210', user_type: 'user' },
+    });
+    expect(res.statusCode).toBe(404);
     expect((await org<Agent[]>(ctx.app, a, 'listAgent')).body).toEqual([agentA]);
     expect(await storedState(ctx)).toEqual(before);
   });

@@ -1,6 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type AgentUserType, agents } from '../../db/schema';
+import { isUniqueViolation } from '../../db/errors';
+import { type AgentUserType, agents, waSessions } from '../../db/schema';
 
 export type AgentRow = typeof agents.$inferSelect;
 
@@ -31,6 +32,47 @@ export function createAgentsRepository(db: Db) {
         .onConflictDoNothing({ target: [agents.organisationId, agents.number] })
         .returning();
       return row ?? null;
+    },
+
+    async get(organisationId: number, id: number): Promise<AgentRow | null> {
+      const [row] = await db
+        .select()
+        .from(agents)
+        .where(and(eq(agents.organisationId, organisationId), eq(agents.id, id)));
+      return row ?? null;
+    },
+
+    /**
+     * Replaces the agent's name, number and type: the agent as stored now, `missing` when the organisation
+     * has no such agent (any more), `duplicate` when another of its agents has the number.
+     */
+    async update(
+      organisationId: number,
+      id: number,
+      agent: NewAgent,
+    ): Promise<AgentRow | 'missing' | 'duplicate'> {
+      try {
+        const [row] = await db
+          .update(agents)
+          .set(agent)
+          .where(and(eq(agents.organisationId, organisationId), eq(agents.id, id)))
+          .returning();
+        return row ?? 'missing';
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'duplicate';
+        throw error;
+      }
+    },
+
+    /** Whether `number` (E.164) is the linked phone of one of the organisation's sessions. */
+    async isLinkedNumber(organisationId: number, number: string): Promise<boolean> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(waSessions)
+        .where(
+          and(eq(waSessions.organisationId, organisationId), eq(waSessions.phone, number.replace(/^\+/, ''))),
+        );
+      return (row?.n ?? 0) > 0;
     },
 
     async remove(organisationId: number, id: number): Promise<boolean> {

@@ -2,6 +2,8 @@ import {
   addAgentRequest,
   addAgentResponse,
   agentListResponse,
+  editAgentRequest,
+  editAgentResponse,
   errorResponse,
   removeAgentRequest,
   successMessage,
@@ -28,6 +30,26 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ agents: AgentsService }> = as
     },
     async (request, reply) =>
       reply.code(201).send(await agents.add(request.user.organisationId, request.body)),
+  );
+
+  app.post(
+    '/org/editAgent/',
+    {
+      schema: {
+        tags,
+        summary: "Edit an agent's name, number and type",
+        security: bearerAuth,
+        body: editAgentRequest,
+        response: {
+          200: editAgentResponse,
+          400: errorResponse,
+          401: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+        },
+      },
+    },
+    async (request) => agents.edit(request.user.organisationId, request.body),
   );
 
   app.post(

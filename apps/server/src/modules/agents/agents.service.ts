@@ -1,4 +1,4 @@
-import { type Agent, agentMessages, type SuccessMessage } from '@wadesk/contract';
+import { type Agent, type AgentUserType, agentMessages, type SuccessMessage, toE164 } from '@wadesk/contract';
 import type { Clock } from '../../clock';
 import { systemClock } from '../../clock';
 import { AppError } from '../../errors';
@@ -27,6 +27,17 @@ export function toAgent(row: AgentRow): Agent {
   };
 }
 
+/** Whether a typed number is `e164` in one of the spellings addAgent accepts (spaces, dashes, `00`, bare digits). */
+function sameNumber(typed: string, e164: string): boolean {
+  const compact = typed.replace(/[\s\-().]/g, '');
+  const international = compact.startsWith('+')
+    ? compact
+    : compact.startsWith('00')
+      ? `+${compact.slice(2)}`
+      : `+${compact}`;
+  return international === e164;
+}
+
 export function createAgentsService({
   repo,
   clock = systemClock,
@@ -53,6 +64,42 @@ export function createAgentsService({
         userType: 'user',
       });
       if (!row) throw new AppError(409, agentMessages.duplicateNumber);
+      changed(organisationId);
+      return toAgent(row);
+    },
+
+    /**
+     * Edits an agent with addAgent's checks and words. Owner agents (decision 0013): their number is the
+     * linked phone's, taken from WhatsApp as it is, so it is accepted unchanged even where number tables
+     * would refuse it, and cannot be changed while the agent is an owner; only a number of one of the
+     * organisation's linked sessions can become an owner agent.
+     */
+    async edit(
+      organisationId: number,
+      request: { agent_id: number; agent_name: string; agent_number: string; user_type?: AgentUserType },
+    ): Promise<Agent> {
+      const current = await repo.get(organisationId, request.agent_id);
+      if (!current) throw new AppError(404, agentMessages.agentNotFound);
+      const number = sameNumber(request.agent_number, current.number)
+        ? current.number
+        : toE164(request.agent_number);
+      if (!number) throw new AppError(400, agentMessages.invalidNumber);
+      const userType = request.user_type ?? current.userType;
+      if (current.userType === 'owner' && userType === 'owner' && number !== current.number)
+        throw new AppError(409, agentMessages.ownerNumberFixed);
+      if (
+        userType === 'owner' &&
+        current.userType !== 'owner' &&
+        !(await repo.isLinkedNumber(organisationId, number))
+      )
+        throw new AppError(409, agentMessages.ownerOnlyLinked);
+      const row = await repo.update(organisationId, current.id, {
+        name: request.agent_name,
+        number,
+        userType,
+      });
+      if (row === 'missing') throw new AppError(404, agentMessages.agentNotFound);
+      if (row === 'duplicate') throw new AppError(409, agentMessages.duplicateNumber);
       changed(organisationId);
       return toAgent(row);
     },

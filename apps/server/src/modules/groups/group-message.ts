@@ -1,5 +1,14 @@
 import type { GroupMessage, GroupMessageType } from '@wadesk/contract';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { MappedMessage } from '../../whatsapp/mapping/to-group-message';
+import type { QuotedAuthor } from './messages.repository';
+
+/** The session's linked WhatsApp account: phone digits, phone-number JID and LID (any may be unknown). */
+export interface LinkedAccount {
+  phone: string | null;
+  jid: string | null;
+  lid: string | null;
+}
 
 /** What we know about a sender: a display name and, for a LID, its phone-number JID (or the reverse). */
 export interface ContactName {
@@ -17,7 +26,12 @@ export type StoredMessageFields = Omit<MappedMessage, 'raw' | 'groupJid' | 'mess
 export interface ResolvedMessage extends StoredMessageFields {
   /** Digits of the author's phone number, when known (a LID author needs its contact's other address). */
   authorNumber: string | null;
+  /** The quoted message's author: contact name, else the number in international format, else null. */
   quotedParticipantName: string | null;
+  /** Digits of the quoted author's phone number, when known (a LID's from its contact pair). */
+  quotedParticipantNumber: string | null;
+  /** The quoted message is the linked account's own (the web says "You"). */
+  quotedFromMe: boolean;
 }
 
 /**
@@ -32,19 +46,53 @@ export interface LiveMessage {
   message: ResolvedMessage;
 }
 
+/**
+ * Names a stored message's people from the session's contacts (stored both ways, so a LID the driver
+ * paired with a number has that number and name: docs/decisions/0013, LID senders). `me` is the session's
+ * linked account, to mark a quoted message of its own.
+ */
 export function resolveMessage(
   row: StoredMessageFields,
   contacts: ReadonlyMap<string, ContactName>,
+  me: LinkedAccount | null = null,
+  /** The quoted message as stored, when it is: its author when the quote names none (own messages). */
+  quotedRow?: QuotedAuthor,
 ): ResolvedMessage {
   const contact = row.author ? contacts.get(row.author) : undefined;
-  const quotedContact = row.quotedParticipant ? contacts.get(row.quotedParticipant) : undefined;
+  const quoted = row.quotedParticipant ?? quotedRow?.author ?? null;
+  const quotedContact = quoted ? contacts.get(quoted) : undefined;
+  const quotedNumber =
+    phoneOf(quoted) ?? phoneOf(quotedRow?.authorAlt ?? null) ?? phoneOf(quotedContact?.altJid ?? null);
+  const quotedFromMe = quotedRow?.fromMe === true || isMine(quoted, quotedNumber, me);
+  const quotedName = quotedContact?.name ?? (quotedFromMe ? null : (quotedRow?.authorName ?? null));
+  const ownNumber = quotedFromMe && !quotedNumber ? (me?.phone ?? null) : quotedNumber;
   return {
     ...row,
     authorName: row.authorName ?? contact?.name ?? null,
     authorNumber: phoneOf(row.author) ?? phoneOf(row.authorAlt) ?? phoneOf(contact?.altJid ?? null),
-    quotedParticipantName:
-      quotedContact?.name ?? (row.quotedParticipant ? phoneOf(row.quotedParticipant) : null),
+    quotedParticipantName: quotedName ?? (ownNumber ? formatNumber(ownNumber) : null),
+    quotedParticipantNumber: ownNumber,
+    quotedFromMe,
   };
+}
+
+/** Whether a JID (or the number behind it) is the linked account's: devices (":7") do not count. */
+function isMine(jid: string | null, number: string | null, me: LinkedAccount | null): boolean {
+  if (!jid || !me) return false;
+  const user = userOf(jid);
+  return (
+    (me.jid !== null && userOf(me.jid) === user) ||
+    (me.lid !== null && userOf(me.lid) === user) ||
+    (me.phone !== null && number === me.phone)
+  );
+}
+
+/** "4917012345678:7@s.whatsapp.net" → "4917012345678@s.whatsapp.net". */
+const userOf = (jid: string) => jid.replace(/:\d+@/, '@');
+
+/** Digits as the one phone format of the UI (issue 15): international, with spaces ("+91 98765 43210"). */
+export function formatNumber(digits: string): string {
+  return parsePhoneNumberFromString(`+${digits}`)?.formatInternational() ?? `+${digits}`;
 }
 
 /** The API's group-message shape (pages and the event stream): the only place the wire names appear. */
@@ -73,6 +121,8 @@ export function toGroupMessage(message: ResolvedMessage): GroupMessage {
             media_base64: message.quotedThumbnail,
           },
     quoted_participant_name: message.quotedParticipantName,
+    quoted_participant_number: message.quotedParticipantNumber,
+    quoted_from_me: message.quotedFromMe,
     timestamp: message.timestamp,
   };
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { waGroups, waSessions } from '../../db/schema';
 import { storableText } from '../../text';
 import type { GroupInfo } from '../../whatsapp/driver';
+import type { LinkedAccount } from './group-message';
 
 export type GroupRow = typeof waGroups.$inferSelect;
 
@@ -131,6 +132,15 @@ export function createGroupsRepository(db: Db) {
 
     async groupCount(sessionId: string): Promise<number> {
       return db.$count(waGroups, eq(waGroups.sessionId, sessionId));
+    },
+
+    /** The session's linked account (phone digits and JIDs), to recognise its own messages when quoted. */
+    async linkedAccount(sessionId: string): Promise<LinkedAccount> {
+      const [row] = await db
+        .select({ phone: waSessions.phone, jid: waSessions.meJid, lid: waSessions.meLid })
+        .from(waSessions)
+        .where(eq(waSessions.id, sessionId));
+      return row ?? { phone: null, jid: null, lid: null };
     },
 
     async groupName(sessionId: string, jid: string): Promise<string | null> {

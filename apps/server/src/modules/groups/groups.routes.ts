@@ -6,8 +6,8 @@ import {
   groupMessagesRequest,
   groupMessagesResponse,
   groupsResponse,
-  successMessage,
   syncOldMessagesRequest,
+  syncOldMessagesResponse,
 } from '@wadesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFields } from '../../http/require-fields';
@@ -72,7 +72,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<GroupsRoutesOptions> = async (
         summary: "Fetch the group's whole older history in the background",
         security: bearerAuth,
         body: syncOldMessagesRequest,
-        response: { 200: successMessage, ...errors },
+        response: { 200: syncOldMessagesResponse, ...errors },
       },
     },
     async (request) => sync.start(request.user.organisationId, request.body),

@@ -86,7 +86,7 @@ export function createGroupsService({ repos, phone, historyWaitMs }: GroupsServi
       }
       return {
         success: true,
-        messages: await toApi(group.sessionId, rows),
+        messages: await toApi(group.sessionId, group.jid, rows),
         ...(await edges(group, rows, cursor)),
         history_pending: older.pending,
         history_note: older.note,
@@ -102,8 +102,21 @@ export function createGroupsService({ repos, phone, historyWaitMs }: GroupsServi
     return { has_more_before: olderStored || !group.historyComplete, has_more_after: newerStored };
   }
 
-  async function toApi(sessionId: string, rows: MessageRow[]) {
-    const names = await repos.contacts.names(sessionId, jidsToResolve(rows));
-    return rows.map((row) => toGroupMessage(resolveMessage(row, names)));
+  /**
+   * The page's messages with their people named. A quote is named from the session's contacts and, when
+   * the quoted message is stored, from that message (its author, push name and whether it is our own:
+   * WhatsApp's quote of an own message may name no participant).
+   */
+  async function toApi(sessionId: string, groupJid: string, rows: MessageRow[]) {
+    const quotedIds = rows.flatMap((row) => (row.quotedId ? [row.quotedId] : []));
+    const quoted = await repos.messages.authorsOf(sessionId, groupJid, quotedIds);
+    const quotedAuthors = [...quoted.values()].flatMap((q) => (q.author ? [q.author] : []));
+    const names = await repos.contacts.names(sessionId, [
+      ...new Set([...jidsToResolve(rows), ...quotedAuthors]),
+    ]);
+    const me = quotedIds.length > 0 ? await repos.groups.linkedAccount(sessionId) : null;
+    return rows.map((row) =>
+      toGroupMessage(resolveMessage(row, names, me, row.quotedId ? quoted.get(row.quotedId) : undefined)),
+    );
   }
 }

@@ -116,6 +116,10 @@ export function createIngest({ messages, contacts, groups, bus, learnedPairs }: 
     names: ReadonlyMap<string, ContactName>,
   ): Promise<void> {
     const groupNames = new Map<string, string | null>();
+    // Read only when something is quoted: to mark a quote of the linked account's own message.
+    const me = stored.some((row) => row.quotedParticipant !== null)
+      ? await groups.linkedAccount(session.id)
+      : null;
     for (const row of stored.sort((a, b) => a.timestamp - b.timestamp)) {
       if (!groupNames.has(row.groupJid))
         groupNames.set(row.groupJid, await groups.groupName(session.id, row.groupJid));
@@ -125,7 +129,7 @@ export function createIngest({ messages, contacts, groups, bus, learnedPairs }: 
         sessionId: session.id,
         groupJid,
         groupName: groupNames.get(groupJid) ?? null,
-        message: resolveMessage(fields, names),
+        message: resolveMessage(fields, names, me),
       };
       bus.publish('message.live', live);
     }

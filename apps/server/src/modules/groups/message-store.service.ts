@@ -79,7 +79,11 @@ export function createMessageStore({ db, bus }: { db: Db; bus: DeskEventBus }) {
       sessionId: row.sessionId,
       groupJid: row.groupJid,
       groupName: row.groupName,
-      message: resolveMessage(row.fields, names.get(row.sessionId) ?? new Map()),
+      message: resolveMessage(row.fields, names.get(row.sessionId) ?? new Map(), {
+        phone: row.linkedPhone,
+        jid: null,
+        lid: null,
+      }),
     }));
   }
 

@@ -9,6 +9,13 @@ export type NewMessageRow = MappedMessage & { sessionId: string; organisationId:
 export type MessageEdit = EditSender & { groupJid: string; targetId: string; body: string };
 const { raw: _raw, ...listColumns } = getTableColumns(waMessages);
 export type MessageRow = Omit<typeof waMessages.$inferSelect, 'raw'>;
+/** The author of a stored message, as a quote of it needs them. */
+export interface QuotedAuthor {
+  fromMe: boolean;
+  author: string | null;
+  authorAlt: string | null;
+  authorName: string | null;
+}
 
 const INSERT_CHUNK = 1_000;
 
@@ -169,6 +176,26 @@ export function createMessagesRepository(db: Db) {
     },
 
     /** A message by its WhatsApp id, with the proto JSON a download needs. */
+    /** Who wrote the stored messages `waIds` of a group (the ones a page quotes), by WhatsApp id. */
+    async authorsOf(
+      sessionId: string,
+      groupJid: string,
+      waIds: readonly string[],
+    ): Promise<Map<string, QuotedAuthor>> {
+      if (waIds.length === 0) return new Map();
+      const rows = await db
+        .select({
+          waId: waMessages.waId,
+          fromMe: waMessages.fromMe,
+          author: waMessages.author,
+          authorAlt: waMessages.authorAlt,
+          authorName: waMessages.authorName,
+        })
+        .from(waMessages)
+        .where(and(inGroup(sessionId, groupJid), inArray(waMessages.waId, [...new Set(waIds)])));
+      return new Map(rows.map(({ waId, ...author }) => [waId, author]));
+    },
+
     async findMessage(sessionId: string, groupJid: string, waId: string) {
       const [row] = await db
         .select()

@@ -22,7 +22,20 @@ describeEachDatabase('sync of old messages and media download', (ctx) => {
     const before = await ctx.db.$count(waMessages, eq(waMessages.groupJid, group_id));
 
     const response = await post(server, owner, '/api/syncOldMsgs/', { session_id: sessionId, group_id });
-    expect(response.body).toEqual({ success: true, message: 'Syncing old messages in the background.' });
+    expect(response.body).toEqual({
+      success: true,
+      message: 'Syncing old messages in the background.',
+      outcome: 'started',
+      already_synced: false,
+    });
+    // Asked again while it runs: nothing new starts, and the answer says so (not "synced").
+    const during = await post(server, owner, '/api/syncOldMsgs/', { session_id: sessionId, group_id });
+    expect(during.body).toEqual({
+      success: true,
+      message: 'Old messages are already syncing.',
+      outcome: 'already_running',
+      already_synced: false,
+    });
     const done = await eventually(() => progress.find((p) => p.state === 'done'), 10_000, 'sync done');
     const after = await ctx.db.$count(waMessages, eq(waMessages.groupJid, group_id));
     expect(after).toBeGreaterThan(before);
@@ -34,7 +47,12 @@ describeEachDatabase('sync of old messages and media download', (ctx) => {
 
     // Nothing left: a second sync answers at once.
     const again = await post(server, owner, '/api/syncOldMsgs/', { session_id: sessionId, group_id });
-    expect(again.body).toEqual({ success: true, message: 'All old messages are already synced.' });
+    expect(again.body).toEqual({
+      success: true,
+      message: 'All old messages are already synced.',
+      outcome: 'already_synced',
+      already_synced: true,
+    });
   });
 
   it('stops with waiting_phone when the phone does not answer, and resumes from where it was', async () => {

@@ -1,4 +1,9 @@
-import type { SyncOldMessagesRequest, SyncState } from '@wadesk/contract';
+import type {
+  SyncOldMessagesRequest,
+  SyncOldMessagesResponse,
+  SyncOutcome,
+  SyncState,
+} from '@wadesk/contract';
 import { AppError } from '../../errors';
 import type { DeskEventBus } from '../events/desk-events';
 import { NotConnectedError } from '../sessions/gateway';
@@ -19,6 +24,14 @@ export interface SyncServiceDeps {
 }
 
 export type SyncService = ReturnType<typeof createSyncService>;
+
+/** The answer to a sync request: its words and, for the SPA to choose one message, what happened. */
+const answer = (outcome: SyncOutcome, message: string): SyncOldMessagesResponse => ({
+  success: true,
+  message,
+  outcome,
+  already_synced: outcome === 'already_synced',
+});
 
 const EMPTY_RETRY = 'The phone sent nothing older; asking again in a minute to be sure this is the start.';
 
@@ -119,20 +132,23 @@ export function createSyncService({
   });
 
   return {
-    async start(organisationId: number, { session_id, group_id }: SyncOldMessagesRequest) {
+    async start(
+      organisationId: number,
+      { session_id, group_id }: SyncOldMessagesRequest,
+    ): Promise<SyncOldMessagesResponse> {
       const group = await ownedGroup(repos.groups, organisationId, session_id, group_id);
       if (running.has(`${group.sessionId}|${group.jid}`))
-        return { success: true, message: 'Old messages are already syncing.' };
+        return answer('already_running', 'Old messages are already syncing.');
       if (group.historyComplete) {
         await report(group, 'done', group.syncFetched, null);
-        return { success: true, message: 'All old messages are already synced.' };
+        return answer('already_synced', 'All old messages are already synced.');
       }
       if (!(await phone.connected(group.sessionId))) {
         throw new AppError(409, 'The session is not connected. Reconnect it and try again.');
       }
       // Resumes from the oldest stored message; the count goes on unless the last run had finished.
       launch(group, group.syncState === 'done' ? 0 : group.syncFetched);
-      return { success: true, message: 'Syncing old messages in the background.' };
+      return answer('started', 'Syncing old messages in the background.');
     },
 
     close(): void {

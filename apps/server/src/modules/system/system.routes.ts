@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 
 export interface SystemRoutesOptions {
   database: Pick<Database, 'ping'>;
-  config: Pick<Config, 'googleClientId' | 'demoVideoUrl' | 'whatsappDriver'>;
+  config: Pick<Config, 'googleClientId' | 'demoVideoUrl' | 'whatsappDriver' | 'contactEmail'>;
 }
 
 const tags = ['system'];
@@ -42,6 +42,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (a
       google_client_id: config.googleClientId,
       demo_video_url: config.demoVideoUrl,
       whatsapp_driver: config.whatsappDriver,
+      contact_email: config.contactEmail,
     }),
   );
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvFileName } from './download-file';
-import { type CsvColumn, csvCell, toCsv, UTF8_BOM } from './to-csv';
+import { type CsvColumn, csvCell, PHONE_MARK, toCsv, UTF8_BOM } from './to-csv';
 
 interface Row {
   name: string;
@@ -33,12 +33,32 @@ describe('csvCell', () => {
     expect(csvCell('"')).toBe('""""');
   });
 
-  it('neutralises text a spreadsheet would run as a formula', () => {
-    expect(csvCell('=SUM(A1:A2)')).toBe("'=SUM(A1:A2)");
-    expect(csvCell('+919876543210')).toBe("'+919876543210");
-    expect(csvCell('-2+3')).toBe("'-2+3");
-    expect(csvCell('@cmd')).toBe("'@cmd");
-    expect(csvCell('\tx')).toBe("'\tx");
+  it('writes numbers, and text that is a plain number, without an apostrophe', () => {
+    expect(csvCell('-3')).toBe('-3');
+    expect(csvCell('-12.5')).toBe('-12.5');
+    expect(csvCell('0042')).toBe('0042');
+    expect(csvCell(-0.5)).toBe('-0.5');
+  });
+
+  it('writes an international phone number readable, as text no spreadsheet evaluates', () => {
+    expect(csvCell('+919876543210')).toBe(`${PHONE_MARK}+919876543210`);
+    expect(csvCell('+91 98765 43210')).toBe(`${PHONE_MARK}+91 98765 43210`);
+    expect(csvCell('+1 (415) 555-2671')).toBe(`${PHONE_MARK}+1 (415) 555-2671`);
+    // No apostrophe, and the cell does not start with "+".
+    expect(csvCell('+919876543210').startsWith('+')).toBe(false);
+    expect(csvCell('+919876543210')).not.toContain("'");
+    // Not phone numbers: too few or too many digits, or other characters.
+    expect(csvCell('+12345')).toBe('"\'+12345"');
+    expect(csvCell('+1234567890123456')).toBe('"\'+1234567890123456"');
+    expect(csvCell('+1+1')).toBe('"\'+1+1"');
+  });
+
+  it('neutralises text a spreadsheet would run as a formula: an apostrophe inside a quoted cell', () => {
+    expect(csvCell('=SUM(A1:A2)')).toBe('"\'=SUM(A1:A2)"');
+    expect(csvCell('+A1')).toBe('"\'+A1"');
+    expect(csvCell('-2+3')).toBe('"\'-2+3"');
+    expect(csvCell('@cmd')).toBe('"\'@cmd"');
+    expect(csvCell('\tx')).toBe('"\'\tx"');
     expect(csvCell('\rx')).toBe('"\'\rx"');
     // Both at once: the quote prefix goes inside the RFC 4180 quotes.
     expect(csvCell('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');

@@ -11,14 +11,39 @@ export const UTF8_BOM = '\uFEFF';
 const FORMULA_START = /^[=+\-@\t\r]/;
 // RFC 4180: a field holding a quote, a comma or a line break is quoted, its quotes doubled.
 const NEEDS_QUOTES = /[",\r\n]/;
+// A plain decimal number ("-3", "12.5"): spreadsheets read it as that number, never as a formula.
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+// A phone number in international format: "+", then 6 to 15 digits with spaces, dashes or brackets between.
+const INTERNATIONAL_PHONE = /^\+\d[\d ()-]*\d$/;
+/**
+ * U+200E LEFT-TO-RIGHT MARK: invisible, and what Unicode bidi guidance puts before a phone number anyway
+ * (so "+91 …" reads left to right beside right-to-left text). A cell starting with it does not start with
+ * "+", so no spreadsheet evaluates it, and the number shows as written: no apostrophe, no 9.2E+11.
+ */
+export const PHONE_MARK = '\u200E';
 
-/** One cell: text that could run as a formula gets a leading single quote, then RFC 4180 quoting. */
+const isPhone = (text: string) => {
+  if (!INTERNATIONAL_PHONE.test(text)) return false;
+  const digits = text.replace(/\D/g, '').length;
+  return digits >= 6 && digits <= 15;
+};
+
+/**
+ * One cell, made safe to open in a spreadsheet (OWASP "CSV Injection"), then RFC 4180 quoting:
+ * - numbers (and booleans) we produce, and text that is a plain decimal number ("-3"), are written as
+ *   they are: a spreadsheet reads them as numbers, never as formulas;
+ * - a phone number in international format ("+91 98765 43210") is written after PHONE_MARK: readable as
+ *   it is, and text a spreadsheet does not evaluate;
+ * - any other text starting with `=`, `+`, `-`, `@`, tab or CR gets a leading apostrophe and the cell is
+ *   quoted (`"'=SUM(A1)"`), which spreadsheets take as text.
+ */
 export function csvCell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return '';
-  // Numbers we produce ourselves are data, never formulas (a negative count stays a number).
-  let text = typeof value === 'string' ? value : String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (typeof value !== 'string') return String(value);
+  if (PLAIN_NUMBER.test(value)) return value;
+  if (isPhone(value)) return `${PHONE_MARK}${value}`;
+  if (FORMULA_START.test(value)) return `"'${value.replaceAll('"', '""')}"`;
+  return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
 /**
