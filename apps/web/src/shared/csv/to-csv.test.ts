@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvFileName } from './download-file';
-import { type CsvColumn, csvCell, PHONE_MARK, toCsv, UTF8_BOM } from './to-csv';
+import { type CsvColumn, csvCell, toCsv, UTF8_BOM } from './to-csv';
 
 interface Row {
   name: string;
@@ -40,17 +40,10 @@ describe('csvCell', () => {
     expect(csvCell(-0.5)).toBe('-0.5');
   });
 
-  it('writes an international phone number readable, as text no spreadsheet evaluates', () => {
-    expect(csvCell('+919876543210')).toBe(`${PHONE_MARK}+919876543210`);
-    expect(csvCell('+91 98765 43210')).toBe(`${PHONE_MARK}+91 98765 43210`);
-    expect(csvCell('+1 (415) 555-2671')).toBe(`${PHONE_MARK}+1 (415) 555-2671`);
-    // No apostrophe, and the cell does not start with "+".
-    expect(csvCell('+919876543210').startsWith('+')).toBe(false);
-    expect(csvCell('+919876543210')).not.toContain("'");
-    // Not phone numbers: too few or too many digits, or other characters.
-    expect(csvCell('+12345')).toBe('"\'+12345"');
-    expect(csvCell('+1234567890123456')).toBe('"\'+1234567890123456"');
-    expect(csvCell('+1+1')).toBe('"\'+1+1"');
+  it('quotes an international phone number the way spreadsheets expect, since it starts with "+"', () => {
+    expect(csvCell('+919876543210')).toBe('"\'+919876543210"');
+    expect(csvCell('+91 98765 43210')).toBe('"\'+91 98765 43210"');
+    expect(csvCell('+1 (415) 555-2671')).toBe('"\'+1 (415) 555-2671"');
   });
 
   it('neutralises text a spreadsheet would run as a formula: an apostrophe inside a quoted cell', () => {

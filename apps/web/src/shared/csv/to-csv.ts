@@ -13,35 +13,18 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 // A plain decimal number ("-3", "12.5"): spreadsheets read it as that number, never as a formula.
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
-// A phone number in international format: "+", then 6 to 15 digits with spaces, dashes or brackets between.
-const INTERNATIONAL_PHONE = /^\+\d[\d ()-]*\d$/;
-/**
- * U+200E LEFT-TO-RIGHT MARK: invisible, and what Unicode bidi guidance puts before a phone number anyway
- * (so "+91 …" reads left to right beside right-to-left text). A cell starting with it does not start with
- * "+", so no spreadsheet evaluates it, and the number shows as written: no apostrophe, no 9.2E+11.
- */
-export const PHONE_MARK = '\u200E';
-
-const isPhone = (text: string) => {
-  if (!INTERNATIONAL_PHONE.test(text)) return false;
-  const digits = text.replace(/\D/g, '').length;
-  return digits >= 6 && digits <= 15;
-};
-
 /**
  * One cell, made safe to open in a spreadsheet (OWASP "CSV Injection"), then RFC 4180 quoting:
  * - numbers (and booleans) we produce, and text that is a plain decimal number ("-3"), are written as
  *   they are: a spreadsheet reads them as numbers, never as formulas;
- * - a phone number in international format ("+91 98765 43210") is written after PHONE_MARK: readable as
- *   it is, and text a spreadsheet does not evaluate;
  * - any other text starting with `=`, `+`, `-`, `@`, tab or CR gets a leading apostrophe and the cell is
- *   quoted (`"'=SUM(A1)"`), which spreadsheets take as text.
+ *   quoted (`"'=SUM(A1)"`), which spreadsheets take as text — phone numbers in international format
+ *   too (`"'+91 98765 43210"`): a spreadsheet would otherwise evaluate "+91 98765…" or show 9.2E+11.
  */
 export function csvCell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return '';
   if (typeof value !== 'string') return String(value);
   if (PLAIN_NUMBER.test(value)) return value;
-  if (isPhone(value)) return `${PHONE_MARK}${value}`;
   if (FORMULA_START.test(value)) return `"'${value.replaceAll('"', '""')}"`;
   return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }

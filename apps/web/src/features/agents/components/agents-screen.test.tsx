@@ -107,8 +107,8 @@ describe('AgentsScreen', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the UTF-8 BOM
     const lines = new TextDecoder().decode(bytes.slice(3)).split('\r\n');
     expect(lines[0]).toBe('Agent ID,Name,Phone Number,User type,Created At');
-    expect(lines[1]).toMatch(/^2,"Asha, ""Lead""",'\+919876543202,user,2024-03-05 \d\d:30$/);
-    expect(lines[2]).toMatch(/^3,Ravi,'\+919876543203,user,/);
+    expect(lines[1]).toMatch(/^2,"Asha, ""Lead""","'\+919876543202",user,2024-03-05 \d\d:30$/);
+    expect(lines[2]).toMatch(/^3,Ravi,"'\+919876543203",user,/);
     expect(lines).toHaveLength(4); // two rows, then the final CRLF
   });
 
