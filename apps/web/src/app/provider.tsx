@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { ChatProvider } from '../features/chat-import/state/chat-provider';
 import { PublicConfigProvider } from '../shared/config/public-config';
+import { ChatProvider } from '../shared/loaded-chat/state/chat-provider';
 import { ToastHost } from '../shared/ui/toast';
 
 export function AppProvider({ children }: { children: ReactNode }) {

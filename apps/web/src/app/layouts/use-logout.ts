@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { logout } from '../../features/auth/api/auth-api';
-import { useOptionalChat } from '../../features/chat-import/state/chat-provider';
 import { closeEventStream } from '../../shared/events/use-event-stream';
+import { useOptionalChat } from '../../shared/loaded-chat/state/chat-provider';
 import { activeSessionsStorage, sessionIdStorage, tokenStorage } from '../../shared/storage/storage';
 import { toast } from '../../shared/ui/toast';
 

@@ -2,16 +2,21 @@ import type { MessageFilter } from '@wadesk/chat-export';
 import { useCallback, useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { downloadCsv } from '../../../shared/csv/download-file';
+import {
+  chatBounds,
+  type DateRange,
+  describeRange,
+  normaliseRange,
+} from '../../../shared/loaded-chat/date-range/date-range';
+import type { AnalysisState, DrillDownState } from '../../../shared/loaded-chat/drill-down/drill-down';
+import { readRange } from '../../../shared/loaded-chat/drill-down/drill-down';
+import { useChat } from '../../../shared/loaded-chat/state/chat-provider';
 import { tokenStorage } from '../../../shared/storage/storage';
 import { buttonClasses } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { ChartIcon, InboxIcon, ShieldIcon } from '../../../shared/ui/icons';
 import { Spinner } from '../../../shared/ui/spinner';
-import { useChat } from '../../chat-import/state/chat-provider';
 import { AUTHOR_COLUMNS } from '../csv/analysis-csv';
-import { chatBounds, type DateRange, describeRange, normaliseRange } from '../date-range/date-range';
-import type { AnalysisState, DrillDownState } from '../drill-down/drill-down';
-import { readRange } from '../drill-down/drill-down';
 import { useAnalysis } from '../hooks/use-analysis';
 import { AnalysisCharts } from './analysis-charts';
 import { AuthorTable } from './author-table';

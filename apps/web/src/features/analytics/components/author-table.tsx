@@ -1,7 +1,7 @@
 import type { AuthorStats, MessageFilter } from '@wadesk/chat-export';
+import { formatCount, formatDuration, formatShare } from '../../../shared/format/format-duration';
 import { DownloadIcon } from '../../../shared/ui/action-icons';
 import { Button } from '../../../shared/ui/button';
-import { formatCount, formatDuration, formatShare } from '../utils/format-duration';
 
 const COLUMNS: { header: string; cell(author: AuthorStats): string }[] = [
   { header: 'Messages', cell: (a) => formatCount(a.messages) },

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
+import { messageBadge } from '../../../shared/loaded-chat/chat-count-label';
+import { AnalysisNavItem } from '../../../shared/loaded-chat/navigation/analysis-nav-item';
+import { useChat } from '../../../shared/loaded-chat/state/chat-provider';
 import { TrashIcon } from '../../../shared/ui/desk-icons';
 import { useAppDrawer } from '../../../shared/ui/drawer-context';
 import { InboxIcon } from '../../../shared/ui/icons';
 import { NavBadge, NavItemButton, NavItemLink, NavSection } from '../../../shared/ui/nav-item';
-import { AnalysisNavItem } from '../../analytics/components/analysis-nav-item';
-import { useChat } from '../../chat-import/state/chat-provider';
-import { messageBadge } from '../../chat-import/utils/chat-count-label';
 import { AuthorSelect } from './author-select';
 import { useClearChat } from './use-clear-chat';
 

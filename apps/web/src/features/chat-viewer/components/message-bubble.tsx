@@ -1,9 +1,9 @@
 import type { ChatMessage } from '@wadesk/chat-export';
 import { memo } from 'react';
+import { avatarColour } from '../../../shared/format/avatar';
+import { Avatar } from '../../../shared/ui/avatar';
+import { LinkifiedText } from '../../../shared/ui/linkified-text';
 import { useMediaLink } from '../media/media-links-context';
-import { avatarColour } from '../utils/avatar';
-import { Avatar } from './avatar';
-import { LinkifiedText } from './linkified-text';
 import { MessageMedia, OmittedMediaNote } from './message-media';
 import { BanIcon } from './viewer-icons';
 

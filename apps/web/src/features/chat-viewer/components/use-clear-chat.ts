@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { useChatActions } from '../../../shared/loaded-chat/state/chat-provider';
 import { tokenStorage } from '../../../shared/storage/storage';
-import { useChatActions } from '../../chat-import/state/chat-provider';
 
 /** Clear Chat: forget the chat (state, IndexedDB, object URLs), then /dashboard when signed in, else /. */
 export function useClearChat() {

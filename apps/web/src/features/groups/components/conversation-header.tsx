@@ -1,8 +1,8 @@
 import type { SessionGroup } from '@wadesk/contract';
 import { ArrowLeftIcon, ChevronUpIcon, SyncIcon } from '../../../shared/ui/action-icons';
+import { Avatar } from '../../../shared/ui/avatar';
 import { Button } from '../../../shared/ui/button';
 import { ChevronDownIcon } from '../../../shared/ui/icons';
-import { Avatar } from '../../chat-viewer/components/avatar';
 import { SessionBadge } from './group-list';
 
 interface ConversationHeaderProps {

@@ -1,9 +1,9 @@
 import type { GroupMessage } from '@wadesk/contract';
 import { memo, type ReactNode } from 'react';
+import { avatarColour } from '../../../shared/format/avatar';
 import { formatDateTime } from '../../../shared/format/format';
 import { ArchiveIcon, LockIcon, UsersIcon, WarningIcon } from '../../../shared/ui/icons';
-import { LinkifiedText } from '../../chat-viewer/components/linkified-text';
-import { avatarColour } from '../../chat-viewer/utils/avatar';
+import { LinkifiedText } from '../../../shared/ui/linkified-text';
 import { authorKey } from '../hooks/use-blink';
 import { kindLabel, NOTICE_KINDS } from '../utils/message-kind';
 import { MediaBlock } from './media-block';

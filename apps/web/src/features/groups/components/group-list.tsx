@@ -1,9 +1,9 @@
 import type { SessionGroup, SessionListItem } from '@wadesk/contract';
 import { useId, useMemo, useState } from 'react';
 import { FilterIcon } from '../../../shared/ui/action-icons';
+import { Avatar } from '../../../shared/ui/avatar';
 import { SearchIcon } from '../../../shared/ui/icons';
 import { Spinner } from '../../../shared/ui/spinner';
-import { Avatar } from '../../chat-viewer/components/avatar';
 import { ALL_GROUP_SESSIONS, filterGroups, groupKey, groupLabel } from '../utils/group-filter';
 
 interface GroupListProps {

@@ -1,8 +1,8 @@
 import type { SessionGroup, SessionListItem, WhatsappDriverName } from '@wadesk/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { fetchSessions } from '../../../shared/api/sessions-api';
 import { useEventStream } from '../../../shared/events/use-event-stream';
 import { toast } from '../../../shared/ui/toast';
-import { fetchSessions } from '../../sessions/api/sessions-api';
 import { fetchGroups } from '../api/groups-api';
 
 export interface GroupsState {

@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { ArrowRightIcon, ChatIcon, PlayIcon, ShieldIcon } from '../../../shared/ui/icons';
-import { UploadCard } from '../../chat-import/upload/upload-card';
 import { DemoModal } from './demo-modal';
 
-export function Hero() {
+/** The landing hero; `upload` is the chat-import card, passed in by the app so features stay apart. */
+export function Hero({ upload }: { upload: ReactNode }) {
   const [demoOpen, setDemoOpen] = useState(false);
 
   return (
@@ -61,7 +61,7 @@ export function Hero() {
                 <p className="text-sm text-slate-500">Read, search and filter it right here.</p>
               </div>
             </div>
-            <UploadCard size="compact" />
+            {upload}
           </div>
         </div>
       </div>

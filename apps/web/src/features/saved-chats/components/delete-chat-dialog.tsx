@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
+import { useChat } from '../../../shared/loaded-chat/state/chat-provider';
 import { tokenStorage } from '../../../shared/storage/storage';
 import { Button } from '../../../shared/ui/button';
 import { Modal } from '../../../shared/ui/modal';
 import { toast } from '../../../shared/ui/toast';
-import { useChat } from '../../chat-import/state/chat-provider';
 import { deleteSavedChat } from '../api/saved-chats-api';
 import { useSavedChats } from '../state/saved-chats-context';
 import { SAVED_CHAT_MESSAGES } from './saved-chat-messages';

@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { chatCountLabel } from '../../../shared/loaded-chat/chat-count-label';
+import { useChat } from '../../../shared/loaded-chat/state/chat-provider';
 import { Button } from '../../../shared/ui/button';
 import { Modal } from '../../../shared/ui/modal';
 import { TextField } from '../../../shared/ui/text-field';
 import { toast } from '../../../shared/ui/toast';
-import { useChat } from '../../chat-import/state/chat-provider';
-import { chatCountLabel } from '../../chat-import/utils/chat-count-label';
 import { saveChat } from '../api/saved-chats-api';
 import { useSavedChats } from '../state/saved-chats-context';
 import { checkChatName } from '../utils/chat-name';

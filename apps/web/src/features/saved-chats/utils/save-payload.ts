@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@wadesk/chat-export';
 import type { SaveChatRequest } from '@wadesk/contract';
-import type { ChatSource } from '../../chat-import/engine/engine-protocol';
+import type { ChatSource } from '../../../shared/loaded-chat/engine/engine-protocol';
 
 interface LoadedChat {
   data: ChatMessage[];

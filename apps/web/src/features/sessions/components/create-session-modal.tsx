@@ -1,12 +1,12 @@
 import type { StartSessionResponse } from '@wadesk/contract';
 import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
+import { startSession } from '../../../shared/api/sessions-api';
 import { tokenStorage } from '../../../shared/storage/storage';
 import { Button } from '../../../shared/ui/button';
 import { Modal } from '../../../shared/ui/modal';
 import { TextField } from '../../../shared/ui/text-field';
 import { toast } from '../../../shared/ui/toast';
-import { startSession } from '../api/sessions-api';
 import { isSessionLimitMessage, stripWhitespace } from '../utils/session-table';
 
 export interface CreatedSession {

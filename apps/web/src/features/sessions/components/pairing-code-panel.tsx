@@ -1,6 +1,7 @@
 import { sessionMessages } from '@wadesk/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
+import { simulateEnterCode } from '../../../shared/api/sessions-api';
 import { FlaskIcon, RefreshIcon } from '../../../shared/ui/action-icons';
 import { Button } from '../../../shared/ui/button';
 import { PhoneIcon } from '../../../shared/ui/icons';
@@ -13,7 +14,6 @@ import {
   toE164,
 } from '../../../shared/ui/phone-input/phone-number';
 import { toast } from '../../../shared/ui/toast';
-import { simulateEnterCode } from '../api/sessions-api';
 import { QR_SECONDS } from '../hooks/use-countdown';
 import type { PairingCodeState } from '../hooks/use-pairing-code';
 import { formatPairingCode } from '../utils/session-health';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
+import { simulateScan } from '../../../shared/api/sessions-api';
 import { FlaskIcon, QrIcon, RefreshIcon } from '../../../shared/ui/action-icons';
 import { Button } from '../../../shared/ui/button';
 import { Spinner } from '../../../shared/ui/spinner';
 import { toast } from '../../../shared/ui/toast';
-import { simulateScan } from '../api/sessions-api';
 import { QR_SECONDS } from '../hooks/use-countdown';
 import type { PairingCodeState } from '../hooks/use-pairing-code';
 import type { QrPhase } from '../hooks/use-qr-code';

@@ -1,6 +1,7 @@
 import type { SessionListItem } from '@wadesk/contract';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
+import { startSession, terminateSession } from '../../../shared/api/sessions-api';
 import { useDemoMode } from '../../../shared/config/use-demo-mode';
 import { RefreshIcon } from '../../../shared/ui/action-icons';
 import { Button } from '../../../shared/ui/button';
@@ -9,7 +10,6 @@ import { PlusIcon } from '../../../shared/ui/icons';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { Spinner } from '../../../shared/ui/spinner';
 import { toast } from '../../../shared/ui/toast';
-import { startSession, terminateSession } from '../api/sessions-api';
 import { useSessions } from '../hooks/use-sessions';
 import { setCurrentSessionId } from '../state/current-session';
 import {

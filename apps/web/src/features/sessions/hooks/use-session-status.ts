@@ -1,9 +1,9 @@
 import type { SessionStatus } from '@wadesk/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
+import { fetchSessionStatus, terminateSession } from '../../../shared/api/sessions-api';
 import { useEventStream } from '../../../shared/events/use-event-stream';
 import { toast } from '../../../shared/ui/toast';
-import { fetchSessionStatus, terminateSession } from '../api/sessions-api';
 
 export interface LiveStatus {
   status: SessionStatus;

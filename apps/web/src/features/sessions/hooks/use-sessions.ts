@@ -1,8 +1,8 @@
 import type { ServerEvent, SessionListItem, WhatsappDriverName } from '@wadesk/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { fetchSessions } from '../../../shared/api/sessions-api';
 import { useEventStream } from '../../../shared/events/use-event-stream';
 import { activeSessionsStorage } from '../../../shared/storage/storage';
-import { fetchSessions } from '../api/sessions-api';
 import { toActiveSessions } from '../utils/session-table';
 
 export interface SessionsState {

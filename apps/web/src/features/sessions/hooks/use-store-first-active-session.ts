@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
+import { fetchSessions } from '../../../shared/api/sessions-api';
 import { activeSessionsStorage } from '../../../shared/storage/storage';
-import { fetchSessions } from '../api/sessions-api';
 import { setCurrentSessionId } from '../state/current-session';
 import { toActiveSessions } from '../utils/session-table';
 

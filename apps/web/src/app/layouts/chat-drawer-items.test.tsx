@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { AppLayout } from '../../../app/layouts/app-layout';
-import { renderRoutes } from '../../../testing/render-routes';
-import { chatData, chatMessage, fakeEngine, loadedChat } from '../../chat-import/engine/testing-deps';
-import { ChatProvider } from '../../chat-import/state/chat-provider';
-import { ChatDrawerItems } from './chat-drawer-items';
+import { ChatDrawerItems } from '../../features/chat-viewer/components/chat-drawer-items';
+import { chatData, chatMessage, fakeEngine, loadedChat } from '../../shared/loaded-chat/engine/testing-deps';
+import { ChatProvider } from '../../shared/loaded-chat/state/chat-provider';
+import { renderRoutes } from '../../testing/render-routes';
+import { AppLayout } from './app-layout';
 
 const kept = chatData([
   chatMessage({ author: 'system', content: 'created' }),

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
-import { buttonClasses } from '../../../shared/ui/button';
-import { ChartIcon } from '../../../shared/ui/icons';
+import { buttonClasses } from '../../ui/button';
+import { ChartIcon } from '../../ui/icons';
 import type { DateRange } from '../date-range/date-range';
 import type { AnalysisState } from '../drill-down/drill-down';
 

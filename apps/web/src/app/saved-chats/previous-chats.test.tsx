@@ -1,9 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { tokenStorage } from '../../../shared/storage/storage';
-import { jsonResponse } from '../../../testing/render-routes';
-import { keptChat, listOf, loadingEngine, renderSavedChatsApp, savedChatsServer } from '../state/testing';
+import { tokenStorage } from '../../shared/storage/storage';
+import { jsonResponse } from '../../testing/render-routes';
+import {
+  keptChat,
+  listOf,
+  loadingEngine,
+  renderSavedChatsApp,
+  savedChatsServer,
+} from '../testing/saved-chats-app';
 
 const LONG = 'A very long chat name that goes on and on past the limit';
 

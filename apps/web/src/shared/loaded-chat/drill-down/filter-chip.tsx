@@ -1,6 +1,6 @@
-import { FilterIcon } from '../../../shared/ui/action-icons';
-import { CloseIcon } from '../../../shared/ui/icons';
-import { Spinner } from '../../../shared/ui/spinner';
+import { FilterIcon } from '../../ui/action-icons';
+import { CloseIcon } from '../../ui/icons';
+import { Spinner } from '../../ui/spinner';
 import { chipLabel } from './drill-down';
 import type { ViewerFilter } from './use-drill-down';
 

@@ -11,7 +11,7 @@ import {
   startSessionResponse,
   successMessage,
 } from '@wadesk/contract';
-import { api, apiBlobRequest } from '../../../shared/api/api-client';
+import { api, apiBlobRequest } from './api-client';
 
 export function fetchSessions(signal?: AbortSignal): Promise<SessionListResponse> {
   return api.post('/api/getSessionsList/', {}, sessionListResponse, { signal });

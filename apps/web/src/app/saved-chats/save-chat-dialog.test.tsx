@@ -1,10 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { tokenStorage } from '../../../shared/storage/storage';
-import { jsonResponse } from '../../../testing/render-routes';
-import { chatMessage } from '../../chat-import/engine/testing-deps';
-import { keptChat, listOf, loadingEngine, renderSavedChatsApp, savedChatsServer } from '../state/testing';
+import { chatMessage } from '../../shared/loaded-chat/engine/testing-deps';
+import { tokenStorage } from '../../shared/storage/storage';
+import { jsonResponse } from '../../testing/render-routes';
+import {
+  keptChat,
+  listOf,
+  loadingEngine,
+  renderSavedChatsApp,
+  savedChatsServer,
+} from '../testing/saved-chats-app';
 
 beforeEach(() => {
   tokenStorage.setTokens({ access_token: 'a', refresh_token: 'r' });

@@ -2,12 +2,17 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { ChatEngine } from '../../chat-import/engine/chat-engine';
-import { chatData, chatMessage, fakeEngine, loadedChat } from '../../chat-import/engine/testing-deps';
-import { ChatProvider } from '../../chat-import/state/chat-provider';
-import { ChatViewer } from '../../chat-viewer/components/chat-viewer';
-import { SEARCH_DEBOUNCE_MS } from '../../chat-viewer/search/use-chat-search';
-import type { DrillDownState } from './drill-down';
+import { ChatViewer } from '../../../features/chat-viewer/components/chat-viewer';
+import { SEARCH_DEBOUNCE_MS } from '../../../features/chat-viewer/search/use-chat-search';
+import type { DrillDownState } from '../../../shared/loaded-chat/drill-down/drill-down';
+import type { ChatEngine } from '../../../shared/loaded-chat/engine/chat-engine';
+import {
+  chatData,
+  chatMessage,
+  fakeEngine,
+  loadedChat,
+} from '../../../shared/loaded-chat/engine/testing-deps';
+import { ChatProvider } from '../../../shared/loaded-chat/state/chat-provider';
 
 const kept = chatData([
   chatMessage({ author: 'Alice', content: 'morning all' }),

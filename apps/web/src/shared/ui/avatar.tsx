@@ -1,5 +1,5 @@
-import { avatarColour, initials } from '../utils/avatar';
-import { PersonIcon } from './viewer-icons';
+import { User } from 'lucide-react';
+import { avatarColour, initials } from '../format/avatar';
 
 /** The author's initials on a colour derived from the name, drawn here: no outside avatar service. */
 export function Avatar({ name, className = 'size-8 text-xs' }: { name: string; className?: string }) {
@@ -10,7 +10,7 @@ export function Avatar({ name, className = 'size-8 text-xs' }: { name: string; c
       className={`flex shrink-0 items-center justify-center rounded-full font-semibold text-white select-none ${className}`}
       style={{ backgroundColor: avatarColour(name) }}
     >
-      {letters || <PersonIcon className="size-1/2" />}
+      {letters || <User aria-hidden="true" className="size-1/2" />}
     </span>
   );
 }

@@ -1,5 +1,4 @@
 import { MEDIA_KINDS, type MessageFilter, SYSTEM_EVENT_KINDS } from '@wadesk/chat-export';
-import { type DateRange, describeRange } from '../date-range/date-range';
 import {
   addDays,
   dayNumber,
@@ -8,8 +7,9 @@ import {
   formatMonth,
   formatWeekdayDay,
   WEEKDAYS,
-} from '../utils/calendar-dates';
-import { MEDIA_LABELS, SYSTEM_EVENT_LABELS } from '../utils/labels';
+} from '../../format/calendar-dates';
+import { type DateRange, describeRange } from '../date-range/date-range';
+import { MEDIA_LABELS, SYSTEM_EVENT_LABELS } from '../labels';
 
 /** The messages behind a number of the analysis: its filter within the analysed date range. */
 export interface DrillDown {

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@wadesk/chat-export';
 import type { ChatData as ServerChatData } from '@wadesk/contract';
-import type { ChatData, ChatSource } from '../engine/engine-protocol';
+import type { ChatData, ChatSource } from './engine/engine-protocol';
 
 type ServerMessage = ServerChatData['data'][number];
 

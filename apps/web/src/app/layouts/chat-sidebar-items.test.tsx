@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { AppLayout } from '../../../app/layouts/app-layout';
-import { renderRoutes } from '../../../testing/render-routes';
-import type { ChatEngine } from '../../chat-import/engine/chat-engine';
-import { chatData, chatMessage, fakeEngine, loadedChat } from '../../chat-import/engine/testing-deps';
-import { ChatProvider } from '../../chat-import/state/chat-provider';
-import { ChatDrawerItems } from './chat-drawer-items';
-import { ChatSidebarItems } from './chat-sidebar-items';
+import { ChatDrawerItems } from '../../features/chat-viewer/components/chat-drawer-items';
+import { ChatSidebarItems } from '../../features/chat-viewer/components/chat-sidebar-items';
+import type { ChatEngine } from '../../shared/loaded-chat/engine/chat-engine';
+import { chatData, chatMessage, fakeEngine, loadedChat } from '../../shared/loaded-chat/engine/testing-deps';
+import { ChatProvider } from '../../shared/loaded-chat/state/chat-provider';
+import { renderRoutes } from '../../testing/render-routes';
+import { AppLayout } from './app-layout';
 
 const kept = chatData([chatMessage({ author: 'Alice' }), chatMessage({ author: 'Bob' })]);
 
