@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
 import { tokenStorage } from '../../../shared/storage/storage';
 import { Button } from '../../../shared/ui/button';
-import { Modal } from '../../../shared/ui/modal';
+import { Dialog } from '../../../shared/ui/dialog';
 import { PhoneInput } from '../../../shared/ui/phone-input/phone-input';
 import {
   emptyPhone,
@@ -95,8 +95,8 @@ function AddAgentForm({ onClose, onAdded }: Omit<AddAgentModalProps, 'open'>) {
 /** Agent Name and an international Phone Number (India by default); then POST /org/addAgent/. */
 export function AddAgentModal({ open, onClose, onAdded }: AddAgentModalProps) {
   return (
-    <Modal open={open} onClose={onClose} title="Add Agent" size="max-w-md">
+    <Dialog open={open} onClose={onClose} title="Add Agent" size="max-w-md">
       <AddAgentForm onClose={onClose} onAdded={onAdded} />
-    </Modal>
+    </Dialog>
   );
 }

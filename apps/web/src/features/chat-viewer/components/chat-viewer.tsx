@@ -171,15 +171,14 @@ export function ChatViewer({
           />
         )}
       </MediaLinksProvider>
-      {searchOpen && mobile ? (
-        <SearchPanel
-          search={search}
-          messages={chat.data}
-          onPick={jumpTo}
-          onClose={closeSearch}
-          scope={scope}
-        />
-      ) : null}
+      <SearchPanel
+        open={searchOpen && mobile}
+        search={search}
+        messages={chat.data}
+        onPick={jumpTo}
+        onClose={closeSearch}
+        scope={scope}
+      />
     </section>
   );
 }

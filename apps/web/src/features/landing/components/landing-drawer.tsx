@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { BrandLink } from '../../../shared/ui/brand';
 import { buttonClasses } from '../../../shared/ui/button';
-import { Drawer } from '../../../shared/ui/drawer';
+import { Drawer } from '../../../shared/ui/dialog';
 import { ChatIcon, HomeIcon, LoginIcon, SearchIcon } from '../../../shared/ui/icons';
 import { scrollToSection, scrollToTop } from '../utils/scroll-to-section';
 
@@ -17,7 +17,7 @@ export function LandingDrawer({ open, onClose }: { open: boolean; onClose: () =>
   };
 
   return (
-    <Drawer open={open} onClose={onClose} label="Menu" header={<BrandLink />}>
+    <Drawer open={open} onClose={onClose} title="Menu" header={<BrandLink />}>
       <nav aria-label="Main" className="flex flex-1 flex-col gap-1 p-3">
         <Link
           to="/"

@@ -4,7 +4,7 @@ import { errorMessage } from '../../../shared/api/api-error';
 import { useChat } from '../../../shared/loaded-chat/state/chat-provider';
 import { tokenStorage } from '../../../shared/storage/storage';
 import { Button } from '../../../shared/ui/button';
-import { Modal } from '../../../shared/ui/modal';
+import { Dialog } from '../../../shared/ui/dialog';
 import { toast } from '../../../shared/ui/toast';
 import { deleteSavedChat } from '../api/saved-chats-api';
 import { useSavedChats } from '../state/saved-chats-context';
@@ -41,7 +41,7 @@ export function DeleteChatDialog() {
   };
 
   return (
-    <Modal open={target !== null} onClose={stopEditing} title="Delete Chat" size="max-w-md">
+    <Dialog open={target !== null} onClose={stopEditing} title="Delete Chat" size="max-w-md">
       <p className="text-sm leading-6 text-slate-600">
         Delete <strong className="font-semibold break-words text-slate-900">{target?.chat_name}</strong>? Its
         messages and the files only it uses are removed for good.
@@ -54,6 +54,6 @@ export function DeleteChatDialog() {
           Delete
         </Button>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

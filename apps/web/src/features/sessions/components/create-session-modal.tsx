@@ -4,7 +4,7 @@ import { isApiError } from '../../../shared/api/api-error';
 import { startSession } from '../../../shared/api/sessions-api';
 import { tokenStorage } from '../../../shared/storage/storage';
 import { Button } from '../../../shared/ui/button';
-import { Modal } from '../../../shared/ui/modal';
+import { Dialog } from '../../../shared/ui/dialog';
 import { TextField } from '../../../shared/ui/text-field';
 import { toast } from '../../../shared/ui/toast';
 import { isSessionLimitMessage, stripWhitespace } from '../utils/session-table';
@@ -102,8 +102,8 @@ function CreateSessionForm({ onClose, onCreated }: Omit<CreateSessionModalProps,
 /** Session Name (no whitespace) and Description, both required; then POST /api/startSession/. */
 export function CreateSessionModal({ open, onClose, onCreated }: CreateSessionModalProps) {
   return (
-    <Modal open={open} onClose={onClose} title="Create Session" size="max-w-md">
+    <Dialog open={open} onClose={onClose} title="Create Session" size="max-w-md">
       <CreateSessionForm onClose={onClose} onCreated={onCreated} />
-    </Modal>
+    </Dialog>
   );
 }
