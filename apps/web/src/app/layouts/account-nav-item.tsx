@@ -1,5 +1,5 @@
+import { LogInIcon, LogOutIcon } from 'lucide-react';
 import { tokenStorage } from '../../shared/storage/storage';
-import { LoginIcon, LogoutIcon } from '../../shared/ui/icons';
 import { NavItemButton, NavItemLink } from '../../shared/ui/nav-item';
 import { useLogout } from './use-logout';
 
@@ -8,13 +8,13 @@ export function AccountNavItem({ onNavigate }: { onNavigate?: () => void }) {
   const { logout, busy } = useLogout();
   if (!tokenStorage.getAccessToken() && !busy) {
     return (
-      <NavItemLink to="/login" icon={<LoginIcon />} onClick={onNavigate}>
+      <NavItemLink to="/login" icon={<LogInIcon />} onClick={onNavigate}>
         Login
       </NavItemLink>
     );
   }
   return (
-    <NavItemButton icon={<LogoutIcon />} busy={busy} onClick={() => void logout()}>
+    <NavItemButton icon={<LogOutIcon />} busy={busy} onClick={() => void logout()}>
       Logout
     </NavItemButton>
   );

@@ -1,4 +1,5 @@
 import type { MessageFilter } from '@wadesk/chat-export';
+import { ChartColumnIcon, InboxIcon, ShieldIcon } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { downloadCsv } from '../../../shared/csv/download-file';
@@ -14,7 +15,6 @@ import { useChat } from '../../../shared/loaded-chat/state/chat-provider';
 import { tokenStorage } from '../../../shared/storage/storage';
 import { buttonClasses } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { ChartIcon, InboxIcon, ShieldIcon } from '../../../shared/ui/icons';
 import { Spinner } from '../../../shared/ui/spinner';
 import { AUTHOR_COLUMNS } from '../csv/analysis-csv';
 import { useAnalysis } from '../hooks/use-analysis';
@@ -127,7 +127,7 @@ function NoChat() {
   const signedIn = tokenStorage.getAccessToken() !== null;
   return (
     <EmptyState
-      icon={<ChartIcon className="size-7" />}
+      icon={<ChartColumnIcon className="size-7" />}
       title="No chat to analyse"
       action={
         <Link to={signedIn ? '/upload-chat' : '/'} className={buttonClasses({ size: 'lg' })}>

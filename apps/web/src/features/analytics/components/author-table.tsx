@@ -1,6 +1,6 @@
 import type { AuthorStats, MessageFilter } from '@wadesk/chat-export';
+import { DownloadIcon } from 'lucide-react';
 import { formatCount, formatDuration, formatShare } from '../../../shared/format/format-duration';
-import { DownloadIcon } from '../../../shared/ui/action-icons';
 import { Button } from '../../../shared/ui/button';
 
 const COLUMNS: { header: string; cell(author: AuthorStats): string }[] = [

@@ -1,7 +1,7 @@
+import { InboxIcon } from 'lucide-react';
 import { messageBadge } from '../../../shared/loaded-chat/chat-count-label';
 import { AnalysisNavItem } from '../../../shared/loaded-chat/navigation/analysis-nav-item';
 import { useChatState } from '../../../shared/loaded-chat/state/chat-provider';
-import { InboxIcon } from '../../../shared/ui/icons';
 import { NavBadge, NavItemLink, NavSection } from '../../../shared/ui/nav-item';
 
 /**

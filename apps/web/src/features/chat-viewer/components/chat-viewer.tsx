@@ -1,3 +1,4 @@
+import { InboxIcon } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate } from 'react-router';
 import type { VirtuosoHandle } from 'react-virtuoso';
@@ -9,7 +10,6 @@ import { AnalyseLink } from '../../../shared/loaded-chat/navigation/analyse-link
 import { useChat } from '../../../shared/loaded-chat/state/chat-provider';
 import { tokenStorage } from '../../../shared/storage/storage';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { InboxIcon } from '../../../shared/ui/icons';
 import { Spinner } from '../../../shared/ui/spinner';
 import { MediaLinksProvider } from '../media/media-links-context';
 import { SearchDropdown, SearchPanel } from '../search/search-panel';

@@ -1,6 +1,6 @@
+import { VideoIcon } from 'lucide-react';
 import { usePublicConfig } from '../../../shared/config/public-config';
 import { Dialog } from '../../../shared/ui/dialog';
-import { VideoIcon } from '../../../shared/ui/icons';
 import { Spinner } from '../../../shared/ui/spinner';
 import { videoSource } from '../utils/video-source';
 

@@ -1,7 +1,7 @@
+import { ArrowRightIcon, MessagesSquareIcon, PlayIcon, ShieldIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../shared/ui/button';
-import { ArrowRightIcon, ChatIcon, PlayIcon, ShieldIcon } from '../../../shared/ui/icons';
 import { DemoModal } from './demo-modal';
 
 /** The landing hero; `upload` is the chat-import card, passed in by the app so features stay apart. */
@@ -54,7 +54,7 @@ export function Hero({ upload }: { upload: ReactNode }) {
           <div className="relative rounded-3xl border border-slate-200 bg-white p-5 shadow-2xl shadow-brand-900/10 sm:p-6">
             <div className="mb-4 flex items-center gap-3">
               <span className="flex size-10 items-center justify-center rounded-xl bg-brand-700 text-white">
-                <ChatIcon />
+                <MessagesSquareIcon />
               </span>
               <div className="text-left">
                 <h2 className="text-base font-semibold text-slate-900">Open an exported chat</h2>

@@ -1,5 +1,4 @@
-import { FilterIcon } from '../../ui/action-icons';
-import { CloseIcon } from '../../ui/icons';
+import { FunnelIcon, XIcon } from 'lucide-react';
 import { Spinner } from '../../ui/spinner';
 import { chipLabel } from './drill-down';
 import type { ViewerFilter } from './use-drill-down';
@@ -14,7 +13,7 @@ export function FilterChip({ filter }: { filter: ViewerFilter }) {
         {count === null ? (
           <Spinner className="size-3.5 shrink-0" />
         ) : (
-          <FilterIcon className="size-3.5 shrink-0" />
+          <FunnelIcon className="size-3.5 shrink-0" />
         )}
         <span className="truncate" data-testid="filter-chip-label" title={label}>
           {label}
@@ -25,7 +24,7 @@ export function FilterChip({ filter }: { filter: ViewerFilter }) {
           aria-label="Remove filter and show all messages"
           className="ml-0.5 shrink-0 rounded-full p-1 hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-white"
         >
-          <CloseIcon className="size-3.5" />
+          <XIcon className="size-3.5" />
         </button>
       </span>
     </div>

@@ -1,6 +1,6 @@
+import { ChartColumnIcon } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '../../ui/button';
-import { ChartIcon } from '../../ui/icons';
 import type { DateRange } from '../date-range/date-range';
 import type { AnalysisState } from '../drill-down/drill-down';
 
@@ -15,7 +15,7 @@ export function AnalyseLink({ to, range }: { to: string; range?: DateRange }) {
       aria-label="Analyse"
       className={buttonClasses({ variant: 'secondary', size: 'md' })}
     >
-      <ChartIcon className="size-4" />
+      <ChartColumnIcon className="size-4" />
       <span className="hidden sm:inline">Analyse</span>
     </Link>
   );
