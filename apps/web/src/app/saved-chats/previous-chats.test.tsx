@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tokenStorage } from '../../shared/storage/storage';
+import { expectNamedControls } from '../../testing/accessible-names';
 import { jsonResponse } from '../../testing/render-routes';
 import {
   keptChat,
@@ -81,6 +82,7 @@ describe('Previous Chats', () => {
     const { calls } = server();
     const { router } = renderSavedChatsApp(loadingEngine(), '/dashboard');
     await within(await screen.findByRole('list', { name: 'Saved chats' })).findByText('Goa trip');
+    expectNamedControls();
     const { user, drawer } = await openDrawerList();
     expect(within(drawer).getByRole('button', { name: /Previous Chats/ }).textContent).toContain('2');
     await user.click(within(drawer).getByRole('link', { name: 'Goa trip' }));
