@@ -34,4 +34,10 @@ describe('feature import boundaries', () => {
   it('shared/ may not import features or app/', () => {
     expect(restricted('shared')).toEqual(expect.arrayContaining(['**/features/**', '**/app/**']));
   });
+
+  it('the chat engine (a worker) imports no React and no loaded-chat state', () => {
+    expect(restricted('shared/loaded-chat/engine')).toEqual(
+      expect.arrayContaining(['react', '**/state/**', '**/features/**', '**/app/**']),
+    );
+  });
 });
