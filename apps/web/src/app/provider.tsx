@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { ChatProvider } from '../features/chat-import/state/chat-provider';
-import { AuthProvider } from '../shared/auth/auth-context';
+import { AuthProvider } from '../shared/account/auth-context';
 import { PublicConfigProvider } from '../shared/config/public-config';
+import { ChatProvider } from '../shared/loaded-chat/state/chat-provider';
 import { createQueryClient } from '../shared/query/query-client';
 import { ToastHost } from '../shared/ui/toast';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { useAuth } from '../../shared/auth/auth-context';
+import { useAuth } from '../../shared/account/auth-context';
 import { tokenStorage } from '../../shared/storage/storage';
 import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../testing/render-routes';
 import { ProtectedRoute } from './protected-route';

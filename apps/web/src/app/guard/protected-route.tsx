@@ -2,7 +2,7 @@ import type { AuthUser } from '@wadesk/contract';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { fetchAuthUser } from '../../features/auth/api/auth-api';
-import { AuthUserProvider, useAuth } from '../../shared/auth/auth-context';
+import { AuthUserProvider, useAuth } from '../../shared/account/auth-context';
 import { FullPageSpinner } from '../../shared/ui/spinner';
 import type { LoginLocationState } from '../routes/auth/login';
 

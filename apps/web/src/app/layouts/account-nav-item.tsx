@@ -1,5 +1,5 @@
-import { useAuth } from '../../shared/auth/auth-context';
-import { LoginIcon, LogoutIcon } from '../../shared/ui/icons';
+import { LogInIcon, LogOutIcon } from 'lucide-react';
+import { useAuth } from '../../shared/account/auth-context';
 import { NavItemButton, NavItemLink } from '../../shared/ui/nav-item';
 import { useLogout } from './use-logout';
 
@@ -9,13 +9,13 @@ export function AccountNavItem({ onNavigate }: { onNavigate?: () => void }) {
   const { isSignedIn } = useAuth();
   if (!isSignedIn && !busy) {
     return (
-      <NavItemLink to="/login" icon={<LoginIcon />} onClick={onNavigate}>
+      <NavItemLink to="/login" icon={<LogInIcon />} onClick={onNavigate}>
         Login
       </NavItemLink>
     );
   }
   return (
-    <NavItemButton icon={<LogoutIcon />} busy={busy} onClick={() => void logout()}>
+    <NavItemButton icon={<LogOutIcon />} busy={busy} onClick={() => void logout()}>
       Logout
     </NavItemButton>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { BrandLink } from '../../shared/ui/brand';
-import { Drawer } from '../../shared/ui/drawer';
+import { Drawer } from '../../shared/ui/dialog';
 import { useAppDrawer } from '../../shared/ui/drawer-context';
 import { NavItemLink, NavSection } from '../../shared/ui/nav-item';
 import { AccountNavItem } from './account-nav-item';
@@ -15,7 +15,7 @@ export function AppDrawer({ extraItems }: { extraItems?: ReactNode }) {
   const close = () => setOpen(false);
 
   return (
-    <Drawer open={open} onClose={close} label="Menu" header={<BrandLink />}>
+    <Drawer open={open} onClose={close} title="Menu" header={<BrandLink />}>
       <nav aria-label="Main" className="flex-1 space-y-4 p-3">
         <NavSection>
           {APP_NAV_LINKS.map((link) => (

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { tokenStorage } from '../../shared/storage/storage';
 import { NavItemButton } from '../../shared/ui/nav-item';
+import { expectNamedControls } from '../../testing/accessible-names';
 import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../testing/render-routes';
 import { AppLayout } from './app-layout';
 
@@ -30,8 +31,10 @@ describe('AppLayout', () => {
       routes(<NavItemButton icon={null}>Clear Chat</NavItemButton>),
       '/dashboard',
     );
+    expectNamedControls();
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    expectNamedControls();
     const labels = within(drawer)
       .getAllByRole('link')
       .map((link) => link.textContent);

@@ -1,10 +1,10 @@
+import { MenuIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { UnverifiedEmailNotice } from '../../features/auth/components/unverified-email-notice';
 import { BrandLink } from '../../shared/ui/brand';
 import { Breadcrumb } from '../../shared/ui/breadcrumb';
 import { AppDrawerContext } from '../../shared/ui/drawer-context';
-import { MenuIcon } from '../../shared/ui/icons';
 import { AppDrawer } from './app-drawer';
 import { AppSidebar } from './app-sidebar';
 

@@ -1,5 +1,5 @@
+import { LayoutDashboardIcon, MessagesSquareIcon, SmartphoneIcon, UsersIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { ChatIcon, DashboardIcon, PhoneIcon, UsersIcon } from '../../shared/ui/icons';
 
 export interface AppNavLink {
   to: string;
@@ -9,8 +9,8 @@ export interface AppNavLink {
 
 /** The app's main destinations, shared by the desktop sidebar and the mobile drawer. */
 export const APP_NAV_LINKS: readonly AppNavLink[] = [
-  { to: '/dashboard', label: 'Dashboard', icon: <DashboardIcon /> },
-  { to: '/session-info', label: 'Sessions', icon: <PhoneIcon /> },
-  { to: '/whatsapp-chat', label: 'Whatsapp Chat', icon: <ChatIcon /> },
+  { to: '/dashboard', label: 'Dashboard', icon: <LayoutDashboardIcon /> },
+  { to: '/session-info', label: 'Sessions', icon: <SmartphoneIcon /> },
+  { to: '/whatsapp-chat', label: 'Whatsapp Chat', icon: <MessagesSquareIcon /> },
   { to: '/agents', label: 'Agents', icon: <UsersIcon /> },
 ];

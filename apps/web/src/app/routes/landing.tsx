@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { UploadCard } from '../../features/chat-import/upload/upload-card';
 import { CtaBand } from '../../features/landing/components/cta-band';
 import { FaqSection } from '../../features/landing/components/faq-section';
 import { Hero } from '../../features/landing/components/hero';
@@ -20,7 +21,7 @@ export function LandingRoute() {
     <div className="min-h-dvh bg-white">
       <LandingHeader />
       <main>
-        <Hero />
+        <Hero upload={<UploadCard size="compact" />} />
         <HowItWorks />
         <FaqSection />
         <CtaBand />

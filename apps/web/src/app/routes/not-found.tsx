@@ -1,8 +1,8 @@
+import { ArrowRightIcon, CompassIcon, TriangleAlertIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BrandLink } from '../../shared/ui/brand';
 import { buttonClasses } from '../../shared/ui/button';
-import { ArrowRightIcon, CompassIcon, WarningIcon } from '../../shared/ui/icons';
 import { Spinner } from '../../shared/ui/spinner';
 
 export const NOT_FOUND_REDIRECT_MS = 3000;
@@ -40,7 +40,7 @@ export function NotFoundRoute() {
             role="status"
             className="mx-auto mt-8 flex w-fit items-center gap-2 rounded-full bg-amber-50 px-4 py-2 text-sm font-medium text-amber-800 ring-1 ring-amber-200"
           >
-            <WarningIcon className="size-4" />
+            <TriangleAlertIcon className="size-4" />
             Redirecting to Login Page
             <Spinner className="size-4" />
           </p>

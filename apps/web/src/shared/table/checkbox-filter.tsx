@@ -1,5 +1,5 @@
+import { FunnelIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { FilterIcon } from '../ui/action-icons';
 import { allSelected, toggleAll, toggleValue } from './checkbox-filter-state';
 
 export interface FilterOption<V extends string> {
@@ -35,7 +35,7 @@ export function CheckboxFilter<V extends string>({
     <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700">
       <legend className="sr-only">{legend}</legend>
       <span aria-hidden="true" className="flex items-center gap-1.5 text-slate-500">
-        <FilterIcon className="size-4" />
+        <FunnelIcon className="size-4" />
         {legend}
       </span>
       <label className="flex items-center gap-2">

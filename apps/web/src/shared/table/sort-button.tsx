@@ -1,4 +1,4 @@
-import { SortIcon } from '../ui/action-icons';
+import { ArrowUpDownIcon } from 'lucide-react';
 import { Button } from '../ui/button';
 import { flipSort, type SortDirection } from './sort';
 
@@ -15,7 +15,7 @@ export function SortButton({
     <Button
       variant="secondary"
       size="md"
-      icon={<SortIcon className="size-4" />}
+      icon={<ArrowUpDownIcon className="size-4" />}
       onClick={() => onChange(flipSort(sort))}
       aria-label={`Sort by creation time, now ${label.toLowerCase()}`}
     >

@@ -1,3 +1,5 @@
+import { LoaderCircleIcon } from 'lucide-react';
+
 interface SpinnerProps {
   className?: string;
   /** When given, the spinner announces itself as a status with this name; otherwise it is decorative. */
@@ -5,12 +7,7 @@ interface SpinnerProps {
 }
 
 export function Spinner({ className = 'size-5', label }: SpinnerProps) {
-  const svg = (
-    <svg viewBox="0 0 24 24" fill="none" aria-hidden="true" className={`animate-spin ${className}`}>
-      <circle cx="12" cy="12" r="10" stroke="currentColor" strokeWidth="3" className="opacity-25" />
-      <path d="M22 12a10 10 0 0 0-10-10" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-    </svg>
-  );
+  const svg = <LoaderCircleIcon aria-hidden="true" className={`animate-spin ${className}`} />;
   if (!label) return svg;
   return (
     <span role="status" aria-label={label} className="inline-flex">

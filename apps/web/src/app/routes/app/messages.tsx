@@ -8,7 +8,7 @@ import {
   parseChatId,
   useSavedChatFromUrl,
 } from '../../../features/saved-chats/hooks/use-saved-chat-from-url';
-import { useAuth } from '../../../shared/auth/auth-context';
+import { useAuth } from '../../../shared/account/auth-context';
 import { Spinner } from '../../../shared/ui/spinner';
 
 /** The loaded chat, or the saved chat of ?chatId=. */

@@ -4,7 +4,7 @@ import { AuthFooterLink } from '../../../features/auth/components/auth-footer-li
 import { AuthLayout } from '../../../features/auth/components/auth-layout';
 import { LoginForm } from '../../../features/auth/components/login-form';
 import { URL_TOKEN_INVALID, UrlTokenSignIn } from '../../../features/auth/components/url-token-sign-in';
-import { useAuth } from '../../../shared/auth/auth-context';
+import { useAuth } from '../../../shared/account/auth-context';
 import { FullPageSpinner } from '../../../shared/ui/spinner';
 import { toast } from '../../../shared/ui/toast';
 

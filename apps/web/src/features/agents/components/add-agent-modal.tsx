@@ -1,9 +1,9 @@
 import type { Agent } from '@wadesk/contract';
 import { type FormEvent, useState } from 'react';
+import { useAuth } from '../../../shared/account/auth-context';
 import { errorMessage } from '../../../shared/api/api-error';
-import { useAuth } from '../../../shared/auth/auth-context';
 import { Button } from '../../../shared/ui/button';
-import { Modal } from '../../../shared/ui/modal';
+import { Dialog } from '../../../shared/ui/dialog';
 import { PhoneInput } from '../../../shared/ui/phone-input/phone-input';
 import {
   emptyPhone,
@@ -97,8 +97,8 @@ function AddAgentForm({ onClose, onAdded }: Omit<AddAgentModalProps, 'open'>) {
 /** Agent Name and an international Phone Number (India by default); then POST /org/addAgent/. */
 export function AddAgentModal({ open, onClose, onAdded }: AddAgentModalProps) {
   return (
-    <Modal open={open} onClose={onClose} title="Add Agent" size="max-w-md">
+    <Dialog open={open} onClose={onClose} title="Add Agent" size="max-w-md">
       <AddAgentForm onClose={onClose} onAdded={onAdded} />
-    </Modal>
+    </Dialog>
   );
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Agent } from '@wadesk/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../../shared/storage/storage';
+import { expectNamedControls } from '../../../testing/accessible-names';
 import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../../testing/render-routes';
 import { AgentsScreen } from './agents-screen';
 
@@ -62,6 +63,7 @@ describe('AgentsScreen', () => {
     const user = userEvent.setup();
     render();
     await screen.findByRole('table');
+    expectNamedControls();
     const headers = within(screen.getByRole('table'))
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);

@@ -1,9 +1,9 @@
 import type { Agent, AgentUserType } from '@wadesk/contract';
+import { RefreshCwIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
 import { downloadCsv } from '../../../shared/csv/download-file';
 import { type SortDirection, sortByCreatedAt } from '../../../shared/table/sort';
-import { RefreshIcon } from '../../../shared/ui/action-icons';
 import { Button } from '../../../shared/ui/button';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { Spinner } from '../../../shared/ui/spinner';
@@ -67,7 +67,7 @@ export function AgentsScreen() {
         actions={
           <Button
             variant="secondary"
-            icon={<RefreshIcon className={`size-4 ${state.refreshing ? 'animate-spin' : ''}`} />}
+            icon={<RefreshCwIcon className={`size-4 ${state.refreshing ? 'animate-spin' : ''}`} />}
             onClick={state.refresh}
             aria-label="Refresh agents"
           >

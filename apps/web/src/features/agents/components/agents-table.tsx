@@ -1,8 +1,8 @@
 import type { Agent } from '@wadesk/contract';
+import { Trash2Icon } from 'lucide-react';
 import { formatDateTime } from '../../../shared/format/format';
 import { MOBILE_QUERY, useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { Button } from '../../../shared/ui/button';
-import { TrashIcon } from '../../../shared/ui/desk-icons';
 import { formatPhone } from '../../../shared/ui/phone-input/phone-number';
 
 interface AgentsTableProps {
@@ -28,7 +28,7 @@ function RemoveButton({ agent, onRemove }: { agent: Agent; onRemove: (agent: Age
       variant="secondary"
       size="md"
       className="text-red-700 hover:bg-red-50"
-      icon={<TrashIcon className="size-4" />}
+      icon={<Trash2Icon className="size-4" />}
       onClick={() => onRemove(agent)}
       aria-label={`Remove ${agent.agent_name}`}
     >

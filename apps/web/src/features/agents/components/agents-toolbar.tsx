@@ -1,10 +1,9 @@
 import type { AgentUserType } from '@wadesk/contract';
+import { DownloadIcon, PlusIcon } from 'lucide-react';
 import { CheckboxFilter } from '../../../shared/table/checkbox-filter';
 import type { SortDirection } from '../../../shared/table/sort';
 import { SortButton } from '../../../shared/table/sort-button';
-import { DownloadIcon } from '../../../shared/ui/action-icons';
 import { Button } from '../../../shared/ui/button';
-import { PlusIcon } from '../../../shared/ui/icons';
 import { USER_TYPES } from '../utils/agent-table';
 
 interface AgentsToolbarProps {

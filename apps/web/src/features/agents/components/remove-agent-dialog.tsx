@@ -1,6 +1,6 @@
 import type { Agent } from '@wadesk/contract';
 import { Button } from '../../../shared/ui/button';
-import { Modal } from '../../../shared/ui/modal';
+import { Dialog } from '../../../shared/ui/dialog';
 import { formatPhone } from '../../../shared/ui/phone-input/phone-number';
 
 interface RemoveAgentDialogProps {
@@ -13,7 +13,7 @@ interface RemoveAgentDialogProps {
 /** "Remove this agent?" before POST /org/removeAgent/. */
 export function RemoveAgentDialog({ agent, busy, onCancel, onConfirm }: RemoveAgentDialogProps) {
   return (
-    <Modal open={agent !== null} onClose={onCancel} title="Remove Agent" size="max-w-md">
+    <Dialog open={agent !== null} onClose={onCancel} title="Remove Agent" size="max-w-md">
       {agent ? (
         <div className="space-y-5">
           <p className="text-sm leading-6 text-slate-700">
@@ -31,6 +31,6 @@ export function RemoveAgentDialog({ agent, busy, onCancel, onConfirm }: RemoveAg
           </div>
         </div>
       ) : null}
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import type { MessageFilter } from '@wadesk/chat-export';
 import type { EChartsType } from 'echarts/core';
+import { DownloadIcon } from 'lucide-react';
 import { type ReactNode, useMemo, useRef } from 'react';
-import { DownloadIcon } from '../../../shared/ui/action-icons';
 import { Button } from '../../../shared/ui/button';
 import { useElementWidth } from '../hooks/use-element-width';
 import type { ChartLayout, ChartSpec } from './chart-spec';

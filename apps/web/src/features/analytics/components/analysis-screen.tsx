@@ -1,17 +1,22 @@
 import type { MessageFilter } from '@wadesk/chat-export';
+import { ChartColumnIcon, InboxIcon, ShieldIcon } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useAuth } from '../../../shared/auth/auth-context';
+import { useAuth } from '../../../shared/account/auth-context';
 import { downloadCsv } from '../../../shared/csv/download-file';
+import {
+  chatBounds,
+  type DateRange,
+  describeRange,
+  normaliseRange,
+} from '../../../shared/loaded-chat/date-range/date-range';
+import type { AnalysisState, DrillDownState } from '../../../shared/loaded-chat/drill-down/drill-down';
+import { readRange } from '../../../shared/loaded-chat/drill-down/drill-down';
+import { useChat } from '../../../shared/loaded-chat/state/chat-provider';
 import { buttonClasses } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { ChartIcon, InboxIcon, ShieldIcon } from '../../../shared/ui/icons';
 import { Spinner } from '../../../shared/ui/spinner';
-import { useChat } from '../../chat-import/state/chat-provider';
 import { AUTHOR_COLUMNS } from '../csv/analysis-csv';
-import { chatBounds, type DateRange, describeRange, normaliseRange } from '../date-range/date-range';
-import type { AnalysisState, DrillDownState } from '../drill-down/drill-down';
-import { readRange } from '../drill-down/drill-down';
 import { useAnalysis } from '../hooks/use-analysis';
 import { AnalysisCharts } from './analysis-charts';
 import { AuthorTable } from './author-table';
@@ -122,7 +127,7 @@ function NoChat() {
   const signedIn = useAuth().isSignedIn;
   return (
     <EmptyState
-      icon={<ChartIcon className="size-7" />}
+      icon={<ChartColumnIcon className="size-7" />}
       title="No chat to analyse"
       action={
         <Link to={signedIn ? '/upload-chat' : '/'} className={buttonClasses({ size: 'lg' })}>

@@ -1,4 +1,10 @@
-import { type ChatBounds, type DateRange, PRESETS, presetOf, presetRange } from '../date-range/date-range';
+import {
+  type ChatBounds,
+  type DateRange,
+  PRESETS,
+  presetOf,
+  presetRange,
+} from '../../../shared/loaded-chat/date-range/date-range';
 
 interface DateRangeBarProps {
   range: DateRange;

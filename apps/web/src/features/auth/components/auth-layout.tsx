@@ -1,10 +1,10 @@
+import { ChartColumnIcon, SearchIcon, ShieldIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { BrandLink } from '../../../shared/ui/brand';
-import { ChartIcon, SearchIcon, ShieldIcon } from '../../../shared/ui/icons';
 
 const highlights = [
   { icon: <SearchIcon />, text: 'Search and filter whole conversations by author' },
-  { icon: <ChartIcon />, text: 'Analyse text and media in one place' },
+  { icon: <ChartColumnIcon />, text: 'Analyse text and media in one place' },
   { icon: <ShieldIcon />, text: 'Your uploaded data is kept secure and private' },
 ];
 

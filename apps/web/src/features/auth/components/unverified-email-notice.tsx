@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import { useAuth } from '../../../shared/account/auth-context';
 import { errorMessage } from '../../../shared/api/api-error';
-import { useAuth } from '../../../shared/auth/auth-context';
 import { resendVerification } from '../api/auth-api';
 
 type State = { status: 'idle' | 'sending' } | { status: 'sent' | 'failed'; message: string };

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../shared/api/api-error';
 import { uploadWithProgress } from '../../../shared/api/upload-with-progress';
-import { EngineError } from '../engine/chat-engine';
+import { EngineError } from '../../../shared/loaded-chat/engine/chat-engine';
 import { chooseImporter, importChat, importErrorMessage, importLocally } from './import-chat';
 import { importOnServer } from './server-import';
 import { UPLOAD_MESSAGES } from './upload-rules';

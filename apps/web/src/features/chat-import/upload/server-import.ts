@@ -1,6 +1,6 @@
 import { chatData } from '@wadesk/contract';
 import { uploadWithProgress } from '../../../shared/api/upload-with-progress';
-import { fromServerChat } from '../state/server-chat';
+import { fromServerChat } from '../../../shared/loaded-chat/server-chat';
 import type { ChatImporter } from './import-chat';
 
 /** The multipart field the server reads the export from. */

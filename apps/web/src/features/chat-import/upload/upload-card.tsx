@@ -1,5 +1,5 @@
+import { UploadIcon } from 'lucide-react';
 import { useDropzone } from 'react-dropzone';
-import { UploadIcon } from '../../../shared/ui/icons';
 import { ImportProgress } from './import-progress';
 import { PICKER_ACCEPT } from './upload-rules';
 import { useChatUpload } from './use-chat-upload';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAuth } from '../../../shared/auth/auth-context';
+import { useAuth } from '../../../shared/account/auth-context';
+import { useChatActions } from '../../../shared/loaded-chat/state/chat-provider';
 import { toast } from '../../../shared/ui/toast';
-import { useChatActions } from '../state/chat-provider';
 import { importChat, importErrorMessage, type UploadPhase } from './import-chat';
 import { checkUpload } from './upload-rules';
 

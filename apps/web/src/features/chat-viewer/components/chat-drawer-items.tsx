@@ -1,11 +1,10 @@
+import { InboxIcon, Trash2Icon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { TrashIcon } from '../../../shared/ui/desk-icons';
+import { messageBadge } from '../../../shared/loaded-chat/chat-count-label';
+import { AnalysisNavItem } from '../../../shared/loaded-chat/navigation/analysis-nav-item';
+import { useChat } from '../../../shared/loaded-chat/state/chat-provider';
 import { useAppDrawer } from '../../../shared/ui/drawer-context';
-import { InboxIcon } from '../../../shared/ui/icons';
 import { NavBadge, NavItemButton, NavItemLink, NavSection } from '../../../shared/ui/nav-item';
-import { AnalysisNavItem } from '../../analytics/components/analysis-nav-item';
-import { useChat } from '../../chat-import/state/chat-provider';
-import { messageBadge } from '../../chat-import/utils/chat-count-label';
 import { AuthorSelect } from './author-select';
 import { useClearChat } from './use-clear-chat';
 
@@ -33,7 +32,7 @@ export function ChatDrawerItems({ previousChats }: { previousChats?: ReactNode }
       {loaded ? <AnalysisNavItem onClick={close} /> : null}
       {loaded ? (
         <NavItemButton
-          icon={<TrashIcon />}
+          icon={<Trash2Icon />}
           onClick={() => {
             close();
             void clear();

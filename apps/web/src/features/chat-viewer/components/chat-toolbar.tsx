@@ -1,7 +1,6 @@
+import { SearchIcon, Trash2Icon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../shared/ui/button';
-import { TrashIcon } from '../../../shared/ui/desk-icons';
-import { SearchIcon } from '../../../shared/ui/icons';
 import { AuthorSelect } from './author-select';
 
 interface ChatToolbarProps {
@@ -74,7 +73,7 @@ export function ChatToolbar(props: ChatToolbarProps) {
       <Button
         variant="ghost"
         size="md"
-        icon={<TrashIcon className="size-4" />}
+        icon={<Trash2Icon className="size-4" />}
         onClick={onClear}
         className="text-red-700 hover:bg-red-50"
         aria-label="Clear Chat"

@@ -1,11 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { ChatEngine } from '../../../shared/loaded-chat/engine/chat-engine';
+import {
+  chatData,
+  chatMessage,
+  fakeEngine,
+  loadedChat,
+} from '../../../shared/loaded-chat/engine/testing-deps';
+import { ChatProvider } from '../../../shared/loaded-chat/state/chat-provider';
 import { tokenStorage } from '../../../shared/storage/storage';
+import { expectNamedControls } from '../../../testing/accessible-names';
 import { renderRoutes } from '../../../testing/render-routes';
-import type { ChatEngine } from '../../chat-import/engine/chat-engine';
-import { chatData, chatMessage, fakeEngine, loadedChat } from '../../chat-import/engine/testing-deps';
-import { ChatProvider } from '../../chat-import/state/chat-provider';
 import { ChatViewer } from './chat-viewer';
 
 function renderViewer(engine: ChatEngine) {
@@ -33,6 +39,7 @@ describe('ChatViewer', () => {
     const engine = fakeEngine({ restore: vi.fn(async () => loadedChat(kept)) });
     renderViewer(engine);
     expect((await screen.findByTestId('message-count')).textContent).toBe('2 messages');
+    expectNamedControls();
     const picker = screen.getByLabelText('View as') as HTMLSelectElement;
     expect(picker.value).toBe('Alice');
     await userEvent.setup().selectOptions(picker, 'Bob');
@@ -44,6 +51,7 @@ describe('ChatViewer', () => {
   it('opens the compact search dropdown on desktop', async () => {
     renderViewer(fakeEngine({ restore: vi.fn(async () => loadedChat(kept)) }));
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Search messages' }));
+    expectNamedControls();
     expect(screen.getByPlaceholderText('Search...')).toBeTruthy();
     expect(screen.queryByText('No messages found!')).toBeNull();
   });

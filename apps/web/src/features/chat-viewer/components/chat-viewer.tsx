@@ -1,16 +1,16 @@
+import { InboxIcon } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate } from 'react-router';
 import type { VirtuosoHandle } from 'react-virtuoso';
-import { useAuth } from '../../../shared/auth/auth-context';
+import { useAuth } from '../../../shared/account/auth-context';
 import { MOBILE_QUERY, useMediaQuery } from '../../../shared/hooks/use-media-query';
+import { chatCountLabel } from '../../../shared/loaded-chat/chat-count-label';
+import { FilterChip } from '../../../shared/loaded-chat/drill-down/filter-chip';
+import { positionOf, useDrillDown } from '../../../shared/loaded-chat/drill-down/use-drill-down';
+import { AnalyseLink } from '../../../shared/loaded-chat/navigation/analyse-link';
+import { useChat } from '../../../shared/loaded-chat/state/chat-provider';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { InboxIcon } from '../../../shared/ui/icons';
 import { Spinner } from '../../../shared/ui/spinner';
-import { AnalyseLink } from '../../analytics/components/analyse-link';
-import { FilterChip } from '../../analytics/drill-down/filter-chip';
-import { positionOf, useDrillDown } from '../../analytics/drill-down/use-drill-down';
-import { useChat } from '../../chat-import/state/chat-provider';
-import { chatCountLabel } from '../../chat-import/utils/chat-count-label';
 import { MediaLinksProvider } from '../media/media-links-context';
 import { SearchDropdown, SearchPanel } from '../search/search-panel';
 import { useChatSearch } from '../search/use-chat-search';
@@ -171,15 +171,14 @@ export function ChatViewer({
           />
         )}
       </MediaLinksProvider>
-      {searchOpen && mobile ? (
-        <SearchPanel
-          search={search}
-          messages={chat.data}
-          onPick={jumpTo}
-          onClose={closeSearch}
-          scope={scope}
-        />
-      ) : null}
+      <SearchPanel
+        open={searchOpen && mobile}
+        search={search}
+        messages={chat.data}
+        onPick={jumpTo}
+        onClose={closeSearch}
+        scope={scope}
+      />
     </section>
   );
 }

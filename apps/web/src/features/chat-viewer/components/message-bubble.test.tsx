@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { PresignBatchResponse } from '@wadesk/contract';
 import { describe, expect, it, vi } from 'vitest';
+import { chatMessage } from '../../../shared/loaded-chat/engine/testing-deps';
 import { tokenStorage } from '../../../shared/storage/storage';
 import { AppProviders } from '../../../testing/query-wrapper';
-import { chatMessage } from '../../chat-import/engine/testing-deps';
 import { createMediaLinkStore } from '../media/media-link-store';
 import { MediaLinksProvider } from '../media/media-links-context';
 import { MessageBubble } from './message-bubble';

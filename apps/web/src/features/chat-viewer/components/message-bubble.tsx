@@ -1,11 +1,11 @@
 import type { ChatMessage } from '@wadesk/chat-export';
+import { BanIcon } from 'lucide-react';
 import { memo } from 'react';
+import { avatarColour } from '../../../shared/format/avatar';
+import { Avatar } from '../../../shared/ui/avatar';
+import { LinkifiedText } from '../../../shared/ui/linkified-text';
 import { useMediaLink } from '../media/media-links-context';
-import { avatarColour } from '../utils/avatar';
-import { Avatar } from './avatar';
-import { LinkifiedText } from './linkified-text';
 import { MessageMedia, OmittedMediaNote } from './message-media';
-import { BanIcon } from './viewer-icons';
 
 interface MessageBubbleProps {
   message: ChatMessage;

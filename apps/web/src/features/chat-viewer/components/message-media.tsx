@@ -1,11 +1,9 @@
 import type { AttachmentKind, OmittedMedia } from '@wadesk/chat-export';
+import { DownloadIcon, FileIcon, ImageIcon, MicIcon, StickerIcon, UsersIcon, VideoIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { DownloadIcon, FileIcon, MicIcon } from '../../../shared/ui/action-icons';
-import { UsersIcon, VideoIcon } from '../../../shared/ui/icons';
 import { Spinner } from '../../../shared/ui/spinner';
 import type { MediaState, ResolvedMedia } from '../media/media-links-context';
 import { usePlaybackSafeSrc } from '../media/use-playback-safe-src';
-import { ImageIcon, StickerIcon } from './viewer-icons';
 
 const OMITTED_LABEL: Record<OmittedMedia, string> = {
   image: 'Image omitted',

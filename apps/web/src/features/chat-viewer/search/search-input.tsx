@@ -1,4 +1,4 @@
-import { SearchIcon } from '../../../shared/ui/icons';
+import { SearchIcon } from 'lucide-react';
 
 export function SearchInput({ value, onChange }: { value: string; onChange(value: string): void }) {
   return (

@@ -1,8 +1,6 @@
 import type { ChatMessage } from '@wadesk/chat-export';
 import { useEffect, useRef } from 'react';
-import { createPortal } from 'react-dom';
-import { useDialogBehaviour } from '../../../shared/hooks/use-dialog-behaviour';
-import { CloseIcon } from '../../../shared/ui/icons';
+import { Drawer } from '../../../shared/ui/dialog';
 import { SearchInput } from './search-input';
 import { SearchResults } from './search-results';
 import type { ChatSearch } from './use-chat-search';
@@ -17,35 +15,22 @@ interface SearchViewProps {
 }
 
 /** The mobile "Search Messages" side panel: full height; full width (70 % medium, 50 % large screens). */
-export function SearchPanel(props: SearchViewProps) {
-  return createPortal(<Panel {...props} />, document.body);
-}
-
-function Panel({ search, messages, onPick, onClose, scope }: SearchViewProps) {
-  const ref = useRef<HTMLDivElement>(null);
-  useDialogBehaviour(ref, onClose);
+export function SearchPanel({
+  open,
+  search,
+  messages,
+  onPick,
+  onClose,
+  scope,
+}: SearchViewProps & { open: boolean }) {
   return (
-    <div
-      ref={ref}
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="search-panel-title"
-      tabIndex={-1}
-      className="fixed inset-y-0 right-0 z-50 flex h-dvh w-full flex-col bg-white shadow-2xl outline-none animate-fade-in md:w-[70%] lg:w-1/2"
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title="Search Messages"
+      side="right"
+      width="w-full md:w-[70%] lg:w-1/2"
     >
-      <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
-        <h2 id="search-panel-title" className="text-lg font-semibold text-slate-900">
-          Search Messages
-        </h2>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Close"
-          className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
-        >
-          <CloseIcon />
-        </button>
-      </div>
       <div className="flex min-h-0 flex-1 flex-col gap-3 p-4">
         <SearchInput value={search.query} onChange={search.setQuery} />
         <SearchScope scope={scope} />
@@ -59,7 +44,7 @@ function Panel({ search, messages, onPick, onClose, scope }: SearchViewProps) {
           className="max-h-[80%] rounded-lg border border-slate-200"
         />
       </div>
-    </div>
+    </Drawer>
   );
 }
 

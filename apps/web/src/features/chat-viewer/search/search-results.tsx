@@ -1,7 +1,7 @@
 import type { ChatMessage } from '@wadesk/chat-export';
+import type { SearchHit } from '../../../shared/loaded-chat/engine/engine-protocol';
+import { SEARCH_LIMIT } from '../../../shared/loaded-chat/state/chat-provider';
 import { Spinner } from '../../../shared/ui/spinner';
-import type { SearchHit } from '../../chat-import/engine/engine-protocol';
-import { SEARCH_LIMIT } from '../../chat-import/state/chat-provider';
 import { buildSnippet } from '../utils/snippet';
 
 interface SearchResultsProps {

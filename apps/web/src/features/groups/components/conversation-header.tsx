@@ -1,8 +1,7 @@
 import type { SessionGroup } from '@wadesk/contract';
-import { ArrowLeftIcon, ChevronUpIcon, SyncIcon } from '../../../shared/ui/action-icons';
+import { ArrowLeftIcon, ChevronDownIcon, ChevronUpIcon, RefreshCcwIcon } from 'lucide-react';
+import { Avatar } from '../../../shared/ui/avatar';
 import { Button } from '../../../shared/ui/button';
-import { ChevronDownIcon } from '../../../shared/ui/icons';
-import { Avatar } from '../../chat-viewer/components/avatar';
 import { SessionBadge } from './group-list';
 
 interface ConversationHeaderProps {
@@ -87,7 +86,7 @@ export function ConversationHeader({
         <Button
           size="md"
           className="px-2.5"
-          icon={<SyncIcon className="hidden size-4 sm:block" />}
+          icon={<RefreshCcwIcon className="hidden size-4 sm:block" />}
           busy={syncing}
           onClick={onSync}
           aria-label="Sync All Old Messages"

@@ -1,5 +1,5 @@
+import { XIcon } from 'lucide-react';
 import { formatDateTime } from '../../../shared/format/format';
-import { CloseIcon } from '../../../shared/ui/icons';
 import { Spinner } from '../../../shared/ui/spinner';
 import type { SyncProgress } from '../hooks/use-group-sync';
 import { HISTORY_ASKED } from '../utils/message-page';
@@ -52,7 +52,7 @@ export function ConversationNotices({ progress, onDismiss, historyPending }: Not
               onClick={onDismiss}
               className="rounded p-0.5 hover:bg-black/5"
             >
-              <CloseIcon className="size-3.5" />
+              <XIcon className="size-3.5" />
             </button>
           )}
         </div>

@@ -1,9 +1,9 @@
 import type { GroupMessage } from '@wadesk/contract';
+import { ArchiveIcon, LockIcon, TriangleAlertIcon, UsersIcon } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
+import { avatarColour } from '../../../shared/format/avatar';
 import { formatDateTime } from '../../../shared/format/format';
-import { ArchiveIcon, LockIcon, UsersIcon, WarningIcon } from '../../../shared/ui/icons';
-import { LinkifiedText } from '../../chat-viewer/components/linkified-text';
-import { avatarColour } from '../../chat-viewer/utils/avatar';
+import { LinkifiedText } from '../../../shared/ui/linkified-text';
 import { authorKey } from '../hooks/use-blink';
 import { kindLabel, NOTICE_KINDS } from '../utils/message-kind';
 import { MediaBlock } from './media-block';
@@ -19,7 +19,7 @@ interface GroupBubbleProps {
 
 const KIND_ICONS: Partial<Record<GroupMessage['message_type'], ReactNode>> = {
   view_once: <LockIcon className="size-3.5" />,
-  unknown: <WarningIcon className="size-3.5" />,
+  unknown: <TriangleAlertIcon className="size-3.5" />,
   groups_v4_invite: <UsersIcon className="size-3.5" />,
   album: <ArchiveIcon className="size-3.5" />,
 };

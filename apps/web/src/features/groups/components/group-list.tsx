@@ -1,9 +1,8 @@
 import type { SessionGroup, SessionListItem } from '@wadesk/contract';
+import { FunnelIcon, SearchIcon } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { FilterIcon } from '../../../shared/ui/action-icons';
-import { SearchIcon } from '../../../shared/ui/icons';
+import { Avatar } from '../../../shared/ui/avatar';
 import { Spinner } from '../../../shared/ui/spinner';
-import { Avatar } from '../../chat-viewer/components/avatar';
 import { ALL_GROUP_SESSIONS, filterGroups, groupKey, groupLabel } from '../utils/group-filter';
 
 interface GroupListProps {
@@ -57,7 +56,7 @@ export function GroupList({ groups, activeSessions, selected, onSelect, waiting 
                 : 'border-slate-300 text-slate-600 hover:bg-slate-50'
             }`}
           >
-            <FilterIcon className="size-4" />
+            <FunnelIcon className="size-4" />
           </button>
         </div>
         {filterOpen ? (

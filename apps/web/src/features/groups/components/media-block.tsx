@@ -1,7 +1,6 @@
 import type { GroupMessage, GroupMessageType } from '@wadesk/contract';
+import { DownloadIcon, FileIcon, MicIcon, PlayIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { DownloadIcon, FileIcon, MicIcon } from '../../../shared/ui/action-icons';
-import { PlayIcon } from '../../../shared/ui/icons';
 import { Spinner } from '../../../shared/ui/spinner';
 
 /** The download button's label by message type ("Image" or "Video" per spec; the rest alike). */

@@ -1,13 +1,13 @@
+import { SmartphoneIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../shared/ui/button';
-import { PhoneIcon } from '../../../shared/ui/icons';
 
 /** No groups and no linked session: invite to create one. */
 export function NoActiveSession() {
   return (
     <section className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center shadow-sm">
       <div className="mb-4 flex size-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-700 ring-8 ring-brand-50/50">
-        <PhoneIcon className="size-7" />
+        <SmartphoneIcon className="size-7" />
       </div>
       <h2 className="text-xl font-semibold text-slate-900">No Active Session :/</h2>
       <p className="mt-2 max-w-md text-sm leading-6 text-slate-600">

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { GroupMessage, SessionGroup } from '@wadesk/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../../shared/storage/storage';
+import { expectNamedControls } from '../../../testing/accessible-names';
 import { FakeEventSource, stubEventSource } from '../../../testing/fake-event-source';
 import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../../testing/render-routes';
 import { WhatsappChatScreen } from './whatsapp-chat-screen';
@@ -137,6 +138,7 @@ describe('WhatsappChatScreen', () => {
     const user = userEvent.setup();
     render();
     await screen.findByRole('list', { name: 'Groups' });
+    expectNamedControls();
     expect(screen.getByText('Customer escalations — No...')).toBeTruthy();
     expect(screen.getByText('Your all in one tool for handling WhatsApp!')).toBeTruthy();
     expect(screen.getByText('Demo mode')).toBeTruthy();

@@ -1,8 +1,8 @@
 import type { SessionGroup } from '@wadesk/contract';
+import { RefreshCwIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useDemoMode } from '../../../shared/config/use-demo-mode';
 import { MOBILE_QUERY, useMediaQuery } from '../../../shared/hooks/use-media-query';
-import { RefreshIcon } from '../../../shared/ui/action-icons';
 import { Button } from '../../../shared/ui/button';
 import { DemoModeBadge } from '../../../shared/ui/demo-badge';
 import { PageHeader } from '../../../shared/ui/page-header';
@@ -48,7 +48,7 @@ export function WhatsappChatScreen() {
       actions={
         <Button
           variant="secondary"
-          icon={<RefreshIcon className="size-4" />}
+          icon={<RefreshCwIcon className="size-4" />}
           onClick={() => void groups.refresh()}
           aria-label="Refresh groups"
         >

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionGroup, SessionListItem } from '@wadesk/contract';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { sessionKeys, sessionsListQuery } from '../../../shared/api/sessions-queries';
 import { useEventStream } from '../../../shared/events/use-event-stream';
 import { toast } from '../../../shared/ui/toast';
-import { sessionKeys, sessionsListQuery } from '../../sessions/api/sessions-queries';
 import { groupKeys, groupsListQuery } from '../api/groups-queries';
 
 export const GROUPS_ERROR = 'Error while fetching groups';

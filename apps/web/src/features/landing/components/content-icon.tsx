@@ -1,22 +1,22 @@
 import {
   ArchiveIcon,
-  ChartIcon,
-  ChatIcon,
-  PhoneIcon,
+  ChartColumnIcon,
+  MessagesSquareIcon,
   SearchIcon,
   ShieldIcon,
+  SmartphoneIcon,
   UploadIcon,
-} from '../../../shared/ui/icons';
+} from 'lucide-react';
 import type { ContentIcon as ContentIconName } from '../content';
 
 const ICONS = {
-  phone: PhoneIcon,
+  phone: SmartphoneIcon,
   archive: ArchiveIcon,
   upload: UploadIcon,
-  chart: ChartIcon,
+  chart: ChartColumnIcon,
   search: SearchIcon,
   shield: ShieldIcon,
-  chat: ChatIcon,
+  chat: MessagesSquareIcon,
 } as const;
 
 export function ContentIcon({ name, className }: { name: ContentIconName; className?: string }) {

@@ -1,6 +1,6 @@
+import { ArrowRightIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../shared/ui/button';
-import { ArrowRightIcon } from '../../../shared/ui/icons';
 
 export function CtaBand() {
   return (

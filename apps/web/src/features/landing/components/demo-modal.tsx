@@ -1,6 +1,6 @@
+import { VideoIcon } from 'lucide-react';
 import { usePublicConfig } from '../../../shared/config/public-config';
-import { VideoIcon } from '../../../shared/ui/icons';
-import { Modal } from '../../../shared/ui/modal';
+import { Dialog } from '../../../shared/ui/dialog';
 import { Spinner } from '../../../shared/ui/spinner';
 import { videoSource } from '../utils/video-source';
 
@@ -9,9 +9,9 @@ export function DemoModal({ open, onClose }: { open: boolean; onClose: () => voi
   const { status, config } = usePublicConfig();
   const unavailable = status !== 'loading' && !videoSource(config?.demo_video_url);
   return (
-    <Modal open={open} onClose={onClose} title="wadesk demo" size={unavailable ? 'max-w-lg' : 'max-w-4xl'}>
+    <Dialog open={open} onClose={onClose} title="wadesk demo" size={unavailable ? 'max-w-lg' : 'max-w-4xl'}>
       <DemoVideo />
-    </Modal>
+    </Dialog>
   );
 }
 

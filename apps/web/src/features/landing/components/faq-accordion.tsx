@@ -1,5 +1,5 @@
+import { ExternalLinkIcon, PlusIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import { ExternalLinkIcon, PlusIcon } from '../../../shared/ui/icons';
 import type { ContentItem } from '../content';
 
 /** One answer open at a time; clicking the open question closes it. */

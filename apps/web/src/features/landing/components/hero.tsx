@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { ArrowRightIcon, MessagesSquareIcon, PlayIcon, ShieldIcon } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../shared/ui/button';
-import { ArrowRightIcon, ChatIcon, PlayIcon, ShieldIcon } from '../../../shared/ui/icons';
-import { UploadCard } from '../../chat-import/upload/upload-card';
 import { DemoModal } from './demo-modal';
 
-export function Hero() {
+/** The landing hero; `upload` is the chat-import card, passed in by the app so features stay apart. */
+export function Hero({ upload }: { upload: ReactNode }) {
   const [demoOpen, setDemoOpen] = useState(false);
 
   return (
@@ -54,14 +54,14 @@ export function Hero() {
           <div className="relative rounded-3xl border border-slate-200 bg-white p-5 shadow-2xl shadow-brand-900/10 sm:p-6">
             <div className="mb-4 flex items-center gap-3">
               <span className="flex size-10 items-center justify-center rounded-xl bg-brand-700 text-white">
-                <ChatIcon />
+                <MessagesSquareIcon />
               </span>
               <div className="text-left">
                 <h2 className="text-base font-semibold text-slate-900">Open an exported chat</h2>
                 <p className="text-sm text-slate-500">Read, search and filter it right here.</p>
               </div>
             </div>
-            <UploadCard size="compact" />
+            {upload}
           </div>
         </div>
       </div>

@@ -1,8 +1,8 @@
+import { HouseIcon, LogInIcon, MessagesSquareIcon, SearchIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { BrandLink } from '../../../shared/ui/brand';
 import { buttonClasses } from '../../../shared/ui/button';
-import { Drawer } from '../../../shared/ui/drawer';
-import { ChatIcon, HomeIcon, LoginIcon, SearchIcon } from '../../../shared/ui/icons';
+import { Drawer } from '../../../shared/ui/dialog';
 import { scrollToSection, scrollToTop } from '../utils/scroll-to-section';
 
 const row =
@@ -17,7 +17,7 @@ export function LandingDrawer({ open, onClose }: { open: boolean; onClose: () =>
   };
 
   return (
-    <Drawer open={open} onClose={onClose} label="Menu" header={<BrandLink />}>
+    <Drawer open={open} onClose={onClose} title="Menu" header={<BrandLink />}>
       <nav aria-label="Main" className="flex flex-1 flex-col gap-1 p-3">
         <Link
           to="/"
@@ -27,16 +27,16 @@ export function LandingDrawer({ open, onClose }: { open: boolean; onClose: () =>
             scrollToTop();
           }}
         >
-          <HomeIcon /> Home
+          <HouseIcon /> Home
         </Link>
         <Link to="/#how-works" className={row} onClick={toSection('how-works')}>
           <SearchIcon /> How it Works
         </Link>
         <Link to="/#faq" className={row} onClick={toSection('faq')}>
-          <ChatIcon /> FAQs
+          <MessagesSquareIcon /> FAQs
         </Link>
         <Link to="/login" className={row} onClick={onClose}>
-          <LoginIcon /> Login
+          <LogInIcon /> Login
         </Link>
       </nav>
       <div className="border-t border-slate-200 p-4">

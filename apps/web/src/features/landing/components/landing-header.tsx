@@ -1,8 +1,8 @@
+import { MenuIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { BrandLink } from '../../../shared/ui/brand';
 import { buttonClasses } from '../../../shared/ui/button';
-import { MenuIcon } from '../../../shared/ui/icons';
 import { scrollToTop } from '../utils/scroll-to-section';
 import { LandingDrawer } from './landing-drawer';
 import { SectionLink } from './section-link';

@@ -1,10 +1,10 @@
 import { useLocation, useNavigate } from 'react-router';
+import { useAuth } from '../../../shared/account/auth-context';
 import { errorMessage } from '../../../shared/api/api-error';
-import { useAuth } from '../../../shared/auth/auth-context';
+import { useChat } from '../../../shared/loaded-chat/state/chat-provider';
 import { Button } from '../../../shared/ui/button';
-import { Modal } from '../../../shared/ui/modal';
+import { Dialog } from '../../../shared/ui/dialog';
 import { toast } from '../../../shared/ui/toast';
-import { useChat } from '../../chat-import/state/chat-provider';
 import { useDeleteSavedChat } from '../api/saved-chats-queries';
 import { useSavedChats } from '../state/saved-chats-context';
 import { SAVED_CHAT_MESSAGES } from './saved-chat-messages';
@@ -37,7 +37,7 @@ export function DeleteChatDialog() {
   };
 
   return (
-    <Modal open={target !== null} onClose={stopEditing} title="Delete Chat" size="max-w-md">
+    <Dialog open={target !== null} onClose={stopEditing} title="Delete Chat" size="max-w-md">
       <p className="text-sm leading-6 text-slate-600">
         Delete <strong className="font-semibold break-words text-slate-900">{target?.chat_name}</strong>? Its
         messages and the files only it uses are removed for good.
@@ -50,6 +50,6 @@ export function DeleteChatDialog() {
           Delete
         </Button>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,10 +1,9 @@
+import { ChevronDownIcon, HistoryIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useAppDrawer } from '../../../shared/ui/drawer-context';
-import { ChevronDownIcon } from '../../../shared/ui/icons';
 import { NavBadge, NavSection } from '../../../shared/ui/nav-item';
 import { useOptionalSavedChats } from '../state/saved-chats-context';
 import { SavedChatRows } from './saved-chat-rows';
-import { HistoryIcon } from './saved-chats-icons';
 
 /** The mobile drawer's Previous Chats dropdown; nothing for a visitor. */
 export function PreviousChatsDropdown() {

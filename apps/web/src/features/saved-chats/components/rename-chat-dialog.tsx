@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
 import { Button } from '../../../shared/ui/button';
-import { Modal } from '../../../shared/ui/modal';
+import { Dialog } from '../../../shared/ui/dialog';
 import { TextField } from '../../../shared/ui/text-field';
 import { toast } from '../../../shared/ui/toast';
 import { useRenameSavedChat } from '../api/saved-chats-queries';
@@ -43,7 +43,7 @@ export function RenameChatDialog() {
   };
 
   return (
-    <Modal open={target !== null} onClose={stopEditing} title="Rename Chat" size="max-w-md">
+    <Dialog open={target !== null} onClose={stopEditing} title="Rename Chat" size="max-w-md">
       <form onSubmit={submit} noValidate className="space-y-5">
         <TextField
           label="Chat name"
@@ -67,6 +67,6 @@ export function RenameChatDialog() {
           </Button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

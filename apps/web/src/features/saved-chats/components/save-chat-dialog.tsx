@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { chatCountLabel } from '../../../shared/loaded-chat/chat-count-label';
+import { useChat } from '../../../shared/loaded-chat/state/chat-provider';
 import { Button } from '../../../shared/ui/button';
-import { Modal } from '../../../shared/ui/modal';
+import { Dialog } from '../../../shared/ui/dialog';
 import { TextField } from '../../../shared/ui/text-field';
 import { toast } from '../../../shared/ui/toast';
-import { useChat } from '../../chat-import/state/chat-provider';
-import { chatCountLabel } from '../../chat-import/utils/chat-count-label';
 import { useSaveChat } from '../api/saved-chats-queries';
 import { useSavedChats } from '../state/saved-chats-context';
 import { checkChatName } from '../utils/chat-name';
@@ -63,7 +63,7 @@ export function SaveChatDialog() {
   };
 
   return (
-    <Modal open={saveDialog.open} onClose={closeSaveDialog} title="Save Your Chat" size="max-w-md">
+    <Dialog open={saveDialog.open} onClose={closeSaveDialog} title="Save Your Chat" size="max-w-md">
       <form onSubmit={submit} noValidate className="space-y-5">
         <p className="text-sm text-slate-600">
           Keep this chat of {chatCountLabel(chat.counts, chat.total_msgs)} in your account and open it again
@@ -91,6 +91,6 @@ export function SaveChatDialog() {
           </Button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,7 +1,6 @@
+import { BookmarkIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { Button } from '../../../shared/ui/button';
-import { TrashIcon } from '../../../shared/ui/desk-icons';
 import { useOptionalSavedChats } from '../state/saved-chats-context';
-import { BookmarkIcon, PencilIcon } from './saved-chats-icons';
 
 /** The name of the saved chat on the page, with Rename and Delete. */
 export function SavedChatHeading({ chatId }: { chatId: number }) {
@@ -31,7 +30,7 @@ export function SavedChatHeading({ chatId }: { chatId: number }) {
       <Button
         variant="ghost"
         size="md"
-        icon={<TrashIcon className="size-4" />}
+        icon={<Trash2Icon className="size-4" />}
         aria-label="Delete chat"
         onClick={() => saved.startEditing('delete', chat)}
         className="text-red-700 hover:bg-red-50"

@@ -1,10 +1,9 @@
 import type { SavedChatRef } from '@wadesk/contract';
+import { MessageCircleIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { TrashIcon } from '../../../shared/ui/desk-icons';
 import { Spinner } from '../../../shared/ui/spinner';
 import { useSavedChats } from '../state/saved-chats-context';
 import { cutChatName } from '../utils/chat-name';
-import { BubbleIcon, PencilIcon } from './saved-chats-icons';
 
 interface SavedChatRowsProps {
   /** Called before leaving the list (a chat chosen, a dialog opened): the drawer closes. */
@@ -71,7 +70,9 @@ export function SavedChatRows({ onLeave, actions }: SavedChatRowsProps) {
                 open ? 'font-semibold text-brand-800' : 'text-slate-600 hover:text-slate-900'
               }`}
             >
-              <BubbleIcon className={`size-4 shrink-0 ${open ? 'text-brand-700' : 'text-slate-400'}`} />
+              <MessageCircleIcon
+                className={`size-4 shrink-0 ${open ? 'text-brand-700' : 'text-slate-400'}`}
+              />
               <span className="truncate">{cutChatName(chat.chat_name)}</span>
             </Link>
             <button
@@ -90,7 +91,7 @@ export function SavedChatRows({ onLeave, actions }: SavedChatRowsProps) {
               onClick={() => edit('delete', chat)}
               className={`${iconButton} hover:text-red-600 ${reveal}`}
             >
-              <TrashIcon className="size-3.5" />
+              <Trash2Icon className="size-3.5" />
             </button>
           </li>
         );

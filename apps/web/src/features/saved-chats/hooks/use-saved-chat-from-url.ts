@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
+import { fromServerChat } from '../../../shared/loaded-chat/server-chat';
+import { useChat } from '../../../shared/loaded-chat/state/chat-provider';
 import { toast } from '../../../shared/ui/toast';
-import { useChat } from '../../chat-import/state/chat-provider';
-import { fromServerChat } from '../../chat-import/state/server-chat';
 import { getSavedChat } from '../api/saved-chats-api';
 import { SAVED_CHAT_MESSAGES } from '../components/saved-chat-messages';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { SavedChatRef } from '@wadesk/contract';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
-import { useAuth } from '../../../shared/auth/auth-context';
+import { useAuth } from '../../../shared/account/auth-context';
 import { savedChatsListQuery } from '../api/saved-chats-queries';
 import { DeleteChatDialog } from '../components/delete-chat-dialog';
 import { RenameChatDialog } from '../components/rename-chat-dialog';

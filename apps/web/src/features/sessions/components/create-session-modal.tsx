@@ -1,12 +1,12 @@
 import type { StartSessionResponse } from '@wadesk/contract';
 import { type FormEvent, useState } from 'react';
+import { useAuth } from '../../../shared/account/auth-context';
 import { isApiError } from '../../../shared/api/api-error';
-import { useAuth } from '../../../shared/auth/auth-context';
+import { useStartSession } from '../../../shared/api/sessions-queries';
 import { Button } from '../../../shared/ui/button';
-import { Modal } from '../../../shared/ui/modal';
+import { Dialog } from '../../../shared/ui/dialog';
 import { TextField } from '../../../shared/ui/text-field';
 import { toast } from '../../../shared/ui/toast';
-import { useStartSession } from '../api/sessions-queries';
 import { isSessionLimitMessage, stripWhitespace } from '../utils/session-table';
 
 export interface CreatedSession {
@@ -101,8 +101,8 @@ function CreateSessionForm({ onClose, onCreated }: Omit<CreateSessionModalProps,
 /** Session Name (no whitespace) and Description, both required; then POST /api/startSession/. */
 export function CreateSessionModal({ open, onClose, onCreated }: CreateSessionModalProps) {
   return (
-    <Modal open={open} onClose={onClose} title="Create Session" size="max-w-md">
+    <Dialog open={open} onClose={onClose} title="Create Session" size="max-w-md">
       <CreateSessionForm onClose={onClose} onCreated={onCreated} />
-    </Modal>
+    </Dialog>
   );
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { type SessionListItem, sessionMessages } from '@wadesk/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tokenStorage } from '../../../shared/storage/storage';
+import { expectNamedControls } from '../../../testing/accessible-names';
 import { FakeEventSource, stubEventSource } from '../../../testing/fake-event-source';
 import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../../testing/render-routes';
 import { SessionsScreen } from './sessions-screen';
@@ -73,6 +74,7 @@ describe('QR modal: link with a phone number', () => {
     render();
     await user.click(await screen.findByRole('button', { name: 'Reconnect Desk' }));
     const dialog = await screen.findByRole('dialog', { name: 'Link WhatsApp' });
+    expectNamedControls();
     await user.click(within(dialog).getByRole('button', { name: 'Link with phone number instead' }));
     return { user, dialog };
   }

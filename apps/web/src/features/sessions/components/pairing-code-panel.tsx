@@ -1,9 +1,9 @@
 import { sessionMessages } from '@wadesk/contract';
+import { FlaskConicalIcon, RefreshCwIcon, SmartphoneIcon } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
-import { FlaskIcon, RefreshIcon } from '../../../shared/ui/action-icons';
+import { simulateEnterCode } from '../../../shared/api/sessions-api';
 import { Button } from '../../../shared/ui/button';
-import { PhoneIcon } from '../../../shared/ui/icons';
 import { PhoneInput } from '../../../shared/ui/phone-input/phone-input';
 import {
   emptyPhone,
@@ -13,7 +13,6 @@ import {
   toE164,
 } from '../../../shared/ui/phone-input/phone-number';
 import { toast } from '../../../shared/ui/toast';
-import { simulateEnterCode } from '../api/sessions-api';
 import { QR_SECONDS } from '../hooks/use-countdown';
 import type { PairingCodeState } from '../hooks/use-pairing-code';
 import { formatPairingCode } from '../utils/session-health';
@@ -36,7 +35,7 @@ function SimulateEnterButton({ sessionId, code }: { sessionId: string; code: str
       variant="secondary"
       size="md"
       className="h-auto min-h-8 max-w-full border-violet-300 py-1.5 text-center whitespace-normal text-violet-800 hover:bg-violet-50"
-      icon={<FlaskIcon className="size-4 shrink-0" />}
+      icon={<FlaskConicalIcon className="size-4 shrink-0" />}
       busy={busy}
       title="The simulated phone enters this code"
       onClick={enter}
@@ -95,7 +94,7 @@ export function PairingCodePanel({ sessionId, pairing, demo }: PairingCodePanelP
         <Button
           type="submit"
           fullWidth
-          icon={<PhoneIcon className="size-4" />}
+          icon={<SmartphoneIcon className="size-4" />}
           busy={pairing.phase === 'loading'}
         >
           Get pairing code
@@ -146,7 +145,7 @@ export function PairingCodePanel({ sessionId, pairing, demo }: PairingCodePanelP
         <Button
           variant="secondary"
           size="md"
-          icon={<RefreshIcon className="size-4" />}
+          icon={<RefreshCwIcon className="size-4" />}
           busy={pairing.phase !== 'shown'}
           onClick={() => void pairing.regenerate()}
         >

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useDemoMode } from '../../../shared/config/use-demo-mode';
 import { DemoModeBadge } from '../../../shared/ui/demo-badge';
-import { Modal } from '../../../shared/ui/modal';
+import { Dialog } from '../../../shared/ui/dialog';
 import { usePairingCode } from '../hooks/use-pairing-code';
 import { useQrCode } from '../hooks/use-qr-code';
 import { useSessionStatus } from '../hooks/use-session-status';
@@ -113,8 +113,8 @@ function QrSteps({ session, onClose }: { session: QrModalSession; onClose: () =>
 /** Linking a session: 1 Scan QR, 2 Check Session, 3 Sync Chats & Groups (spec §2). */
 export function QrModal({ session, onClose }: { session: QrModalSession | null; onClose: () => void }) {
   return (
-    <Modal open={session !== null} onClose={onClose} title="Link WhatsApp" size="max-w-2xl">
+    <Dialog open={session !== null} onClose={onClose} title="Link WhatsApp" size="max-w-2xl">
       {session ? <QrSteps key={session.sessionId} session={session} onClose={onClose} /> : null}
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import type { SessionStatus } from '@wadesk/contract';
-import { CheckCircleIcon, PowerIcon, RefreshIcon, XCircleIcon } from '../../../shared/ui/action-icons';
+import { CircleCheckIcon, CircleXIcon, PowerIcon, RefreshCwIcon } from 'lucide-react';
 import { Button } from '../../../shared/ui/button';
 import { SessionStatusBadge } from './session-status-badge';
 
@@ -30,7 +30,7 @@ export function QrStepCheck({
           connected ? 'bg-brand-50 text-brand-700' : 'bg-slate-100 text-slate-500'
         }`}
       >
-        {connected ? <CheckCircleIcon className="size-9" /> : <XCircleIcon className="size-9" />}
+        {connected ? <CircleCheckIcon className="size-9" /> : <CircleXIcon className="size-9" />}
       </div>
       <div>
         <p
@@ -50,7 +50,7 @@ export function QrStepCheck({
       <div className="flex flex-wrap justify-center gap-2">
         <Button
           variant="secondary"
-          icon={<RefreshIcon className="size-4" />}
+          icon={<RefreshCwIcon className="size-4" />}
           busy={busy === 'check'}
           disabled={busy !== null}
           onClick={onCheck}

@@ -1,10 +1,10 @@
+import { FlaskConicalIcon, QrCodeIcon, RefreshCwIcon } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
-import { FlaskIcon, QrIcon, RefreshIcon } from '../../../shared/ui/action-icons';
+import { simulateScan } from '../../../shared/api/sessions-api';
 import { Button } from '../../../shared/ui/button';
 import { Spinner } from '../../../shared/ui/spinner';
 import { toast } from '../../../shared/ui/toast';
-import { simulateScan } from '../api/sessions-api';
 import { QR_SECONDS } from '../hooks/use-countdown';
 import type { PairingCodeState } from '../hooks/use-pairing-code';
 import type { QrPhase } from '../hooks/use-qr-code';
@@ -75,7 +75,7 @@ function SimulateScanButton({ sessionId, ready }: { sessionId: string; ready: bo
       variant="secondary"
       size="md"
       className="border-violet-300 text-violet-800 hover:bg-violet-50"
-      icon={<FlaskIcon className="size-4" />}
+      icon={<FlaskConicalIcon className="size-4" />}
       busy={busy}
       disabled={!ready}
       title={ready ? 'The simulated phone scans this QR code' : 'Generate the QR code first'}
@@ -173,7 +173,7 @@ function QrPanel({
                   </span>
                 </>
               ) : (
-                <Button icon={<QrIcon className="size-4" />} onClick={onGenerate}>
+                <Button icon={<QrCodeIcon className="size-4" />} onClick={onGenerate}>
                   Generate QR Code
                 </Button>
               )}
@@ -199,7 +199,7 @@ function QrPanel({
           <Button
             variant="secondary"
             size="md"
-            icon={<RefreshIcon className="size-4" />}
+            icon={<RefreshCwIcon className="size-4" />}
             busy={phase === 'loading'}
             onClick={onGenerate}
           >

@@ -1,4 +1,4 @@
-import { SyncIcon } from '../../../shared/ui/action-icons';
+import { RefreshCcwIcon } from 'lucide-react';
 import { Button } from '../../../shared/ui/button';
 
 /** Step 3: groups and messages sync in the background; Sync Now opens the Whatsapp Chat page. */
@@ -6,7 +6,7 @@ export function QrStepSync({ connected, onSync }: { connected: boolean; onSync: 
   return (
     <div className="flex flex-col items-center gap-4 py-2 text-center">
       <div className="flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-        <SyncIcon className="size-8" />
+        <RefreshCcwIcon className="size-8" />
       </div>
       <div className="max-w-sm space-y-1">
         <h3 className="text-lg font-semibold text-slate-900">Sync Chats &amp; Groups</h3>
@@ -16,7 +16,7 @@ export function QrStepSync({ connected, onSync }: { connected: boolean; onSync: 
             : 'Link the phone first (step 1), then your groups appear here.'}
         </p>
       </div>
-      <Button size="lg" icon={<SyncIcon className="size-4" />} onClick={onSync}>
+      <Button size="lg" icon={<RefreshCcwIcon className="size-4" />} onClick={onSync}>
         Sync Now
       </Button>
     </div>

@@ -1,4 +1,4 @@
-import { CheckCircleIcon } from '../../../shared/ui/action-icons';
+import { CircleCheckIcon } from 'lucide-react';
 
 export const QR_STEPS = ['Scan QR', 'Check Session', 'Sync Chats & Groups'] as const;
 
@@ -33,7 +33,7 @@ export function QrStepper({ step, onStep, done }: QrStepperProps) {
                   complete ? 'bg-brand-600 text-white' : current ? 'bg-brand-700 text-white' : 'bg-slate-200'
                 }`}
               >
-                {complete ? <CheckCircleIcon className="size-4" /> : index + 1}
+                {complete ? <CircleCheckIcon className="size-4" /> : index + 1}
               </span>
               <span className="leading-tight">{label}</span>
             </button>

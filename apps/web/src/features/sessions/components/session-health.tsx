@@ -1,8 +1,8 @@
 import type { SessionHealth } from '@wadesk/contract';
+import { ChevronDownIcon } from 'lucide-react';
 import { useState } from 'react';
 import { formatDateTime } from '../../../shared/format/format';
 import { useInterval } from '../../../shared/hooks/use-interval';
-import { ChevronDownIcon } from '../../../shared/ui/icons';
 import { describeEvent, eventReason, quietText, timeAgo } from '../utils/session-health';
 import type { StatusTone } from '../utils/session-status';
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { SessionListItem } from '@wadesk/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS, tokenStorage } from '../../../shared/storage/storage';
+import { expectNamedControls } from '../../../testing/accessible-names';
 import { FakeEventSource, stubEventSource } from '../../../testing/fake-event-source';
 import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../../testing/render-routes';
 import { SessionsScreen } from './sessions-screen';
@@ -61,6 +62,7 @@ describe('SessionsScreen', () => {
     const user = userEvent.setup();
     render();
     await screen.findByRole('table');
+    expectNamedControls();
     expect(rowNames()).toEqual(['Sales', 'Offline', 'Old']);
     expect(within(table()).getAllByText('Active')).toHaveLength(2);
     expect(within(table()).getByText('Not-active')).toBeTruthy();

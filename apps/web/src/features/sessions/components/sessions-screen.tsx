@@ -1,15 +1,14 @@
 import type { SessionListItem } from '@wadesk/contract';
+import { PlusIcon, RefreshCwIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
+import { useStartSession, useTerminateSession } from '../../../shared/api/sessions-queries';
 import { useDemoMode } from '../../../shared/config/use-demo-mode';
-import { RefreshIcon } from '../../../shared/ui/action-icons';
 import { Button } from '../../../shared/ui/button';
 import { DemoModeBadge } from '../../../shared/ui/demo-badge';
-import { PlusIcon } from '../../../shared/ui/icons';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { Spinner } from '../../../shared/ui/spinner';
 import { toast } from '../../../shared/ui/toast';
-import { useStartSession, useTerminateSession } from '../api/sessions-queries';
 import { useSessions } from '../hooks/use-sessions';
 import { setCurrentSessionId } from '../state/current-session';
 import {
@@ -116,7 +115,7 @@ export function SessionsScreen() {
           <>
             <Button
               variant="secondary"
-              icon={<RefreshIcon className={`size-4 ${state.refreshing ? 'animate-spin' : ''}`} />}
+              icon={<RefreshCwIcon className={`size-4 ${state.refreshing ? 'animate-spin' : ''}`} />}
               onClick={state.refresh}
               aria-label="Refresh sessions"
             >

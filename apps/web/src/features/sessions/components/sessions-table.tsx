@@ -1,8 +1,8 @@
 import type { SessionListItem } from '@wadesk/contract';
+import { LinkIcon, PowerIcon } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { formatDateTime } from '../../../shared/format/format';
 import { MOBILE_QUERY, useMediaQuery } from '../../../shared/hooks/use-media-query';
-import { LinkIcon, PowerIcon } from '../../../shared/ui/action-icons';
 import { Button } from '../../../shared/ui/button';
 import { HealthPanel, HealthToggle, QuietBadge, useNow } from './session-health';
 import { ActivePill, SessionStatusBadge } from './session-status-badge';

@@ -1,4 +1,4 @@
-import { FilterIcon, SortIcon } from '../../../shared/ui/action-icons';
+import { ArrowUpDownIcon, FunnelIcon } from 'lucide-react';
 import { Button } from '../../../shared/ui/button';
 import type { SessionFilter, SortDirection } from '../utils/session-table';
 
@@ -27,7 +27,7 @@ export function SessionsToolbar({
       <Button
         variant="secondary"
         size="md"
-        icon={<SortIcon className="size-4" />}
+        icon={<ArrowUpDownIcon className="size-4" />}
         onClick={() => onSortChange(sort === 'desc' ? 'asc' : 'desc')}
         aria-label={`Sort by created date, now ${sort === 'desc' ? 'newest' : 'oldest'} first`}
       >
@@ -36,7 +36,7 @@ export function SessionsToolbar({
       <fieldset className="flex items-center gap-4 text-sm text-slate-700">
         <legend className="sr-only">Filter sessions</legend>
         <span aria-hidden="true" className="flex items-center gap-1.5 text-slate-500">
-          <FilterIcon className="size-4" />
+          <FunnelIcon className="size-4" />
           Filter
         </span>
         <label className="flex items-center gap-2">

@@ -1,9 +1,9 @@
 import type { SessionStatus } from '@wadesk/contract';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { errorMessage, isApiError } from '../../../shared/api/api-error';
+import { requestPairingCode, startSession } from '../../../shared/api/sessions-api';
 import { useEventStream } from '../../../shared/events/use-event-stream';
 import { toast } from '../../../shared/ui/toast';
-import { requestPairingCode, startSession } from '../api/sessions-api';
 import { isStopped } from '../utils/session-status';
 import { isSessionLimitMessage } from '../utils/session-table';
 import { useCountdown } from './use-countdown';

@@ -1,9 +1,9 @@
 import { type SessionStatus, sessionMessages } from '@wadesk/contract';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
+import { fetchQrCode, startSession } from '../../../shared/api/sessions-api';
 import { useEventStream } from '../../../shared/events/use-event-stream';
 import { toast } from '../../../shared/ui/toast';
-import { fetchQrCode, startSession } from '../api/sessions-api';
 import { describeStatus, isStopped } from '../utils/session-status';
 import { isSessionLimitMessage } from '../utils/session-table';
 import { useCountdown } from './use-countdown';

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ServerEvent, SessionListItem, SessionListResponse } from '@wadesk/contract';
 import { useCallback, useEffect, useRef } from 'react';
+import { sessionKeys, sessionsListQuery } from '../../../shared/api/sessions-queries';
 import { useEventStream } from '../../../shared/events/use-event-stream';
 import { activeSessionsStorage } from '../../../shared/storage/storage';
-import { sessionKeys, sessionsListQuery } from '../api/sessions-queries';
 import { toActiveSessions } from '../utils/session-table';
 
 /** How long after a burst of status changes the list (with the sessions' health) is fetched again. */

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { sessionsListQuery } from '../../../shared/api/sessions-queries';
 import { activeSessionsStorage } from '../../../shared/storage/storage';
-import { sessionsListQuery } from '../api/sessions-queries';
 import { setCurrentSessionId } from '../state/current-session';
 import { toActiveSessions } from '../utils/session-table';
 

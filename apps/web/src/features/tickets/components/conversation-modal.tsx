@@ -1,7 +1,7 @@
 import type { ConversationMessage, Ticket } from '@wadesk/contract';
 import { useEffect, useRef } from 'react';
 import { formatDateTime } from '../../../shared/format/format';
-import { Modal } from '../../../shared/ui/modal';
+import { Dialog } from '../../../shared/ui/dialog';
 import { formatPhone } from '../../../shared/ui/phone-input/phone-number';
 import { Spinner } from '../../../shared/ui/spinner';
 import { useConversation } from '../hooks/use-conversation';
@@ -107,8 +107,8 @@ function ConversationBody({ ticket }: { ticket: Ticket }) {
 /** The ticket's conversation: the customer's name at the top, business messages right, others left. */
 export function ConversationModal({ ticket, onClose }: { ticket: Ticket | null; onClose: () => void }) {
   return (
-    <Modal open={ticket !== null} onClose={onClose} title={ticket?.customer ?? ''} size="max-w-2xl">
+    <Dialog open={ticket !== null} onClose={onClose} title={ticket?.customer ?? ''} size="max-w-2xl">
       {ticket ? <ConversationBody ticket={ticket} /> : null}
-    </Modal>
+    </Dialog>
   );
 }

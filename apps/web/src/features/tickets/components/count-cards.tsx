@@ -1,8 +1,7 @@
 import type { CountsResponse } from '@wadesk/contract';
+import { ArrowRightIcon, SmartphoneIcon, UsersIcon, UsersRoundIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { GroupIcon } from '../../../shared/ui/desk-icons';
-import { ArrowRightIcon, PhoneIcon, UsersIcon } from '../../../shared/ui/icons';
 
 function CountCard({
   to,
@@ -44,13 +43,13 @@ export function CountCards({ counts }: { counts: CountsResponse | null }) {
         to="/session-info"
         label="SESSIONS"
         value={counts?.sessions ?? null}
-        icon={<PhoneIcon className="size-5" />}
+        icon={<SmartphoneIcon className="size-5" />}
       />
       <CountCard
         to="/whatsapp-chat"
         label="WHATSAPP GROUPS"
         value={counts?.groups ?? null}
-        icon={<GroupIcon className="size-5" />}
+        icon={<UsersRoundIcon className="size-5" />}
       />
       <CountCard
         to="/agents"

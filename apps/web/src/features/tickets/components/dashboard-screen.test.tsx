@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ConversationMessage, Ticket, TicketStatsResponse } from '@wadesk/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../../shared/storage/storage';
+import { expectNamedControls } from '../../../testing/accessible-names';
 import { FakeEventSource, stubEventSource } from '../../../testing/fake-event-source';
 import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../../testing/render-routes';
 import { makeTicket } from '../utils/ticket-fixtures';
@@ -86,6 +87,7 @@ describe('DashboardScreen', () => {
     const user = userEvent.setup();
     const { router } = render();
     await screen.findByRole('table');
+    expectNamedControls();
     expect(screen.getByTestId('stat-OPEN').textContent).toBe('2');
     expect(screen.getByTestId('stat-IN PROGRESS').textContent).toBe('1');
     expect(screen.getByTestId('stat-CLOSED').textContent).toBe('4');

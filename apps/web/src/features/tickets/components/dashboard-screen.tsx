@@ -1,9 +1,9 @@
 import type { Ticket, TicketStatus } from '@wadesk/contract';
+import { RefreshCwIcon } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
 import { downloadCsv } from '../../../shared/csv/download-file';
 import { type SortDirection, sortByCreatedAt } from '../../../shared/table/sort';
-import { RefreshIcon } from '../../../shared/ui/action-icons';
 import { Button } from '../../../shared/ui/button';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { Spinner } from '../../../shared/ui/spinner';
@@ -95,7 +95,7 @@ export function DashboardScreen({ title, description }: DashboardScreenProps) {
         actions={
           <Button
             variant="secondary"
-            icon={<RefreshIcon className={`size-4 ${tickets.refreshing ? 'animate-spin' : ''}`} />}
+            icon={<RefreshCwIcon className={`size-4 ${tickets.refreshing ? 'animate-spin' : ''}`} />}
             onClick={refreshAll}
             aria-label="Refresh dashboard"
           >

@@ -1,7 +1,6 @@
 import type { TicketStatsResponse } from '@wadesk/contract';
+import { CheckCheckIcon, ClockIcon, HourglassIcon, InboxIcon, TicketIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { CheckDoneIcon, ClockIcon, HourglassIcon, TicketIcon } from '../../../shared/ui/desk-icons';
-import { InboxIcon } from '../../../shared/ui/icons';
 import { formatDuration } from '../utils/duration';
 
 interface StatCardProps {
@@ -67,7 +66,7 @@ export function TicketStatCards({ stats }: { stats: TicketStatsResponse | null }
         <StatCard
           label="CLOSED"
           value={stats?.closed ?? null}
-          icon={<CheckDoneIcon className="size-5" />}
+          icon={<CheckCheckIcon className="size-5" />}
           tone="bg-brand-50 text-brand-700"
         />
         <StatCard

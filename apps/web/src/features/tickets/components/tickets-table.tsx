@@ -1,8 +1,8 @@
 import type { Ticket, TicketStatus } from '@wadesk/contract';
+import { MessagesSquareIcon } from 'lucide-react';
 import { formatDateTime } from '../../../shared/format/format';
 import { MOBILE_QUERY, useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { Button } from '../../../shared/ui/button';
-import { ChatIcon } from '../../../shared/ui/icons';
 import { formatPhone } from '../../../shared/ui/phone-input/phone-number';
 import { lastMessagePreview } from '../utils/ticket-table';
 import { StatusSelect } from './status-select';
@@ -20,7 +20,7 @@ function OpenButton({ ticket, onOpen }: { ticket: Ticket; onOpen: (ticket: Ticke
     <Button
       variant="secondary"
       size="md"
-      icon={<ChatIcon className="size-4" />}
+      icon={<MessagesSquareIcon className="size-4" />}
       onClick={() => onOpen(ticket)}
       aria-label={`Open the conversation with ${ticket.customer}`}
     >

@@ -1,8 +1,8 @@
 import type { TicketStatus } from '@wadesk/contract';
+import { DownloadIcon } from 'lucide-react';
 import { CheckboxFilter } from '../../../shared/table/checkbox-filter';
 import type { SortDirection } from '../../../shared/table/sort';
 import { SortButton } from '../../../shared/table/sort-button';
-import { DownloadIcon } from '../../../shared/ui/action-icons';
 import { Button } from '../../../shared/ui/button';
 import { TICKET_STATUSES } from '../utils/ticket-table';
 

@@ -1,7 +1,7 @@
 import type { CountryCode } from 'libphonenumber-js';
+import { SearchIcon } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
-import { SearchIcon } from '../icons';
 import { type CountryOption, countryOptions, searchCountries } from './countries';
 
 /** The spec's country search waits this long after the last key. */

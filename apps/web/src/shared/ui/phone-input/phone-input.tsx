@@ -1,5 +1,5 @@
+import { ChevronDownIcon } from 'lucide-react';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
-import { ChevronDownIcon } from '../icons';
 import { countryOptions, flagEmoji } from './countries';
 import { CountryPicker } from './country-picker';
 import {

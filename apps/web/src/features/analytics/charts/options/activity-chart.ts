@@ -6,7 +6,7 @@ import {
   formatMonth,
   formatWeekdayDay,
   isoWeekKey,
-} from '../../utils/calendar-dates';
+} from '../../../../shared/format/calendar-dates';
 import type { ChartLayout, ChartSpec } from '../chart-spec';
 import {
   BRAND,

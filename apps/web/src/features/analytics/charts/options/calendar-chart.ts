@@ -1,5 +1,5 @@
 import type { CalendarYear } from '@wadesk/chat-export';
-import { addDays, formatWeekdayDay } from '../../utils/calendar-dates';
+import { addDays, formatWeekdayDay } from '../../../../shared/format/calendar-dates';
 import type { ChartLayout, ChartSpec } from '../chart-spec';
 import {
   baseOption,

@@ -1,4 +1,4 @@
-import { formatHourRange, WEEKDAYS, WEEKDAYS_SHORT } from '../../utils/calendar-dates';
+import { formatHourRange, WEEKDAYS, WEEKDAYS_SHORT } from '../../../../shared/format/calendar-dates';
 import type { ChartLayout, ChartSpec } from '../chart-spec';
 import {
   baseOption,

@@ -6,8 +6,8 @@ import {
   type TopEmoji,
   type TopWord,
 } from '@wadesk/chat-export';
-import { formatDuration, formatShare } from '../../utils/format-duration';
-import { MEDIA_LABELS } from '../../utils/labels';
+import { formatDuration, formatShare } from '../../../../shared/format/format-duration';
+import { MEDIA_LABELS } from '../../../../shared/loaded-chat/labels';
 import type { ChartLayout, ChartSpec } from '../chart-spec';
 import { BRAND, EMOJI_FONT, messagesText } from '../chart-theme';
 import { barListChart } from './bar-list';

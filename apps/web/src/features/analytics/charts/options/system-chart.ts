@@ -1,6 +1,6 @@
 import { type ChatAnalysis, SYSTEM_EVENT_KINDS } from '@wadesk/chat-export';
-import { formatMonth } from '../../utils/calendar-dates';
-import { SYSTEM_EVENT_LABELS } from '../../utils/labels';
+import { formatMonth } from '../../../../shared/format/calendar-dates';
+import { SYSTEM_EVENT_LABELS } from '../../../../shared/loaded-chat/labels';
 import type { ChartLayout, ChartSpec } from '../chart-spec';
 import {
   baseOption,
