@@ -154,7 +154,7 @@ test('a customer message opens a ticket; an agent reply, the dropdown and a new 
   expect(csv.name).toMatch(/^tickets-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(csv.lines[0]).toMatch(/^Ticket ID,Group Name,Customer,Customer Number,Last Message,Status,/);
   expect(csv.lines).toHaveLength(3);
-  expect(csv.lines[1]).toContain(`,Meera Customer,'+919800000001,"Found it, it ships today",Closed,`);
+  expect(csv.lines[1]).toContain(`,Meera Customer,"'+919800000001","Found it, it ships today",Closed,`);
   expect(csv.lines[2]).toContain(',Thanks! One more question,Open,');
 
   expect(errors).toEqual([]);
@@ -226,8 +226,8 @@ test('agents: add with the phone input, filter by user type, export CSV, remove'
   expect(csv.name).toMatch(/^agents-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(csv.lines[0]).toBe('Agent ID,Name,Phone Number,User type,Created At');
   expect(csv.lines).toHaveLength(3);
-  expect(csv.lines.some((line) => line.includes(`,${AGENT.name},'+${AGENT.digits},user,`))).toBe(true);
-  expect(csv.lines.some((line) => line.includes(`,"Olivia, ""UK""",'+447911123456,user,`))).toBe(true);
+  expect(csv.lines.some((line) => line.includes(`,${AGENT.name},"'+${AGENT.digits}",user,`))).toBe(true);
+  expect(csv.lines.some((line) => line.includes(`,"Olivia, ""UK""","'+447911123456",user,`))).toBe(true);
 
   // Remove, after confirming.
   await rows
