@@ -39,13 +39,19 @@ describeEachDatabase('agents refuse bad input and store nothing', (ctx) => {
     await walkBadTokens(ctx, ctx.app, routes);
   });
 
-  it("never removes another organisation's agent", async () => {
+  /** Organisation A with an agent, organisation B, and what is stored before B tries anything. */
+  async function agentOfAnotherOrganisation() {
     const a = await signUp(ctx.app, { email: 'a@example.com' });
     const b = await signUp(ctx.app, { email: 'b@example.com' });
     const agentA = (
       await org<Agent>(ctx.app, a, 'addAgent', { agent_name: 'A', agent_number: '+14155552671' })
     ).body;
     const before = await storedState(ctx);
+    return { a, b, agentA, before };
+  }
+
+  it("never removes another organisation's agent", async () => {
+    const { a, b, agentA, before } = await agentOfAnotherOrganisation();
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/org/removeAgent/',
@@ -59,12 +65,7 @@ describeEachDatabase('agents refuse bad input and store nothing', (ctx) => {
   });
 
   it("never edits another organisation's agent", async () => {
-    const a = await signUp(ctx.app, { email: 'a@example.com' });
-    const b = await signUp(ctx.app, { email: 'b@example.com' });
-    const agentA = (
-      await org<Agent>(ctx.app, a, 'addAgent', { agent_name: 'A', agent_number: '+14155552671' })
-    ).body;
-    const before = await storedState(ctx);
+    const { a, b, agentA, before } = await agentOfAnotherOrganisation();
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/org/editAgent/',

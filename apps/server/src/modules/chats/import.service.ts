@@ -49,10 +49,9 @@ export function createImportService({
   log,
 }: ImportServiceDeps) {
   /** The media a zip offers, listed without inflating (the parse worker checked the zip already). */
-  function mediaOf(file: UploadedFile): Map<string, MediaEntry> {
-    if (uploadKind(file.fileName, file.bytes) === 'text') return new Map();
+  function mediaOf(zip: Uint8Array): Map<string, MediaEntry> {
     try {
-      return listExportMedia(file.bytes, { maxTotalBytes: maxUnpackedBytes });
+      return listExportMedia(zip, { maxTotalBytes: maxUnpackedBytes });
     } catch (error) {
       throw asClientError(error);
     }
@@ -115,14 +114,14 @@ export function createImportService({
   return {
     /** Parses an uploaded export, stores the media its messages reference, and answers the chat. */
     async importExport(owner: Owner, file: UploadedFile): Promise<ChatData> {
+      const isZip = uploadKind(file.fileName, file.bytes) === 'zip';
       // A zip is put in shared memory once: the parse and every media read use it without a copy.
-      const bytes =
-        parsePool && uploadKind(file.fileName, file.bytes) === 'zip' ? shareBytes(file.bytes) : file.bytes;
+      const bytes = parsePool && isZip ? shareBytes(file.bytes) : file.bytes;
       const input = { fileName: file.fileName, bytes, maxUnpackedBytes };
       const parsed = parsePool ? await parsePool.parse(input) : parseUpload(input);
       if (!parsed.ok) throw new AppError(parsed.status, parsed.message);
       const { chat } = parsed;
-      const media = mediaOf(file);
+      const media = isZip ? mediaOf(bytes) : new Map<string, MediaEntry>();
       const wanted = new Map<string, MediaEntry>();
       for (const message of chat.messages) {
         const entry = message.attachment && media.get(message.attachment.file_name);

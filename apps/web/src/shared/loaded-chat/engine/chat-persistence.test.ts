@@ -3,25 +3,13 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { createChatPersistence } from './chat-persistence';
 import type { ChatData } from './engine-protocol';
+import { chatMessage } from './testing-deps';
 
 // Node's Blob survives structured cloning as a browser's does in IndexedDB (jsdom's Blob does not).
 const blob = (parts: BlobPart[], type = '') =>
   new Blob(parts as never[], { type }) as unknown as globalThis.Blob;
 
-const message = (author: string, content: string) => ({
-  author,
-  datetime: '01/03/2022, 08:00',
-  content,
-  has_attachment: false,
-  media_type: null,
-  date: '2022-03-01T08:00:00',
-  has_captions: false,
-  captions: '',
-  attachment: null,
-  omitted_media: null,
-  edited: false,
-  deleted: false,
-});
+const message = (author: string, content: string) => chatMessage({ author, content });
 
 const chat = (sender: string | null = null): ChatData => ({
   data: [message('Alice', 'hi'), message('Bob', 'hello')],

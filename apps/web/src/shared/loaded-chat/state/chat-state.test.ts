@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatData } from '../engine/engine-protocol';
+import { chatMessage } from '../engine/testing-deps';
 import { chatReducer, initialChatState, resolveSender } from './chat-state';
 
-const message = (author: string) => ({
-  author,
-  datetime: '01/03/2022, 08:00',
-  content: 'hi',
-  has_attachment: false,
-  media_type: null,
-  date: '2022-03-01T08:00:00',
-  has_captions: false,
-  captions: '',
-  attachment: null,
-  omitted_media: null,
-  edited: false,
-  deleted: false,
-});
+const message = (author: string) => chatMessage({ author, content: 'hi' });
 
 const chat = (sender: string | null = null): ChatData => ({
   data: [message('system'), message('Alice'), message('Bob')],
