@@ -71,6 +71,12 @@ describe('prepareSave, whole and streamed', () => {
     }
   });
 
+  it('refuses a chat name of invisible characters only (zero-width space, word joiner)', async () => {
+    const { whole, streamed } = await bothPaths(JSON.stringify({ ...valid, chat_name: ' \u200B\u2060 ' }));
+    expect(whole).toEqual({ ok: false, status: 400, message: expect.stringContaining('name') });
+    expect(streamed).toEqual(whole);
+  });
+
   it('stores cleaned messages and the authors of a valid save', async () => {
     const { whole } = await bothPaths(JSON.stringify(valid));
     expect(whole.ok).toBe(true);
