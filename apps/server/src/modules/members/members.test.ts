@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, type SignedIn, signUp } from '../../../test/helpers/auth';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { openStream } from '../../../test/helpers/event-stream';
 import { linkIn, startTestSmtp, type TestSmtp } from '../../../test/helpers/smtp';
+import { eventually, FAST_WHATSAPP } from '../../../test/helpers/whatsapp';
 import { invitations, users } from '../../db/schema';
 import { INVITATION_TTL_MS } from './members.service';
 
@@ -252,6 +254,35 @@ describeEachDatabase('members and invitations', (ctx) => {
     expect((await members(owner)).members.find((m) => m.id === benId)?.agent_id).toBe(agent.id);
     const unlinked = await post('/org/linkMemberAgent/', owner, { user_id: benId, agent_id: null });
     expect(unlinked.json().agent_id).toBeNull();
+  });
+
+  it("closes a member's event streams when their role changes or they are removed", async () => {
+    const server = await ctx.buildApp(
+      { smtpUrl: smtp.url, eventStreamCheckMs: 50 },
+      { whatsapp: FAST_WHATSAPP },
+    );
+    await server.listen({ host: '127.0.0.1', port: 0 });
+    app = server;
+    owner = await signUp(app, { email: 'olga@example.com' });
+    const ben = await join('ben@example.com');
+    const cara = await join('cara@example.com');
+    const open = async (who: SignedIn) => {
+      const token = (await post('/events/stream-token/', who)).json().stream_token;
+      const stream = await openStream(app, `stream_token=${token}`);
+      await eventually(() => stream.events[0]?.type === 'ready', 2_000, 'ready');
+      return stream;
+    };
+    const benStream = await open(ben);
+    const caraStream = await open(cara);
+    const ownerStream = await open(owner);
+    const list = (await members(owner)).members;
+    const id = (email: string) => list.find((m) => m.email === email)?.id;
+    await post('/org/changeMemberRole/', owner, { user_id: id('ben@example.com'), role: 'admin' });
+    await eventually(() => benStream.ended(), 3_000, "ben's stream ended");
+    await post('/org/removeMember/', owner, { user_id: id('cara@example.com') });
+    await eventually(() => caraStream.ended(), 3_000, "cara's stream ended");
+    expect(ownerStream.ended()).toBe(false);
+    ownerStream.close();
   });
 
   describe('what members may not do', () => {
