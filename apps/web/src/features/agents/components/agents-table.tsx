@@ -1,9 +1,9 @@
 import type { Agent } from '@wadesk/contract';
 import { Trash2Icon } from 'lucide-react';
 import { formatDateTime } from '../../../shared/format/format';
+import { formatPhone } from '../../../shared/format/phone';
 import { MOBILE_QUERY, useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { Button } from '../../../shared/ui/button';
-import { formatPhone } from '../../../shared/ui/phone-input/phone-number';
 
 interface AgentsTableProps {
   agents: Agent[];

@@ -1,4 +1,5 @@
 import type { ChatMessage } from '@wadesk/chat-export';
+import { formatWallClock } from '../../../shared/format/calendar-dates';
 import type { SearchHit } from '../../../shared/loaded-chat/engine/engine-protocol';
 import { SEARCH_LIMIT } from '../../../shared/loaded-chat/state/chat-provider';
 import { Spinner } from '../../../shared/ui/spinner';
@@ -63,7 +64,7 @@ export function SearchResults({
                 className="block w-full px-4 py-2.5 text-left hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-none"
               >
                 <span className="block text-xs font-medium text-slate-500 tabular-nums">
-                  {message.datetime}
+                  {formatWallClock(message.date, message.datetime)}
                 </span>
                 <span className="mt-0.5 block text-sm break-words text-slate-800">
                   {snippet.cutStart ? '…' : ''}

@@ -3,6 +3,7 @@ import { ArchiveIcon, LockIcon, TriangleAlertIcon, UsersIcon } from 'lucide-reac
 import { memo, type ReactNode } from 'react';
 import { avatarColour } from '../../../shared/format/avatar';
 import { formatDateTime } from '../../../shared/format/format';
+import { formatPhone } from '../../../shared/format/phone';
 import { LinkifiedText } from '../../../shared/ui/linkified-text';
 import { authorKey } from '../hooks/use-blink';
 import { kindLabel, NOTICE_KINDS } from '../utils/message-kind';
@@ -83,7 +84,8 @@ export const GroupBubble = memo(function GroupBubble({
   }
   const own = message.from_me;
   const blink = () => onBlink(authorKey(message));
-  const name = message.author_name ?? (message.author_number ? `+${message.author_number}` : 'Unknown');
+  const name =
+    message.author_name ?? (message.author_number ? formatPhone(message.author_number) : 'Unknown');
   const colour = avatarColour(message.author ?? name);
   return (
     <div
@@ -114,7 +116,9 @@ export const GroupBubble = memo(function GroupBubble({
               {name}
             </span>
             {message.author_number && message.author_name ? (
-              <span className="shrink-0 text-slate-500 tabular-nums">+{message.author_number}</span>
+              <span className="shrink-0 text-slate-500 tabular-nums">
+                {formatPhone(message.author_number)}
+              </span>
             ) : null}
           </button>
         )}

@@ -192,7 +192,7 @@ describe('WhatsappChatScreen', () => {
     await within(list).findByText('looks broken');
     expect(screen.getByRole('heading', { name: 'Pune Support' })).toBeTruthy();
     expect(within(list).getAllByText('Ravi Kumar')).toHaveLength(2);
-    expect(within(list).getAllByText('+919800000001')).toHaveLength(2);
+    expect(within(list).getAllByText('+91 98000 00001')).toHaveLength(2);
     expect(within(list).getByText('see this')).toBeTruthy();
     expect(within(list).getByRole('img', { name: 'Quoted image' })).toBeTruthy();
     const side = (text: string) =>

@@ -295,7 +295,7 @@ describe('QR modal', () => {
       }),
     );
     await waitFor(() => expect(within(dialog).getByTestId('connection-state').textContent).toBe('Connected'));
-    expect(within(dialog).getByText('Linked to +4917012345678')).toBeTruthy();
+    expect(within(dialog).getByText('Linked to +49 170 12345678')).toBeTruthy();
   });
 
   it('says qr not generated when the server fails', async () => {
