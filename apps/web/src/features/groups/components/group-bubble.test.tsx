@@ -108,4 +108,12 @@ describe('GroupBubble message kinds', () => {
     });
     expect(located.getByText('Location')).toBeTruthy();
   });
+
+  it('shows a long document name with its extension, and the whole name as a tooltip', () => {
+    const filename = 'invoice-2024-march-final-signed-copy.pdf';
+    const view = bubble({ message_type: 'document', has_media: true, mimetype: 'application/pdf', filename });
+    const name = view.getByTitle(filename);
+    expect(name.textContent).toMatch(/^invoice.*….*\.pdf$/);
+    expect(name.textContent?.length).toBeLessThan(filename.length);
+  });
 });

@@ -1,7 +1,11 @@
 import type { GroupMessage, GroupMessageType } from '@wadesk/contract';
 import { DownloadIcon, FileIcon, MicIcon, PlayIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { shortFileName } from '../../../shared/format/file-name';
 import { Spinner } from '../../../shared/ui/spinner';
+
+// Fits a document card in a bubble at 375 px; the whole name is in the card's tooltip.
+const FILE_NAME_MAX = 24;
 
 /** The download button's label by message type ("Image" or "Video" per spec; the rest alike). */
 export function mediaLabel(type: GroupMessageType): string {
@@ -65,7 +69,9 @@ function FileCard({
         {icon}
       </span>
       <span className="min-w-0 flex-1">
-        <span className="block truncate text-sm font-medium text-slate-800">{title}</span>
+        <span className="block text-sm font-medium break-all text-slate-800" title={title}>
+          {shortFileName(title, FILE_NAME_MAX)}
+        </span>
         <span className="block truncate text-xs text-slate-500">{detail}</span>
       </span>
       {action}
