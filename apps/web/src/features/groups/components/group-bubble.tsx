@@ -4,6 +4,7 @@ import { memo, type ReactNode } from 'react';
 import { avatarColour } from '../../../shared/format/avatar';
 import { formatDateTime } from '../../../shared/format/format';
 import { LinkifiedText } from '../../../shared/ui/linkified-text';
+import { formatPhone } from '../../../shared/ui/phone-input/phone-number';
 import { authorKey } from '../hooks/use-blink';
 import { kindLabel, NOTICE_KINDS } from '../utils/message-kind';
 import { MediaBlock } from './media-block';
@@ -83,7 +84,8 @@ export const GroupBubble = memo(function GroupBubble({
   }
   const own = message.from_me;
   const blink = () => onBlink(authorKey(message));
-  const name = message.author_name ?? (message.author_number ? `+${message.author_number}` : 'Unknown');
+  const number = message.author_number ? formatPhone(`+${message.author_number}`) : null;
+  const name = message.author_name ?? number ?? 'Unknown';
   const colour = avatarColour(message.author ?? name);
   return (
     <div
@@ -113,8 +115,8 @@ export const GroupBubble = memo(function GroupBubble({
             <span className="truncate font-semibold" style={{ color: colour }}>
               {name}
             </span>
-            {message.author_number && message.author_name ? (
-              <span className="shrink-0 text-slate-500 tabular-nums">+{message.author_number}</span>
+            {number && message.author_name ? (
+              <span className="shrink-0 text-slate-500 tabular-nums">{number}</span>
             ) : null}
           </button>
         )}
