@@ -6,9 +6,9 @@ import {
   type GroupsResponse,
   groupMessagesResponse,
   groupsResponse,
-  type SuccessMessage,
   type SyncOldMessagesRequest,
-  successMessage,
+  type SyncOldMessagesResponse,
+  syncOldMessagesResponse,
 } from '@wadesk/contract';
 import { z } from 'zod';
 import { api } from '../../../shared/api/api-client';
@@ -24,8 +24,8 @@ export function fetchGroupMessages(
   return api.post('/api/getGroupsMsg/', body, groupMessagesResponse, { signal });
 }
 
-export function syncOldMessages(body: SyncOldMessagesRequest): Promise<SuccessMessage> {
-  return api.post('/api/syncOldMsgs/', body, successMessage);
+export function syncOldMessages(body: SyncOldMessagesRequest): Promise<SyncOldMessagesResponse> {
+  return api.post('/api/syncOldMsgs/', body, syncOldMessagesResponse);
 }
 
 // Loose on purpose: the catalogue's "Error in file Download" covers an answer without success or media.

@@ -192,7 +192,7 @@ describe('WhatsappChatScreen', () => {
     await within(list).findByText('looks broken');
     expect(screen.getByRole('heading', { name: 'Pune Support' })).toBeTruthy();
     expect(within(list).getAllByText('Ravi Kumar')).toHaveLength(2);
-    expect(within(list).getAllByText('+919800000001')).toHaveLength(2);
+    expect(within(list).getAllByText('+91 98000 00001')).toHaveLength(2);
     expect(within(list).getByText('see this')).toBeTruthy();
     expect(within(list).getByRole('img', { name: 'Quoted image' })).toBeTruthy();
     const side = (text: string) =>
@@ -364,14 +364,27 @@ describe('WhatsappChatScreen', () => {
     expect(names).toHaveLength(1);
   });
 
-  it('Sync All Old Messages refetches on success and says something went wrong on failure', async () => {
+  const syncAnswer = (outcome: 'started' | 'already_running' | 'already_synced', message: string) =>
+    jsonResponse(200, { success: true, message, outcome, already_synced: outcome === 'already_synced' });
+  const progressEvent = (state: string, fetched: number) => ({
+    type: 'sync.progress',
+    session_id: 's1',
+    group_id: 'g1@g.us',
+    state,
+    fetched,
+    oldest_timestamp: null,
+    message: null,
+  });
+
+  it('Sync All Old Messages refetches on success, shows the progress alone, and says something went wrong on failure', async () => {
+    stubEventSource();
     let syncOk = true;
     const fetchMock = server({
       messages: () => page([message({ body: 'm' })]),
       other: (path) =>
         path === '/api/syncOldMsgs/'
           ? syncOk
-            ? jsonResponse(200, { success: true, message: 'Sync started' })
+            ? syncAnswer('started', 'Syncing old messages in the background.')
             : jsonResponse(500, { message: 'boom' })
           : undefined,
     });
@@ -382,11 +395,53 @@ describe('WhatsappChatScreen', () => {
     const fetches = () => fetchMock.mock.calls.filter(([url]) => url === '/api/getGroupsMsg/').length;
     const before = fetches();
     await user.click(screen.getByRole('button', { name: 'Sync All Old Messages' }));
-    expect(await screen.findByText('Sync started')).toBeTruthy();
+    expect(await screen.findByText(/^Syncing old messages…/)).toBeTruthy();
     await waitFor(() => expect(fetches()).toBe(before + 1));
+    expect(screen.queryByText('Syncing old messages in the background.')).toBeNull();
+
+    await waitFor(() => expect(FakeEventSource.current()).toBeDefined());
+    act(() => FakeEventSource.current()?.emit(progressEvent('done', 3)));
+    expect(await screen.findByText('All old messages synced: 3 older messages stored.')).toBeTruthy();
+    expect(screen.queryByText('All old messages are already synced.')).toBeNull();
 
     syncOk = false;
     await user.click(screen.getByRole('button', { name: 'Sync All Old Messages' }));
     expect(await screen.findByText('something went wrong')).toBeTruthy();
+  });
+
+  it('says only "All old messages are already synced." when there is nothing to fetch, whichever comes first', async () => {
+    stubEventSource();
+    let eventFirst = false;
+    server({
+      messages: () => page([message({ body: 'm' })]),
+      other: (path) => {
+        if (path !== '/api/syncOldMsgs/') return undefined;
+        // The server reports `done` for a complete history too; it may reach the page before the answer.
+        if (eventFirst) FakeEventSource.current()?.emit(progressEvent('done', 40));
+        return syncAnswer('already_synced', 'All old messages are already synced.');
+      },
+    });
+    const user = userEvent.setup();
+    render();
+    await openGroup(user, /Pune Support/);
+    await screen.findByText('m');
+    await waitFor(() => expect(FakeEventSource.current()).toBeDefined());
+    const onlyAlreadySynced = () => {
+      expect(screen.getAllByText('All old messages are already synced.')).toHaveLength(1);
+      expect(screen.queryByText(/^All old messages synced/)).toBeNull();
+      expect(screen.queryByText(/^Syncing old messages/)).toBeNull();
+    };
+
+    await user.click(screen.getByRole('button', { name: 'Sync All Old Messages' }));
+    await screen.findByText('All old messages are already synced.');
+    act(() => FakeEventSource.current()?.emit(progressEvent('done', 40)));
+    onlyAlreadySynced();
+
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('All old messages are already synced.')).toBeNull();
+    eventFirst = true;
+    await user.click(screen.getByRole('button', { name: 'Sync All Old Messages' }));
+    await screen.findByText('All old messages are already synced.');
+    onlyAlreadySynced();
   });
 });
