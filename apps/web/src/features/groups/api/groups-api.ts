@@ -6,6 +6,9 @@ import {
   type GroupsResponse,
   groupMessagesResponse,
   groupsResponse,
+  type MarkGroupReadRequest,
+  type MarkGroupReadResponse,
+  markGroupReadResponse,
   type SyncOldMessagesRequest,
   type SyncOldMessagesResponse,
   syncOldMessagesResponse,
@@ -22,6 +25,11 @@ export function fetchGroupMessages(
   signal?: AbortSignal,
 ): Promise<GroupMessagesResponse> {
   return api.post('/api/getGroupsMsg/', body, groupMessagesResponse, { signal });
+}
+
+/** The group was opened and its newest messages seen: they no longer count as unread. */
+export function markGroupRead(body: MarkGroupReadRequest): Promise<MarkGroupReadResponse> {
+  return api.post('/api/markGroupRead/', body, markGroupReadResponse);
 }
 
 export function syncOldMessages(body: SyncOldMessagesRequest): Promise<SyncOldMessagesResponse> {

@@ -6,6 +6,7 @@ import { downloadMedia } from '../api/groups-api';
 import { authorKey, useBlink } from '../hooks/use-blink';
 import { useGroupMessages } from '../hooks/use-group-messages';
 import { useGroupSync } from '../hooks/use-group-sync';
+import { useMarkRead } from '../hooks/use-mark-read';
 import { mediaFileName, saveBase64File } from '../utils/media-download';
 import { ConversationHeader } from './conversation-header';
 import { ConversationNotices } from './conversation-notices';
@@ -49,6 +50,11 @@ export function Conversation({ group, onBack }: { group: SessionGroup; onBack?: 
   const { blinking, blink } = useBlink();
   const { downloading, download } = useDownload(group);
   const scroller = useRef<HTMLDivElement>(null);
+  // Seen: the newest page is on screen; each new message at its end is seen again.
+  useMarkRead(
+    group,
+    page.status === 'ready' && page.atLatest ? (page.messages.at(-1)?.msg_id ?? 'no messages') : null,
+  );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: every new set of messages scrolls, not only a new target
   useEffect(() => {

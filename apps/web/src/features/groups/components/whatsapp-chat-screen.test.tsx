@@ -8,15 +8,49 @@ import { FakeEventSource, stubEventSource } from '../../../testing/fake-event-so
 import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../../testing/render-routes';
 import { WhatsappChatScreen } from './whatsapp-chat-screen';
 
+const todayStart = new Date(new Date().getFullYear(), new Date().getMonth(), new Date().getDate());
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
 const GROUPS: SessionGroup[] = [
-  { group_id: 'g1@g.us', name: 'Pune Support', session_name: 'Desk', session_id: 's1' },
+  {
+    group_id: 'g1@g.us',
+    name: 'Pune Support',
+    session_name: 'Desk',
+    session_id: 's1',
+    last_message: {
+      preview: '📷 Photo: the broken box',
+      timestamp: seconds(todayStart) + 60,
+      from_me: false,
+      author_name: 'Ravi Kumar',
+    },
+    unread_count: 2,
+  },
   {
     group_id: 'g2@g.us',
     name: 'Customer escalations — North India region',
     session_name: 'Desk',
     session_id: 's1',
+    last_message: {
+      preview: 'We are on it',
+      timestamp: seconds(todayStart) - 3600,
+      from_me: true,
+      author_name: null,
+    },
+    unread_count: 0,
   },
-  { group_id: 'g3@g.us', name: 'pune deliveries', session_name: 'Field', session_id: 's2' },
+  {
+    group_id: 'g3@g.us',
+    name: 'pune deliveries',
+    session_name: 'Field',
+    session_id: 's2',
+    last_message: {
+      preview: 'Delivered',
+      timestamp: seconds(new Date(2024, 2, 5, 10, 0)),
+      from_me: false,
+      author_name: null,
+    },
+    unread_count: 1234,
+  },
 ];
 
 const session = (sessionId: string, name: string) => ({
@@ -92,6 +126,7 @@ function server(options: ServerOptions = {}) {
       });
     }
     if (path === '/api/getGroupsMsg/') return options.messages?.(body) ?? page([]);
+    if (path === '/api/markGroupRead/') return jsonResponse(200, { success: true, unread_count: 0 });
     if (path === '/events/stream-token/') return jsonResponse(200, { stream_token: 'tk', expires_in: 30 });
     return jsonResponse(404, { message: 'not here' });
   });
@@ -110,7 +145,7 @@ function render() {
 const groupRows = () =>
   within(screen.getByRole('list', { name: 'Groups' }))
     .getAllByRole('button')
-    .map((row) => row.textContent);
+    .map((row) => row.getAttribute('title'));
 
 async function openGroup(user: ReturnType<typeof userEvent.setup>, name: RegExp) {
   await user.click(await screen.findByRole('button', { name }));
@@ -145,18 +180,70 @@ describe('WhatsappChatScreen', () => {
     expect(groupRows()).toHaveLength(3);
 
     await user.type(screen.getByPlaceholderText('Enter Group Name'), 'PUNE');
-    expect(groupRows()).toEqual(['PSPune SupportDesk', 'PDpune deliveriesField']);
+    expect(groupRows()).toEqual(['Pune Support', 'pune deliveries']);
 
     await user.click(screen.getByRole('button', { name: 'Filter groups by session' }));
     expect(screen.getByText('2 groups')).toBeTruthy();
     await user.selectOptions(screen.getByLabelText('Session'), 'Field');
-    expect(groupRows()).toEqual(['PDpune deliveriesField']);
+    expect(groupRows()).toEqual(['pune deliveries']);
     expect(screen.getByText('1 group')).toBeTruthy();
     expect(
       within(screen.getByLabelText('Session'))
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['All', 'Desk', 'Field']);
+  });
+
+  it("shows each group's last message, its time and the unread count", async () => {
+    server();
+    render();
+    const list = await screen.findByRole('list', { name: 'Groups' });
+    const row = (name: RegExp) => within(within(list).getByRole('button', { name }));
+
+    const pune = row(/^Pune Support/);
+    expect(pune.getByText('Ravi Kumar: 📷 Photo: the broken box')).toBeTruthy();
+    expect(pune.getByText(/^\d{2}:\d{2} [ap]m$/)).toBeTruthy();
+    expect(pune.getByText('2 unread messages')).toBeTruthy();
+
+    const escalations = row(/^Customer escalations/);
+    expect(escalations.getByText('You: We are on it')).toBeTruthy();
+    expect(escalations.getByText('Yesterday')).toBeTruthy();
+    expect(escalations.queryByText(/unread/)).toBeNull();
+
+    const deliveries = row(/^pune deliveries/);
+    expect(deliveries.getByText('Delivered')).toBeTruthy();
+    expect(deliveries.getByText('5 Mar 2024')).toBeTruthy();
+    expect(deliveries.getByText('1234 unread messages')).toBeTruthy();
+    expect(deliveries.getByText('999+')).toBeTruthy();
+  });
+
+  it('marks a group read when it is opened and when new messages show in it, and refreshes the list on new messages', async () => {
+    stubEventSource();
+    const fetchMock = server({ messages: () => page([message({ body: 'seen now' })]) });
+    const calls = (url: string) => fetchMock.mock.calls.filter(([path]) => path === url);
+    const user = userEvent.setup();
+    render();
+    const list = await screen.findByRole('list', { name: 'Groups' });
+    expect(within(list).getByText('2 unread messages')).toBeTruthy();
+    await openGroup(user, /^Pune Support/);
+    await screen.findByText('seen now');
+    await waitFor(() => expect(calls('/api/markGroupRead/')).toHaveLength(1));
+    expect(sentBody(calls('/api/markGroupRead/')[0]?.[1])).toEqual({ session_id: 's1', group_id: 'g1@g.us' });
+    expect(within(list).queryByText('2 unread messages')).toBeNull();
+
+    await waitFor(() => expect(FakeEventSource.current()).toBeDefined());
+    const listed = calls('/api/getGroups/').length;
+    act(() => {
+      FakeEventSource.current()?.emit({
+        type: 'messages.new',
+        session_id: 's1',
+        group_id: 'g1@g.us',
+        messages: [message({ body: 'arrived while open' })],
+      });
+    });
+    await screen.findByText('arrived while open');
+    await waitFor(() => expect(calls('/api/markGroupRead/')).toHaveLength(2));
+    await waitFor(() => expect(calls('/api/getGroups/').length).toBeGreaterThan(listed));
   });
 
   it('says No new Chat Found for a group without messages', async () => {
