@@ -1,5 +1,5 @@
 import { SearchIcon, Trash2Icon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Button } from '../../../shared/ui/button';
 import { AuthorSelect } from './author-select';
 
@@ -11,6 +11,8 @@ interface ChatToolbarProps {
   onSender(author: string): void;
   searchOpen: boolean;
   onToggleSearch(): void;
+  /** The search toggle, focused again after a jump closes the dropdown. */
+  searchToggleRef?: Ref<HTMLButtonElement>;
   onClear(): void;
   /** Buttons placed before Clear Chat. */
   actions?: ReactNode;
@@ -29,6 +31,7 @@ export function ChatToolbar(props: ChatToolbarProps) {
     onSender,
     searchOpen,
     onToggleSearch,
+    searchToggleRef,
     onClear,
     actions,
     notice,
@@ -58,6 +61,7 @@ export function ChatToolbar(props: ChatToolbarProps) {
       />
       <div className="relative ml-auto sm:ml-0">
         <Button
+          ref={searchToggleRef}
           variant={searchOpen ? 'primary' : 'secondary'}
           size="md"
           icon={<SearchIcon className="size-4" />}
