@@ -11,8 +11,8 @@ interface ChatToolbarProps {
   onSender(author: string): void;
   searchOpen: boolean;
   onToggleSearch(): void;
-  /** The search toggle, focused again after a jump closes the dropdown. */
-  searchToggleRef?: Ref<HTMLButtonElement>;
+  /** Holds the search toggle (and the dropdown), so the toggle can be focused again after a jump. */
+  searchAnchorRef?: Ref<HTMLDivElement>;
   onClear(): void;
   /** Buttons placed before Clear Chat. */
   actions?: ReactNode;
@@ -31,7 +31,7 @@ export function ChatToolbar(props: ChatToolbarProps) {
     onSender,
     searchOpen,
     onToggleSearch,
-    searchToggleRef,
+    searchAnchorRef,
     onClear,
     actions,
     notice,
@@ -59,9 +59,8 @@ export function ChatToolbar(props: ChatToolbarProps) {
         className="order-last w-full sm:order-none sm:mr-auto sm:w-auto"
         selectClassName="flex-1 sm:max-w-52 sm:flex-none"
       />
-      <div className="relative ml-auto sm:ml-0">
+      <div ref={searchAnchorRef} className="relative ml-auto sm:ml-0">
         <Button
-          ref={searchToggleRef}
           variant={searchOpen ? 'primary' : 'secondary'}
           size="md"
           icon={<SearchIcon className="size-4" />}

@@ -41,7 +41,7 @@ export function ChatViewer({
   const mobile = useMediaQuery(MOBILE_QUERY);
   const listRef = useRef<VirtuosoHandle>(null);
   const sectionRef = useRef<HTMLElement>(null);
-  const searchToggleRef = useRef<HTMLButtonElement>(null);
+  const searchAnchorRef = useRef<HTMLDivElement>(null);
   const stopCentring = useRef<() => void>(() => {});
   useEffect(() => () => stopCentring.current(), []);
   const [searchOpen, setSearchOpen] = useState(false);
@@ -101,7 +101,7 @@ export function ChatViewer({
       // The results would cover the message they lead to: the search closes (its query stays for the
       // next opening) and, on desktop, focus goes back to its toggle (the mobile panel returns it itself).
       setSearchOpen(false);
-      if (!mobile) searchToggleRef.current?.focus({ preventScroll: true });
+      if (!mobile) searchAnchorRef.current?.querySelector('button')?.focus({ preventScroll: true });
     },
     [mobile, indices],
   );
@@ -132,7 +132,7 @@ export function ChatViewer({
         onSender={chat.setSender}
         searchOpen={searchOpen}
         onToggleSearch={() => setSearchOpen((open) => !open)}
-        searchToggleRef={searchToggleRef}
+        searchAnchorRef={searchAnchorRef}
         onClear={() => void clear()}
         actions={
           <>
