@@ -1,5 +1,6 @@
 import type { GroupMessage, SessionGroup } from '@wadesk/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { DaySeparator } from '../../../shared/ui/day-separator';
 import { Spinner } from '../../../shared/ui/spinner';
 import { toast } from '../../../shared/ui/toast';
 import { downloadMedia } from '../api/groups-api';
@@ -8,6 +9,7 @@ import { useGroupMessages } from '../hooks/use-group-messages';
 import { useGroupSync } from '../hooks/use-group-sync';
 import { useMarkRead } from '../hooks/use-mark-read';
 import { mediaFileName, saveBase64File } from '../utils/media-download';
+import { placeMessages } from '../utils/message-layout';
 import { ConversationHeader } from './conversation-header';
 import { ConversationNotices } from './conversation-notices';
 import { GroupBubble } from './group-bubble';
@@ -50,6 +52,7 @@ export function Conversation({ group, onBack }: { group: SessionGroup; onBack?: 
   const { blinking, blink } = useBlink();
   const { downloading, download } = useDownload(group);
   const scroller = useRef<HTMLDivElement>(null);
+  const placed = useMemo(() => placeMessages(page.messages), [page.messages]);
   // Seen: the newest page is on screen; each new message at its end is seen again.
   useMarkRead(
     group,
@@ -107,15 +110,18 @@ export function Conversation({ group, onBack }: { group: SessionGroup; onBack?: 
             </p>
           </div>
         ) : (
-          page.messages.map((message) => (
-            <GroupBubble
-              key={message.msg_id}
-              message={message}
-              blinking={blinking === authorKey(message)}
-              downloading={downloading === message.msg_id}
-              onBlink={blink}
-              onDownload={download}
-            />
+          placed.map(({ message, newDay, runStart }) => (
+            <Fragment key={message.msg_id}>
+              {newDay ? <DaySeparator day={newDay} /> : null}
+              <GroupBubble
+                message={message}
+                runStart={runStart}
+                blinking={blinking === authorKey(message)}
+                downloading={downloading === message.msg_id}
+                onBlink={blink}
+                onDownload={download}
+              />
+            </Fragment>
           ))
         )}
       </div>

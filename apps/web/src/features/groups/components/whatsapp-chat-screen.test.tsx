@@ -246,6 +246,43 @@ describe('WhatsappChatScreen', () => {
     await waitFor(() => expect(calls('/api/getGroups/').length).toBeGreaterThan(listed));
   });
 
+  it('puts a day separator between days and names the author once per run of their messages', async () => {
+    const at = (day: number, hour: number) => new Date(2024, 2, day, hour, 0).getTime() / 1000;
+    const asha = {
+      author: '919811111111@s.whatsapp.net',
+      author_name: 'Asha',
+      author_number: '919811111111',
+    };
+    server({
+      messages: () =>
+        page([
+          message({ body: 'one', timestamp: at(4, 9) }),
+          message({ body: 'two', timestamp: at(4, 10) }),
+          message({ body: 'three', timestamp: at(4, 11), ...asha }),
+          message({ body: 'four', timestamp: at(5, 9), ...asha }),
+          message({ body: 'mine', timestamp: at(5, 10), from_me: true, author: null, author_name: null }),
+          message({ body: 'five', timestamp: at(5, 11), ...asha }),
+        ]),
+    });
+    const user = userEvent.setup();
+    const { container } = render();
+    await openGroup(user, /Pune Support/);
+    await screen.findByText('one');
+    const log = screen.getByTestId('group-messages');
+    expect([...log.querySelectorAll('[data-day]')].map((node) => node.getAttribute('data-day'))).toEqual([
+      '2024-03-04',
+      '2024-03-05',
+    ]);
+    expect(within(log).getByText('Monday, 4 March 2024')).toBeTruthy();
+    // Ravi once (one run); Asha at each of her three runs (a new day, then after our message).
+    expect(within(log).getAllByRole('button', { name: /Ravi Kumar/ })).toHaveLength(1);
+    expect(within(log).getAllByRole('button', { name: /^Asha/ })).toHaveLength(3);
+    const starts = [...container.querySelectorAll('[data-msg-id]')].map((node) =>
+      node.hasAttribute('data-run-start'),
+    );
+    expect(starts).toEqual([true, false, true, true, true, true]);
+  });
+
   it('says No new Chat Found for a group without messages', async () => {
     server();
     const user = userEvent.setup();

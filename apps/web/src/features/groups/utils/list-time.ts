@@ -3,6 +3,11 @@
 const time = new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit' });
 const date = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 
+/** "02:07 pm": the time of day of a message (its day is in the chat's day separator). */
+export function formatTime(timestampSeconds: number): string {
+  return time.format(new Date(timestampSeconds * 1000));
+}
+
 const dayStart = (at: Date) => new Date(at.getFullYear(), at.getMonth(), at.getDate()).getTime();
 
 /** Today: the time ("02:07 pm"); yesterday: "Yesterday"; before: the date ("5 Mar 2024"). Local days. */
