@@ -20,7 +20,11 @@ export function QuotedBlock({ message }: { message: GroupMessage }) {
   return (
     <div className="mb-1 flex gap-2 overflow-hidden rounded-md border-l-4 border-brand-500 bg-slate-900/5 px-2 py-1.5">
       <div className="min-w-0 flex-1">
-        {author ? <p className="truncate text-xs font-semibold text-brand-800">{author}</p> : null}
+        {author ? (
+          <p className="truncate text-xs font-semibold text-brand-800" data-quote-author>
+            {author}
+          </p>
+        ) : null}
         {label ? <p className="text-xs font-medium text-slate-500">{label}</p> : null}
         {quoted.body ? (
           <p className="line-clamp-3 text-xs whitespace-pre-wrap break-words text-slate-600">{quoted.body}</p>
