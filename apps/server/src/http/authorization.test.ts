@@ -40,6 +40,7 @@ const MINIMUM_ROLE: Record<string, MemberRole | 'public'> = {
   'POST /api/getSessionsList/': 'member',
   'POST /api/getGroups/': 'member',
   'POST /api/getGroupsMsg/': 'member',
+  'POST /api/markGroupRead/': 'member',
   'POST /api/syncOldMsgs/': 'member',
   'POST /api/downloadMedia/': 'member',
   // Agents: admins manage them; members see them.

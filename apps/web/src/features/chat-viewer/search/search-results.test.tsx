@@ -57,6 +57,17 @@ describe('SearchResults', () => {
     expect(screen.getByText('No messages found!')).toBeTruthy();
   });
 
+  it('asks for a second character instead of saying nothing was found', () => {
+    const one = renderResults({ query: 'a', pending: true });
+    expect(screen.getByText('Type at least 2 characters')).toBeTruthy();
+    expect(screen.queryByText('No messages found!')).toBeNull();
+    expect(screen.queryByRole('status', { name: 'Searching' })).toBeNull();
+    one.unmount();
+    renderResults({ query: ' b ', emptyWithoutQuery: true });
+    expect(screen.getByText('Type at least 2 characters')).toBeTruthy();
+    expect(screen.queryByText('No messages found!')).toBeNull();
+  });
+
   it('shows a spinner while a query is being answered', () => {
     renderResults({ query: 'sta', pending: true });
     expect(screen.getByRole('status', { name: 'Searching' })).toBeTruthy();

@@ -4,6 +4,9 @@ import type { SearchHit } from '../../../shared/loaded-chat/engine/engine-protoc
 import { SEARCH_LIMIT } from '../../../shared/loaded-chat/state/chat-provider';
 import { Spinner } from '../../../shared/ui/spinner';
 import { buildSnippet } from '../utils/snippet';
+import { MIN_SEARCH_CHARS } from './use-chat-search';
+
+export const TOO_SHORT = 'Type at least 2 characters';
 
 interface SearchResultsProps {
   messages: ChatMessage[];
@@ -26,7 +29,12 @@ export function SearchResults({
   onPick,
   className,
 }: SearchResultsProps) {
-  const hasQuery = query.trim() !== '';
+  const typed = query.trim().length;
+  const hasQuery = typed > 0;
+  // One character is not searched (the minimum is two): say so rather than "nothing found".
+  if (typed > 0 && typed < MIN_SEARCH_CHARS) {
+    return <p className="px-4 py-6 text-center text-sm text-slate-500">{TOO_SHORT}</p>;
+  }
   if (pending && hasQuery) {
     return (
       <div className="flex justify-center py-6 text-brand-600">
