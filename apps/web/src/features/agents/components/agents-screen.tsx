@@ -14,6 +14,7 @@ import { AGENT_CSV_COLUMNS, AGENT_MESSAGES, ALL_USER_TYPES, filterAgents } from 
 import { AddAgentModal } from './add-agent-modal';
 import { AgentsTable } from './agents-table';
 import { AgentsToolbar } from './agents-toolbar';
+import { EditAgentModal } from './edit-agent-modal';
 import { RemoveAgentDialog } from './remove-agent-dialog';
 
 function Placeholder({ state, empty }: { state: ReturnType<typeof useAgents>; empty: boolean }) {
@@ -37,12 +38,13 @@ function Placeholder({ state, empty }: { state: ReturnType<typeof useAgents>; em
   return empty ? <p className="px-5 py-14 text-center text-sm text-slate-500">No Agents found</p> : null;
 }
 
-/** The Agents screen (/agents): list, sort, filter by user type, CSV export, add and remove. */
+/** The Agents screen (/agents): list, sort, filter by user type, CSV export, add, edit and remove. */
 export function AgentsScreen() {
   const state = useAgents();
   const [sort, setSort] = useState<SortDirection>('desc');
   const [types, setTypes] = useState<AgentUserType[]>(ALL_USER_TYPES);
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Agent | null>(null);
   const [removing, setRemoving] = useState<Agent | null>(null);
   const removal = useRemoveAgent();
 
@@ -90,9 +92,10 @@ export function AgentsScreen() {
           total={state.agents.length}
         />
         <Placeholder state={state} empty={rows.length === 0} />
-        {rows.length > 0 ? <AgentsTable agents={rows} onRemove={setRemoving} /> : null}
+        {rows.length > 0 ? <AgentsTable agents={rows} onEdit={setEditing} onRemove={setRemoving} /> : null}
       </section>
       <AddAgentModal open={adding} onClose={() => setAdding(false)} onAdded={() => setAdding(false)} />
+      <EditAgentModal agent={editing} onClose={() => setEditing(null)} />
       <RemoveAgentDialog
         agent={removing}
         busy={busy}
