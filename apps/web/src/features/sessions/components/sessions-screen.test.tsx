@@ -124,8 +124,17 @@ describe('SessionsScreen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create Session' }));
     expect(await screen.findByText('Fill the details correctly')).toBeTruthy();
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/startSession/')).toBe(false);
+    // The missing field is marked as Add Agent marks its fields; the filled one is not.
+    const description = within(dialog).getByLabelText('Description');
+    expect(description.getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByText('Enter a description for the session.').id).toBe(
+      description.getAttribute('aria-describedby'),
+    );
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+    expect(within(dialog).queryByText('Enter a name for the session.')).toBeNull();
 
     await user.type(within(dialog).getByLabelText('Description'), 'Main support number');
+    expect(description.getAttribute('aria-invalid')).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Create Session' }));
     const qr = await screen.findByRole('dialog', { name: 'Link WhatsApp' });
     const start = fetchMock.mock.calls.find(([url]) => url === '/api/startSession/');
@@ -135,6 +144,26 @@ describe('SessionsScreen', () => {
     expect(within(qr).getByText(/Linked devices/)).toBeTruthy();
     expect(within(qr).getByRole('img', { name: 'Sample QR code' })).toBeTruthy();
     expect(localStorage.getItem(STORAGE_KEYS.sessionId)).toBe('new-id');
+  });
+
+  it('marks both fields when both are missing', async () => {
+    const fetchMock = stubFetch(() => listAnswer([]));
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole('button', { name: 'Create Session' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create Session' });
+    // Fields are not marked before a submit.
+    expect(within(dialog).queryByText('Enter a name for the session.')).toBeNull();
+    await user.type(within(dialog).getByLabelText('Description'), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Session' }));
+    expect(await screen.findByText('Fill the details correctly')).toBeTruthy();
+    expect(within(dialog).getByText('Enter a name for the session.')).toBeTruthy();
+    expect(within(dialog).getByText('Enter a description for the session.')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Session Name').getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByLabelText('Description').getAttribute('aria-invalid')).toBe('true');
+    await user.type(within(dialog).getByLabelText('Session Name'), 'Desk');
+    expect(within(dialog).queryByText('Enter a name for the session.')).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/startSession/')).toBe(false);
   });
 
   it('shows the session-limit toast and closes the modal when the limit is reached', async () => {
@@ -177,9 +206,31 @@ describe('SessionsScreen', () => {
       );
     });
     const user = userEvent.setup();
+    const terminations = () => fetchMock.mock.calls.filter(([url]) => url === '/api/terminateSession/');
     render();
+    // Asked first: the phone is unlinked and must scan the QR code again. Cancel changes nothing.
     await user.click(await screen.findByRole('button', { name: 'Terminate Sales' }));
+    const confirm = screen.getByRole('dialog', { name: 'Terminate this session?' });
+    expect(confirm.textContent).toContain('The phone linked as Sales will be unlinked');
+    expect(confirm.textContent).toContain('you must scan the QR code again');
+    expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Terminate Sales' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(terminations()).toHaveLength(0);
+    expect(within(table()).getByText('Active')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Terminate Sales' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Terminate this session?' })).getByRole('button', {
+        name: 'Terminate Session',
+      }),
+    );
     expect(await screen.findByText('Session terminated')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(terminations()).toHaveLength(1);
     await waitFor(() => expect(within(table()).getByText('Not-active')).toBeTruthy());
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/terminateSession/');
     expect(sentBody(call?.[1])).toEqual({ sessionID: 'id-Sales' });
@@ -329,7 +380,21 @@ describe('QR modal', () => {
     await waitFor(() => expect(screen.getAllByText('Connected').length).toBe(before + 1));
 
     await user.click(within(dialog).getByRole('button', { name: 'Terminate Session' }));
+    const confirm = screen.getByRole('dialog', { name: 'Terminate this session?' });
+    expect(confirm.textContent).toContain('scan the QR code again');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/terminateSession/')).toBe(false);
+    // Cancel closes only the question: the QR modal stays, still connected.
+    expect(within(dialog).getByTestId('connection-state').textContent).toBe('Connected');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Terminate Session' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Terminate this session?' })).getByRole('button', {
+        name: 'Terminate Session',
+      }),
+    );
     expect(await screen.findByText('Session terminated')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Terminate this session?' })).toBeNull());
     await waitFor(() =>
       expect(within(dialog).getByTestId('connection-state').textContent).toBe('Not-Connected'),
     );
