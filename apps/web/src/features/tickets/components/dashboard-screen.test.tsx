@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ConversationMessage, Ticket, TicketStatsResponse } from '@wadesk/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../../shared/storage/storage';
+import { toast } from '../../../shared/ui/toast';
 import { expectNamedControls } from '../../../testing/accessible-names';
 import { FakeEventSource, stubEventSource } from '../../../testing/fake-event-source';
 import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../../testing/render-routes';
@@ -141,13 +142,58 @@ describe('DashboardScreen', () => {
     await user.click(screen.getByLabelText('All'));
     expect(customers()).toHaveLength(3);
     await user.click(screen.getByLabelText('All'));
-    expect(screen.getByText('No Open Tickets')).toBeTruthy();
+    expect(screen.getByText('No tickets match the filter')).toBeTruthy();
+    expect(screen.queryByText('No Open Tickets')).toBeNull();
   });
 
-  it('says No Open Tickets when there are none', async () => {
+  it('says No tickets match the filter when the filter hides every ticket, and shows all on request', async () => {
+    server({ tickets: () => TICKETS.filter((ticket) => ticket.status === 'close') });
+    const user = userEvent.setup();
+    render();
+    await screen.findByRole('table');
+    await user.click(screen.getByLabelText('Closed'));
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByText('No tickets match the filter')).toBeTruthy();
+    expect(screen.queryByText('No Open Tickets')).toBeNull();
+    expect(screen.getByText('0 of 1 tickets')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Show all tickets' }));
+    expect(customers()).toEqual(['Zoya']);
+    for (const name of ['All', 'Open', 'In Progress', 'Closed'])
+      expect(screen.getByLabelText(name)).toHaveProperty('checked', true);
+  });
+
+  it('says No Open Tickets when there are none, whatever the filter', async () => {
     server({ tickets: () => [] });
+    const user = userEvent.setup();
     render();
     await screen.findByText('No Open Tickets');
+    await user.click(screen.getByLabelText('Open'));
+    expect(screen.getByText('No Open Tickets')).toBeTruthy();
+    expect(screen.queryByText('No tickets match the filter')).toBeNull();
+  });
+
+  it('keeps the refresh button with the tickets heading and reloads tickets, stats and counts', async () => {
+    const fetchMock = server();
+    const user = userEvent.setup();
+    render();
+    await screen.findByRole('table');
+    const tickets = screen.getByRole('region', { name: 'Tickets' });
+    const refresh = within(tickets).getByRole('button', { name: 'Refresh dashboard' });
+    expect(refresh.textContent).toBe('Refresh');
+    expect(screen.getByRole('heading', { level: 1 }).parentElement?.parentElement?.contains(refresh)).toBe(
+      false,
+    );
+    const before = ['/org/getTickets/', '/org/getTicketStats/', '/org/getCounts/'].map(
+      (path) => calls(fetchMock, path).length,
+    );
+    await user.click(refresh);
+    await waitFor(() =>
+      expect(
+        ['/org/getTickets/', '/org/getTicketStats/', '/org/getCounts/'].map(
+          (path, index) => calls(fetchMock, path).length > (before[index] ?? 0),
+        ),
+      ).toEqual([true, true, true]),
+    );
   });
 
   it('sends a status chosen in the dropdown at once', async () => {
@@ -266,6 +312,7 @@ describe('DashboardScreen', () => {
       ...extra,
     });
     const ticket = { ...TICKETS[0], first_response_at: '2024-03-01T08:04:12Z' } as Ticket;
+    const success = vi.spyOn(toast, 'success');
     server({
       details: () =>
         jsonResponse(200, {
@@ -281,7 +328,12 @@ describe('DashboardScreen', () => {
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Open the conversation with Meera' }));
     const dialog = screen.getByRole('dialog', { name: 'Meera' });
-    await screen.findByText('Successfully fetched conversation');
+    await within(dialog).findByText('Where is my order?');
+    // No "Successfully fetched conversation" toast (issue 15 §1.12): the conversation shows it worked.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(success).not.toHaveBeenCalled();
+    expect(document.querySelector('.Toastify__toast')).toBeNull();
+    expect(screen.queryByText('Successfully fetched conversation')).toBeNull();
     const bubbles = within(dialog)
       .getAllByRole('listitem')
       .filter((item) => item.dataset.side);
@@ -303,5 +355,6 @@ describe('DashboardScreen', () => {
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Open the conversation with Kabir' }));
     expect(await screen.findAllByText('Ticket not found')).toHaveLength(2); // the toast and the modal
+    expect(document.querySelector('.Toastify__toast')).not.toBeNull();
   });
 });
