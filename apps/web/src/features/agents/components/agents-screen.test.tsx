@@ -102,6 +102,19 @@ describe('AgentsScreen', () => {
     expect(screen.getByText('No Agents found')).toBeTruthy();
   });
 
+  it('refreshes the list from the button beside the count', async () => {
+    const fetchMock = stubAgents(() => AGENTS);
+    const user = userEvent.setup();
+    render();
+    await screen.findByRole('table');
+    const lists = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/org/listAgent/').length;
+    const before = lists();
+    const refresh = screen.getByRole('button', { name: 'Refresh agents' });
+    expect(refresh.parentElement?.textContent).toBe('3 agents');
+    await user.click(refresh);
+    await waitFor(() => expect(lists()).toBe(before + 1));
+  });
+
   it('downloads the rows shown as a real CSV file', async () => {
     stubAgents(() => AGENTS);
     const blobs: Blob[] = [];

@@ -1,10 +1,8 @@
 import type { Agent, AgentUserType } from '@wadesk/contract';
-import { RefreshCwIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
 import { downloadCsv } from '../../../shared/csv/download-file';
 import { type SortDirection, sortByCreatedAt } from '../../../shared/table/sort';
-import { Button } from '../../../shared/ui/button';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { Spinner } from '../../../shared/ui/spinner';
 import { toast } from '../../../shared/ui/toast';
@@ -66,16 +64,6 @@ export function AgentsScreen() {
       <PageHeader
         title="Agents"
         description="Your support staff. Their messages in your WhatsApp groups answer customers' tickets."
-        actions={
-          <Button
-            variant="secondary"
-            icon={<RefreshCwIcon className={`size-4 ${state.refreshing ? 'animate-spin' : ''}`} />}
-            onClick={state.refresh}
-            aria-label="Refresh agents"
-          >
-            <span className="hidden sm:inline">Refresh</span>
-          </Button>
-        }
       />
       <section
         aria-label="Agents"
@@ -90,6 +78,8 @@ export function AgentsScreen() {
           onAdd={() => setAdding(true)}
           shown={rows.length}
           total={state.agents.length}
+          onRefresh={state.refresh}
+          refreshing={state.refreshing}
         />
         <Placeholder state={state} empty={rows.length === 0} />
         {rows.length > 0 ? <AgentsTable agents={rows} onEdit={setEditing} onRemove={setRemoving} /> : null}

@@ -23,6 +23,11 @@ interface EditAgentModalProps {
   onClose: () => void;
 }
 
+const TYPE_LABELS: Record<AgentUserType, string> = {
+  user: 'user (a team member added by hand)',
+  owner: 'owner (the phone linked as a session)',
+};
+
 function UserTypeField({
   value,
   onChange,
@@ -40,19 +45,15 @@ function UserTypeField({
         id={id}
         name="user_type"
         value={value}
-        aria-describedby={`${id}-hint`}
         onChange={(event) => onChange(event.target.value as AgentUserType)}
         className="block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs focus:border-brand-600 focus:ring-4 focus:ring-brand-100 focus:outline-none"
       >
         {USER_TYPES.map((option) => (
           <option key={option.value} value={option.value}>
-            {option.label}
+            {TYPE_LABELS[option.value]}
           </option>
         ))}
       </select>
-      <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
-        owner: the phone linked as a session itself. user: a team member added by hand.
-      </p>
     </div>
   );
 }
