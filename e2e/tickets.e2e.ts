@@ -230,6 +230,31 @@ test('agents: add with the phone input, filter by user type, export CSV, remove'
   expect(csv.lines.some((line) => line.includes(`,${AGENT.name},"'+${AGENT.digits}",user,`))).toBe(true);
   expect(csv.lines.some((line) => line.includes(`,"Olivia, ""UK""","'+447911123456",user,`))).toBe(true);
 
+  // The first column counts the rows shown (1, 2, …), not database ids.
+  expect(await rows.locator('td:first-child').allTextContents()).toEqual(['1', '2']);
+
+  // Edit: prefilled; another agent's number is refused in the server's words; the table shows the change.
+  await rows.filter({ hasText: 'Olivia' }).getByRole('button', { name: /^Edit/ }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Agent' });
+  expect(await edit.getByLabel('Agent Name').inputValue()).toBe('Olivia, "UK"');
+  const editNumber = edit.getByLabel('Phone Number');
+  expect(await editNumber.inputValue()).toBe('7911 123456');
+  // A pasted international number switches the country.
+  await editNumber.fill(`+${AGENT.digits}`);
+  expect(await edit.getByTestId('phone-calling-code').textContent()).toBe('+91');
+  expect(await editNumber.inputValue()).toBe(AGENT.typed);
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByText('An agent with this phone number already exists.').waitFor(POLL);
+  await edit.getByLabel('Agent Name').fill('Olivia Brown');
+  await editNumber.fill('+44 7911 123457');
+  expect(await edit.getByTestId('phone-calling-code').textContent()).toBe('+44');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByText('Agent updated successfully').waitFor(POLL);
+  await edit.waitFor({ state: 'detached' });
+  const edited = rows.filter({ hasText: 'Olivia Brown' });
+  await edited.getByText('+44 7911 123457').waitFor(POLL);
+  expect(await rows.filter({ hasText: 'Olivia, "UK"' }).count()).toBe(0);
+
   // Remove, after confirming.
   await rows
     .filter({ hasText: 'Olivia' })
