@@ -112,6 +112,9 @@ test('link a phone by pairing code, then read the session health on desktop and 
   await confirm.getByRole('button', { name: 'Terminate Session' }).click();
   await page.getByText('Session terminated').waitFor(POLL);
   await card.getByText('Not-active').waitFor(POLL);
+  // The badge keeps to one line on a phone.
+  const badge = await card.getByText('Not-active').boundingBox();
+  expect(badge?.height).toBeLessThan(24);
   expect(await listed()).toBe(false);
 
   expect(errors).toEqual([]);

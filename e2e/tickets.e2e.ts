@@ -304,9 +304,28 @@ test('on a phone the dashboard and the agents page fit the screen', async () => 
     agent_name: AGENT.name,
     agent_number: `+${AGENT.digits}`,
   });
+  const LONG = 'Bartholomew-Alexander-Featherstonehaugh-Worthington-the-Third';
+  await postJson(server.baseURL, '/org/addAgent/', account.access_token, {
+    agent_name: LONG,
+    agent_number: '+919811122244',
+  });
   await page.goto('/agents');
   await page.locator('li[data-agent-id]', { hasText: AGENT.name }).waitFor(POLL);
   expect(await overflow()).toBeLessThanOrEqual(0);
+  // A long name wraps inside its card and never runs under the buttons.
+  const long = page.locator('li[data-agent-id]', { hasText: LONG });
+  const nameBox = await long.getByText(LONG).boundingBox();
+  const cardBox = await long.boundingBox();
+  for (const name of [`Edit ${LONG}`, `Remove ${LONG}`]) {
+    const button = await long.getByRole('button', { name }).boundingBox();
+    if (!nameBox || !button || !cardBox) throw new Error('not laid out');
+    const apart =
+      nameBox.y + nameBox.height <= button.y ||
+      button.y + button.height <= nameBox.y ||
+      nameBox.x + nameBox.width <= button.x;
+    expect(apart).toBe(true);
+    expect(nameBox.x + nameBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+  }
   await page.getByRole('button', { name: 'Add Agent' }).click();
   await page.getByRole('dialog', { name: 'Add Agent' }).getByTestId('phone-calling-code').waitFor();
   expect(await overflow()).toBeLessThanOrEqual(0);
