@@ -24,8 +24,8 @@ interface EditAgentModalProps {
 }
 
 const TYPE_LABELS: Record<AgentUserType, string> = {
-  user: 'user (a team member added by hand)',
-  owner: 'owner (the phone linked as a session)',
+  user: 'user (a team member)',
+  owner: 'owner (the linked phone)',
 };
 
 function UserTypeField({
