@@ -146,26 +146,6 @@ describe('SessionsScreen', () => {
     expect(localStorage.getItem(STORAGE_KEYS.sessionId)).toBe('new-id');
   });
 
-  it('marks both fields when both are missing', async () => {
-    const fetchMock = stubFetch(() => listAnswer([]));
-    const user = userEvent.setup();
-    render();
-    await user.click(await screen.findByRole('button', { name: 'Create Session' }));
-    const dialog = screen.getByRole('dialog', { name: 'Create Session' });
-    // Fields are not marked before a submit.
-    expect(within(dialog).queryByText('Enter a name for the session.')).toBeNull();
-    await user.type(within(dialog).getByLabelText('Description'), '   ');
-    await user.click(within(dialog).getByRole('button', { name: 'Create Session' }));
-    expect(await screen.findByText('Fill the details correctly')).toBeTruthy();
-    expect(within(dialog).getByText('Enter a name for the session.')).toBeTruthy();
-    expect(within(dialog).getByText('Enter a description for the session.')).toBeTruthy();
-    expect(within(dialog).getByLabelText('Session Name').getAttribute('aria-invalid')).toBe('true');
-    expect(within(dialog).getByLabelText('Description').getAttribute('aria-invalid')).toBe('true');
-    await user.type(within(dialog).getByLabelText('Session Name'), 'Desk');
-    expect(within(dialog).queryByText('Enter a name for the session.')).toBeNull();
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/startSession/')).toBe(false);
-  });
-
   it('shows the session-limit toast and closes the modal when the limit is reached', async () => {
     stubFetch((path) =>
       path === '/api/startSession/'
@@ -192,48 +172,6 @@ describe('SessionsScreen', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Create Session' }));
     expect(await screen.findByText('Something went wrong while creating session!')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Create Session' })).toBeTruthy();
-  });
-
-  it('terminates a session, shows the server message and reloads the list', async () => {
-    let terminated = false;
-    const fetchMock = stubFetch((path) => {
-      if (path === '/api/terminateSession/') {
-        terminated = true;
-        return jsonResponse(200, { success: true, message: 'Session terminated' });
-      }
-      return listAnswer(
-        terminated ? [item('Sales', '2024-03-05T08:30:00Z', false)] : [SESSIONS[0] as SessionListItem],
-      );
-    });
-    const user = userEvent.setup();
-    const terminations = () => fetchMock.mock.calls.filter(([url]) => url === '/api/terminateSession/');
-    render();
-    // Asked first: the phone is unlinked and must scan the QR code again. Cancel changes nothing.
-    await user.click(await screen.findByRole('button', { name: 'Terminate Sales' }));
-    const confirm = screen.getByRole('dialog', { name: 'Terminate this session?' });
-    expect(confirm.textContent).toContain('The phone linked as Sales will be unlinked');
-    expect(confirm.textContent).toContain('you must scan the QR code again');
-    expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancel' }));
-    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await user.click(screen.getByRole('button', { name: 'Terminate Sales' }));
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(terminations()).toHaveLength(0);
-    expect(within(table()).getByText('Active')).toBeTruthy();
-
-    await user.click(screen.getByRole('button', { name: 'Terminate Sales' }));
-    await user.click(
-      within(screen.getByRole('dialog', { name: 'Terminate this session?' })).getByRole('button', {
-        name: 'Terminate Session',
-      }),
-    );
-    expect(await screen.findByText('Session terminated')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(terminations()).toHaveLength(1);
-    await waitFor(() => expect(within(table()).getByText('Not-active')).toBeTruthy());
-    const call = fetchMock.mock.calls.find(([url]) => url === '/api/terminateSession/');
-    expect(sentBody(call?.[1])).toEqual({ sessionID: 'id-Sales' });
   });
 });
 
