@@ -146,56 +146,6 @@ describe('DashboardScreen', () => {
     expect(screen.queryByText('No Open Tickets')).toBeNull();
   });
 
-  it('says No tickets match the filter when the filter hides every ticket, and shows all on request', async () => {
-    server({ tickets: () => TICKETS.filter((ticket) => ticket.status === 'close') });
-    const user = userEvent.setup();
-    render();
-    await screen.findByRole('table');
-    await user.click(screen.getByLabelText('Closed'));
-    expect(screen.queryByRole('table')).toBeNull();
-    expect(screen.getByText('No tickets match the filter')).toBeTruthy();
-    expect(screen.queryByText('No Open Tickets')).toBeNull();
-    expect(screen.getByText('0 of 1 tickets')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Show all tickets' }));
-    expect(customers()).toEqual(['Zoya']);
-    for (const name of ['All', 'Open', 'In Progress', 'Closed'])
-      expect(screen.getByLabelText(name)).toHaveProperty('checked', true);
-  });
-
-  it('says No Open Tickets when there are none, whatever the filter', async () => {
-    server({ tickets: () => [] });
-    const user = userEvent.setup();
-    render();
-    await screen.findByText('No Open Tickets');
-    await user.click(screen.getByLabelText('Open'));
-    expect(screen.getByText('No Open Tickets')).toBeTruthy();
-    expect(screen.queryByText('No tickets match the filter')).toBeNull();
-  });
-
-  it('keeps the refresh button with the tickets heading and reloads tickets, stats and counts', async () => {
-    const fetchMock = server();
-    const user = userEvent.setup();
-    render();
-    await screen.findByRole('table');
-    const tickets = screen.getByRole('region', { name: 'Tickets' });
-    const refresh = within(tickets).getByRole('button', { name: 'Refresh dashboard' });
-    expect(refresh.textContent).toBe('Refresh');
-    expect(screen.getByRole('heading', { level: 1 }).parentElement?.parentElement?.contains(refresh)).toBe(
-      false,
-    );
-    const before = ['/org/getTickets/', '/org/getTicketStats/', '/org/getCounts/'].map(
-      (path) => calls(fetchMock, path).length,
-    );
-    await user.click(refresh);
-    await waitFor(() =>
-      expect(
-        ['/org/getTickets/', '/org/getTicketStats/', '/org/getCounts/'].map(
-          (path, index) => calls(fetchMock, path).length > (before[index] ?? 0),
-        ),
-      ).toEqual([true, true, true]),
-    );
-  });
-
   it('sends a status chosen in the dropdown at once', async () => {
     let list = TICKETS;
     const fetchMock = server({
