@@ -26,8 +26,13 @@ function TicketFacts({ ticket }: { ticket: Ticket }) {
     <div className="space-y-3 border-b border-slate-200 pb-4">
       <p className="text-sm text-slate-600">
         <span className="font-semibold text-slate-800">{ticket.group_name}</span>
-        {ticket.customer_number ? <> · {formatPhone(ticket.customer_number)}</> : null} ·{' '}
-        <span data-testid="conversation-status">{statusLabel(ticket.status)}</span>
+        {ticket.customer_number ? (
+          <>
+            {' '}
+            · <span className="whitespace-nowrap">{formatPhone(ticket.customer_number)}</span>
+          </>
+        ) : null}{' '}
+        · <span data-testid="conversation-status">{statusLabel(ticket.status)}</span>
       </p>
       <dl className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-3 sm:grid-cols-3">
         <Fact label="Opened" value={formatDateTime(ticket.created_at)} />
