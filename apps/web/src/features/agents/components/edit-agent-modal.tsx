@@ -1,12 +1,12 @@
 import type { Agent, AgentUserType } from '@wadesk/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
+import { formatPhone } from '../../../shared/format/phone';
 import { Button } from '../../../shared/ui/button';
 import { Dialog } from '../../../shared/ui/dialog';
 import { PhoneInput } from '../../../shared/ui/phone-input/phone-input';
 import {
   DEFAULT_PHONE_COUNTRY,
-  formatPhone,
   isValidPhone,
   type PhoneValue,
   parseTyped,
