@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../../shared/account/auth-context';
 import { isApiError } from '../../../shared/api/api-error';
+import { buttonClasses } from '../../../shared/ui/button';
 import { Spinner } from '../../../shared/ui/spinner';
 import { toast } from '../../../shared/ui/toast';
 import { invitationLookupQuery } from '../api/members-queries';
@@ -44,14 +45,25 @@ function Lookup({ token, Frame }: { token: string; Frame: AcceptInvitationFrame 
     // 400 is the server's word for a link that is wrong, used or expired; anything else is a failure to ask.
     const refused = token === '' || (isApiError(lookup.error) && lookup.error.status === 400);
     return (
-      <Frame title="Invitation" subtitle="This link cannot be used." footer={signInFooter}>
+      <Frame
+        title="Invitation"
+        subtitle="This link cannot be used."
+        footer={
+          <>
+            New to wadesk?{' '}
+            <Link to="/register" className={linkClass}>
+              Create an account
+            </Link>
+          </>
+        }
+      >
         <p
           role="alert"
           className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200 ring-inset"
         >
           {refused ? memberMessages.invitationInvalid : MEMBER_TEXTS.lookupFailed}
         </p>
-        <Link to="/login" className={`mt-6 inline-block text-sm ${linkClass}`}>
+        <Link to="/login" className={buttonClasses({ fullWidth: true, className: 'mt-6' })}>
           Go to sign in
         </Link>
       </Frame>

@@ -59,7 +59,8 @@ function InviteForm({ onClose }: { onClose: () => void }) {
         <RoleSelect
           id="invite-role"
           name="role"
-          className="h-10 w-full"
+          size="lg"
+          className="w-full"
           roles={INVITED_ROLES}
           value={role}
           onChange={(next) => setRole(next as InvitedRole)}

@@ -40,7 +40,7 @@ export function MemberActions({ member, lastOwner, onChangeRole, onRemove }: Mem
           disabled={lastOwner}
           onClick={() => onRemove(member)}
         >
-          <span className="hidden lg:inline">Remove</span>
+          Remove
         </Button>
       </div>
       {lastOwner ? (
