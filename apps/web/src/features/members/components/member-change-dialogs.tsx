@@ -4,6 +4,8 @@ import { ConfirmDialog } from './confirm-dialog';
 
 interface MemberChangeDialogsProps {
   pending: PendingChange | null;
+  /** The signed-in user's id: changing or removing themselves is said to them. */
+  selfId: number | undefined;
   busy: boolean;
   onCancel: () => void;
   onConfirm: () => void;
@@ -12,8 +14,15 @@ interface MemberChangeDialogsProps {
 const strong = (text: string) => <strong className="font-semibold text-slate-900">{text}</strong>;
 
 /** The confirmations before a role change, a removal or revoking an invitation. */
-export function MemberChangeDialogs({ pending, busy, onCancel, onConfirm }: MemberChangeDialogsProps) {
+export function MemberChangeDialogs({
+  pending,
+  selfId,
+  busy,
+  onCancel,
+  onConfirm,
+}: MemberChangeDialogsProps) {
   const common = { busy, onCancel, onConfirm };
+  const self = pending !== null && pending.kind !== 'revoke' && pending.member.id === selfId;
   return (
     <>
       <ConfirmDialog
@@ -29,7 +38,10 @@ export function MemberChangeDialogs({ pending, busy, onCancel, onConfirm }: Memb
               {strong(pending.role)} instead of {pending.member.role === 'admin' ? 'an' : 'a'}{' '}
               {pending.member.role}?
             </p>
-            <p>The change applies at once: they are signed out everywhere and sign in again to continue.</p>
+            <p>
+              The change applies at once: {self ? 'you are' : 'they are'} signed out everywhere and sign in
+              again to continue.
+            </p>
           </>
         ) : null}
       </ConfirmDialog>
@@ -41,8 +53,10 @@ export function MemberChangeDialogs({ pending, busy, onCancel, onConfirm }: Memb
       >
         {pending?.kind === 'remove' ? (
           <p>
-            Remove {strong(fullName(pending.member))} ({pending.member.email}) from your organisation? Their
-            account and saved chats are deleted, and they are signed out at once.
+            Remove {strong(fullName(pending.member))} ({pending.member.email}) from your organisation?{' '}
+            {self
+              ? 'Your account and saved chats are deleted, and you are signed out at once.'
+              : 'Their account and saved chats are deleted, and they are signed out at once.'}
           </p>
         ) : null}
       </ConfirmDialog>

@@ -100,6 +100,7 @@ export function MembersScreen() {
       <InviteMemberDialog open={inviting} onClose={() => setInviting(false)} />
       <MemberChangeDialogs
         pending={changes.pending}
+        selfId={user?.id}
         busy={changes.busy}
         onCancel={changes.cancel}
         onConfirm={changes.confirm}
