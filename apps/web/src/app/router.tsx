@@ -12,10 +12,12 @@ import { AnalysisNoLoginRoute } from './routes/analysis-nologin';
 import { AgentsRoute } from './routes/app/agents';
 import { AnalysisRoute } from './routes/app/analysis';
 import { DashboardRoute } from './routes/app/dashboard';
+import { MembersRoute } from './routes/app/members';
 import { MessagesRoute } from './routes/app/messages';
 import { SessionInfoRoute } from './routes/app/session-info';
 import { UploadChatRoute } from './routes/app/upload-chat';
 import { WhatsappChatRoute } from './routes/app/whatsapp-chat';
+import { AcceptInvitationRoute } from './routes/auth/accept-invitation';
 import { ForgotPasswordRoute } from './routes/auth/forgot-password';
 import { LoginRoute } from './routes/auth/login';
 import { RegisterRoute } from './routes/auth/register';
@@ -58,6 +60,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <LandingRoute /> },
       { path: 'login', element: <LoginRoute /> },
       { path: 'register', element: <RegisterRoute /> },
+      { path: 'accept-invitation', element: <AcceptInvitationRoute /> },
       { path: 'forgot-password', element: <ForgotPasswordRoute /> },
       { path: 'reset-password', element: <ResetPasswordRoute /> },
       { path: 'verify-email', element: <VerifyEmailRoute /> },
@@ -77,6 +80,7 @@ export const routes: RouteObject[] = [
                   { path: 'session-info', element: <SessionInfoRoute /> },
                   { path: 'whatsapp-chat', element: <WhatsappChatRoute /> },
                   { path: 'agents', element: <AgentsRoute /> },
+                  { path: 'members', element: <MembersRoute /> },
                   { path: 'upload-chat', element: <UploadChatRoute /> },
                 ],
               },

@@ -38,7 +38,9 @@ describe('AppLayout', () => {
     const labels = within(drawer)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(labels).toEqual(expect.arrayContaining(['Dashboard', 'Sessions', 'Whatsapp Chat', 'Agents']));
+    expect(labels).toEqual(
+      expect.arrayContaining(['Dashboard', 'Sessions', 'Whatsapp Chat', 'Agents', 'Members']),
+    );
     expect(within(drawer).getByRole('button', { name: 'Clear Chat' })).toBeTruthy();
 
     await user.click(within(drawer).getByRole('link', { name: 'Agents' }));

@@ -1,4 +1,10 @@
-import { LayoutDashboardIcon, MessagesSquareIcon, SmartphoneIcon, UsersIcon } from 'lucide-react';
+import {
+  LayoutDashboardIcon,
+  MessagesSquareIcon,
+  SmartphoneIcon,
+  UserRoundCogIcon,
+  UsersIcon,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 
 export interface AppNavLink {
@@ -13,4 +19,5 @@ export const APP_NAV_LINKS: readonly AppNavLink[] = [
   { to: '/session-info', label: 'Sessions', icon: <SmartphoneIcon /> },
   { to: '/whatsapp-chat', label: 'Whatsapp Chat', icon: <MessagesSquareIcon /> },
   { to: '/agents', label: 'Agents', icon: <UsersIcon /> },
+  { to: '/members', label: 'Members', icon: <UserRoundCogIcon /> },
 ];
