@@ -21,7 +21,7 @@ async function wrappers(path: string) {
 }
 
 describe('route table', () => {
-  it.each(['/dashboard', '/session-info', '/whatsapp-chat', '/agents', '/upload-chat'])(
+  it.each(['/dashboard', '/session-info', '/whatsapp-chat', '/agents', '/members', '/upload-chat'])(
     '%s is protected and in the app layout',
     async (path) => {
       expect(await wrappers(path)).toMatchObject({ guarded: true, inLayout: true });
@@ -32,7 +32,7 @@ describe('route table', () => {
     expect(await wrappers(path)).toMatchObject({ guarded: false, inLayout: true });
   });
 
-  it.each(['/', '/login', '/register', '/messages-nologin', '/analysis-nologin'])(
+  it.each(['/', '/login', '/register', '/accept-invitation', '/messages-nologin', '/analysis-nologin'])(
     '%s is public and outside the app layout',
     async (path) => {
       expect(await wrappers(path)).toMatchObject({ guarded: false, inLayout: false });

@@ -34,6 +34,10 @@ export const routes: RouteObject[] = [
       { path: 'login', lazy: screen(() => import('./routes/auth/login'), 'LoginRoute') },
       { path: 'register', lazy: screen(() => import('./routes/auth/register'), 'RegisterRoute') },
       {
+        path: 'accept-invitation',
+        lazy: screen(() => import('./routes/auth/accept-invitation'), 'AcceptInvitationRoute'),
+      },
+      {
         path: 'forgot-password',
         lazy: screen(() => import('./routes/auth/forgot-password'), 'ForgotPasswordRoute'),
       },
@@ -73,6 +77,10 @@ export const routes: RouteObject[] = [
                     lazy: screen(() => import('./routes/app/whatsapp-chat'), 'WhatsappChatRoute'),
                   },
                   { path: 'agents', lazy: screen(() => import('./routes/app/agents'), 'AgentsRoute') },
+                  {
+                    path: 'members',
+                    lazy: screen(() => import('./routes/app/members'), 'MembersRoute'),
+                  },
                   {
                     path: 'upload-chat',
                     lazy: screen(() => import('./routes/app/upload-chat'), 'UploadChatRoute'),

@@ -40,7 +40,7 @@ describe('AppLayout', () => {
       .getAllByRole('link')
       .map((link) => link.textContent);
     expect(labels).toEqual(
-      expect.arrayContaining(['Dashboard', 'Sessions', 'Whatsapp Chat', 'Agents', 'Import chat']),
+      expect.arrayContaining(['Dashboard', 'Sessions', 'Whatsapp Chat', 'Agents', 'Members', 'Import chat']),
     );
     expect(within(drawer).getByRole('link', { name: 'Import chat' }).getAttribute('href')).toBe(
       '/upload-chat',

@@ -1,0 +1,46 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { InviteMemberRequest, MemberRole } from '@wadesk/contract';
+import {
+  changeMemberRole,
+  fetchMembers,
+  inviteMember,
+  lookupInvitation,
+  removeMember,
+  revokeInvitation,
+} from './members-api';
+
+/** The members feature's query keys: every cached members answer sits under `memberKeys.all`. */
+export const memberKeys = {
+  all: ['members'] as const,
+  list: () => [...memberKeys.all, 'list'] as const,
+  invitation: (token: string) => [...memberKeys.all, 'invitation', token] as const,
+};
+
+export const membersListQuery = () =>
+  queryOptions({ queryKey: memberKeys.list(), queryFn: ({ signal }) => fetchMembers(signal) });
+
+/** What an invitation link invites to; a refused link is not asked again. */
+export const invitationLookupQuery = (token: string) =>
+  queryOptions({
+    queryKey: memberKeys.invitation(token),
+    queryFn: ({ signal }) => lookupInvitation(token, signal),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** Every change is followed by fetching the list again, whatever the answer. */
+function useMembersMutation<T, R>(mutationFn: (variables: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: memberKeys.list() }),
+  });
+}
+
+export const useInviteMember = () => useMembersMutation((body: InviteMemberRequest) => inviteMember(body));
+export const useRevokeInvitation = () => useMembersMutation((id: number) => revokeInvitation(id));
+export const useRemoveMember = () => useMembersMutation((userId: number) => removeMember(userId));
+export const useChangeMemberRole = () =>
+  useMembersMutation(({ userId, role }: { userId: number; role: MemberRole }) =>
+    changeMemberRole(userId, role),
+  );

@@ -1,0 +1,53 @@
+import { type Member, type MemberRole, memberMessages } from '@wadesk/contract';
+import { Trash2Icon } from 'lucide-react';
+import { useId } from 'react';
+import { Button } from '../../../shared/ui/button';
+import { fullName } from '../utils/member-texts';
+import { RoleSelect } from './role-select';
+
+export interface MemberActionsProps {
+  member: Member;
+  /** The only owner: their role and membership stay, and the reason is shown beside the controls. */
+  lastOwner: boolean;
+  onChangeRole: (member: Member, role: MemberRole) => void;
+  onRemove: (member: Member) => void;
+}
+
+/** An owner's controls on a member: the role select and Remove. */
+export function MemberActions({ member, lastOwner, onChangeRole, onRemove }: MemberActionsProps) {
+  const reasonId = useId();
+  const name = fullName(member);
+  const describedBy = lastOwner ? reasonId : undefined;
+  return (
+    <div className="space-y-1">
+      <div className="flex items-center gap-2">
+        <RoleSelect
+          aria-label={`Role of ${name}`}
+          aria-describedby={describedBy}
+          title={lastOwner ? memberMessages.lastOwner : undefined}
+          disabled={lastOwner}
+          value={member.role}
+          onChange={(role) => role !== member.role && onChangeRole(member, role)}
+        />
+        <Button
+          variant="secondary"
+          size="md"
+          className="text-red-700 hover:bg-red-50"
+          icon={<Trash2Icon className="size-4" />}
+          aria-label={`Remove ${name}`}
+          aria-describedby={describedBy}
+          title={lastOwner ? memberMessages.lastOwner : undefined}
+          disabled={lastOwner}
+          onClick={() => onRemove(member)}
+        >
+          Remove
+        </Button>
+      </div>
+      {lastOwner ? (
+        <p id={reasonId} className="max-w-56 text-xs text-slate-500">
+          {memberMessages.lastOwner}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { roleAtLeast } from '@wadesk/contract';
+import { InfoIcon, RefreshCwIcon, UserPlusIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useAuth } from '../../../shared/account/auth-context';
+import { Button } from '../../../shared/ui/button';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { Spinner } from '../../../shared/ui/spinner';
+import { useMemberChanges } from '../hooks/use-member-changes';
+import { useMembers } from '../hooks/use-members';
+import { MEMBER_TEXTS } from '../utils/member-texts';
+import { InvitationsList } from './invitations-list';
+import { InviteMemberDialog } from './invite-member-dialog';
+import { MemberChangeDialogs } from './member-change-dialogs';
+import { MembersTable } from './members-table';
+
+function Placeholder({ state }: { state: ReturnType<typeof useMembers> }) {
+  if (state.status === 'loading') {
+    return (
+      <div className="flex justify-center py-16 text-brand-700">
+        <Spinner className="size-8" label="Loading members" />
+      </div>
+    );
+  }
+  if (state.status === 'error' && state.members.length === 0) {
+    return (
+      <p className="px-5 py-14 text-center text-sm text-slate-600">
+        {MEMBER_TEXTS.listFailed}{' '}
+        <button type="button" className="font-semibold text-brand-700 underline" onClick={state.refresh}>
+          Try again
+        </button>
+      </p>
+    );
+  }
+  return null;
+}
+
+/** The Members screen (/members): everyone sees who shares the desk; owners invite and manage them. */
+export function MembersScreen() {
+  const { user } = useAuth();
+  const state = useMembers();
+  const changes = useMemberChanges();
+  const [inviting, setInviting] = useState(false);
+  const canManage = user !== null && roleAtLeast(user.role, 'owner');
+  const count = state.members.length;
+
+  return (
+    <>
+      <PageHeader
+        title="Members"
+        description="The people who share your organisation's desk, and what each role may do."
+        actions={
+          <>
+            <Button
+              variant="secondary"
+              icon={<RefreshCwIcon className={`size-4 ${state.refreshing ? 'animate-spin' : ''}`} />}
+              onClick={state.refresh}
+              aria-label="Refresh members"
+            >
+              <span className="hidden sm:inline">Refresh</span>
+            </Button>
+            {canManage ? (
+              <Button icon={<UserPlusIcon className="size-4" />} onClick={() => setInviting(true)}>
+                Invite member
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      {canManage ? null : (
+        <p className="mb-4 flex items-start gap-2 rounded-xl bg-sky-50 px-4 py-3 text-sm text-sky-900 ring-1 ring-sky-200 ring-inset">
+          <InfoIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {MEMBER_TEXTS.ownersOnly}
+        </p>
+      )}
+      <section
+        aria-label="Members"
+        className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+      >
+        <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3 text-xs text-slate-500 sm:px-5">
+          <p aria-live="polite">{count === 1 ? '1 member' : `${count} members`}</p>
+          <p>Owner: everything · Admin: sessions, agents, settings · Member: tickets and chats</p>
+        </div>
+        <Placeholder state={state} />
+        {count > 0 ? (
+          <MembersTable
+            members={state.members}
+            selfId={user?.id}
+            canManage={canManage}
+            onChangeRole={(member, role) => changes.ask({ kind: 'role', member, role })}
+            onRemove={(member) => changes.ask({ kind: 'remove', member })}
+          />
+        ) : null}
+      </section>
+      {canManage && state.status !== 'loading' ? (
+        <InvitationsList
+          invitations={state.invitations}
+          onRevoke={(invitation) => changes.ask({ kind: 'revoke', invitation })}
+        />
+      ) : null}
+      <InviteMemberDialog open={inviting} onClose={() => setInviting(false)} />
+      <MemberChangeDialogs
+        pending={changes.pending}
+        selfId={user?.id}
+        busy={changes.busy}
+        onCancel={changes.cancel}
+        onConfirm={changes.confirm}
+      />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import type { Member, MemberRole } from '@wadesk/contract';
+
+/** The Members screens' own words; the server's refusals come from the contract's `memberMessages`. */
+export const MEMBER_TEXTS = {
+  listFailed: 'The members could not be loaded.',
+  invited: 'Invitation sent.',
+  inviteFailed: 'The invitation could not be sent.',
+  roleChanged: 'Role changed. They sign in again to continue.',
+  changeFailed: 'The role could not be changed.',
+  removeFailed: 'The member could not be removed.',
+  revokeFailed: 'The invitation could not be revoked.',
+  ownersOnly: 'Only owners invite people, change roles and remove members.',
+  emailRequired: 'Enter an email address.',
+  joined: 'Welcome! Your account is ready.',
+  joinFailed: 'Your account could not be created.',
+  lookupFailed: 'The invitation could not be checked. Try again later.',
+} as const;
+
+export const ROLES: readonly MemberRole[] = ['owner', 'admin', 'member'];
+
+/** What each role may do (docs/decisions/0016-members-and-roles.md). */
+export const ROLE_DESCRIPTIONS: Record<MemberRole, string> = {
+  owner: 'Everything, including members',
+  admin: 'Sessions, agents and settings',
+  member: 'Tickets and chats',
+};
+
+export const fullName = (member: Pick<Member, 'first_name' | 'last_name' | 'email'>) =>
+  `${member.first_name} ${member.last_name}`.trim() || member.email;
+
+/** The organisation keeps an owner: the only owner's role and membership cannot be taken away. */
+export function isLastOwner(member: Member, members: readonly Member[]): boolean {
+  return member.role === 'owner' && members.filter((other) => other.role === 'owner').length === 1;
+}
