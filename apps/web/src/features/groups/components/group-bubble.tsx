@@ -120,7 +120,7 @@ export const GroupBubble = memo(function GroupBubble({
         )}
         <QuotedBlock message={message} />
         <Body message={message} downloading={downloading} onDownload={onDownload} />
-        <p className="mt-0.5 text-right text-[0.68rem] text-slate-500 tabular-nums">
+        <p className="mt-0.5 text-right text-[0.68rem] text-slate-600 tabular-nums">
           <time dateTime={new Date(message.timestamp * 1000).toISOString()}>{when}</time>
         </p>
       </article>
