@@ -91,6 +91,12 @@ test('landing', async () => {
   const { page } = visitor;
   await go(page, '/', () => page.getByText('Supported files: .txt or .zip [Max Size: 4MB]').waitFor());
   await scanBothWidths(page, 'landing', () => page.getByRole('heading', { level: 1 }).waitFor());
+  // The landing page's menu drawer (375 px only).
+  await page.getByRole('button', { name: /menu/i }).click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Login' }).waitFor();
+  await settle(page);
+  expectClean(await axeReport(page, 'landing drawer at 375 px'));
+  await page.keyboard.press('Escape');
 });
 
 for (const [path, heading] of [
@@ -121,6 +127,14 @@ test('messages-nologin with a loaded chat', async () => {
   await pickFiles(page, [ZIP]);
   await page.waitForURL('**/messages-nologin');
   await scanBothWidths(page, 'messages-nologin', () => messageAt(page, 1).waitFor(POLL));
+  // The search: a dropdown at 1366 px, a full-screen panel at 375 px, with results.
+  const search = page.getByRole('dialog', { name: 'Search Messages' });
+  await scanBothWidths(page, 'message search', async () => {
+    if (!(await search.isVisible())) await page.getByRole('button', { name: 'Search messages' }).click();
+    await search.getByRole('searchbox').fill('quokka');
+    await search.getByRole('button', { name: /Zanzibar quokka/ }).waitFor(POLL);
+  });
+  await page.keyboard.press('Escape');
 });
 
 test('analysis-nologin', async () => {
@@ -161,6 +175,12 @@ test('session info', async () => {
   const listed = page.getByText('Desk', { exact: true }).first();
   await go(page, '/session-info', () => listed.waitFor(POLL));
   await scanBothWidths(page, 'session info', () => listed.waitFor(POLL));
+  const form = page.getByRole('dialog', { name: 'Create Session' });
+  await scanBothWidths(page, 'Create Session dialog', async () => {
+    if (!(await form.isVisible())) await page.getByRole('button', { name: 'Create Session' }).click();
+    await form.getByLabel('Session Name').waitFor();
+  });
+  await page.keyboard.press('Escape');
 });
 
 test('whatsapp chat with a group open', async () => {
