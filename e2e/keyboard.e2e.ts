@@ -49,22 +49,24 @@ async function expectFocusTrapped(page: Page, dialog: ReturnType<Page['getByRole
   }
 }
 
-test('a visitor imports a chat, searches it and jumps to a result by keyboard alone', async () => {
-  const { page, errors, close } = await openPage(browser, server.baseURL, DESKTOP);
-  await page.goto('/');
+/** Tab to the upload card, Enter opens the file picker (as Space does), and the chat file is chosen. */
+async function importByKeyboard(page: Page) {
   const card = page.getByTestId('upload-card');
-  await tabTo(page, card);
+  // Listening before the key press: the browser hands the picker to the test only once it listens.
+  const chooser = page.waitForEvent('filechooser');
+  await tabTo(page, card, { max: 80 });
   await expectVisibleFocus(page);
-  // Enter on the focused card opens the file picker, as Space does.
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
-  await chooser.setFiles({
+  await page.keyboard.press('Enter');
+  await (await chooser).setFiles({
     name: 'WhatsApp Chat with Priya Raman.txt',
     mimeType: 'text/plain',
     buffer: Buffer.from(androidChat()),
   });
-  await page.waitForURL('**/messages-nologin');
-  await messageAt(page, 1).waitFor(POLL);
+}
 
+/** Opens the search by keyboard, types a word, tabs to its result and jumps there with Enter. */
+async function searchAndJumpByKeyboard(page: Page) {
+  await messageAt(page, 1).waitFor(POLL);
   const toggle = page.getByRole('button', { name: 'Search messages' });
   await tabTo(page, toggle);
   await expectVisibleFocus(page);
@@ -82,11 +84,19 @@ test('a visitor imports a chat, searches it and jumps to a result by keyboard al
   const needle = messageAt(page, NEEDLE_INDEX);
   await needle.locator('[data-highlighted]').waitFor(POLL);
   expect(await needle.isVisible()).toBe(true);
+}
+
+test('a visitor imports a chat on the landing page, searches it and jumps to a result by keyboard', async () => {
+  const { page, errors, close } = await openPage(browser, server.baseURL, DESKTOP);
+  await page.goto('/');
+  await importByKeyboard(page);
+  await page.waitForURL('**/messages-nologin');
+  await searchAndJumpByKeyboard(page);
   expect(errors).toEqual([]);
   await close();
 });
 
-test('staff open a ticket and change its status by keyboard alone', async () => {
+test('staff import a chat, search, jump, then open a ticket and change its status by keyboard alone', async () => {
   const account = await registerViaApi(server.baseURL);
   const session = await linkSimulatedSession(server.baseURL, account.access_token);
   const group = session.groups[0] as LinkedSession['groups'][number];
@@ -97,7 +107,17 @@ test('staff open a ticket and change its status by keyboard alone', async () => 
   });
   const { page, errors, close } = await openPage(browser, server.baseURL, DESKTOP);
   await signIn(page, account);
-  await page.goto('/dashboard');
+  await page.goto('/upload-chat');
+  await importByKeyboard(page);
+  await page.waitForURL((url) => url.pathname === '/messages');
+  await searchAndJumpByKeyboard(page);
+
+  // To the dashboard through the sidebar.
+  const dashboard = page.getByRole('link', { name: 'Dashboard', exact: true }).first();
+  await tabTo(page, dashboard, { max: 80, backwards: true });
+  await expectVisibleFocus(page);
+  await page.keyboard.press('Enter');
+  await page.waitForURL('**/dashboard');
 
   const row = page.locator('tr[data-ticket-id]', { hasText: CUSTOMER.author_name });
   await row.waitFor(POLL);
