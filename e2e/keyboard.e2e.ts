@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { androidChat, NEEDLE_INDEX } from './fixtures/chat-fixtures';
 import { registerViaApi } from './support/accounts';
@@ -33,6 +33,17 @@ afterAll(async () => {
 
 async function expectVisibleFocus(page: Page) {
   expect(await focusIsVisible(page), `no focus indicator on ${await describeFocus(page)}`).toBe(true);
+}
+
+/** The focus lands on `target` (a closing dialog gives it back as it unmounts, a moment after). */
+async function expectFocusOn(target: Locator) {
+  const focused = () => target.evaluate((element) => element === document.activeElement);
+  await expect
+    .poll(focused, { timeout: 2_000 })
+    .toBe(true)
+    .catch(async () => {
+      throw new Error(`the focus is on ${await describeFocus(target.page())}, not on ${target}`);
+    });
 }
 
 /** Tab and Shift+Tab many more times than the dialog has controls: the focus never leaves it. */
@@ -70,11 +81,17 @@ async function searchAndJumpByKeyboard(page: Page) {
   const toggle = page.getByRole('button', { name: 'Search messages' });
   await tabTo(page, toggle);
   await expectVisibleFocus(page);
+  // Escape closes the search and gives the focus back; Enter opens it again.
   await page.keyboard.press('Enter');
   const search = page.getByRole('dialog', { name: 'Search Messages' });
+  await search.waitFor();
+  await page.keyboard.press('Escape');
+  await search.waitFor({ state: 'detached' });
+  await expectFocusOn(toggle);
+  await page.keyboard.press('Enter');
   const input = search.getByRole('searchbox', { name: 'Search messages' });
   await input.waitFor();
-  expect(await input.evaluate((element) => element === document.activeElement)).toBe(true);
+  await expectFocusOn(input);
   await page.keyboard.type('quokka');
   const hit = search.getByRole('button', { name: /Zanzibar quokka/ });
   await hit.waitFor(POLL);
@@ -84,6 +101,11 @@ async function searchAndJumpByKeyboard(page: Page) {
   const needle = messageAt(page, NEEDLE_INDEX);
   await needle.locator('[data-highlighted]').waitFor(POLL);
   expect(await needle.isVisible()).toBe(true);
+  // Closed after the jump (or with Escape if still open), the keyboard carries on from the toggle, not
+  // from the top of the page.
+  if (await search.isVisible()) await page.keyboard.press('Escape');
+  await search.waitFor({ state: 'detached' });
+  await expectFocusOn(toggle);
 }
 
 test('a visitor imports a chat on the landing page, searches it and jumps to a result by keyboard', async () => {
@@ -130,7 +152,7 @@ test('staff import a chat, search, jump, then open a ticket and change its statu
   expect(await focusIsInside(dialog)).toBe(true);
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
-  expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
+  await expectFocusOn(opener);
 
   // The status dropdown is the next stop; an arrow key picks the next status and sends it.
   const status = row.getByRole('combobox', { name: /^Status of the ticket/ });
@@ -166,7 +188,7 @@ test('Add Agent and the drawer keep the focus inside, close on Escape and give i
   await expectFocusTrapped(page, form);
   await page.keyboard.press('Escape');
   await form.waitFor({ state: 'detached' });
-  expect(await add.evaluate((element) => element === document.activeElement)).toBe(true);
+  await expectFocusOn(add);
 
   await page.setViewportSize(MOBILE);
   const menu = page.getByRole('button', { name: 'Open menu' });
@@ -178,7 +200,7 @@ test('Add Agent and the drawer keep the focus inside, close on Escape and give i
   await expectFocusTrapped(page, drawer);
   await page.keyboard.press('Escape');
   await drawer.waitFor({ state: 'detached' });
-  expect(await menu.evaluate((element) => element === document.activeElement)).toBe(true);
+  await expectFocusOn(menu);
 
   // A link in the drawer is followed with Enter.
   await page.keyboard.press('Enter');
