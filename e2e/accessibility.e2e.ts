@@ -29,13 +29,19 @@ let member: TrackedPage;
 let session: LinkedSession;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
+  // Both are waited for and kept as they start, so afterAll stops the server even when the browser failed.
+  const starts = await Promise.allSettled([
     startServer({
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
       WHATSAPP_DRIVER: 'simulator',
+    }).then((started) => {
+      server = started;
     }),
-    launchBrowser(),
+    launchBrowser().then((launched) => {
+      browser = launched;
+    }),
   ]);
+  for (const start of starts) if (start.status === 'rejected') throw start.reason;
   const account = await registerViaApi(server.baseURL);
   session = await linkSimulatedSession(server.baseURL, account.access_token);
   const group = session.groups[0] as LinkedSession['groups'][number];

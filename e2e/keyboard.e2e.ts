@@ -18,13 +18,19 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
+  // Both are waited for and kept as they start, so afterAll stops the server even when the browser failed.
+  const starts = await Promise.allSettled([
     startServer({
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
       WHATSAPP_DRIVER: 'simulator',
+    }).then((started) => {
+      server = started;
     }),
-    launchBrowser(),
+    launchBrowser().then((launched) => {
+      browser = launched;
+    }),
   ]);
+  for (const start of starts) if (start.status === 'rejected') throw start.reason;
 });
 afterAll(async () => {
   await browser?.close();
