@@ -6,6 +6,7 @@ const SECTIONS: [name: string, load: () => Promise<Section>][] = [
   ['chat-parse', () => import('./sections/chat-parse')],
   ['chat-analyse', () => import('./sections/chat-analyse')],
   ['browser-first-paint', () => import('./sections/browser-first-paint')],
+  ['web-bundle', () => import('./sections/web-bundle')],
   ['server-chats', () => import('./sections/server-chats')],
   ['server-stall', () => import('./sections/server-stall')],
   ['tickets', () => import('./sections/tickets')],

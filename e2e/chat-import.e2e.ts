@@ -65,7 +65,7 @@ test('a dropped .txt export is read in the browser and shown on /messages-nologi
   const second = await messageAt(page, 2).textContent();
   expect(second).toContain('Tomasz Wójcik');
   expect(second).toContain('Great, send the link please');
-  expect(second).toContain('12/01/2024, 09:02');
+  expect(second).toContain('12 Jan 2024, 09:02');
   await page.getByText('Friday, 12 January 2024').waitFor();
 
   const link = page.getByRole('link', { name: 'https://example.com/flamingo-report' });
@@ -154,7 +154,7 @@ test('search finds a message, centres it and highlights it for 2 seconds', async
   expect(await result.count()).toBe(1);
   expect(await result.locator('mark').textContent()).toBe('Zanzibar');
   expect(await result.textContent()).toContain('author: Tomasz Wójcik');
-  expect(await result.textContent()).toContain('14/01/2024');
+  expect(await result.textContent()).toContain('14 Jan 2024');
 
   const clicked = Date.now();
   await result.click();

@@ -95,6 +95,28 @@ test('link a phone by pairing code, then read the session health on desktop and 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 
+  // Terminate asks first and says the phone must scan the QR code again; Cancel changes nothing.
+  const terminate = card.getByRole('button', { name: 'Terminate PairDesk' });
+  await terminate.click();
+  const confirm = page.getByRole('dialog', { name: 'Terminate this session?' });
+  await confirm.getByText('you must scan the QR code again').waitFor();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await confirm.waitFor({ state: 'detached' });
+  await card.getByText('Active', { exact: true }).waitFor();
+  const listed = async () => {
+    const answer = await postJson(server.baseURL, '/api/getSessionsList/', account.access_token);
+    return ((await answer.json()) as { session_list: { isActive: boolean }[] }).session_list[0]?.isActive;
+  };
+  expect(await listed()).toBe(true);
+  await terminate.click();
+  await confirm.getByRole('button', { name: 'Terminate Session' }).click();
+  await page.getByText('Session terminated').waitFor(POLL);
+  await card.getByText('Not-active').waitFor(POLL);
+  // The badge keeps to one line on a phone.
+  const badge = await card.getByText('Not-active').boundingBox();
+  expect(badge?.height).toBeLessThan(24);
+  expect(await listed()).toBe(false);
+
   expect(errors).toEqual([]);
   await close();
 });

@@ -108,8 +108,9 @@ test('a customer message opens a ticket; an agent reply, the dropdown and a new 
   // The conversation: customer left, agent right, the first-response time; a new message shows live.
   await first.getByRole('button', { name: 'Open the conversation with Meera Customer' }).click();
   const dialog = page.getByRole('dialog', { name: 'Meera Customer' });
-  await page.getByText('Successfully fetched conversation').waitFor(POLL);
-  await dialog.locator('[data-side="left"]', { hasText: 'My order #123 has not arrived yet' }).waitFor();
+  await dialog.locator('[data-side="left"]', { hasText: 'My order #123 has not arrived yet' }).waitFor(POLL);
+  // Opening a conversation raises no toast (issue 15 §1.12).
+  expect(await page.getByText('Successfully fetched conversation').count()).toBe(0);
   await dialog.locator('[data-side="right"]', { hasText: 'Checking it right now' }).waitFor();
   await dialog.locator('[data-side="right"]', { hasText: AGENT.name }).waitFor();
   expect(await dialog.getByTestId('first-response').textContent()).toMatch(/^in \d+s$/);
@@ -229,6 +230,31 @@ test('agents: add with the phone input, filter by user type, export CSV, remove'
   expect(csv.lines.some((line) => line.includes(`,${AGENT.name},"'+${AGENT.digits}",user,`))).toBe(true);
   expect(csv.lines.some((line) => line.includes(`,"Olivia, ""UK""","'+447911123456",user,`))).toBe(true);
 
+  // The first column counts the rows shown (1, 2, …), not database ids.
+  expect(await rows.locator('td:first-child').allTextContents()).toEqual(['1', '2']);
+
+  // Edit: prefilled; another agent's number is refused in the server's words; the table shows the change.
+  await rows.filter({ hasText: 'Olivia' }).getByRole('button', { name: /^Edit/ }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Agent' });
+  expect(await edit.getByLabel('Agent Name').inputValue()).toBe('Olivia, "UK"');
+  const editNumber = edit.getByLabel('Phone Number');
+  expect(await editNumber.inputValue()).toBe('7911 123456');
+  // A pasted international number switches the country.
+  await editNumber.fill(`+${AGENT.digits}`);
+  expect(await edit.getByTestId('phone-calling-code').textContent()).toBe('+91');
+  expect(await editNumber.inputValue()).toBe(AGENT.typed);
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByText('An agent with this phone number already exists.').waitFor(POLL);
+  await edit.getByLabel('Agent Name').fill('Olivia Brown');
+  await editNumber.fill('+44 7911 123457');
+  expect(await edit.getByTestId('phone-calling-code').textContent()).toBe('+44');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByText('Agent updated successfully').waitFor(POLL);
+  await edit.waitFor({ state: 'detached' });
+  const edited = rows.filter({ hasText: 'Olivia Brown' });
+  await edited.getByText('+44 7911 123457').waitFor(POLL);
+  expect(await rows.filter({ hasText: 'Olivia, "UK"' }).count()).toBe(0);
+
   // Remove, after confirming.
   await rows
     .filter({ hasText: 'Olivia' })
@@ -278,9 +304,28 @@ test('on a phone the dashboard and the agents page fit the screen', async () => 
     agent_name: AGENT.name,
     agent_number: `+${AGENT.digits}`,
   });
+  const LONG = 'Bartholomew-Alexander-Featherstonehaugh-Worthington-the-Third';
+  await postJson(server.baseURL, '/org/addAgent/', account.access_token, {
+    agent_name: LONG,
+    agent_number: '+919811122244',
+  });
   await page.goto('/agents');
   await page.locator('li[data-agent-id]', { hasText: AGENT.name }).waitFor(POLL);
   expect(await overflow()).toBeLessThanOrEqual(0);
+  // A long name wraps inside its card and never runs under the buttons.
+  const long = page.locator('li[data-agent-id]', { hasText: LONG });
+  const nameBox = await long.getByText(LONG).boundingBox();
+  const cardBox = await long.boundingBox();
+  for (const name of [`Edit ${LONG}`, `Remove ${LONG}`]) {
+    const button = await long.getByRole('button', { name }).boundingBox();
+    if (!nameBox || !button || !cardBox) throw new Error('not laid out');
+    const apart =
+      nameBox.y + nameBox.height <= button.y ||
+      button.y + button.height <= nameBox.y ||
+      nameBox.x + nameBox.width <= button.x;
+    expect(apart).toBe(true);
+    expect(nameBox.x + nameBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+  }
   await page.getByRole('button', { name: 'Add Agent' }).click();
   await page.getByRole('dialog', { name: 'Add Agent' }).getByTestId('phone-calling-code').waitFor();
   expect(await overflow()).toBeLessThanOrEqual(0);

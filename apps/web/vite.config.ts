@@ -14,5 +14,5 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
 });

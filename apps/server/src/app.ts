@@ -32,6 +32,7 @@ import { createEventBus } from './modules/events/event-bus';
 import { registerEvents } from './modules/events/register-events';
 import { createMessageStore } from './modules/groups/message-store.service';
 import { registerGroups } from './modules/groups/register-groups';
+import { registerMembers } from './modules/members/register-members';
 import { registerSessions } from './modules/sessions/register-sessions';
 import { systemRoutes } from './modules/system/system.routes';
 import { registerTickets } from './modules/tickets/register-tickets';
@@ -85,7 +86,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     outboxDir: join(config.dataDir, 'outbox'),
   });
   app.addHook('onClose', async () => mailer.close());
-  installAuthentication(app, accessTokens, authRepository.tokenUserValid);
+  installAuthentication(app, accessTokens, authRepository.tokenUserRole);
 
   await app.register(systemRoutes, { database, config });
   const limit = createLimiter({ repo: createRateLimitRepository(database.db), clock });
@@ -105,25 +106,36 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   // Mails sent after their reply finish before the mailer and the database close (hooks run in reverse).
   app.addHook('onClose', () => emailLinks.idle());
+  const auth = createAuthService({
+    repo: authRepository,
+    passwords,
+    accessTokens,
+    verifyGoogle: config.googleClientId
+      ? createGoogleVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl, clock })
+      : null,
+    clock,
+  });
+  const limits = createAttemptLimits({
+    repo: createRateLimitRepository(database.db),
+    clock,
+    perIp: config.authRateLimitIp,
+    perEmail: config.authRateLimitEmail,
+  });
   await app.register(authRoutes, {
-    auth: createAuthService({
-      repo: authRepository,
-      passwords,
-      accessTokens,
-      verifyGoogle: config.googleClientId
-        ? createGoogleVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl, clock })
-        : null,
-      clock,
-    }),
-    limits: createAttemptLimits({
-      repo: createRateLimitRepository(database.db),
-      clock,
-      perIp: config.authRateLimitIp,
-      perEmail: config.authRateLimitEmail,
-    }),
+    auth,
+    limits,
     emailLinks,
     refreshLimit: perMinute(limit, 'refresh', { perIp: config.refreshRateLimit }),
     loginGuard,
+  });
+  await registerMembers(app, {
+    db: database.db,
+    clock,
+    mailer,
+    passwords,
+    publicUrl: config.publicUrl,
+    auth,
+    limits,
   });
 
   const storage = await registerChats(app, { config, db: database.db, clock, limit });

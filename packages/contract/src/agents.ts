@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
+import { trimInvisible } from './common';
 
 // Agents: support staff recognised by phone number (spec §2 Agents page, §3 Agent, §7 /org/... calls).
 // Messages in groups from an agent's number are business replies (see ./tickets.ts).
@@ -61,7 +62,7 @@ export type Agent = z.infer<typeof agent>;
 export const addAgentRequest = z.object({
   agent_name: z
     .string({ error: agentMessages.nameRequired })
-    .trim()
+    .overwrite(trimInvisible)
     .min(1, { error: agentMessages.nameRequired })
     .max(100, { error: agentMessages.nameTooLong }),
   agent_number: z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { memberRole } from './roles';
 
 // Texts are the specification's catalogue (§5), spelling corrected where the catalogue misspells.
 export const authMessages = {
@@ -20,7 +21,7 @@ export const authMessages = {
 const SPECIAL_CHARACTERS = /[!@#$%^&*(),.?":{}|<>]/;
 const CAPITAL_LETTER = /\p{Lu}/u;
 
-const email = z
+export const email = z
   .string({ error: authMessages.invalidEmail })
   .trim()
   .toLowerCase()
@@ -57,7 +58,7 @@ export const registerRequest = z
 export type RegisterRequest = z.input<typeof registerRequest>;
 
 /** A single-use token from an emailed link (verification or password reset). */
-const linkToken = z
+export const linkToken = z
   .string({ error: authMessages.linkInvalid })
   .min(16, { error: authMessages.linkInvalid })
   .max(128);
@@ -105,7 +106,7 @@ export const authUser = z.object({
   email: z.string(),
   first_name: z.string(),
   last_name: z.string(),
-  role: z.enum(['owner', 'user']),
+  role: memberRole,
   organisation_id: z.number(),
   /** Whether the address was confirmed (emailed link, password reset or Google); the SPA offers a resend. */
   email_verified: z.boolean(),

@@ -1,5 +1,6 @@
 import { MESSAGE_TEXT_MAX, OMITTED_MEDIA } from '@wadesk/chat-export';
 import { z } from 'zod';
+import { trimInvisible } from './common';
 
 // Texts the server sends for chat calls; the save dialog shows `invalidName` as the specification says (§8).
 export const chatMessages = {
@@ -69,7 +70,7 @@ export const chatId = z
  */
 export const chatName = z
   .string({ error: chatMessages.invalidName })
-  .trim()
+  .overwrite(trimInvisible)
   .min(1, { error: chatMessages.invalidName })
   .max(CHAT_NAME_MAX, { error: chatMessages.nameTooLong });
 

@@ -4,6 +4,8 @@ export * from './chats';
 export * from './common';
 export * from './events';
 export * from './groups';
+export * from './members';
+export * from './roles';
 export * from './sessions';
 export * from './storage';
 export * from './system';

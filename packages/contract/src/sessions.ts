@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { toE164 } from './agents';
+import { trimInvisible } from './common';
 
 // WhatsApp sessions (spec §2 Sessions screen, §3 Session, §7 /api/... calls).
 
@@ -47,7 +48,7 @@ export const startSessionRequest = z.object({
   // The spec strips all whitespace from the name as it is typed; the server does the same.
   session_name: z
     .string({ error: sessionMessages.fillDetails })
-    .transform((name) => name.replace(/\s+/g, ''))
+    .transform((name) => trimInvisible(name.replace(/\s+/g, '')))
     .pipe(
       z
         .string()
@@ -56,7 +57,7 @@ export const startSessionRequest = z.object({
     ),
   description: z
     .string({ error: sessionMessages.fillDetails })
-    .trim()
+    .overwrite(trimInvisible)
     .min(1, { error: sessionMessages.fillDetails })
     .max(500, { error: 'Description must be at most 500 characters long' }),
 });

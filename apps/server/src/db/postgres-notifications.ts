@@ -18,6 +18,15 @@ export const LISTENER_APPLICATION_NAME = 'wadesk-notifications';
 interface Connection {
   client: pg.Client;
   listening: Set<string>;
+  /** The last query sent: pg deprecates queueing a query while another runs, so we queue them here. */
+  tail: Promise<unknown>;
+}
+
+/** Runs `sql` on the connection after every query sent before it. */
+function inOrder(connection: Connection, sql: string): Promise<unknown> {
+  const result = connection.tail.then(() => connection.client.query(sql));
+  connection.tail = result.catch(() => {});
+  return result;
 }
 
 /**
@@ -78,7 +87,7 @@ export function createPostgresNotifications(options: PostgresNotificationsOption
         const names = [...channels.keys()];
         if (names.length > 0) await client.query(names.map((name) => `listen "${name}"`).join('; '));
         if (closed) throw closedError();
-        current = { client, listening: new Set(names) };
+        current = { client, listening: new Set(names), tail: Promise.resolve() };
         observers.emit({ type: 'connected' });
         return current;
       } catch {
@@ -103,7 +112,7 @@ export function createPostgresNotifications(options: PostgresNotificationsOption
       const live = await connection();
       if (live.listening.has(channel)) return;
       try {
-        await live.client.query(`listen "${channel}"`);
+        await inOrder(live, `listen "${channel}"`);
         live.listening.add(channel);
         return;
       } catch (error) {
@@ -131,8 +140,8 @@ export function createPostgresNotifications(options: PostgresNotificationsOption
         handlers.delete(subscription);
         if (handlers.size > 0 || channels.get(channel) !== delivery) return;
         channels.delete(channel);
-        // The client runs queries in order, so a later LISTEN of this channel still wins.
-        if (current?.listening.delete(channel)) current.client.query(`unlisten "${channel}"`).catch(() => {});
+        // Queries run in order (inOrder), so a later LISTEN of this channel still wins.
+        if (current?.listening.delete(channel)) inOrder(current, `unlisten "${channel}"`).catch(() => {});
       };
       try {
         await ensureListening(channel);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -27,7 +28,11 @@ export const organisations = pgTable('organisations', {
   createdAt: createdAt(),
 });
 
-export type UserRole = 'owner' | 'user';
+/**
+ * owner: everything; admin: sessions, agents, settings; member: tickets and chats
+ * (docs/decisions/0016-members-and-roles.md).
+ */
+export type UserRole = 'owner' | 'admin' | 'member';
 
 export const users = pgTable(
   'users',
@@ -47,13 +52,16 @@ export const users = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull().default(''),
     role: text('role').$type<UserRole>().notNull(),
+    /** The agent phone that is this member's own: replies from it are theirs. One member per agent. */
+    agentId: integer('agent_id').references((): AnyPgColumn => agents.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('users_organisation_id_idx').on(t.organisationId),
+    uniqueIndex('users_agent_id_idx').on(t.agentId),
     // The unique index only protects against duplicates if every writer stores the same spelling.
     check('users_email_lower_case', sql`${t.email} = lower(${t.email})`),
-    check('users_role_valid', sql`${t.role} in ('owner', 'user')`),
+    check('users_role_valid', sql`${t.role} in ('owner', 'admin', 'member')`),
   ],
 );
 
@@ -277,6 +285,12 @@ export const waGroups = pgTable(
     syncState: text('sync_state'),
     syncFetched: integer('sync_fetched').notNull().default(0),
     syncMessage: text('sync_message'),
+    /**
+     * When the group was last opened on the desk (POST /api/markGroupRead/); others' messages newer than
+     * this are unread. Starts when the desk first sees the group, so its stored history is not unread
+     * (docs/decisions/0010-web-whatsapp-screens.md, group list).
+     */
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -538,6 +552,33 @@ export const emailTokens = pgTable(
   (t) => [
     index('email_tokens_user_id_idx').on(t.userId),
     check('email_tokens_purpose_valid', sql`${t.purpose} in ('verify', 'reset')`),
+  ],
+);
+
+/**
+ * Invitations to join an organisation, sent by email. Only the token's hash is kept; a link works once
+ * (`acceptedAt`) until it expires or the owner revokes it or invites the address again.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').$type<Exclude<UserRole, 'owner'>>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('invitations_organisation_idx').on(t.organisationId),
+    check('invitations_role_valid', sql`${t.role} in ('admin', 'member')`),
+    check('invitations_email_lower_case', sql`${t.email} = lower(${t.email})`),
   ],
 );
 

@@ -1,38 +1,54 @@
-import { matchRoutes } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ProtectedRoute } from './guard/protected-route';
-import { AppLayout } from './layouts/app-layout';
+import { AppShell } from './layouts/app-shell';
 import { routes } from './router';
+import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
 
+/** The component a route renders: its element's, or the one its lazy module gives. */
+async function componentOf(route: RouteObject): Promise<unknown> {
+  if (route.element) return (route.element as { type?: unknown }).type;
+  if (typeof route.lazy === 'function') return (await route.lazy()).Component;
+  return route.Component;
+}
+
 /** Which wrappers a path renders inside, by component. */
-function wrappers(path: string) {
+async function wrappers(path: string) {
   const matches = matchRoutes(routes, path) ?? [];
-  const types = matches.map((match) => (match.route.element as { type?: unknown } | undefined)?.type);
-  return { guarded: types.includes(ProtectedRoute), inLayout: types.includes(AppLayout), types };
+  const types = await Promise.all(matches.map((match) => componentOf(match.route)));
+  return { guarded: types.includes(ProtectedRoute), inLayout: types.includes(AppShell), types };
 }
 
 describe('route table', () => {
   it.each(['/dashboard', '/session-info', '/whatsapp-chat', '/agents', '/upload-chat'])(
     '%s is protected and in the app layout',
-    (path) => {
-      expect(wrappers(path)).toMatchObject({ guarded: true, inLayout: true });
+    async (path) => {
+      expect(await wrappers(path)).toMatchObject({ guarded: true, inLayout: true });
     },
   );
 
-  it.each(['/messages', '/analysis'])('%s is in the app layout without the guard', (path) => {
-    expect(wrappers(path)).toMatchObject({ guarded: false, inLayout: true });
+  it.each(['/messages', '/analysis'])('%s is in the app layout without the guard', async (path) => {
+    expect(await wrappers(path)).toMatchObject({ guarded: false, inLayout: true });
   });
 
   it.each(['/', '/login', '/register', '/messages-nologin', '/analysis-nologin'])(
     '%s is public and outside the app layout',
-    (path) => {
-      expect(wrappers(path)).toMatchObject({ guarded: false, inLayout: false });
+    async (path) => {
+      expect(await wrappers(path)).toMatchObject({ guarded: false, inLayout: false });
     },
   );
 
-  it('sends any other path to the 404 page', () => {
-    expect(wrappers('/no/such/page').types).toContain(NotFoundRoute);
-    expect(wrappers('/dashboard/extra').types).toContain(NotFoundRoute);
+  it('sends any other path to the 404 page', async () => {
+    expect((await wrappers('/no/such/page')).types).toContain(NotFoundRoute);
+    expect((await wrappers('/dashboard/extra')).types).toContain(NotFoundRoute);
+  });
+
+  it('loads every screen but the landing page on demand, and shows nothing first', async () => {
+    const [root] = routes;
+    expect(root?.HydrateFallback).toBeDefined();
+    const screens = root?.children ?? [];
+    expect(screens.find((route) => route.index)?.element).toMatchObject({ type: LandingRoute });
+    for (const route of screens.filter((route) => !route.index)) expect(route.lazy).toBeTypeOf('function');
   });
 });

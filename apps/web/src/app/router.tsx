@@ -1,29 +1,7 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
-import { ChatDrawerItems } from '../features/chat-viewer/components/chat-drawer-items';
-import { ChatSidebarItems } from '../features/chat-viewer/components/chat-sidebar-items';
-import {
-  PreviousChatsDropdown,
-  PreviousChatsSection,
-} from '../features/saved-chats/components/previous-chats';
-import { SavedChatsRoute } from '../features/saved-chats/state/saved-chats-provider';
-import { ProtectedRoute } from './guard/protected-route';
-import { AppLayout } from './layouts/app-layout';
-import { AnalysisNoLoginRoute } from './routes/analysis-nologin';
-import { AgentsRoute } from './routes/app/agents';
-import { AnalysisRoute } from './routes/app/analysis';
-import { DashboardRoute } from './routes/app/dashboard';
-import { MessagesRoute } from './routes/app/messages';
-import { SessionInfoRoute } from './routes/app/session-info';
-import { UploadChatRoute } from './routes/app/upload-chat';
-import { WhatsappChatRoute } from './routes/app/whatsapp-chat';
-import { ForgotPasswordRoute } from './routes/auth/forgot-password';
-import { LoginRoute } from './routes/auth/login';
-import { RegisterRoute } from './routes/auth/register';
-import { ResetPasswordRoute } from './routes/auth/reset-password';
-import { VerifyEmailRoute } from './routes/auth/verify-email';
+import { RouteFallback } from './route-fallback';
 import { LandingRoute } from './routes/landing';
-import { MessagesNoLoginRoute } from './routes/messages-nologin';
-import { NotFoundRoute } from './routes/not-found';
 import { RouteErrorScreen } from './routes/route-error';
 
 function RootLayout() {
@@ -35,18 +13,14 @@ function RootLayout() {
   );
 }
 
-// One layout for the protected screens and /messages: Previous Chats in the sidebar and the drawer.
-const appLayout = (
-  <AppLayout
-    drawerItems={<ChatDrawerItems previousChats={<PreviousChatsDropdown />} />}
-    sidebarItems={
-      <>
-        <ChatSidebarItems />
-        <PreviousChatsSection />
-      </>
-    }
-  />
-);
+/**
+ * Every screen but the landing page is its own chunk, loaded by react-router before it navigates: the
+ * current screen stays until the next one is ready (nothing flashes), and the landing page carries no
+ * code of the signed-in app. `npm run bench -- web-bundle` measures what the landing page loads.
+ */
+const screen =
+  <Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) =>
+  async () => ({ Component: (await load())[name] });
 
 /** The specification's route table (§2). */
 export const routes: RouteObject[] = [
@@ -54,30 +28,55 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <RootLayout />,
     errorElement: <RouteErrorScreen />,
+    HydrateFallback: RouteFallback,
     children: [
       { index: true, element: <LandingRoute /> },
-      { path: 'login', element: <LoginRoute /> },
-      { path: 'register', element: <RegisterRoute /> },
-      { path: 'forgot-password', element: <ForgotPasswordRoute /> },
-      { path: 'reset-password', element: <ResetPasswordRoute /> },
-      { path: 'verify-email', element: <VerifyEmailRoute /> },
-      { path: 'messages-nologin', element: <MessagesNoLoginRoute /> },
-      { path: 'analysis-nologin', element: <AnalysisNoLoginRoute /> },
+      { path: 'login', lazy: screen(() => import('./routes/auth/login'), 'LoginRoute') },
+      { path: 'register', lazy: screen(() => import('./routes/auth/register'), 'RegisterRoute') },
+      {
+        path: 'forgot-password',
+        lazy: screen(() => import('./routes/auth/forgot-password'), 'ForgotPasswordRoute'),
+      },
+      {
+        path: 'reset-password',
+        lazy: screen(() => import('./routes/auth/reset-password'), 'ResetPasswordRoute'),
+      },
+      { path: 'verify-email', lazy: screen(() => import('./routes/auth/verify-email'), 'VerifyEmailRoute') },
+      {
+        path: 'messages-nologin',
+        lazy: screen(() => import('./routes/messages-nologin'), 'MessagesNoLoginRoute'),
+      },
+      {
+        path: 'analysis-nologin',
+        lazy: screen(() => import('./routes/analysis-nologin'), 'AnalysisNoLoginRoute'),
+      },
       // The signed-in app (and /messages): saved chats are shared by its sidebar, drawer and screens.
       {
-        element: <SavedChatsRoute />,
+        lazy: screen(() => import('../features/saved-chats/state/saved-chats-provider'), 'SavedChatsRoute'),
         children: [
           {
-            element: <ProtectedRoute />,
+            lazy: screen(() => import('./guard/protected-route'), 'ProtectedRoute'),
             children: [
               {
-                element: appLayout,
+                lazy: screen(() => import('./layouts/app-shell'), 'AppShell'),
                 children: [
-                  { path: 'dashboard', element: <DashboardRoute /> },
-                  { path: 'session-info', element: <SessionInfoRoute /> },
-                  { path: 'whatsapp-chat', element: <WhatsappChatRoute /> },
-                  { path: 'agents', element: <AgentsRoute /> },
-                  { path: 'upload-chat', element: <UploadChatRoute /> },
+                  {
+                    path: 'dashboard',
+                    lazy: screen(() => import('./routes/app/dashboard'), 'DashboardRoute'),
+                  },
+                  {
+                    path: 'session-info',
+                    lazy: screen(() => import('./routes/app/session-info'), 'SessionInfoRoute'),
+                  },
+                  {
+                    path: 'whatsapp-chat',
+                    lazy: screen(() => import('./routes/app/whatsapp-chat'), 'WhatsappChatRoute'),
+                  },
+                  { path: 'agents', lazy: screen(() => import('./routes/app/agents'), 'AgentsRoute') },
+                  {
+                    path: 'upload-chat',
+                    lazy: screen(() => import('./routes/app/upload-chat'), 'UploadChatRoute'),
+                  },
                 ],
               },
             ],
@@ -85,15 +84,15 @@ export const routes: RouteObject[] = [
           // In the app layout but without the guard: a saved or loaded chat (?chatId= optional) and
           // its analysis.
           {
-            element: appLayout,
+            lazy: screen(() => import('./layouts/app-shell'), 'AppShell'),
             children: [
-              { path: 'messages', element: <MessagesRoute /> },
-              { path: 'analysis', element: <AnalysisRoute /> },
+              { path: 'messages', lazy: screen(() => import('./routes/app/messages'), 'MessagesRoute') },
+              { path: 'analysis', lazy: screen(() => import('./routes/app/analysis'), 'AnalysisRoute') },
             ],
           },
         ],
       },
-      { path: '*', element: <NotFoundRoute /> },
+      { path: '*', lazy: screen(() => import('./routes/not-found'), 'NotFoundRoute') },
     ],
   },
 ];

@@ -16,16 +16,25 @@ const tags = ['agents'];
 
 export const agentsRoutes: FastifyPluginAsyncZod<{ agents: AgentsService }> = async (app, { agents }) => {
   app.addHook('onRequest', app.authenticate);
+  // Members see the agents (the desk names them); admins manage them.
+  const admin = app.requireRole('admin');
 
   app.post(
     '/org/addAgent/',
     {
+      onRequest: [admin],
       schema: {
         tags,
         summary: 'Add an agent (a support person recognised by phone number)',
         security: bearerAuth,
         body: addAgentRequest,
-        response: { 201: addAgentResponse, 400: errorResponse, 401: errorResponse, 409: errorResponse },
+        response: {
+          201: addAgentResponse,
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+          409: errorResponse,
+        },
       },
     },
     async (request, reply) =>
@@ -35,6 +44,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ agents: AgentsService }> = as
   app.post(
     '/org/editAgent/',
     {
+      onRequest: [admin],
       schema: {
         tags,
         summary: "Edit an agent's name, number and type",
@@ -44,6 +54,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ agents: AgentsService }> = as
           200: editAgentResponse,
           400: errorResponse,
           401: errorResponse,
+          403: errorResponse,
           404: errorResponse,
           409: errorResponse,
         },
@@ -68,12 +79,19 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ agents: AgentsService }> = as
   app.post(
     '/org/removeAgent/',
     {
+      onRequest: [admin],
       schema: {
         tags,
         summary: 'Remove an agent',
         security: bearerAuth,
         body: removeAgentRequest,
-        response: { 200: successMessage, 400: errorResponse, 401: errorResponse, 404: errorResponse },
+        response: {
+          200: successMessage,
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+          404: errorResponse,
+        },
       },
     },
     async (request) => agents.remove(request.user.organisationId, request.body.agent_id),

@@ -57,6 +57,8 @@ describeEachDatabase('agents', (ctx) => {
   it.each([
     [{ agent_name: '', agent_number: '+919876543210' }, 'Agent Name is required.'],
     [{ agent_name: '   ', agent_number: '+919876543210' }, 'Agent Name is required.'],
+    // Invisible characters only: a zero-width space, a word joiner and a direction mark.
+    [{ agent_name: '\u200B\u2060 \u200E', agent_number: '+919876543210' }, 'Agent Name is required.'],
     [{ agent_number: '+919876543210' }, 'Agent Name is required.'],
     [
       { agent_name: 'x'.repeat(101), agent_number: '+919876543210' },

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, type SQL, TransactionRollbackError } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { emailTokens, organisations, refreshTokens, users } from '../../db/schema';
+import { emailTokens, organisations, refreshTokens, type UserRole, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = Omit<typeof users.$inferInsert, 'id' | 'organisationId' | 'role' | 'createdAt'>;
@@ -35,17 +35,17 @@ export function createAuthRepository(db: Db) {
     findUserByGoogleSubject: (subject: string) => firstUser(eq(users.googleSubject, subject)),
 
     /**
-     * Whether a token issued at `issuedAt` still speaks for this user: the user exists in that
-     * organisation and no reset or takeover ended its tokens since.
+     * The user's role when a token issued at `issuedAt` still speaks for them: the user exists in that
+     * organisation and no reset, takeover or role change ended its tokens since. Null otherwise.
      */
-    async tokenUserValid(userId: number, organisationId: number, issuedAt: Date): Promise<boolean> {
+    async tokenUserRole(userId: number, organisationId: number, issuedAt: Date): Promise<UserRole | null> {
       const [found] = await db
-        .select({ validAfter: users.tokensValidAfter })
+        .select({ validAfter: users.tokensValidAfter, role: users.role })
         .from(users)
         .where(and(eq(users.id, userId), eq(users.organisationId, organisationId)))
         .limit(1);
-      if (!found) return false;
-      return !found.validAfter || issuedAt.getTime() >= found.validAfter.getTime();
+      if (!found) return null;
+      return !found.validAfter || issuedAt.getTime() >= found.validAfter.getTime() ? found.role : null;
     },
 
     /** A new organisation and its owner, both or neither. */

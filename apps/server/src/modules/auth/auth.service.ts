@@ -98,6 +98,9 @@ export function createAuthService({ repo, passwords, accessTokens, verifyGoogle,
   }
 
   return {
+    /** Signs in an account created elsewhere (an accepted invitation). */
+    signIn: issueTokens,
+
     async register(input: Registration): Promise<TokenPair> {
       const passwordHash = await passwords.hash(input.password1);
       const user = await createOwner({

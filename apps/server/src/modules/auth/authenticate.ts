@@ -1,3 +1,4 @@
+import { type MemberRole, memberMessages, roleAtLeast } from '@wadesk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
 import type { AccessTokens } from './tokens';
@@ -6,6 +7,8 @@ import type { AccessTokens } from './tokens';
 export interface RequestUser {
   id: number;
   organisationId: number;
+  /** The user's role as stored now, not as it was when the token was issued. */
+  role: MemberRole;
   /** The sign-in (refresh-token family) the access token belongs to; null for tokens without one. */
   sessionId: string | null;
   /** When the access token of this request expires. */
@@ -20,6 +23,11 @@ declare module 'fastify' {
      * Missing, forged or expired tokens answer 401 `{message}` before the body is even read.
      */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /**
+     * Role guard, after `authenticate`: `{ onRequest: [app.requireRole('admin')] }` answers 403 `{message}`
+     * to a caller whose current role is below `role`.
+     */
+    requireRole(role: MemberRole): (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     /** Only set on routes guarded by `app.authenticate`; reading it elsewhere is a bug. */
@@ -36,39 +44,48 @@ export const authenticationErrors = {
 } as const;
 
 /**
- * Whether a token still speaks for its user: the user exists in the organisation it names, and no
- * password reset or takeover ended the user's tokens after it was issued.
+ * The user's current role when a token still speaks for them: the user exists in the organisation it
+ * names, and no password reset, takeover or role change ended the user's tokens after it was issued.
+ * Null otherwise.
  */
-export type TokenUserValid = (userId: number, organisationId: number, issuedAt: Date) => Promise<boolean>;
+export type TokenUserRole = (
+  userId: number,
+  organisationId: number,
+  issuedAt: Date,
+) => Promise<MemberRole | null>;
 
 /**
  * Adds `app.authenticate` and `request.user` to the root instance, so every module can use them. A
  * valid signature is not enough: the token's user must still exist and not have had its tokens ended
- * since (one primary-key lookup).
+ * since (one primary-key lookup), which also gives the role every request is checked against.
  */
 export function installAuthentication(
   app: FastifyInstance,
   accessTokens: AccessTokens,
-  tokenUserValid: TokenUserValid,
+  tokenUserRole: TokenUserRole,
 ): void {
   app.decorateRequest('user', null as never);
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(request.headers.authorization);
     const verified = token ? await accessTokens.verify(token) : null;
-    const claims =
-      verified && (await tokenUserValid(verified.userId, verified.organisationId, verified.issuedAt))
-        ? verified
-        : null;
-    if (!claims) {
+    const role = verified
+      ? await tokenUserRole(verified.userId, verified.organisationId, verified.issuedAt)
+      : null;
+    if (!verified || !role) {
       reply.header('www-authenticate', 'Bearer');
       throw new AppError(401, token ? authenticationErrors.invalid : authenticationErrors.missing);
     }
     request.user = {
-      id: claims.userId,
-      organisationId: claims.organisationId,
-      sessionId: claims.sessionId,
-      tokenExpiresAt: claims.expiresAt,
+      id: verified.userId,
+      organisationId: verified.organisationId,
+      role,
+      sessionId: verified.sessionId,
+      tokenExpiresAt: verified.expiresAt,
     };
+  });
+
+  app.decorate('requireRole', (needed: MemberRole) => async (request: FastifyRequest) => {
+    if (!roleAtLeast(request.user.role, needed)) throw new AppError(403, memberMessages.forbidden);
   });
 }
 

@@ -18,7 +18,13 @@ import type { Limiter } from '../auth/rate-limit';
 import type { SessionsService } from './sessions.service';
 
 const tags = ['sessions'];
-const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse };
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+};
 
 /**
  * Pairing codes an organisation may ask for per minute: each one makes WhatsApp notify the phone whose
@@ -32,10 +38,13 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService; 
   { sessions, limit },
 ) => {
   app.addHook('onRequest', app.authenticate);
+  // Linking and unlinking phones is an admin's job; members browse what the sessions hold.
+  const admin = app.requireRole('admin');
 
   app.post(
     '/api/startSession/',
     {
+      onRequest: [admin],
       schema: {
         tags,
         summary: 'Create a WhatsApp session, or reconnect the one with this name and description',
@@ -51,6 +60,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService; 
   app.post(
     '/api/generateQRCode/',
     {
+      onRequest: [admin],
       preValidation: needsSessionId,
       schema: {
         tags,
@@ -69,6 +79,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService; 
   app.post(
     '/api/requestPairingCode/',
     {
+      onRequest: [admin],
       preValidation: needsSessionId,
       schema: {
         tags,
@@ -107,6 +118,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService; 
   app.post(
     '/api/terminateSession/',
     {
+      onRequest: [admin],
       preValidation: requireFields({ sessionID: sessionMessages.sessionIdUnavailable }),
       schema: {
         tags,

@@ -176,6 +176,12 @@ describeEachDatabase('sessions', (ctx) => {
     expect(
       (await post(server, owner, '/api/startSession/', { session_name: '   ', description: 'x' })).status,
     ).toBe(400);
+    // A name or description of invisible characters only (zero-width space, word joiner) is empty.
+    for (const body of [
+      { session_name: '\u200B\u2060', description: 'x' },
+      { session_name: 'Main', description: ' \u200B ' },
+    ])
+      expect((await post(server, owner, '/api/startSession/', body)).status).toBe(400);
     for (const sessionID of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
       const response = await post(server, owner, '/api/sessionStatus/', { sessionID });
       expect(response.status).toBe(404);

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { tokenStorage } from '../../shared/storage/storage';
@@ -19,10 +19,11 @@ const routes = (drawerItems?: React.ReactNode) => [
 ];
 
 describe('AppLayout', () => {
-  it('shows the breadcrumb of the current path beside the screen', () => {
+  it('shows the breadcrumb with the page’s name beside the screen, and titles the page', async () => {
     renderRoutes(routes(), '/dashboard');
-    expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe('Home / DASHBOARD');
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe('Home / Dashboard');
     expect(screen.getByText('dashboard screen')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Dashboard · wadesk'));
   });
 
   it('opens the drawer from the menu button, with extra items, and closes it on navigation', async () => {
@@ -38,13 +39,19 @@ describe('AppLayout', () => {
     const labels = within(drawer)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(labels).toEqual(expect.arrayContaining(['Dashboard', 'Sessions', 'Whatsapp Chat', 'Agents']));
+    expect(labels).toEqual(
+      expect.arrayContaining(['Dashboard', 'Sessions', 'Whatsapp Chat', 'Agents', 'Import chat']),
+    );
+    expect(within(drawer).getByRole('link', { name: 'Import chat' }).getAttribute('href')).toBe(
+      '/upload-chat',
+    );
     expect(within(drawer).getByRole('button', { name: 'Clear Chat' })).toBeTruthy();
 
     await user.click(within(drawer).getByRole('link', { name: 'Agents' }));
     expect(router.state.location.pathname).toBe('/agents');
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe('Home / AGENTS');
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe('Home / Agents');
+    await waitFor(() => expect(document.title).toBe('Agents · wadesk'));
   });
 
   it('logs out even when the server call fails: tokens removed, toast, back to /', async () => {

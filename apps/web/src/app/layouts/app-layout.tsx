@@ -5,6 +5,8 @@ import { UnverifiedEmailNotice } from '../../features/auth/components/unverified
 import { BrandLink } from '../../shared/ui/brand';
 import { Breadcrumb } from '../../shared/ui/breadcrumb';
 import { AppDrawerContext } from '../../shared/ui/drawer-context';
+import { pageName } from '../routes/page-titles';
+import { usePageTitle } from '../routes/use-page-title';
 import { AppDrawer } from './app-drawer';
 import { AppSidebar } from './app-sidebar';
 
@@ -20,6 +22,7 @@ export function AppLayout({ drawerItems, sidebarItems }: AppLayoutProps) {
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawer = useMemo(() => ({ open: drawerOpen, setOpen: setDrawerOpen }), [drawerOpen]);
+  usePageTitle();
 
   // A navigation (from the drawer or elsewhere) closes the drawer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path change is the trigger
@@ -46,7 +49,7 @@ export function AppLayout({ drawerItems, sidebarItems }: AppLayoutProps) {
           <main className="flex-1 px-4 py-5 sm:px-6 md:px-8 md:py-8">
             <div className="mx-auto w-full max-w-6xl">
               <UnverifiedEmailNotice />
-              <Breadcrumb pathname={pathname} />
+              <Breadcrumb pages={[{ label: pageName(pathname), to: pathname }]} />
               <div className="mt-4 md:mt-6">
                 <Outlet />
               </div>

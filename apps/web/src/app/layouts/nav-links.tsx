@@ -1,4 +1,4 @@
-import { LayoutDashboardIcon, MessagesSquareIcon, SmartphoneIcon, UsersIcon } from 'lucide-react';
+import { FileUpIcon, LayoutDashboardIcon, MessagesSquareIcon, SmartphoneIcon, UsersIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 export interface AppNavLink {
@@ -13,4 +13,6 @@ export const APP_NAV_LINKS: readonly AppNavLink[] = [
   { to: '/session-info', label: 'Sessions', icon: <SmartphoneIcon /> },
   { to: '/whatsapp-chat', label: 'Whatsapp Chat', icon: <MessagesSquareIcon /> },
   { to: '/agents', label: 'Agents', icon: <UsersIcon /> },
+  // /upload-chat was linked from nowhere for a signed-in user (issue 15 §1.2).
+  { to: '/upload-chat', label: 'Import chat', icon: <FileUpIcon /> },
 ];

@@ -5,9 +5,11 @@ import { VisitorBanner } from '../../features/chat-viewer/components/visitor-ban
 import { useAuth } from '../../shared/account/auth-context';
 import { BrandLink } from '../../shared/ui/brand';
 import { buttonClasses } from '../../shared/ui/button';
+import { usePageTitle } from './use-page-title';
 
 /** An anonymous visitor's analysis of the chat they imported; it is worked out in their browser. */
 export function AnalysisNoLoginRoute() {
+  usePageTitle();
   const signedIn = useAuth().isSignedIn;
   return (
     <div className="min-h-dvh bg-slate-50">

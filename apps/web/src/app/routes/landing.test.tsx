@@ -32,7 +32,8 @@ describe('LandingRoute', () => {
   it('names every control of the mobile menu drawer', async () => {
     render();
     await userEvent.click(screen.getByRole('button', { name: /menu/i }));
-    expect(screen.getByRole('dialog', { name: 'Menu' })).toBeTruthy();
+    // The drawer's code loads the first time it opens.
+    expect(await screen.findByRole('dialog', { name: 'Menu' })).toBeTruthy();
     expectNamedControls();
   });
 });

@@ -8,8 +8,10 @@ import { HowItWorks } from '../../features/landing/components/how-it-works';
 import { LandingFooter } from '../../features/landing/components/landing-footer';
 import { LandingHeader } from '../../features/landing/components/landing-header';
 import { scrollToSection } from '../../features/landing/utils/scroll-to-section';
+import { usePageTitle } from './use-page-title';
 
 export function LandingRoute() {
+  usePageTitle();
   const { hash } = useLocation();
 
   // Arriving at /#faq (or /#how-works) from another page scrolls to that section.

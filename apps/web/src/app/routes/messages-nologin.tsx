@@ -5,9 +5,11 @@ import { VisitorBanner } from '../../features/chat-viewer/components/visitor-ban
 import { useAuth } from '../../shared/account/auth-context';
 import { BrandLink } from '../../shared/ui/brand';
 import { buttonClasses } from '../../shared/ui/button';
+import { usePageTitle } from './use-page-title';
 
 /** Where an anonymous visitor reads the chat they imported; the chat never left their browser. */
 export function MessagesNoLoginRoute() {
+  usePageTitle();
   const signedIn = useAuth().isSignedIn;
   return (
     <div className="min-h-dvh bg-slate-50">

@@ -4,10 +4,12 @@ import { Link, useNavigate } from 'react-router';
 import { BrandLink } from '../../shared/ui/brand';
 import { buttonClasses } from '../../shared/ui/button';
 import { Spinner } from '../../shared/ui/spinner';
+import { usePageTitle } from './use-page-title';
 
 export const NOT_FOUND_REDIRECT_MS = 3000;
 
 export function NotFoundRoute() {
+  usePageTitle('Page not found · wadesk');
   const navigate = useNavigate();
 
   useEffect(() => {

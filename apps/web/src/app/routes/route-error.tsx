@@ -1,6 +1,7 @@
 import { TriangleAlertIcon } from 'lucide-react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { buttonClasses } from '../../shared/ui/button';
+import { usePageTitle } from './use-page-title';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
@@ -10,6 +11,7 @@ function describe(error: unknown): string {
 
 /** The router's default error screen. */
 export function RouteErrorScreen() {
+  usePageTitle('Something went wrong · wadesk');
   const error = useRouteError();
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-50 px-4">

@@ -9,7 +9,7 @@ import {
   useRef,
   useSyncExternalStore,
 } from 'react';
-import { closeEventStream } from '../events/use-event-stream';
+import { closeEventStream } from '../events/shared-stream';
 import { activeSessionsStorage, sessionIdStorage, tokenStorage } from '../storage/storage';
 
 export interface AuthValue {

@@ -1,4 +1,3 @@
-import { errorResponse, refreshResponse } from '@wadesk/contract';
 import type { z } from 'zod';
 import { tokenStorage } from '../storage/storage';
 import { ApiError } from './api-error';
@@ -89,8 +88,10 @@ async function readJson(response: Response): Promise<unknown> {
 
 /** The ApiError for a failed answer: the server's `{message}` when the body holds one. */
 export function apiErrorFromBody(status: number, body: unknown): ApiError {
-  const parsed = errorResponse.safeParse(body);
-  if (parsed.success && parsed.data.message) return new ApiError(status, parsed.data.message, true);
+  // The contract's errorResponse (`{message: string}`), checked by hand: every page loads this client, and
+  // the landing page must not load zod for it (see `npm run bench -- web-bundle`).
+  const message = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : null;
+  if (typeof message === 'string' && message) return new ApiError(status, message, true);
   return new ApiError(status, `Request failed with status ${status}`);
 }
 
@@ -104,6 +105,8 @@ async function renewTokens(): Promise<boolean> {
   try {
     const response = await send('/users/refresh_token/', { method: 'POST', body: { refresh_token } }, null);
     if (!response.ok) return false;
+    // Loaded with the first refresh, so a page that never refreshes does not load the schemas (and zod).
+    const { refreshResponse } = await import('@wadesk/contract');
     const parsed = refreshResponse.safeParse(await readJson(response));
     if (!parsed.success || !parsed.data.access_token) return false;
     // Refresh tokens rotate: the old one is spent, so the new one must be kept every time.

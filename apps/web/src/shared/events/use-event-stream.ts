@@ -3,11 +3,10 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { api, apiUrl } from '../api/api-client';
 import { tokenStorage } from '../storage/storage';
 import { createEventStream, type EventStream } from './event-stream';
+import { sharedStream } from './shared-stream';
 
-let shared: EventStream | null = null;
-
-function sharedStream(): EventStream {
-  shared ??= createEventStream({
+function createTabStream(): EventStream {
+  return createEventStream({
     // EventSource cannot send headers, so the bearer token buys a short-lived stream token for the URL.
     fetchStreamToken: async () =>
       (await api.post('/events/stream-token/', {}, streamTokenResponse)).stream_token,
@@ -15,12 +14,6 @@ function sharedStream(): EventStream {
       new EventSource(apiUrl(`/events/?stream_token=${encodeURIComponent(streamToken)}`)),
     signedIn: () => tokenStorage.getAccessToken() !== null,
   });
-  return shared;
-}
-
-/** Closes the tab's event stream at once (e.g. on logout); the next subscriber opens a new one. */
-export function closeEventStream(): void {
-  shared?.close();
 }
 
 /**
@@ -36,6 +29,6 @@ export function useEventStream(handler: (event: ServerEvent) => void, enabled = 
   useEffect(() => {
     // Without EventSource (very old browsers, jsdom) the screens still work, only not live.
     if (!enabled || typeof EventSource === 'undefined') return;
-    return sharedStream().subscribe((event) => handlerRef.current(event));
+    return sharedStream(createTabStream).subscribe((event) => handlerRef.current(event));
   }, [enabled]);
 }

@@ -6,6 +6,7 @@ import {
   formatDay,
   formatHourRange,
   formatMonth,
+  formatWallClock,
   formatWeekdayDay,
   isoWeekKey,
 } from './calendar-dates';
@@ -42,6 +43,10 @@ describe('calendar dates', () => {
     expect(formatHourRange(23)).toBe('23:00–00:00');
     expect(dayOfDate('2024-01-12T09:00:00')).toBe('2024-01-12');
     expect(dayOfDate('garbage')).toBeNull();
+    expect(formatWallClock('2024-01-12T09:02:00')).toBe('12 Jan 2024, 09:02');
+    expect(formatWallClock('2024-12-31T23:59:59')).toBe('31 Dec 2024, 23:59');
+    expect(formatWallClock('', '12/01/2024, 09:02')).toBe('12/01/2024, 09:02');
+    expect(formatWallClock('2024-01-12')).toBe('');
   });
 
   it('formats durations and shares for people', () => {

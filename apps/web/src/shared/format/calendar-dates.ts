@@ -87,3 +87,14 @@ export function dayOfDate(date: string): string | null {
   const day = date.slice(0, 10);
   return date[10] === 'T' && dayNumber(day) !== null ? day : null;
 }
+
+/**
+ * A chat message's wall-clock time (`YYYY-MM-DDTHH:mm…`) as "12 Jan 2024, 09:02": day, short month,
+ * year and the 24-hour time the export wrote; `fallback` when the date is not readable.
+ */
+export function formatWallClock(date: string, fallback = ''): string {
+  const day = dayOfDate(date);
+  const time = date.slice(11, 16);
+  if (!day || !/^\d\d:\d\d$/.test(time)) return fallback;
+  return `${formatDay(day)}, ${time}`;
+}

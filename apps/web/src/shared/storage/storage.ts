@@ -1,5 +1,4 @@
 import type { TokenPair } from '@wadesk/contract';
-import { z } from 'zod';
 
 /** The local storage keys the product uses; other tools and tests rely on these exact names. */
 export const STORAGE_KEYS = {
@@ -80,20 +79,32 @@ export const sessionIdStorage = {
   clear: (): void => remove(STORAGE_KEYS.sessionId),
 };
 
-const activeSession = z.object({
-  id: z.union([z.number(), z.string()]),
-  session_name: z.string(),
-  sessionId: z.string(),
-});
-export type ActiveSession = z.infer<typeof activeSession>;
+export interface ActiveSession {
+  id: number | string;
+  session_name: string;
+  sessionId: string;
+}
+
+// Checked by hand rather than with zod: the auth context reads this store on every page, and the landing
+// page must not load zod for it (see `npm run bench -- web-bundle`).
+function isActiveSession(value: unknown): value is ActiveSession {
+  if (typeof value !== 'object' || value === null) return false;
+  const { id, session_name, sessionId } = value as Record<string, unknown>;
+  return (
+    (typeof id === 'number' || typeof id === 'string') &&
+    typeof session_name === 'string' &&
+    typeof sessionId === 'string'
+  );
+}
 
 export const activeSessionsStorage = {
   get(): ActiveSession[] {
     const raw = read(STORAGE_KEYS.activeSessions);
     if (!raw) return [];
     try {
-      const parsed = z.array(activeSession).safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : [];
+      const parsed: unknown = JSON.parse(raw);
+      if (!Array.isArray(parsed) || !parsed.every(isActiveSession)) return [];
+      return parsed.map(({ id, session_name, sessionId }) => ({ id, session_name, sessionId }));
     } catch {
       return [];
     }

@@ -5,7 +5,7 @@ export function UploadChatRoute() {
   return (
     <>
       <PageHeader
-        title="Upload Chat"
+        title="Import chat"
         description="Import an exported WhatsApp chat (.txt, or .zip with its media)."
       />
       <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">

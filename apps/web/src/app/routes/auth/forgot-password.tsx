@@ -2,10 +2,12 @@ import { useLocation } from 'react-router';
 import { AuthFooterLink } from '../../../features/auth/components/auth-footer-link';
 import { AuthLayout } from '../../../features/auth/components/auth-layout';
 import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form';
+import { usePageTitle } from '../use-page-title';
 
 const backToSignIn = <AuthFooterLink to="/login">Back to sign in</AuthFooterLink>;
 
 export function ForgotPasswordRoute() {
+  usePageTitle();
   const state = useLocation().state as { email?: unknown } | null;
   return (
     <AuthLayout

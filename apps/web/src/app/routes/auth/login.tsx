@@ -7,6 +7,7 @@ import { URL_TOKEN_INVALID, UrlTokenSignIn } from '../../../features/auth/compon
 import { useAuth } from '../../../shared/account/auth-context';
 import { FullPageSpinner } from '../../../shared/ui/spinner';
 import { toast } from '../../../shared/ui/toast';
+import { usePageTitle } from '../use-page-title';
 
 /** Set by the guard when a stored session could not be checked, so this page does not bounce back. */
 export interface LoginLocationState {
@@ -14,6 +15,7 @@ export interface LoginLocationState {
 }
 
 export function LoginRoute() {
+  usePageTitle();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useLocation().state as LoginLocationState | null;

@@ -2,6 +2,7 @@ import { useLocation } from 'react-router';
 import { AuthFooterLink } from '../../../features/auth/components/auth-footer-link';
 import { AuthLayout } from '../../../features/auth/components/auth-layout';
 import { RegisterForm } from '../../../features/auth/components/register-form';
+import { usePageTitle } from '../use-page-title';
 
 /** `username` holds the email kept when sign-in found no account for it. */
 export interface RegisterLocationState {
@@ -9,6 +10,7 @@ export interface RegisterLocationState {
 }
 
 export function RegisterRoute() {
+  usePageTitle();
   const state = useLocation().state as RegisterLocationState | null;
   return (
     <AuthLayout

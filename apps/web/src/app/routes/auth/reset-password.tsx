@@ -3,8 +3,10 @@ import { AuthFooterLink } from '../../../features/auth/components/auth-footer-li
 import { AuthLayout } from '../../../features/auth/components/auth-layout';
 import { IncompleteLink } from '../../../features/auth/components/incomplete-link';
 import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form';
+import { usePageTitle } from '../use-page-title';
 
 export function ResetPasswordRoute() {
+  usePageTitle();
   const token = useSearchParams()[0].get('token');
   return (
     <AuthLayout

@@ -4,6 +4,8 @@ import {
   type AgentListResponse,
   addAgentResponse,
   agentListResponse,
+  type EditAgentRequest,
+  editAgentResponse,
   type SuccessMessage,
   successMessage,
 } from '@wadesk/contract';
@@ -15,6 +17,11 @@ export function fetchAgents(signal?: AbortSignal): Promise<AgentListResponse> {
 
 export function addAgent(body: AddAgentRequest): Promise<Agent> {
   return api.post('/org/addAgent/', body, addAgentResponse);
+}
+
+/** Changes an agent's name, number or type (decision 0013: an owner agent keeps its number). */
+export function editAgent(body: EditAgentRequest): Promise<Agent> {
+  return api.post('/org/editAgent/', body, editAgentResponse);
 }
 
 export function removeAgent(agent_id: number): Promise<SuccessMessage> {

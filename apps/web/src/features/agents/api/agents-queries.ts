@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AddAgentRequest } from '@wadesk/contract';
-import { addAgent, fetchAgents, removeAgent } from './agents-api';
+import type { AddAgentRequest, EditAgentRequest } from '@wadesk/contract';
+import { addAgent, editAgent, fetchAgents, removeAgent } from './agents-api';
 
 /** The agents feature's query keys: every cached agents answer sits under `agentKeys.all`. */
 export const agentKeys = {
@@ -16,6 +16,15 @@ export function useAddAgent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AddAgentRequest) => addAgent(body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: agentKeys.all }),
+  });
+}
+
+/** Edits an agent (POST /org/editAgent/); the list is fetched again whatever the answer. */
+export function useEditAgent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EditAgentRequest) => editAgent(body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: agentKeys.all }),
   });
 }

@@ -36,6 +36,11 @@ const rowNames = () =>
     .getAllByRole('row')
     .slice(1)
     .map((row) => row.querySelectorAll('td')[1]?.textContent);
+const rowNumbers = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => row.querySelectorAll('td')[0]?.textContent);
 
 function stubAgents(
   list: () => Agent[],
@@ -67,15 +72,27 @@ describe('AgentsScreen', () => {
     const headers = within(screen.getByRole('table'))
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
-    expect(headers).toEqual(['Agent ID', 'Name', 'Phone Number', 'User type', 'Created At', 'Remove Agent']);
+    expect(headers).toEqual([
+      'No.',
+      'Name',
+      'Phone Number',
+      'User type',
+      'Created At',
+      'Edit Agent',
+      'Remove Agent',
+    ]);
     expect(rowNames()).toEqual(['Asha, "Lead"', 'Ravi', 'Owner Phone']);
+    // A running number in the order shown, not the database ids.
+    expect(rowNumbers()).toEqual(['1', '2', '3']);
     expect(screen.getByText('+91 98765 43202')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: /sort by creation time/i }));
     expect(rowNames()).toEqual(['Owner Phone', 'Ravi', 'Asha, "Lead"']);
+    expect(rowNumbers()).toEqual(['1', '2', '3']);
 
     await user.click(screen.getByLabelText('user'));
     expect(rowNames()).toEqual(['Owner Phone']);
+    expect(rowNumbers()).toEqual(['1']);
     expect(screen.getByLabelText('All')).toHaveProperty('checked', false);
     await user.click(screen.getByLabelText('owner'));
     expect(screen.getByText('No Agents found')).toBeTruthy();
@@ -83,6 +100,19 @@ describe('AgentsScreen', () => {
     expect(rowNames()).toHaveLength(3);
     await user.click(screen.getByLabelText('All'));
     expect(screen.getByText('No Agents found')).toBeTruthy();
+  });
+
+  it('refreshes the list from the button beside the count', async () => {
+    const fetchMock = stubAgents(() => AGENTS);
+    const user = userEvent.setup();
+    render();
+    await screen.findByRole('table');
+    const lists = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/org/listAgent/').length;
+    const before = lists();
+    const refresh = screen.getByRole('button', { name: 'Refresh agents' });
+    expect(refresh.parentElement?.textContent).toBe('3 agents');
+    await user.click(refresh);
+    await waitFor(() => expect(lists()).toBe(before + 1));
   });
 
   it('downloads the rows shown as a real CSV file', async () => {
@@ -221,7 +251,47 @@ describe('AgentsScreen', () => {
     await waitFor(() => expect(rowNames()).toEqual(['Asha, "Lead"', 'Owner Phone']));
 
     await user.click(screen.getByRole('button', { name: 'Remove Owner Phone' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove Agent' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove owner agent' }));
     await screen.findByText('The owner cannot be removed');
+  });
+
+  it('explains what removing the owner agent (the linked phone) means before removing it', async () => {
+    let list = [...AGENTS];
+    const fetchMock = stubAgents(
+      () => list,
+      (path, init) => {
+        if (path !== '/org/removeAgent/') return undefined;
+        const { agent_id } = sentBody(init) as { agent_id: number };
+        list = list.filter((item) => item.id !== agent_id);
+        return jsonResponse(200, { success: true, message: 'Agent removed successfully' });
+      },
+    );
+    const removals = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/org/removeAgent/');
+    const user = userEvent.setup();
+    render();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Remove Owner Phone' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove the owner agent?' });
+    expect(dialog.textContent).toContain('the WhatsApp phone linked as one of your sessions');
+    expect(dialog.textContent).toContain('Messages sent from that phone still count as replies');
+    expect(dialog.textContent).toContain('listed again the next time its session connects');
+    expect(within(dialog).queryByRole('button', { name: 'Remove Agent' })).toBeNull();
+    // Cancel (the focused button) changes nothing.
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(removals()).toHaveLength(0);
+    expect(rowNames()).toContain('Owner Phone');
+
+    // A user agent gets the plain question.
+    await user.click(screen.getByRole('button', { name: 'Remove Ravi' }));
+    expect(screen.getByRole('dialog', { name: 'Remove Agent' }).textContent).not.toContain('owner agent');
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: 'Remove Owner Phone' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove owner agent' }));
+    await screen.findByText('Agent removed successfully');
+    expect(sentBody(removals()[0]?.[1])).toEqual({ agent_id: 1 });
+    await waitFor(() => expect(rowNames()).not.toContain('Owner Phone'));
   });
 });

@@ -1,10 +1,8 @@
 import type { Agent, AgentUserType } from '@wadesk/contract';
-import { RefreshCwIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
 import { downloadCsv } from '../../../shared/csv/download-file';
 import { type SortDirection, sortByCreatedAt } from '../../../shared/table/sort';
-import { Button } from '../../../shared/ui/button';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { Spinner } from '../../../shared/ui/spinner';
 import { toast } from '../../../shared/ui/toast';
@@ -14,6 +12,7 @@ import { AGENT_CSV_COLUMNS, AGENT_MESSAGES, ALL_USER_TYPES, filterAgents } from 
 import { AddAgentModal } from './add-agent-modal';
 import { AgentsTable } from './agents-table';
 import { AgentsToolbar } from './agents-toolbar';
+import { EditAgentModal } from './edit-agent-modal';
 import { RemoveAgentDialog } from './remove-agent-dialog';
 
 function Placeholder({ state, empty }: { state: ReturnType<typeof useAgents>; empty: boolean }) {
@@ -37,12 +36,13 @@ function Placeholder({ state, empty }: { state: ReturnType<typeof useAgents>; em
   return empty ? <p className="px-5 py-14 text-center text-sm text-slate-500">No Agents found</p> : null;
 }
 
-/** The Agents screen (/agents): list, sort, filter by user type, CSV export, add and remove. */
+/** The Agents screen (/agents): list, sort, filter by user type, CSV export, add, edit and remove. */
 export function AgentsScreen() {
   const state = useAgents();
   const [sort, setSort] = useState<SortDirection>('desc');
   const [types, setTypes] = useState<AgentUserType[]>(ALL_USER_TYPES);
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Agent | null>(null);
   const [removing, setRemoving] = useState<Agent | null>(null);
   const removal = useRemoveAgent();
 
@@ -64,16 +64,6 @@ export function AgentsScreen() {
       <PageHeader
         title="Agents"
         description="Your support staff. Their messages in your WhatsApp groups answer customers' tickets."
-        actions={
-          <Button
-            variant="secondary"
-            icon={<RefreshCwIcon className={`size-4 ${state.refreshing ? 'animate-spin' : ''}`} />}
-            onClick={state.refresh}
-            aria-label="Refresh agents"
-          >
-            <span className="hidden sm:inline">Refresh</span>
-          </Button>
-        }
       />
       <section
         aria-label="Agents"
@@ -88,11 +78,14 @@ export function AgentsScreen() {
           onAdd={() => setAdding(true)}
           shown={rows.length}
           total={state.agents.length}
+          onRefresh={state.refresh}
+          refreshing={state.refreshing}
         />
         <Placeholder state={state} empty={rows.length === 0} />
-        {rows.length > 0 ? <AgentsTable agents={rows} onRemove={setRemoving} /> : null}
+        {rows.length > 0 ? <AgentsTable agents={rows} onEdit={setEditing} onRemove={setRemoving} /> : null}
       </section>
       <AddAgentModal open={adding} onClose={() => setAdding(false)} onAdded={() => setAdding(false)} />
+      <EditAgentModal agent={editing} onClose={() => setEditing(null)} />
       <RemoveAgentDialog
         agent={removing}
         busy={busy}

@@ -1,12 +1,13 @@
 import type { Agent } from '@wadesk/contract';
-import { Trash2Icon } from 'lucide-react';
+import { PencilIcon, Trash2Icon } from 'lucide-react';
 import { formatDateTime } from '../../../shared/format/format';
+import { formatPhone } from '../../../shared/format/phone';
 import { MOBILE_QUERY, useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { Button } from '../../../shared/ui/button';
-import { formatPhone } from '../../../shared/ui/phone-input/phone-number';
 
 interface AgentsTableProps {
   agents: Agent[];
+  onEdit: (agent: Agent) => void;
   onRemove: (agent: Agent) => void;
 }
 
@@ -15,7 +16,7 @@ function UserTypeBadge({ type }: { type: Agent['user_type'] }) {
     type === 'owner' ? 'bg-amber-50 text-amber-800 ring-amber-200' : 'bg-sky-50 text-sky-800 ring-sky-200';
   return (
     <span
-      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${tone}`}
+      className={`inline-flex shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${tone}`}
     >
       {type}
     </span>
@@ -37,32 +38,50 @@ function RemoveButton({ agent, onRemove }: { agent: Agent; onRemove: (agent: Age
   );
 }
 
+function EditButton({ agent, onEdit }: { agent: Agent; onEdit: (agent: Agent) => void }) {
+  return (
+    <Button
+      variant="secondary"
+      size="md"
+      icon={<PencilIcon className="size-4" />}
+      onClick={() => onEdit(agent)}
+      aria-label={`Edit ${agent.agent_name}`}
+    >
+      Edit
+    </Button>
+  );
+}
+
+// A name without spaces (a pasted number, an e-mail address) still breaks inside its cell.
+const NAME = 'font-semibold [overflow-wrap:anywhere] text-slate-900';
+
 const th =
   'px-3 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase first:pl-5';
 const td = 'px-3 py-3 align-middle first:pl-5';
 
-/** The agents as a table on larger screens and as cards on phones. */
-export function AgentsTable({ agents, onRemove }: AgentsTableProps) {
+/**
+ * The agents as a table on larger screens and as cards on phones. The first column is the row's running
+ * number in the order shown (1, 2, 3 …), not the database id, whose gaps mean nothing to people.
+ */
+export function AgentsTable({ agents, onEdit, onRemove }: AgentsTableProps) {
   const mobile = useMediaQuery(MOBILE_QUERY);
   if (mobile) {
     return (
       <ul className="divide-y divide-slate-100" aria-label="Agents">
-        {agents.map((agent) => (
-          <li
-            key={agent.id}
-            data-agent-id={agent.id}
-            className="flex items-start justify-between gap-3 px-4 py-4"
-          >
-            <div className="min-w-0 space-y-1">
-              <p className="flex flex-wrap items-center gap-2 font-semibold break-words text-slate-900">
-                {agent.agent_name} <UserTypeBadge type={agent.user_type} />
-              </p>
-              <p className="text-sm text-slate-700 tabular-nums">{formatPhone(agent.agent_number)}</p>
-              <p className="text-xs text-slate-500">
-                #{agent.id} · added {formatDateTime(agent.created_at)}
-              </p>
+        {agents.map((agent, index) => (
+          <li key={agent.id} data-agent-id={agent.id} className="space-y-1 px-4 py-4">
+            <div className="flex items-start gap-2">
+              <p className={`min-w-0 ${NAME}`}>{agent.agent_name}</p>
+              <UserTypeBadge type={agent.user_type} />
             </div>
-            <RemoveButton agent={agent} onRemove={onRemove} />
+            <p className="text-sm text-slate-700 tabular-nums">{formatPhone(agent.agent_number)}</p>
+            <p className="text-xs text-slate-500">
+              No. {index + 1} · added {formatDateTime(agent.created_at)}
+            </p>
+            <div className="flex justify-end gap-2 pt-2">
+              <EditButton agent={agent} onEdit={onEdit} />
+              <RemoveButton agent={agent} onRemove={onRemove} />
+            </div>
           </li>
         ))}
       </ul>
@@ -73,20 +92,23 @@ export function AgentsTable({ agents, onRemove }: AgentsTableProps) {
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50">
           <tr>
-            <th className={th}>Agent ID</th>
+            <th className={th}>No.</th>
             <th className={th}>Name</th>
             <th className={th}>Phone Number</th>
             <th className={th}>User type</th>
             <th className={th}>Created At</th>
+            <th className={th}>Edit Agent</th>
             <th className={th}>Remove Agent</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 bg-white">
-          {agents.map((agent) => (
+          {agents.map((agent, index) => (
             <tr key={agent.id} data-agent-id={agent.id} className="hover:bg-slate-50/60">
-              <td className={`${td} text-slate-500 tabular-nums`}>{agent.id}</td>
-              <td className={`${td} max-w-64 font-semibold break-words text-slate-900`}>
-                {agent.agent_name}
+              <td className={`${td} text-slate-500 tabular-nums`}>{index + 1}</td>
+              <td className={`${td} max-w-64`}>
+                <span className={`line-clamp-2 ${NAME}`} title={agent.agent_name}>
+                  {agent.agent_name}
+                </span>
               </td>
               <td className={`${td} whitespace-nowrap text-slate-700 tabular-nums`}>
                 {formatPhone(agent.agent_number)}
@@ -96,6 +118,9 @@ export function AgentsTable({ agents, onRemove }: AgentsTableProps) {
               </td>
               <td className={`${td} whitespace-nowrap text-slate-600 tabular-nums`}>
                 {formatDateTime(agent.created_at)}
+              </td>
+              <td className={td}>
+                <EditButton agent={agent} onEdit={onEdit} />
               </td>
               <td className={td}>
                 <RemoveButton agent={agent} onRemove={onRemove} />

@@ -1,5 +1,5 @@
 import type { AgentUserType } from '@wadesk/contract';
-import { DownloadIcon, PlusIcon } from 'lucide-react';
+import { DownloadIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
 import { CheckboxFilter } from '../../../shared/table/checkbox-filter';
 import type { SortDirection } from '../../../shared/table/sort';
 import { SortButton } from '../../../shared/table/sort-button';
@@ -15,11 +15,14 @@ interface AgentsToolbarProps {
   onAdd: () => void;
   shown: number;
   total: number;
+  onRefresh: () => void;
+  refreshing: boolean;
 }
 
-/** Sort, Filter by user type, Download as CSV (the rows shown) and Add Agent. */
+/** Sort, Filter by user type, the count with a refresh, Download as CSV (the rows shown) and Add Agent. */
 export function AgentsToolbar(props: AgentsToolbarProps) {
-  const { sort, onSortChange, types, onTypesChange, onDownload, onAdd, shown, total } = props;
+  const { sort, onSortChange, types, onTypesChange, onDownload, onAdd, shown, total, onRefresh, refreshing } =
+    props;
   return (
     <div className="flex flex-wrap items-center gap-x-5 gap-y-3 border-b border-slate-200 px-4 py-3 sm:px-5">
       <SortButton sort={sort} onChange={onSortChange} />
@@ -29,9 +32,21 @@ export function AgentsToolbar(props: AgentsToolbarProps) {
         selected={types}
         onChange={onTypesChange}
       />
-      <p className="text-xs text-slate-500" aria-live="polite">
-        {shown === total ? `${total} ${total === 1 ? 'agent' : 'agents'}` : `${shown} of ${total} agents`}
-      </p>
+      {/* The refresh sits with the count it updates, not on a line of its own under the page title. */}
+      <div className="flex items-center gap-1">
+        <p className="text-xs text-slate-500" aria-live="polite">
+          {shown === total ? `${total} ${total === 1 ? 'agent' : 'agents'}` : `${shown} of ${total} agents`}
+        </p>
+        <Button
+          variant="ghost"
+          size="md"
+          className="px-2"
+          icon={<RefreshCwIcon aria-hidden="true" className={`size-4 ${refreshing ? 'animate-spin' : ''}`} />}
+          onClick={onRefresh}
+          aria-label="Refresh agents"
+          title="Refresh agents"
+        />
+      </div>
       <div className="flex w-full flex-col gap-2 min-[420px]:flex-row sm:ml-auto sm:w-auto">
         <Button
           variant="secondary"

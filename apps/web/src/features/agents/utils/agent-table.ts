@@ -32,4 +32,6 @@ export const AGENT_MESSAGES = {
   removeFailed: 'Something went wrong!',
   invalidNumber: 'Enter a valid phone number for the chosen country.',
   nameRequired: 'Enter a name for the agent.',
+  updated: 'Agent updated successfully',
+  updateFailed: 'Some error in updating agent',
 } as const;

@@ -5,6 +5,7 @@ import {
   presetOf,
   presetRange,
 } from '../../../shared/loaded-chat/date-range/date-range';
+import { DateField } from './date-field';
 
 interface DateRangeBarProps {
   range: DateRange;
@@ -16,8 +17,6 @@ interface DateRangeBarProps {
 export function DateRangeBar({ range, bounds, onChange }: DateRangeBarProps) {
   const active = presetOf(range, bounds);
   const shown = { from: range.from ?? bounds?.first ?? '', to: range.to ?? bounds?.last ?? '' };
-  const dateInput =
-    'h-9 w-full rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-900 shadow-xs outline-none focus:border-brand-600 focus:ring-4 focus:ring-brand-100 sm:w-40';
   return (
     <fieldset className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4 lg:flex-row lg:items-end lg:justify-between">
       <legend className="sr-only">Date range</legend>
@@ -39,28 +38,20 @@ export function DateRangeBar({ range, bounds, onChange }: DateRangeBarProps) {
         ))}
       </div>
       <div className="grid grid-cols-2 gap-2 sm:flex sm:items-end">
-        <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
-          From
-          <input
-            type="date"
-            className={dateInput}
-            value={shown.from}
-            min={bounds?.first}
-            max={shown.to || bounds?.last}
-            onChange={(event) => onChange({ ...range, from: event.target.value || undefined })}
-          />
-        </label>
-        <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
-          To
-          <input
-            type="date"
-            className={dateInput}
-            value={shown.to}
-            min={shown.from || bounds?.first}
-            max={bounds?.last}
-            onChange={(event) => onChange({ ...range, to: event.target.value || undefined })}
-          />
-        </label>
+        <DateField
+          label="From"
+          value={shown.from}
+          min={bounds?.first}
+          max={shown.to || bounds?.last}
+          onChange={(from) => onChange({ ...range, from: from || undefined })}
+        />
+        <DateField
+          label="To"
+          value={shown.to}
+          min={shown.from || bounds?.first}
+          max={bounds?.last}
+          onChange={(to) => onChange({ ...range, to: to || undefined })}
+        />
       </div>
     </fieldset>
   );

@@ -54,11 +54,15 @@ describe('importChat', () => {
     expect(outcome).toEqual({ destination: '/messages-nologin', message: 'Files Uploaded, Check Messages' });
   });
 
-  it('sends a signed-in user’s file to the server and to /messages with the zip message', async () => {
+  it('sends a signed-in user’s file to the server and to /messages; the zip words for zips only', async () => {
     upload.mockResolvedValue(serverAnswer);
     const chat = chatActions();
     const outcome = await importChat({ file, kind: 'text' }, { signedIn: true, chat });
-    expect(outcome).toEqual({ destination: '/messages', message: 'Zip file uploaded and extracted' });
+    expect(outcome).toEqual({ destination: '/messages', message: 'Files Uploaded, Check Messages' });
+    const zipped = await importChat({ file, kind: 'zip' }, { signedIn: true, chat });
+    expect(zipped).toEqual({ destination: '/messages', message: 'Zip file uploaded and extracted' });
+    const local = await importChat({ file, kind: 'zip' }, { signedIn: false, chat: chatActions() });
+    expect(local.message).toBe('Zip file uploaded and extracted');
     expect(chat.importFile).not.toHaveBeenCalled();
     expect(upload).toHaveBeenCalledWith('/v1/uploadfile/', expect.any(FormData), expect.anything());
     const body = upload.mock.calls[0]?.[1] as FormData;
@@ -94,15 +98,42 @@ describe('importOnServer', () => {
   });
 });
 
+const DAMAGED = 'Error extracting zip file: The zip file is damaged or is not a zip file.';
+
 describe('importErrorMessage', () => {
-  it('uses the catalogue words, followed by the zip reader’s own clearer message', () => {
-    expect(importErrorMessage(new EngineError('zip', 'Error extracting zip file'))).toBe(
-      'Error extracting zip file',
+  it('gives a damaged zip the same words whether the browser or the server tried to open it', () => {
+    const browser = importErrorMessage(new EngineError('zip', 'Error extracting zip file'), 'zip');
+    expect(browser).toBe(DAMAGED);
+    for (const said of [
+      'This file is named .zip but is not a zip archive.',
+      'The zip file is damaged or is not a zip file.',
+    ]) {
+      expect(importErrorMessage(new ApiError(415, said, true), 'zip')).toBe(browser);
+      expect(importErrorMessage(new ApiError(400, said, true), 'zip')).toBe(browser);
+    }
+    const noChat =
+      'The zip holds no chat text file (.txt). Export the chat from WhatsApp again and upload that zip.';
+    expect(importErrorMessage(new ApiError(400, noChat, true), 'zip')).toBe(
+      importErrorMessage(new EngineError('zip', noChat), 'zip'),
     );
+  });
+
+  it('keeps the generic words for a zip refused for its size, the quota or the chat inside it', () => {
+    const big = 'The file is larger than the 4 MB limit.';
+    expect(importErrorMessage(new ApiError(413, big, true), 'zip')).toBe(
+      `some error occurred in file upload: ${big}`,
+    );
+    expect(
+      importErrorMessage(new ApiError(400, 'No WhatsApp messages were found in this file.', true), 'zip'),
+    ).toBe(UPLOAD_MESSAGES.noMessages);
+  });
+
+  it('uses the catalogue words, followed by the zip reader’s own clearer message', () => {
+    expect(importErrorMessage(new EngineError('zip', 'Error extracting zip file'))).toBe(DAMAGED);
     expect(importErrorMessage(new EngineError('zip', 'The zip holds no chat text file (.txt).'))).toBe(
       'Error extracting zip file: The zip holds no chat text file (.txt).',
     );
-    expect(importErrorMessage(new EngineError('zip', ''))).toBe(UPLOAD_MESSAGES.zipFailed);
+    expect(importErrorMessage(new EngineError('zip', ''))).toBe(DAMAGED);
     expect(importErrorMessage(new EngineError('no-messages', 'x'))).toBe(UPLOAD_MESSAGES.noMessages);
     expect(importErrorMessage(new EngineError('failed', 'worker died'))).toBe(
       'some error occurred in file upload',

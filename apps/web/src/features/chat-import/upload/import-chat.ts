@@ -44,15 +44,35 @@ export async function importChat(upload: ValidUpload, options: ImportOptions): P
   await chooseImporter(options.signedIn)(upload, options);
   return {
     destination: options.signedIn ? '/messages' : '/messages-nologin',
-    // A signed-in upload is always "uploaded and extracted", a .txt one too.
-    message: options.signedIn || upload.kind === 'zip' ? UPLOAD_MESSAGES.zipDone : UPLOAD_MESSAGES.textDone,
+    // The catalogue's zip words for zips only, signed in or not; a text export was not extracted.
+    message: upload.kind === 'zip' ? UPLOAD_MESSAGES.zipDone : UPLOAD_MESSAGES.textDone,
   };
 }
 
-/** The catalogue's words for a failed import, followed by the reason when one is known. */
-export function importErrorMessage(error: unknown): string {
+/**
+ * What the server says about a zip it could not read in other words than the browser's reader: the
+ * same damaged file gets the same message signed in or not.
+ */
+const DAMAGED_ZIP_REASONS = new Set<string>([
+  'Error extracting zip file', // the browser's reader, when the zip's own message is not shown
+  'This file is named .zip but is not a zip archive.', // the server's first look at the bytes
+  UPLOAD_MESSAGES.zipDamaged,
+]);
+
+/**
+ * The server's refusals of the zip itself (the chat-export reader's messages: damaged, no chat text,
+ * too many files, unpacks too large, an encrypted entry), as opposed to the upload's size, the
+ * storage quota or the chat inside the file.
+ */
+const ZIP_REFUSAL = /\bzip\b|encrypted or compressed/i;
+
+/**
+ * The catalogue's words for a failed import, followed by the reason when one is known. `kind` is what
+ * was uploaded: a zip the server could not open reads as one the browser could not open.
+ */
+export function importErrorMessage(error: unknown, kind?: UploadKind): string {
   if (error instanceof EngineError) {
-    if (error.code === 'zip') return withReason(UPLOAD_MESSAGES.zipFailed, error.message);
+    if (error.code === 'zip') return zipFailure(error.message);
     if (error.code === 'no-messages') return UPLOAD_MESSAGES.noMessages;
   }
   // The server's own words for what was wrong with the file (size, type, no chat text).
@@ -62,11 +82,20 @@ export function importErrorMessage(error: unknown): string {
     error.status >= 400 &&
     error.status < 500 &&
     error.status !== 401
-  )
-    return error.message === UPLOAD_MESSAGES.noMessages
-      ? error.message
-      : withReason(UPLOAD_MESSAGES.failed, error.message);
+  ) {
+    if (error.message === UPLOAD_MESSAGES.noMessages) return error.message;
+    if (kind === 'zip' && ZIP_REFUSAL.test(error.message)) return zipFailure(error.message);
+    return withReason(UPLOAD_MESSAGES.failed, error.message);
+  }
   return UPLOAD_MESSAGES.failed;
+}
+
+function zipFailure(reason: string): string {
+  const why = reason.trim();
+  return withReason(
+    UPLOAD_MESSAGES.zipFailed,
+    why === '' || DAMAGED_ZIP_REASONS.has(why) ? UPLOAD_MESSAGES.zipDamaged : why,
+  );
 }
 
 function withReason(words: string, reason: string): string {

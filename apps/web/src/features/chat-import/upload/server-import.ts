@@ -1,4 +1,3 @@
-import { chatData } from '@wadesk/contract';
 import { uploadWithProgress } from '../../../shared/api/upload-with-progress';
 import { fromServerChat } from '../../../shared/loaded-chat/server-chat';
 import type { ChatImporter } from './import-chat';
@@ -14,6 +13,8 @@ export const importOnServer: ChatImporter = async ({ file }, { chat, onProgress 
   const body = new FormData();
   body.append(UPLOAD_FIELD, file, file.name);
   onProgress?.('uploading', 0);
+  // Only signed-in uploads read the answer with the contract; the landing page loads it (and zod) then.
+  const { chatData } = await import('@wadesk/contract');
   const answer = await uploadWithProgress('/v1/uploadfile/', body, {
     schema: chatData,
     onProgress: ({ fraction }) => onProgress?.(fraction < 1 ? 'uploading' : 'processing', fraction),

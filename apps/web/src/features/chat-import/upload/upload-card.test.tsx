@@ -57,9 +57,13 @@ describe('UploadCard', () => {
   it('refuses an archive it cannot open and a file over 4 MB, with a toast', async () => {
     const { engine } = renderCard();
     pick([new File(['Rar!'], 'chat.rar')]);
-    expect(await screen.findByText('Only .txt and .zip WhatsApp exports are supported.')).toBeTruthy();
+    expect((await screen.findByTestId('upload-error')).textContent).toBe(
+      'Only .txt and .zip WhatsApp exports are supported.',
+    );
     pick([new File([new Uint8Array(MAX_UPLOAD_BYTES + 1)], 'chat.txt')]);
-    expect(await screen.findByText('file size exceed limit of 4MB')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('upload-error').textContent).toBe('file size exceed limit of 4MB'),
+    );
     expect(engine.importFile).not.toHaveBeenCalled();
   });
 
@@ -107,11 +111,17 @@ describe('UploadCard', () => {
     upload.mockRejectedValue(new ApiError(400, 'No WhatsApp messages were found in this file.', true));
     renderCard();
     pick([new File(['x'], 'notes.txt')]);
-    expect(await screen.findByText('No WhatsApp messages were found in this file.')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('upload-error').textContent).toBe(
+        'No WhatsApp messages were found in this file.',
+      ),
+    );
     upload.mockRejectedValue(new ApiError(502, 'Bad gateway'));
     await waitFor(() => expect(screen.getByTestId('upload-card').getAttribute('aria-busy')).toBeNull());
     pick([new File(['x'], 'notes.txt')]);
-    expect(await screen.findByText('some error occurred in file upload')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('upload-error').textContent).toBe('some error occurred in file upload'),
+    );
   });
 
   it('shows progress while importing and the failure after', async () => {
@@ -130,7 +140,28 @@ describe('UploadCard', () => {
       '60',
     );
     fail(new EngineError('zip', 'Error extracting zip file'));
-    expect(await screen.findByText('Error extracting zip file')).toBeTruthy();
+    const words = 'Error extracting zip file: The zip file is damaged or is not a zip file.';
+    await waitFor(() => expect(screen.getByTestId('upload-error').textContent).toBe(words));
     await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Import progress' })).toBeNull());
+  });
+
+  it('keeps the failure on the card after the toast has gone, until the next attempt', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const importFile = vi.fn(async () => {
+        throw new EngineError('no-messages', 'none');
+      });
+      renderCard(fakeEngine({ importFile }));
+      pick([new File(['x'], 'chat.txt')]);
+      const said = 'No WhatsApp messages were found in this file.';
+      await waitFor(() => expect(screen.getByTestId('upload-error').textContent).toBe(said));
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(screen.getByTestId('upload-error').textContent).toBe(said);
+      importFile.mockImplementation(() => new Promise<never>(() => {}));
+      pick([new File(['x'], 'chat.txt')]);
+      await waitFor(() => expect(screen.queryByTestId('upload-error')).toBeNull());
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

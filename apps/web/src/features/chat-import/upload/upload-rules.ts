@@ -12,6 +12,8 @@ export const UPLOAD_MESSAGES = {
   noMessages: 'No WhatsApp messages were found in this file.',
   textDone: 'Files Uploaded, Check Messages',
   zipDone: 'Zip file uploaded and extracted',
+  /** Why a zip could not be opened, whichever side tried: the browser (visitors) or the server. */
+  zipDamaged: 'The zip file is damaged or is not a zip file.',
 } as const;
 
 export type UploadKind = 'text' | 'zip';

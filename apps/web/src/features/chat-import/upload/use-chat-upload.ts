@@ -13,6 +13,8 @@ export function useChatUpload() {
   const [signedIn] = useState(useAuth().isSignedIn);
   const [phase, setPhase] = useState<UploadPhase | null>(null);
   const [sent, setSent] = useState(0);
+  // The last attempt's failure stays on the card (the toast is gone after 2 s) until the next attempt.
+  const [error, setError] = useState<string | null>(null);
   const busy = useRef(false);
 
   // The worker loads while the visitor picks a file, not after.
@@ -23,7 +25,9 @@ export function useChatUpload() {
       if (busy.current) return;
       const checked = checkUpload(files);
       if (!checked) return;
+      setError(null);
       if (!checked.ok) {
+        setError(checked.message);
         toast.error(checked.message);
         return;
       }
@@ -38,8 +42,10 @@ export function useChatUpload() {
         const outcome = await importChat(checked, { signedIn, chat, onProgress });
         toast.success(outcome.message);
         navigate(outcome.destination);
-      } catch (error) {
-        toast.error(importErrorMessage(error));
+      } catch (failure) {
+        const message = importErrorMessage(failure, checked.kind);
+        setError(message);
+        toast.error(message);
       } finally {
         busy.current = false;
         setPhase(null);
@@ -48,5 +54,5 @@ export function useChatUpload() {
     [chat, navigate, signedIn],
   );
 
-  return { upload, phase, sent, busy: phase !== null };
+  return { upload, phase, sent, error, busy: phase !== null };
 }

@@ -1,5 +1,5 @@
 import { SearchIcon, Trash2Icon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Button } from '../../../shared/ui/button';
 import { AuthorSelect } from './author-select';
 
@@ -11,6 +11,8 @@ interface ChatToolbarProps {
   onSender(author: string): void;
   searchOpen: boolean;
   onToggleSearch(): void;
+  /** Holds the search toggle (and the dropdown), so the toggle can be focused again after a jump. */
+  searchAnchorRef?: Ref<HTMLDivElement>;
   onClear(): void;
   /** Buttons placed before Clear Chat. */
   actions?: ReactNode;
@@ -29,6 +31,7 @@ export function ChatToolbar(props: ChatToolbarProps) {
     onSender,
     searchOpen,
     onToggleSearch,
+    searchAnchorRef,
     onClear,
     actions,
     notice,
@@ -56,7 +59,7 @@ export function ChatToolbar(props: ChatToolbarProps) {
         className="order-last w-full sm:order-none sm:mr-auto sm:w-auto"
         selectClassName="flex-1 sm:max-w-52 sm:flex-none"
       />
-      <div className="relative ml-auto sm:ml-0">
+      <div ref={searchAnchorRef} className="relative ml-auto sm:ml-0">
         <Button
           variant={searchOpen ? 'primary' : 'secondary'}
           size="md"

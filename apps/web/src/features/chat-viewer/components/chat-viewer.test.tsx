@@ -56,6 +56,28 @@ describe('ChatViewer', () => {
     expect(screen.queryByText('No messages found!')).toBeNull();
   });
 
+  it('closes the desktop dropdown after a jump, keeps the query, and says so for one character', async () => {
+    const user = userEvent.setup();
+    const search = vi.fn(async () => [{ index: 1, start: 0, end: 5, text: 'hello there' }]);
+    const chat = chatData([
+      chatMessage({ author: 'Alice', content: 'first' }),
+      chatMessage({ author: 'Bob', content: 'hello there' }),
+    ]);
+    renderViewer(fakeEngine({ restore: vi.fn(async () => loadedChat(chat)), search }));
+    const toggle = await screen.findByRole('button', { name: 'Search messages' });
+    await user.click(toggle);
+    await user.type(screen.getByPlaceholderText('Search...'), 'h');
+    expect(screen.getByText('Type at least 2 characters')).toBeTruthy();
+    expect(screen.queryByText('No messages found!')).toBeNull();
+    await user.type(screen.getByPlaceholderText('Search...'), 'ello');
+    const row = await screen.findByRole('button', { name: /author: Bob/ }, { timeout: 2000 });
+    await user.click(row);
+    expect(screen.queryByRole('dialog', { name: 'Search Messages' })).toBeNull();
+    expect(document.activeElement).toBe(toggle);
+    await user.click(toggle);
+    expect((screen.getByPlaceholderText('Search...') as HTMLInputElement).value).toBe('hello');
+  });
+
   it('with no chat loaded sends a visitor to the landing page', async () => {
     const { router } = renderViewer(fakeEngine());
     await screen.findByText('landing');

@@ -41,6 +41,7 @@ export function ChatViewer({
   const mobile = useMediaQuery(MOBILE_QUERY);
   const listRef = useRef<VirtuosoHandle>(null);
   const sectionRef = useRef<HTMLElement>(null);
+  const searchAnchorRef = useRef<HTMLDivElement>(null);
   const stopCentring = useRef<() => void>(() => {});
   useEffect(() => () => stopCentring.current(), []);
   const [searchOpen, setSearchOpen] = useState(false);
@@ -97,7 +98,10 @@ export function ChatViewer({
       stopCentring.current();
       stopCentring.current = keepCentred(sectionRef.current, index, stuck);
       setHighlighted(index);
-      if (mobile) setSearchOpen(false);
+      // The results would cover the message they lead to: the search closes (its query stays for the
+      // next opening) and, on desktop, focus goes back to its toggle (the mobile panel returns it itself).
+      setSearchOpen(false);
+      if (!mobile) searchAnchorRef.current?.querySelector('button')?.focus({ preventScroll: true });
     },
     [mobile, indices],
   );
@@ -128,6 +132,7 @@ export function ChatViewer({
         onSender={chat.setSender}
         searchOpen={searchOpen}
         onToggleSearch={() => setSearchOpen((open) => !open)}
+        searchAnchorRef={searchAnchorRef}
         onClear={() => void clear()}
         actions={
           <>

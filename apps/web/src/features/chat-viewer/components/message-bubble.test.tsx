@@ -35,7 +35,7 @@ describe('MessageBubble', () => {
     const { container, unmount } = renderBubble(chatMessage({ author: 'Alice Martin', content: 'Hi there' }));
     expect(container.textContent).toContain('Alice Martin');
     expect(container.textContent).toContain('Hi there');
-    expect(container.textContent).toContain('01/03/2022, 08:00');
+    expect(container.textContent).toContain('1 Mar 2022, 08:00');
     expect(container.querySelector('[data-side]')?.getAttribute('data-side')).toBe('left');
     expect(container.textContent).toContain('AM');
     unmount();

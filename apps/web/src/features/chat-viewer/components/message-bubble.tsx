@@ -2,6 +2,7 @@ import type { ChatMessage } from '@wadesk/chat-export';
 import { BanIcon } from 'lucide-react';
 import { memo } from 'react';
 import { avatarColour } from '../../../shared/format/avatar';
+import { formatWallClock } from '../../../shared/format/calendar-dates';
 import { Avatar } from '../../../shared/ui/avatar';
 import { LinkifiedText } from '../../../shared/ui/linkified-text';
 import { useMediaLink } from '../media/media-links-context';
@@ -71,7 +72,9 @@ export const MessageBubble = memo(function MessageBubble({
         >
           <span className="sr-only">system: </span>
           <LinkifiedText text={message.content} />
-          <span className="ml-2 text-[0.68rem] text-slate-600 tabular-nums">{message.datetime}</span>
+          <span className="ml-2 text-[0.68rem] text-slate-600 tabular-nums">
+            {formatWallClock(message.date, message.datetime)}
+          </span>
         </div>
       </div>
     );
@@ -100,7 +103,7 @@ export const MessageBubble = memo(function MessageBubble({
         <Body message={message} />
         <p className="mt-0.5 flex items-center justify-end gap-1.5 text-[0.68rem] text-slate-600 tabular-nums">
           {message.edited ? <span className="italic">edited</span> : null}
-          <time dateTime={message.date}>{message.datetime}</time>
+          <time dateTime={message.date}>{formatWallClock(message.date, message.datetime)}</time>
         </p>
       </article>
     </div>

@@ -1,8 +1,8 @@
 import type { ChatMessage } from '@wadesk/chat-export';
 import { type Ref, useCallback } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
-import { dayKey, startsNewDay } from '../utils/day-separators';
-import { DaySeparator } from './day-separator';
+import { dayKey, startsNewDay } from '../../../shared/format/day-separators';
+import { DaySeparator } from '../../../shared/ui/day-separator';
 import { MessageBubble } from './message-bubble';
 
 interface MessageListProps {

@@ -6,7 +6,12 @@ import { SearchResults } from './search-results';
 
 const messages = [
   chatMessage({ author: 'Alice', content: 'nothing here' }),
-  chatMessage({ author: 'Bob', datetime: '02/03/2022, 09:15', content: 'Meet at the Station at nine' }),
+  chatMessage({
+    author: 'Bob',
+    datetime: '02/03/2022, 09:15',
+    date: '2022-03-02T09:15:00',
+    content: 'Meet at the Station at nine',
+  }),
 ];
 
 const renderResults = (props: Partial<Parameters<typeof SearchResults>[0]> = {}) =>
@@ -32,7 +37,7 @@ describe('SearchResults', () => {
       onPick,
     });
     const row = screen.getByRole('button');
-    expect(row.textContent).toContain('02/03/2022, 09:15');
+    expect(row.textContent).toContain('2 Mar 2022, 09:15');
     expect(row.textContent).toContain('Meet at the Station at nine');
     expect(row.querySelector('mark')?.textContent).toBe('Station');
     expect(row.textContent).toContain('author: Bob');
@@ -50,6 +55,17 @@ describe('SearchResults', () => {
     typed.unmount();
     renderResults({ emptyWithoutQuery: true });
     expect(screen.getByText('No messages found!')).toBeTruthy();
+  });
+
+  it('asks for a second character instead of saying nothing was found', () => {
+    const one = renderResults({ query: 'a', pending: true });
+    expect(screen.getByText('Type at least 2 characters')).toBeTruthy();
+    expect(screen.queryByText('No messages found!')).toBeNull();
+    expect(screen.queryByRole('status', { name: 'Searching' })).toBeNull();
+    one.unmount();
+    renderResults({ query: ' b ', emptyWithoutQuery: true });
+    expect(screen.getByText('Type at least 2 characters')).toBeTruthy();
+    expect(screen.queryByText('No messages found!')).toBeNull();
   });
 
   it('shows a spinner while a query is being answered', () => {

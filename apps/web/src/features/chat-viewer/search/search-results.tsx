@@ -1,8 +1,12 @@
 import type { ChatMessage } from '@wadesk/chat-export';
+import { formatWallClock } from '../../../shared/format/calendar-dates';
 import type { SearchHit } from '../../../shared/loaded-chat/engine/engine-protocol';
 import { SEARCH_LIMIT } from '../../../shared/loaded-chat/state/chat-provider';
 import { Spinner } from '../../../shared/ui/spinner';
 import { buildSnippet } from '../utils/snippet';
+import { MIN_SEARCH_CHARS } from './use-chat-search';
+
+export const TOO_SHORT = 'Type at least 2 characters';
 
 interface SearchResultsProps {
   messages: ChatMessage[];
@@ -25,7 +29,12 @@ export function SearchResults({
   onPick,
   className,
 }: SearchResultsProps) {
-  const hasQuery = query.trim() !== '';
+  const typed = query.trim().length;
+  const hasQuery = typed > 0;
+  // One character is not searched (the minimum is two): say so rather than "nothing found".
+  if (typed > 0 && typed < MIN_SEARCH_CHARS) {
+    return <p className="px-4 py-6 text-center text-sm text-slate-500">{TOO_SHORT}</p>;
+  }
   if (pending && hasQuery) {
     return (
       <div className="flex justify-center py-6 text-brand-600">
@@ -63,7 +72,7 @@ export function SearchResults({
                 className="block w-full px-4 py-2.5 text-left hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-inset"
               >
                 <span className="block text-xs font-medium text-slate-500 tabular-nums">
-                  {message.datetime}
+                  {formatWallClock(message.date, message.datetime)}
                 </span>
                 <span className="mt-0.5 block text-sm break-words text-slate-800">
                   {snippet.cutStart ? '…' : ''}

@@ -3,6 +3,8 @@ import type { SearchHit } from '../../../shared/loaded-chat/engine/engine-protoc
 import { useChatActions } from '../../../shared/loaded-chat/state/chat-provider';
 
 export const SEARCH_DEBOUNCE_MS = 500;
+/** Shorter queries are not searched. */
+export const MIN_SEARCH_CHARS = 2;
 
 export interface ChatSearch {
   query: string;
@@ -28,7 +30,7 @@ export function useChatSearch(revision: number, within?: readonly number[] | nul
 
   useEffect(() => {
     const trimmed = query.trim();
-    if (trimmed.length < 2) {
+    if (trimmed.length < MIN_SEARCH_CHARS) {
       setResult({ query, revision, within, hits: [] });
       return;
     }

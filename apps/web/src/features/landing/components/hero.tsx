@@ -2,7 +2,7 @@ import { ArrowRightIcon, MessagesSquareIcon, PlayIcon, ShieldIcon } from 'lucide
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../shared/ui/button';
-import { DemoModal } from './demo-modal';
+import { DemoModal } from './lazy-overlays';
 
 /** The landing hero; `upload` is the chat-import card, passed in by the app so features stay apart. */
 export function Hero({ upload }: { upload: ReactNode }) {

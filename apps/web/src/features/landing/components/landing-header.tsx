@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { BrandLink } from '../../../shared/ui/brand';
 import { buttonClasses } from '../../../shared/ui/button';
 import { scrollToTop } from '../utils/scroll-to-section';
-import { LandingDrawer } from './landing-drawer';
+import { LandingDrawer } from './lazy-overlays';
 import { SectionLink } from './section-link';
 
 const navLink =

@@ -26,6 +26,8 @@ export const CREATE_MESSAGES = {
   noToken: 'Access token not found',
   limit: 'Active session limit exhausted',
   failed: 'Something went wrong while creating session!',
+  nameRequired: 'Enter a name for the session.',
+  descriptionRequired: 'Enter a description for the session.',
 } as const;
 
 function CreateSessionForm({ onClose, onCreated }: Omit<CreateSessionModalProps, 'open'>) {
@@ -34,6 +36,10 @@ function CreateSessionForm({ onClose, onCreated }: Omit<CreateSessionModalProps,
   const starting = useStartSession();
   const busy = starting.isPending;
   const { isSignedIn } = useAuth();
+  // Like Add Agent: the fields are marked once a submit found them missing, and clear as they are typed.
+  const [checked, setChecked] = useState(false);
+  const nameError = checked && !name ? CREATE_MESSAGES.nameRequired : undefined;
+  const descriptionError = checked && !description.trim() ? CREATE_MESSAGES.descriptionRequired : undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -42,6 +48,7 @@ function CreateSessionForm({ onClose, onCreated }: Omit<CreateSessionModalProps,
       toast.error(CREATE_MESSAGES.noToken);
       return;
     }
+    setChecked(true);
     if (!name || !description.trim()) {
       toast.warn(CREATE_MESSAGES.fillDetails);
       return;
@@ -74,6 +81,7 @@ function CreateSessionForm({ onClose, onCreated }: Omit<CreateSessionModalProps,
         hint="Spaces are not allowed; they are removed as you type."
         value={name}
         maxLength={100}
+        error={nameError}
         onChange={(event) => setName(stripWhitespace(event.target.value))}
       />
       <TextField
@@ -84,6 +92,7 @@ function CreateSessionForm({ onClose, onCreated }: Omit<CreateSessionModalProps,
         placeholder="What this WhatsApp number is used for"
         value={description}
         maxLength={500}
+        error={descriptionError}
         onChange={(event) => setDescription(event.target.value)}
       />
       <div className="flex justify-end gap-2 pt-2">

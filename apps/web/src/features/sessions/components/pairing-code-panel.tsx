@@ -3,11 +3,11 @@ import { FlaskConicalIcon, RefreshCwIcon, SmartphoneIcon } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
 import { simulateEnterCode } from '../../../shared/api/sessions-api';
+import { formatPhone } from '../../../shared/format/phone';
 import { Button } from '../../../shared/ui/button';
 import { PhoneInput } from '../../../shared/ui/phone-input/phone-input';
 import {
   emptyPhone,
-  formatPhone,
   isValidPhone,
   type PhoneValue,
   toE164,

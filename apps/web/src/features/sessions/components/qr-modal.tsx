@@ -13,6 +13,7 @@ import { type LinkMode, QrStepScan } from './qr-step-scan';
 import { QrStepSync } from './qr-step-sync';
 import { QrStepper } from './qr-stepper';
 import { SessionStatusBadge } from './session-status-badge';
+import { TerminateSessionDialog } from './terminate-session-dialog';
 
 export interface QrModalSession {
   sessionId: string;
@@ -29,6 +30,11 @@ function QrSteps({ session, onClose }: { session: QrModalSession; onClose: () =>
   const pairing = usePairingCode(session, live.status);
   const [mode, setMode] = useState<LinkMode>('qr');
   const [step, setStep] = useState(session.status === 'connected' ? 1 : 0);
+  const [confirmingTerminate, setConfirmingTerminate] = useState(false);
+  const terminate = async () => {
+    await live.terminate();
+    setConfirmingTerminate(false);
+  };
 
   // One way of linking at a time: the other one's code is put away (and stops following new codes).
   const changeMode = (next: LinkMode) => {
@@ -81,7 +87,7 @@ function QrSteps({ session, onClose }: { session: QrModalSession; onClose: () =>
             phone={live.phone}
             busy={live.busy}
             onCheck={live.check}
-            onTerminate={live.terminate}
+            onTerminate={() => setConfirmingTerminate(true)}
           />
         ) : (
           <QrStepSync connected={live.connected} onSync={syncNow} />
@@ -106,6 +112,12 @@ function QrSteps({ session, onClose }: { session: QrModalSession; onClose: () =>
           </button>
         ) : null}
       </div>
+      <TerminateSessionDialog
+        sessionName={confirmingTerminate ? session.session_name : null}
+        busy={live.busy === 'terminate'}
+        onCancel={() => setConfirmingTerminate(false)}
+        onConfirm={() => void terminate()}
+      />
     </>
   );
 }

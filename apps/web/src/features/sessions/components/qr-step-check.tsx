@@ -1,5 +1,6 @@
 import type { SessionStatus } from '@wadesk/contract';
 import { CircleCheckIcon, CircleXIcon, PowerIcon, RefreshCwIcon } from 'lucide-react';
+import { formatPhone } from '../../../shared/format/phone';
 import { Button } from '../../../shared/ui/button';
 import { SessionStatusBadge } from './session-status-badge';
 
@@ -39,7 +40,9 @@ export function QrStepCheck({
         >
           {connected ? 'Connected' : 'Not-Connected'}
         </p>
-        {connected && phone ? <p className="mt-1 text-sm text-slate-600">Linked to +{phone}</p> : null}
+        {connected && phone ? (
+          <p className="mt-1 text-sm text-slate-600">Linked to {formatPhone(phone)}</p>
+        ) : null}
       </div>
       {connected ? null : <SessionStatusBadge status={status} reason={reason} showReason />}
       <p className="max-w-sm text-sm text-slate-600">

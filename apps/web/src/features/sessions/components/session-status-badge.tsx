@@ -41,7 +41,7 @@ export function SessionStatusBadge({ status, reason, showReason = false }: Sessi
 export function ActivePill({ active }: { active: boolean }) {
   return (
     <span
-      className={`inline-flex rounded-md px-2 py-0.5 text-xs font-semibold ${
+      className={`inline-flex shrink-0 rounded-md px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${
         active ? 'bg-brand-700 text-white' : 'bg-slate-200 text-slate-700'
       }`}
     >

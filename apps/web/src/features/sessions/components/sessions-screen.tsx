@@ -23,6 +23,7 @@ import { CREATE_MESSAGES, type CreatedSession, CreateSessionModal } from './crea
 import { QrModal, type QrModalSession } from './qr-modal';
 import { type SessionActions, SessionsTable } from './sessions-table';
 import { SessionsToolbar } from './sessions-toolbar';
+import { TerminateSessionDialog } from './terminate-session-dialog';
 
 function TableBody({ state, rows }: { state: ReturnType<typeof useSessions>; rows: SessionListItem[] }) {
   if (state.status === 'loading') {
@@ -56,6 +57,8 @@ export function SessionsScreen() {
   const [creating, setCreating] = useState(false);
   const [linking, setLinking] = useState<QrModalSession | null>(null);
   const [busy, setBusy] = useState<SessionActions['busy']>(null);
+  // The session whose Terminate waits for the user's confirmation.
+  const [ending, setEnding] = useState<SessionListItem | null>(null);
   const starting = useStartSession();
   const termination = useTerminateSession();
 
@@ -99,6 +102,7 @@ export function SessionsScreen() {
       toast.error(errorMessage(error, 'Something went wrong!'));
     } finally {
       setBusy(null);
+      setEnding(null);
     }
   };
 
@@ -141,10 +145,18 @@ export function SessionsScreen() {
         />
         <TableBody state={state} rows={rows} />
         {rows.length > 0 ? (
-          <SessionsTable sessions={rows} onReconnect={reconnect} onTerminate={terminate} busy={busy} />
+          <SessionsTable sessions={rows} onReconnect={reconnect} onTerminate={setEnding} busy={busy} />
         ) : null}
       </section>
       <CreateSessionModal open={creating} onClose={() => setCreating(false)} onCreated={onCreated} />
+      <TerminateSessionDialog
+        sessionName={ending?.session_name ?? null}
+        busy={busy?.action === 'terminate'}
+        onCancel={() => setEnding(null)}
+        onConfirm={() => {
+          if (ending) void terminate(ending);
+        }}
+      />
       <QrModal
         session={linking}
         onClose={() => {

@@ -1,8 +1,8 @@
 import type { ConversationMessage, Ticket } from '@wadesk/contract';
 import { useEffect, useRef } from 'react';
 import { formatDateTime } from '../../../shared/format/format';
+import { formatNameOrPhone, formatPhone } from '../../../shared/format/phone';
 import { Dialog } from '../../../shared/ui/dialog';
-import { formatPhone } from '../../../shared/ui/phone-input/phone-number';
 import { Spinner } from '../../../shared/ui/spinner';
 import { useConversation } from '../hooks/use-conversation';
 import { formatDuration, secondsBetween } from '../utils/duration';
@@ -26,8 +26,13 @@ function TicketFacts({ ticket }: { ticket: Ticket }) {
     <div className="space-y-3 border-b border-slate-200 pb-4">
       <p className="text-sm text-slate-600">
         <span className="font-semibold text-slate-800">{ticket.group_name}</span>
-        {ticket.customer_number ? <> · {formatPhone(ticket.customer_number)}</> : null} ·{' '}
-        <span data-testid="conversation-status">{statusLabel(ticket.status)}</span>
+        {ticket.customer_number ? (
+          <>
+            {' '}
+            · <span className="whitespace-nowrap">{formatPhone(ticket.customer_number)}</span>
+          </>
+        ) : null}{' '}
+        · <span data-testid="conversation-status">{statusLabel(ticket.status)}</span>
       </p>
       <dl className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-3 sm:grid-cols-3">
         <Fact label="Opened" value={formatDateTime(ticket.created_at)} />
@@ -59,7 +64,7 @@ function Bubble({ message }: { message: ConversationMessage }) {
       >
         <p className="flex flex-wrap items-baseline gap-x-2 text-xs">
           <span className={`font-semibold ${right ? 'text-brand-900' : 'text-sky-800'}`}>
-            {message.sender_name}
+            {formatNameOrPhone(message.sender_name)}
           </span>
           <time dateTime={message.created_at} className="text-slate-600 tabular-nums">
             {formatDateTime(message.created_at)}
@@ -107,7 +112,12 @@ function ConversationBody({ ticket }: { ticket: Ticket }) {
 /** The ticket's conversation: the customer's name at the top, business messages right, others left. */
 export function ConversationModal({ ticket, onClose }: { ticket: Ticket | null; onClose: () => void }) {
   return (
-    <Dialog open={ticket !== null} onClose={onClose} title={ticket?.customer ?? ''} size="max-w-2xl">
+    <Dialog
+      open={ticket !== null}
+      onClose={onClose}
+      title={ticket ? formatNameOrPhone(ticket.customer) : ''}
+      size="max-w-2xl"
+    >
       {ticket ? <ConversationBody ticket={ticket} /> : null}
     </Dialog>
   );

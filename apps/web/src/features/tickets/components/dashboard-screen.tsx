@@ -18,7 +18,14 @@ import { TicketStatCards } from './ticket-stat-cards';
 import { TicketsTable } from './tickets-table';
 import { TicketsToolbar } from './tickets-toolbar';
 
-function Placeholder({ state, empty }: { state: ReturnType<typeof useTickets>; empty: boolean }) {
+interface PlaceholderProps {
+  state: ReturnType<typeof useTickets>;
+  /** No row is shown. */
+  empty: boolean;
+  onShowAll: () => void;
+}
+
+function Placeholder({ state, empty, onShowAll }: PlaceholderProps) {
   if (state.status === 'loading') {
     return (
       <div className="flex justify-center py-16 text-brand-700">
@@ -36,7 +43,19 @@ function Placeholder({ state, empty }: { state: ReturnType<typeof useTickets>; e
       </p>
     );
   }
-  return empty ? <p className="px-5 py-14 text-center text-sm text-slate-500">No Open Tickets</p> : null;
+  if (!empty) return null;
+  // "No Open Tickets" is for a desk without tickets; when the status filter hides them all, say so
+  // (issue 15 §1.4), and offer the way back.
+  if (state.tickets.length === 0)
+    return <p className="px-5 py-14 text-center text-sm text-slate-500">No Open Tickets</p>;
+  return (
+    <div className="flex flex-col items-center gap-3 px-5 py-14 text-center">
+      <p className="text-sm text-slate-500">No tickets match the filter</p>
+      <Button variant="secondary" size="md" onClick={onShowAll}>
+        Show all tickets
+      </Button>
+    </div>
+  );
 }
 
 interface DashboardScreenProps {
@@ -89,20 +108,7 @@ export function DashboardScreen({ title, description }: DashboardScreenProps) {
 
   return (
     <>
-      <PageHeader
-        title={title}
-        description={description}
-        actions={
-          <Button
-            variant="secondary"
-            icon={<RefreshCwIcon className={`size-4 ${tickets.refreshing ? 'animate-spin' : ''}`} />}
-            onClick={refreshAll}
-            aria-label="Refresh dashboard"
-          >
-            <span className="hidden sm:inline">Refresh</span>
-          </Button>
-        }
-      />
+      <PageHeader title={title} description={description} />
       <div className="space-y-6">
         <TicketStatCards stats={tickets.stats} />
         <CountCards counts={counts} />
@@ -110,11 +116,25 @@ export function DashboardScreen({ title, description }: DashboardScreenProps) {
           aria-label="Tickets"
           className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
         >
-          <div className="px-4 pt-4 sm:px-5">
-            <h2 className="text-base font-semibold text-slate-900">Tickets</h2>
-            <p className="text-xs text-slate-500">
-              Opened by customers' messages in your groups; an agent's reply moves a ticket to In Progress.
-            </p>
+          {/* The refresh sits with the tickets heading and filters it reloads (with the stats and
+              counts above), at every width, instead of on a line of its own under the page title. */}
+          <div className="flex items-start justify-between gap-3 px-4 pt-4 sm:px-5">
+            <div className="min-w-0">
+              <h2 className="text-base font-semibold text-slate-900">Tickets</h2>
+              <p className="text-xs text-slate-500">
+                Opened by customers' messages in your groups; an agent's reply moves a ticket to In Progress.
+              </p>
+            </div>
+            <Button
+              variant="secondary"
+              size="md"
+              className="shrink-0"
+              icon={<RefreshCwIcon className={`size-4 ${tickets.refreshing ? 'animate-spin' : ''}`} />}
+              onClick={refreshAll}
+              aria-label="Refresh dashboard"
+            >
+              Refresh
+            </Button>
           </div>
           <TicketsToolbar
             sort={sort}
@@ -125,7 +145,11 @@ export function DashboardScreen({ title, description }: DashboardScreenProps) {
             shown={rows.length}
             total={tickets.tickets.length}
           />
-          <Placeholder state={tickets} empty={rows.length === 0} />
+          <Placeholder
+            state={tickets}
+            empty={rows.length === 0}
+            onShowAll={() => setStatuses(ALL_TICKET_STATUSES)}
+          />
           {rows.length > 0 ? (
             <TicketsTable
               tickets={rows}

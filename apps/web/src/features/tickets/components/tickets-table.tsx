@@ -1,9 +1,9 @@
 import type { Ticket, TicketStatus } from '@wadesk/contract';
 import { MessagesSquareIcon } from 'lucide-react';
 import { formatDateTime } from '../../../shared/format/format';
+import { formatNameOrPhone, formatPhone } from '../../../shared/format/phone';
 import { MOBILE_QUERY, useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { Button } from '../../../shared/ui/button';
-import { formatPhone } from '../../../shared/ui/phone-input/phone-number';
 import { lastMessagePreview } from '../utils/ticket-table';
 import { StatusSelect } from './status-select';
 
@@ -32,7 +32,9 @@ function OpenButton({ ticket, onOpen }: { ticket: Ticket; onOpen: (ticket: Ticke
 function Customer({ ticket }: { ticket: Ticket }) {
   return (
     <>
-      <span className="block font-medium break-words text-slate-900">{ticket.customer}</span>
+      <span className="block font-medium break-words text-slate-900">
+        {formatNameOrPhone(ticket.customer)}
+      </span>
       {ticket.customer_number && ticket.customer_number !== ticket.customer ? (
         <span className="block text-xs whitespace-nowrap text-slate-500 tabular-nums">
           {formatPhone(ticket.customer_number)}

@@ -5,12 +5,6 @@ export interface CountryOption {
   name: string;
   /** Digits only, e.g. "91". */
   callingCode: string;
-  flag: string;
-}
-
-/** The country's flag as a pair of regional-indicator symbols ("IN" → 🇮🇳). */
-export function flagEmoji(code: string): string {
-  return String.fromCodePoint(...[...code.toUpperCase()].map((char) => 0x1f1a5 + char.charCodeAt(0)));
 }
 
 function regionNames(locale: string): (code: string) => string {
@@ -40,7 +34,6 @@ export function countryOptions(locale = 'en'): CountryOption[] {
       code,
       name: nameOf(code),
       callingCode: getCountryCallingCode(code),
-      flag: flagEmoji(code),
     }))
     .sort((a, b) => a.name.localeCompare(b.name, locale));
   cache.set(locale, options);

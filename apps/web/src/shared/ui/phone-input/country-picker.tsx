@@ -3,6 +3,7 @@ import { SearchIcon } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { type CountryOption, countryOptions, searchCountries } from './countries';
+import { CountryFlag } from './country-flag';
 
 /** The spec's country search waits this long after the last key. */
 export const COUNTRY_SEARCH_DEBOUNCE_MS = 250;
@@ -102,9 +103,7 @@ export function CountryPicker({ selected, onPick, onDismiss }: CountryPickerProp
                 index === active ? 'bg-brand-50 text-brand-900' : 'text-slate-700'
               } ${option.code === selected ? 'font-semibold' : ''}`}
             >
-              <span aria-hidden="true" className="text-lg leading-none">
-                {option.flag}
-              </span>
+              <CountryFlag code={option.code} />
               <span className="min-w-0 flex-1 truncate">{option.name}</span>
               <span className="text-slate-500 tabular-nums">+{option.callingCode}</span>
             </div>

@@ -1,6 +1,7 @@
 import { ChevronDownIcon } from 'lucide-react';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
-import { countryOptions, flagEmoji } from './countries';
+import { countryOptions } from './countries';
+import { CountryFlag } from './country-flag';
 import { CountryPicker } from './country-picker';
 import {
   callingCodeOf,
@@ -87,9 +88,7 @@ export function PhoneInput({ label, value, onChange, error, name, placeholder }:
           onClick={() => setPicking((open) => !open)}
           className="flex shrink-0 items-center gap-1 border-r border-slate-200 bg-slate-50 px-2.5 text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none"
         >
-          <span aria-hidden="true" className="text-lg leading-none">
-            {flagEmoji(value.country)}
-          </span>
+          <CountryFlag code={value.country} />
           <ChevronDownIcon className={`size-4 text-slate-500 transition ${picking ? 'rotate-180' : ''}`} />
         </button>
         <span

@@ -82,8 +82,3 @@ export function caretAfterDigits(formatted: string, digitsBefore: number): numbe
   }
   return formatted.length;
 }
-
-/** A stored E.164 number for reading, e.g. "+91 98765 43210"; anything unparsable as it is. */
-export function formatPhone(e164: string): string {
-  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
-}

@@ -23,3 +23,11 @@ describe('day separators', () => {
     expect(formatDayLabel('garbage')).toBe('garbage');
   });
 });
+
+describe('day separators over any item', () => {
+  it('takes a day key function', () => {
+    const rows = [{ ts: '2022-03-01 08:00' }, { ts: '2022-03-01 09:00' }, { ts: '2022-03-02 08:00' }];
+    const keyOf = (r: { ts: string }) => r.ts.slice(0, 10);
+    expect(rows.map((_, i) => startsNewDay(rows, i, keyOf))).toEqual([true, false, true]);
+  });
+});

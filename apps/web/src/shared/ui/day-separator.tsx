@@ -1,5 +1,6 @@
-import { formatDayLabel } from '../utils/day-separators';
+import { formatDayLabel } from '../format/day-separators';
 
+/** The centred date chip between two days of a conversation; `day` is `YYYY-MM-DD`. */
 export function DaySeparator({ day }: { day: string }) {
   return (
     <div className="flex justify-center py-2" data-day={day}>

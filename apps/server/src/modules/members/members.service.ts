@@ -1,0 +1,176 @@
+import {
+  type acceptInvitationRequest,
+  type Invitation,
+  type InvitationLookup,
+  type Member,
+  type MemberRole,
+  type MembersResponse,
+  memberMessages,
+  roleAtLeast,
+  type TokenPair,
+} from '@wadesk/contract';
+import type { z } from 'zod';
+import type { Clock } from '../../clock';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError } from '../../errors';
+import type { Mailer } from '../../mail/mailer';
+import type { UserRow } from '../auth/auth.repository';
+import type { RequestUser } from '../auth/authenticate';
+import type { Passwords } from '../auth/passwords';
+import { hashRefreshToken, newRefreshToken } from '../auth/tokens';
+import type { InvitationRow, MemberRow, MembersRepository } from './members.repository';
+
+/** How long an invitation link works. */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface MembersServiceDeps {
+  repo: MembersRepository;
+  mailer: Mailer;
+  passwords: Passwords;
+  clock: Clock;
+  /** PUBLIC_URL: invitation links open the SPA there. */
+  publicUrl: string;
+  /** An invitation mail failed: the owner is told; the cause goes to the log. */
+  onMailError(error: unknown): void;
+  /** Signs the new member in (auth.service.ts), as a registration does. */
+  signIn(user: UserRow): Promise<TokenPair>;
+}
+
+export type MembersService = ReturnType<typeof createMembersService>;
+
+const toMember = (row: MemberRow): Member => ({
+  id: row.id,
+  email: row.email,
+  first_name: row.firstName,
+  last_name: row.lastName,
+  role: row.role,
+  agent_id: row.agentId,
+  joined_at: row.createdAt.toISOString(),
+});
+
+const toInvitation = (row: InvitationRow): Invitation => ({
+  id: row.id,
+  email: row.email,
+  role: row.role,
+  invited_at: row.createdAt.toISOString(),
+  expires_at: row.expiresAt.toISOString(),
+});
+
+/**
+ * The people of an organisation: owners invite by email and change roles or remove members; a change
+ * takes effect at once, because every request reads the caller's current role (authenticate.ts) and the
+ * member's sign-ins end.
+ */
+export function createMembersService(deps: MembersServiceDeps) {
+  const { repo, mailer, passwords, clock, publicUrl, signIn, onMailError } = deps;
+  const invitationLink = (token: string) => `${publicUrl}/accept-invitation?token=${token}`;
+
+  return {
+    async list(caller: RequestUser): Promise<MembersResponse> {
+      const members = (await repo.list(caller.organisationId)).map(toMember);
+      const invitations = roleAtLeast(caller.role, 'owner')
+        ? (await repo.openInvitations(caller.organisationId, clock())).map(toInvitation)
+        : [];
+      return { members, invitations };
+    },
+
+    async invite(
+      caller: RequestUser,
+      email: string,
+      role: Exclude<MemberRole, 'owner'>,
+    ): Promise<Invitation> {
+      const accountIn = await repo.accountOrganisation(email);
+      if (accountIn === caller.organisationId) throw new AppError(409, memberMessages.alreadyMember);
+      if (accountIn !== null) throw new AppError(409, memberMessages.accountElsewhere);
+      const token = newRefreshToken();
+      const now = clock();
+      const invitation = await repo.invite({
+        organisationId: caller.organisationId,
+        email,
+        role,
+        tokenHash: hashRefreshToken(token),
+        invitedBy: caller.id,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+      });
+      try {
+        await mailer.send({
+          to: email,
+          subject: 'You are invited to a wadesk support desk',
+          text: `Hello,\n\nyou are invited to join a support desk on wadesk as ${role === 'admin' ? 'an admin' : 'a member'}. Open this link within 7 days to create your account:\n\n${invitationLink(token)}\n\nIf you do not expect this invitation, ignore this mail.\n`,
+        });
+      } catch (error) {
+        // A link nobody received must not stay open: the owner sees the failure and invites again.
+        await repo.revokeInvitation(caller.organisationId, invitation.id, clock());
+        onMailError(error);
+        throw new AppError(502, memberMessages.mailFailed);
+      }
+      return toInvitation(invitation);
+    },
+
+    async revokeInvitation(caller: RequestUser, invitationId: number): Promise<void> {
+      if (!(await repo.revokeInvitation(caller.organisationId, invitationId, clock())))
+        throw new AppError(404, memberMessages.invitationNotFound);
+    },
+
+    async changeRole(caller: RequestUser, userId: number, role: MemberRole): Promise<Member> {
+      const result = await repo.changeRole(caller.organisationId, userId, role, clock());
+      if (result === 'not-found') throw new AppError(404, memberMessages.notFound);
+      if (result === 'last-owner') throw new AppError(409, memberMessages.lastOwner);
+      return toMember(result);
+    },
+
+    async remove(caller: RequestUser, userId: number): Promise<void> {
+      const result = await repo.remove(caller.organisationId, userId);
+      if (result === 'not-found') throw new AppError(404, memberMessages.notFound);
+      if (result === 'last-owner') throw new AppError(409, memberMessages.lastOwner);
+    },
+
+    async linkAgent(caller: RequestUser, userId: number, agentId: number | null): Promise<Member> {
+      const result = await repo.linkAgent(caller.organisationId, userId, agentId);
+      if (result === 'not-found') throw new AppError(404, memberMessages.notFound);
+      if (result === 'agent-not-found') throw new AppError(404, memberMessages.agentNotFound);
+      if (result === 'agent-taken') throw new AppError(409, memberMessages.agentTaken);
+      return toMember(result);
+    },
+
+    async lookup(token: string): Promise<InvitationLookup> {
+      const found = await repo.openInvitation(hashRefreshToken(token), clock());
+      if (!found) throw new AppError(400, memberMessages.invitationInvalid);
+      return {
+        organisation_name: found.organisationName,
+        email: found.invitation.email,
+        role: found.invitation.role,
+        expires_at: found.invitation.expiresAt.toISOString(),
+      };
+    },
+
+    /** Creates the invited account (its address verified by the link) and signs it in. */
+    async accept(input: z.output<typeof acceptInvitationRequest>): Promise<TokenPair> {
+      const now = clock();
+      const found = await repo.openInvitation(hashRefreshToken(input.token), now);
+      if (!found) throw new AppError(400, memberMessages.invitationInvalid);
+      const passwordHash = await passwords.hash(input.password1);
+      let user: Awaited<ReturnType<MembersRepository['accept']>>;
+      try {
+        user = await repo.accept(
+          found.invitation.id,
+          {
+            email: found.invitation.email,
+            passwordHash,
+            firstName: input.first_name,
+            lastName: input.last_name,
+            emailVerifiedAt: now,
+          },
+          now,
+        );
+      } catch (error) {
+        // The address got an account since the invitation was sent.
+        if (isUniqueViolation(error)) throw new AppError(409, memberMessages.accountElsewhere);
+        throw error;
+      }
+      if (user === 'used') throw new AppError(400, memberMessages.invitationInvalid);
+      return signIn(user);
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import type { Mailer } from '../../mail/mailer';
+import type { AuthService } from '../auth/auth.service';
+import type { Passwords } from '../auth/passwords';
+import type { AttemptLimits } from '../auth/rate-limit';
+import { createMembersRepository } from './members.repository';
+import { invitationRoutes, membersRoutes } from './members.routes';
+import { createMembersService } from './members.service';
+
+/** Members, roles and invitations of an organisation. */
+export async function registerMembers(
+  app: FastifyInstance,
+  deps: {
+    db: Db;
+    clock: Clock;
+    mailer: Mailer;
+    passwords: Passwords;
+    publicUrl: string;
+    auth: AuthService;
+    limits: AttemptLimits;
+  },
+): Promise<void> {
+  const members = createMembersService({
+    repo: createMembersRepository(deps.db),
+    mailer: deps.mailer,
+    passwords: deps.passwords,
+    clock: deps.clock,
+    publicUrl: deps.publicUrl,
+    signIn: deps.auth.signIn,
+    onMailError: (error) => app.log.error({ err: error }, 'invitation mail failed'),
+  });
+  await app.register(membersRoutes, { members });
+  await app.register(invitationRoutes, { members, limits: deps.limits });
+}

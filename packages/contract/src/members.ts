@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { authMessages, email, linkToken, password1Schema, registerRequest } from './auth';
+import { memberRole } from './roles';
+
+// Members of an organisation: the people who share its desk, and the invitations that bring them in.
+
+export const memberMessages = {
+  forbidden: 'Your role does not allow this. Ask an owner of your organisation.',
+  alreadyMember: 'This email already belongs to a member of your organisation.',
+  accountElsewhere:
+    'This email already has a wadesk account in another organisation. An account belongs to one organisation.',
+  lastOwner: 'The organisation must keep at least one owner.',
+  notFound: 'Member not found',
+  invitationNotFound: 'Invitation not found',
+  invitationInvalid: 'This invitation is invalid, used or expired. Ask for a new one.',
+  agentNotFound: 'Agent not found',
+  agentTaken: 'This agent phone is already linked to another member.',
+  mailFailed: 'The invitation mail could not be sent. Try again later.',
+  removed: 'Member removed.',
+  revoked: 'Invitation revoked.',
+} as const;
+
+/** A role an invitation can give: owners are made by changing a member's role. */
+export const invitedRole = z.enum(['admin', 'member'], { error: 'Choose a role: admin or member.' });
+
+export const member = z.object({
+  id: z.number(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: memberRole,
+  /** The agent phone whose replies count as this member's. */
+  agent_id: z.number().nullable(),
+  /** ISO 8601 */
+  joined_at: z.string(),
+});
+export type Member = z.infer<typeof member>;
+
+export const invitation = z.object({
+  id: z.number(),
+  email: z.string(),
+  role: invitedRole,
+  /** ISO 8601 */
+  invited_at: z.string(),
+  expires_at: z.string(),
+});
+export type Invitation = z.infer<typeof invitation>;
+
+/** GET /org/members/ → the members, oldest first, and (for owners) the invitations still open. */
+export const membersResponse = z.object({ members: z.array(member), invitations: z.array(invitation) });
+export type MembersResponse = z.infer<typeof membersResponse>;
+
+const id = (what: string) =>
+  z
+    .number({ error: `${what} is required.` })
+    .int()
+    .positive()
+    .max(2_147_483_647);
+
+/** POST /org/inviteMember/ (owner) → 201 invitation; 409 `alreadyMember` / `accountElsewhere`. */
+export const inviteMemberRequest = z.object({ email, role: invitedRole });
+export type InviteMemberRequest = z.input<typeof inviteMemberRequest>;
+
+/** POST /org/revokeInvitation/ (owner) → successMessage; 404 for another organisation's invitation. */
+export const revokeInvitationRequest = z.object({ invitation_id: id('invitation_id') });
+
+/** POST /org/changeMemberRole/ (owner) → member; 409 `lastOwner`. Their sign-ins end at once. */
+export const changeMemberRoleRequest = z.object({ user_id: id('user_id'), role: memberRole });
+
+/** POST /org/removeMember/ (owner) → successMessage; 409 `lastOwner`. */
+export const removeMemberRequest = z.object({ user_id: id('user_id') });
+
+/** POST /org/linkMemberAgent/ (admin) → member; `agent_id` null unlinks. */
+export const linkMemberAgentRequest = z.object({
+  user_id: id('user_id'),
+  agent_id: id('agent_id').nullable(),
+});
+
+/** POST /users/invitation/ (no sign-in) → what the link invites to; 400 `invitationInvalid`. */
+export const invitationLookupRequest = z.object({ token: linkToken });
+export const invitationLookupResponse = z.object({
+  organisation_name: z.string(),
+  email: z.string(),
+  role: invitedRole,
+  expires_at: z.string(),
+});
+export type InvitationLookup = z.infer<typeof invitationLookupResponse>;
+
+/**
+ * POST /users/acceptInvitation/ (no sign-in) → 201 tokenPair: the account is created in the inviting
+ * organisation, its address verified by the link. 400 `invitationInvalid`; 409 `accountElsewhere`.
+ */
+export const acceptInvitationRequest = z
+  .object({
+    token: linkToken,
+    first_name: registerRequest.shape.first_name,
+    last_name: registerRequest.shape.last_name,
+    password1: password1Schema,
+    password2: z.string().max(256),
+  })
+  .refine((r) => r.password2 === r.password1, { path: ['password2'], error: authMessages.passwordsDiffer });
+export type AcceptInvitationRequest = z.input<typeof acceptInvitationRequest>;
