@@ -61,7 +61,7 @@ export function NavSection({ title, children }: { title?: string; children: Reac
   return (
     <div className="space-y-1">
       {title ? (
-        <p className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wider text-slate-400 uppercase">
+        <p className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wider text-slate-500 uppercase">
           {title}
         </p>
       ) : null}

@@ -39,10 +39,11 @@ export function SummaryCards({
               <button
                 type="button"
                 onClick={() => onDrill(filter)}
-                aria-label={`${stat.label}: ${stat.value}. Show these messages`}
                 className={`${card} transition-colors hover:border-brand-300 hover:bg-brand-50/50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600`}
               >
                 {body}
+                {/* Named by what it shows, so the visible label and figure start the name (WCAG 2.5.3). */}
+                <span className="sr-only">Show these messages</span>
               </button>
             ) : (
               <div className={card}>{body}</div>

@@ -23,7 +23,6 @@ export function UploadCard({ size = 'tall' }: UploadCardProps) {
       <div
         {...getRootProps({
           role: 'button',
-          'aria-label': 'Upload a WhatsApp chat export',
           'aria-busy': busy || undefined,
           'aria-describedby': error ? 'upload-card-hint upload-card-error' : 'upload-card-hint',
         })}
@@ -36,7 +35,12 @@ export function UploadCard({ size = 'tall' }: UploadCardProps) {
             : 'border-slate-300 bg-slate-50/60 hover:border-brand-400 hover:bg-brand-50/40'
         } ${busy ? 'cursor-progress' : ''}`}
       >
-        <input {...getInputProps({ accept: PICKER_ACCEPT })} data-testid="upload-input" />
+        {/* Named by its visible text (WCAG 2.5.3). The input is out of the accessibility tree (display:
+            none): a focusable control inside a button is one control too many; the card opens it. */}
+        <input
+          {...getInputProps({ accept: PICKER_ACCEPT, style: { display: 'none' } })}
+          data-testid="upload-input"
+        />
         {phase ? (
           <ImportProgress phase={phase} sent={sent} />
         ) : (

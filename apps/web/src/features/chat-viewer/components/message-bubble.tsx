@@ -35,7 +35,7 @@ function AttachmentBody({ message }: { message: ChatMessage }) {
 function Body({ message }: { message: ChatMessage }) {
   if (message.deleted) {
     return (
-      <p className="flex items-center gap-1.5 text-sm text-slate-500 italic">
+      <p className="flex items-center gap-1.5 text-sm text-slate-600 italic">
         <BanIcon className="size-4" />
         This message was deleted
       </p>
@@ -72,7 +72,7 @@ export const MessageBubble = memo(function MessageBubble({
         >
           <span className="sr-only">system: </span>
           <LinkifiedText text={message.content} />
-          <span className="ml-2 text-[0.68rem] text-slate-500 tabular-nums">
+          <span className="ml-2 text-[0.68rem] text-slate-600 tabular-nums">
             {formatWallClock(message.date, message.datetime)}
           </span>
         </div>
@@ -101,7 +101,7 @@ export const MessageBubble = memo(function MessageBubble({
           {message.author}
         </p>
         <Body message={message} />
-        <p className="mt-0.5 flex items-center justify-end gap-1.5 text-[0.68rem] text-slate-500 tabular-nums">
+        <p className="mt-0.5 flex items-center justify-end gap-1.5 text-[0.68rem] text-slate-600 tabular-nums">
           {message.edited ? <span className="italic">edited</span> : null}
           <time dateTime={message.date}>{formatWallClock(message.date, message.datetime)}</time>
         </p>

@@ -55,12 +55,19 @@ export function SearchDropdown({ search, messages, onPick, onClose, scope }: Sea
   closeRef.current = onClose;
   // A click outside the dropdown and its toggle closes it.
   useEffect(() => {
+    const anchor = ref.current?.parentElement;
     const onPointerDown = (event: PointerEvent) => {
-      const anchor = ref.current?.parentElement;
       if (anchor && event.target instanceof Node && !anchor.contains(event.target)) closeRef.current();
     };
     document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      // Closed from inside (Escape, a picked result), the focus went with it: back to the toggle, as a
+      // dialog returns it to its opener (docs/web-structure.md). A click elsewhere keeps its own focus.
+      if (document.activeElement === document.body || !document.activeElement) {
+        anchor?.querySelector<HTMLElement>('button[aria-expanded]')?.focus();
+      }
+    };
   }, []);
   return (
     <div

@@ -69,7 +69,7 @@ export function SearchResults({
               <button
                 type="button"
                 onClick={() => onPick(hit.index)}
-                className="block w-full px-4 py-2.5 text-left hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-none"
+                className="block w-full px-4 py-2.5 text-left hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-inset"
               >
                 <span className="block text-xs font-medium text-slate-500 tabular-nums">
                   {formatWallClock(message.date, message.datetime)}

@@ -145,7 +145,7 @@ export const GroupBubble = memo(function GroupBubble({
         ) : null}
         <QuotedBlock message={message} />
         <Body message={message} downloading={downloading} onDownload={onDownload} />
-        <p className="mt-0.5 text-right text-[0.68rem] text-slate-500 tabular-nums">
+        <p className="mt-0.5 text-right text-[0.68rem] text-slate-600 tabular-nums">
           <time dateTime={new Date(message.timestamp * 1000).toISOString()} title={when}>
             {formatTime(message.timestamp)}
           </time>

@@ -114,7 +114,7 @@ export function MediaBlock({ message, downloading, onDownload }: MediaBlockProps
             }`}
           />
         ) : (
-          <div className="flex h-32 w-64 max-w-full items-center justify-center rounded-lg bg-slate-200 text-xs text-slate-500">
+          <div className="flex h-32 w-64 max-w-full items-center justify-center rounded-lg bg-slate-200 text-xs text-slate-600">
             No preview
           </div>
         )}

@@ -29,7 +29,7 @@ export function HowItWorks() {
                 <span className="flex size-12 items-center justify-center rounded-xl bg-brand-700 text-white shadow-sm">
                   {step.icon ? <ContentIcon name={step.icon} className="size-6" /> : null}
                 </span>
-                <span className="text-4xl font-extrabold text-slate-200 transition group-hover:text-brand-100">
+                <span className="text-4xl font-extrabold text-brand-700 transition group-hover:text-brand-800">
                   {String(index + 1).padStart(2, '0')}
                 </span>
               </div>

@@ -176,11 +176,11 @@ export function SessionsTable({ sessions, ...actions }: SessionsTableProps) {
             </div>
             <dl className="grid grid-cols-2 gap-2 text-xs text-slate-500">
               <div>
-                <dt className="font-medium text-slate-400 uppercase">Created At</dt>
+                <dt className="font-medium text-slate-500 uppercase">Created At</dt>
                 <dd className="tabular-nums">{formatDateTime(session.created_at)}</dd>
               </div>
               <div>
-                <dt className="font-medium text-slate-400 uppercase">Last Updated</dt>
+                <dt className="font-medium text-slate-500 uppercase">Last Updated</dt>
                 <dd className="tabular-nums">{formatDateTime(session.updated_at)}</dd>
               </div>
             </dl>

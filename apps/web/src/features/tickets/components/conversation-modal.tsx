@@ -66,7 +66,7 @@ function Bubble({ message }: { message: ConversationMessage }) {
           <span className={`font-semibold ${right ? 'text-brand-900' : 'text-sky-800'}`}>
             {formatNameOrPhone(message.sender_name)}
           </span>
-          <time dateTime={message.created_at} className="text-slate-500 tabular-nums">
+          <time dateTime={message.created_at} className="text-slate-600 tabular-nums">
             {formatDateTime(message.created_at)}
           </time>
         </p>

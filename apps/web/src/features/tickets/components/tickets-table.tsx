@@ -24,7 +24,7 @@ function OpenButton({ ticket, onOpen }: { ticket: Ticket; onOpen: (ticket: Ticke
       onClick={() => onOpen(ticket)}
       aria-label={`Open the conversation with ${ticket.customer}`}
     >
-      View
+      Open
     </Button>
   );
 }
@@ -87,8 +87,8 @@ export function TicketsTable({ tickets, onOpen, onStatusChange, updating }: Tick
             </p>
             <div className="flex items-end justify-between gap-3">
               <dl className="grid grid-cols-2 gap-x-4 text-xs text-slate-500">
-                <dt className="font-medium text-slate-400 uppercase">Start</dt>
-                <dt className="font-medium text-slate-400 uppercase">Last message</dt>
+                <dt className="font-medium text-slate-500 uppercase">Start</dt>
+                <dt className="font-medium text-slate-500 uppercase">Last message</dt>
                 <dd className="tabular-nums">{formatDateTime(ticket.created_at)}</dd>
                 <dd className="tabular-nums">{formatDateTime(ticket.updated_at)}</dd>
               </dl>

@@ -1,0 +1,252 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { chatZip } from './fixtures/chat-fixtures';
+import { registerViaApi } from './support/accounts';
+import { axeReport, expectClean, settle } from './support/axe';
+import { DESKTOP, launchBrowser, MOBILE, openPage, type TrackedPage } from './support/browser';
+import { messageAt, pickFiles, type UploadFile } from './support/chat-import';
+import { type LinkedSession, linkSimulatedSession, postJson, signIn, simulateIncoming } from './support/desk';
+import { type RunningServer, startServer } from './support/server';
+
+// axe-core (WCAG 2.0/2.1 A and AA; serious and critical: zero) on every screen at 1366 px and 375 px,
+// with real content: a loaded chat, a desk with a linked simulated phone, tickets and agents (issue 15 §3).
+
+const POLL = { timeout: 15_000 };
+const WIDE = { width: 1366, height: DESKTOP.height };
+const NARROW = { width: MOBILE.width, height: 800 };
+const CUSTOMER = { author_phone: '919800000001', author_name: 'Meera Customer' };
+const ZIP: UploadFile = {
+  name: 'WhatsApp Chat with Priya Raman.zip',
+  mimeType: 'application/zip',
+  buffer: chatZip(),
+};
+
+let server: RunningServer;
+let browser: Browser;
+/** One tab for the anonymous visitor and one for the signed-in desk, reused screen after screen. */
+let visitor: TrackedPage;
+let member: TrackedPage;
+let session: LinkedSession;
+
+beforeAll(async () => {
+  // Both are waited for and kept as they start, so afterAll stops the server even when the browser failed.
+  const starts = await Promise.allSettled([
+    startServer({
+      JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
+      WHATSAPP_DRIVER: 'simulator',
+    }).then((started) => {
+      server = started;
+    }),
+    launchBrowser().then((launched) => {
+      browser = launched;
+    }),
+  ]);
+  for (const start of starts) if (start.status === 'rejected') throw start.reason;
+  const account = await registerViaApi(server.baseURL);
+  session = await linkSimulatedSession(server.baseURL, account.access_token);
+  const group = session.groups[0] as LinkedSession['groups'][number];
+  await postJson(server.baseURL, '/org/addAgent/', account.access_token, {
+    agent_name: 'Ravi Agent',
+    agent_number: '+919811122233',
+  });
+  // A ticket that the agent answered (in progress) and a second open one.
+  await simulateIncoming(server.baseURL, account.access_token, session.sessionId, {
+    group_id: group.group_id,
+    body: 'My order #123 has not arrived yet, can you check?',
+    ...CUSTOMER,
+  });
+  await simulateIncoming(server.baseURL, account.access_token, session.sessionId, {
+    group_id: group.group_id,
+    body: 'Checking it right now',
+    author_phone: '919811122233',
+    author_name: 'Ravi Agent',
+  });
+  visitor = await openPage(browser, server.baseURL, WIDE);
+  member = await openPage(browser, server.baseURL, WIDE);
+  await signIn(member.page, account);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/**
+ * Scans the screen at 1366 px, then at 375 px. `ready` waits for the screen's content after each
+ * resize (and may open what the scan is about). All violations of both widths fail the test together.
+ */
+async function scanBothWidths(page: Page, label: string, ready: () => Promise<unknown>) {
+  const reports: string[] = [];
+  for (const viewport of [WIDE, NARROW]) {
+    await page.setViewportSize(viewport);
+    await ready();
+    await settle(page);
+    reports.push(await axeReport(page, `${label} at ${viewport.width} px`));
+  }
+  expectClean(reports.filter(Boolean).join('\n\n'));
+}
+
+async function go(page: Page, path: string, marker: () => Promise<unknown>) {
+  await page.setViewportSize(WIDE);
+  await page.goto(path);
+  await marker();
+}
+
+// --- Signed out ---
+
+test('landing', async () => {
+  const { page } = visitor;
+  await go(page, '/', () => page.getByText('Supported files: .txt or .zip [Max Size: 4MB]').waitFor());
+  await scanBothWidths(page, 'landing', () => page.getByRole('heading', { level: 1 }).waitFor());
+  // The landing page's menu drawer (375 px only).
+  await page.getByRole('button', { name: /menu/i }).click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Login' }).waitFor();
+  await settle(page);
+  expectClean(await axeReport(page, 'landing drawer at 375 px'));
+  await page.keyboard.press('Escape');
+});
+
+for (const [path, heading] of [
+  ['/login', /sign in|log in|welcome/i],
+  ['/register', /account|sign up|register/i],
+  ['/forgot-password', /password/i],
+  ['/reset-password?token=an-emailed-token', 'Set a new password'],
+  ['/verify-email?token=an-emailed-token', 'Confirm your email address'],
+] as const) {
+  test(path, async () => {
+    const { page } = visitor;
+    const title = page.getByRole('heading', { name: heading }).first();
+    await go(page, path, () => title.waitFor());
+    await scanBothWidths(page, path, () => title.waitFor());
+  });
+}
+
+test('404', async () => {
+  const { page } = visitor;
+  const heading = page.getByRole('heading').first();
+  await go(page, '/no/such/page', () => heading.waitFor());
+  await scanBothWidths(page, '404', () => heading.waitFor());
+});
+
+test('messages-nologin with a loaded chat', async () => {
+  const { page } = visitor;
+  await go(page, '/', () => page.getByText('Supported files: .txt or .zip [Max Size: 4MB]').waitFor());
+  await pickFiles(page, [ZIP]);
+  await page.waitForURL('**/messages-nologin');
+  await scanBothWidths(page, 'messages-nologin', () => messageAt(page, 1).waitFor(POLL));
+  // The search: a dropdown at 1366 px, a full-screen panel at 375 px, with results.
+  const search = page.getByRole('dialog', { name: 'Search Messages' });
+  await scanBothWidths(page, 'message search', async () => {
+    if (!(await search.isVisible())) await page.getByRole('button', { name: 'Search messages' }).click();
+    await search.getByRole('searchbox').fill('quokka');
+    await search.getByRole('button', { name: /Zanzibar quokka/ }).waitFor(POLL);
+  });
+  await page.keyboard.press('Escape');
+});
+
+test('analysis-nologin', async () => {
+  const { page } = visitor;
+  await go(page, '/analysis-nologin', () => page.getByTestId('chart-heatmap').waitFor(POLL));
+  await scanBothWidths(page, 'analysis-nologin', () => page.getByTestId('chart-heatmap').waitFor(POLL));
+});
+
+// --- Signed in ---
+
+const ticketRow = (page: Page) => page.locator('[data-ticket-id]', { hasText: CUSTOMER.author_name });
+
+test('dashboard with tickets', async () => {
+  const { page } = member;
+  await go(page, '/dashboard', () => ticketRow(page).first().waitFor(POLL));
+  await scanBothWidths(page, 'dashboard', () =>
+    ticketRow(page).filter({ visible: true }).first().waitFor(POLL),
+  );
+});
+
+test('conversation modal', async () => {
+  const { page } = member;
+  const dialog = page.getByRole('dialog', { name: CUSTOMER.author_name });
+  await go(page, '/dashboard', () => ticketRow(page).first().waitFor(POLL));
+  await scanBothWidths(page, 'conversation modal', async () => {
+    if (await dialog.isVisible()) return;
+    await ticketRow(page)
+      .filter({ visible: true })
+      .getByRole('button', { name: /Open the conversation/ })
+      .first()
+      .click();
+    await dialog.getByText('Checking it right now').waitFor(POLL);
+  });
+});
+
+test('session info', async () => {
+  const { page } = member;
+  const listed = page.getByText('Desk', { exact: true }).first();
+  await go(page, '/session-info', () => listed.waitFor(POLL));
+  await scanBothWidths(page, 'session info', () => listed.waitFor(POLL));
+  const form = page.getByRole('dialog', { name: 'Create Session' });
+  await scanBothWidths(page, 'Create Session dialog', async () => {
+    if (!(await form.isVisible())) await page.getByRole('button', { name: 'Create Session' }).click();
+    await form.getByLabel('Session Name').waitFor();
+  });
+  await page.keyboard.press('Escape');
+});
+
+test('whatsapp chat with a group open', async () => {
+  const { page } = member;
+  const name = (session.groups[0] as LinkedSession['groups'][number]).name;
+  const messages = page.getByTestId('group-messages').locator('[data-msg-id]').first();
+  await go(page, '/whatsapp-chat', () => page.getByRole('list', { name: 'Groups' }).waitFor(POLL));
+  await page
+    .getByRole('list', { name: 'Groups' })
+    .getByRole('button', { name: new RegExp(name) })
+    .click();
+  await scanBothWidths(page, 'whatsapp chat', () => messages.waitFor(POLL));
+});
+
+test('agents with the Add Agent dialog', async () => {
+  const { page } = member;
+  const agent = page.locator('[data-agent-id]', { hasText: 'Ravi Agent' }).filter({ visible: true });
+  await go(page, '/agents', () => agent.waitFor(POLL));
+  await scanBothWidths(page, 'agents', () => agent.waitFor(POLL));
+  const dialog = page.getByRole('dialog', { name: 'Add Agent' });
+  await scanBothWidths(page, 'Add Agent dialog', async () => {
+    if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'Add Agent' }).click();
+    await dialog.getByTestId('phone-calling-code').waitFor();
+  });
+  await page.keyboard.press('Escape');
+});
+
+test('upload chat', async () => {
+  const { page } = member;
+  await go(page, '/upload-chat', () => page.getByText('Click to upload').waitFor());
+  await scanBothWidths(page, 'upload chat', () => page.getByText('Click to upload').waitFor());
+});
+
+test('messages with a saved chat, and analysis', async () => {
+  const { page } = member;
+  await go(page, '/upload-chat', () => page.getByText('Click to upload').waitFor());
+  await pickFiles(page, [ZIP]);
+  await page.waitForURL((url) => url.pathname === '/messages');
+  await messageAt(page, 1).waitFor(POLL);
+  await page.getByRole('button', { name: 'Save Chat' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save Your Chat' });
+  await dialog.getByLabel('Chat name').fill('Lagoon trip with Priya');
+  await settle(page);
+  expectClean(await axeReport(page, 'Save Your Chat dialog'));
+  await dialog.getByRole('button', { name: 'Save Chat' }).click();
+  await page.waitForURL(/\/messages\?chatId=\d+$/);
+  await scanBothWidths(page, 'messages (saved chat)', () => messageAt(page, 1).waitFor(POLL));
+
+  const chatId = new URL(page.url()).searchParams.get('chatId');
+  await go(page, `/analysis?chatId=${chatId}`, () => page.getByTestId('chart-heatmap').waitFor(POLL));
+  await scanBothWidths(page, 'analysis', () => page.getByTestId('chart-heatmap').waitFor(POLL));
+});
+
+test('the drawer at 375 px', async () => {
+  const { page } = member;
+  await page.setViewportSize(NARROW);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Agents' }).waitFor();
+  await settle(page);
+  expectClean(await axeReport(page, 'drawer'));
+  expect(visitor.errors.concat(member.errors)).toEqual([]);
+});
