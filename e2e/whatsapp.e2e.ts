@@ -184,3 +184,74 @@ test('on a phone the chat page goes from the group list to the conversation and 
   expect(errors).toEqual([]);
   await close();
 });
+
+test('the group list shows last message, time and unread count; opening a group reads it; the chat has day separators, author runs and named quotes', async () => {
+  const account = await registerViaApi(server.baseURL);
+  const started = (await (
+    await api('/api/startSession/', account.access_token, { session_name: 'Desk', description: 'phone' })
+  ).json()) as { sessionID: string };
+  await api('/api/generateQRCode/', account.access_token, { sessionID: started.sessionID });
+  expect((await api(`/sim/sessions/${started.sessionID}/scan`, account.access_token)).status).toBe(200);
+  const listed = async () =>
+    (
+      (await (await api('/api/getGroups/', account.access_token)).json()) as {
+        groups: { group_id: string; name: string }[];
+      }
+    ).groups;
+  await expect.poll(async () => (await listed()).length, POLL).toBe(4);
+  const weekend = (await listed()).find((group) => group.name === 'Weekend Sale Customers');
+  for (const body of ['Is the sale on tomorrow?', 'And on Sunday?']) {
+    const live = await api(`/sim/sessions/${started.sessionID}/incoming`, account.access_token, {
+      group_id: weekend?.group_id,
+      body,
+      author_name: 'Walk-in Customer',
+      author_phone: '919812345678',
+    });
+    expect(live.status).toBe(200);
+  }
+
+  const { page, errors, close } = await openPage(browser, server.baseURL, DESKTOP);
+  await signIn(page, account);
+  await page.goto('/whatsapp-chat');
+  const groups = page.getByRole('list', { name: 'Groups' });
+  const row = groups.getByRole('button', { name: /^Weekend Sale/ });
+  await row.getByText('Walk-in Customer: And on Sunday?').waitFor(POLL);
+  await row.getByText('2 unread messages').waitFor(POLL);
+  await row.getByText(/^\d{2}:\d{2} [ap]m$/).waitFor();
+  // The group with the newest message comes first.
+  expect(await groups.getByRole('button').first().getAttribute('title')).toBe('Weekend Sale Customers');
+
+  await row.click();
+  const messages = page.getByTestId('group-messages');
+  await messages.getByText('And on Sunday?').waitFor(POLL);
+  // Opened: read, here and for the server.
+  await expect.poll(() => row.getByText(/unread/).count(), POLL).toBe(0);
+  await page.reload();
+  await groups
+    .getByRole('button', { name: /^Weekend Sale/ })
+    .getByText('Walk-in Customer: And on Sunday?')
+    .waitFor(POLL);
+  expect(
+    await groups
+      .getByRole('button', { name: /^Weekend Sale/ })
+      .getByText(/unread/)
+      .count(),
+  ).toBe(0);
+
+  await groups.getByRole('button', { name: /^Weekend Sale/ }).click();
+  await messages.getByText('And on Sunday?').waitFor(POLL);
+  // Day separators between the days of the history; the two live messages are one run (one name).
+  expect(await messages.locator('[data-day]').count()).toBeGreaterThan(0);
+  const lastTwo = messages.locator('[data-msg-id]');
+  const count = await lastTwo.count();
+  expect(await lastTwo.nth(count - 2).getAttribute('data-run-start')).toBe('true');
+  expect(await lastTwo.nth(count - 1).getAttribute('data-run-start')).toBeNull();
+  expect(await messages.getByRole('button', { name: /^Walk-in Customer/ }).count()).toBe(1);
+  // Quoted messages name their author (or "You"), never "Unknown".
+  const quoteAuthors = await messages.locator('[data-quote-author]').allTextContents();
+  expect(quoteAuthors.length).toBeGreaterThan(0);
+  expect(quoteAuthors).not.toContain('Unknown');
+
+  expect(errors).toEqual([]);
+  await close();
+}, 60_000);

@@ -58,7 +58,10 @@ async function linkOnce(baseURL: string, token: string, name: string): Promise<L
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     const answer = await postOk<{ groups: LinkedSession['groups'] }>(baseURL, '/api/getGroups/', token);
-    const groups = answer.groups.filter((group) => group.group_id);
+    // By name, as flows pick "the first group": the list itself puts the newest message first.
+    const groups = answer.groups
+      .filter((group) => group.group_id)
+      .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()));
     if (groups.length > 0) return { sessionId: sessionID, groups };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -15,16 +15,41 @@ export const groupMessages = {
   olderNeedsConnection: 'Older messages come from the phone: reconnect the session to load them.',
 } as const;
 
+/** The newest stored message of a group, as the group list shows it. */
+export const groupLastMessage = z.object({
+  /**
+   * One line: the text, or what the message is ("📷 Photo", "📄 invoice.pdf", "🎤 Voice message"),
+   * followed by its caption when it has one.
+   */
+  preview: z.string(),
+  /** Seconds since the epoch. */
+  timestamp: z.number(),
+  from_me: z.boolean(),
+  /** The sender's name as WhatsApp gave it; null for the linked account's own messages or when unknown. */
+  author_name: z.string().nullable(),
+});
+export type GroupLastMessage = z.infer<typeof groupLastMessage>;
+
 export const sessionGroup = z.object({
   /** WhatsApp group JID, e.g. "120363025246125888@g.us". */
   group_id: z.string(),
   name: z.string(),
   session_name: z.string(),
   session_id: z.string(),
+  /** null while no message of the group is stored. */
+  last_message: groupLastMessage.nullable(),
+  /**
+   * Stored messages of others (not the linked account's, not group notices) newer than the last time the
+   * group was opened here (POST /api/markGroupRead/), or than when the desk first saw the group.
+   */
+  unread_count: z.number().int().nonnegative(),
 });
 export type SessionGroup = z.infer<typeof sessionGroup>;
 
-/** POST /api/getGroups/ (empty body): every group of the organisation's active sessions, by name. */
+/**
+ * POST /api/getGroups/ (empty body): every group of the organisation's active sessions, the group with the
+ * newest message first (groups without messages last, by name).
+ */
 export const groupsResponse = z.object({
   success: z.boolean(),
   groups_count: z.number(),
@@ -174,6 +199,19 @@ export const syncOldMessagesResponse = z.object({
   already_synced: z.boolean(),
 });
 export type SyncOldMessagesResponse = z.infer<typeof syncOldMessagesResponse>;
+
+/** POST /api/markGroupRead/: the group was opened and its messages up to now were seen. */
+export const markGroupReadRequest = z.object({
+  session_id: z.string().trim().min(1).max(64),
+  group_id: z.string().trim().min(1).max(128),
+});
+export type MarkGroupReadRequest = z.infer<typeof markGroupReadRequest>;
+
+export const markGroupReadResponse = z.object({
+  success: z.boolean(),
+  unread_count: z.literal(0),
+});
+export type MarkGroupReadResponse = z.infer<typeof markGroupReadResponse>;
 
 /** POST /api/downloadMedia/: `chat_id` is the selected group id, `message_id` a message's msg_id (or id). */
 export const downloadMediaRequest = z.object({

@@ -277,6 +277,12 @@ export const waGroups = pgTable(
     syncState: text('sync_state'),
     syncFetched: integer('sync_fetched').notNull().default(0),
     syncMessage: text('sync_message'),
+    /**
+     * When the group was last opened on the desk (POST /api/markGroupRead/); others' messages newer than
+     * this are unread. Starts when the desk first sees the group, so its stored history is not unread
+     * (docs/decisions/0010-web-whatsapp-screens.md, group list).
+     */
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -53,6 +53,9 @@ export async function sessionStatus(app: FastifyInstance, user: SignedIn, sessio
   return (await post<SessionStatusResponse>(app, user, '/api/sessionStatus/', { sessionID: sessionId })).body;
 }
 
+const byName = (a: { name: string }, b: { name: string }) =>
+  a.name.toLowerCase().localeCompare(b.name.toLowerCase());
+
 /** Creates a session, scans its QR code in the simulator and waits until its groups are stored. */
 export async function linkSession(
   app: FastifyInstance,
@@ -83,7 +86,8 @@ export async function linkSession(
     async () => {
       await app.whatsapp.gateway.settled(sessionId);
       const list = (await post<GroupsResponse>(app, user, '/api/getGroups/')).body;
-      return list.groups_count > 0 ? list.groups : null;
+      // By name, as tests pick "the first group": the list itself puts the newest message first.
+      return list.groups_count > 0 ? [...list.groups].sort(byName) : null;
     },
     10_000,
     'groups',

@@ -1,4 +1,4 @@
-import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { waGroups, waSessions } from '../../db/schema';
 import { storableText } from '../../text';
@@ -6,6 +6,56 @@ import type { GroupInfo } from '../../whatsapp/driver';
 import type { LinkedAccount } from './group-message';
 
 export type GroupRow = typeof waGroups.$inferSelect;
+
+/** A group as the group list shows it: its newest message (if any) and how many are unread. */
+export interface GroupSummary {
+  jid: string;
+  name: string;
+  sessionName: string;
+  sessionId: string;
+  lastMessage: {
+    body: string;
+    messageType: string;
+    filename: string | null;
+    fromMe: boolean;
+    authorName: string | null;
+    timestamp: number;
+  } | null;
+  unread: number;
+}
+
+interface SummaryRow {
+  jid: string;
+  name: string;
+  session_name: string;
+  session_id: string;
+  body: string | null;
+  message_type: string | null;
+  filename: string | null;
+  from_me: boolean | null;
+  author_name: string | null;
+  timestamp: string | number | null;
+  unread: string | number;
+}
+
+const toSummary = (row: SummaryRow): GroupSummary => ({
+  jid: row.jid,
+  name: row.name,
+  sessionName: row.session_name,
+  sessionId: row.session_id,
+  lastMessage:
+    row.timestamp === null || row.message_type === null
+      ? null
+      : {
+          body: row.body ?? '',
+          messageType: row.message_type,
+          filename: row.filename,
+          fromMe: Boolean(row.from_me),
+          authorName: row.author_name,
+          timestamp: Number(row.timestamp),
+        },
+  unread: Number(row.unread),
+});
 
 export interface SyncUpdate {
   syncState: string;
@@ -18,19 +68,52 @@ export type GroupsRepository = ReturnType<typeof createGroupsRepository>;
 /** wa_groups: the groups of each session, their history state and background sync, scoped by organisation. */
 export function createGroupsRepository(db: Db) {
   return {
-    /** Every group of the organisation's active sessions, by name. */
-    async listForOrganisation(organisationId: number) {
-      return db
-        .select({
-          group_id: waGroups.jid,
-          name: waGroups.name,
-          session_name: waSessions.name,
-          session_id: waSessions.id,
-        })
-        .from(waGroups)
-        .innerJoin(waSessions, eq(waSessions.id, waGroups.sessionId))
-        .where(and(eq(waSessions.organisationId, organisationId), eq(waSessions.isActive, true)))
-        .orderBy(asc(sql`lower(${waGroups.name})`), asc(waGroups.jid));
+    /**
+     * Every group of the organisation's active sessions with its newest message and unread count, in one
+     * query: the group with the newest message first, groups without messages last (by name).
+     */
+    async listForOrganisation(organisationId: number): Promise<GroupSummary[]> {
+      const result = await db.execute(sql`
+        select g.jid, g.name, s.name as session_name, s.id as session_id,
+          last.body, last.message_type, last.filename, last.from_me, last.author_name, last.timestamp,
+          (select count(*) from wa_messages u
+            where u.organisation_id = g.organisation_id and u.session_id = g.session_id
+              and u.group_jid = g.jid and u.timestamp > extract(epoch from g.last_read_at)
+              and not u.from_me and u.message_type <> 'gp2') as unread
+        from wa_groups g
+        join wa_sessions s on s.id = g.session_id
+        left join lateral (
+          select m.body, m.message_type, m.filename, m.from_me, m.author_name, m.timestamp
+          from wa_messages m
+          where m.organisation_id = g.organisation_id and m.session_id = g.session_id and m.group_jid = g.jid
+          order by m.timestamp desc, m.seq desc
+          limit 1
+        ) last on true
+        where g.organisation_id = ${organisationId} and s.organisation_id = ${organisationId}
+          and s.is_active
+        order by last.timestamp desc nulls last, lower(g.name), g.jid`);
+      return (result as unknown as { rows: SummaryRow[] }).rows.map(toSummary);
+    },
+
+    /**
+     * The group was opened: its messages up to now (or up to its newest stored one, should a phone's clock
+     * run ahead) are read. Answers whether the organisation has the group.
+     */
+    async markRead(organisationId: number, sessionId: string, groupJid: string): Promise<boolean> {
+      const newest = sql`(select to_timestamp(max(m.timestamp)) from wa_messages m
+        where m.session_id = ${sessionId} and m.group_jid = ${groupJid})`;
+      const rows = await db
+        .update(waGroups)
+        .set({ lastReadAt: sql`greatest(now(), ${newest})` })
+        .where(
+          and(
+            eq(waGroups.organisationId, organisationId),
+            eq(waGroups.sessionId, sessionId),
+            eq(waGroups.jid, groupJid),
+          ),
+        )
+        .returning({ jid: waGroups.jid });
+      return rows.length > 0;
     },
 
     async findGroup(organisationId: number, sessionId: string, groupJid: string): Promise<GroupRow | null> {

@@ -6,6 +6,8 @@ import {
   groupMessagesRequest,
   groupMessagesResponse,
   groupsResponse,
+  markGroupReadRequest,
+  markGroupReadResponse,
   syncOldMessagesRequest,
   syncOldMessagesResponse,
 } from '@wadesk/contract';
@@ -61,6 +63,21 @@ export const groupsRoutes: FastifyPluginAsyncZod<GroupsRoutesOptions> = async (
       },
     },
     async (request) => groups.messages(request.user.organisationId, request.body),
+  );
+
+  app.post(
+    '/api/markGroupRead/',
+    {
+      preValidation: sessionAndGroup,
+      schema: {
+        tags,
+        summary: 'The group was opened: its messages so far no longer count as unread',
+        security: bearerAuth,
+        body: markGroupReadRequest,
+        response: { 200: markGroupReadResponse, ...errors },
+      },
+    },
+    async (request) => groups.markRead(request.user.organisationId, request.body),
   );
 
   app.post(

@@ -3,7 +3,8 @@ import { AppError } from '../../errors';
 import { NotConnectedError } from '../sessions/gateway';
 import { ownedGroup, waIdOf } from './group-access';
 import { jidsToResolve, resolveMessage, toGroupMessage } from './group-message';
-import type { GroupRow } from './groups.repository';
+import type { GroupRow, GroupSummary } from './groups.repository';
+import { lastMessagePreview } from './last-message-preview';
 import type { MessageStore } from './message-store.service';
 import type { MessageRow } from './messages.repository';
 import type { OlderAnswer } from './older-history';
@@ -26,6 +27,20 @@ export interface PageRequest {
 }
 
 export type GroupsService = ReturnType<typeof createGroupsService>;
+
+const toSessionGroup = ({ jid, name, sessionName, sessionId, lastMessage, unread }: GroupSummary) => ({
+  group_id: jid,
+  name,
+  session_name: sessionName,
+  session_id: sessionId,
+  last_message: lastMessage && {
+    preview: lastMessagePreview(lastMessage),
+    timestamp: lastMessage.timestamp,
+    from_me: lastMessage.fromMe,
+    author_name: lastMessage.fromMe ? null : lastMessage.authorName,
+  },
+  unread_count: unread,
+});
 
 export function createGroupsService({ repos, phone, historyWaitMs }: GroupsServiceDeps) {
   /**
@@ -72,8 +87,15 @@ export function createGroupsService({ repos, phone, historyWaitMs }: GroupsServi
 
   return {
     async list(organisationId: number): Promise<GroupsResponse> {
-      const groups = await repos.groups.listForOrganisation(organisationId);
+      const groups = (await repos.groups.listForOrganisation(organisationId)).map(toSessionGroup);
       return { success: true, groups_count: groups.length, groups };
+    },
+
+    /** The group was opened: nothing in it is unread any more. 404 for a group the organisation lacks. */
+    async markRead(organisationId: number, request: { session_id: string; group_id: string }) {
+      const group = await ownedGroup(repos.groups, organisationId, request.session_id, request.group_id);
+      await repos.groups.markRead(organisationId, group.sessionId, group.jid);
+      return { success: true, unread_count: 0 as const };
     },
 
     async messages(organisationId: number, request: PageRequest): Promise<GroupMessagesResponse> {

@@ -41,20 +41,25 @@ describeEachDatabase('groups and group messages', (ctx) => {
     const owner = await signUp(server);
     const { sessionId, groups } = await linkSession(server, owner, 'Sales');
     expect(groups).toHaveLength(4);
-    expect(groups[0]).toEqual({
+    expect(groups.find((g) => g.name === 'Acme Support')).toEqual({
       group_id: expect.stringMatching(/@g\.us$/),
       name: 'Acme Support',
       session_name: 'Sales',
       session_id: sessionId,
+      last_message: expect.toBeOneOf([null, expect.objectContaining({ preview: expect.any(String) })]),
+      unread_count: expect.any(Number),
     });
     const body = (await post<GroupsResponse>(server, owner, '/api/getGroups/')).body;
     expect(body).toMatchObject({ success: true, groups_count: 4 });
-    expect(body.groups.map((g) => g.name)).toEqual([
+    expect(body.groups.map((g) => g.name).sort()).toEqual([
       'Acme Support',
       'Delivery Partners',
       'Store Managers',
       'Weekend Sale Customers',
     ]);
+    // The group with the newest message first (group-list.test.ts covers the order in detail).
+    const times = body.groups.map((g) => g.last_message?.timestamp ?? -1);
+    expect(times).toEqual([...times].sort((x, y) => y - x));
   });
 
   it('pages by 100: newest, prev (asking the phone when the store runs out), next, and the boundaries', async () => {

@@ -6,9 +6,12 @@ import {
   type GroupsResponse,
   groupMessagesResponse,
   groupsResponse,
-  type SuccessMessage,
+  type MarkGroupReadRequest,
+  type MarkGroupReadResponse,
+  markGroupReadResponse,
   type SyncOldMessagesRequest,
-  successMessage,
+  type SyncOldMessagesResponse,
+  syncOldMessagesResponse,
 } from '@wadesk/contract';
 import { z } from 'zod';
 import { api } from '../../../shared/api/api-client';
@@ -24,8 +27,13 @@ export function fetchGroupMessages(
   return api.post('/api/getGroupsMsg/', body, groupMessagesResponse, { signal });
 }
 
-export function syncOldMessages(body: SyncOldMessagesRequest): Promise<SuccessMessage> {
-  return api.post('/api/syncOldMsgs/', body, successMessage);
+/** The group was opened and its newest messages seen: they no longer count as unread. */
+export function markGroupRead(body: MarkGroupReadRequest): Promise<MarkGroupReadResponse> {
+  return api.post('/api/markGroupRead/', body, markGroupReadResponse);
+}
+
+export function syncOldMessages(body: SyncOldMessagesRequest): Promise<SyncOldMessagesResponse> {
+  return api.post('/api/syncOldMsgs/', body, syncOldMessagesResponse);
 }
 
 // Loose on purpose: the catalogue's "Error in file Download" covers an answer without success or media.

@@ -2,7 +2,7 @@ import type { SessionGroup } from '@wadesk/contract';
 import { ArrowLeftIcon, ChevronDownIcon, ChevronUpIcon, RefreshCcwIcon } from 'lucide-react';
 import { Avatar } from '../../../shared/ui/avatar';
 import { Button } from '../../../shared/ui/button';
-import { SessionBadge } from './group-list';
+import { SessionBadge } from './session-badge';
 
 interface ConversationHeaderProps {
   group: SessionGroup;

@@ -4,6 +4,8 @@ import { Spinner } from '../../../shared/ui/spinner';
 import type { SyncProgress } from '../hooks/use-group-sync';
 import { HISTORY_ASKED } from '../utils/message-page';
 
+export const ALREADY_SYNCED_TEXT = 'All old messages are already synced.';
+
 function progressText(progress: SyncProgress): string {
   const count = `${progress.fetched} older ${progress.fetched === 1 ? 'message' : 'messages'} stored`;
   const oldest = progress.oldestTimestamp
@@ -18,6 +20,8 @@ function progressText(progress: SyncProgress): string {
       return `Waiting for the phone${progress.message ? ` (${progress.message})` : ''}… ${count}`;
     case 'done':
       return `All old messages synced: ${count}${oldest}.`;
+    case 'already_synced':
+      return ALREADY_SYNCED_TEXT;
     case 'failed':
       return `Sync stopped${progress.message ? `: ${progress.message}` : ''}. ${count}.`;
   }

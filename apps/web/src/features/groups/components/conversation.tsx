@@ -1,12 +1,15 @@
 import type { GroupMessage, SessionGroup } from '@wadesk/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { DaySeparator } from '../../../shared/ui/day-separator';
 import { Spinner } from '../../../shared/ui/spinner';
 import { toast } from '../../../shared/ui/toast';
 import { downloadMedia } from '../api/groups-api';
 import { authorKey, useBlink } from '../hooks/use-blink';
 import { useGroupMessages } from '../hooks/use-group-messages';
 import { useGroupSync } from '../hooks/use-group-sync';
+import { useMarkRead } from '../hooks/use-mark-read';
 import { mediaFileName, saveBase64File } from '../utils/media-download';
+import { placeMessages } from '../utils/message-layout';
 import { ConversationHeader } from './conversation-header';
 import { ConversationNotices } from './conversation-notices';
 import { GroupBubble } from './group-bubble';
@@ -49,6 +52,12 @@ export function Conversation({ group, onBack }: { group: SessionGroup; onBack?: 
   const { blinking, blink } = useBlink();
   const { downloading, download } = useDownload(group);
   const scroller = useRef<HTMLDivElement>(null);
+  const placed = useMemo(() => placeMessages(page.messages), [page.messages]);
+  // Seen: the newest page is on screen; each new message at its end is seen again.
+  useMarkRead(
+    group,
+    page.status === 'ready' && page.atLatest ? (page.messages.at(-1)?.msg_id ?? 'no messages') : null,
+  );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: every new set of messages scrolls, not only a new target
   useEffect(() => {
@@ -101,15 +110,18 @@ export function Conversation({ group, onBack }: { group: SessionGroup; onBack?: 
             </p>
           </div>
         ) : (
-          page.messages.map((message) => (
-            <GroupBubble
-              key={message.msg_id}
-              message={message}
-              blinking={blinking === authorKey(message)}
-              downloading={downloading === message.msg_id}
-              onBlink={blink}
-              onDownload={download}
-            />
+          placed.map(({ message, newDay, runStart }) => (
+            <Fragment key={message.msg_id}>
+              {newDay ? <DaySeparator day={newDay} /> : null}
+              <GroupBubble
+                message={message}
+                runStart={runStart}
+                blinking={blinking === authorKey(message)}
+                downloading={downloading === message.msg_id}
+                onBlink={blink}
+                onDownload={download}
+              />
+            </Fragment>
           ))
         )}
       </div>

@@ -108,4 +108,55 @@ describe('GroupBubble message kinds', () => {
     });
     expect(located.getByText('Location')).toBeTruthy();
   });
+
+  it('shows a long document name with its extension, and the whole name as a tooltip', () => {
+    const filename = 'invoice-2024-march-final-signed-copy.pdf';
+    const view = bubble({ message_type: 'document', has_media: true, mimetype: 'application/pdf', filename });
+    const name = view.getByTitle(filename);
+    expect(name.textContent).toMatch(/^invoice.*….*\.pdf$/);
+    expect(name.textContent?.length).toBeLessThan(filename.length);
+  });
+
+  describe('the quoted author', () => {
+    const quoting = (extra: Partial<GroupMessage>) =>
+      bubble({
+        body: 'replying',
+        has_quoted_msg: true,
+        quoted_msg_id: 'Q9',
+        quoted_msg: { type: 'chat', body: 'the quoted text', media_base64: null },
+        ...extra,
+      });
+    const quoteOf = (view: ReturnType<typeof bubble>) =>
+      view.getByText('the quoted text').parentElement as HTMLElement;
+
+    it('is the participant name the server sent', () => {
+      const view = quoting({
+        quoted_participant_name: 'Asha Rao',
+        quoted_participant_number: '919811111111',
+      });
+      expect(within(quoteOf(view)).getByText('Asha Rao')).toBeTruthy();
+      expect(view.queryByText('Unknown')).toBeNull();
+    });
+
+    it('is the number in international format when there is no name', () => {
+      const view = quoting({ quoted_participant_name: null, quoted_participant_number: '919811111111' });
+      expect(within(quoteOf(view)).getByText('+91 98111 11111')).toBeTruthy();
+      expect(view.queryByText('Unknown')).toBeNull();
+    });
+
+    it('is "You" for the linked account\'s own message', () => {
+      const view = quoting({
+        quoted_participant_name: null,
+        quoted_participant_number: null,
+        quoted_from_me: true,
+      });
+      expect(within(quoteOf(view)).getByText('You')).toBeTruthy();
+    });
+
+    it('is left out, never "Unknown", when nobody knows', () => {
+      const view = quoting({ quoted_participant_name: null, quoted_participant_number: null });
+      expect(quoteOf(view).querySelectorAll('p')).toHaveLength(1);
+      expect(view.queryByText('Unknown')).toBeNull();
+    });
+  });
 });

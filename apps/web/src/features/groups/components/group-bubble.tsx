@@ -3,14 +3,22 @@ import { ArchiveIcon, LockIcon, TriangleAlertIcon, UsersIcon } from 'lucide-reac
 import { memo, type ReactNode } from 'react';
 import { avatarColour } from '../../../shared/format/avatar';
 import { formatDateTime } from '../../../shared/format/format';
+import { Avatar } from '../../../shared/ui/avatar';
 import { LinkifiedText } from '../../../shared/ui/linkified-text';
+import { formatPhone } from '../../../shared/ui/phone-input/phone-number';
 import { authorKey } from '../hooks/use-blink';
+import { formatTime } from '../utils/list-time';
 import { kindLabel, NOTICE_KINDS } from '../utils/message-kind';
 import { MediaBlock } from './media-block';
 import { QuotedBlock } from './quoted-block';
 
 interface GroupBubbleProps {
   message: GroupMessage;
+  /**
+   * The first of consecutive messages of one author (see utils/message-layout.ts): it alone shows the
+   * author's name and avatar and has the bubble's tail. true when not told.
+   */
+  runStart?: boolean;
   blinking: boolean;
   downloading: boolean;
   onBlink: (author: string) => void;
@@ -39,7 +47,11 @@ function KindNote({ message }: { message: GroupMessage }) {
   );
 }
 
-function Body({ message, downloading, onDownload }: Omit<GroupBubbleProps, 'blinking' | 'onBlink'>) {
+function Body({
+  message,
+  downloading,
+  onDownload,
+}: Omit<GroupBubbleProps, 'blinking' | 'onBlink' | 'runStart'>) {
   if (message.message_type === 'revoked') {
     return <p className="text-sm text-slate-500 italic">This message was deleted</p>;
   }
@@ -66,6 +78,7 @@ function Body({ message, downloading, onDownload }: Omit<GroupBubbleProps, 'blin
 /** One group message; a click blinks every message of the same author (spec §2). */
 export const GroupBubble = memo(function GroupBubble({
   message,
+  runStart = true,
   blinking,
   downloading,
   onBlink,
@@ -76,31 +89,43 @@ export const GroupBubble = memo(function GroupBubble({
     return (
       <div className="flex justify-center px-3 py-1">
         <p className="max-w-[85%] rounded-lg bg-[#fdf4c5] px-3 py-1 text-center text-xs text-slate-700 shadow-xs">
-          {message.body || 'Group updated'} <span className="ml-1 text-[0.68rem] text-slate-500">{when}</span>
+          {message.body || 'Group updated'}{' '}
+          <span className="ml-1 text-[0.68rem] text-slate-500" title={when}>
+            {formatTime(message.timestamp)}
+          </span>
         </p>
       </div>
     );
   }
   const own = message.from_me;
   const blink = () => onBlink(authorKey(message));
-  const name = message.author_name ?? (message.author_number ? `+${message.author_number}` : 'Unknown');
+  const number = message.author_number ? formatPhone(`+${message.author_number}`) : null;
+  const name = message.author_name ?? number ?? 'Unknown';
   const colour = avatarColour(message.author ?? name);
+  const showAuthor = !own && runStart;
+  const tail = runStart ? (own ? 'rounded-tr-sm' : 'rounded-tl-sm') : '';
   return (
     <div
-      className={`flex px-3 py-1 sm:px-5 ${own ? 'justify-end' : 'justify-start'}`}
+      className={`flex gap-2 px-3 sm:px-5 ${runStart ? 'pt-1.5 pb-px' : 'py-px'} ${own ? 'justify-end' : 'justify-start'}`}
       data-side={own ? 'right' : 'left'}
       data-msg-id={message.msg_id}
+      data-run-start={runStart || undefined}
     >
+      {own ? null : showAuthor ? (
+        <Avatar name={name} className="mt-0.5 size-7 text-[0.65rem]" />
+      ) : (
+        <span aria-hidden="true" className="w-7 shrink-0" />
+      )}
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the author button inside is the keyboard way to the same blink */}
       <article
         onClick={blink}
         data-blinking={blinking || undefined}
         aria-label={own ? 'Your message' : `Message from ${name}`}
-        className={`min-w-0 max-w-[88%] cursor-pointer rounded-xl px-3 pt-1.5 pb-1 shadow-xs sm:max-w-[70%] lg:max-w-[60%] ${
-          own ? 'rounded-br-sm bg-[#d9fdd3]' : 'rounded-bl-sm bg-white'
+        className={`min-w-0 max-w-[85%] cursor-pointer rounded-xl px-3 pt-1.5 pb-1 shadow-xs sm:max-w-[70%] lg:max-w-[60%] ${tail} ${
+          own ? 'bg-[#d9fdd3]' : 'bg-white'
         } ${blinking ? 'animate-pulse ring-2 ring-amber-400' : ''}`}
       >
-        {own ? null : (
+        {showAuthor ? (
           <button
             type="button"
             onClick={(event) => {
@@ -113,15 +138,17 @@ export const GroupBubble = memo(function GroupBubble({
             <span className="truncate font-semibold" style={{ color: colour }}>
               {name}
             </span>
-            {message.author_number && message.author_name ? (
-              <span className="shrink-0 text-slate-500 tabular-nums">+{message.author_number}</span>
+            {number && message.author_name ? (
+              <span className="shrink-0 text-slate-500 tabular-nums">{number}</span>
             ) : null}
           </button>
-        )}
+        ) : null}
         <QuotedBlock message={message} />
         <Body message={message} downloading={downloading} onDownload={onDownload} />
         <p className="mt-0.5 text-right text-[0.68rem] text-slate-500 tabular-nums">
-          <time dateTime={new Date(message.timestamp * 1000).toISOString()}>{when}</time>
+          <time dateTime={new Date(message.timestamp * 1000).toISOString()} title={when}>
+            {formatTime(message.timestamp)}
+          </time>
         </p>
       </article>
     </div>

@@ -1,9 +1,9 @@
 import type { SessionGroup, SessionListItem } from '@wadesk/contract';
 import { FunnelIcon, SearchIcon } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { Avatar } from '../../../shared/ui/avatar';
 import { Spinner } from '../../../shared/ui/spinner';
-import { ALL_GROUP_SESSIONS, filterGroups, groupKey, groupLabel } from '../utils/group-filter';
+import { ALL_GROUP_SESSIONS, filterGroups, groupKey } from '../utils/group-filter';
+import { GroupRow } from './group-row';
 
 interface GroupListProps {
   groups: SessionGroup[];
@@ -12,14 +12,6 @@ interface GroupListProps {
   onSelect: (group: SessionGroup) => void;
   /** Groups are still on their way from WhatsApp (a session is linked but none arrived yet). */
   waiting: boolean;
-}
-
-export function SessionBadge({ name }: { name: string }) {
-  return (
-    <span className="inline-flex max-w-full truncate rounded-md bg-brand-50 px-1.5 py-0.5 text-[0.68rem] font-semibold text-brand-800 ring-1 ring-brand-200 ring-inset">
-      {name}
-    </span>
-  );
 }
 
 /** The left column: Enter Group Name, the session filter with the count, and the group rows. */
@@ -98,23 +90,7 @@ export function GroupList({ groups, activeSessions, selected, onSelect, waiting 
               const current = key === selected;
               return (
                 <li key={key}>
-                  <button
-                    type="button"
-                    onClick={() => onSelect(group)}
-                    aria-current={current ? 'true' : undefined}
-                    title={group.name}
-                    className={`flex w-full items-center gap-3 border-l-4 px-3 py-2.5 text-left transition-colors ${
-                      current ? 'border-brand-600 bg-brand-50/70' : 'border-transparent hover:bg-slate-50'
-                    }`}
-                  >
-                    <Avatar name={group.name} className="size-10 text-sm" />
-                    <span className="min-w-0 flex-1">
-                      <span className="block truncate text-sm font-semibold text-slate-900">
-                        {groupLabel(group.name)}
-                      </span>
-                      <SessionBadge name={group.session_name} />
-                    </span>
-                  </button>
+                  <GroupRow group={group} current={current} onSelect={onSelect} />
                 </li>
               );
             })}

@@ -1,7 +1,11 @@
 import type { GroupMessage, GroupMessageType } from '@wadesk/contract';
 import { DownloadIcon, FileIcon, MicIcon, PlayIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { shortFileName } from '../../../shared/format/file-name';
 import { Spinner } from '../../../shared/ui/spinner';
+
+// Fits a document card in a bubble at 375 px; the whole name is in the card's tooltip.
+const FILE_NAME_MAX = 24;
 
 /** The download button's label by message type ("Image" or "Video" per spec; the rest alike). */
 export function mediaLabel(type: GroupMessageType): string {
@@ -30,7 +34,15 @@ interface MediaBlockProps {
   onDownload: () => void;
 }
 
-function DownloadButton({ label, busy, onClick }: { label: string; busy: boolean; onClick: () => void }) {
+interface DownloadButtonProps {
+  label: string;
+  busy: boolean;
+  onClick: () => void;
+  /** Only the icon on phones, leaving the width to a document's name (the accessible name stays). */
+  iconOnPhones?: boolean;
+}
+
+function DownloadButton({ label, busy, onClick, iconOnPhones = false }: DownloadButtonProps) {
   return (
     <button
       type="button"
@@ -43,7 +55,7 @@ function DownloadButton({ label, busy, onClick }: { label: string; busy: boolean
       className="inline-flex items-center gap-1.5 rounded-md bg-white/90 px-2 py-1 text-xs font-semibold text-brand-800 shadow-xs ring-1 ring-slate-200 hover:bg-white disabled:opacity-60"
     >
       {busy ? <Spinner className="size-3.5" /> : <DownloadIcon className="size-3.5" />}
-      {label}
+      <span className={iconOnPhones ? 'hidden sm:inline' : undefined}>{label}</span>
     </button>
   );
 }
@@ -60,12 +72,14 @@ function FileCard({
   action: ReactNode;
 }) {
   return (
-    <div className="flex min-w-52 items-center gap-3 rounded-lg border border-slate-200/80 bg-slate-50/80 px-3 py-2">
+    <div className="flex min-w-48 items-center gap-3 rounded-lg border border-slate-200/80 bg-slate-50/80 px-3 py-2">
       <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-white text-brand-700 shadow-xs">
         {icon}
       </span>
       <span className="min-w-0 flex-1">
-        <span className="block truncate text-sm font-medium text-slate-800">{title}</span>
+        <span className="block text-sm font-medium break-words text-slate-800" title={title}>
+          {shortFileName(title, FILE_NAME_MAX)}
+        </span>
         <span className="block truncate text-xs text-slate-500">{detail}</span>
       </span>
       {action}
@@ -116,12 +130,13 @@ export function MediaBlock({ message, downloading, onDownload }: MediaBlockProps
     );
   }
   const audio = message.message_type === 'audio' || message.message_type === 'ptt';
+  const fileDownload = <DownloadButton label={label} busy={downloading} onClick={onDownload} iconOnPhones />;
   return (
     <FileCard
       icon={audio ? <MicIcon /> : <FileIcon />}
       title={message.filename ?? (message.message_type === 'ptt' ? 'Voice message' : label)}
       detail={message.mimetype ?? label}
-      action={download}
+      action={fileDownload}
     />
   );
 }

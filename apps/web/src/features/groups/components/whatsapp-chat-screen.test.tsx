@@ -1,120 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { GroupMessage, SessionGroup } from '@wadesk/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../../shared/storage/storage';
 import { expectNamedControls } from '../../../testing/accessible-names';
 import { FakeEventSource, stubEventSource } from '../../../testing/fake-event-source';
-import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../../testing/render-routes';
-import { WhatsappChatScreen } from './whatsapp-chat-screen';
-
-const GROUPS: SessionGroup[] = [
-  { group_id: 'g1@g.us', name: 'Pune Support', session_name: 'Desk', session_id: 's1' },
-  {
-    group_id: 'g2@g.us',
-    name: 'Customer escalations — North India region',
-    session_name: 'Desk',
-    session_id: 's1',
-  },
-  { group_id: 'g3@g.us', name: 'pune deliveries', session_name: 'Field', session_id: 's2' },
-];
-
-const session = (sessionId: string, name: string) => ({
-  sessionId,
-  session_name: name,
-  description: 'd',
-  isActive: true,
-  status: 'connected',
-  reason: null,
-  phone: null,
-  created_at: '2024-03-01T10:00:00Z',
-  updated_at: '2024-03-01T10:00:00Z',
-});
-
-let seq = 0;
-function message(extra: Partial<GroupMessage> = {}): GroupMessage {
-  seq += 1;
-  return {
-    msg_id: `m${seq}`,
-    id: `W${seq}`,
-    author: '919800000001@s.whatsapp.net',
-    author_name: 'Ravi Kumar',
-    author_number: '919800000001',
-    from_me: false,
-    body: `hello ${seq}`,
-    has_media: false,
-    message_type: 'chat',
-    media_base64: null,
-    mimetype: null,
-    filename: null,
-    has_quoted_msg: false,
-    quoted_msg_id: null,
-    quoted_msg: null,
-    quoted_participant_name: null,
-    timestamp: 1_709_280_000 + seq * 60,
-    ...extra,
-  };
-}
-
-const page = (messages: GroupMessage[], extra: Record<string, unknown> = {}) =>
-  jsonResponse(200, {
-    success: true,
-    messages,
-    has_more_before: true,
-    has_more_after: false,
-    history_pending: false,
-    history_note: null,
-    ...extra,
-  });
-
-interface ServerOptions {
-  groups?: SessionGroup[];
-  sessions?: ReturnType<typeof session>[];
-  messages?: (body: Record<string, unknown>) => Response;
-  other?: (path: string, body: Record<string, unknown>) => Response | undefined;
-}
-
-function server(options: ServerOptions = {}) {
-  return stubFetch((path, init) => {
-    const body = (init.body ? JSON.parse(String(init.body)) : {}) as Record<string, unknown>;
-    const answer = options.other?.(path, body);
-    if (answer) return answer;
-    if (path === '/api/getGroups/') {
-      const groups = options.groups ?? GROUPS;
-      return jsonResponse(200, { success: true, groups, groups_count: groups.length });
-    }
-    if (path === '/api/getSessionsList/') {
-      const sessions = options.sessions ?? [session('s1', 'Desk'), session('s2', 'Field')];
-      return jsonResponse(200, {
-        session_list: sessions,
-        session_count: sessions.length,
-        driver: 'simulator',
-      });
-    }
-    if (path === '/api/getGroupsMsg/') return options.messages?.(body) ?? page([]);
-    if (path === '/events/stream-token/') return jsonResponse(200, { stream_token: 'tk', expires_in: 30 });
-    return jsonResponse(404, { message: 'not here' });
-  });
-}
-
-function render() {
-  return renderRoutes(
-    [
-      { path: '/whatsapp-chat', element: <WhatsappChatScreen /> },
-      { path: '/session-info', element: <p>sessions page</p> },
-    ],
-    '/whatsapp-chat',
-  );
-}
-
-const groupRows = () =>
-  within(screen.getByRole('list', { name: 'Groups' }))
-    .getAllByRole('button')
-    .map((row) => row.textContent);
-
-async function openGroup(user: ReturnType<typeof userEvent.setup>, name: RegExp) {
-  await user.click(await screen.findByRole('button', { name }));
-}
+import { jsonResponse, sentBody } from '../../../testing/render-routes';
+import { groupRows, message, openGroup, page, render, server } from '../testing/chat-screen-fixtures';
 
 describe('WhatsappChatScreen', () => {
   beforeEach(() => {
@@ -145,18 +36,55 @@ describe('WhatsappChatScreen', () => {
     expect(groupRows()).toHaveLength(3);
 
     await user.type(screen.getByPlaceholderText('Enter Group Name'), 'PUNE');
-    expect(groupRows()).toEqual(['PSPune SupportDesk', 'PDpune deliveriesField']);
+    expect(groupRows()).toEqual(['Pune Support', 'pune deliveries']);
 
     await user.click(screen.getByRole('button', { name: 'Filter groups by session' }));
     expect(screen.getByText('2 groups')).toBeTruthy();
     await user.selectOptions(screen.getByLabelText('Session'), 'Field');
-    expect(groupRows()).toEqual(['PDpune deliveriesField']);
+    expect(groupRows()).toEqual(['pune deliveries']);
     expect(screen.getByText('1 group')).toBeTruthy();
     expect(
       within(screen.getByLabelText('Session'))
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['All', 'Desk', 'Field']);
+  });
+
+  it('puts a day separator between days and names the author once per run of their messages', async () => {
+    const at = (day: number, hour: number) => new Date(2024, 2, day, hour, 0).getTime() / 1000;
+    const asha = {
+      author: '919811111111@s.whatsapp.net',
+      author_name: 'Asha',
+      author_number: '919811111111',
+    };
+    server({
+      messages: () =>
+        page([
+          message({ body: 'one', timestamp: at(4, 9) }),
+          message({ body: 'two', timestamp: at(4, 10) }),
+          message({ body: 'three', timestamp: at(4, 11), ...asha }),
+          message({ body: 'four', timestamp: at(5, 9), ...asha }),
+          message({ body: 'mine', timestamp: at(5, 10), from_me: true, author: null, author_name: null }),
+          message({ body: 'five', timestamp: at(5, 11), ...asha }),
+        ]),
+    });
+    const user = userEvent.setup();
+    const { container } = render();
+    await openGroup(user, /Pune Support/);
+    await screen.findByText('one');
+    const log = screen.getByTestId('group-messages');
+    expect([...log.querySelectorAll('[data-day]')].map((node) => node.getAttribute('data-day'))).toEqual([
+      '2024-03-04',
+      '2024-03-05',
+    ]);
+    expect(within(log).getByText('Monday, 4 March 2024')).toBeTruthy();
+    // Ravi once (one run); Asha at each of her three runs (a new day, then after our message).
+    expect(within(log).getAllByRole('button', { name: /Ravi Kumar/ })).toHaveLength(1);
+    expect(within(log).getAllByRole('button', { name: /^Asha/ })).toHaveLength(3);
+    const starts = [...container.querySelectorAll('[data-msg-id]')].map((node) =>
+      node.hasAttribute('data-run-start'),
+    );
+    expect(starts).toEqual([true, false, true, true, true, true]);
   });
 
   it('says No new Chat Found for a group without messages', async () => {
@@ -192,7 +120,7 @@ describe('WhatsappChatScreen', () => {
     await within(list).findByText('looks broken');
     expect(screen.getByRole('heading', { name: 'Pune Support' })).toBeTruthy();
     expect(within(list).getAllByText('Ravi Kumar')).toHaveLength(2);
-    expect(within(list).getAllByText('+919800000001')).toHaveLength(2);
+    expect(within(list).getAllByText('+91 98000 00001')).toHaveLength(2);
     expect(within(list).getByText('see this')).toBeTruthy();
     expect(within(list).getByRole('img', { name: 'Quoted image' })).toBeTruthy();
     const side = (text: string) =>
@@ -362,31 +290,5 @@ describe('WhatsappChatScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Download Video' }));
     expect(await screen.findByText('Error in file Download')).toBeTruthy();
     expect(names).toHaveLength(1);
-  });
-
-  it('Sync All Old Messages refetches on success and says something went wrong on failure', async () => {
-    let syncOk = true;
-    const fetchMock = server({
-      messages: () => page([message({ body: 'm' })]),
-      other: (path) =>
-        path === '/api/syncOldMsgs/'
-          ? syncOk
-            ? jsonResponse(200, { success: true, message: 'Sync started' })
-            : jsonResponse(500, { message: 'boom' })
-          : undefined,
-    });
-    const user = userEvent.setup();
-    render();
-    await openGroup(user, /Pune Support/);
-    await screen.findByText('m');
-    const fetches = () => fetchMock.mock.calls.filter(([url]) => url === '/api/getGroupsMsg/').length;
-    const before = fetches();
-    await user.click(screen.getByRole('button', { name: 'Sync All Old Messages' }));
-    expect(await screen.findByText('Sync started')).toBeTruthy();
-    await waitFor(() => expect(fetches()).toBe(before + 1));
-
-    syncOk = false;
-    await user.click(screen.getByRole('button', { name: 'Sync All Old Messages' }));
-    expect(await screen.findByText('something went wrong')).toBeTruthy();
   });
 });

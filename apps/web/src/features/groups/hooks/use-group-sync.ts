@@ -7,13 +7,25 @@ import { syncOldMessages } from '../api/groups-api';
 export const SYNC_FAILED = 'something went wrong';
 
 export interface SyncProgress {
-  state: SyncState | 'starting';
+  /** `already_synced`: the whole history was stored before this press; nothing was fetched. */
+  state: SyncState | 'starting' | 'already_synced';
   fetched: number;
   oldestTimestamp: number | null;
   message: string | null;
 }
 
-/** "Sync All Old Messages": starts the background sync, follows its progress, refetches when done. */
+const ALREADY_SYNCED: SyncProgress = {
+  state: 'already_synced',
+  fetched: 0,
+  oldestTimestamp: null,
+  message: null,
+};
+
+/**
+ * "Sync All Old Messages": starts the background sync, follows its progress, refetches when done. The
+ * progress bar is the one message about it: no toast beside it, and an answer that everything is
+ * already synced is not followed by a "synced" success (the server reports `done` for it too).
+ */
 export function useGroupSync(group: SessionGroup, onSynced: () => void) {
   const [progress, setProgress] = useState<SyncProgress | null>(null);
 
@@ -22,9 +34,12 @@ export function useGroupSync(group: SessionGroup, onSynced: () => void) {
     try {
       const answer = await syncOldMessages({ session_id: group.session_id, group_id: group.group_id });
       if (!answer.success) throw new Error(answer.message);
-      toast.success(answer.message);
       onSynced();
-      setProgress((current) => (current?.state === 'starting' ? { ...current, state: 'running' } : current));
+      if (answer.outcome === 'already_synced') setProgress(ALREADY_SYNCED);
+      else
+        setProgress((current) =>
+          current?.state === 'starting' ? { ...current, state: 'running' } : current,
+        );
     } catch {
       toast.error(SYNC_FAILED);
       setProgress(null);
@@ -34,12 +49,16 @@ export function useGroupSync(group: SessionGroup, onSynced: () => void) {
   useEventStream((event) => {
     if (event.type !== 'sync.progress') return;
     if (event.group_id !== group.group_id || event.session_id !== group.session_id) return;
-    setProgress({
-      state: event.state,
-      fetched: event.fetched,
-      oldestTimestamp: event.oldest_timestamp,
-      message: event.message,
-    });
+    setProgress((current) =>
+      current?.state === 'already_synced' && event.state === 'done'
+        ? current
+        : {
+            state: event.state,
+            fetched: event.fetched,
+            oldestTimestamp: event.oldest_timestamp,
+            message: event.message,
+          },
+    );
     if (event.state === 'done') onSynced();
     if (event.state === 'failed') toast.error(SYNC_FAILED);
   });

@@ -10,7 +10,7 @@ export const GROUPS_ERROR = 'Error while fetching groups';
 
 const NO_GROUPS: SessionGroup[] = [];
 
-/** POST /api/getGroups/ plus the sessions; refetched when groups or sessions change on the stream. */
+/** POST /api/getGroups/ plus the sessions; refetched when groups, sessions or messages change on the stream. */
 export function useGroups() {
   const queryClient = useQueryClient();
   const groups = useQuery(groupsListQuery());
@@ -30,6 +30,11 @@ export function useGroups() {
     void queryClient.invalidateQueries({ queryKey: sessionKeys.list() });
   }, [queryClient]);
 
+  const refetchGroupsQuietly = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: groupKeys.list() }),
+    [queryClient],
+  );
+
   const refetchGroups = groups.refetch;
   const refetchSessions = sessions.refetch;
   /** The Refresh button: a failure is said again. */
@@ -40,6 +45,8 @@ export function useGroups() {
 
   useEventStream((event) => {
     if (event.type === 'ready' || event.type === 'groups.updated') refetchQuietly();
+    // A new message changes its group's last message, unread count and place in the list.
+    if (event.type === 'messages.new') refetchGroupsQuietly();
     // A session that connects or stops changes which groups (and sessions) there are.
     if (event.type === 'session.status' && (event.status === 'connected' || !event.isActive))
       refetchQuietly();

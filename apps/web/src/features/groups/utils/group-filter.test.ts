@@ -7,6 +7,8 @@ const group = (name: string, session_id: string): SessionGroup => ({
   name,
   session_name: session_id.toUpperCase(),
   session_id,
+  last_message: null,
+  unread_count: 0,
 });
 
 const groups = [group('Pune Support', 's1'), group('Delhi Sales', 's1'), group('pune Deliveries', 's2')];

@@ -1,0 +1,1 @@
+ALTER TABLE "wa_groups" ADD COLUMN "last_read_at" timestamp with time zone DEFAULT now() NOT NULL;

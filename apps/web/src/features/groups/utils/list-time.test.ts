@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { listTime } from './list-time';
+
+const seconds = (date: Date) => date.getTime() / 1000;
+
+describe('listTime', () => {
+  const now = new Date(2024, 2, 5, 15, 30);
+
+  it('shows the time for a message of today', () => {
+    expect(listTime(seconds(new Date(2024, 2, 5, 14, 7)), now)).toBe('02:07 pm');
+    expect(listTime(seconds(new Date(2024, 2, 5, 0, 0)), now)).toBe('12:00 am');
+  });
+
+  it('says Yesterday for the day before, up to its first minute', () => {
+    expect(listTime(seconds(new Date(2024, 2, 4, 23, 59)), now)).toBe('Yesterday');
+    expect(listTime(seconds(new Date(2024, 2, 4, 0, 0)), now)).toBe('Yesterday');
+  });
+
+  it('shows the en-IN date before that', () => {
+    expect(listTime(seconds(new Date(2024, 2, 3, 23, 59)), now)).toBe('3 Mar 2024');
+    expect(listTime(seconds(new Date(2023, 11, 31, 9, 0)), now)).toBe('31 Dec 2023');
+  });
+
+  it('counts yesterday across a month boundary', () => {
+    expect(listTime(seconds(new Date(2024, 1, 29, 18, 0)), new Date(2024, 2, 1, 8, 0))).toBe('Yesterday');
+  });
+});
