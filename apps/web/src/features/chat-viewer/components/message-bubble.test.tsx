@@ -115,6 +115,15 @@ describe('MessageBubble', () => {
     expect(download.getAttribute('download')).toBe('Plan.pdf');
   });
 
+  it('cuts a long document name in the middle, keeping its extension, with the whole name as tooltip', () => {
+    const long = 'invoice-2024-march-quarterly-statement-final.pdf';
+    renderBubble(attached(long, 'document'), { url: 'blob:5' });
+    const label = screen.getByTitle(long);
+    expect(label.textContent).toMatch(/^invoice.*….*\.pdf$/);
+    expect(label.textContent?.length).toBeLessThanOrEqual(26);
+    expect(screen.getByRole('link', { name: /Download File/ }).getAttribute('download')).toBe(long);
+  });
+
   describe('in a server chat', () => {
     const serverMessage = (content: string, file_name: string, kind: 'image' | 'audio', captions = '') =>
       chatMessage({
