@@ -106,6 +106,7 @@ export const MessageBubble = memo(function MessageBubble({
       >
         {startsRun ? (
           <p
+            data-author-name
             className={`mb-0.5 truncate text-xs font-semibold ${own ? 'text-brand-800' : ''}`}
             style={own ? undefined : { color: avatarColour(message.author) }}
           >
