@@ -177,6 +177,71 @@ test('search finds a message, centres it and highlights it for 2 seconds', async
   await close();
 });
 
+test('after a jump the desktop dropdown closes so the message shows; one character asks for two', async () => {
+  const { page, errors, close } = await openPage(browser, server.baseURL, DESKTOP);
+  await importAnonymously(page, TEXT);
+  const toggle = page.getByRole('button', { name: 'Search messages' });
+  await toggle.click();
+  const box = page.getByPlaceholder('Search...');
+  await box.fill('z');
+  await page.getByText('Type at least 2 characters').waitFor();
+  expect(await page.getByText('No messages found!').count()).toBe(0);
+  await box.fill('zanzibar quo');
+  await page.getByRole('list', { name: 'Search results' }).getByRole('button').first().click();
+  await page.getByRole('dialog', { name: 'Search Messages' }).waitFor({ state: 'detached' });
+  const target = messageAt(page, NEEDLE_INDEX);
+  await target.locator('[data-highlighted]').waitFor();
+  // Nothing covers the highlighted message: the element at its centre is inside it.
+  const covered = await target.evaluate((el) => {
+    const rect = el.getBoundingClientRect();
+    const top = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+    return !(top && el.contains(top));
+  });
+  expect(covered).toBe(false);
+  expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+  await toggle.click();
+  expect(await box.inputValue()).toBe('zanzibar quo');
+  expect(errors).toEqual([]);
+  await close();
+});
+
+test('consecutive messages of one author show the name once per run', async () => {
+  const { page, close } = await openPage(browser, server.baseURL, DESKTOP);
+  const chat = [
+    '12/01/2024, 09:01 - Asha Rao: Good morning',
+    '12/01/2024, 09:02 - Asha Rao: Are we meeting today?',
+    '12/01/2024, 09:03 - Asha Rao: I can bring the maps',
+    '12/01/2024, 09:04 - Ben Okafor: Yes, at ten',
+    '12/01/2024, 09:05 - Ben Okafor: Bring the maps',
+    '13/01/2024, 08:00 - Ben Okafor: A new day, a new run',
+    '13/01/2024, 08:01 - Asha Rao: Right',
+  ].join('\n');
+  await importAnonymously(page, {
+    name: 'WhatsApp Chat with Ben.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(chat),
+  });
+  const runs = await page.locator('[data-message-index][data-run]').evaluateAll((rows) =>
+    rows.map((row) => ({
+      run: row.getAttribute('data-run'),
+      named:
+        (row.querySelector('article p')?.textContent ?? '') ===
+        row.querySelector('article')?.getAttribute('aria-label')?.replace('Message from ', ''),
+    })),
+  );
+  expect(runs.map((r) => r.run)).toEqual([
+    'start',
+    'continued',
+    'continued',
+    'start',
+    'continued',
+    'start',
+    'start',
+  ]);
+  for (const row of runs) expect(row.named).toBe(row.run === 'start');
+  await close();
+});
+
 test('choosing another author moves their messages to the right and is remembered on reload', async () => {
   const { page, errors, close } = await openPage(browser, server.baseURL, DESKTOP);
   await importAnonymously(page, ZIP);
@@ -216,16 +281,56 @@ test('the mobile search panel at 375 px jumps to the message and closes', async 
   await close();
 });
 
-test('Clear Chat forgets the chat, also after a reload', async () => {
+test('Clear Chat asks first, then forgets the chat, also after a reload', async () => {
   const { page, errors, close } = await openPage(browser, server.baseURL, DESKTOP);
   await importAnonymously(page, ZIP);
   expect(await keptChatCount(page)).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Clear Chat' }).click();
+  const ask = page.getByRole('dialog', { name: 'Clear Chat?' });
+  await ask.getByText('kept only in this browser').waitFor();
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await ask.waitFor({ state: 'detached' });
+  expect(await keptChatCount(page)).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Clear Chat' }).click();
+  await ask.getByRole('button', { name: 'Clear Chat' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   await expect.poll(() => keptChatCount(page), POLL).toBe(0);
   await page.goto('/messages-nologin');
   await page.waitForURL((url) => url.pathname === '/');
   expect(errors).toEqual([]);
+  await close();
+});
+
+test('a damaged zip gets the same message signed in or not, and it stays on the upload card', async () => {
+  const broken: UploadFile = {
+    name: 'broken.zip',
+    mimeType: 'application/zip',
+    buffer: Buffer.from('PK\u0003\u0004 not really a zip'),
+  };
+  const words = 'Error extracting zip file: The zip file is damaged or is not a zip file.';
+  const { page, close } = await openPage(browser, server.baseURL, DESKTOP);
+  await page.goto('/');
+  await pickFiles(page, [broken]);
+  const card = page.getByTestId('upload-error');
+  await expect.poll(() => card.textContent(), POLL).toBe(words);
+
+  const account = await registerViaApi(server.baseURL);
+  await page.evaluate(
+    ([access, refresh]) => {
+      localStorage.setItem('accessToken', access ?? '');
+      localStorage.setItem('refreshToken', refresh ?? '');
+    },
+    [account.access_token, account.refresh_token],
+  );
+  await page.goto('/upload-chat');
+  await page.getByText('Click to upload').waitFor();
+  const answered = page.waitForResponse((r) => r.url().endsWith('/v1/uploadfile/'));
+  await pickFiles(page, [broken]);
+  expect((await answered).status()).toBeGreaterThanOrEqual(400);
+  await expect.poll(() => card.textContent(), POLL).toBe(words);
+  // Still there long after the 2-second toast.
+  await page.waitForTimeout(3000);
+  expect(await card.textContent()).toBe(words);
   await close();
 });
 
@@ -310,6 +415,9 @@ test('a signed-in user imports on /upload-chat, lands on /messages and has the d
 
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Clear Chat' }).click();
+  const ask = page.getByRole('dialog', { name: 'Clear Chat?' });
+  await ask.getByText('not saved to your account').waitFor();
+  await ask.getByRole('button', { name: 'Clear Chat' }).click();
   await page.waitForURL('**/dashboard');
   await expect.poll(() => keptChatCount(page), POLL).toBe(0);
   expect(errors).toEqual([]);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { root } from '../scripts/web-build.mjs';
+import { registerViaApi } from './support/accounts';
 import { DESKTOP, launchBrowser, MOBILE, openPage } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
@@ -71,5 +72,35 @@ test('an unknown path shows the 404 page and moves to /login after 3 seconds', a
   const shownAt = Date.now();
   await page.waitForURL('**/login', { timeout: 10_000 });
   expect(Date.now() - shownAt).toBeGreaterThan(1_500);
+  await close();
+});
+
+test('signed in: the landing page offers Open dashboard, the 404 page says it goes to the dashboard, titles name the page', async () => {
+  const account = await registerViaApi(server.baseURL);
+  const { page, errors, close } = await openPage(browser, server.baseURL, DESKTOP);
+  await page.goto('/');
+  expect(await page.title()).toMatch(/^wadesk — /);
+  await page.evaluate(
+    ([access, refresh]) => {
+      localStorage.setItem('accessToken', access ?? '');
+      localStorage.setItem('refreshToken', refresh ?? '');
+    },
+    [account.access_token, account.refresh_token],
+  );
+  await page.reload();
+  await page.getByRole('banner').getByRole('link', { name: 'Open dashboard' }).waitFor();
+  expect(await page.getByRole('link', { name: 'Login', exact: true }).count()).toBe(0);
+  expect(await page.getByRole('link', { name: 'Start for free' }).count()).toBe(0);
+
+  await page.goto('/no/such/page');
+  await page.getByRole('link', { name: 'Back to dashboard' }).waitFor();
+  await page.getByText('Redirecting to your dashboard').waitFor();
+  await page.waitForURL('**/dashboard', { timeout: 10_000 });
+  await expect.poll(() => page.title()).toBe('Dashboard · wadesk');
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('Dashboard').waitFor();
+  await page.getByRole('complementary').getByRole('link', { name: 'Import chat' }).click();
+  await page.waitForURL('**/upload-chat');
+  await expect.poll(() => page.title()).toBe('Import chat · wadesk');
+  expect(errors).toEqual([]);
   await close();
 });

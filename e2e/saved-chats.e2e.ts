@@ -116,8 +116,12 @@ test('a signed-in upload goes to the server, its media show from signed links; s
   await link.waitFor();
   expect(await link.getAttribute('href')).toBe(`/messages?chatId=${chatId}`);
 
-  // Clear Chat forgets it in this browser; Previous Chats brings it back from the server.
+  // Clear Chat forgets it in this browser (the dialog says the saved copy stays); Previous Chats brings
+  // it back from the server.
   await page.getByRole('button', { name: 'Clear Chat' }).click();
+  const ask = page.getByRole('dialog', { name: 'Clear Chat?' });
+  await ask.getByText('The saved copy stays in your account').waitFor();
+  await ask.getByRole('button', { name: 'Close chat, keep saved copy' }).click();
   await page.waitForURL((url) => url.pathname === '/dashboard');
   await expect.poll(() => keptChatCount(page), POLL).toBe(0);
   await sidebarChats(page).getByRole('link', { name: 'Lagoon trip with Priya' }).click();
@@ -179,6 +183,10 @@ test('on a phone the drawer lists Previous Chats, names cut at 45 characters, an
 
   // Clear, then reopen from the drawer.
   await drawer.getByRole('button', { name: 'Clear Chat' }).click();
+  await page
+    .getByRole('dialog', { name: 'Clear Chat?' })
+    .getByRole('button', { name: 'Close chat, keep saved copy' })
+    .click();
   await page.waitForURL((url) => url.pathname === '/dashboard');
   await page.getByRole('button', { name: 'Open menu' }).click();
   await drawer.getByRole('button', { name: /Previous Chats/ }).click();

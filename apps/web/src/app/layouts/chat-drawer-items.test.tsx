@@ -54,10 +54,20 @@ describe('ChatDrawerItems', () => {
     expect(engine.setSender).toHaveBeenCalledWith('Bob');
   });
 
-  it('Clear Chat forgets the chat and goes to / for a visitor', async () => {
+  it('Clear Chat asks first, then forgets the chat and goes to / for a visitor', async () => {
+    const user = userEvent.setup();
     const { engine, router } = renderDrawer();
     const drawer = await openDrawer();
-    await userEvent.setup().click(await within(drawer).findByRole('button', { name: 'Clear Chat' }));
+    await user.click(await within(drawer).findByRole('button', { name: 'Clear Chat' }));
+    const ask = screen.getByRole('dialog', { name: 'Clear Chat?' });
+    expect(ask.textContent).toContain('kept only in this browser');
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(engine.clear).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Menu' })).toBeTruthy();
+    await user.click(within(drawer).getByRole('button', { name: 'Clear Chat' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Clear Chat?' })).getByRole('button', { name: 'Clear Chat' }),
+    );
     await screen.findByText('landing');
     expect(router.state.location.pathname).toBe('/');
     expect(engine.clear).toHaveBeenCalled();

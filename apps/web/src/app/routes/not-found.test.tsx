@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { tokenStorage } from '../../shared/storage/storage';
 import { renderRoutes } from '../../testing/render-routes';
 import { NotFoundRoute } from './not-found';
 
@@ -24,5 +25,23 @@ describe('NotFoundRoute', () => {
     act(() => vi.advanceTimersByTime(1));
     expect(router.state.location.pathname).toBe('/login');
     expect(screen.getByText('login page')).toBeTruthy();
+  });
+
+  it('tells a signed-in user it leads to the dashboard, and goes there', () => {
+    vi.useFakeTimers();
+    tokenStorage.setTokens({ access_token: 'a', refresh_token: 'r' });
+    const { router } = renderRoutes(
+      [
+        { path: '/dashboard', element: <p>dashboard page</p> },
+        { path: '*', element: <NotFoundRoute /> },
+      ],
+      '/no/such/page',
+    );
+    expect(screen.getByRole('link', { name: /Back to dashboard/ }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.getByText('Redirecting to your dashboard')).toBeTruthy();
+    expect(screen.queryByText('Redirecting to Login Page')).toBeNull();
+    act(() => vi.advanceTimersByTime(3000));
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(document.title).toBe('Page not found · wadesk');
   });
 });

@@ -1,6 +1,7 @@
 import { ArrowRightIcon, CompassIcon, TriangleAlertIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useAuth } from '../../shared/account/auth-context';
 import { BrandLink } from '../../shared/ui/brand';
 import { buttonClasses } from '../../shared/ui/button';
 import { Spinner } from '../../shared/ui/spinner';
@@ -8,14 +9,33 @@ import { usePageTitle } from './use-page-title';
 
 export const NOT_FOUND_REDIRECT_MS = 3000;
 
+/**
+ * Where the 404 page sends a user, in words that match: a visitor to the home page and, after 3 s, the
+ * sign-in page (the specification's texts); a signed-in user to the dashboard, where /login would
+ * forward them anyway.
+ */
+const TARGETS = {
+  visitor: { button: 'Back to Homepage', to: '/', redirect: '/login', notice: 'Redirecting to Login Page' },
+  'signed-in': {
+    button: 'Back to dashboard',
+    to: '/dashboard',
+    redirect: '/dashboard',
+    notice: 'Redirecting to your dashboard',
+  },
+} as const;
+
 export function NotFoundRoute() {
   usePageTitle('Page not found · wadesk');
   const navigate = useNavigate();
+  const target = TARGETS[useAuth().isSignedIn ? 'signed-in' : 'visitor'];
 
   useEffect(() => {
-    const timer = window.setTimeout(() => navigate('/login', { replace: true }), NOT_FOUND_REDIRECT_MS);
+    const timer = window.setTimeout(
+      () => navigate(target.redirect, { replace: true }),
+      NOT_FOUND_REDIRECT_MS,
+    );
     return () => window.clearTimeout(timer);
-  }, [navigate]);
+  }, [navigate, target.redirect]);
 
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50/60 to-white">
@@ -34,8 +54,8 @@ export function NotFoundRoute() {
           <p className="mt-4 text-base text-slate-600">
             Sorry, we can't find that page. You'll find lots to explore on the home page.
           </p>
-          <Link to="/" className={buttonClasses({ size: 'xl', className: 'mt-8' })}>
-            Back to Homepage
+          <Link to={target.to} className={buttonClasses({ size: 'xl', className: 'mt-8' })}>
+            {target.button}
             <ArrowRightIcon />
           </Link>
           <p
@@ -43,7 +63,7 @@ export function NotFoundRoute() {
             className="mx-auto mt-8 flex w-fit items-center gap-2 rounded-full bg-amber-50 px-4 py-2 text-sm font-medium text-amber-800 ring-1 ring-amber-200"
           >
             <TriangleAlertIcon className="size-4" />
-            Redirecting to Login Page
+            {target.notice}
             <Spinner className="size-4" />
           </p>
         </div>

@@ -127,7 +127,7 @@ describe('Previous Chats', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Goa trip' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete Chat' });
     expect(dialog.textContent).toContain('Goa trip');
-    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete from account' }));
     expect(await screen.findByText('Chat deleted.')).toBeTruthy();
     expect(within(sidebar()).queryByText('Goa trip')).toBeNull();
   });
@@ -140,10 +140,21 @@ describe('Previous Chats', () => {
     await screen.findByTestId('message-count');
     await user.click(await screen.findByRole('button', { name: 'Delete chat' }));
     await user.click(
-      within(screen.getByRole('dialog', { name: 'Delete Chat' })).getByRole('button', { name: 'Delete' }),
+      within(screen.getByRole('dialog', { name: 'Delete Chat' })).getByRole('button', {
+        name: 'Delete from account',
+      }),
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(engine.clear).toHaveBeenCalled();
+  });
+
+  it('with no saved chat yet, leads to chat import', async () => {
+    savedChatsServer((path) => (path === '/v1/getSavedChatList/' ? listOf() : jsonResponse(404, {})));
+    const { router } = renderSavedChatsApp(loadingEngine(), '/dashboard');
+    const sidebarList = within(screen.getByRole('complementary'));
+    expect(await sidebarList.findByText('No saved chats yet.')).toBeTruthy();
+    await userEvent.setup().click(sidebarList.getByRole('link', { name: 'Import a chat' }));
+    expect(router.state.location.pathname).toBe('/upload-chat');
   });
 
   it('offers to try again when the list cannot be loaded', async () => {

@@ -1,11 +1,12 @@
 import { InboxIcon, Trash2Icon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { messageBadge } from '../../../shared/loaded-chat/chat-count-label';
 import { AnalysisNavItem } from '../../../shared/loaded-chat/navigation/analysis-nav-item';
 import { useChat } from '../../../shared/loaded-chat/state/chat-provider';
 import { useAppDrawer } from '../../../shared/ui/drawer-context';
 import { NavBadge, NavItemButton, NavItemLink, NavSection } from '../../../shared/ui/nav-item';
 import { AuthorSelect } from './author-select';
+import { ClearChatDialog } from './clear-chat-dialog';
 import { useClearChat } from './use-clear-chat';
 
 /**
@@ -17,6 +18,8 @@ export function ChatDrawerItems({ previousChats }: { previousChats?: ReactNode }
   const { setOpen } = useAppDrawer();
   const clear = useClearChat();
   const close = () => setOpen(false);
+  // The confirmation opens over the drawer; the drawer closes once the chat is cleared.
+  const [confirming, setConfirming] = useState(false);
   const loaded = chat.total_msgs > 0;
 
   return (
@@ -31,16 +34,18 @@ export function ChatDrawerItems({ previousChats }: { previousChats?: ReactNode }
       </NavItemLink>
       {loaded ? <AnalysisNavItem onClick={close} /> : null}
       {loaded ? (
-        <NavItemButton
-          icon={<Trash2Icon />}
-          onClick={() => {
-            close();
-            void clear();
-          }}
-        >
+        <NavItemButton icon={<Trash2Icon />} aria-haspopup="dialog" onClick={() => setConfirming(true)}>
           Clear Chat
         </NavItemButton>
       ) : null}
+      <ClearChatDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        onConfirm={async () => {
+          close();
+          await clear();
+        }}
+      />
       {previousChats}
       {loaded ? (
         <div className="px-3 py-2">

@@ -14,6 +14,8 @@ interface ChatToolbarProps {
   /** Holds the search toggle (and the dropdown), so the toggle can be focused again after a jump. */
   searchAnchorRef?: Ref<HTMLDivElement>;
   onClear(): void;
+  /** A tooltip on Clear Chat, e.g. that a saved chat's copy stays. */
+  clearHint?: string;
   /** Buttons placed before Clear Chat. */
   actions?: ReactNode;
   /** A full-width row under the tools, e.g. the drill-down's filter chip. */
@@ -33,6 +35,7 @@ export function ChatToolbar(props: ChatToolbarProps) {
     onToggleSearch,
     searchAnchorRef,
     onClear,
+    clearHint,
     actions,
     notice,
     searchDropdown,
@@ -80,6 +83,8 @@ export function ChatToolbar(props: ChatToolbarProps) {
         onClick={onClear}
         className="text-red-700 hover:bg-red-50"
         aria-label="Clear Chat"
+        aria-haspopup="dialog"
+        title={clearHint ?? 'Clear Chat'}
       >
         <span className="hidden sm:inline">Clear Chat</span>
       </Button>

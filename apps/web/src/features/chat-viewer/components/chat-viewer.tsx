@@ -16,6 +16,7 @@ import { SearchDropdown, SearchPanel } from '../search/search-panel';
 import { useChatSearch } from '../search/use-chat-search';
 import { keepCentred } from '../utils/keep-centred';
 import { ChatToolbar } from './chat-toolbar';
+import { ClearChatDialog, clearedCopy } from './clear-chat-dialog';
 import { CutExportNotice } from './cut-export-notice';
 import { MessageList } from './message-list';
 import { useClearChat } from './use-clear-chat';
@@ -45,6 +46,7 @@ export function ChatViewer({
   const stopCentring = useRef<() => void>(() => {});
   useEffect(() => () => stopCentring.current(), []);
   const [searchOpen, setSearchOpen] = useState(false);
+  const [confirmingClear, setConfirmingClear] = useState(false);
   const [highlighted, setHighlighted] = useState<number | null>(null);
   // A drill-down from the Analysis screen shows only its messages; search looks within them.
   const filter = useDrillDown(chat.revision);
@@ -133,7 +135,12 @@ export function ChatViewer({
         searchOpen={searchOpen}
         onToggleSearch={() => setSearchOpen((open) => !open)}
         searchAnchorRef={searchAnchorRef}
-        onClear={() => void clear()}
+        onClear={() => setConfirmingClear(true)}
+        clearHint={
+          clearedCopy(chat.source) === 'saved'
+            ? 'Close this chat in this browser; the saved copy stays in your account'
+            : undefined
+        }
         actions={
           <>
             {toolbarActions}
@@ -176,6 +183,7 @@ export function ChatViewer({
           />
         )}
       </MediaLinksProvider>
+      <ClearChatDialog open={confirmingClear} onClose={() => setConfirmingClear(false)} onConfirm={clear} />
       <SearchPanel
         open={searchOpen && mobile}
         search={search}

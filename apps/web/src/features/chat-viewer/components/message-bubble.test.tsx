@@ -8,14 +8,23 @@ import { createMediaLinkStore } from '../media/media-link-store';
 import { MediaLinksProvider } from '../media/media-links-context';
 import { MessageBubble } from './message-bubble';
 
-const renderBubble = (message = chatMessage(), props: { own?: boolean; url?: string } = {}) => {
+const renderBubble = (
+  message = chatMessage(),
+  props: { own?: boolean; url?: string; startsRun?: boolean } = {},
+) => {
   const file = message.attachment?.file_name ?? '';
   return render(
     <MediaLinksProvider
       source={{ kind: 'local', file_name: 'chat.zip' }}
       media={props.url ? { [file]: { url: props.url, type: 'image/png' } } : {}}
     >
-      <MessageBubble message={message} index={3} own={props.own ?? false} highlighted={false} />
+      <MessageBubble
+        message={message}
+        index={3}
+        own={props.own ?? false}
+        highlighted={false}
+        startsRun={props.startsRun}
+      />
     </MediaLinksProvider>,
     { wrapper: AppProviders },
   );
@@ -42,6 +51,18 @@ describe('MessageBubble', () => {
     const own = renderBubble(chatMessage({ author: 'Alice Martin' }), { own: true });
     expect(own.container.querySelector('[data-side]')?.getAttribute('data-side')).toBe('right');
     expect(own.container.textContent).not.toContain('AM');
+  });
+
+  it('shows the name and avatar once per run: a continued bubble has neither, but is still named', () => {
+    const { container } = renderBubble(chatMessage({ author: 'Alice Martin', content: 'and again' }), {
+      startsRun: false,
+    });
+    expect(container.querySelector('[data-run]')?.getAttribute('data-run')).toBe('continued');
+    expect(container.textContent).not.toContain('Alice Martin');
+    expect(container.textContent).not.toContain('AM');
+    expect(screen.getByRole('article', { name: 'Message from Alice Martin' }).textContent).toContain(
+      'and again',
+    );
   });
 
   it('centres system messages', () => {
@@ -92,6 +113,15 @@ describe('MessageBubble', () => {
     const download = screen.getByRole('link', { name: /Download File/ });
     expect(download.getAttribute('href')).toBe('blob:4');
     expect(download.getAttribute('download')).toBe('Plan.pdf');
+  });
+
+  it('cuts a long document name in the middle, keeping its extension, with the whole name as tooltip', () => {
+    const long = 'invoice-2024-march-quarterly-statement-final.pdf';
+    renderBubble(attached(long, 'document'), { url: 'blob:5' });
+    const label = screen.getByTitle(long);
+    expect(label.textContent).toMatch(/^invoice.*….*\.pdf$/);
+    expect(label.textContent?.length).toBeLessThanOrEqual(26);
+    expect(screen.getByRole('link', { name: /Download File/ }).getAttribute('download')).toBe(long);
   });
 
   describe('in a server chat', () => {

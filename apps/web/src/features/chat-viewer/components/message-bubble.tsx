@@ -14,6 +14,11 @@ interface MessageBubbleProps {
   /** The active sender's messages sit on the right. */
   own: boolean;
   highlighted: boolean;
+  /**
+   * The first of consecutive messages of one author on one day (shared/format/message-runs): only it
+   * shows the author's name and avatar, as WhatsApp groups a run.
+   */
+  startsRun?: boolean;
 }
 
 /** The media (from the chat's own files or a signed link), then the caption. */
@@ -60,6 +65,7 @@ export const MessageBubble = memo(function MessageBubble({
   index,
   own,
   highlighted,
+  startsRun = true,
 }: MessageBubbleProps) {
   const ring = highlighted ? 'ring-2 ring-amber-400 ring-offset-2 ring-offset-[#efeae2]' : '';
 
@@ -82,24 +88,34 @@ export const MessageBubble = memo(function MessageBubble({
 
   return (
     <div
-      className={`flex items-end gap-2 px-3 py-1 sm:px-5 ${own ? 'justify-end' : 'justify-start'}`}
+      className={`flex items-start gap-2 px-3 sm:px-5 ${startsRun ? 'pt-2 pb-0.5' : 'py-0.5'} ${
+        own ? 'justify-end' : 'justify-start'
+      }`}
       data-message-index={index}
       data-side={own ? 'right' : 'left'}
+      data-run={startsRun ? 'start' : 'continued'}
     >
-      {own ? null : <Avatar name={message.author} />}
+      {own ? null : startsRun ? (
+        <Avatar name={message.author} />
+      ) : (
+        <span aria-hidden="true" className="size-8 shrink-0" />
+      )}
       <article
         data-highlighted={highlighted || undefined}
         aria-label={`Message from ${message.author}`}
         className={`min-w-0 max-w-[85%] rounded-xl px-3 pt-1.5 pb-1 shadow-xs transition-[box-shadow,background-color] duration-300 sm:max-w-[70%] lg:max-w-[60%] ${
-          own ? 'rounded-br-sm' : 'rounded-bl-sm'
+          startsRun ? (own ? 'rounded-tr-sm' : 'rounded-tl-sm') : ''
         } ${highlighted ? 'bg-amber-50' : own ? 'bg-[#d9fdd3]' : 'bg-white'} ${ring}`}
       >
-        <p
-          className={`mb-0.5 truncate text-xs font-semibold ${own ? 'text-brand-800' : ''}`}
-          style={own ? undefined : { color: avatarColour(message.author) }}
-        >
-          {message.author}
-        </p>
+        {startsRun ? (
+          <p
+            data-author-name
+            className={`mb-0.5 truncate text-xs font-semibold ${own ? 'text-brand-800' : ''}`}
+            style={own ? undefined : { color: avatarColour(message.author) }}
+          >
+            {message.author}
+          </p>
+        ) : null}
         <Body message={message} />
         <p className="mt-0.5 flex items-center justify-end gap-1.5 text-[0.68rem] text-slate-600 tabular-nums">
           {message.edited ? <span className="italic">edited</span> : null}

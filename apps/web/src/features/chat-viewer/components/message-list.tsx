@@ -2,8 +2,11 @@ import type { ChatMessage } from '@wadesk/chat-export';
 import { type Ref, useCallback } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { dayKey, startsNewDay } from '../../../shared/format/day-separators';
+import { type RunKeys, startsNewRun } from '../../../shared/format/message-runs';
 import { DaySeparator } from '../../../shared/ui/day-separator';
 import { MessageBubble } from './message-bubble';
+
+const RUNS: RunKeys<ChatMessage> = { author: (message) => message.author, day: dayKey };
 
 interface MessageListProps {
   messages: ChatMessage[];
@@ -30,6 +33,7 @@ export function MessageList({ messages, sender, highlighted, listRef, indices }:
             index={at}
             own={message.author === sender}
             highlighted={highlighted === at}
+            startsRun={startsNewRun(messages, index, RUNS)}
           />
         </>
       );

@@ -1,9 +1,13 @@
 import type { AttachmentKind, OmittedMedia } from '@wadesk/chat-export';
 import { DownloadIcon, FileIcon, ImageIcon, MicIcon, StickerIcon, UsersIcon, VideoIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { shortFileName } from '../../../shared/format/file-name';
 import { Spinner } from '../../../shared/ui/spinner';
 import type { MediaState, ResolvedMedia } from '../media/media-links-context';
 import { usePlaybackSafeSrc } from '../media/use-playback-safe-src';
+
+/** Fits a phone's bubble beside the file icon without the CSS ellipsis eating the extension. */
+const DOCUMENT_NAME_CHARS = 26;
 
 const OMITTED_LABEL: Record<OmittedMedia, string> = {
   image: 'Image omitted',
@@ -136,7 +140,10 @@ export function MessageMedia({ attachment, state }: Pick<ResolvedMedia, 'attachm
             <FileIcon />
           </span>
           <span className="min-w-0 flex-1">
-            <span className="block truncate text-sm font-medium">{name}</span>
+            {/* The extension stays in sight (issue 15 §2); the whole name is the tooltip. */}
+            <span className="block truncate text-sm font-medium" title={name}>
+              {shortFileName(name, DOCUMENT_NAME_CHARS)}
+            </span>
             <span className="flex items-center gap-1 text-xs font-semibold text-brand-700">
               <DownloadIcon className="size-3.5" />
               Download File

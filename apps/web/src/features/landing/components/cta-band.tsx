@@ -1,8 +1,10 @@
 import { ArrowRightIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { useAuth } from '../../../shared/account/auth-context';
 import { buttonClasses } from '../../../shared/ui/button';
 
 export function CtaBand() {
+  const { isSignedIn } = useAuth();
   return (
     <section className="bg-white py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -15,10 +17,10 @@ export function CtaBand() {
             Manage, track and analyse all your chats in one place.
           </p>
           <Link
-            to="/register"
+            to={isSignedIn ? '/dashboard' : '/register'}
             className={buttonClasses({ variant: 'inverse', size: 'xl', className: 'relative mt-8' })}
           >
-            Start for free
+            {isSignedIn ? 'Open dashboard' : 'Start for free'}
             <ArrowRightIcon />
           </Link>
         </div>

@@ -1,5 +1,8 @@
-import { VideoIcon } from 'lucide-react';
+import { ArrowRightIcon, VideoIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { useAuth } from '../../../shared/account/auth-context';
 import { usePublicConfig } from '../../../shared/config/public-config';
+import { buttonClasses } from '../../../shared/ui/button';
 import { Dialog } from '../../../shared/ui/dialog';
 import { Spinner } from '../../../shared/ui/spinner';
 import { videoSource } from '../utils/video-source';
@@ -10,13 +13,14 @@ export function DemoModal({ open, onClose }: { open: boolean; onClose: () => voi
   const unavailable = status !== 'loading' && !videoSource(config?.demo_video_url);
   return (
     <Dialog open={open} onClose={onClose} title="wadesk demo" size={unavailable ? 'max-w-lg' : 'max-w-4xl'}>
-      <DemoVideo />
+      <DemoVideo onLeave={onClose} />
     </Dialog>
   );
 }
 
-function DemoVideo() {
+function DemoVideo({ onLeave }: { onLeave: () => void }) {
   const { status, config } = usePublicConfig();
+  const { isSignedIn } = useAuth();
   if (status === 'loading') {
     return (
       <div className="flex aspect-video items-center justify-center rounded-xl bg-slate-100 text-brand-700">
@@ -36,6 +40,14 @@ function DemoVideo() {
           No demo video has been configured here. Create a free account and import a chat to try wadesk
           yourself.
         </p>
+        <Link
+          to={isSignedIn ? '/dashboard' : '/register'}
+          onClick={onLeave}
+          className={buttonClasses({ size: 'lg', className: 'mt-2' })}
+        >
+          {isSignedIn ? 'Open dashboard' : 'Start for free'}
+          <ArrowRightIcon className="size-4" />
+        </Link>
       </div>
     );
   }

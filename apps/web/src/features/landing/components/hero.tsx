@@ -1,12 +1,14 @@
 import { ArrowRightIcon, MessagesSquareIcon, PlayIcon, ShieldIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { useAuth } from '../../../shared/account/auth-context';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { DemoModal } from './lazy-overlays';
 
 /** The landing hero; `upload` is the chat-import card, passed in by the app so features stay apart. */
 export function Hero({ upload }: { upload: ReactNode }) {
   const [demoOpen, setDemoOpen] = useState(false);
+  const { isSignedIn } = useAuth();
 
   return (
     <section className="relative overflow-hidden">
@@ -27,8 +29,11 @@ export function Hero({ upload }: { upload: ReactNode }) {
             Manage, track and analyse all your chats in one place.
           </p>
           <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row lg:justify-start">
-            <Link to="/register" className={buttonClasses({ size: 'xl', className: 'w-full sm:w-auto' })}>
-              Start for free
+            <Link
+              to={isSignedIn ? '/dashboard' : '/register'}
+              className={buttonClasses({ size: 'xl', className: 'w-full sm:w-auto' })}
+            >
+              {isSignedIn ? 'Open dashboard' : 'Start for free'}
               <ArrowRightIcon />
             </Link>
             <Button

@@ -1,5 +1,6 @@
 import { HouseIcon, LogInIcon, MessagesSquareIcon, SearchIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { useAuth } from '../../../shared/account/auth-context';
 import { BrandLink } from '../../../shared/ui/brand';
 import { buttonClasses } from '../../../shared/ui/button';
 import { Drawer } from '../../../shared/ui/dialog';
@@ -9,8 +10,9 @@ const row =
   'flex items-center gap-3 rounded-lg px-3 py-3 text-base font-medium text-slate-700 hover:bg-slate-100 ' +
   'focus-visible:outline-2 focus-visible:outline-brand-600';
 
-/** The landing page's mobile menu: Home, How it Works, FAQs, Login, Start for free. */
+/** The landing page's mobile menu: Home, How it Works, FAQs, Login, Start for free (Open dashboard when signed in). */
 export function LandingDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { isSignedIn } = useAuth();
   const toSection = (id: string) => () => {
     onClose();
     scrollToSection(id);
@@ -35,13 +37,19 @@ export function LandingDrawer({ open, onClose }: { open: boolean; onClose: () =>
         <Link to="/#faq" className={row} onClick={toSection('faq')}>
           <MessagesSquareIcon /> FAQs
         </Link>
-        <Link to="/login" className={row} onClick={onClose}>
-          <LogInIcon /> Login
-        </Link>
+        {isSignedIn ? null : (
+          <Link to="/login" className={row} onClick={onClose}>
+            <LogInIcon /> Login
+          </Link>
+        )}
       </nav>
       <div className="border-t border-slate-200 p-4">
-        <Link to="/register" className={buttonClasses({ size: 'xl', fullWidth: true })} onClick={onClose}>
-          Start for free
+        <Link
+          to={isSignedIn ? '/dashboard' : '/register'}
+          className={buttonClasses({ size: 'xl', fullWidth: true })}
+          onClick={onClose}
+        >
+          {isSignedIn ? 'Open dashboard' : 'Start for free'}
         </Link>
       </div>
     </Drawer>

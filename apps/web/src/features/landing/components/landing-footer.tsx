@@ -1,9 +1,17 @@
 import { Link } from 'react-router';
+import { usePublicConfig } from '../../../shared/config/public-config';
 import { BrandLink } from '../../../shared/ui/brand';
 
 const FOOTER_LINKS = ['About', 'Features', 'FAQ', 'Register'] as const;
 
+/** `mailto:` for the configured contact address (CONTACT_EMAIL on the server), or null when none is set. */
+export function useContactHref(): string | null {
+  const email = usePublicConfig().config?.contact_email?.trim();
+  return email ? `mailto:${email}` : null;
+}
+
 export function LandingFooter() {
+  const contact = useContactHref();
   return (
     <footer id="footer" className="border-t border-slate-800 bg-slate-950 text-slate-400">
       <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-12 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
@@ -20,6 +28,13 @@ export function LandingFooter() {
                 </Link>
               </li>
             ))}
+            {contact ? (
+              <li>
+                <a href={contact} className="hover:text-white">
+                  Contact us
+                </a>
+              </li>
+            ) : null}
           </ul>
         </nav>
       </div>

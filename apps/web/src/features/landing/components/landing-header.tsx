@@ -1,6 +1,7 @@
 import { MenuIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useAuth } from '../../../shared/account/auth-context';
 import { BrandLink } from '../../../shared/ui/brand';
 import { buttonClasses } from '../../../shared/ui/button';
 import { scrollToTop } from '../utils/scroll-to-section';
@@ -14,6 +15,7 @@ const navLink =
 /** The landing page's top bar; at widths up to 767 px the links move into a side drawer. */
 export function LandingHeader() {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const { isSignedIn } = useAuth();
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/70 bg-white/80 backdrop-blur-md">
@@ -31,12 +33,20 @@ export function LandingHeader() {
           </SectionLink>
         </nav>
         <div className="hidden items-center gap-2 md:flex">
-          <Link to="/login" className={buttonClasses({ variant: 'ghost' })}>
-            Login
-          </Link>
-          <Link to="/register" className={buttonClasses()}>
-            Start for free
-          </Link>
+          {isSignedIn ? (
+            <Link to="/dashboard" className={buttonClasses()}>
+              Open dashboard
+            </Link>
+          ) : (
+            <>
+              <Link to="/login" className={buttonClasses({ variant: 'ghost' })}>
+                Login
+              </Link>
+              <Link to="/register" className={buttonClasses()}>
+                Start for free
+              </Link>
+            </>
+          )}
         </div>
         <button
           type="button"

@@ -39,15 +39,19 @@ export function DeleteChatDialog() {
   return (
     <Dialog open={target !== null} onClose={stopEditing} title="Delete Chat" size="max-w-md">
       <p className="text-sm leading-6 text-slate-600">
-        Delete <strong className="font-semibold break-words text-slate-900">{target?.chat_name}</strong>? Its
-        messages and the files only it uses are removed for good.
+        Delete <strong className="font-semibold break-words text-slate-900">{target?.chat_name}</strong> from
+        your account? The saved chat is removed from the server for good, with its messages and the files only
+        it uses.
+      </p>
+      <p className="mt-2 text-sm leading-6 text-slate-500">
+        To only close it in this browser and keep it saved, use Clear Chat instead.
       </p>
       <div className="mt-6 flex justify-end gap-2">
-        <Button variant="secondary" onClick={stopEditing} disabled={busy}>
+        <Button variant="secondary" onClick={stopEditing} disabled={busy} data-autofocus>
           Cancel
         </Button>
         <Button variant="danger" busy={busy} onClick={() => void confirm()}>
-          Delete
+          Delete from account
         </Button>
       </div>
     </Dialog>

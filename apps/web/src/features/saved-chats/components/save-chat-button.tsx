@@ -13,7 +13,10 @@ export function SaveChatButton() {
       onClick={saved.openSaveDialog}
       aria-label="Save Chat"
       aria-haspopup="dialog"
+      title="Save this chat to your account"
     >
+      {/* Labelled at every width (issue 15 §2): a bare bookmark says nothing on a phone. */}
+      <span className="sm:hidden">Save</span>
       <span className="hidden sm:inline">Save Chat</span>
     </Button>
   );

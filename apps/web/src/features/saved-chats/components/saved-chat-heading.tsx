@@ -32,6 +32,7 @@ export function SavedChatHeading({ chatId }: { chatId: number }) {
         size="md"
         icon={<Trash2Icon className="size-4" />}
         aria-label="Delete chat"
+        title="Delete the saved chat from your account"
         onClick={() => saved.startEditing('delete', chat)}
         className="text-red-700 hover:bg-red-50"
       >

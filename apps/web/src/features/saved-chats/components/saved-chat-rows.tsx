@@ -1,5 +1,5 @@
 import type { SavedChatRef } from '@wadesk/contract';
-import { MessageCircleIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { FileUpIcon, MessageCircleIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { Spinner } from '../../../shared/ui/spinner';
 import { useSavedChats } from '../state/saved-chats-context';
@@ -40,7 +40,19 @@ export function SavedChatRows({ onLeave, actions }: SavedChatRowsProps) {
     );
   }
   if (chats.length === 0) {
-    return <p className="px-3 py-2 text-sm text-slate-500">No saved chats yet.</p>;
+    return (
+      <div className="px-3 py-2 text-sm text-slate-500">
+        <p>No saved chats yet.</p>
+        <Link
+          to="/upload-chat"
+          onClick={onLeave}
+          className="mt-1.5 inline-flex items-center gap-1.5 font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <FileUpIcon className="size-4" aria-hidden="true" />
+          Import a chat
+        </Link>
+      </div>
+    );
   }
 
   const edit = (mode: 'rename' | 'delete', chat: SavedChatRef) => {
@@ -87,7 +99,7 @@ export function SavedChatRows({ onLeave, actions }: SavedChatRowsProps) {
             <button
               type="button"
               aria-label={`Delete ${chat.chat_name}`}
-              title="Delete"
+              title="Delete from account"
               onClick={() => edit('delete', chat)}
               className={`${iconButton} hover:text-red-600 ${reveal}`}
             >
