@@ -111,6 +111,8 @@ for (const [path, heading] of [
   ['/forgot-password', /password/i],
   ['/reset-password?token=an-emailed-token', 'Set a new password'],
   ['/verify-email?token=an-emailed-token', 'Confirm your email address'],
+  // An invitation link that is not (or no longer) valid.
+  ['/accept-invitation?token=an-invitation-token', 'Invitation'],
 ] as const) {
   test(path, async () => {
     const { page } = visitor;
@@ -210,6 +212,19 @@ test('agents with the Add Agent dialog', async () => {
   await scanBothWidths(page, 'Add Agent dialog', async () => {
     if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'Add Agent' }).click();
     await dialog.getByTestId('phone-calling-code').waitFor();
+  });
+  await page.keyboard.press('Escape');
+});
+
+test('members with the Invite member dialog', async () => {
+  const { page } = member;
+  const heading = page.getByRole('heading', { name: 'Members' });
+  await go(page, '/members', () => heading.waitFor(POLL));
+  await scanBothWidths(page, 'members', () => heading.waitFor(POLL));
+  const dialog = page.getByRole('dialog', { name: 'Invite member' });
+  await scanBothWidths(page, 'Invite member dialog', async () => {
+    if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'Invite member' }).click();
+    await dialog.getByLabel(/email/i).waitFor();
   });
   await page.keyboard.press('Escape');
 });
