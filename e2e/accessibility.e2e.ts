@@ -3,10 +3,10 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { chatZip } from './fixtures/chat-fixtures';
 import { registerViaApi } from './support/accounts';
 import { axeReport, expectClean, settle } from './support/axe';
-import { DESKTOP, launchBrowser, MOBILE, openPage, type TrackedPage } from './support/browser';
+import { DESKTOP, MOBILE, openPage, type TrackedPage } from './support/browser';
 import { messageAt, pickFiles, type UploadFile } from './support/chat-import';
 import { type LinkedSession, linkSimulatedSession, postJson, signIn, simulateIncoming } from './support/desk';
-import { type RunningServer, startServer } from './support/server';
+import { type RunningServer, startSimulatorDesk } from './support/server';
 
 // axe-core (WCAG 2.0/2.1 A and AA; serious and critical: zero) on every screen at 1366 px and 375 px,
 // with real content: a loaded chat, a desk with a linked simulated phone, tickets and agents (issue 15 §3).
@@ -29,19 +29,7 @@ let member: TrackedPage;
 let session: LinkedSession;
 
 beforeAll(async () => {
-  // Both are waited for and kept as they start, so afterAll stops the server even when the browser failed.
-  const starts = await Promise.allSettled([
-    startServer({
-      JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
-      WHATSAPP_DRIVER: 'simulator',
-    }).then((started) => {
-      server = started;
-    }),
-    launchBrowser().then((launched) => {
-      browser = launched;
-    }),
-  ]);
-  for (const start of starts) if (start.status === 'rejected') throw start.reason;
+  ({ server, browser } = await startSimulatorDesk());
   const account = await registerViaApi(server.baseURL);
   session = await linkSimulatedSession(server.baseURL, account.access_token);
   const group = session.groups[0] as LinkedSession['groups'][number];

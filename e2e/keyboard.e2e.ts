@@ -2,11 +2,11 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { androidChat, NEEDLE_INDEX } from './fixtures/chat-fixtures';
 import { registerViaApi } from './support/accounts';
-import { DESKTOP, launchBrowser, MOBILE, openPage } from './support/browser';
+import { DESKTOP, MOBILE, openPage } from './support/browser';
 import { messageAt } from './support/chat-import';
 import { type LinkedSession, linkSimulatedSession, postJson, signIn, simulateIncoming } from './support/desk';
 import { describeFocus, focusIsInside, focusIsVisible, tabTo } from './support/keyboard';
-import { type RunningServer, startServer } from './support/server';
+import { type RunningServer, startSimulatorDesk } from './support/server';
 
 // The app by keyboard alone (issue 15 §3): no mouse click anywhere below, only page.keyboard. Signing in
 // puts tokens in storage (the sign-in form is not what these flows are about).
@@ -18,19 +18,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  // Both are waited for and kept as they start, so afterAll stops the server even when the browser failed.
-  const starts = await Promise.allSettled([
-    startServer({
-      JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
-      WHATSAPP_DRIVER: 'simulator',
-    }).then((started) => {
-      server = started;
-    }),
-    launchBrowser().then((launched) => {
-      browser = launched;
-    }),
-  ]);
-  for (const start of starts) if (start.status === 'rejected') throw start.reason;
+  ({ server, browser } = await startSimulatorDesk());
 });
 afterAll(async () => {
   await browser?.close();

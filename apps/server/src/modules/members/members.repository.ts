@@ -42,6 +42,14 @@ async function lockOrganisation(tx: Tx, organisationId: number): Promise<void> {
     .for('update');
 }
 
+async function roleIn(tx: Tx, organisationId: number, userId: number) {
+  const [row] = await tx
+    .select({ role: users.role })
+    .from(users)
+    .where(and(eq(users.organisationId, organisationId), eq(users.id, userId)));
+  return row ?? null;
+}
+
 async function otherOwners(tx: Tx, organisationId: number, userId: number): Promise<number> {
   const [row] = await tx
     .select({ count: sql<number>`count(*)::int` })
@@ -100,10 +108,7 @@ export function createMembersRepository(db: Db) {
     ): Promise<MemberRow | 'not-found' | 'last-owner'> {
       return db.transaction(async (tx) => {
         await lockOrganisation(tx, organisationId);
-        const [current] = await tx
-          .select({ role: users.role })
-          .from(users)
-          .where(and(eq(users.organisationId, organisationId), eq(users.id, userId)));
+        const current = await roleIn(tx, organisationId, userId);
         if (!current) return 'not-found';
         if (current.role === role) {
           const [same] = await tx.select(memberColumns).from(users).where(eq(users.id, userId));
@@ -125,10 +130,7 @@ export function createMembersRepository(db: Db) {
     remove(organisationId: number, userId: number): Promise<'removed' | 'not-found' | 'last-owner'> {
       return db.transaction(async (tx) => {
         await lockOrganisation(tx, organisationId);
-        const [current] = await tx
-          .select({ role: users.role })
-          .from(users)
-          .where(and(eq(users.organisationId, organisationId), eq(users.id, userId)));
+        const current = await roleIn(tx, organisationId, userId);
         if (!current) return 'not-found';
         if (current.role === 'owner' && (await otherOwners(tx, organisationId, userId)) === 0)
           return 'last-owner';

@@ -11,10 +11,10 @@ import {
   type PhoneValue,
   toE164,
 } from '../../../shared/ui/phone-input/phone-number';
-import { TextField } from '../../../shared/ui/text-field';
 import { toast } from '../../../shared/ui/toast';
 import { useAddAgent } from '../api/agents-queries';
 import { AGENT_MESSAGES } from '../utils/agent-table';
+import { AgentNameField } from './agent-name-field';
 
 interface AddAgentModalProps {
   open: boolean;
@@ -59,18 +59,7 @@ function AddAgentForm({ onClose, onAdded }: Omit<AddAgentModalProps, 'open'>) {
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
-      <TextField
-        label="Agent Name"
-        name="agent_name"
-        required
-        autoComplete="off"
-        data-autofocus
-        placeholder="Enter a name of Agent"
-        value={name}
-        maxLength={100}
-        error={nameError}
-        onChange={(event) => setName(event.target.value)}
-      />
+      <AgentNameField value={name} error={nameError} onChange={setName} />
       <PhoneInput
         label="Phone Number"
         name="agent_number"

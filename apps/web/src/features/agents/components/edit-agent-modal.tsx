@@ -16,6 +16,7 @@ import { TextField } from '../../../shared/ui/text-field';
 import { toast } from '../../../shared/ui/toast';
 import { useEditAgent } from '../api/agents-queries';
 import { AGENT_MESSAGES, USER_TYPES } from '../utils/agent-table';
+import { AgentNameField } from './agent-name-field';
 
 interface EditAgentModalProps {
   /** The agent being edited; null when the dialog is closed. */
@@ -113,18 +114,7 @@ function EditAgentForm({ agent, onClose }: { agent: Agent; onClose: () => void }
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
-      <TextField
-        label="Agent Name"
-        name="agent_name"
-        required
-        autoComplete="off"
-        data-autofocus
-        placeholder="Enter a name of Agent"
-        value={name}
-        maxLength={100}
-        error={nameError}
-        onChange={(event) => setName(event.target.value)}
-      />
+      <AgentNameField value={name} error={nameError} onChange={setName} />
       {numberFixed ? (
         <FixedNumber number={agent.agent_number} />
       ) : (
