@@ -206,7 +206,7 @@ test('a date range narrows the view and its drill-downs; the app navigation lead
   await page.getByRole('complementary').getByRole('link', { name: 'Analysis' }).click();
   await page.waitForURL('**/analysis');
   await expect.poll(() => statValue(page, 'messages'), POLL).toBe('12');
-  expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).textContent()).toContain('ANALYSIS');
+  expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).textContent()).toContain('Analysis');
   expect(errors).toEqual([]);
   await close();
 });

@@ -78,8 +78,12 @@ export function createGroupsRepository(db: Db) {
           last.body, last.message_type, last.filename, last.from_me, last.author_name, last.timestamp,
           (select count(*) from wa_messages u
             where u.organisation_id = g.organisation_id and u.session_id = g.session_id
-              and u.group_jid = g.jid and u.timestamp > extract(epoch from g.last_read_at)
-              and not u.from_me and u.message_type <> 'gp2') as unread
+              and u.group_jid = g.jid and not u.from_me and u.message_type <> 'gp2'
+              -- WhatsApp's times are whole seconds: a message of the second the group was read in is
+              -- unread when it was stored after the read.
+              and (u.timestamp > extract(epoch from g.last_read_at)
+                or (u.timestamp >= floor(extract(epoch from g.last_read_at))
+                  and u.created_at > g.last_read_at))) as unread
         from wa_groups g
         join wa_sessions s on s.id = g.session_id
         left join lateral (

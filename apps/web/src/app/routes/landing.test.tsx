@@ -80,7 +80,8 @@ describe('LandingRoute', () => {
     const user = userEvent.setup();
     render();
     await user.click(screen.getByRole('button', { name: 'Watch free demo' }));
-    const modal = screen.getByRole('dialog', { name: 'wadesk demo' });
+    // The demo dialog loads on first open (lazy-overlays.tsx).
+    const modal = await screen.findByRole('dialog', { name: 'wadesk demo' });
     expect(modal.textContent).toContain('The demo video is not available on this server.');
     await user.click(within(modal).getByRole('link', { name: 'Start for free' }));
     expect(await screen.findByText('register screen')).toBeTruthy();
