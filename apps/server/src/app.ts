@@ -13,6 +13,8 @@ import { installUnstorableTextGuard } from './http/unstorable-text';
 import { registerWebApp } from './http/web-app';
 import { createMailer } from './mail/mailer';
 import { registerAgents } from './modules/agents/register-agents';
+import { createAuditRepository } from './modules/audit/audit.repository';
+import { createAuditRecorder } from './modules/audit/audit.service';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -87,6 +89,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   app.addHook('onClose', async () => mailer.close());
   installAuthentication(app, accessTokens, authRepository.tokenUserRole);
+  const audit = createAuditRecorder({
+    repo: createAuditRepository(database.db),
+    onError: (error, entry) =>
+      app.log.error({ err: error, action: entry.action }, 'audit entry not recorded'),
+  });
 
   await app.register(systemRoutes, { database, config });
   const limit = createLimiter({ repo: createRateLimitRepository(database.db), clock });
@@ -136,6 +143,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     publicUrl: config.publicUrl,
     auth,
     limits,
+    audit,
   });
 
   const storage = await registerChats(app, { config, db: database.db, clock, limit });
@@ -175,10 +183,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     store,
     overrides,
     limit,
+    audit,
   });
-  const groups = await registerGroups(app, { bus, store, gateway, cluster, storage, overrides });
-  const agents = await registerAgents(app, { db: database.db, clock, bus, sessions });
-  await registerTickets(app, { db: database.db, clock, bus, store, instanceId, sessions, groups, agents });
+  const groups = await registerGroups(app, { bus, store, gateway, cluster, storage, overrides, audit });
+  const agents = await registerAgents(app, { db: database.db, clock, bus, sessions, audit });
+  await registerTickets(app, {
+    db: database.db,
+    clock,
+    bus,
+    store,
+    instanceId,
+    sessions,
+    groups,
+    agents,
+    audit,
+  });
   await registerEvents(app, {
     bus,
     db: database.db,

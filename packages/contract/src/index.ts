@@ -1,4 +1,5 @@
 export * from './agents';
+export * from './audit';
 export * from './auth';
 export * from './chats';
 export * from './common';
@@ -7,6 +8,7 @@ export * from './groups';
 export * from './members';
 export * from './roles';
 export * from './sessions';
+export * from './settings';
 export * from './storage';
 export * from './system';
 export * from './tickets';

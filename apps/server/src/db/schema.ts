@@ -22,11 +22,22 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-export const organisations = pgTable('organisations', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  createdAt: createdAt(),
-});
+export const organisations = pgTable(
+  'organisations',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /**
+     * Messages that only acknowledge ("ok", "thanks", "👍"): they join an active ticket but never open one.
+     * Null: the default list (modules/settings).
+     */
+    ackPhrases: text('ack_phrases').array(),
+    /** A ticket with no business reply this many minutes after it opened notifies the team. */
+    unansweredMinutes: integer('unanswered_minutes').notNull().default(30),
+    createdAt: createdAt(),
+  },
+  (t) => [check('organisations_unanswered_minutes_valid', sql`${t.unansweredMinutes} between 1 and 10080`)],
+);
 
 /**
  * owner: everything; admin: sessions, agents, settings; member: tickets and chats
@@ -291,13 +302,21 @@ export const waGroups = pgTable(
      * (docs/decisions/0010-web-whatsapp-screens.md, group list).
      */
     lastReadAt: timestamp('last_read_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * How its messages make tickets: watch (one active ticket for the group), per_customer (one per
+     * customer in the group), ignore (messages stored, no tickets).
+     */
+    ticketMode: text('ticket_mode').$type<GroupTicketMode>().notNull().default('watch'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.sessionId, t.jid] }),
     index('wa_groups_organisation_id_idx').on(t.organisationId),
+    check('wa_groups_ticket_mode_valid', sql`${t.ticketMode} in ('watch', 'per_customer', 'ignore')`),
   ],
 );
+
+export type GroupTicketMode = 'watch' | 'per_customer' | 'ignore';
 
 /** Names and LID/phone-number pairs learned from contacts, push names and history sync. */
 export const waContacts = pgTable(
@@ -430,12 +449,26 @@ export const tickets = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /**
+     * Null for a ticket of a group in watch mode; the customer (`+number`, else their JID) for a ticket
+     * opened in per-customer mode.
+     */
+    customerKey: text('customer_key'),
+    /** The member working the ticket: set by a reply from their linked agent phone, or by take/reassign. */
+    assigneeId: integer('assignee_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** The name of whoever sent the first business reply ("answered by <agent>"), null before it. */
+    answeredBy: text('answered_by'),
   },
   (t) => [
-    // One active ticket per group, enforced here so that two servers racing on a group cannot both open one.
+    // One active ticket per group (watch mode) and one per customer of a group (per-customer mode), enforced
+    // here so that two servers racing on a group cannot both open one.
     uniqueIndex('tickets_one_active_per_group_idx')
       .on(t.organisationId, t.sessionId, t.groupJid)
-      .where(sql`${t.status} in ('open', 'in_progress')`),
+      .where(sql`${t.status} in ('open', 'in_progress') and ${t.customerKey} is null`),
+    uniqueIndex('tickets_one_active_per_customer_idx')
+      .on(t.organisationId, t.sessionId, t.groupJid, t.customerKey)
+      .where(sql`${t.status} in ('open', 'in_progress') and ${t.customerKey} is not null`),
+    index('tickets_assignee_idx').on(t.assigneeId),
     // Scanned backwards for "newest first"; an ascending index matches ORDER BY … DESC (NULLS FIRST) exactly.
     index('tickets_organisation_created_idx').on(t.organisationId, t.createdAt, t.id),
     index('tickets_organisation_status_idx').on(t.organisationId, t.status),
@@ -463,6 +496,10 @@ export const ticketMessages = pgTable(
     message: text('message').notNull(),
     /** When the message was sent (its WhatsApp timestamp). */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The member who typed it in the desk's reply box (desk_replies), null for anything else. */
+    sentByUserId: integer('sent_by_user_id').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     uniqueIndex('ticket_messages_key_idx').on(t.sessionId, t.groupJid, t.waId),
@@ -664,4 +701,139 @@ export const waLiveQueue = pgTable(
     attempts: integer('attempts').notNull().default(0),
   },
   (t) => [index('wa_live_queue_group_idx').on(t.sessionId, t.groupJid, t.seq)],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// The team desk: replies sent from the desk, notes, labels, canned replies, the audit log.
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * Messages the desk sent through a session, kept so that Baileys' `getMessage` can answer a retry receipt
+ * with the message (on whichever instance holds the session then), and so that the message, when it comes
+ * back as the linked account's own, is attributed to the member who typed it.
+ */
+export const deskReplies = pgTable(
+  'desk_replies',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => waSessions.id, { onDelete: 'cascade' }),
+    groupJid: text('group_jid').notNull(),
+    /** The id WhatsApp knows the sent message by. */
+    waId: text('wa_id').notNull(),
+    ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    /** The sent proto.IMessage as JSON (Baileys' BufferJSON), what `getMessage` answers. */
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('desk_replies_key_idx').on(t.sessionId, t.waId),
+    index('desk_replies_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Internal notes on a ticket: never sent to WhatsApp. */
+export const ticketNotes = pgTable(
+  'ticket_notes',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The author's name when written: a removed member's notes still say who wrote them. */
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ticket_notes_ticket_idx').on(t.ticketId, t.createdAt),
+    check('ticket_notes_body_valid', sql`length(${t.body}) between 1 and 4000`),
+  ],
+);
+
+/** The organisation's ticket labels. */
+export const labels = pgTable(
+  'labels',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** `#rrggbb` */
+    colour: text('colour').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('labels_organisation_name_idx').on(t.organisationId, sql`lower(${t.name})`),
+    check('labels_name_valid', sql`length(${t.name}) between 1 and 40`),
+    check('labels_colour_valid', sql`${t.colour} ~ '^#[0-9a-f]{6}$'`),
+  ],
+);
+
+export const ticketLabels = pgTable(
+  'ticket_labels',
+  {
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    labelId: integer('label_id')
+      .notNull()
+      .references(() => labels.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.labelId] }), index('ticket_labels_label_idx').on(t.labelId)],
+);
+
+/** Saved reply snippets of an organisation, inserted in the reply box by typing `/` and the shortcut. */
+export const cannedReplies = pgTable(
+  'canned_replies',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    shortcut: text('shortcut').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('canned_replies_organisation_shortcut_idx').on(t.organisationId, t.shortcut),
+    check('canned_replies_shortcut_valid', sql`${t.shortcut} ~ '^[a-z0-9_-]{1,30}$'`),
+    check('canned_replies_body_valid', sql`length(${t.body}) between 1 and 4096`),
+  ],
+);
+
+/**
+ * Who did what and when, per organisation. Written by the services as things happen; the API only reads
+ * it, and a trigger refuses updates (see the migration).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The member who did it; no foreign key, so a removed member's entries stay as written. */
+    actorId: integer('actor_id'),
+    /** Their name and email when it happened; null actor: WhatsApp or the system (e.g. an automatic assignment). */
+    actorName: text('actor_name'),
+    /** e.g. `auth.sign_in`, `member.invited`, `ticket.status_changed` (contract audit.ts). */
+    action: text('action').notNull(),
+    /** What it was done to, in words, e.g. "Ticket #12" or "ana@example.com". */
+    target: text('target'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index('audit_log_organisation_at_idx').on(t.organisationId, t.at, t.id),
+    index('audit_log_organisation_action_idx').on(t.organisationId, t.action, t.at),
+  ],
 );

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
+import type { AuditRecorder } from '../audit/audit.service';
 import type { DeskEventBus } from '../events/desk-events';
 import type { SessionsService } from '../sessions/sessions.service';
 import { createAgentsRepository } from './agents.repository';
@@ -18,7 +19,12 @@ declare module 'fastify' {
 /** The /org/ agent calls, and owner agents for connected sessions. Returns the service for the tickets. */
 export async function registerAgents(
   app: FastifyInstance,
-  { db, clock, bus, sessions }: { db: Db; clock: Clock; bus: DeskEventBus; sessions: SessionsService },
+  {
+    db,
+    clock,
+    bus,
+    sessions,
+  }: { db: Db; clock: Clock; bus: DeskEventBus; sessions: SessionsService; audit: AuditRecorder },
 ): Promise<AgentsService> {
   const agents: AgentsService = createAgentsService({
     repo: createAgentsRepository(db),

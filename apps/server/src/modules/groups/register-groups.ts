@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ObjectStorage } from '../../storage/storage';
 import type { WhatsAppOverrides } from '../../whatsapp/create-driver';
+import type { AuditRecorder } from '../audit/audit.service';
 import type { DeskEventBus } from '../events/desk-events';
 import type { WhatsAppGateway } from '../sessions/gateway';
 import type { SessionCluster } from '../sessions/session-cluster';
@@ -18,6 +19,7 @@ export interface RegisterGroupsOptions {
   cluster: SessionCluster;
   storage: ObjectStorage;
   overrides: WhatsAppOverrides;
+  audit: AuditRecorder;
 }
 
 /** The groups module: group lists, message pages, media and "Sync All Old Messages" over the store. */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
+import type { AuditRecorder } from '../audit/audit.service';
 import type { AuthService } from '../auth/auth.service';
 import type { Passwords } from '../auth/passwords';
 import type { AttemptLimits } from '../auth/rate-limit';
@@ -20,6 +21,7 @@ export async function registerMembers(
     publicUrl: string;
     auth: AuthService;
     limits: AttemptLimits;
+    audit: AuditRecorder;
   },
 ): Promise<void> {
   const members = createMembersService({

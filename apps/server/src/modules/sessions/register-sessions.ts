@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import type { AuthStore } from '../../whatsapp/auth/session-auth';
 import type { WhatsAppAdapter, WhatsAppOverrides } from '../../whatsapp/create-driver';
 import type { SimulatorDriver } from '../../whatsapp/simulator/simulator-driver';
+import type { AuditRecorder } from '../audit/audit.service';
 import type { Limiter } from '../auth/rate-limit';
 import type { InstanceRpc, RpcCommands } from '../cluster/instance-rpc';
 import type { DeskEventBus } from '../events/desk-events';
@@ -43,6 +44,7 @@ export interface RegisterSessionsOptions {
   overrides: WhatsAppOverrides;
   /** Attempts per minute, counted in the database (pairing codes). */
   limit: Limiter;
+  audit: AuditRecorder;
 }
 
 /**

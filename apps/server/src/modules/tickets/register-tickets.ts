@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { AgentsService } from '../agents/agents.service';
+import type { AuditRecorder } from '../audit/audit.service';
 import type { DeskEventBus } from '../events/desk-events';
 import { phoneOf } from '../groups/group-message';
 import type { GroupsService } from '../groups/groups.service';
@@ -39,6 +40,7 @@ export interface RegisterTicketsOptions {
   sessions: SessionsService;
   groups: GroupsService;
   agents: AgentsService;
+  audit: AuditRecorder;
   /** Queue timings and sizes; production uses the processor's defaults. */
   processor?: Pick<
     TicketProcessorDeps,

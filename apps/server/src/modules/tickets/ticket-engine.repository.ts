@@ -140,7 +140,7 @@ async function open(db: Db, ticket: NewTicket): Promise<TicketRow | null> {
     .values({ ...fields, ...text, status: 'open', createdAt: at, updatedAt: at })
     .onConflictDoNothing({
       target: [tickets.organisationId, tickets.sessionId, tickets.groupJid],
-      where: sql`${tickets.status} in ('open', 'in_progress')`,
+      where: sql`${tickets.status} in ('open', 'in_progress') and ${tickets.customerKey} is null`,
     })
     .returning();
   return row ?? null;
@@ -166,7 +166,7 @@ function joinStatement(db: Db) {
     cross join lateral (
       select id from tickets
       where organisation_id = i.organisation_id and session_id = i.session_id and group_jid = i.group_jid
-        and status in ('open', 'in_progress')
+        and status in ('open', 'in_progress') and customer_key is null
       for update) t`);
   const added = db.$with('added', { ticketId: sql<number>`ticket_id` }).as(sql`
     insert into ticket_messages
@@ -251,6 +251,9 @@ interface RawTicket {
   updated_at: Date | string;
   first_response_at: Date | string | null;
   closed_at: Date | string | null;
+  customer_key: string | null;
+  assignee_id: number | null;
+  answered_by: string | null;
 }
 
 type JoinedTicket = RawTicket & { joined_n: number };
@@ -272,5 +275,8 @@ function fromRaw(raw: RawTicket): TicketRow {
     updatedAt: date(raw.updated_at),
     firstResponseAt: raw.first_response_at === null ? null : date(raw.first_response_at),
     closedAt: raw.closed_at === null ? null : date(raw.closed_at),
+    customerKey: raw.customer_key,
+    assigneeId: raw.assignee_id,
+    answeredBy: raw.answered_by,
   };
 }

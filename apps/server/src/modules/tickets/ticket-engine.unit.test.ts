@@ -27,6 +27,9 @@ function fakeRepository() {
         updatedAt: at,
         firstResponseAt: null,
         closedAt: null,
+        customerKey: null,
+        assigneeId: null,
+        answeredBy: null,
       };
       tickets.push(row);
       return row;

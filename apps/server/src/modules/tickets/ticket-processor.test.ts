@@ -24,6 +24,9 @@ const ticket = (id: number): TicketRow => ({
   updatedAt: new Date(0),
   firstResponseAt: null,
   closedAt: null,
+  customerKey: null,
+  assigneeId: null,
+  answeredBy: null,
 });
 
 const silentBus = { publish: () => 0 } as unknown as DeskEventBus;

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+// Organisation settings (issue 16 §2 notifications, §3 acknowledgement messages). Any member reads them;
+// admins and owners change them.
+
+/** Messages that only thank or acknowledge: they join an active ticket but never open or reopen one. */
+export const DEFAULT_ACK_PHRASES = [
+  'ok',
+  'okay',
+  'k',
+  'thanks',
+  'thank you',
+  'thanks!',
+  'thx',
+  'ty',
+  'noted',
+  'great',
+  'cool',
+  'got it',
+  '👍',
+  '🙏',
+  '👌',
+] as const;
+
+export const MAX_ACK_PHRASES = 100;
+export const MAX_ACK_PHRASE_LENGTH = 40;
+
+export const settingsMessages = {
+  ackPhrasesInvalid: `Each acknowledgement phrase must be 1 to ${MAX_ACK_PHRASE_LENGTH} characters, at most ${MAX_ACK_PHRASES} phrases.`,
+  unansweredMinutesInvalid: 'The unanswered alert must be between 1 and 10080 minutes.',
+  settingsUpdated: 'Settings saved',
+} as const;
+
+/** POST /org/getSettings/ (empty body) → 200 settingsResponse. */
+export const settingsResponse = z.object({
+  /** Lower-cased, trimmed; compared with a message's whole text the same way. */
+  ack_phrases: z.array(z.string()),
+  /** A ticket with no business reply this many minutes after it opened notifies the team. */
+  unanswered_minutes: z.number().int(),
+});
+export type SettingsResponse = z.infer<typeof settingsResponse>;
+
+/** POST /org/updateSettings/ (admin) — any subset of the fields → 200 settingsResponse. */
+export const updateSettingsRequest = z.object({
+  ack_phrases: z
+    .array(z.string().trim().min(1).max(MAX_ACK_PHRASE_LENGTH), { error: settingsMessages.ackPhrasesInvalid })
+    .max(MAX_ACK_PHRASES, { error: settingsMessages.ackPhrasesInvalid })
+    .optional(),
+  unanswered_minutes: z
+    .number({ error: settingsMessages.unansweredMinutesInvalid })
+    .int({ error: settingsMessages.unansweredMinutesInvalid })
+    .min(1, { error: settingsMessages.unansweredMinutesInvalid })
+    .max(10080, { error: settingsMessages.unansweredMinutesInvalid })
+    .optional(),
+});
+export type UpdateSettingsRequest = z.infer<typeof updateSettingsRequest>;
