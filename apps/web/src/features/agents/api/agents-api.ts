@@ -1,19 +1,13 @@
 import {
   type AddAgentRequest,
   type Agent,
-  type AgentListResponse,
   addAgentResponse,
-  agentListResponse,
   type EditAgentRequest,
   editAgentResponse,
   type SuccessMessage,
   successMessage,
 } from '@wadesk/contract';
 import { api } from '../../../shared/api/api-client';
-
-export function fetchAgents(signal?: AbortSignal): Promise<AgentListResponse> {
-  return api.post('/org/listAgent/', {}, agentListResponse, { signal });
-}
 
 export function addAgent(body: AddAgentRequest): Promise<Agent> {
   return api.post('/org/addAgent/', body, addAgentResponse);

@@ -1,15 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddAgentRequest, EditAgentRequest } from '@wadesk/contract';
-import { addAgent, editAgent, fetchAgents, removeAgent } from './agents-api';
-
-/** The agents feature's query keys: every cached agents answer sits under `agentKeys.all`. */
-export const agentKeys = {
-  all: ['agents'] as const,
-  list: () => [...agentKeys.all, 'list'] as const,
-};
-
-export const agentsListQuery = () =>
-  queryOptions({ queryKey: agentKeys.list(), queryFn: ({ signal }) => fetchAgents(signal) });
+import { agentKeys } from '../../../shared/api/directory-queries';
+import { addAgent, editAgent, removeAgent } from './agents-api';
 
 /** Adds an agent (POST /org/addAgent/); the list and the dashboard's counts are fetched again. */
 export function useAddAgent() {

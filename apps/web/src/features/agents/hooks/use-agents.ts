@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Agent } from '@wadesk/contract';
 import { useCallback, useEffect } from 'react';
+import { agentKeys, agentsListQuery } from '../../../shared/api/directory-queries';
 import { useEventStream } from '../../../shared/events/use-event-stream';
 import { toast } from '../../../shared/ui/toast';
-import { agentKeys, agentsListQuery } from '../api/agents-queries';
 import { AGENT_MESSAGES } from '../utils/agent-table';
 
 export interface AgentsState {

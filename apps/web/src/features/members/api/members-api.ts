@@ -7,19 +7,13 @@ import {
   invitationLookupResponse,
   type Member,
   type MemberRole,
-  type MembersResponse,
   member,
-  membersResponse,
   type SuccessMessage,
   successMessage,
   type TokenPair,
   tokenPair,
 } from '@wadesk/contract';
 import { api } from '../../../shared/api/api-client';
-
-export function fetchMembers(signal?: AbortSignal): Promise<MembersResponse> {
-  return api.get('/org/members/', membersResponse, { signal });
-}
 
 export function inviteMember(body: InviteMemberRequest): Promise<Invitation> {
   return api.post('/org/inviteMember/', body, invitation);

@@ -1,23 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InviteMemberRequest, MemberRole } from '@wadesk/contract';
+import { memberKeys } from '../../../shared/api/directory-queries';
 import {
   changeMemberRole,
-  fetchMembers,
   inviteMember,
   lookupInvitation,
   removeMember,
   revokeInvitation,
 } from './members-api';
-
-/** The members feature's query keys: every cached members answer sits under `memberKeys.all`. */
-export const memberKeys = {
-  all: ['members'] as const,
-  list: () => [...memberKeys.all, 'list'] as const,
-  invitation: (token: string) => [...memberKeys.all, 'invitation', token] as const,
-};
-
-export const membersListQuery = () =>
-  queryOptions({ queryKey: memberKeys.list(), queryFn: ({ signal }) => fetchMembers(signal) });
 
 /** What an invitation link invites to; a refused link is not asked again. */
 export const invitationLookupQuery = (token: string) =>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Invitation, Member } from '@wadesk/contract';
 import { useCallback } from 'react';
-import { membersListQuery } from '../api/members-queries';
+import { membersListQuery } from '../../../shared/api/directory-queries';
 
 const NO_MEMBERS: Member[] = [];
 const NO_INVITATIONS: Invitation[] = [];
