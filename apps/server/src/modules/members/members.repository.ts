@@ -219,6 +219,22 @@ export function createMembersRepository(db: Db) {
       return revoked.length > 0;
     },
 
+    /** What an invitation mail says: the organisation's name and the inviting member's name. */
+    async invitationSender(organisationId: number, userId: number) {
+      const [row] = await db
+        .select({
+          organisationName: organisations.name,
+          firstName: users.firstName,
+          lastName: users.lastName,
+        })
+        .from(users)
+        .innerJoin(organisations, eq(organisations.id, users.organisationId))
+        .where(and(eq(users.id, userId), eq(users.organisationId, organisationId)));
+      return row
+        ? { organisationName: row.organisationName, inviter: `${row.firstName} ${row.lastName}`.trim() }
+        : null;
+    },
+
     /** An open invitation by its token's hash, with its organisation's name. */
     async openInvitation(tokenHash: string, now: Date) {
       const [row] = await db

@@ -94,11 +94,8 @@ export function createMembersService(deps: MembersServiceDeps) {
         expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
       });
       try {
-        await mailer.send({
-          to: email,
-          subject: 'You are invited to a wadesk support desk',
-          text: `Hello,\n\nyou are invited to join a support desk on wadesk as ${role === 'admin' ? 'an admin' : 'a member'}. Open this link within 7 days to create your account:\n\n${invitationLink(token)}\n\nIf you do not expect this invitation, ignore this mail.\n`,
-        });
+        const sender = await repo.invitationSender(caller.organisationId, caller.id);
+        await mailer.send({ to: email, ...invitationMail(sender, role, invitationLink(token)) });
       } catch (error) {
         // A link nobody received must not stay open: the owner sees the failure and invites again.
         await repo.revokeInvitation(caller.organisationId, invitation.id, clock());
@@ -172,5 +169,26 @@ export function createMembersService(deps: MembersServiceDeps) {
       if (user === 'used') throw new AppError(400, memberMessages.invitationInvalid);
       return signIn(user);
     },
+  };
+}
+
+/**
+ * The invitation mail names the organisation and who invites, so the person can tell it from phishing. The
+ * names are the members' own words: the subject keeps them on one line.
+ */
+export function invitationMail(
+  sender: { organisationName: string; inviter: string } | null,
+  role: Exclude<MemberRole, 'owner'>,
+  link: string,
+): { subject: string; text: string } {
+  const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ').trim();
+  const organisation = sender ? oneLine(sender.organisationName) : '';
+  const inviter = sender ? oneLine(sender.inviter) : '';
+  const where = organisation ? `the ${organisation} support desk` : 'a support desk';
+  const who = inviter ? `${inviter} invited you` : 'You are invited';
+  const as = role === 'admin' ? 'an admin' : 'a member';
+  return {
+    subject: organisation ? `${who} to ${organisation} on wadesk` : `${who} to a wadesk support desk`,
+    text: `Hello,\n\n${who} to join ${where} on wadesk as ${as}. Open this link within 7 days to create your account:\n\n${link}\n\nIf you do not expect this invitation, ignore this mail.\n`,
   };
 }

@@ -31,6 +31,9 @@ describeEachDatabase('members and invitations', (ctx) => {
     expect(res.statusCode, res.body).toBe(201);
     const mail = await smtp.next();
     expect(mail.to).toEqual([email]);
+    // Names who invites and where (the signed-up owner is Ann Lee of her own organisation).
+    expect(mail.text).toMatch(/Ann Lee invited you to join the .+ support desk on wadesk as (a member|an admin)/);
+    expect(mail.raw).toMatch(/^Subject: Ann Lee invited you to .+ on wadesk/m);
     const link = linkIn(mail);
     expect(link.pathname).toBe('/accept-invitation');
     return String(link.searchParams.get('token'));
