@@ -41,3 +41,7 @@ export function lookupInvitation(token: string, signal?: AbortSignal): Promise<I
 export function acceptInvitation(body: AcceptInvitationRequest): Promise<TokenPair> {
   return api.post('/users/acceptInvitation/', body, tokenPair, anonymous);
 }
+
+export function linkMemberAgent(user_id: number, agent_id: number | null): Promise<Member> {
+  return api.post('/org/linkMemberAgent/', { user_id, agent_id }, member);
+}

@@ -4,6 +4,7 @@ import { memberKeys } from '../../../shared/api/directory-queries';
 import {
   changeMemberRole,
   inviteMember,
+  linkMemberAgent,
   lookupInvitation,
   removeMember,
   revokeInvitation,
@@ -33,4 +34,8 @@ export const useRemoveMember = () => useMembersMutation((userId: number) => remo
 export const useChangeMemberRole = () =>
   useMembersMutation(({ userId, role }: { userId: number; role: MemberRole }) =>
     changeMemberRole(userId, role),
+  );
+export const useLinkMemberAgent = () =>
+  useMembersMutation(({ userId, agentId }: { userId: number; agentId: number | null }) =>
+    linkMemberAgent(userId, agentId),
   );

@@ -83,12 +83,12 @@ describe('MembersScreen as an owner', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
-    expect(headers).toEqual(['#', 'Name', 'Email', 'Role', 'Joined', 'Manage']);
+    expect(headers).toEqual(['#', 'Name', 'Email', 'Role', 'Agent phone', 'Joined', 'Manage']);
     const cells = within(row('Asha'))
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
     expect(cells.slice(0, 4)).toEqual(['1', 'Asha RaoYou', 'asha@acme.test', 'owner']);
-    expect(cells[4]).toMatch(/2 Jan 2024/);
+    expect(cells[5]).toMatch(/2 Jan 2024/);
     expect(within(row('Ravi')).queryByText('You')).toBeNull();
     expect(screen.getByText('3 members')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Invite member' })).toBeTruthy();
@@ -289,12 +289,82 @@ describe('MembersScreen as a member or admin', () => {
       render(as);
       const table = await screen.findByRole('table');
       expect(screen.getByText('Only owners invite people, change roles and remove members.')).toBeTruthy();
-      expect(within(table).getAllByRole('columnheader')).toHaveLength(5);
-      expect(screen.queryByRole('combobox')).toBeNull();
+      expect(within(table).getAllByRole('columnheader')).toHaveLength(6);
+      // Roles stay the owners'; admins link agent phones (the only select they get).
+      expect(screen.queryByRole('combobox', { name: /^Role of/ })).toBeNull();
+      expect(screen.queryAllByRole('combobox', { name: /^Agent phone of/ })).toHaveLength(
+        as.role === 'admin' ? 3 : 0,
+      );
       expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
       expect(screen.queryByRole('button', { name: 'Invite member' })).toBeNull();
       expect(screen.queryByRole('region', { name: /open invitations/i })).toBeNull();
       expect(within(row(as.first_name)).getByText('You')).toBeTruthy();
     },
   );
+});
+
+describe('MembersScreen agent phones', () => {
+  beforeEach(() => tokenStorage.setTokens({ access_token: 'a', refresh_token: 'r' }));
+
+  const AGENTS = [
+    {
+      id: 11,
+      agent_name: 'Front desk',
+      agent_number: '+447700900123',
+      user_type: 'user',
+      created_at: '2024-01-01T00:00:00Z',
+    },
+    {
+      id: 12,
+      agent_name: 'Night line',
+      agent_number: '+447700900456',
+      user_type: 'user',
+      created_at: '2024-01-01T00:00:00Z',
+    },
+  ];
+
+  it('an admin links a member to an agent phone; a phone linked to someone else cannot be chosen', async () => {
+    let members = [OWNER, { ...ADMIN, agent_id: 12 }, MEMBER];
+    const fetchMock = stubMembers(
+      () => ({ members, invitations: [] }),
+      (path, init) => {
+        if (path === '/org/listAgent/') return jsonResponse(200, AGENTS);
+        if (path !== '/org/linkMemberAgent/') return undefined;
+        const body = sentBody(init) as { user_id: number; agent_id: number | null };
+        members = members.map((m) => (m.id === body.user_id ? { ...m, agent_id: body.agent_id } : m));
+        return jsonResponse(
+          200,
+          members.find((m) => m.id === body.user_id),
+        );
+      },
+    );
+    render(ADMIN);
+    const select = await screen.findByRole('combobox', { name: 'Agent phone of Meera Rao' });
+    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(3));
+    const taken = within(select).getByRole('option', {
+      name: /Night line .*\(Ravi Rao\)/,
+    }) as HTMLOptionElement;
+    expect(taken.disabled).toBe(true);
+    await userEvent.selectOptions(select, within(select).getByRole('option', { name: /Front desk/ }));
+    await waitFor(() =>
+      expect(calls(fetchMock, '/org/linkMemberAgent/')).toEqual([{ user_id: 3, agent_id: 11 }]),
+    );
+    expect(await screen.findByText('Agent phone linked. Replies from it now count as theirs.')).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        (screen.getByRole('combobox', { name: 'Agent phone of Meera Rao' }) as HTMLSelectElement).value,
+      ).toBe('11'),
+    );
+  });
+
+  it('a member reads the links without a control; the server refusal is shown as it says', async () => {
+    stubMembers(
+      () => ({ members: [OWNER, { ...MEMBER, agent_id: 11 }], invitations: [] }),
+      (path) => (path === '/org/listAgent/' ? jsonResponse(200, AGENTS) : undefined),
+    );
+    render(MEMBER);
+    expect(await screen.findByText(/Front desk · \+44 7700 900123/)).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: /Agent phone of/ })).toBeNull();
+    expect(screen.getAllByText('Not linked').length).toBeGreaterThan(0);
+  });
 });

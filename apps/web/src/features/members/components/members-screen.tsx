@@ -1,10 +1,15 @@
-import { roleAtLeast } from '@wadesk/contract';
+import { useQuery } from '@tanstack/react-query';
+import { type Member, roleAtLeast } from '@wadesk/contract';
 import { InfoIcon, RefreshCwIcon, UserPlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useAuth } from '../../../shared/account/auth-context';
+import { errorMessage } from '../../../shared/api/api-error';
+import { agentsListQuery } from '../../../shared/api/directory-queries';
 import { Button } from '../../../shared/ui/button';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { Spinner } from '../../../shared/ui/spinner';
+import { toast } from '../../../shared/ui/toast';
+import { useLinkMemberAgent } from '../api/members-queries';
 import { useMemberChanges } from '../hooks/use-member-changes';
 import { useMembers } from '../hooks/use-members';
 import { MEMBER_TEXTS } from '../utils/member-texts';
@@ -41,6 +46,18 @@ export function MembersScreen() {
   const changes = useMemberChanges();
   const [inviting, setInviting] = useState(false);
   const canManage = user !== null && roleAtLeast(user.role, 'owner');
+  const canLink = user !== null && roleAtLeast(user.role, 'admin');
+  const agents = useQuery(agentsListQuery());
+  const linking = useLinkMemberAgent();
+  const link = (member: Member, agentId: number | null) =>
+    linking.mutate(
+      { userId: member.id, agentId },
+      {
+        onSuccess: () =>
+          toast.success(agentId === null ? MEMBER_TEXTS.agentUnlinked : MEMBER_TEXTS.agentLinked),
+        onError: (error) => toast.error(errorMessage(error, MEMBER_TEXTS.linkFailed)),
+      },
+    );
   const count = state.members.length;
 
   return (
@@ -88,6 +105,10 @@ export function MembersScreen() {
             canManage={canManage}
             onChangeRole={(member, role) => changes.ask({ kind: 'role', member, role })}
             onRemove={(member) => changes.ask({ kind: 'remove', member })}
+            agents={agents.data ?? []}
+            canLink={canLink}
+            linking={linking.isPending}
+            onLink={link}
           />
         ) : null}
       </section>

@@ -1,8 +1,9 @@
-import type { Member, MemberRole } from '@wadesk/contract';
+import type { Agent, Member, MemberRole } from '@wadesk/contract';
 import { formatDateTime } from '../../../shared/format/format';
 import { MOBILE_QUERY, useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { fullName, isLastOwner } from '../utils/member-texts';
 import { MemberActions } from './member-actions';
+import { MemberAgentPhone } from './member-agent-phone';
 import { RoleBadge } from './role-badge';
 
 interface MembersTableProps {
@@ -13,6 +14,11 @@ interface MembersTableProps {
   canManage: boolean;
   onChangeRole: (member: Member, role: MemberRole) => void;
   onRemove: (member: Member) => void;
+  agents: readonly Agent[];
+  /** Admins and owners link members to agent phones. */
+  canLink: boolean;
+  linking: boolean;
+  onLink: (member: Member, agentId: number | null) => void;
 }
 
 function YouTag() {
@@ -28,8 +34,28 @@ const th =
 const td = 'px-3 py-3 align-middle first:pl-5';
 
 /** The members as a table on larger screens and as cards on phones. */
-export function MembersTable({ members, selfId, canManage, onChangeRole, onRemove }: MembersTableProps) {
+export function MembersTable({
+  members,
+  selfId,
+  canManage,
+  onChangeRole,
+  onRemove,
+  agents,
+  canLink,
+  linking,
+  onLink,
+}: MembersTableProps) {
   const mobile = useMediaQuery(MOBILE_QUERY);
+  const agentPhone = (member: Member) => (
+    <MemberAgentPhone
+      member={member}
+      members={members}
+      agents={agents}
+      canLink={canLink}
+      busy={linking}
+      onLink={onLink}
+    />
+  );
   const actions = (member: Member) => (
     <MemberActions
       member={member}
@@ -53,6 +79,10 @@ export function MembersTable({ members, selfId, canManage, onChangeRole, onRemov
                 #{index + 1} · joined {formatDateTime(member.joined_at)}
               </p>
             </div>
+            <div className="space-y-1 text-sm">
+              <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Agent phone</p>
+              {agentPhone(member)}
+            </div>
             {canManage ? actions(member) : null}
           </li>
         ))}
@@ -68,6 +98,7 @@ export function MembersTable({ members, selfId, canManage, onChangeRole, onRemov
             <th className={th}>Name</th>
             <th className={th}>Email</th>
             <th className={th}>Role</th>
+            <th className={th}>Agent phone</th>
             <th className={th}>Joined</th>
             {canManage ? <th className={th}>Manage</th> : null}
           </tr>
@@ -86,6 +117,7 @@ export function MembersTable({ members, selfId, canManage, onChangeRole, onRemov
               <td className={td}>
                 <RoleBadge role={member.role} />
               </td>
+              <td className={`${td} text-sm`}>{agentPhone(member)}</td>
               <td className={`${td} whitespace-nowrap text-slate-600 tabular-nums`}>
                 {formatDateTime(member.joined_at)}
               </td>

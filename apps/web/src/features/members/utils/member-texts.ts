@@ -14,6 +14,9 @@ export const MEMBER_TEXTS = {
   joined: 'Welcome! Your account is ready.',
   joinFailed: 'Your account could not be created.',
   lookupFailed: 'The invitation could not be checked. Try again later.',
+  agentLinked: 'Agent phone linked. Replies from it now count as theirs.',
+  agentUnlinked: 'Agent phone unlinked.',
+  linkFailed: 'The agent phone could not be linked.',
 } as const;
 
 export const ROLES: readonly MemberRole[] = ['owner', 'admin', 'member'];
