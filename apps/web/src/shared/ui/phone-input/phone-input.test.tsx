@@ -102,3 +102,32 @@ describe('PhoneInput', () => {
     document.removeEventListener('keydown', outer);
   });
 });
+
+describe('PhoneInput typed key by key in international form', () => {
+  it('keeps "+" and the code as typed until the country is known, then switches to it', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.type(box(), '+');
+    expect(box().value).toBe('+');
+    await user.type(box(), '44');
+    expect(box().value).toBe('+44');
+    await user.type(box(), ' 20 7946 0958');
+    expect(screen.getByTestId('phone-calling-code').textContent).toBe('+44');
+    expect(screen.getByTestId('e164').textContent).toBe('+442079460958');
+    expect(box().value).toBe('20 7946 0958');
+  });
+
+  it('"00" works like "+", and erasing an unfinished prefix empties the box', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.type(box(), '004');
+    expect(box().value).toBe('004');
+    await user.type(box(), '930123456');
+    expect(screen.getByTestId('phone-calling-code').textContent).toBe('+49');
+    await user.clear(box());
+    await user.type(box(), '+4{Backspace}{Backspace}');
+    expect(box().value).toBe('');
+    // The country chosen by the number stays; only its digits are gone.
+    expect(screen.getByTestId('e164').textContent).toBe('+49');
+  });
+});

@@ -7,6 +7,7 @@ import {
   callingCodeOf,
   caretAfterDigits,
   formatNational,
+  isUnfinishedInternational,
   maxNationalDigits,
   onlyDigits,
   type PhoneValue,
@@ -33,6 +34,8 @@ export function PhoneInput({ label, value, onChange, error, name, placeholder }:
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [picking, setPicking] = useState(false);
+  // "+44 2…" typed key by key: shown as typed until its country is recognised, then laid out by its mask.
+  const [unfinished, setUnfinished] = useState<string | null>(null);
   const caret = useRef<number | null>(null);
   const code = callingCodeOf(value.country);
   const formatted = formatNational(value.country, value.national);
@@ -47,10 +50,15 @@ export function PhoneInput({ label, value, onChange, error, name, placeholder }:
   });
 
   const onType = (text: string, selection: number | null, inputType?: string) => {
+    if (isUnfinishedInternational(text, value.country)) {
+      setUnfinished(text);
+      return;
+    }
+    setUnfinished(null);
     let next = parseTyped(text, value.country);
     let digitsBefore = onlyDigits(text.slice(0, selection ?? text.length)).length;
     // Deleting a space of the mask deletes the digit beside it instead, as the user meant.
-    if (next.national === value.national && text.length < formatted.length) {
+    if (unfinished === null && next.national === value.national && text.length < formatted.length) {
       const forward = inputType === 'deleteContentForward';
       const at = forward ? digitsBefore : digitsBefore - 1;
       if (at >= 0) {
@@ -64,6 +72,7 @@ export function PhoneInput({ label, value, onChange, error, name, placeholder }:
 
   const pick = (country: PhoneValue['country']) => {
     setPicking(false);
+    setUnfinished(null);
     onChange({ country, national: value.national.slice(0, maxNationalDigits(country)) });
     inputRef.current?.focus();
   };
@@ -107,7 +116,7 @@ export function PhoneInput({ label, value, onChange, error, name, placeholder }:
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           placeholder={placeholder}
-          value={formatted}
+          value={unfinished ?? formatted}
           onChange={(event) =>
             onType(
               event.target.value,

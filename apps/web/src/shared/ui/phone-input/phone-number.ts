@@ -56,21 +56,38 @@ export function isValidPhone(value: PhoneValue): boolean {
  * the 15-digit cap.
  */
 export function parseTyped(text: string, country: CountryCode): PhoneValue {
-  const international = /^\s*(\+|00)/.exec(text);
-  if (international) {
-    const digits = onlyDigits(text.slice(international[0].length));
-    const typer = new AsYouType();
-    typer.input(`+${digits}`);
-    const found = typer.getCountry();
-    const code = typer.getCallingCode();
-    const next: CountryCode | undefined =
-      found ?? (code && code === callingCodeOf(country) ? country : undefined);
-    if (next && isSupportedCountry(next)) {
-      const national = digits.slice(callingCodeOf(next).length);
-      return { country: next, national: national.slice(0, maxNationalDigits(next)) };
+  return (
+    internationalValue(text, country) ?? {
+      country,
+      national: onlyDigits(text).slice(0, maxNationalDigits(country)),
     }
-  }
-  return { country, national: onlyDigits(text).slice(0, maxNationalDigits(country)) };
+  );
+}
+
+const INTERNATIONAL_PREFIX = /^\s*(\+|00)/;
+
+/** A full international number's country and national digits, or null while no country is recognised. */
+function internationalValue(text: string, country: CountryCode): PhoneValue | null {
+  const international = INTERNATIONAL_PREFIX.exec(text);
+  if (!international) return null;
+  const digits = onlyDigits(text.slice(international[0].length));
+  const typer = new AsYouType();
+  typer.input(`+${digits}`);
+  const found = typer.getCountry();
+  const code = typer.getCallingCode();
+  const next: CountryCode | undefined =
+    found ?? (code && code === callingCodeOf(country) ? country : undefined);
+  if (!next || !isSupportedCountry(next)) return null;
+  const national = digits.slice(callingCodeOf(next).length);
+  return { country: next, national: national.slice(0, maxNationalDigits(next)) };
+}
+
+/**
+ * An international number being typed key by key ("+", "+4", "+44 2"…) before its country can be told:
+ * the box shows it as typed instead of reading it as national digits.
+ */
+export function isUnfinishedInternational(text: string, country: CountryCode): boolean {
+  return INTERNATIONAL_PREFIX.test(text) && internationalValue(text, country) === null;
 }
 
 /** Where the caret goes in `formatted` so that `digitsBefore` digits stand before it. */
