@@ -135,16 +135,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     refreshLimit: perMinute(limit, 'refresh', { perIp: config.refreshRateLimit }),
     loginGuard,
   });
-  await registerMembers(app, {
-    db: database.db,
-    clock,
-    mailer,
-    passwords,
-    publicUrl: config.publicUrl,
-    auth,
-    limits,
-    audit,
-  });
 
   const storage = await registerChats(app, { config, db: database.db, clock, limit });
 
@@ -171,6 +161,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     unobserve();
     await rpc.close();
     await bus.close();
+  });
+  await registerMembers(app, {
+    db: database.db,
+    clock,
+    mailer,
+    passwords,
+    publicUrl: config.publicUrl,
+    auth,
+    limits,
+    audit,
+    bus,
   });
   const store = createMessageStore({ db: database.db, bus });
   const { sessions, gateway, cluster } = await registerSessions(app, {

@@ -95,6 +95,9 @@ export const ticketUpdatedEvent = z.object({
 /** The organisation's agent list changed (added, removed, or the owner's number added on connect). */
 export const agentsUpdatedEvent = z.object({ type: z.literal('agents.updated'), agents_count: z.number() });
 
+/** The organisation's members or open invitations changed: refetch GET /org/members/. */
+export const membersUpdatedEvent = z.object({ type: z.literal('members.updated') });
+
 export const serverEvent = z.discriminatedUnion('type', [
   readyEvent,
   sessionStatusEvent,
@@ -106,5 +109,6 @@ export const serverEvent = z.discriminatedUnion('type', [
   ticketCreatedEvent,
   ticketUpdatedEvent,
   agentsUpdatedEvent,
+  membersUpdatedEvent,
 ]);
 export type ServerEvent = z.infer<typeof serverEvent>;

@@ -31,6 +31,7 @@ export type DeskEventMap = {
   };
   'ticket.changed': { organisationId: number; change: 'created' | 'status' | 'message'; ticket: Ticket };
   'agents.changed': { organisationId: number; agentsCount: number };
+  'members.changed': { organisationId: number };
 };
 
 export type DeskEventName = keyof DeskEventMap;

@@ -36,6 +36,7 @@ const WIRE: { [K in DeskEventName]: (event: DeskEventMap[K]) => ServerEvent } = 
       ? { type: 'ticket.created', ticket: t.ticket }
       : { type: 'ticket.updated', change: t.change, ticket: t.ticket },
   'agents.changed': (a) => ({ type: 'agents.updated', agents_count: a.agentsCount }),
+  'members.changed': () => ({ type: 'members.updated' }),
 };
 
 /** The contract's wire shape of a bus event: the edge where internal camel-case becomes the API's names. */

@@ -34,6 +34,8 @@ export interface MembersServiceDeps {
   onMailError(error: unknown): void;
   /** Signs the new member in (auth.service.ts), as a registration does. */
   signIn(user: UserRow): Promise<TokenPair>;
+  /** The organisation's members or invitations changed: open Members pages refresh. */
+  onChange(organisationId: number): void;
 }
 
 export type MembersService = ReturnType<typeof createMembersService>;
@@ -62,7 +64,7 @@ const toInvitation = (row: InvitationRow): Invitation => ({
  * member's sign-ins end.
  */
 export function createMembersService(deps: MembersServiceDeps) {
-  const { repo, mailer, passwords, clock, publicUrl, signIn, onMailError } = deps;
+  const { repo, mailer, passwords, clock, publicUrl, signIn, onMailError, onChange } = deps;
   const invitationLink = (token: string) => `${publicUrl}/accept-invitation?token=${token}`;
 
   return {
@@ -102,18 +104,21 @@ export function createMembersService(deps: MembersServiceDeps) {
         onMailError(error);
         throw new AppError(502, memberMessages.mailFailed);
       }
+      onChange(caller.organisationId);
       return toInvitation(invitation);
     },
 
     async revokeInvitation(caller: RequestUser, invitationId: number): Promise<void> {
       if (!(await repo.revokeInvitation(caller.organisationId, invitationId, clock())))
         throw new AppError(404, memberMessages.invitationNotFound);
+      onChange(caller.organisationId);
     },
 
     async changeRole(caller: RequestUser, userId: number, role: MemberRole): Promise<Member> {
       const result = await repo.changeRole(caller.organisationId, userId, role, clock());
       if (result === 'not-found') throw new AppError(404, memberMessages.notFound);
       if (result === 'last-owner') throw new AppError(409, memberMessages.lastOwner);
+      onChange(caller.organisationId);
       return toMember(result);
     },
 
@@ -121,6 +126,7 @@ export function createMembersService(deps: MembersServiceDeps) {
       const result = await repo.remove(caller.organisationId, userId);
       if (result === 'not-found') throw new AppError(404, memberMessages.notFound);
       if (result === 'last-owner') throw new AppError(409, memberMessages.lastOwner);
+      onChange(caller.organisationId);
     },
 
     async linkAgent(caller: RequestUser, userId: number, agentId: number | null): Promise<Member> {
@@ -128,6 +134,7 @@ export function createMembersService(deps: MembersServiceDeps) {
       if (result === 'not-found') throw new AppError(404, memberMessages.notFound);
       if (result === 'agent-not-found') throw new AppError(404, memberMessages.agentNotFound);
       if (result === 'agent-taken') throw new AppError(409, memberMessages.agentTaken);
+      onChange(caller.organisationId);
       return toMember(result);
     },
 
@@ -167,6 +174,7 @@ export function createMembersService(deps: MembersServiceDeps) {
         throw error;
       }
       if (user === 'used') throw new AppError(400, memberMessages.invitationInvalid);
+      onChange(found.invitation.organisationId);
       return signIn(user);
     },
   };

@@ -32,7 +32,9 @@ describeEachDatabase('members and invitations', (ctx) => {
     const mail = await smtp.next();
     expect(mail.to).toEqual([email]);
     // Names who invites and where (the signed-up owner is Ann Lee of her own organisation).
-    expect(mail.text).toMatch(/Ann Lee invited you to join the .+ support desk on wadesk as (a member|an admin)/);
+    expect(mail.text).toMatch(
+      /Ann Lee invited you to join the .+ support desk on wadesk as (a member|an admin)/,
+    );
     expect(mail.raw).toMatch(/^Subject: Ann Lee invited you to .+ on wadesk/m);
     const link = linkIn(mail);
     expect(link.pathname).toBe('/accept-invitation');
@@ -285,6 +287,12 @@ describeEachDatabase('members and invitations', (ctx) => {
     await post('/org/removeMember/', owner, { user_id: id('cara@example.com') });
     await eventually(() => caraStream.ended(), 3_000, "cara's stream ended");
     expect(ownerStream.ended()).toBe(false);
+    // Every change reaches the organisation's open Members pages as one refetch signal.
+    const updates = () => ownerStream.events.filter((event) => event.type === 'members.updated').length;
+    await eventually(() => updates() >= 2, 3_000, 'members.updated after the role change and removal');
+    const before = updates();
+    await invite('dev@example.com');
+    await eventually(() => updates() > before, 3_000, 'members.updated after an invitation');
     ownerStream.close();
   });
 

@@ -6,6 +6,7 @@ import type { AuditRecorder } from '../audit/audit.service';
 import type { AuthService } from '../auth/auth.service';
 import type { Passwords } from '../auth/passwords';
 import type { AttemptLimits } from '../auth/rate-limit';
+import type { DeskEventBus } from '../events/desk-events';
 import { createMembersRepository } from './members.repository';
 import { invitationRoutes, membersRoutes } from './members.routes';
 import { createMembersService } from './members.service';
@@ -22,6 +23,7 @@ export async function registerMembers(
     auth: AuthService;
     limits: AttemptLimits;
     audit: AuditRecorder;
+    bus: DeskEventBus;
   },
 ): Promise<void> {
   const members = createMembersService({
@@ -32,6 +34,7 @@ export async function registerMembers(
     publicUrl: deps.publicUrl,
     signIn: deps.auth.signIn,
     onMailError: (error) => app.log.error({ err: error }, 'invitation mail failed'),
+    onChange: (organisationId) => deps.bus.publish('members.changed', { organisationId }),
   });
   await app.register(membersRoutes, { members });
   await app.register(invitationRoutes, { members, limits: deps.limits });

@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type AuthUser, type Invitation, type Member, memberMessages } from '@wadesk/contract';
+import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AuthUserProvider } from '../../../shared/account/auth-context';
 import { tokenStorage } from '../../../shared/storage/storage';
 import { expectNamedControls } from '../../../testing/accessible-names';
+import { FakeEventSource, stubEventSource } from '../../../testing/fake-event-source';
 import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../../testing/render-routes';
 import { MembersScreen } from './members-screen';
 
@@ -366,5 +368,28 @@ describe('MembersScreen agent phones', () => {
     expect(await screen.findByText(/Front desk · \+44 7700 900123/)).toBeTruthy();
     expect(screen.queryByRole('combobox', { name: /Agent phone of/ })).toBeNull();
     expect(screen.getAllByText('Not linked').length).toBeGreaterThan(0);
+  });
+});
+
+describe('MembersScreen live updates', () => {
+  beforeEach(() => tokenStorage.setTokens({ access_token: 'a', refresh_token: 'r' }));
+
+  it('shows a member another owner added without a reload', async () => {
+    stubEventSource();
+    let members = [OWNER];
+    stubMembers(
+      () => ({ members, invitations: [] }),
+      (path) =>
+        path === '/events/stream-token/'
+          ? jsonResponse(200, { stream_token: 'tk', expires_in: 60 })
+          : undefined,
+    );
+    render(OWNER);
+    expect(await screen.findByText('1 member')).toBeTruthy();
+    await waitFor(() => expect(FakeEventSource.current()).toBeDefined());
+    members = [OWNER, MEMBER];
+    act(() => FakeEventSource.current()?.emit({ type: 'members.updated' }));
+    expect(await screen.findByText('2 members')).toBeTruthy();
+    expect(screen.getByText('meera@acme.test')).toBeTruthy();
   });
 });
