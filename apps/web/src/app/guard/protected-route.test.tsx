@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useAuth } from '../../shared/account/auth-context';
 import { tokenStorage } from '../../shared/storage/storage';
+import { FakeEventSource, stubEventSource } from '../../testing/fake-event-source';
 import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../testing/render-routes';
 import { ProtectedRoute } from './protected-route';
 
@@ -17,7 +18,12 @@ const user = {
 };
 
 function Secret() {
-  return <p>secret for {useAuth().user?.first_name}</p>;
+  const { user } = useAuth();
+  return (
+    <p>
+      secret for {user?.first_name} as {user?.role}
+    </p>
+  );
 }
 function LoginProbe() {
   const state = useLocation().state as { sessionCheckFailed?: boolean } | null;
@@ -46,7 +52,7 @@ describe('ProtectedRoute', () => {
     stubFetch(() => jsonResponse(200, { user }));
     renderRoutes(routes, '/dashboard');
     expect(screen.getByRole('status', { name: 'Checking your session' })).toBeTruthy();
-    expect(await screen.findByText('secret for Asha')).toBeTruthy();
+    expect(await screen.findByText('secret for Asha as owner')).toBeTruthy();
   });
 
   it('refreshes once on a 401, keeps the rotated tokens and retries the check', async () => {
@@ -59,7 +65,7 @@ describe('ProtectedRoute', () => {
         : jsonResponse(401, { message: 'Expired' });
     });
     renderRoutes(routes, '/dashboard');
-    expect(await screen.findByText('secret for Asha')).toBeTruthy();
+    expect(await screen.findByText('secret for Asha as owner')).toBeTruthy();
     const refreshCalls = fetchMock.mock.calls.filter(([path]) => path === '/users/refresh_token/');
     expect(refreshCalls).toHaveLength(1);
     expect(sentBody(refreshCalls[0]?.[1])).toEqual({ refresh_token: 'old-refresh' });
@@ -84,5 +90,22 @@ describe('ProtectedRoute', () => {
     const { router } = renderRoutes(routes, '/dashboard');
     await screen.findByText('login page (check failed)');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('follows a role change announced on the event stream without a reload', async () => {
+    stubEventSource();
+    tokenStorage.setTokens({ access_token: 'good', refresh_token: 'r' });
+    let role = 'owner';
+    stubFetch((path) =>
+      path === '/events/stream-token/'
+        ? jsonResponse(200, { stream_token: 'tk', expires_in: 60 })
+        : jsonResponse(200, { user: { ...user, role } }),
+    );
+    renderRoutes(routes, '/dashboard');
+    expect(await screen.findByText('secret for Asha as owner')).toBeTruthy();
+    await waitFor(() => expect(FakeEventSource.current()).toBeDefined());
+    role = 'admin';
+    act(() => FakeEventSource.current()?.emit({ type: 'members.updated' }));
+    expect(await screen.findByText('secret for Asha as admin')).toBeTruthy();
   });
 });

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { fetchAuthUser } from '../../features/auth/api/auth-api';
 import { AuthUserProvider, useAuth } from '../../shared/account/auth-context';
+import { useEventStream } from '../../shared/events/use-event-stream';
 import { FullPageSpinner } from '../../shared/ui/spinner';
 import type { LoginLocationState } from '../routes/auth/login';
 
@@ -29,6 +30,15 @@ export function ProtectedRoute() {
     );
     return () => controller.abort();
   }, [hasToken]);
+
+  // A role change (by another owner, or one's own demotion) shows at once: the screens follow the new role.
+  useEventStream((event) => {
+    if (event.type !== 'members.updated') return;
+    fetchAuthUser().then(
+      (user) => setCheck({ status: 'allowed', user }),
+      () => undefined, // a removed member's next call ends their sign-in (api-client)
+    );
+  }, check.status === 'allowed');
 
   if (!hasToken) return <Navigate to="/login" replace />;
   if (check.status === 'denied') {
