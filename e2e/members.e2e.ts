@@ -1,10 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { registerViaApi, STRONG_PASSWORD, uniqueEmail } from './support/accounts';
 import { DESKTOP, launchBrowser, MOBILE, openPage } from './support/browser';
 import { signIn } from './support/desk';
+import { invitationLinkFor } from './support/outbox';
 import { type RunningServer, startServer } from './support/server';
 
 let server: RunningServer;
@@ -17,21 +16,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** The invitation link in the mail the server wrote to DATA_DIR/outbox (no SMTP_URL): its path and query. */
-function invitationLinkFor(email: string): string {
-  const outbox = join(server.dataDir, 'outbox');
-  for (const name of readdirSync(outbox).sort().reverse()) {
-    // Quoted-printable: soft line breaks and "=" written as =3D.
-    const mail = readFileSync(join(outbox, name), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=3D/g, '=');
-    if (!mail.includes(`To: ${email}`)) continue;
-    const link = mail.match(/https?:\/\/\S+\/accept-invitation\?token=[\w-]+/)?.[0];
-    if (link) return new URL(link).pathname + new URL(link).search;
-  }
-  throw new Error(`No invitation mail to ${email} in ${outbox}`);
-}
 
 test('an owner invites a member on the Members page; the mailed link creates their account in the organisation', async () => {
   const owner = await registerViaApi(server.baseURL, uniqueEmail('owner'));
@@ -51,7 +35,7 @@ test('an owner invites a member on the Members page; the mailed link creates the
 
   // The invitee opens the mailed link in their own browser, on a phone.
   const phone = await openPage(browser, server.baseURL, MOBILE);
-  await phone.page.goto(invitationLinkFor(invitee));
+  await phone.page.goto(invitationLinkFor(server.dataDir, invitee));
   await phone.page.getByRole('heading', { name: /^Join .+ as a member$/ }).waitFor();
   expect(await phone.page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(invitee);
   await phone.page.getByLabel('First name').fill('Priya');
@@ -69,7 +53,7 @@ test('an owner invites a member on the Members page; the mailed link creates the
 
   // The link worked once.
   const again = await openPage(browser, server.baseURL, DESKTOP);
-  await again.page.goto(invitationLinkFor(invitee));
+  await again.page.goto(invitationLinkFor(server.dataDir, invitee));
   await again.page.getByText('This invitation is invalid, used or expired. Ask for a new one.').waitFor();
 
   // The owner's Members page lists them, and the invitation is no longer open.
