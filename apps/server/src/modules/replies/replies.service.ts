@@ -11,11 +11,37 @@ export interface RepliesServiceDeps {
   targets: ReplyTargets;
   deskReplies: DeskRepliesRepository;
   /** The stored WhatsApp messages (groups module): the quoted customer message. */
-  findMessage(sessionId: string, groupJid: string, waId: string): Promise<{ raw: unknown } | null>;
+  findMessage(sessionId: string, groupJid: string, waId: string): Promise<StoredMessage | null>;
   cluster: SessionCluster;
   gateway: WhatsAppGateway;
   audit: AuditRecorder;
   log: { warn(object: object, message: string): void };
+}
+
+/** What the store keeps of a message: the proto itself only for media (`raw`), the text for the rest. */
+interface StoredMessage {
+  waId: string;
+  fromMe: boolean;
+  author: string | null;
+  body: string;
+  raw: unknown;
+}
+
+/**
+ * The quoted message as Baileys wants it: the stored proto of a media message, else the text the store
+ * kept — a quote shows the sender and a preview of the content, and names the message by its id.
+ */
+function quotedMessage(groupJid: string, stored: StoredMessage): WAMessage {
+  if (stored.raw) return proto.WebMessageInfo.fromObject(stored.raw as object) as WAMessage;
+  return {
+    key: {
+      remoteJid: groupJid,
+      fromMe: stored.fromMe,
+      id: stored.waId,
+      ...(stored.author ? { participant: stored.author } : {}),
+    },
+    message: { conversation: stored.body },
+  };
 }
 
 /** The command run on the instance that owns the session. */
@@ -46,7 +72,7 @@ export function createRepliesService(deps: RepliesServiceDeps) {
   async function sendHere(c: SendCommand): Promise<SendAnswer> {
     if (gateway.state(c.sessionId)?.status !== 'connected') return { notConnected: true };
     const quoted = await deps.findMessage(c.sessionId, c.groupJid, c.quotedWaId);
-    if (!quoted?.raw) throw new AppError(409, replyMessages.quotedMissing);
+    if (!quoted) throw new AppError(409, replyMessages.quotedMissing);
     let recorded: string | null = null;
     try {
       const sent = await gateway.sendText(
@@ -54,7 +80,7 @@ export function createRepliesService(deps: RepliesServiceDeps) {
         {
           groupJid: c.groupJid,
           text: c.text,
-          quoted: proto.WebMessageInfo.fromObject(quoted.raw as object) as WAMessage,
+          quoted: quotedMessage(c.groupJid, quoted),
         },
         // Written before the message leaves: its echo (and a retry receipt) can arrive before sending returns.
         async (message) => {

@@ -372,7 +372,10 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
       }
       if (!message) return false; // messages-recv.js:1156-1158: "message not available"
       // messages-recv.js:1140-1154: sent again to the device that asked.
-      await sock.relayMessage(remoteJid, message, { messageId: id, participant: { jid: participant, count: 1 } });
+      await sock.relayMessage(remoteJid, message, {
+        messageId: id,
+        participant: { jid: participant, count: 1 },
+      });
       return true;
     },
     async fail(statusCode, message = 'Connection Failure') {

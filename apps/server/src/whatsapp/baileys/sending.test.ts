@@ -52,13 +52,12 @@ describe('Baileys driver: sending a reply', () => {
     const { h, socket, sent } = await connected();
     const customer = groupMessage(SUPPORT, CAROL_LID, 'Where is my order?', { participantAlt: CAROL_PN });
     let relayedWhenRecorded = -1;
-    const message = await h.connection().sendText(
-      { groupJid: SUPPORT, text: 'It ships today.', quoted: customer },
-      async (built) => {
+    const message = await h
+      .connection()
+      .sendText({ groupJid: SUPPORT, text: 'It ships today.', quoted: customer }, async (built) => {
         relayedWhenRecorded = socket.calls.relayed.length;
         await sent.record(built);
-      },
-    );
+      });
     expect(relayedWhenRecorded).toBe(0);
     expect(message.key).toMatchObject({ remoteJid: SUPPORT, fromMe: true });
     const text = message.message?.extendedTextMessage;
@@ -72,9 +71,7 @@ describe('Baileys driver: sending a reply', () => {
     // What was relayed is byte for byte what was recorded (its messageSecret is random).
     const [relayed] = socket.calls.relayed;
     expect(relayed?.id).toBe(message.key.id);
-    expect(encoded(relayed?.message ?? {})).toEqual(
-      encoded((await sent.sentMessage(message.key)) ?? {}),
-    );
+    expect(encoded(relayed?.message ?? {})).toEqual(encoded((await sent.sentMessage(message.key)) ?? {}));
     await h.until(() => h.received.some((r) => r.kind === 'live' && r.ids.includes(message.key.id ?? '')));
     await new Promise((resolve) => setTimeout(resolve, 150));
     const echoes = h.received.filter((r) => r.kind === 'live' && r.ids.includes(message.key.id ?? ''));
