@@ -7,10 +7,11 @@ import { z } from 'zod';
 export const MAX_REPLY_LENGTH = 4096;
 export const CANNED_SHORTCUT_PATTERN = /^[a-z0-9_-]{1,30}$/;
 
+// Field errors start with the field's name, so the API answers them as they are (http/error-handler.ts).
 export const replyMessages = {
   noTicketId: 'Ticket ID must be a number.',
-  textRequired: 'Type a reply before sending.',
-  textTooLong: `A reply can be at most ${MAX_REPLY_LENGTH} characters.`,
+  textRequired: 'Text is empty: type a reply before sending.',
+  textTooLong: `Text can be at most ${MAX_REPLY_LENGTH} characters.`,
   ticketNotFound: 'Ticket not found',
   ticketClosed: 'This ticket is closed. Reopen it to reply.',
   nothingToQuote: 'This ticket has no customer message to reply to.',
@@ -20,10 +21,10 @@ export const replyMessages = {
   tooManyReplies:
     'Too many replies from this WhatsApp account in the last minute. Wait a moment and send it again.',
   sendFailed: 'WhatsApp did not accept the reply. Check that the session is connected and try again.',
-  noCannedId: 'Canned reply ID must be a number.',
-  shortcutInvalid: 'The shortcut must be 1 to 30 lower-case letters, digits, "-" or "_".',
-  bodyRequired: 'Type the text of the canned reply.',
-  bodyTooLong: `A canned reply can be at most ${MAX_REPLY_LENGTH} characters.`,
+  noCannedId: 'ID of the canned reply must be a number.',
+  shortcutInvalid: 'Shortcut must be 1 to 30 lower-case letters, digits, "-" or "_".',
+  bodyRequired: 'Body is empty: type the text of the canned reply.',
+  bodyTooLong: `Body can be at most ${MAX_REPLY_LENGTH} characters.`,
   cannedNotFound: 'Canned reply not found',
   shortcutTaken: 'Another canned reply already uses this shortcut.',
   cannedDeleted: 'Canned reply deleted',

@@ -116,18 +116,19 @@ describeEachDatabase('replies from the desk', (ctx) => {
   });
 
   it('sends on the instance that owns the session, within one limit per session shared by every instance', async () => {
-    // PGlite is one process: a second app on it forgets the first one's leases (docs/architecture.md).
-    if (ctx.kind !== 'postgres') return;
     const limited = { replyRateLimit: 2 };
     const { app: ownerApp, owner, sessionId, ticket } = await desk(limited);
-    const other = await ctx.buildApp(limited, { whatsapp: FAST_WHATSAPP });
-    expect(other.whatsapp.gateway.state(sessionId)).toBeNull();
+    // PGlite is one process: a second app on it would forget the first one's leases (docs/architecture.md),
+    // so there the limit is checked on one instance.
+    const cluster = ctx.kind === 'postgres';
+    const other = cluster ? await ctx.buildApp(limited, { whatsapp: FAST_WHATSAPP }) : ownerApp;
+    if (cluster) expect(other.whatsapp.gateway.state(sessionId)).toBeNull();
 
     const viaOther = await reply(other, owner, ticket.id, 'First, from the other server');
     expect(viaOther.status).toBe(200);
     // Sent by the owner's phone connection, not by the instance that took the request.
     expect(ownerApp.whatsapp.simulator?.sent(sessionId).map((m) => m.key.id)).toEqual([viaOther.body.wa_id]);
-    expect(other.whatsapp.simulator?.sent(sessionId)).toEqual([]);
+    if (cluster) expect(other.whatsapp.simulator?.sent(sessionId)).toEqual([]);
     expect((await reply(ownerApp, owner, ticket.id, 'Second, from the owner')).status).toBe(200);
 
     const third = await reply(other, owner, ticket.id, 'Third is one too many');
