@@ -58,7 +58,7 @@ const field = () => screen.getByRole('combobox', { name: 'Reply to the customer'
 
 describe('ReplyBox', () => {
   beforeEach(() => {
-    tokenStorage.setTokens('access', 'refresh');
+    tokenStorage.setTokens({ access_token: 'a', refresh_token: 'r' });
   });
 
   it('sends the trimmed reply with Ctrl+Enter and clears the field', async () => {
