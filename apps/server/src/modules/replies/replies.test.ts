@@ -124,8 +124,11 @@ describeEachDatabase('replies from the desk', (ctx) => {
     const other = cluster ? await ctx.buildApp(limited, { whatsapp: FAST_WHATSAPP }) : ownerApp;
     if (cluster) expect(other.whatsapp.gateway.state(sessionId)).toBeNull();
 
-    const viaOther = await reply(other, owner, ticket.id, 'First, from the other server');
+    // As long as a reply may be, in two-byte characters: the command to the owner outgrows one NOTIFY.
+    const long = 'Réponse '.padEnd(4096, 'é');
+    const viaOther = await reply(other, owner, ticket.id, long);
     expect(viaOther.status).toBe(200);
+    expect(viaOther.body.text).toBe(long);
     // Sent by the owner's phone connection, not by the instance that took the request.
     expect(ownerApp.whatsapp.simulator?.sent(sessionId).map((m) => m.key.id)).toEqual([viaOther.body.wa_id]);
     if (cluster) expect(other.whatsapp.simulator?.sent(sessionId)).toEqual([]);
