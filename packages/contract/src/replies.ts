@@ -21,6 +21,8 @@ export const replyMessages = {
   tooManyReplies:
     'Too many replies from this WhatsApp account in the last minute. Wait a moment and send it again.',
   sendFailed: 'WhatsApp did not accept the reply. Check that the session is connected and try again.',
+  sendTimedOut:
+    'WhatsApp did not confirm the reply in time. Check the conversation before sending it again: it may have gone out.',
   noCannedId: 'ID of the canned reply must be a number.',
   shortcutInvalid: 'Shortcut must be 1 to 30 lower-case letters, digits, "-" or "_".',
   bodyRequired: 'Body is empty: type the text of the canned reply.',

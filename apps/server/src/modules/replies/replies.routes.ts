@@ -48,6 +48,7 @@ export const repliesRoutes: FastifyPluginAsyncZod<RepliesRoutesOptions> = async 
           409: errorResponse,
           429: errorResponse,
           502: errorResponse,
+          504: errorResponse,
         },
       },
     },

@@ -2,18 +2,22 @@ import { replyMessages } from '@wadesk/contract';
 import type { WAMessage } from 'baileys';
 import { describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../errors';
+import { RpcTimeoutError } from '../cluster/rpc-errors';
 import type { WhatsAppGateway } from '../sessions/gateway';
 import type { SessionCluster } from '../sessions/session-cluster';
 import type { DeskRepliesRepository } from './desk-replies.repository';
 import { createRepliesService } from './replies.service';
 
 // The service over fakes: what happens to the recorded reply when WhatsApp refuses the send.
-function service(sendText: WhatsAppGateway['sendText']) {
+function service(sendText: WhatsAppGateway['sendText'], onOwnerFails?: Error) {
   const handlers = new Map<string, (payload: unknown) => Promise<unknown>>();
   const cluster = {
     handle: (command: string, handler: (payload: unknown) => Promise<unknown>) =>
       handlers.set(command, handler),
-    onOwner: (_sessionId: string, command: string, payload: object) => handlers.get(command)?.(payload),
+    onOwner: async (_sessionId: string, command: string, payload: object) => {
+      if (onOwnerFails) throw onOwnerFails;
+      return handlers.get(command)?.(payload);
+    },
   } as unknown as SessionCluster;
   const rows = new Map<string, unknown>();
   const deskReplies = {
@@ -66,6 +70,12 @@ describe('replies service', () => {
     expect(failure).toMatchObject({ statusCode: 502, message: replyMessages.sendFailed });
     expect(deskReplies.insert).toHaveBeenCalledTimes(1);
     expect(rows.size).toBe(0);
+    expect(audit.record).not.toHaveBeenCalled();
+  });
+
+  it('says a reply may have gone out when the owner does not answer in time', async () => {
+    const { send, audit } = service(async () => built, new RpcTimeoutError('other', 'replies.send', 30_000));
+    await expect(send()).rejects.toMatchObject({ statusCode: 504, message: replyMessages.sendTimedOut });
     expect(audit.record).not.toHaveBeenCalled();
   });
 

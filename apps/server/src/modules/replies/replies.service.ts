@@ -2,6 +2,7 @@ import { type ReplyToTicketResponse, replyMessages } from '@wadesk/contract';
 import { proto, type WAMessage } from 'baileys';
 import { AppError } from '../../errors';
 import type { AuditRecorder } from '../audit/audit.service';
+import { RpcTimeoutError } from '../cluster/rpc-errors';
 import { NotConnectedError, type WhatsAppGateway } from '../sessions/gateway';
 import type { SessionCluster } from '../sessions/session-cluster';
 import type { ReplyTargets } from '../tickets/reply-target';
@@ -144,6 +145,8 @@ export function createRepliesService(deps: RepliesServiceDeps) {
         );
       } catch (error) {
         if (error instanceof NotConnectedError) throw new AppError(409, replyMessages.notConnected);
+        // The owner may still send it (or have sent it): the member is told to look before trying again.
+        if (error instanceof RpcTimeoutError) throw new AppError(504, replyMessages.sendTimedOut);
         throw error;
       }
       if ('notConnected' in answer) throw new AppError(409, replyMessages.notConnected);
