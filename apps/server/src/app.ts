@@ -35,6 +35,8 @@ import { registerEvents } from './modules/events/register-events';
 import { createMessageStore } from './modules/groups/message-store.service';
 import { registerGroups } from './modules/groups/register-groups';
 import { registerMembers } from './modules/members/register-members';
+import { createDeskRepliesRepository } from './modules/replies/desk-replies.repository';
+import { registerReplies } from './modules/replies/register-replies';
 import { registerSessions } from './modules/sessions/register-sessions';
 import { systemRoutes } from './modules/system/system.routes';
 import { registerTickets } from './modules/tickets/register-tickets';
@@ -174,6 +176,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     bus,
   });
   const store = createMessageStore({ db: database.db, bus });
+  // Written by the replies module, read by the sessions' drivers for WhatsApp's retry receipts.
+  const deskReplies = createDeskRepliesRepository(database.db);
   const { sessions, gateway, cluster } = await registerSessions(app, {
     config,
     database,
@@ -185,6 +189,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     overrides,
     limit,
     audit,
+    sentMessage: deskReplies.content,
   });
   const groups = await registerGroups(app, { bus, store, gateway, cluster, storage, overrides, audit });
   const agents = await registerAgents(app, { db: database.db, clock, bus, sessions, audit });
@@ -198,6 +203,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     groups,
     agents,
     audit,
+  });
+  await registerReplies(app, {
+    db: database.db,
+    deskReplies,
+    store,
+    gateway,
+    cluster,
+    limit,
+    audit,
+    perSessionPerMinute: config.replyRateLimit,
   });
   await registerEvents(app, {
     bus,

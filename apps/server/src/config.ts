@@ -54,6 +54,8 @@ export interface Config {
   uploadRateLimit: number;
   saveRateLimit: number;
   refreshRateLimit: number;
+  /** Replies from the desk per minute per WhatsApp session, across instances (a person's pace). */
+  replyRateLimit: number;
   /** Event streams (GET /events/) one user may hold open at once, across all instances. */
   eventStreamsPerUser: number;
   /** How often an instance checks its event streams against expiry and sign-out (one query each time). */
@@ -168,6 +170,7 @@ const envSchema = z.object({
   UPLOAD_RATE_LIMIT: integer(1, 1_000_000).default(20),
   SAVE_RATE_LIMIT: integer(1, 1_000_000).default(20),
   REFRESH_RATE_LIMIT: integer(1, 1_000_000).default(60),
+  REPLY_RATE_LIMIT: integer(1, 1000).default(20),
   EVENT_STREAMS_PER_USER: integer(1, 1000).default(5),
   EVENT_STREAM_CHECK_MS: integer(10, 600_000).default(5000),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -258,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadRateLimit: vars.UPLOAD_RATE_LIMIT,
     saveRateLimit: vars.SAVE_RATE_LIMIT,
     refreshRateLimit: vars.REFRESH_RATE_LIMIT,
+    replyRateLimit: vars.REPLY_RATE_LIMIT,
     eventStreamsPerUser: vars.EVENT_STREAMS_PER_USER,
     eventStreamCheckMs: vars.EVENT_STREAM_CHECK_MS,
     logLevel: vars.LOG_LEVEL,

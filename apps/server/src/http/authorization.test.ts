@@ -54,6 +54,11 @@ const MINIMUM_ROLE: Record<string, MemberRole | 'public'> = {
   'POST /org/updateTicketStatus/': 'member',
   'POST /org/getCounts/': 'member',
   'POST /org/getTicketStats/': 'member',
+  // Replies from the desk: members send them and use canned replies; admins keep the canned replies.
+  'POST /org/replyToTicket/': 'member',
+  'POST /org/getCannedReplies/': 'member',
+  'POST /org/saveCannedReply/': 'admin',
+  'POST /org/deleteCannedReply/': 'admin',
   'POST /events/stream-token/': 'member',
   // The event stream authenticates with its own single-use token (stream-tokens.ts).
   'GET /events/': 'public',

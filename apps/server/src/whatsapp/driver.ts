@@ -1,4 +1,4 @@
-import type { AuthenticationState, WAMessage, WAMessageKey } from 'baileys';
+import type { AuthenticationState, proto, WAMessage, WAMessageKey } from 'baileys';
 
 /**
  * The seam between the gateway and a WhatsApp implementation. A driver opens one connection attempt at
@@ -25,6 +25,19 @@ export interface ConnectOptions {
    * pairing code once the socket is ready and reports it through `events.pairingCode`.
    */
   pairingPhone?: string | null;
+  /**
+   * The content of a message this session sent (Baileys' `getMessage`): a recipient whose device could not
+   * decrypt it asks for a retry, and the message is encrypted again from this (docs/decisions/0018).
+   */
+  sentMessage?(key: WAMessageKey): Promise<proto.IMessage | undefined>;
+}
+
+/** A text to send to a group as a quoted reply to one of its messages. */
+export interface OutgoingText {
+  groupJid: string;
+  text: string;
+  /** The message replied to, as stored (Baileys' WAMessage). */
+  quoted: WAMessage;
 }
 
 /**
@@ -159,6 +172,12 @@ export interface Connection {
    */
   requestHistory(groupJid: string, oldest: OldestMessage, count: number): Promise<string>;
   downloadMedia(message: WAMessage): Promise<DownloadedMedia>;
+  /**
+   * Sends a text as the linked account. The message is built first and handed to `record` before it is
+   * sent (so a retry receipt or its own echo can be matched to it); a rejected `record` sends nothing.
+   * The sent message then arrives through `events.live` like any message of the linked account.
+   */
+  sendText(outgoing: OutgoingText, record: (message: WAMessage) => Promise<void>): Promise<WAMessage>;
   /** Unlinks the device from the phone, then closes. */
   logout(): Promise<void>;
   /** Closes and keeps the creds. No `close` event follows. */

@@ -4,6 +4,7 @@ import type {
   Connection,
   ConnectionClose,
   ConnectionEvents,
+  ConnectOptions,
   ContactInfo,
   GroupInfo,
   HistoryBatch,
@@ -84,8 +85,10 @@ export function createSessionRunner(options: {
   loadAuth: () => Promise<SessionAuth>;
   timing: RunnerTiming;
   hooks: RunnerHooks;
+  /** What the session sent, for the driver to send again on a retry receipt (ConnectOptions.sentMessage). */
+  sentMessage?: ConnectOptions['sentMessage'];
 }): SessionRunner {
-  const { sessionId, driver, loadAuth, timing, hooks } = options;
+  const { sessionId, driver, loadAuth, timing, hooks, sentMessage } = options;
   let state: RunnerState = {
     status: 'starting',
     reason: null,
@@ -159,6 +162,7 @@ export function createSessionRunner(options: {
         auth: sessionAuth,
         events: eventsFor(current),
         pairingPhone: linked ? null : pairingPhone,
+        ...(sentMessage ? { sentMessage } : {}),
       });
       if (!linked) startLinkTimer(current);
     } catch (error) {

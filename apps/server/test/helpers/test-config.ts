@@ -33,6 +33,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     uploadRateLimit: 10_000,
     saveRateLimit: 10_000,
     refreshRateLimit: 10_000,
+    replyRateLimit: 10_000,
     eventStreamsPerUser: 5,
     eventStreamCheckMs: 5000,
     logLevel: 'silent',

@@ -66,6 +66,9 @@ const refusedConnection: Connection = {
   downloadMedia: async () => {
     throw new Error('not connected');
   },
+  sendText: async () => {
+    throw new Error('not connected');
+  },
   logout: async () => {},
   end: async () => {},
 };

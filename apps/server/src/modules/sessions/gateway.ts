@@ -1,10 +1,11 @@
-import type { WAMessage } from 'baileys';
+import type { proto, WAMessage, WAMessageKey } from 'baileys';
 import { type AuthStore, loadSessionAuth } from '../../whatsapp/auth/session-auth';
 import type {
   Connection,
   DownloadedMedia,
   HistoryBatch,
   OldestMessage,
+  OutgoingText,
   SessionAuth,
   WhatsAppDriver,
 } from '../../whatsapp/driver';
@@ -50,6 +51,8 @@ export interface GatewayDeps {
   /** Where a session's creds and keys come from; the database (wa_auth) unless a bench swaps it. */
   loadAuth?: (sessionId: string) => Promise<SessionAuth>;
   log: { warn(object: object, message: string): void; info(object: object, message: string): void };
+  /** The content of a message the session sent from the desk, for WhatsApp's retry receipts (decision 0018). */
+  sentMessage?(sessionId: string, key: WAMessageKey): Promise<proto.IMessage | undefined>;
 }
 
 interface Entry {
@@ -101,6 +104,7 @@ export function createWhatsAppGateway({
   loadAuth,
   stopped,
   messagesStored,
+  sentMessage,
 }: GatewayDeps) {
   const entries = new Map<string, Entry>();
   const waiters = new Map<string, HistoryWaiter[]>();
@@ -131,6 +135,7 @@ export function createWhatsAppGateway({
       sessionId: session.id,
       driver,
       timing,
+      ...(sentMessage ? { sentMessage: (key: WAMessageKey) => sentMessage(session.id, key) } : {}),
       loadAuth: () => (loadAuth ? loadAuth(session.id) : loadSessionAuth(authStore(session.id), session.id)),
       hooks: {
         state: (state) => {
@@ -382,6 +387,21 @@ export function createWhatsAppGateway({
       if (connection && entry?.runner.state().status === 'connected')
         return connection.downloadMedia(message);
       return driver.downloadMedia(message);
+    },
+
+    /**
+     * Sends a text as the session's linked account (Connection.sendText: `record` runs before it is sent);
+     * NotConnectedError unless the session is connected here.
+     */
+    async sendText(
+      sessionId: string,
+      outgoing: OutgoingText,
+      record: (message: WAMessage) => Promise<void>,
+    ): Promise<WAMessage> {
+      const entry = running(sessionId);
+      const connection = entry?.runner.connection();
+      if (!connection || entry?.runner.state().status !== 'connected') throw new NotConnectedError();
+      return connection.sendText(outgoing, record);
     },
 
     /** Resolves when everything received so far for the session is stored (tests, and before reading). */

@@ -9,7 +9,7 @@ import type { Limiter } from '../auth/rate-limit';
 import type { InstanceRpc, RpcCommands } from '../cluster/instance-rpc';
 import type { DeskEventBus } from '../events/desk-events';
 import type { MessageStore } from '../groups/message-store.service';
-import { createWhatsAppGateway, type WhatsAppGateway } from './gateway';
+import { createWhatsAppGateway, type GatewayDeps, type WhatsAppGateway } from './gateway';
 import { createSessionAuthRepository, StaleLeaseError } from './session-auth.repository';
 import { createSessionCluster, type SessionCluster } from './session-cluster';
 import { createLeaseKeeper, DEFAULT_LEASE_TIMING, type LeaseKeeper } from './session-leases';
@@ -45,6 +45,8 @@ export interface RegisterSessionsOptions {
   /** Attempts per minute, counted in the database (pairing codes). */
   limit: Limiter;
   audit: AuditRecorder;
+  /** The content of a message a session sent from the desk (modules/replies), for retry receipts. */
+  sentMessage?: GatewayDeps['sentMessage'];
 }
 
 /**
@@ -53,7 +55,18 @@ export interface RegisterSessionsOptions {
  */
 export async function registerSessions(
   app: FastifyInstance,
-  { config, database, instanceId, rpc, bus, whatsapp, store, overrides, limit }: RegisterSessionsOptions,
+  {
+    config,
+    database,
+    instanceId,
+    rpc,
+    bus,
+    whatsapp,
+    store,
+    overrides,
+    limit,
+    sentMessage,
+  }: RegisterSessionsOptions,
 ): Promise<{ sessions: SessionsService; gateway: WhatsAppGateway; cluster: SessionCluster }> {
   const { db } = database;
   const repo = createSessionsRepository(db);
@@ -84,6 +97,7 @@ export async function registerSessions(
     timing: whatsapp.timing,
     historyEvidence: { needed: 3, gapMs: overrides.historyEmptyGapMs ?? 60_000 },
     log: app.log,
+    ...(sentMessage ? { sentMessage } : {}),
     // Its lease goes back (unless it was started again meanwhile): it no longer takes a place here.
     stopped: (sessionId) =>
       void keeper

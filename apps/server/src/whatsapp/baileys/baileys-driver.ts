@@ -3,6 +3,8 @@ import makeWASocket, {
   type Contact,
   type GroupMetadata,
   type GroupParticipant,
+  generateMessageIDV2,
+  generateWAMessage,
   isJidGroup,
   isLidUser,
   jidDecode,
@@ -35,6 +37,8 @@ export type DriverSocket = Pick<
   | 'fetchMessageHistory'
   | 'updateMediaMessage'
   | 'requestPairingCode'
+  | 'relayMessage'
+  | 'upsertMessage'
   | 'signalRepository'
   | 'logout'
   | 'end'
@@ -74,8 +78,11 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
   return {
     name: 'baileys',
     downloadMedia: (message) => downloadWaMedia(message, { logger: options.logger }),
-    connect({ sessionId, auth, events, pairingPhone }) {
+    connect({ sessionId, auth, events, pairingPhone, sentMessage }) {
       const logger = options.logger.child({ sessionId });
+      // Every group's full metadata as this connection last heard it: Baileys asks for it before each
+      // group send (Socket/messages-send.js:499-509) and would otherwise query WhatsApp every time.
+      const metadata = new Map<string, GroupMetadata>();
       // The key cache lives with the session's auth (whatsapp/auth/session-auth.ts), created once per run.
       const sock = makeSocket({
         auth: auth.state,
@@ -87,8 +94,10 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         connectTimeoutMs: options.connectTimeoutMs,
         keepAliveIntervalMs: options.keepAliveIntervalMs,
         generateHighQualityLinkPreview: false,
-        // We never send messages, so there is nothing to resend on a retry receipt.
-        getMessage: async () => undefined,
+        // A recipient that could not decrypt a sent message asks for a retry; Baileys encrypts it again
+        // from what this answers when its own recent-message cache misses (Socket/messages-recv.js:1040-1070).
+        getMessage: async (key) => (sentMessage ? sentMessage(key) : undefined),
+        cachedGroupMetadata: async (jid) => metadata.get(jid),
         ...(options.version ? { version: options.version } : {}),
         ...(options.waWebSocketUrl ? { waWebSocketUrl: options.waWebSocketUrl } : {}),
       });
@@ -147,9 +156,16 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
       const groups = createGroupRefresher({
         delayMs: groupRefreshDelayMs,
         fetch: (jid) => sock.groupMetadata(jid),
-        found: (metadata) => inOrder(() => reportGroups([metadata])),
+        found: (group) => {
+          remember([group]);
+          inOrder(() => reportGroups([group]));
+        },
         failed: (jid, error) => logger.warn({ err: error, groupJid: jid }, 'group metadata fetch failed'),
       });
+
+      function remember(list: GroupMetadata[]): void {
+        for (const group of list) if (Array.isArray(group.participants)) metadata.set(group.id, group);
+      }
 
       function reportGroups(list: GroupMetadata[]): void {
         const infos = list.map(toGroup);
@@ -237,7 +253,10 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
       sock.ev.on('contacts.update', (updates) =>
         inOrder(() => events.contacts(updates.filter((c): c is Contact => Boolean(c.id)).map(toContact))),
       );
-      sock.ev.on('groups.upsert', (list) => inOrder(() => reportGroups(list)));
+      sock.ev.on('groups.upsert', (list) => {
+        remember(list);
+        inOrder(() => reportGroups(list));
+      });
       sock.ev.on('groups.update', (updates) => {
         // groupFetchAllParticipating() emits groups.update with every group's full metadata (decision 0015
         // §8): those are stored as they are. A partial update (a new subject) names one group, which is
@@ -245,12 +264,19 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         const full = updates.filter(
           (u): u is GroupMetadata => Boolean(u.id) && Array.isArray(u.participants),
         );
+        remember(full);
         if (full.length > 0) inOrder(() => reportGroups(full));
-        groups.refresh(
-          updates.filter((u) => u.id && !Array.isArray(u.participants)).map((u) => u.id as string),
-        );
+        // A changed group is not sent to from stale metadata: Baileys asks WhatsApp until the refetch lands.
+        const partial = updates
+          .filter((u) => u.id && !Array.isArray(u.participants))
+          .map((u) => u.id as string);
+        for (const jid of partial) metadata.delete(jid);
+        groups.refresh(partial);
       });
-      sock.ev.on('group-participants.update', ({ id }) => groups.refresh([id]));
+      sock.ev.on('group-participants.update', ({ id }) => {
+        metadata.delete(id);
+        groups.refresh([id]);
+      });
 
       const end = async () => {
         if (ended) return;
@@ -260,7 +286,11 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
       };
 
       return {
-        listGroups: async () => Object.values(await sock.groupFetchAllParticipating()).map(toGroup),
+        listGroups: async () => {
+          const list = Object.values(await sock.groupFetchAllParticipating());
+          remember(list);
+          return list.map(toGroup);
+        },
         // Seconds, although the proto field is named oldestMsgTimestampMs (decision 0015 §4).
         requestHistory: (_groupJid, oldest, count) =>
           sock.fetchMessageHistory(Math.min(count, 50), oldest.key, Math.floor(oldest.timestamp)),
@@ -269,6 +299,27 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
             logger,
             reuploadRequest: (expired) => withTimeout(sock.updateMediaMessage(expired), reuploadTimeoutMs),
           }),
+        async sendText({ groupJid, text, quoted }, record) {
+          const me = sock.user?.id;
+          if (!me) throw new Error('The session is not logged in.');
+          // Built with Baileys' own generator as sendMessage does (Socket/messages-send.js:1068-1087), but
+          // recorded before it is relayed: the content carries a random messageSecret
+          // (Utils/messages.js:542-547), so only this very message can answer getMessage later. No link
+          // preview: it would make the server fetch any address a member typed.
+          const message = await generateWAMessage(
+            groupJid,
+            { text, linkPreview: null },
+            { userJid: me, quoted, messageId: generateMessageIDV2(me), logger, upload: noUpload },
+          );
+          await record(message);
+          await sock.relayMessage(groupJid, message.message ?? {}, { messageId: message.key.id ?? '' });
+          // What sendMessage does next (messages-send.js:1135-1138): the sent message is upserted as
+          // 'append', so it reaches the store through messages.upsert like any own message, once.
+          sock
+            .upsertMessage(message, 'append')
+            .catch((error) => logger.warn({ err: error }, 'sent message not passed on'));
+          return message;
+        },
         async logout() {
           try {
             ended = true;
@@ -283,6 +334,11 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
     },
   };
 }
+
+/** Text replies carry no media; Baileys only calls this for media content. */
+const noUpload = async (): Promise<never> => {
+  throw new Error('Sending media is not supported.');
+};
 
 /** Baileys' updateMediaMessage waits without limit for the phone (decision 0015 §3); we don't. */
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {

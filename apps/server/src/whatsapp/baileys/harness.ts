@@ -3,7 +3,14 @@
 import { jidEncode } from 'baileys';
 import pino from 'pino';
 import { type AuthRow, type AuthStore, loadSessionAuth } from '../auth/session-auth';
-import type { Connection, ContactInfo, GroupInfo, HistoryBatch, SessionAuth } from '../driver';
+import type {
+  Connection,
+  ConnectOptions,
+  ContactInfo,
+  GroupInfo,
+  HistoryBatch,
+  SessionAuth,
+} from '../driver';
 import { createSessionRunner, type RunnerState, type RunnerTiming } from '../session-runner';
 import { type BaileysOptions, createBaileysDriver } from './baileys-driver';
 import { createScriptedWhatsApp, type PhoneScript } from './scripted-whatsapp';
@@ -73,6 +80,8 @@ export function createHarness(
     baileys?: Partial<BaileysOptions>;
     /** Like the gateway: list the groups once the connection opens. */
     listGroupsOnOpen?: boolean;
+    /** What the session sent (the gateway reads desk_replies). */
+    sentMessage?: ConnectOptions['sentMessage'];
   } = {},
 ) {
   const wa = createScriptedWhatsApp(script);
@@ -95,6 +104,7 @@ export function createHarness(
     sessionId: 'session',
     driver,
     timing: { ...FAST_TIMING, ...options.timing },
+    ...(options.sentMessage ? { sentMessage: options.sentMessage } : {}),
     loadAuth: async () => {
       const loaded = await loadSessionAuth(store, 'session');
       const entry = { loaded, closed: false };

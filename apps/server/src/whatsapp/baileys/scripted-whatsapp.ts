@@ -52,6 +52,10 @@ export interface ScriptedSocket {
     fetchMessageHistory: { count: number; key: WAMessageKey; timestamp: number }[];
     requestPairingCode: string[];
     updateMediaMessage: number;
+    /** Messages relayed (sent), first sends and retry resends; `participant` set on a resend to one device. */
+    relayed: { jid: string; id: string; message: proto.IMessage; participant: string | null }[];
+    /** Keys Baileys asked the app's getMessage for. */
+    getMessage: WAMessageKey[];
   };
   /** A frame from the server (feeds the watchdog). */
   frame(): void;
@@ -69,6 +73,11 @@ export interface ScriptedSocket {
   groupNotification(update: Partial<GroupMetadata> & { id: string }): Promise<void>;
   /** A LID/PN pair from a sync action or notification (chat-utils.js:806, messages-recv.js:260). */
   lidMapping(lid: string, pn: string): Promise<void>;
+  /**
+   * A recipient device could not decrypt a message we sent and asks for it again (messages-recv.js:1161-1215,
+   * 1040-1160). Resolves true when the message was relayed again.
+   */
+  retryReceipt(key: { remoteJid: string; id: string; participant: string }): Promise<boolean>;
   /** The server ends the stream: failure reason or stream error code (socket.js:792-801). */
   fail(statusCode: number, message?: string): Promise<void>;
   /** The end of this socket (socket.js:472-508). */
@@ -136,7 +145,12 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
     fetchMessageHistory: [],
     requestPairingCode: [],
     updateMediaMessage: 0,
+    relayed: [],
+    getMessage: [],
   };
+  // messages-send.js:32 + Utils/message-retry-manager.js: this socket's cache of what it sent (it starts
+  // empty on every socket, so after a reconnect only getMessage can answer a retry).
+  const recentlySent = new Map<string, proto.IMessage>();
   let requests = 0;
 
   // socket.js:826-830: a logged-in socket buffers events from the start; every socket says 'connecting'.
@@ -224,6 +238,28 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
       const answer = script.reupload?.(message);
       return answer ?? new Promise<WAMessage>(() => {});
     },
+    // messages-send.js:428-530, 879-881: a group send takes the group's members from cachedGroupMetadata
+    // when it answers with participants, else queries groupMetadata; a first send is cached for retries.
+    async relayMessage(
+      jid: string,
+      message: proto.IMessage,
+      options: { messageId: string; participant?: { jid: string; count: number } },
+    ) {
+      if (closed) throw new Boom('Connection Closed', { statusCode: 428 });
+      const participant = options.participant?.jid ?? null;
+      if (jid.endsWith('@g.us') && !participant) {
+        const cached = await config.cachedGroupMetadata?.(jid);
+        if (!Array.isArray(cached?.participants)) await sock.groupMetadata(jid);
+      }
+      if (!participant) recentlySent.set(`${jid}/${options.messageId}`, message);
+      calls.relayed.push({ jid, id: options.messageId, message, participant });
+      return options.messageId;
+    },
+    // chats.js:917-925: what sendMessage's own echo goes through (messages-send.js:1135-1138).
+    upsertMessage: (message: WAMessage, type: 'notify' | 'append') =>
+      upsertMessage(async () => {
+        ev.emit('messages.upsert', { messages: [message], type });
+      }),
     // socket.js:596-605: creds.me is set to the phone number before the phone confirms.
     async requestPairingCode(phone: string) {
       calls.requestPairingCode.push(phone);
@@ -324,6 +360,23 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
     async lidMapping(lid, pn) {
       ws.emit('frame', {});
       ev.emit('lid-mapping.update', { lid, pn });
+    },
+    async retryReceipt({ remoteJid, id, participant }) {
+      ws.emit('frame', {});
+      // messages-recv.js:1045-1070: the socket's recent-message cache first, then the app's getMessage.
+      const key: WAMessageKey = { remoteJid, fromMe: true, id, participant };
+      let message = recentlySent.get(`${remoteJid}/${id}`);
+      if (!message) {
+        calls.getMessage.push(key);
+        message = await config.getMessage?.(key);
+      }
+      if (!message) return false; // messages-recv.js:1156-1158: "message not available"
+      // messages-recv.js:1140-1154: sent again to the device that asked.
+      await sock.relayMessage(remoteJid, message, {
+        messageId: id,
+        participant: { jid: participant, count: 1 },
+      });
+      return true;
     },
     async fail(statusCode, message = 'Connection Failure') {
       await end(new Boom(message, { statusCode }));

@@ -1,10 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { bytesToCrockford, type proto, type WAMessage } from 'baileys';
+import {
+  bytesToCrockford,
+  generateMessageIDV2,
+  generateWAMessage,
+  type proto,
+  type WAMessage,
+} from 'baileys';
 import type {
   ConnectionClose,
   ConnectionEvents,
   ConnectOptions,
   ContactInfo,
+  OutgoingText,
   SessionAuth,
   WhatsAppDriver,
 } from '../driver';
@@ -76,6 +83,8 @@ interface Phone {
   unreachable: boolean;
   silent: boolean;
   offline: boolean;
+  /** Messages the linked account sent from the desk, oldest first (the group received them). */
+  sent: WAMessage[];
 }
 
 const UNREACHABLE: ConnectionClose = {
@@ -110,6 +119,7 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
         unreachable: false,
         silent: false,
         offline: false,
+        sent: [],
       };
       phones.set(sessionId, phone);
     }
@@ -246,6 +256,31 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
         return requestId;
       },
       downloadMedia: async (message: WAMessage) => simulatedDownload(message, { viaPhone: true }),
+      async sendText(outgoing: OutgoingText, record: (message: WAMessage) => Promise<void>) {
+        const events = phone.events;
+        const target = group(outgoing.groupJid);
+        if (!events || !phone.connected) throw new Error('The simulated phone is not connected.');
+        if (!target) throw new Error('The linked account is not a member of this group.');
+        const { owner } = phone.content;
+        // The same message Baileys builds (baileys-driver.ts sendText): a quoted extended text.
+        const message = await generateWAMessage(
+          target.jid,
+          { text: outgoing.text, linkPreview: null },
+          {
+            userJid: owner.jid,
+            quoted: outgoing.quoted,
+            messageId: generateMessageIDV2(owner.jid),
+            upload: async () => {
+              throw new Error('Sending media is not supported.');
+            },
+          },
+        );
+        await record(message);
+        phone.sent.push(message);
+        // Like Baileys' own echo of a sent message (upserted as 'append' right after it was relayed).
+        later(phone, 1, () => phone.events?.live([message]));
+        return message;
+      },
       async logout() {
         hangUp(phone);
       },
@@ -420,6 +455,11 @@ function controls(
       const events = phones.get(sessionId)?.events;
       events?.live(messages);
       return Boolean(events);
+    },
+
+    /** What the linked account sent from the desk (tests). */
+    sent(sessionId: string): WAMessage[] {
+      return phones.get(sessionId)?.sent ?? [];
     },
 
     /** The simulated groups of a session's phone (for demo seeding and tests). */

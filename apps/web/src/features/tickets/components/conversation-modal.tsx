@@ -7,6 +7,7 @@ import { Spinner } from '../../../shared/ui/spinner';
 import { useConversation } from '../hooks/use-conversation';
 import { formatDuration, secondsBetween } from '../utils/duration';
 import { statusLabel } from '../utils/ticket-table';
+import { ReplyBox } from './reply-box';
 
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -119,6 +120,7 @@ export function ConversationModal({ ticket, onClose }: { ticket: Ticket | null; 
       size="max-w-2xl"
     >
       {ticket ? <ConversationBody ticket={ticket} /> : null}
+      {ticket ? <ReplyBox key={ticket.id} ticket={ticket} /> : null}
     </Dialog>
   );
 }

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import type { AuditRecorder } from '../audit/audit.service';
+import type { Limiter } from '../auth/rate-limit';
+import type { MessageStore } from '../groups/message-store.service';
+import type { WhatsAppGateway } from '../sessions/gateway';
+import type { SessionCluster } from '../sessions/session-cluster';
+import { createReplyTargets } from '../tickets/reply-target';
+import { createCannedRepliesRepository } from './canned-replies.repository';
+import { createCannedRepliesService } from './canned-replies.service';
+import type { DeskRepliesRepository } from './desk-replies.repository';
+import { repliesRoutes } from './replies.routes';
+import { createRepliesService } from './replies.service';
+
+export interface RegisterRepliesOptions {
+  db: Db;
+  /** Created by the composition root: the gateway reads sent messages from it too (getMessage). */
+  deskReplies: DeskRepliesRepository;
+  store: MessageStore;
+  gateway: WhatsAppGateway;
+  cluster: SessionCluster;
+  limit: Limiter;
+  audit: AuditRecorder;
+  perSessionPerMinute: number;
+}
+
+/** Replies from the desk and canned replies (docs/decisions/0018-desk-replies.md). */
+export async function registerReplies(app: FastifyInstance, options: RegisterRepliesOptions): Promise<void> {
+  const { db, deskReplies, store, gateway, cluster, limit, audit, perSessionPerMinute } = options;
+  const replies = createRepliesService({
+    targets: createReplyTargets(db),
+    deskReplies,
+    findMessage: (sessionId, groupJid, waId) => store.repos.messages.findMessage(sessionId, groupJid, waId),
+    cluster,
+    gateway,
+    audit,
+    log: app.log,
+  });
+  const canned = createCannedRepliesService({ repo: createCannedRepliesRepository(db), audit });
+  await app.register(repliesRoutes, { replies, canned, limit, perSessionPerMinute });
+}

@@ -1,0 +1,91 @@
+import { MAX_REPLY_LENGTH, replyMessages, type Ticket } from '@wadesk/contract';
+import { expect, it } from 'vitest';
+import {
+  documentedRoutes,
+  expectRefusal,
+  type Route,
+  routeNames,
+  storedState,
+  walkBadBodies,
+  walkBadTokens,
+} from '../../../test/helpers/bad-input';
+import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { org } from '../../../test/helpers/desk';
+import { deskFixture } from '../../../test/helpers/desk-fixture';
+
+/** Every route of replies.routes.ts, for a ticket and a canned reply. */
+function routes(ticketId: number, cannedId: number): Route[] {
+  return [
+    { method: 'POST', url: '/org/replyToTicket/', body: { ticket_id: ticketId, text: 'Hello' } },
+    { method: 'POST', url: '/org/getCannedReplies/' },
+    {
+      method: 'POST',
+      url: '/org/saveCannedReply/',
+      body: { id: cannedId, shortcut: 'hello', body: 'Hello, how can we help?' },
+      optional: ['id'],
+    },
+    { method: 'POST', url: '/org/deleteCannedReply/', body: { id: cannedId } },
+  ];
+}
+
+describeEachDatabase('replies refuse bad input and store nothing', (ctx) => {
+  const fixture = async () => {
+    const desk = await deskFixture(ctx);
+    await desk.say({ body: 'my printer is on fire' });
+    const [ticket] = (await org<Ticket[]>(ctx.app, desk.user, 'getTickets')).body;
+    const canned = await org<{ id: number }>(ctx.app, desk.user, 'saveCannedReply', {
+      shortcut: 'hello',
+      body: 'Hello, how can we help?',
+    });
+    if (!ticket || canned.status !== 200) throw new Error('no fixture');
+    return { ...desk, ticket, cannedId: canned.body.id };
+  };
+
+  it('walks every route the area documents', async () => {
+    expect(routeNames(routes(1, 1))).toEqual(await documentedRoutes(ctx.app, ['replies']));
+  });
+
+  it('refuses every bad body on every route', async () => {
+    const { user, ticket, cannedId } = await fixture();
+    expect(await walkBadBodies(ctx, ctx.app, user, routes(ticket.id, cannedId))).toBeGreaterThan(80);
+  });
+
+  it('names what is wrong with a reply or a canned reply', async () => {
+    const { user, ticket, cannedId } = await fixture();
+    const before = await storedState(ctx);
+    const cases: [string, object, string][] = [
+      ['replyToTicket', { ticket_id: ticket.id, text: '   \n ' }, replyMessages.textRequired],
+      [
+        'replyToTicket',
+        { ticket_id: ticket.id, text: 'x'.repeat(MAX_REPLY_LENGTH + 1) },
+        replyMessages.textTooLong,
+      ],
+      ['replyToTicket', { ticket_id: 'one', text: 'Hi' }, replyMessages.noTicketId],
+      ['saveCannedReply', { shortcut: 'Hello', body: 'Hi' }, replyMessages.shortcutInvalid],
+      ['saveCannedReply', { shortcut: 'two words', body: 'Hi' }, replyMessages.shortcutInvalid],
+      ['saveCannedReply', { shortcut: 'x'.repeat(31), body: 'Hi' }, replyMessages.shortcutInvalid],
+      ['saveCannedReply', { shortcut: '', body: 'Hi' }, replyMessages.shortcutInvalid],
+      ['saveCannedReply', { shortcut: 'ok', body: '  ' }, replyMessages.bodyRequired],
+      [
+        'saveCannedReply',
+        { id: cannedId, shortcut: 'ok', body: 'x'.repeat(4097) },
+        replyMessages.bodyTooLong,
+      ],
+    ];
+    for (const [call, payload, message] of cases) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/org/${call}/`,
+        headers: user.headers,
+        payload,
+      });
+      expectRefusal(res, `${call} ${JSON.stringify(payload).slice(0, 60)}`, 400);
+      expect(res.json()).toEqual({ message });
+    }
+    expect(await storedState(ctx)).toEqual(before);
+  });
+
+  it('refuses a missing, forged or expired token on every route', async () => {
+    await walkBadTokens(ctx, ctx.app, routes(1, 1));
+  });
+});

@@ -1,0 +1,119 @@
+import {
+  cannedRepliesResponse,
+  cannedReply,
+  deleteCannedReplyRequest,
+  errorResponse,
+  replyMessages,
+  replyToTicketRequest,
+  replyToTicketResponse,
+  saveCannedReplyRequest,
+  successMessage,
+} from '@wadesk/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bearerAuth } from '../auth/authenticate';
+import type { Limiter } from '../auth/rate-limit';
+import type { CannedRepliesService } from './canned-replies.service';
+import type { RepliesService } from './replies.service';
+
+export interface RepliesRoutesOptions {
+  replies: RepliesService;
+  canned: CannedRepliesService;
+  limit: Limiter;
+  /** Replies per minute per WhatsApp session, whichever instance sends them. */
+  perSessionPerMinute: number;
+}
+
+const tags = ['replies'];
+
+export const repliesRoutes: FastifyPluginAsyncZod<RepliesRoutesOptions> = async (
+  app,
+  { replies, canned, limit, perSessionPerMinute },
+) => {
+  app.addHook('onRequest', app.authenticate);
+  const admin = app.requireRole('admin');
+
+  app.post(
+    '/org/replyToTicket/',
+    {
+      schema: {
+        tags,
+        summary: "Reply to a ticket's customer on WhatsApp, quoting their latest message",
+        security: bearerAuth,
+        body: replyToTicketRequest,
+        response: {
+          200: replyToTicketResponse,
+          400: errorResponse,
+          401: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+          429: errorResponse,
+          502: errorResponse,
+          504: errorResponse,
+        },
+      },
+    },
+    async (request, reply) =>
+      replies.send(request.user, request.body, (sessionId) =>
+        limit(`desk-reply:${sessionId}`, perSessionPerMinute, reply, replyMessages.tooManyReplies),
+      ),
+  );
+
+  app.post(
+    '/org/getCannedReplies/',
+    {
+      schema: {
+        tags,
+        summary: "The organisation's canned replies, by shortcut",
+        security: bearerAuth,
+        response: { 200: cannedRepliesResponse, 401: errorResponse },
+      },
+    },
+    async (request) => canned.list(request.user.organisationId),
+  );
+
+  app.post(
+    '/org/saveCannedReply/',
+    {
+      onRequest: [admin],
+      schema: {
+        tags,
+        summary: 'Add a canned reply, or change one (with `id`)',
+        security: bearerAuth,
+        body: saveCannedReplyRequest,
+        response: {
+          200: cannedReply,
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+        },
+      },
+    },
+    async (request) => canned.save(request.user, request.body),
+  );
+
+  app.post(
+    '/org/deleteCannedReply/',
+    {
+      onRequest: [admin],
+      schema: {
+        tags,
+        summary: 'Delete a canned reply',
+        security: bearerAuth,
+        body: deleteCannedReplyRequest,
+        response: {
+          200: successMessage,
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+          404: errorResponse,
+        },
+      },
+    },
+    async (request) => {
+      await canned.remove(request.user, request.body.id);
+      return { success: true, message: replyMessages.cannedDeleted };
+    },
+  );
+};

@@ -1,0 +1,170 @@
+import { type ReplyToTicketResponse, replyMessages } from '@wadesk/contract';
+import { proto, type WAMessage } from 'baileys';
+import { AppError } from '../../errors';
+import type { AuditRecorder } from '../audit/audit.service';
+import { RpcTimeoutError } from '../cluster/rpc-errors';
+import { NotConnectedError, type WhatsAppGateway } from '../sessions/gateway';
+import type { SessionCluster } from '../sessions/session-cluster';
+import type { ReplyTargets } from '../tickets/reply-target';
+import type { DeskRepliesRepository } from './desk-replies.repository';
+
+export interface RepliesServiceDeps {
+  targets: ReplyTargets;
+  deskReplies: DeskRepliesRepository;
+  /** The stored WhatsApp messages (groups module): the quoted customer message. */
+  findMessage(sessionId: string, groupJid: string, waId: string): Promise<StoredMessage | null>;
+  cluster: SessionCluster;
+  gateway: WhatsAppGateway;
+  audit: AuditRecorder;
+  log: { warn(object: object, message: string): void };
+}
+
+/** What the store keeps of a message: the proto itself only for media (`raw`), the text for the rest. */
+interface StoredMessage {
+  waId: string;
+  fromMe: boolean;
+  author: string | null;
+  body: string;
+  raw: unknown;
+}
+
+/**
+ * The quoted message as Baileys wants it: the stored proto of a media message, else the text the store
+ * kept — a quote shows the sender and a preview of the content, and names the message by its id.
+ */
+function quotedMessage(groupJid: string, stored: StoredMessage): WAMessage {
+  if (stored.raw) return proto.WebMessageInfo.fromObject(stored.raw as object) as WAMessage;
+  return {
+    key: {
+      remoteJid: groupJid,
+      fromMe: stored.fromMe,
+      id: stored.waId,
+      ...(stored.author ? { participant: stored.author } : {}),
+    },
+    message: { conversation: stored.body },
+  };
+}
+
+/** The command run on the instance that owns the session. */
+interface SendCommand {
+  organisationId: number;
+  userId: number;
+  ticketId: number;
+  sessionId: string;
+  groupJid: string;
+  quotedWaId: string;
+  text: string;
+}
+
+type SendAnswer = { ok: { waId: string; sentAt: number } } | { notConnected: true };
+
+/** Long enough for Baileys to fetch devices and encrypt for a large group, short enough to say why. */
+const SEND_TIMEOUT_MS = 30_000;
+
+export type RepliesService = ReturnType<typeof createRepliesService>;
+
+/**
+ * Replies from the desk (docs/decisions/0018-desk-replies.md): checked where the request arrives, limited
+ * per session across instances, sent on the instance that owns the session, recorded before they are sent.
+ */
+export function createRepliesService(deps: RepliesServiceDeps) {
+  const { targets, deskReplies, cluster, gateway, audit, log } = deps;
+
+  async function sendHere(c: SendCommand): Promise<SendAnswer> {
+    if (gateway.state(c.sessionId)?.status !== 'connected') return { notConnected: true };
+    const quoted = await deps.findMessage(c.sessionId, c.groupJid, c.quotedWaId);
+    if (!quoted) throw new AppError(409, replyMessages.quotedMissing);
+    let recorded: string | null = null;
+    try {
+      const sent = await gateway.sendText(
+        c.sessionId,
+        {
+          groupJid: c.groupJid,
+          text: c.text,
+          quoted: quotedMessage(c.groupJid, quoted),
+        },
+        // Written before the message leaves: its echo (and a retry receipt) can arrive before sending returns.
+        async (message) => {
+          const waId = message.key.id ?? '';
+          await deskReplies.insert({
+            organisationId: c.organisationId,
+            sessionId: c.sessionId,
+            groupJid: c.groupJid,
+            waId,
+            ticketId: c.ticketId,
+            userId: c.userId,
+            body: c.text,
+            content: message.message ?? {},
+          });
+          recorded = waId;
+        },
+      );
+      return { ok: { waId: sent.key.id ?? '', sentAt: Number(sent.messageTimestamp ?? 0) } };
+    } catch (error) {
+      if (recorded) await deskReplies.remove(c.sessionId, recorded).catch(() => {});
+      if (error instanceof NotConnectedError) return { notConnected: true };
+      if (error instanceof AppError) throw error;
+      log.warn({ err: error, sessionId: c.sessionId }, 'sending a desk reply failed');
+      throw new AppError(502, replyMessages.sendFailed);
+    }
+  }
+
+  cluster.handle<SendCommand, SendAnswer>('replies.send', sendHere);
+
+  return {
+    /**
+     * Sends `text` as a quoted reply to the ticket's newest customer message. `throttle` counts the send
+     * against the session's limit (429 past it) once the ticket is known to be answerable.
+     */
+    async send(
+      user: { id: number; organisationId: number },
+      request: { ticket_id: number; text: string },
+      throttle: (sessionId: string) => Promise<void>,
+    ): Promise<ReplyToTicketResponse> {
+      const target = await targets.find(user.organisationId, request.ticket_id);
+      if (!target) throw new AppError(404, replyMessages.ticketNotFound);
+      if (target.status === 'close') throw new AppError(409, replyMessages.ticketClosed);
+      if (!target.customerWaId) throw new AppError(409, replyMessages.nothingToQuote);
+      await throttle(target.sessionId);
+      const command: SendCommand = {
+        organisationId: user.organisationId,
+        userId: user.id,
+        ticketId: target.ticketId,
+        sessionId: target.sessionId,
+        groupJid: target.groupJid,
+        quotedWaId: target.customerWaId,
+        text: request.text,
+      };
+      let answer: SendAnswer;
+      try {
+        answer = await cluster.onOwner<SendAnswer>(
+          target.sessionId,
+          'replies.send',
+          command,
+          SEND_TIMEOUT_MS,
+        );
+      } catch (error) {
+        if (error instanceof NotConnectedError) throw new AppError(409, replyMessages.notConnected);
+        // The owner may still send it (or have sent it): the member is told to look before trying again.
+        if (error instanceof RpcTimeoutError) throw new AppError(504, replyMessages.sendTimedOut);
+        throw error;
+      }
+      if ('notConnected' in answer) throw new AppError(409, replyMessages.notConnected);
+      // The text stays out of the log: it is customer correspondence, and the conversation keeps it.
+      await audit.record({
+        organisationId: user.organisationId,
+        actorId: user.id,
+        action: 'ticket.reply_sent',
+        target: `Ticket #${target.ticketId}`,
+        details: { ticket_id: target.ticketId, wa_id: answer.ok.waId, length: request.text.length },
+      });
+      return {
+        ticket_id: target.ticketId,
+        wa_id: answer.ok.waId,
+        quoted_wa_id: target.customerWaId,
+        text: request.text,
+        sent_at: new Date(answer.ok.sentAt * 1000).toISOString(),
+      };
+    },
+  };
+}

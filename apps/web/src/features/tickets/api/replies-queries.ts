@@ -1,0 +1,34 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SaveCannedReplyRequest } from '@wadesk/contract';
+import { deleteCannedReply, fetchCannedReplies, saveCannedReply, sendReply } from './replies-api';
+import { ticketKeys } from './tickets-queries';
+
+export const cannedKeys = { all: ['canned-replies'] as const };
+
+export const cannedRepliesQuery = () =>
+  queryOptions({ queryKey: cannedKeys.all, queryFn: ({ signal }) => fetchCannedReplies(signal) });
+
+/** Sends a reply; the conversation and the lists are fetched again (the reply joins the ticket). */
+export function useSendReply() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ ticketId, text }: { ticketId: number; text: string }) => sendReply(ticketId, text),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
+  });
+}
+
+export function useSaveCannedReply() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: SaveCannedReplyRequest) => saveCannedReply(request),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cannedKeys.all }),
+  });
+}
+
+export function useDeleteCannedReply() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => deleteCannedReply(id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cannedKeys.all }),
+  });
+}
