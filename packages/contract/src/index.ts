@@ -11,4 +11,5 @@ export * from './sessions';
 export * from './settings';
 export * from './storage';
 export * from './system';
+export * from './ticket-workflow';
 export * from './tickets';

@@ -258,6 +258,7 @@ describe('DashboardScreen', () => {
       sender_name: 'Meera',
       is_business: false,
       message: `message ${id}`,
+      wa_id: `wa${id}`,
       created_at: '2024-03-01T08:00:00Z',
       ...extra,
     });
@@ -267,6 +268,7 @@ describe('DashboardScreen', () => {
       details: () =>
         jsonResponse(200, {
           ticket,
+          notes: [],
           conversations: [
             message(1, { message: 'Where is my order?' }),
             message(2, { sender_name: 'Agent Ravi', is_business: true, message: 'Checking now' }),
