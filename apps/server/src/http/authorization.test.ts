@@ -54,6 +54,15 @@ const MINIMUM_ROLE: Record<string, MemberRole | 'public'> = {
   'POST /org/updateTicketStatus/': 'member',
   'POST /org/getCounts/': 'member',
   'POST /org/getTicketStats/': 'member',
+  'POST /org/assignTicket/': 'member',
+  'POST /org/addTicketNote/': 'member',
+  'POST /org/setTicketLabels/': 'member',
+  'POST /org/mergeTickets/': 'member',
+  'POST /org/splitTicket/': 'member',
+  'POST /org/getLabels/': 'member',
+  // Labels: admins define them for the organisation.
+  'POST /org/saveLabel/': 'admin',
+  'POST /org/deleteLabel/': 'admin',
   'POST /events/stream-token/': 'member',
   // The event stream authenticates with its own single-use token (stream-tokens.ts).
   'GET /events/': 'public',
