@@ -23,7 +23,7 @@ export function AssigneeCell({ ticket, meId, onTake, busy }: AssigneeCellProps) 
       >
         {mine ? `${text} (you)` : text}
       </span>
-      {mine ? null : (
+      {mine || meId === null ? null : (
         <Button
           variant="ghost"
           size="md"

@@ -74,9 +74,6 @@ export const TICKET_CSV_COLUMNS: readonly CsvColumn<Ticket>[] = [
   { header: 'Customer Number', value: (ticket) => ticket.customer_number },
   { header: 'Last Message', value: (ticket) => ticket.last_message },
   { header: 'Status', value: (ticket) => statusLabel(ticket.status) },
-  { header: 'Assignee', value: (ticket) => ticket.assignee?.name ?? '' },
-  { header: 'Answered By', value: (ticket) => ticket.answered_by ?? '' },
-  { header: 'Labels', value: (ticket) => ticket.labels.map((label) => label.name).join(', ') },
   { header: 'Start Time', value: (ticket) => csvDateTime(ticket.created_at) },
   { header: 'Last Message Time', value: (ticket) => csvDateTime(ticket.updated_at) },
   { header: 'First Response Time', value: (ticket) => csvDateTime(ticket.first_response_at) },
@@ -86,4 +83,8 @@ export const TICKET_CSV_COLUMNS: readonly CsvColumn<Ticket>[] = [
     value: (ticket) => secondsBetween(ticket.created_at, ticket.first_response_at),
   },
   { header: 'Resolution (seconds)', value: (ticket) => secondsBetween(ticket.created_at, ticket.closed_at) },
+  // After the spec's columns, so that spreadsheets built on them keep working.
+  { header: 'Assignee', value: (ticket) => ticket.assignee?.name ?? '' },
+  { header: 'Answered By', value: (ticket) => ticket.answered_by ?? '' },
+  { header: 'Labels', value: (ticket) => ticket.labels.map((label) => label.name).join(', ') },
 ];
