@@ -36,9 +36,9 @@ export function useFocusMessage(
     if (found) {
       done.current = true;
       setHighlighted(found.msg_id);
-      const element = scroller.current?.querySelector<HTMLElement>(
-        `[data-msg-id="${CSS.escape(found.msg_id)}"]`,
-      );
+      // Compared rather than built into a selector: msg_ids hold characters a selector would need escaped.
+      const rows = scroller.current?.querySelectorAll<HTMLElement>('[data-msg-id]') ?? [];
+      const element = [...rows].find((row) => row.dataset.msgId === found.msg_id);
       element?.scrollIntoView?.({ block: 'center' });
       return;
     }
