@@ -27,7 +27,7 @@ export function AssigneeCell({ ticket, meId, onTake, busy }: AssigneeCellProps) 
         <Button
           variant="ghost"
           size="md"
-          className="-ml-1 text-brand-700"
+          className="-ml-2 px-2 text-brand-700"
           icon={<HandIcon className="size-4" />}
           busy={busy}
           onClick={() => onTake(ticket)}

@@ -29,8 +29,8 @@ export function TicketNotes({ ticketId, notes }: { ticketId: number; notes: read
       aria-labelledby="ticket-notes"
       className="rounded-xl border border-dashed border-amber-300 bg-amber-50/60 p-3"
     >
-      <h3 id="ticket-notes" className="flex items-center gap-1.5 text-sm font-semibold text-amber-900">
-        <LockIcon aria-hidden="true" className="size-3.5" />
+      <h3 id="ticket-notes" className="text-sm font-semibold text-amber-900">
+        <LockIcon aria-hidden="true" className="mr-1.5 inline size-3.5 align-[-2px]" />
         Internal notes <span className="font-normal text-amber-800">· only your team sees these</span>
       </h3>
       {notes.length > 0 ? (

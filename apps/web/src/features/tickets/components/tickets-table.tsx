@@ -66,8 +66,8 @@ function When({ value }: { value: string }) {
 }
 
 const th =
-  'px-2.5 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase first:pl-5 last:pr-5';
-const td = 'px-2.5 py-3 align-middle first:pl-5 last:pr-5';
+  'px-2 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase first:pl-5 last:pr-5';
+const td = 'px-2 py-3 align-middle first:pl-5 last:pr-5';
 
 /** The tickets as a table on larger screens and as cards on phones. */
 export function TicketsTable(props: TicketsTableProps) {
@@ -147,7 +147,7 @@ export function TicketsTable(props: TicketsTableProps) {
               <td className={`${td} tabular-nums`}>
                 <When value={ticket.updated_at} />
               </td>
-              <td className={`${td} max-w-40 min-w-32`}>{assignee(ticket)}</td>
+              <td className={`${td} max-w-32`}>{assignee(ticket)}</td>
               <td className={td}>
                 <OpenButton ticket={ticket} onOpen={onOpen} />
               </td>
