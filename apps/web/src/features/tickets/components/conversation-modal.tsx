@@ -81,7 +81,7 @@ function Bubble({ message, onSplit }: { message: ConversationMessage; onSplit?: 
             <button
               type="button"
               onClick={onSplit}
-              className="ml-auto inline-flex items-center gap-1 rounded text-slate-500 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+              className="ml-auto inline-flex items-center gap-1 rounded text-slate-700 underline-offset-2 hover:text-brand-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
             >
               <ScissorsIcon aria-hidden="true" className="size-3" />
               Split from here
