@@ -13,7 +13,9 @@ import { signUp } from '../../../test/helpers/auth';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
 import { org } from '../../../test/helpers/desk';
 import { deskFixture } from '../../../test/helpers/desk-fixture';
+import { openEventStream } from '../../../test/helpers/event-stream';
 import { teammate, userId } from '../../../test/helpers/team';
+import { eventually } from '../../../test/helpers/whatsapp';
 import { auditLog, labels, ticketLabels, ticketNotes, tickets } from '../../db/schema';
 
 describeEachDatabase('working a ticket: assignee, notes, labels', (ctx) => {
@@ -161,6 +163,30 @@ describeEachDatabase('working a ticket: assignee, notes, labels', (ctx) => {
       'label.deleted',
       'ticket.labels_changed',
     ]);
+  });
+
+  it('tells open dashboards about each change', async () => {
+    const { user, first, bo } = await desk();
+    const label = (
+      await org<SaveLabelResponse>(ctx.app, user, 'saveLabel', { name: 'VIP', colour: '#ff0000' })
+    ).body.label;
+    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const stream = await openEventStream(ctx.app, bo.access_token);
+    try {
+      await eventually(() => stream.events.length > 0);
+      await org(ctx.app, user, 'assignTicket', { ticket_id: first.id, assignee_id: bo.id });
+      await org(ctx.app, user, 'addTicketNote', { ticket_id: first.id, body: 'hi' });
+      await org(ctx.app, user, 'setTicketLabels', { ticket_id: first.id, label_ids: [label.id] });
+      const seen = await eventually(() => {
+        const updates = stream.events.filter((e) => e.type === 'ticket.updated');
+        return updates.length >= 3 ? updates : null;
+      });
+      expect(seen.map((e) => ('change' in e ? e.change : e.type))).toEqual(['assignee', 'note', 'labels']);
+      expect(seen[0]).toMatchObject({ ticket: { id: first.id, assignee: { id: bo.id, name: 'Bob Kim' } } });
+      expect(seen[2]).toMatchObject({ ticket: { labels: [{ name: 'VIP' }], assignee: { name: 'Bob Kim' } } });
+    } finally {
+      stream.close();
+    }
   });
 
   it('records status changes in the audit log', async () => {
