@@ -84,11 +84,13 @@ export const ticketCreatedEvent = z.object({ type: z.literal('ticket.created'), 
 
 /**
  * A ticket changed: `message` when a message joined it (last_message, updated_at, maybe status and
- * first_response_at), `status` when its status was set by a call. Refetch the conversation if it is open.
+ * first_response_at), `status` when its status was set by a call; `assignee`, `labels`, `note`, `merged`
+ * (another ticket of the group was merged into it: refetch the lists) and `split` (its later messages became
+ * a new ticket, announced as `ticket.created`) from the team's calls. Refetch the conversation if it is open.
  */
 export const ticketUpdatedEvent = z.object({
   type: z.literal('ticket.updated'),
-  change: z.enum(['message', 'status']),
+  change: z.enum(['message', 'status', 'assignee', 'labels', 'note', 'merged', 'split']),
   ticket,
 });
 

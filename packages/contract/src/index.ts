@@ -12,4 +12,5 @@ export * from './sessions';
 export * from './settings';
 export * from './storage';
 export * from './system';
+export * from './ticket-workflow';
 export * from './tickets';

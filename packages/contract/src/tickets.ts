@@ -49,13 +49,21 @@ export const ticket = z.object({
   session_id: z.string(),
   /** WhatsApp group JID. */
   group_id: z.string(),
+  /** The member working the ticket; null while unassigned. */
+  assignee: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** Who sent the first business reply (an agent's name), shown as "Answered by …" when unassigned. */
+  answered_by: z.string().nullable(),
+  /** The organisation's labels on this ticket, by name. */
+  labels: z.array(z.object({ id: z.number(), name: z.string(), colour: z.string() })),
 });
 export type Ticket = z.infer<typeof ticket>;
+export type TicketLabel = Ticket['labels'][number];
 
 /**
  * POST /org/getTickets/ — the spec sends no body; every field is optional. Newest first (created_at, then
  * id), at most `limit` (default 200, DEFAULT_TICKETS_LIMIT). For the next page send `before_id` = the id of the last ticket
- * received. `status` keeps only those statuses.
+ * received. `status` keeps only those statuses; `assignee` only the caller's (`me`) or nobody's
+ * (`unassigned`) tickets, absent = everyone's; `label_id` only tickets with that label.
  */
 export const DEFAULT_TICKETS_LIMIT = 200;
 /** The most tickets one call answers (the dashboard's "Show older tickets" stops there). */
@@ -65,6 +73,13 @@ export const ticketsRequest = z.object({
   status: z.array(ticketStatus).max(3).optional(),
   limit: z.number().int().min(1).max(MAX_TICKETS_LIMIT).optional(),
   before_id: ticketId.optional(),
+  assignee: z.enum(['me', 'unassigned'], { error: 'assignee must be me or unassigned.' }).optional(),
+  label_id: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1)
+    .optional(),
 });
 export type TicketsRequest = z.infer<typeof ticketsRequest>;
 
@@ -95,6 +110,8 @@ export const conversationMessage = z.object({
   message: z.string(),
   /** ISO 8601: when the message was sent. */
   created_at: z.string(),
+  /** WhatsApp's id of the message: the WhatsApp Chat page scrolls to it. */
+  wa_id: z.string(),
 });
 export type ConversationMessage = z.infer<typeof conversationMessage>;
 
@@ -106,7 +123,12 @@ export const ticketDetailsResponse = z.object({
   /** Oldest first. */
   conversations: z.array(conversationMessage),
   ticket,
+  /** Internal notes of the team (never sent to WhatsApp), oldest first. */
+  notes: z.array(
+    z.object({ id: z.number(), author_name: z.string(), body: z.string(), created_at: z.string() }),
+  ),
 });
+export type TicketNote = TicketDetailsResponse['notes'][number];
 export type TicketDetailsResponse = z.infer<typeof ticketDetailsResponse>;
 
 /**

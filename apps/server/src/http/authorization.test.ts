@@ -59,6 +59,15 @@ const MINIMUM_ROLE: Record<string, MemberRole | 'public'> = {
   'POST /org/getCannedReplies/': 'member',
   'POST /org/saveCannedReply/': 'admin',
   'POST /org/deleteCannedReply/': 'admin',
+  'POST /org/assignTicket/': 'member',
+  'POST /org/addTicketNote/': 'member',
+  'POST /org/setTicketLabels/': 'member',
+  'POST /org/mergeTickets/': 'member',
+  'POST /org/splitTicket/': 'member',
+  'POST /org/getLabels/': 'member',
+  // Labels: admins define them for the organisation.
+  'POST /org/saveLabel/': 'admin',
+  'POST /org/deleteLabel/': 'admin',
   'POST /events/stream-token/': 'member',
   // The event stream authenticates with its own single-use token (stream-tokens.ts).
   'GET /events/': 'public',

@@ -26,6 +26,8 @@ export interface Route {
   optional?: string[];
   /** Text fields holding ids: also sent as a negative and a huge number, which must find nothing. */
   ids?: string[];
+  /** Fields for which null is a valid value (e.g. "unassign"): null is not sent as a bad value for them. */
+  nullable?: string[];
 }
 
 export interface BadCase {
@@ -115,6 +117,7 @@ export function badBodies(route: Route): BadCase[] {
       }
     }
     for (const [what, bad] of badValues(value, route.ids?.includes(field) ?? false)) {
+      if (bad === null && route.nullable?.includes(field)) continue;
       cases.push({ name: `${field} ${what}`, payload: json({ ...body, [field]: bad }) });
     }
   }

@@ -29,7 +29,11 @@ export type DeskEventMap = {
     oldestTimestamp: number | null;
     message: string | null;
   };
-  'ticket.changed': { organisationId: number; change: 'created' | 'status' | 'message'; ticket: Ticket };
+  'ticket.changed': {
+    organisationId: number;
+    change: 'created' | 'status' | 'message' | 'assignee' | 'labels' | 'note' | 'merged' | 'split';
+    ticket: Ticket;
+  };
   'agents.changed': { organisationId: number; agentsCount: number };
   'members.changed': { organisationId: number };
 };

@@ -9,13 +9,19 @@ import type { GroupsService } from '../groups/groups.service';
 import type { MessageStore, QueuedLiveMessage } from '../groups/message-store.service';
 import type { SessionsService } from '../sessions/sessions.service';
 import { createCountsService } from './counts.service';
+import { createLabelsRepository } from './labels.repository';
+import { createLabelsService } from './labels.service';
 import { createTicketEngine } from './ticket-engine';
 import {
   createTicketEngineRepository,
   fillTicketSenders,
   type LearnedSender,
 } from './ticket-engine.repository';
+import { createTicketMergeRepository } from './ticket-merge.repository';
 import { createTicketProcessor, type TicketProcessor, type TicketProcessorDeps } from './ticket-processor';
+import { createTicketWorkflowRepository } from './ticket-workflow.repository';
+import { ticketWorkflowRoutes } from './ticket-workflow.routes';
+import { createTicketWorkflowService } from './ticket-workflow.service';
 import { createTicketsRepository } from './tickets.repository';
 import { ticketsRoutes } from './tickets.routes';
 import { createTicketsService } from './tickets.service';
@@ -109,13 +115,27 @@ export async function registerTickets(app: FastifyInstance, options: RegisterTic
     await processor.stop();
   });
 
+  const ticketsRepository = createTicketsRepository(db);
   await app.register(ticketsRoutes, {
     tickets: createTicketsService({
-      repo: createTicketsRepository(db),
+      repo: ticketsRepository,
       clock,
+      audit: options.audit,
       onStatusChange: (organisationId, ticket) =>
         bus.publish('ticket.changed', { organisationId, change: 'status', ticket }),
     }),
     counts: createCountsService({ sessions, groups, agents }),
+  });
+  await app.register(ticketWorkflowRoutes, {
+    workflow: createTicketWorkflowService({
+      tickets: ticketsRepository,
+      repo: createTicketWorkflowRepository(db),
+      merges: createTicketMergeRepository(db),
+      clock,
+      audit: options.audit,
+      onChange: (organisationId, change, ticket) =>
+        bus.publish('ticket.changed', { organisationId, change, ticket }),
+    }),
+    labels: createLabelsService({ repo: createLabelsRepository(db), audit: options.audit }),
   });
 }

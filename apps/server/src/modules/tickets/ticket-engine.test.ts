@@ -94,7 +94,7 @@ describeEachDatabase('ticket engine', (ctx) => {
       avg_first_response_seconds: 30,
     });
 
-    await service.updateStatus(organisationId, answered.ticket.id, 'close');
+    await service.updateStatus({ id: 0, organisationId }, answered.ticket.id, 'close');
     expect((await send({ body: 'new question', timestamp: t0 + 100 })).kind).toBe('created');
     expect(await ctx.count(tickets)).toBe(2);
     expect(await service.stats(organisationId)).toMatchObject({
@@ -133,7 +133,7 @@ describeEachDatabase('ticket engine', (ctx) => {
     const first = await send({ id: 'DUP1', body: 'help' });
     expect((await send({ id: 'DUP1', body: 'help' })).kind).toBe('duplicate');
     if (first.kind !== 'created') throw new Error('not created');
-    await service.updateStatus(organisationId, first.ticket.id, 'close');
+    await service.updateStatus({ id: 0, organisationId }, first.ticket.id, 'close');
     expect((await send({ id: 'DUP1', body: 'help' })).kind).toBe('duplicate');
     expect(await ctx.count(tickets)).toBe(1);
     expect(await ctx.count(ticketMessages)).toBe(1);

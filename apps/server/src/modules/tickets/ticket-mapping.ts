@@ -1,8 +1,14 @@
-import type { ConversationMessage, Ticket } from '@wadesk/contract';
+import type { ConversationMessage, Ticket, TicketLabel, TicketNote } from '@wadesk/contract';
 import type { ResolvedMessage } from '../groups/group-message';
-import type { TicketMessageRow, TicketRow } from './tickets.repository';
+import type { TicketMessageRow, TicketNoteRow, TicketRow } from './tickets.repository';
 
-export function toTicket(row: TicketRow): Ticket {
+/**
+ * A ticket with what the desk shows beside its row: the assignee's name and its labels. The engine's
+ * events carry a bare row (no labels: a new ticket has none, and a message never changes them).
+ */
+export type TicketView = TicketRow & { assigneeName?: string | null; labels?: TicketLabel[] };
+
+export function toTicket(row: TicketView): Ticket {
   return {
     id: row.id,
     group_name: row.groupName,
@@ -16,7 +22,14 @@ export function toTicket(row: TicketRow): Ticket {
     closed_at: row.closedAt?.toISOString() ?? null,
     session_id: row.sessionId,
     group_id: row.groupJid,
+    assignee: row.assigneeId === null ? null : { id: row.assigneeId, name: row.assigneeName ?? '' },
+    answered_by: row.answeredBy,
+    labels: row.labels ?? [],
   };
+}
+
+export function toNote(row: TicketNoteRow): TicketNote {
+  return { id: row.id, author_name: row.authorName, body: row.body, created_at: row.createdAt.toISOString() };
 }
 
 export function toConversationMessage(row: TicketMessageRow): ConversationMessage {
@@ -27,6 +40,7 @@ export function toConversationMessage(row: TicketMessageRow): ConversationMessag
     is_business: row.isBusiness,
     message: row.message,
     created_at: row.createdAt.toISOString(),
+    wa_id: row.waId,
   };
 }
 

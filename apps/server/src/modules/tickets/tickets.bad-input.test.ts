@@ -22,13 +22,31 @@ function routes(id: number): Route[] {
     {
       method: 'POST',
       url: '/org/getTickets/',
-      body: { status: ['open'], limit: 10, before_id: id },
-      optional: ['status', 'limit', 'before_id'],
+      body: { status: ['open'], limit: 10, before_id: id, assignee: 'me', label_id: 1 },
+      optional: ['status', 'limit', 'before_id', 'assignee', 'label_id'],
     },
     { method: 'POST', url: '/org/getTicketStats/' },
     { method: 'POST', url: '/org/getTicketsDetails/', body: { ticket_id: id } },
     { method: 'POST', url: '/org/updateTicketStatus/', body: { ticket_id: id, status: 'close' } },
     { method: 'POST', url: '/org/getCounts/' },
+    {
+      method: 'POST',
+      url: '/org/assignTicket/',
+      body: { ticket_id: id, assignee_id: 1 },
+      nullable: ['assignee_id'],
+    },
+    { method: 'POST', url: '/org/addTicketNote/', body: { ticket_id: id, body: 'a note' } },
+    { method: 'POST', url: '/org/setTicketLabels/', body: { ticket_id: id, label_ids: [1] } },
+    { method: 'POST', url: '/org/mergeTickets/', body: { ticket_id: id, into_ticket_id: id + 1 } },
+    { method: 'POST', url: '/org/splitTicket/', body: { ticket_id: id, from_message_id: 1 } },
+    { method: 'POST', url: '/org/getLabels/' },
+    {
+      method: 'POST',
+      url: '/org/saveLabel/',
+      body: { id: 1, name: 'Urgent', colour: '#ff0000' },
+      optional: ['id'],
+    },
+    { method: 'POST', url: '/org/deleteLabel/', body: { label_id: 1 } },
   ];
 }
 
@@ -84,12 +102,28 @@ describeEachDatabase('tickets refuse bad input and store nothing', (ctx) => {
       [a.user, ticketA.id + 1000],
       [a.user, 2 ** 31 - 1],
     ] as const) {
-      for (const call of ['getTicketsDetails', 'updateTicketStatus']) {
+      for (const call of [
+        'getTicketsDetails',
+        'updateTicketStatus',
+        'assignTicket',
+        'addTicketNote',
+        'setTicketLabels',
+        'mergeTickets',
+        'splitTicket',
+      ]) {
         const res = await ctx.app.inject({
           method: 'POST',
           url: `/org/${call}/`,
           headers: user.headers,
-          payload: { ticket_id: id, status: 'in_progress' },
+          payload: {
+            ticket_id: id,
+            status: 'in_progress',
+            assignee_id: null,
+            body: 'note',
+            label_ids: [],
+            into_ticket_id: ticketA.id + 1,
+            from_message_id: 1,
+          },
         });
         expectRefusal(res, `${call} of ticket ${id}`, 404);
       }

@@ -1,10 +1,21 @@
-import { and, asc, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { TicketLabel } from '@wadesk/contract';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { type TicketStatus, ticketMessages, ticketStats, tickets } from '../../db/schema';
+import {
+  type TicketStatus,
+  ticketLabels,
+  ticketMessages,
+  ticketNotes,
+  ticketStats,
+  tickets,
+  users,
+} from '../../db/schema';
+import type { TicketView } from './ticket-mapping';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type TicketMessageRow = typeof ticketMessages.$inferSelect;
+export type TicketNoteRow = typeof ticketNotes.$inferSelect;
 export type TicketStatsRow = Omit<typeof ticketStats.$inferSelect, 'shard'>;
 
 export interface TicketListQuery {
@@ -12,6 +23,26 @@ export interface TicketListQuery {
   limit: number;
   /** Only tickets after this one in newest-first order (keyset paging). */
   beforeId?: number | undefined;
+  /** A member's id: only their tickets; null: only unassigned ones; absent: everyone's. */
+  assigneeId?: number | null | undefined;
+  labelId?: number | undefined;
+}
+
+/** A member's name as the desk shows it. */
+export const memberName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
+
+/**
+ * Tickets with their assignee's name and labels, in one statement: the labels are aggregated per row from
+ * ticket_labels' primary key, so a page of tickets is one query whatever its size.
+ */
+export function selectTicketViews(db: Db) {
+  const labels = sql<TicketLabel[]>`coalesce((
+    select json_agg(json_build_object('id', l.id, 'name', l.name, 'colour', l.colour) order by lower(l.name), l.id)
+    from ticket_labels tl join labels l on l.id = tl.label_id where tl.ticket_id = ${tickets.id}), '[]'::json)`;
+  return db
+    .select({ ...getTableColumns(tickets), assigneeName: sql<string | null>`${memberName}`, labels })
+    .from(tickets)
+    .leftJoin(users, eq(users.id, tickets.assigneeId));
 }
 
 export type TicketsRepository = ReturnType<typeof createTicketsRepository>;
@@ -38,9 +69,18 @@ export function createTicketsRepository(db: Db) {
     .prepare('ticket_stats_of');
 
   return {
-    list(organisationId: number, query: TicketListQuery): Promise<TicketRow[]> {
+    list(organisationId: number, query: TicketListQuery): Promise<TicketView[]> {
       const conditions: SQL[] = [ofOrganisation(organisationId)];
       if (query.statuses) conditions.push(inArray(tickets.status, query.statuses));
+      if (query.assigneeId === null) conditions.push(isNull(tickets.assigneeId));
+      else if (query.assigneeId !== undefined) conditions.push(eq(tickets.assigneeId, query.assigneeId));
+      if (query.labelId !== undefined) {
+        const labelled = db
+          .select({ one: sql`1` })
+          .from(ticketLabels)
+          .where(and(eq(ticketLabels.ticketId, tickets.id), eq(ticketLabels.labelId, query.labelId)));
+        conditions.push(sql`exists (${labelled})`);
+      }
       if (query.beforeId !== undefined) {
         const cursor = db
           .select({ createdAt: tickets.createdAt })
@@ -52,9 +92,7 @@ export function createTicketsRepository(db: Db) {
         );
         if (before) conditions.push(before);
       }
-      return db
-        .select()
-        .from(tickets)
+      return selectTicketViews(db)
         .where(and(...conditions))
         .orderBy(desc(tickets.createdAt), desc(tickets.id))
         .limit(query.limit);
@@ -66,12 +104,20 @@ export function createTicketsRepository(db: Db) {
       return row ?? null;
     },
 
-    async find(organisationId: number, id: number): Promise<TicketRow | null> {
-      const [row] = await db
-        .select()
-        .from(tickets)
-        .where(and(ofOrganisation(organisationId), eq(tickets.id, id)));
+    async find(organisationId: number, id: number): Promise<TicketView | null> {
+      const [row] = await selectTicketViews(db).where(
+        and(ofOrganisation(organisationId), eq(tickets.id, id)),
+      );
       return row ?? null;
+    },
+
+    /** Oldest first. Callers check the ticket belongs to the organisation first. */
+    notes(ticketId: number): Promise<TicketNoteRow[]> {
+      return db
+        .select()
+        .from(ticketNotes)
+        .where(eq(ticketNotes.ticketId, ticketId))
+        .orderBy(asc(ticketNotes.createdAt), asc(ticketNotes.id));
     },
 
     /** Oldest first. Callers check the ticket belongs to the organisation first. */

@@ -40,7 +40,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<TicketsRoutesOptions> = async 
         response: { 200: ticketsResponse, ...errors },
       },
     },
-    async (request) => tickets.list(request.user.organisationId, request.body ?? {}),
+    async (request) => tickets.list(request.user.organisationId, request.body ?? {}, request.user.id),
   );
 
   app.post(
@@ -81,8 +81,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<TicketsRoutesOptions> = async 
         response: { 200: updateTicketStatusResponse, ...errors, 409: errorResponse },
       },
     },
-    async (request) =>
-      tickets.updateStatus(request.user.organisationId, request.body.ticket_id, request.body.status),
+    async (request) => tickets.updateStatus(request.user, request.body.ticket_id, request.body.status),
   );
 
   app.post(

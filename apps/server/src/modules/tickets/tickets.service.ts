@@ -11,12 +11,20 @@ import {
 import type { Clock } from '../../clock';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
-import { toConversationMessage, toTicket } from './ticket-mapping';
+import type { AuditRecorder } from '../audit/audit.service';
+import { type TicketView, toConversationMessage, toNote, toTicket } from './ticket-mapping';
 import type { TicketRow, TicketsRepository } from './tickets.repository';
+
+/** The member making a call. */
+export interface Actor {
+  id: number;
+  organisationId: number;
+}
 
 export interface TicketsServiceDeps {
   repo: TicketsRepository;
   clock: Clock;
+  audit?: AuditRecorder;
   /** Told after a call changed a ticket (the event stream pushes `ticket.updated`). */
   onStatusChange?: (organisationId: number, ticket: Ticket) => void;
 }
@@ -25,19 +33,24 @@ export type TicketsService = ReturnType<typeof createTicketsService>;
 
 const average = (sum: number, n: number) => (n > 0 ? Math.round((sum / n) * 10) / 10 : null);
 
-export function createTicketsService({ repo, clock, onStatusChange = () => {} }: TicketsServiceDeps) {
-  async function owned(organisationId: number, id: number): Promise<TicketRow> {
+export function createTicketsService({ repo, clock, audit, onStatusChange = () => {} }: TicketsServiceDeps) {
+  async function owned(organisationId: number, id: number): Promise<TicketView> {
     const ticket = await repo.find(organisationId, id);
     if (!ticket) throw new AppError(404, ticketMessages.ticketNotFound);
     return ticket;
   }
 
   return {
-    async list(organisationId: number, request: TicketsRequest = {}): Promise<Ticket[]> {
+    /** `userId`: the caller, for `assignee: 'me'`. */
+    async list(organisationId: number, request: TicketsRequest = {}, userId?: number): Promise<Ticket[]> {
+      const assigneeId =
+        request.assignee === 'unassigned' ? null : request.assignee === 'me' ? (userId ?? -1) : undefined;
       const rows = await repo.list(organisationId, {
         statuses: request.status,
         limit: request.limit ?? DEFAULT_TICKETS_LIMIT,
         beforeId: request.before_id,
+        assigneeId,
+        labelId: request.label_id,
       });
       return rows.map(toTicket);
     },
@@ -60,15 +73,22 @@ export function createTicketsService({ repo, clock, onStatusChange = () => {} }:
 
     async details(organisationId: number, ticketId: number): Promise<TicketDetailsResponse> {
       const ticket = await owned(organisationId, ticketId);
-      const messages = await repo.messages(ticket.id);
-      return { conversations: messages.map(toConversationMessage), ticket: toTicket(ticket) };
+      const [messages, notes] = await Promise.all([repo.messages(ticket.id), repo.notes(ticket.id)]);
+      return {
+        conversations: messages.map(toConversationMessage),
+        ticket: toTicket(ticket),
+        notes: notes.map(toNote),
+      };
     },
 
     async updateStatus(
-      organisationId: number,
+      actor: Actor,
       ticketId: number,
       status: TicketStatus,
     ): Promise<UpdateTicketStatusResponse> {
+      const { organisationId } = actor;
+      // The assignee's name and the labels, which the status change leaves as they are.
+      const before = await owned(organisationId, ticketId);
       let row: TicketRow | null;
       try {
         row = await repo.setStatus(organisationId, ticketId, status, clock());
@@ -78,8 +98,16 @@ export function createTicketsService({ repo, clock, onStatusChange = () => {} }:
         throw error;
       }
       if (!row) throw new AppError(404, ticketMessages.ticketNotFound);
-      const ticket = toTicket(row);
+      const ticket = toTicket({ ...before, ...row });
       onStatusChange(organisationId, ticket);
+      if (before.status !== row.status)
+        await audit?.record({
+          organisationId,
+          actorId: actor.id,
+          action: 'ticket.status_changed',
+          target: `Ticket #${ticketId}`,
+          details: { from: before.status, to: row.status },
+        });
       return { success: true, message: ticketMessages.statusUpdated, ticket };
     },
   };

@@ -5,6 +5,7 @@ import { Spinner } from '../../../shared/ui/spinner';
 import { toast } from '../../../shared/ui/toast';
 import { downloadMedia } from '../api/groups-api';
 import { authorKey, useBlink } from '../hooks/use-blink';
+import { useFocusMessage } from '../hooks/use-focus-message';
 import { useGroupMessages } from '../hooks/use-group-messages';
 import { useGroupSync } from '../hooks/use-group-sync';
 import { useMarkRead } from '../hooks/use-mark-read';
@@ -45,8 +46,15 @@ function useDownload(group: SessionGroup) {
   return { downloading, download };
 }
 
+interface ConversationProps {
+  group: SessionGroup;
+  onBack?: () => void;
+  /** WhatsApp id of a message to scroll to and highlight (a ticket's link). */
+  focusMessage?: string;
+}
+
 /** The right column with a group open: header, notices and the message bubbles. */
-export function Conversation({ group, onBack }: { group: SessionGroup; onBack?: () => void }) {
+export function Conversation({ group, onBack, focusMessage }: ConversationProps) {
   const page = useGroupMessages(group);
   const sync = useGroupSync(group, () => void page.reload(true));
   const { blinking, blink } = useBlink();
@@ -65,6 +73,8 @@ export function Conversation({ group, onBack }: { group: SessionGroup; onBack?: 
     if (!element || !page.scroll) return;
     element.scrollTop = page.scroll === 'bottom' ? element.scrollHeight : 0;
   }, [page.messages, page.scroll]);
+  // Declared after the scroll above, so that scrolling to the linked message wins.
+  const highlighted = useFocusMessage(page, scroller, focusMessage);
 
   return (
     <div className="flex h-full min-h-0 flex-col">
@@ -114,6 +124,7 @@ export function Conversation({ group, onBack }: { group: SessionGroup; onBack?: 
             <Fragment key={message.msg_id}>
               {newDay ? <DaySeparator day={newDay} /> : null}
               <GroupBubble
+                highlighted={highlighted === message.msg_id}
                 message={message}
                 runStart={runStart}
                 blinking={blinking === authorKey(message)}

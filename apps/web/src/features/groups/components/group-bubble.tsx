@@ -20,6 +20,8 @@ interface GroupBubbleProps {
    */
   runStart?: boolean;
   blinking: boolean;
+  /** The message a ticket's link opened the chat at: marked for a few seconds. */
+  highlighted?: boolean;
   downloading: boolean;
   onBlink: (author: string) => void;
   onDownload: (message: GroupMessage) => void;
@@ -80,6 +82,7 @@ export const GroupBubble = memo(function GroupBubble({
   message,
   runStart = true,
   blinking,
+  highlighted = false,
   downloading,
   onBlink,
   onDownload,
@@ -106,9 +109,10 @@ export const GroupBubble = memo(function GroupBubble({
   const tail = runStart ? (own ? 'rounded-tr-sm' : 'rounded-tl-sm') : '';
   return (
     <div
-      className={`flex gap-2 px-3 sm:px-5 ${runStart ? 'pt-1.5 pb-px' : 'py-px'} ${own ? 'justify-end' : 'justify-start'}`}
+      className={`flex gap-2 px-3 transition-colors duration-700 sm:px-5 ${runStart ? 'pt-1.5 pb-px' : 'py-px'} ${own ? 'justify-end' : 'justify-start'} ${highlighted ? 'bg-amber-200/70' : ''}`}
       data-side={own ? 'right' : 'left'}
       data-msg-id={message.msg_id}
+      data-highlighted={highlighted || undefined}
       data-run-start={runStart || undefined}
     >
       {own ? null : showAuthor ? (

@@ -1,6 +1,7 @@
 import type { SessionGroup } from '@wadesk/contract';
 import { RefreshCwIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useDemoMode } from '../../../shared/config/use-demo-mode';
 import { MOBILE_QUERY, useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { Button } from '../../../shared/ui/button';
@@ -24,6 +25,20 @@ export function WhatsappChatScreen() {
   const demo = useDemoMode() || groups.driver === 'simulator';
   const mobile = useMediaQuery(MOBILE_QUERY);
   const [selected, setSelected] = useState<SessionGroup | null>(null);
+  // A ticket's link (/whatsapp-chat?session=…&group=…&message=…) opens its group at that message, once.
+  const [params, setParams] = useSearchParams();
+  const [focus, setFocus] = useState<{ key: string; message?: string } | null>(null);
+  const linkedSession = params.get('session');
+  const linkedGroup = params.get('group');
+  useEffect(() => {
+    if (!linkedSession || !linkedGroup || groups.status === 'loading') return;
+    const linked = groups.groups.find((g) => g.session_id === linkedSession && g.group_id === linkedGroup);
+    if (linked) {
+      setSelected(linked);
+      setFocus({ key: groupKey(linked), message: params.get('message') ?? undefined });
+    }
+    setParams({}, { replace: true });
+  }, [linkedSession, linkedGroup, groups.status, groups.groups, params, setParams]);
   // The chosen group as the latest list knows it (its name may have changed).
   const current = selected
     ? (groups.groups.find((group) => groupKey(group) === groupKey(selected)) ?? selected)
@@ -82,7 +97,10 @@ export function WhatsappChatScreen() {
       groups={groups.groups}
       activeSessions={groups.activeSessions}
       selected={current ? groupKey(current) : null}
-      onSelect={setSelected}
+      onSelect={(group: SessionGroup) => {
+        setFocus(null);
+        setSelected(group);
+      }}
       waiting={groups.activeSessions.length > 0}
     />
   );
@@ -93,7 +111,12 @@ export function WhatsappChatScreen() {
         {header}
         <div className={`${panel} ${height}`}>
           {current ? (
-            <Conversation key={groupKey(current)} group={current} onBack={() => setSelected(null)} />
+            <Conversation
+              key={groupKey(current)}
+              group={current}
+              onBack={() => setSelected(null)}
+              focusMessage={focus?.key === groupKey(current) ? focus.message : undefined}
+            />
           ) : (
             list
           )}
@@ -109,7 +132,15 @@ export function WhatsappChatScreen() {
           {list}
         </aside>
         <section aria-label="Messages" className="min-h-0 min-w-0">
-          {current ? <Conversation key={groupKey(current)} group={current} /> : <WelcomePanel />}
+          {current ? (
+            <Conversation
+              key={groupKey(current)}
+              group={current}
+              focusMessage={focus?.key === groupKey(current) ? focus.message : undefined}
+            />
+          ) : (
+            <WelcomePanel />
+          )}
         </section>
       </div>
     </>

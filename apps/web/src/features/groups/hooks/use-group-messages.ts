@@ -109,10 +109,11 @@ export function useGroupMessages(group: SessionGroup) {
     void loadLatest();
   }, [loadLatest]);
 
-  const prev = () => {
+  /** `announce` false: no toast about the page (paging back to a linked message). */
+  const prev = (announce = true) => {
     const first = stateRef.current.messages[0];
     if (!first) return;
-    void request({ session_id, group_id, msg_type: 'prev', msg_id: first.msg_id }, 'prev', true);
+    void request({ session_id, group_id, msg_type: 'prev', msg_id: first.msg_id }, 'prev', announce);
   };
 
   const next = () => {

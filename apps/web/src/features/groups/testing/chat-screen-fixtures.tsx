@@ -130,13 +130,14 @@ export function server(options: ServerOptions = {}) {
   });
 }
 
-export function render() {
+/** `entry`: the address opened, e.g. a ticket's link with `?session=…&group=…&message=…`. */
+export function render(entry = '/whatsapp-chat') {
   return renderRoutes(
     [
       { path: '/whatsapp-chat', element: <WhatsappChatScreen /> },
       { path: '/session-info', element: <p>sessions page</p> },
     ],
-    '/whatsapp-chat',
+    entry,
   );
 }
 

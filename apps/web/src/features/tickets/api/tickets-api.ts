@@ -14,9 +14,23 @@ import {
 } from '@wadesk/contract';
 import { api } from '../../../shared/api/api-client';
 
+/** The dashboard's server-side filters: whose tickets, and with which label (absent: all). */
+export interface TicketListFilters {
+  assignee?: 'me' | 'unassigned';
+  labelId?: number;
+}
+
 /** The newest `limit` tickets; the server's default page goes with the spec's empty body. */
-export function fetchTickets(limit = DEFAULT_TICKETS_LIMIT, signal?: AbortSignal): Promise<TicketsResponse> {
-  const body = limit === DEFAULT_TICKETS_LIMIT ? {} : { limit };
+export function fetchTickets(
+  limit = DEFAULT_TICKETS_LIMIT,
+  signal?: AbortSignal,
+  filters: TicketListFilters = {},
+): Promise<TicketsResponse> {
+  const body = {
+    ...(limit === DEFAULT_TICKETS_LIMIT ? {} : { limit }),
+    ...(filters.assignee ? { assignee: filters.assignee } : {}),
+    ...(filters.labelId ? { label_id: filters.labelId } : {}),
+  };
   return api.post('/org/getTickets/', body, ticketsResponse, { signal });
 }
 

@@ -6,6 +6,7 @@ import {
   fetchTicketDetails,
   fetchTicketStats,
   fetchTickets,
+  type TicketListFilters,
   updateTicketStatus,
 } from './tickets-api';
 
@@ -13,15 +14,19 @@ import {
 export const ticketKeys = {
   all: ['tickets'] as const,
   lists: () => [...ticketKeys.all, 'list'] as const,
-  list: (limit: number) => [...ticketKeys.lists(), limit] as const,
+  list: (limit: number, filters: TicketListFilters = {}) =>
+    [...ticketKeys.lists(), limit, filters.assignee ?? 'everyone', filters.labelId ?? 'any'] as const,
   stats: () => [...ticketKeys.all, 'stats'] as const,
   details: (ticketId: number) => [...ticketKeys.all, 'details', ticketId] as const,
   /** The dashboard's sessions, groups and agents counts. */
   counts: () => ['dashboard-counts'] as const,
 };
 
-export const ticketsListQuery = (limit: number) =>
-  queryOptions({ queryKey: ticketKeys.list(limit), queryFn: ({ signal }) => fetchTickets(limit, signal) });
+export const ticketsListQuery = (limit: number, filters: TicketListFilters = {}) =>
+  queryOptions({
+    queryKey: ticketKeys.list(limit, filters),
+    queryFn: ({ signal }) => fetchTickets(limit, signal, filters),
+  });
 
 export const ticketStatsQuery = () =>
   queryOptions({ queryKey: ticketKeys.stats(), queryFn: ({ signal }) => fetchTicketStats(signal) });
@@ -35,12 +40,15 @@ export const ticketDetailsQuery = (ticketId: number) =>
 export const countsQuery = () =>
   queryOptions({ queryKey: ticketKeys.counts(), queryFn: ({ signal }) => fetchCounts(signal) });
 
-/** Shows a ticket as it is now (a status just set, or one from an event) in every cached list. */
+/**
+ * Shows a ticket as it is now (a status just set, or one from an event) in every cached list. `fromEngine`:
+ * the ticket comes from the ticket engine's event, which never changes labels and does not carry them.
+ */
 export function useShowTicket() {
   const queryClient = useQueryClient();
-  return (ticket: Ticket) =>
+  return (ticket: Ticket, fromEngine = false) =>
     queryClient.setQueriesData<TicketsResponse>({ queryKey: ticketKeys.lists() }, (tickets) =>
-      tickets ? upsertTicket(tickets, ticket) : tickets,
+      tickets ? upsertTicket(tickets, ticket, fromEngine) : tickets,
     );
 }
 

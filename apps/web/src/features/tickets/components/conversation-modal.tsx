@@ -1,13 +1,21 @@
 import type { ConversationMessage, Ticket } from '@wadesk/contract';
-import { useEffect, useRef } from 'react';
+import { ScissorsIcon } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../../../shared/api/api-error';
 import { formatDateTime } from '../../../shared/format/format';
 import { formatNameOrPhone, formatPhone } from '../../../shared/format/phone';
 import { Dialog } from '../../../shared/ui/dialog';
 import { Spinner } from '../../../shared/ui/spinner';
+import { toast } from '../../../shared/ui/toast';
+import { splitTicket } from '../api/workflow-api';
+import { useTicketChange } from '../api/workflow-queries';
 import { useConversation } from '../hooks/use-conversation';
 import { formatDuration, secondsBetween } from '../utils/duration';
 import { statusLabel } from '../utils/ticket-table';
+import { ConfirmAction } from './confirm-action';
 import { ReplyBox } from './reply-box';
+import { TicketNotes } from './ticket-notes';
+import { TicketWorkBar } from './ticket-work-bar';
 
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -52,7 +60,7 @@ function TicketFacts({ ticket }: { ticket: Ticket }) {
   );
 }
 
-function Bubble({ message }: { message: ConversationMessage }) {
+function Bubble({ message, onSplit }: { message: ConversationMessage; onSplit?: () => void }) {
   const right = message.is_business;
   return (
     <li data-side={right ? 'right' : 'left'} className={`flex ${right ? 'justify-end' : 'justify-start'}`}>
@@ -70,6 +78,16 @@ function Bubble({ message }: { message: ConversationMessage }) {
           <time dateTime={message.created_at} className="text-slate-600 tabular-nums">
             {formatDateTime(message.created_at)}
           </time>
+          {onSplit ? (
+            <button
+              type="button"
+              onClick={onSplit}
+              className="ml-auto inline-flex items-center gap-1 rounded text-slate-700 underline-offset-2 hover:text-brand-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              <ScissorsIcon aria-hidden="true" className="size-3" />
+              Split from here
+            </button>
+          ) : null}
         </p>
         <p className="mt-0.5 text-sm whitespace-pre-wrap break-words text-slate-800">{message.message}</p>
       </div>
@@ -77,8 +95,53 @@ function Bubble({ message }: { message: ConversationMessage }) {
   );
 }
 
-function ConversationBody({ ticket }: { ticket: Ticket }) {
+interface ConversationModalProps {
+  ticket: Ticket | null;
+  /** The dashboard's tickets: another ticket of the same group can be merged into. */
+  tickets?: readonly Ticket[];
+  /** Shows another ticket in the modal (the one a ticket was merged into). */
+  onOpenTicket?: (id: number) => void;
+  onClose: () => void;
+}
+
+function useSplit(ticketId: number) {
+  const [from, setFrom] = useState<ConversationMessage | null>(null);
+  const split = useTicketChange((message: number) => splitTicket(ticketId, message));
+  const confirm = async () => {
+    if (!from) return;
+    try {
+      const answer = await split.mutateAsync(from.id);
+      toast.success(`Ticket split: the later messages are now ticket #${answer.ticket.id}.`);
+      setFrom(null);
+    } catch (error) {
+      toast.error(errorMessage(error, 'The ticket could not be split.'));
+    }
+  };
+  const dialog = (
+    <ConfirmAction
+      open={from !== null}
+      title="Split the ticket here?"
+      confirmLabel="Split"
+      busy={split.isPending}
+      onCancel={() => setFrom(null)}
+      onConfirm={() => void confirm()}
+    >
+      <p>
+        This message and every later one become a new ticket. The earlier part stays this ticket and is
+        closed.
+      </p>
+    </ConfirmAction>
+  );
+  return { ask: setFrom, dialog };
+}
+
+function ConversationBody({
+  ticket,
+  tickets = [],
+  onOpenTicket = () => {},
+}: ConversationModalProps & { ticket: Ticket }) {
   const state = useConversation(ticket);
+  const split = useSplit(ticket.id);
   const endRef = useRef<HTMLLIElement>(null);
   const count = state.status === 'ready' ? state.details.conversations.length : 0;
   // The newest message is what the agent needs: keep the end in view as messages arrive.
@@ -87,9 +150,16 @@ function ConversationBody({ ticket }: { ticket: Ticket }) {
   }, [count]);
 
   const shown = state.status === 'ready' ? state.details.ticket : ticket;
+  const messages = state.status === 'ready' ? state.details.conversations : [];
   return (
     <div className="space-y-4">
       <TicketFacts ticket={shown} />
+      <TicketWorkBar
+        ticket={shown}
+        tickets={tickets}
+        firstWaId={messages[0]?.wa_id}
+        onOpenTicket={onOpenTicket}
+      />
       {state.status === 'loading' ? (
         <div className="flex justify-center py-10 text-brand-700">
           <Spinner className="size-7" label="Loading the conversation" />
@@ -100,18 +170,27 @@ function ConversationBody({ ticket }: { ticket: Ticket }) {
         <p className="py-8 text-center text-sm text-slate-500">No messages in this ticket.</p>
       ) : (
         <ol aria-label="Conversation" className="space-y-2.5 rounded-xl bg-slate-100/70 p-3">
-          {state.details.conversations.map((message) => (
-            <Bubble key={message.id} message={message} />
+          {state.details.conversations.map((message, index) => (
+            <Bubble
+              key={message.id}
+              message={message}
+              onSplit={index > 0 ? () => split.ask(message) : undefined}
+            />
           ))}
           <li ref={endRef} aria-hidden="true" />
         </ol>
       )}
+      {/* The reply to the customer follows their conversation; internal notes come after it. */}
+      <ReplyBox key={ticket.id} ticket={ticket} />
+      {state.status === 'ready' ? <TicketNotes ticketId={ticket.id} notes={state.details.notes} /> : null}
+      {split.dialog}
     </div>
   );
 }
 
 /** The ticket's conversation: the customer's name at the top, business messages right, others left. */
-export function ConversationModal({ ticket, onClose }: { ticket: Ticket | null; onClose: () => void }) {
+export function ConversationModal(props: ConversationModalProps) {
+  const { ticket, onClose } = props;
   return (
     <Dialog
       open={ticket !== null}
@@ -119,8 +198,7 @@ export function ConversationModal({ ticket, onClose }: { ticket: Ticket | null; 
       title={ticket ? formatNameOrPhone(ticket.customer) : ''}
       size="max-w-2xl"
     >
-      {ticket ? <ConversationBody ticket={ticket} /> : null}
-      {ticket ? <ReplyBox key={ticket.id} ticket={ticket} /> : null}
+      {ticket ? <ConversationBody {...props} ticket={ticket} /> : null}
     </Dialog>
   );
 }

@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import type { Ticket, TicketStatus } from '@wadesk/contract';
 import { RefreshCwIcon } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
+import { useAuth } from '../../../shared/account/auth-context';
 import { isApiError } from '../../../shared/api/api-error';
 import { downloadCsv } from '../../../shared/csv/download-file';
 import { type SortDirection, sortByCreatedAt } from '../../../shared/table/sort';
@@ -9,9 +11,16 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { Spinner } from '../../../shared/ui/spinner';
 import { toast } from '../../../shared/ui/toast';
 import { useUpdateTicketStatus } from '../api/tickets-queries';
+import { assignTicket } from '../api/workflow-api';
+import { labelsQuery, useTicketChange } from '../api/workflow-queries';
 import { useCounts } from '../hooks/use-counts';
 import { useTickets } from '../hooks/use-tickets';
-import { ALL_TICKET_STATUSES, filterTickets, TICKET_CSV_COLUMNS } from '../utils/ticket-table';
+import {
+  ALL_TICKET_STATUSES,
+  type AssigneeFilter,
+  filterTickets,
+  TICKET_CSV_COLUMNS,
+} from '../utils/ticket-table';
 import { ConversationModal } from './conversation-modal';
 import { CountCards } from './count-cards';
 import { TicketStatCards } from './ticket-stat-cards';
@@ -22,10 +31,12 @@ interface PlaceholderProps {
   state: ReturnType<typeof useTickets>;
   /** No row is shown. */
   empty: boolean;
+  /** The assignee or label filter is on: the server answered only matching tickets. */
+  filtered: boolean;
   onShowAll: () => void;
 }
 
-function Placeholder({ state, empty, onShowAll }: PlaceholderProps) {
+function Placeholder({ state, empty, filtered, onShowAll }: PlaceholderProps) {
   if (state.status === 'loading') {
     return (
       <div className="flex justify-center py-16 text-brand-700">
@@ -46,7 +57,7 @@ function Placeholder({ state, empty, onShowAll }: PlaceholderProps) {
   if (!empty) return null;
   // "No Open Tickets" is for a desk without tickets; when the status filter hides them all, say so
   // (issue 15 §1.4), and offer the way back.
-  if (state.tickets.length === 0)
+  if (state.tickets.length === 0 && !filtered)
     return <p className="px-5 py-14 text-center text-sm text-slate-500">No Open Tickets</p>;
   return (
     <div className="flex flex-col items-center gap-3 px-5 py-14 text-center">
@@ -65,7 +76,16 @@ interface DashboardScreenProps {
 
 /** The dashboard (/dashboard): ticket stats, the count cards and the tickets table, kept live. */
 export function DashboardScreen({ title, description }: DashboardScreenProps) {
-  const tickets = useTickets();
+  const me = useAuth().user;
+  const [assignee, setAssignee] = useState<AssigneeFilter>('everyone');
+  const [labelId, setLabelId] = useState<number | null>(null);
+  const tickets = useTickets({
+    ...(assignee === 'everyone' ? {} : { assignee }),
+    ...(labelId === null ? {} : { labelId }),
+  });
+  const labels = useQuery(labelsQuery()).data ?? [];
+  const take = useTicketChange((ticketId: number) => assignTicket(ticketId, me?.id ?? null));
+  const [taking, setTaking] = useState<ReadonlySet<number>>(new Set());
   const { counts, refetch: refetchCounts } = useCounts();
   const [sort, setSort] = useState<SortDirection>('desc');
   const [statuses, setStatuses] = useState<TicketStatus[]>(ALL_TICKET_STATUSES);
@@ -77,7 +97,11 @@ export function DashboardScreen({ title, description }: DashboardScreenProps) {
     () => filterTickets(sortByCreatedAt(tickets.tickets, sort), statuses),
     [tickets.tickets, sort, statuses],
   );
-  const open = openId === null ? null : (tickets.tickets.find((ticket) => ticket.id === openId) ?? null);
+  // The ticket last seen in the list stays open when a filter or a refetch drops it from the list.
+  const [lastOpen, setLastOpen] = useState<Ticket | null>(null);
+  const found = openId === null ? null : (tickets.tickets.find((ticket) => ticket.id === openId) ?? null);
+  if (found && found !== lastOpen) setLastOpen(found);
+  const open = openId === null ? null : (found ?? (lastOpen?.id === openId ? lastOpen : null));
 
   const changeStatus = async (ticket: Ticket, status: TicketStatus) => {
     if (status === ticket.status) return;
@@ -94,6 +118,21 @@ export function DashboardScreen({ title, description }: DashboardScreenProps) {
       if (isApiError(error) && error.fromServer) toast.error(error.message);
     } finally {
       setUpdating((ids) => {
+        const next = new Set(ids);
+        next.delete(ticket.id);
+        return next;
+      });
+    }
+  };
+
+  const takeTicket = async (ticket: Ticket) => {
+    setTaking((ids) => new Set(ids).add(ticket.id));
+    try {
+      tickets.showTicket((await take.mutateAsync(ticket.id)).ticket);
+    } catch (error) {
+      toast.error(isApiError(error) ? error.message : 'The ticket could not be taken.');
+    } finally {
+      setTaking((ids) => {
         const next = new Set(ids);
         next.delete(ticket.id);
         return next;
@@ -144,11 +183,21 @@ export function DashboardScreen({ title, description }: DashboardScreenProps) {
             onDownload={() => downloadCsv('tickets', rows, TICKET_CSV_COLUMNS)}
             shown={rows.length}
             total={tickets.tickets.length}
+            assignee={assignee}
+            onAssigneeChange={setAssignee}
+            labels={labels}
+            labelId={labelId}
+            onLabelChange={setLabelId}
           />
           <Placeholder
             state={tickets}
             empty={rows.length === 0}
-            onShowAll={() => setStatuses(ALL_TICKET_STATUSES)}
+            filtered={assignee !== 'everyone' || labelId !== null}
+            onShowAll={() => {
+              setStatuses(ALL_TICKET_STATUSES);
+              setAssignee('everyone');
+              setLabelId(null);
+            }}
           />
           {rows.length > 0 ? (
             <TicketsTable
@@ -156,6 +205,9 @@ export function DashboardScreen({ title, description }: DashboardScreenProps) {
               onOpen={(ticket) => setOpenId(ticket.id)}
               onStatusChange={changeStatus}
               updating={updating}
+              meId={me?.id ?? null}
+              onTake={takeTicket}
+              taking={taking}
             />
           ) : null}
           {tickets.hasOlder ? (
@@ -171,7 +223,12 @@ export function DashboardScreen({ title, description }: DashboardScreenProps) {
           ) : null}
         </section>
       </div>
-      <ConversationModal ticket={open} onClose={() => setOpenId(null)} />
+      <ConversationModal
+        ticket={open}
+        tickets={tickets.tickets}
+        onOpenTicket={setOpenId}
+        onClose={() => setOpenId(null)}
+      />
     </>
   );
 }

@@ -5,6 +5,8 @@ import { formatNameOrPhone, formatPhone } from '../../../shared/format/phone';
 import { MOBILE_QUERY, useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { Button } from '../../../shared/ui/button';
 import { lastMessagePreview } from '../utils/ticket-table';
+import { AssigneeCell } from './assignee-cell';
+import { LabelChips } from './label-chips';
 import { StatusSelect } from './status-select';
 
 interface TicketsTableProps {
@@ -13,6 +15,10 @@ interface TicketsTableProps {
   onStatusChange: (ticket: Ticket, status: TicketStatus) => void;
   /** Tickets whose status update is in flight. */
   updating: ReadonlySet<number>;
+  meId: number | null;
+  onTake: (ticket: Ticket) => void;
+  /** Tickets being taken. */
+  taking: ReadonlySet<number>;
 }
 
 function OpenButton({ ticket, onOpen }: { ticket: Ticket; onOpen: (ticket: Ticket) => void }) {
@@ -40,6 +46,7 @@ function Customer({ ticket }: { ticket: Ticket }) {
           {formatPhone(ticket.customer_number)}
         </span>
       ) : null}
+      <LabelChips labels={ticket.labels} />
     </>
   );
 }
@@ -59,12 +66,16 @@ function When({ value }: { value: string }) {
 }
 
 const th =
-  'px-2.5 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase first:pl-5 last:pr-5';
-const td = 'px-2.5 py-3 align-middle first:pl-5 last:pr-5';
+  'px-2 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase first:pl-5 last:pr-5';
+const td = 'px-2 py-3 align-middle first:pl-5 last:pr-5';
 
 /** The tickets as a table on larger screens and as cards on phones. */
-export function TicketsTable({ tickets, onOpen, onStatusChange, updating }: TicketsTableProps) {
+export function TicketsTable(props: TicketsTableProps) {
+  const { tickets, onOpen, onStatusChange, updating, meId, onTake, taking } = props;
   const mobile = useMediaQuery(MOBILE_QUERY);
+  const assignee = (ticket: Ticket) => (
+    <AssigneeCell ticket={ticket} meId={meId} onTake={onTake} busy={taking.has(ticket.id)} />
+  );
   if (mobile) {
     return (
       <ul className="divide-y divide-slate-100" aria-label="Tickets">
@@ -85,6 +96,7 @@ export function TicketsTable({ tickets, onOpen, onStatusChange, updating }: Tick
             >
               {lastMessagePreview(ticket.last_message)}
             </p>
+            <div className="text-sm">{assignee(ticket)}</div>
             <div className="flex items-end justify-between gap-3">
               <dl className="grid grid-cols-2 gap-x-4 text-xs text-slate-500">
                 <dt className="font-medium text-slate-500 uppercase">Start</dt>
@@ -109,6 +121,7 @@ export function TicketsTable({ tickets, onOpen, onStatusChange, updating }: Tick
             <th className={th}>Last Message</th>
             <th className={th}>Start Time</th>
             <th className={th}>Last Message Time</th>
+            <th className={th}>Assignee</th>
             <th className={th}>Link</th>
             <th className={th}>Status</th>
           </tr>
@@ -134,6 +147,7 @@ export function TicketsTable({ tickets, onOpen, onStatusChange, updating }: Tick
               <td className={`${td} tabular-nums`}>
                 <When value={ticket.updated_at} />
               </td>
+              <td className={`${td} max-w-32`}>{assignee(ticket)}</td>
               <td className={td}>
                 <OpenButton ticket={ticket} onOpen={onOpen} />
               </td>

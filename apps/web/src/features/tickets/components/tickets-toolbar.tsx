@@ -1,10 +1,10 @@
-import type { TicketStatus } from '@wadesk/contract';
+import type { Label, TicketStatus } from '@wadesk/contract';
 import { DownloadIcon } from 'lucide-react';
 import { CheckboxFilter } from '../../../shared/table/checkbox-filter';
 import type { SortDirection } from '../../../shared/table/sort';
 import { SortButton } from '../../../shared/table/sort-button';
 import { Button } from '../../../shared/ui/button';
-import { TICKET_STATUSES } from '../utils/ticket-table';
+import { ASSIGNEE_FILTERS, type AssigneeFilter, TICKET_STATUSES } from '../utils/ticket-table';
 
 interface TicketsToolbarProps {
   sort: SortDirection;
@@ -14,9 +14,21 @@ interface TicketsToolbarProps {
   onDownload: () => void;
   shown: number;
   total: number;
+  assignee: AssigneeFilter;
+  onAssigneeChange: (assignee: AssigneeFilter) => void;
+  labels: readonly Label[];
+  /** null: any label. */
+  labelId: number | null;
+  onLabelChange: (labelId: number | null) => void;
 }
 
-/** Sort by creation time, the status checkboxes (All plus each status) and Download as CSV. */
+const selectClass =
+  'h-8 rounded-lg border border-slate-300 bg-white pr-7 pl-2.5 text-sm text-slate-800 focus:ring-4 focus:ring-brand-100 focus:outline-none';
+
+/**
+ * Sort by creation time, the status checkboxes (All plus each status), whose tickets and which label (the
+ * server filters those two) and Download as CSV.
+ */
 export function TicketsToolbar(props: TicketsToolbarProps) {
   const { sort, onSortChange, statuses, onStatusesChange, onDownload, shown, total } = props;
   return (
@@ -28,6 +40,37 @@ export function TicketsToolbar(props: TicketsToolbarProps) {
         selected={statuses}
         onChange={onStatusesChange}
       />
+      <label className="flex items-center gap-2 text-sm text-slate-600">
+        <span className="font-medium">Assignee</span>
+        <select
+          className={selectClass}
+          value={props.assignee}
+          onChange={(event) => props.onAssigneeChange(event.target.value as AssigneeFilter)}
+        >
+          {ASSIGNEE_FILTERS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {props.labels.length > 0 || props.labelId !== null ? (
+        <label className="flex items-center gap-2 text-sm text-slate-600">
+          <span className="font-medium">Label</span>
+          <select
+            className={selectClass}
+            value={props.labelId ?? ''}
+            onChange={(event) => props.onLabelChange(event.target.value ? Number(event.target.value) : null)}
+          >
+            <option value="">Any label</option>
+            {props.labels.map((label) => (
+              <option key={label.id} value={label.id}>
+                {label.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       <p className="text-xs text-slate-500" aria-live="polite">
         {shown === total ? `${total} ${total === 1 ? 'ticket' : 'tickets'}` : `${shown} of ${total} tickets`}
       </p>

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { DEFAULT_TICKETS_LIMIT, MAX_TICKETS_LIMIT, type Ticket } from '@wadesk/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useEventStream } from '../../../shared/events/use-event-stream';
+import type { TicketListFilters } from '../api/tickets-api';
 import { ticketKeys, ticketStatsQuery, ticketsListQuery, useShowTicket } from '../api/tickets-queries';
 import { TICKET_POLL_MS } from '../utils/ticket-table';
 
@@ -12,12 +13,12 @@ const NO_TICKETS: Ticket[] = [];
  * when the event stream reports a ticket opened or changed (the event's ticket is shown before that).
  * Failures are only logged (spec §8); the last good answer stays on screen.
  */
-export function useTickets() {
+export function useTickets(filters: TicketListFilters = {}) {
   const queryClient = useQueryClient();
   // How many of the newest tickets the table holds; "Show older tickets" raises it, and the poll keeps it.
   const [limit, setLimit] = useState(DEFAULT_TICKETS_LIMIT);
   const list = useQuery({
-    ...ticketsListQuery(limit),
+    ...ticketsListQuery(limit, filters),
     refetchInterval: TICKET_POLL_MS,
     // The shorter list stays on screen while the longer one loads.
     placeholderData: keepPreviousData,
@@ -54,7 +55,9 @@ export function useTickets() {
 
   useEventStream((event) => {
     if (event.type === 'ticket.created' || event.type === 'ticket.updated') {
-      showTicket(event.ticket);
+      // With a filter on, the refetch decides whether the ticket belongs in the list.
+      const filtered = filters.assignee !== undefined || filters.labelId !== undefined;
+      if (!filtered) showTicket(event.ticket, event.type === 'ticket.created' || event.change === 'message');
       void refetch();
     } else if (event.type === 'ready') void refetch();
   });

@@ -14,5 +14,8 @@ export const makeTicket = (id: number, extra: Partial<Ticket> = {}): Ticket => (
   closed_at: null,
   session_id: 's1',
   group_id: 'g1@g.us',
+  assignee: null,
+  answered_by: null,
+  labels: [],
   ...extra,
 });

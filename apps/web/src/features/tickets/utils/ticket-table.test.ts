@@ -61,10 +61,10 @@ describe('ticket table', () => {
     );
     const [header, row] = csv.slice(1).split('\r\n');
     expect(header).toBe(
-      'Ticket ID,Group Name,Customer,Customer Number,Last Message,Status,Start Time,Last Message Time,First Response Time,Closed Time,First Response (seconds),Resolution (seconds)',
+      'Ticket ID,Group Name,Customer,Customer Number,Last Message,Status,Start Time,Last Message Time,First Response Time,Closed Time,First Response (seconds),Resolution (seconds),Assignee,Answered By,Labels',
     );
     expect(row).toContain(`,"'=cmd|""/c calc""!A1, then more",Closed,`);
-    expect(row?.endsWith(',252,3600')).toBe(true);
+    expect(row?.endsWith(',252,3600,,,')).toBe(true);
   });
 });
 

@@ -28,13 +28,42 @@ export function filterTickets(tickets: readonly Ticket[], statuses: readonly Tic
   return tickets.filter((ticket) => statuses.includes(ticket.status));
 }
 
-/** One ticket changed (an event or a status update): replaced in place, or added first when new. */
-export function upsertTicket(tickets: readonly Ticket[], changed: Ticket): Ticket[] {
+/**
+ * One ticket changed (an event or a status update): replaced in place, or added first when new. A ticket
+ * from the engine's events keeps the labels and the assignee's name shown (the engine does not send them).
+ */
+export function upsertTicket(tickets: readonly Ticket[], changed: Ticket, fromEngine = false): Ticket[] {
   const index = tickets.findIndex((ticket) => ticket.id === changed.id);
   if (index === -1) return [changed, ...tickets];
   const next = [...tickets];
-  next[index] = changed;
+  const cached = tickets[index];
+  next[index] =
+    fromEngine && cached
+      ? {
+          ...changed,
+          labels: cached.labels,
+          assignee:
+            changed.assignee && !changed.assignee.name && cached.assignee?.id === changed.assignee.id
+              ? cached.assignee
+              : changed.assignee,
+        }
+      : changed;
   return next;
+}
+
+/** "Assigned to me / Unassigned / Everyone": the server filters (the list holds only those). */
+export const ASSIGNEE_FILTERS = [
+  { value: 'everyone', label: 'Everyone' },
+  { value: 'me', label: 'Assigned to me' },
+  { value: 'unassigned', label: 'Unassigned' },
+] as const;
+export type AssigneeFilter = (typeof ASSIGNEE_FILTERS)[number]['value'];
+
+/** The Assignee column: a member, "Answered by <agent>" for a reply from an unlinked phone, or "Unassigned". */
+export function assigneeText(ticket: Ticket): { text: string; muted: boolean } {
+  if (ticket.assignee) return { text: ticket.assignee.name || 'A member', muted: false };
+  if (ticket.answered_by) return { text: `Answered by ${ticket.answered_by}`, muted: true };
+  return { text: 'Unassigned', muted: true };
 }
 
 /** "Download as CSV" of the tickets shown: whole texts and spreadsheet-friendly times. */
@@ -54,4 +83,8 @@ export const TICKET_CSV_COLUMNS: readonly CsvColumn<Ticket>[] = [
     value: (ticket) => secondsBetween(ticket.created_at, ticket.first_response_at),
   },
   { header: 'Resolution (seconds)', value: (ticket) => secondsBetween(ticket.created_at, ticket.closed_at) },
+  // After the spec's columns, so that spreadsheets built on them keep working.
+  { header: 'Assignee', value: (ticket) => ticket.assignee?.name ?? '' },
+  { header: 'Answered By', value: (ticket) => ticket.answered_by ?? '' },
+  { header: 'Labels', value: (ticket) => ticket.labels.map((label) => label.name).join(', ') },
 ];

@@ -1,0 +1,180 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { deskReplies, ticketMessages, ticketNotes, tickets } from '../../db/schema';
+import type { TicketMessageRow, TicketRow } from './tickets.repository';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type MergeOutcome =
+  | { kind: 'not_found' }
+  | { kind: 'other_conversation' }
+  | { kind: 'merged'; from: TicketRow; ticket: TicketRow };
+
+export type SplitOutcome =
+  | { kind: 'not_found' }
+  | { kind: 'message_not_found' }
+  | { kind: 'split_first' }
+  | { kind: 'split'; closed: TicketRow; created: TicketRow };
+
+export type TicketMergeRepository = ReturnType<typeof createTicketMergeRepository>;
+
+const earliest = (a: Date | null, b: Date | null) => (a && b ? (a <= b ? a : b) : (a ?? b));
+const latest = (a: Date | null, b: Date | null) => (a && b ? (a >= b ? a : b) : (a ?? b));
+
+/** What the messages of one part of a conversation say about it as a ticket. */
+function summary(messages: TicketMessageRow[]) {
+  const first = messages[0];
+  const last = messages[messages.length - 1];
+  if (!first || !last) throw new Error('a ticket part without messages');
+  const reply = messages.find((m) => m.isBusiness);
+  const customer = messages.find((m) => !m.isBusiness);
+  return { first, last, reply, customer };
+}
+
+/**
+ * Merge and split (docs/architecture.md, Tickets). Each runs in one transaction with the tickets locked, so
+ * the one-active-ticket indexes hold at commit and a ticket changed meanwhile by the engine waits for it.
+ */
+export function createTicketMergeRepository(db: Db) {
+  const lock = (tx: Tx, organisationId: number, ids: number[]) =>
+    tx
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.organisationId, organisationId), inArray(tickets.id, ids)))
+      .orderBy(asc(tickets.id))
+      .for('update');
+
+  return {
+    merge(organisationId: number, fromId: number, intoId: number): Promise<MergeOutcome> {
+      return db.transaction(async (tx) => {
+        const locked = await lock(tx, organisationId, [fromId, intoId]);
+        const from = locked.find((t) => t.id === fromId);
+        const into = locked.find((t) => t.id === intoId);
+        if (!from || !into) return { kind: 'not_found' };
+        if (
+          from.sessionId !== into.sessionId ||
+          from.groupJid !== into.groupJid ||
+          from.customerKey !== into.customerKey
+        )
+          return { kind: 'other_conversation' };
+
+        await tx.update(ticketMessages).set({ ticketId: intoId }).where(eq(ticketMessages.ticketId, fromId));
+        await tx.update(ticketNotes).set({ ticketId: intoId }).where(eq(ticketNotes.ticketId, fromId));
+        await tx.update(deskReplies).set({ ticketId: intoId }).where(eq(deskReplies.ticketId, fromId));
+        await tx.execute(sql`insert into ticket_labels (ticket_id, label_id)
+          select ${intoId}, label_id from ticket_labels where ticket_id = ${fromId} on conflict do nothing`);
+        // Deleted before the update below: the merged ticket may become the conversation's active one.
+        await tx.delete(tickets).where(eq(tickets.id, fromId));
+
+        // At most one of the two is active (the unique indexes); the merged ticket takes its status.
+        const active = [into, from].find((t) => t.status !== 'close');
+        const opener = from.createdAt < into.createdAt ? from : into;
+        const answerer = [into, from]
+          .filter((t) => t.firstResponseAt)
+          .sort((a, b) => Number(a.firstResponseAt) - Number(b.firstResponseAt))[0];
+        const newest = tx
+          .select({ message: ticketMessages.message })
+          .from(ticketMessages)
+          .where(eq(ticketMessages.ticketId, intoId))
+          .orderBy(desc(ticketMessages.createdAt), desc(ticketMessages.id))
+          .limit(1);
+        const [ticket] = await tx
+          .update(tickets)
+          .set({
+            status: active?.status ?? 'close',
+            closedAt: active ? null : latest(from.closedAt, into.closedAt),
+            createdAt: opener.createdAt,
+            customer: opener.customer,
+            customerNumber: opener.customerNumber ?? (opener === from ? into : from).customerNumber,
+            updatedAt: latest(from.updatedAt, into.updatedAt) ?? into.updatedAt,
+            firstResponseAt: earliest(from.firstResponseAt, into.firstResponseAt),
+            answeredBy: answerer?.answeredBy ?? into.answeredBy ?? from.answeredBy,
+            assigneeId: into.assigneeId ?? from.assigneeId,
+            lastMessage: sql`coalesce((${newest}), ${into.lastMessage})`,
+          })
+          .where(eq(tickets.id, intoId))
+          .returning();
+        if (!ticket) throw new Error('the merged ticket vanished');
+        return { kind: 'merged', from, ticket };
+      });
+    },
+
+    /**
+     * The earlier part stays the ticket and is closed; the later part becomes a new ticket of the same
+     * conversation, in progress when it holds a business reply, with the same assignee and labels. Closing
+     * comes first, so the new ticket is the conversation's only active one unless another already is (a
+     * unique violation the caller answers).
+     */
+    split(organisationId: number, ticketId: number, fromMessageId: number, now: Date): Promise<SplitOutcome> {
+      return db.transaction(async (tx) => {
+        const [ticket] = await lock(tx, organisationId, [ticketId]);
+        if (!ticket) return { kind: 'not_found' };
+        const messages = await tx
+          .select()
+          .from(ticketMessages)
+          .where(eq(ticketMessages.ticketId, ticketId))
+          .orderBy(asc(ticketMessages.createdAt), asc(ticketMessages.id));
+        const at = messages.findIndex((m) => m.id === fromMessageId);
+        if (at < 0) return { kind: 'message_not_found' };
+        if (at === 0) return { kind: 'split_first' };
+        const kept = summary(messages.slice(0, at));
+        const moved = messages.slice(at);
+        const later = summary(moved);
+
+        const closedAt = ticket.closedAt ?? latest(ticket.createdAt, now) ?? now;
+        const [closed] = await tx
+          .update(tickets)
+          .set({
+            status: 'close',
+            closedAt,
+            lastMessage: kept.last.message,
+            updatedAt: latest(kept.last.createdAt, closedAt) ?? closedAt,
+            firstResponseAt: kept.reply?.createdAt ?? null,
+            answeredBy: kept.reply ? ticket.answeredBy : null,
+          })
+          .where(eq(tickets.id, ticketId))
+          .returning();
+        const [created] = await tx
+          .insert(tickets)
+          .values({
+            organisationId,
+            sessionId: ticket.sessionId,
+            groupJid: ticket.groupJid,
+            groupName: ticket.groupName,
+            customer: later.customer?.senderName ?? ticket.customer,
+            customerNumber: later.customer ? later.customer.sender : ticket.customerNumber,
+            customerKey: ticket.customerKey,
+            lastMessage: later.last.message,
+            status: later.reply ? 'in_progress' : 'open',
+            createdAt: later.first.createdAt,
+            updatedAt: later.last.createdAt,
+            firstResponseAt: later.reply?.createdAt ?? null,
+            answeredBy: later.reply?.senderName ?? null,
+            assigneeId: ticket.assigneeId,
+          })
+          .returning();
+        if (!closed || !created) throw new Error('the split tickets were not stored');
+        const movedIds = moved.map((m) => m.id);
+        await tx
+          .update(ticketMessages)
+          .set({ ticketId: created.id })
+          .where(inArray(ticketMessages.id, movedIds));
+        await tx
+          .update(deskReplies)
+          .set({ ticketId: created.id })
+          .where(
+            and(
+              eq(deskReplies.ticketId, ticketId),
+              inArray(
+                deskReplies.waId,
+                moved.map((m) => m.waId),
+              ),
+            ),
+          );
+        await tx.execute(sql`insert into ticket_labels (ticket_id, label_id)
+          select ${created.id}, label_id from ticket_labels where ticket_id = ${ticketId}`);
+        return { kind: 'split', closed, created };
+      });
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { labels, ticketLabels, ticketNotes, tickets, users } from '../../db/schema';
+import { memberName, type TicketNoteRow, type TicketRow } from './tickets.repository';
+
+export type TicketWorkflowRepository = ReturnType<typeof createTicketWorkflowRepository>;
+
+/** Assignee, notes and a ticket's labels. Callers check the ticket is the organisation's first. */
+export function createTicketWorkflowRepository(db: Db) {
+  return {
+    /** The member's name, or null when they are not of the organisation. */
+    async memberName(organisationId: number, userId: number): Promise<string | null> {
+      const [row] = await db
+        .select({ name: memberName })
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.organisationId, organisationId)));
+      return row?.name ?? null;
+    },
+
+    async assign(
+      organisationId: number,
+      ticketId: number,
+      assigneeId: number | null,
+    ): Promise<TicketRow | null> {
+      const [row] = await db
+        .update(tickets)
+        .set({ assigneeId })
+        .where(and(eq(tickets.organisationId, organisationId), eq(tickets.id, ticketId)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** The author's name is copied in the same statement: a removed member's notes still say who wrote them. */
+    async addNote(
+      organisationId: number,
+      ticketId: number,
+      userId: number,
+      body: string,
+    ): Promise<TicketNoteRow> {
+      const author = db
+        .select({ name: memberName })
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.organisationId, organisationId)));
+      const [row] = await db
+        .insert(ticketNotes)
+        .values({ ticketId, userId, authorName: sql`(${author})`, body })
+        .returning();
+      if (!row) throw new Error('the note was not stored');
+      return row;
+    },
+
+    /** How many of `labelIds` are the organisation's. */
+    async countLabels(organisationId: number, labelIds: number[]): Promise<number> {
+      if (labelIds.length === 0) return 0;
+      const [row] = await db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(labels)
+        .where(and(eq(labels.organisationId, organisationId), inArray(labels.id, labelIds)));
+      return row?.n ?? 0;
+    },
+
+    /** The ticket's labels become exactly `labelIds` (checked to be the organisation's). */
+    async setLabels(ticketId: number, labelIds: number[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        const others = labelIds.length ? notInArray(ticketLabels.labelId, labelIds) : undefined;
+        await tx.delete(ticketLabels).where(and(eq(ticketLabels.ticketId, ticketId), others));
+        if (labelIds.length)
+          await tx
+            .insert(ticketLabels)
+            .values(labelIds.map((labelId) => ({ ticketId, labelId })))
+            .onConflictDoNothing();
+      });
+    },
+  };
+}

@@ -1,0 +1,151 @@
+import {
+  type AddTicketNoteResponse,
+  type Ticket,
+  type TicketChangeResponse,
+  ticketMessages,
+  workflowMessages,
+} from '@wadesk/contract';
+import type { Clock } from '../../clock';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError } from '../../errors';
+import type { AuditRecorder } from '../audit/audit.service';
+import { type TicketView, toNote, toTicket } from './ticket-mapping';
+import type { TicketMergeRepository } from './ticket-merge.repository';
+import type { TicketWorkflowRepository } from './ticket-workflow.repository';
+import type { TicketsRepository } from './tickets.repository';
+import type { Actor } from './tickets.service';
+
+export type TicketChange = 'created' | 'assignee' | 'labels' | 'note' | 'merged' | 'split';
+
+export interface TicketWorkflowDeps {
+  tickets: TicketsRepository;
+  repo: TicketWorkflowRepository;
+  merges: TicketMergeRepository;
+  clock: Clock;
+  audit: AuditRecorder;
+  /** Told after a call changed a ticket: open dashboards show it. */
+  onChange(organisationId: number, change: TicketChange, ticket: Ticket): void;
+}
+
+export type TicketWorkflowService = ReturnType<typeof createTicketWorkflowService>;
+
+const target = (id: number) => `Ticket #${id}`;
+
+/** Working a ticket as a team: assignee, notes, labels, merge and split (docs/architecture.md, Tickets). */
+export function createTicketWorkflowService(deps: TicketWorkflowDeps) {
+  const { tickets, repo, merges, clock, audit, onChange } = deps;
+
+  async function owned(organisationId: number, id: number): Promise<TicketView> {
+    const ticket = await tickets.find(organisationId, id);
+    if (!ticket) throw new AppError(404, ticketMessages.ticketNotFound);
+    return ticket;
+  }
+
+  /** The ticket as it is now (labels and names from a read, for the changes that touch several rows). */
+  async function current(organisationId: number, id: number): Promise<Ticket> {
+    return toTicket(await owned(organisationId, id));
+  }
+
+  return {
+    async assign(actor: Actor, ticketId: number, assigneeId: number | null): Promise<TicketChangeResponse> {
+      const { organisationId } = actor;
+      const before = await owned(organisationId, ticketId);
+      const name = assigneeId === null ? null : await repo.memberName(organisationId, assigneeId);
+      if (assigneeId !== null && name === null) throw new AppError(404, workflowMessages.memberNotFound);
+      const row = await repo.assign(organisationId, ticketId, assigneeId);
+      if (!row) throw new AppError(404, ticketMessages.ticketNotFound);
+      const ticket = toTicket({ ...before, ...row, assigneeName: name });
+      if (before.assigneeId !== assigneeId) {
+        onChange(organisationId, 'assignee', ticket);
+        await audit.record({
+          organisationId,
+          actorId: actor.id,
+          action: 'ticket.assigned',
+          target: target(ticketId),
+          details: { from: before.assigneeName ?? null, to: name, self: assigneeId === actor.id },
+        });
+      }
+      return { success: true, message: workflowMessages.assigned, ticket };
+    },
+
+    async addNote(actor: Actor, ticketId: number, body: string): Promise<AddTicketNoteResponse> {
+      const { organisationId } = actor;
+      const ticket = await owned(organisationId, ticketId);
+      const note = await repo.addNote(organisationId, ticketId, actor.id, body);
+      onChange(organisationId, 'note', toTicket(ticket));
+      await audit.record({
+        organisationId,
+        actorId: actor.id,
+        action: 'ticket.note_added',
+        target: target(ticketId),
+        details: { note_id: note.id },
+      });
+      return { success: true, message: workflowMessages.noteAdded, note: toNote(note) };
+    },
+
+    async setLabels(actor: Actor, ticketId: number, labelIds: number[]): Promise<TicketChangeResponse> {
+      const { organisationId } = actor;
+      const before = await owned(organisationId, ticketId);
+      if ((await repo.countLabels(organisationId, labelIds)) !== labelIds.length)
+        throw new AppError(404, workflowMessages.labelNotFound);
+      await repo.setLabels(ticketId, labelIds);
+      const ticket = await current(organisationId, ticketId);
+      onChange(organisationId, 'labels', ticket);
+      await audit.record({
+        organisationId,
+        actorId: actor.id,
+        action: 'ticket.labels_changed',
+        target: target(ticketId),
+        details: { from: (before.labels ?? []).map((l) => l.name), to: ticket.labels.map((l) => l.name) },
+      });
+      return { success: true, message: workflowMessages.labelsSet, ticket };
+    },
+
+    async merge(actor: Actor, fromId: number, intoId: number): Promise<TicketChangeResponse> {
+      const { organisationId } = actor;
+      if (fromId === intoId) throw new AppError(400, workflowMessages.sameTicket);
+      const outcome = await merges.merge(organisationId, fromId, intoId);
+      if (outcome.kind === 'not_found') throw new AppError(404, ticketMessages.ticketNotFound);
+      if (outcome.kind === 'other_conversation') throw new AppError(400, workflowMessages.otherConversation);
+      const ticket = await current(organisationId, intoId);
+      onChange(organisationId, 'merged', ticket);
+      await audit.record({
+        organisationId,
+        actorId: actor.id,
+        action: 'ticket.merged',
+        target: target(intoId),
+        details: { merged_ticket_id: fromId },
+      });
+      return { success: true, message: workflowMessages.merged, ticket };
+    },
+
+    /** Answers the new ticket (the later part). */
+    async split(actor: Actor, ticketId: number, fromMessageId: number): Promise<TicketChangeResponse> {
+      const { organisationId } = actor;
+      let outcome: Awaited<ReturnType<TicketMergeRepository['split']>>;
+      try {
+        outcome = await merges.split(organisationId, ticketId, fromMessageId, clock());
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError(409, ticketMessages.alreadyActive);
+        throw error;
+      }
+      if (outcome.kind === 'not_found') throw new AppError(404, ticketMessages.ticketNotFound);
+      if (outcome.kind === 'message_not_found') throw new AppError(404, workflowMessages.messageNotFound);
+      if (outcome.kind === 'split_first') throw new AppError(400, workflowMessages.splitFirst);
+      const [closed, created] = await Promise.all([
+        current(organisationId, ticketId),
+        current(organisationId, outcome.created.id),
+      ]);
+      onChange(organisationId, 'split', closed);
+      onChange(organisationId, 'created', created);
+      await audit.record({
+        organisationId,
+        actorId: actor.id,
+        action: 'ticket.split',
+        target: target(ticketId),
+        details: { new_ticket_id: created.id, from_message_id: fromMessageId },
+      });
+      return { success: true, message: workflowMessages.split, ticket: created };
+    },
+  };
+}
