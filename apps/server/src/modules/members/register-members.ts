@@ -32,6 +32,7 @@ export async function registerMembers(
     publicUrl: deps.publicUrl,
     signIn: deps.auth.signIn,
     onMailError: (error) => app.log.error({ err: error }, 'invitation mail failed'),
+    audit: deps.audit,
   });
   await app.register(membersRoutes, { members });
   await app.register(invitationRoutes, { members, limits: deps.limits });

@@ -53,7 +53,18 @@ export interface RegisterSessionsOptions {
  */
 export async function registerSessions(
   app: FastifyInstance,
-  { config, database, instanceId, rpc, bus, whatsapp, store, overrides, limit }: RegisterSessionsOptions,
+  {
+    config,
+    database,
+    instanceId,
+    rpc,
+    bus,
+    whatsapp,
+    store,
+    overrides,
+    limit,
+    audit,
+  }: RegisterSessionsOptions,
 ): Promise<{ sessions: SessionsService; gateway: WhatsAppGateway; cluster: SessionCluster }> {
   const { db } = database;
   const repo = createSessionsRepository(db);
@@ -122,6 +133,7 @@ export async function registerSessions(
     sessionLimit: config.whatsappSessionLimit,
     qrWaitMs: overrides.qrWaitMs ?? 10_000,
     quietAfterMs: config.whatsappQuietAfterHours * 3_600_000,
+    audit,
   });
   await app.register(sessionsRoutes, { sessions, limit });
   if (whatsapp.simulator) await app.register(simulatorRoutes, { sessions, simulator: whatsapp.simulator });
