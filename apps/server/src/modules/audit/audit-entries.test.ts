@@ -64,7 +64,10 @@ describeEachDatabase('audit entries of the desk', (ctx) => {
   }
 
   const ann = 'Ann Lee <ann@example.com>';
-  const expectOk = async (pending: Promise<{ status: number; raw: { body: string } }>, status = 200) => {
+  const expectOk = async <T extends { status: number; raw: { body: string } }>(
+    pending: Promise<T>,
+    status = 200,
+  ): Promise<T> => {
     const res = await pending;
     expect(res.status, res.raw.body).toBe(status);
     return res;
