@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { BrandLink } from '../../shared/ui/brand';
 import { NavItemLink, NavSection } from '../../shared/ui/nav-item';
 import { AccountNavItem } from './account-nav-item';
@@ -9,8 +10,9 @@ export function AppSidebar({ extraItems }: { extraItems?: ReactNode }) {
   const links = useNavLinks();
   return (
     <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col border-r border-slate-200 bg-white md:flex">
-      <div className="flex h-16 items-center border-b border-slate-200 px-5">
+      <div className="flex h-16 items-center justify-between gap-2 border-b border-slate-200 px-5">
         <BrandLink />
+        <NotificationBell />
       </div>
       <nav aria-label="Main" className="flex-1 overflow-y-auto p-3">
         <NavSection>

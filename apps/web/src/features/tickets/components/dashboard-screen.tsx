@@ -10,6 +10,7 @@ import { Spinner } from '../../../shared/ui/spinner';
 import { toast } from '../../../shared/ui/toast';
 import { useUpdateTicketStatus } from '../api/tickets-queries';
 import { useCounts } from '../hooks/use-counts';
+import { useOpenTicket } from '../hooks/use-open-ticket';
 import { useTickets } from '../hooks/use-tickets';
 import { ALL_TICKET_STATUSES, filterTickets, TICKET_CSV_COLUMNS } from '../utils/ticket-table';
 import { ConversationModal } from './conversation-modal';
@@ -69,7 +70,7 @@ export function DashboardScreen({ title, description }: DashboardScreenProps) {
   const { counts, refetch: refetchCounts } = useCounts();
   const [sort, setSort] = useState<SortDirection>('desc');
   const [statuses, setStatuses] = useState<TicketStatus[]>(ALL_TICKET_STATUSES);
-  const [openId, setOpenId] = useState<number | null>(null);
+  const [openId, setOpenId] = useOpenTicket();
   const [updating, setUpdating] = useState<ReadonlySet<number>>(new Set());
   const statusUpdate = useUpdateTicketStatus();
 
