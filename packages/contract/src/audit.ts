@@ -54,9 +54,12 @@ const auditDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
   error: auditMessages.dateInvalid,
 });
 
+/** A member's id: an int4 in the database. */
+const MAX_MEMBER_ID = 2 ** 31 - 1;
+
 const auditFilterShape = {
   action: auditAction.optional(),
-  actor_id: z.number().int().positive().optional(),
+  actor_id: z.number().int().positive().max(MAX_MEMBER_ID).optional(),
   from: auditDate.optional(),
   to: auditDate.optional(),
 };
@@ -73,7 +76,7 @@ export type AuditLogRequest = z.input<typeof auditLogRequest>;
 /** GET /org/auditLog.csv (admin): the same filters as query parameters → text/csv, newest first. */
 export const auditLogExportQuery = z.object({
   ...auditFilterShape,
-  actor_id: z.coerce.number().int().positive().optional(),
+  actor_id: z.coerce.number().int().positive().max(MAX_MEMBER_ID).optional(),
 });
 export type AuditLogExportQuery = z.input<typeof auditLogExportQuery>;
 
