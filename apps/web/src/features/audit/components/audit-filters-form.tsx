@@ -6,10 +6,12 @@ import { type AuditFilters, NO_FILTERS } from '../utils/audit-filters';
 const control =
   'h-10 w-full rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-800 shadow-xs focus:border-brand-600 focus:ring-4 focus:ring-brand-100 focus:outline-none';
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
+function Field({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
   return (
     // biome-ignore lint/a11y/noLabelWithoutControl: the control is the child
-    <label className="flex min-w-0 flex-col gap-1 text-xs font-semibold text-slate-600">
+    <label
+      className={`flex min-w-0 flex-col gap-1 text-xs font-semibold text-slate-600 ${wide ? 'col-span-2 lg:col-span-1' : ''}`}
+    >
       {label}
       {children}
     </label>
@@ -33,8 +35,8 @@ export function AuditFiltersForm({ filters, onChange, members, rangeError }: Aud
   return (
     <fieldset className="border-b border-slate-200 px-4 py-4 sm:px-5">
       <legend className="sr-only">Filters</legend>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[1.4fr_1.2fr_1fr_1fr_auto] lg:items-end">
-        <Field label="Action">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-[1.4fr_1.2fr_1fr_1fr_auto] lg:items-end">
+        <Field label="Action" wide>
           <select
             className={control}
             value={filters.action}
@@ -48,7 +50,7 @@ export function AuditFiltersForm({ filters, onChange, members, rangeError }: Aud
             ))}
           </select>
         </Field>
-        <Field label="Member">
+        <Field label="Member" wide>
           <select
             className={control}
             value={filters.actorId ?? ''}
@@ -80,7 +82,13 @@ export function AuditFiltersForm({ filters, onChange, members, rangeError }: Aud
             onChange={(event) => set({ toDate: event.target.value })}
           />
         </Field>
-        <Button variant="ghost" size="md" disabled={!filtered} onClick={() => onChange(NO_FILTERS)}>
+        <Button
+          variant="ghost"
+          size="md"
+          className="col-span-2 lg:col-span-1"
+          disabled={!filtered}
+          onClick={() => onChange(NO_FILTERS)}
+        >
           Clear filters
         </Button>
       </div>
