@@ -154,6 +154,26 @@ describe('notifications', () => {
     expect(shown).toEqual([{ title: 'wadesk', body: 'New ticket from Ravi in Support', tag: 'new-14' }]);
   });
 
+  it('shows no bell and asks nothing when signed out', async () => {
+    const fetchMock = server([], settings30);
+    renderRoutes(
+      [
+        {
+          path: '*',
+          element: (
+            <NotificationsProvider enabled={false}>
+              <NotificationBell />
+            </NotificationsProvider>
+          ),
+        },
+      ],
+      '/messages',
+    );
+    await act(async () => vi.advanceTimersByTimeAsync(UNANSWERED_CHECK_MS));
+    expect(screen.queryByRole('button', { name: /^Notifications/ })).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('asks for browser permission only from the button in the panel', async () => {
     const { FakeNotification } = stubNotification('default');
     server([], settings30);

@@ -140,7 +140,10 @@ export function NotificationsProvider({ enabled, children }: { enabled: boolean;
     }),
     [items, openTicket],
   );
-  return <NotificationsContext.Provider value={value}>{children}</NotificationsContext.Provider>;
+  // Signed out (a chat opened without an account): no bell at all.
+  return (
+    <NotificationsContext.Provider value={enabled ? value : null}>{children}</NotificationsContext.Provider>
+  );
 }
 
 /** The notifications of the tab; null outside the signed-in layout. */
