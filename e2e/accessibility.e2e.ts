@@ -217,6 +217,23 @@ test('members with the Invite member dialog', async () => {
   await page.keyboard.press('Escape');
 });
 
+test('audit log and the notifications panel', async () => {
+  const { page } = member;
+  const entry = page.locator('[data-entry-id]').filter({ visible: true }).first();
+  await go(page, '/audit-log', () => entry.waitFor(POLL));
+  await scanBothWidths(page, 'audit log', () => entry.waitFor(POLL));
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  await scanBothWidths(page, 'notifications panel', async () => {
+    if (!(await panel.isVisible()))
+      await page
+        .getByRole('button', { name: /^Notifications/ })
+        .filter({ visible: true })
+        .click();
+    await panel.waitFor();
+  });
+  await page.keyboard.press('Escape');
+});
+
 test('upload chat', async () => {
   const { page } = member;
   await go(page, '/upload-chat', () => page.getByText('Click to upload').waitFor());

@@ -13,8 +13,7 @@ import { installUnstorableTextGuard } from './http/unstorable-text';
 import { registerWebApp } from './http/web-app';
 import { createMailer } from './mail/mailer';
 import { registerAgents } from './modules/agents/register-agents';
-import { createAuditRepository } from './modules/audit/audit.repository';
-import { createAuditRecorder } from './modules/audit/audit.service';
+import { registerAudit } from './modules/audit/register-audit';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -91,11 +90,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   app.addHook('onClose', async () => mailer.close());
   installAuthentication(app, accessTokens, authRepository.tokenUserRole);
-  const audit = createAuditRecorder({
-    repo: createAuditRepository(database.db),
-    onError: (error, entry) =>
-      app.log.error({ err: error, action: entry.action }, 'audit entry not recorded'),
-  });
+  const audit = await registerAudit(app, { db: database.db });
 
   await app.register(systemRoutes, { database, config });
   const limit = createLimiter({ repo: createRateLimitRepository(database.db), clock });
@@ -123,6 +118,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       ? createGoogleVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl, clock })
       : null,
     clock,
+    audit,
   });
   const limits = createAttemptLimits({
     repo: createRateLimitRepository(database.db),

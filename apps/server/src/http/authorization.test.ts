@@ -69,6 +69,9 @@ const MINIMUM_ROLE: Record<string, MemberRole | 'public'> = {
   'POST /org/saveLabel/': 'admin',
   'POST /org/deleteLabel/': 'admin',
   'POST /events/stream-token/': 'member',
+  // The audit log: owners and admins read it; nothing edits it.
+  'POST /org/getAuditLog/': 'admin',
+  'GET /org/auditLog.csv': 'admin',
   // The event stream authenticates with its own single-use token (stream-tokens.ts).
   'GET /events/': 'public',
   'GET /config/': 'public',

@@ -82,6 +82,10 @@ export const routes: RouteObject[] = [
                     lazy: screen(() => import('./routes/app/members'), 'MembersRoute'),
                   },
                   {
+                    path: 'audit-log',
+                    lazy: screen(() => import('./routes/app/audit-log'), 'AuditLogRoute'),
+                  },
+                  {
                     path: 'upload-chat',
                     lazy: screen(() => import('./routes/app/upload-chat'), 'UploadChatRoute'),
                   },

@@ -75,12 +75,13 @@ export function createAgentsRepository(db: Db) {
       return (row?.n ?? 0) > 0;
     },
 
-    async remove(organisationId: number, id: number): Promise<boolean> {
-      const removed = await db
+    /** The removed agent; null when the organisation has no such agent. */
+    async remove(organisationId: number, id: number): Promise<AgentRow | null> {
+      const [removed] = await db
         .delete(agents)
         .where(and(eq(agents.organisationId, organisationId), eq(agents.id, id)))
-        .returning({ id: agents.id });
-      return removed.length > 0;
+        .returning();
+      return removed ?? null;
     },
 
     async count(organisationId: number): Promise<number> {

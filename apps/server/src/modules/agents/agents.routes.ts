@@ -38,7 +38,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ agents: AgentsService }> = as
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await agents.add(request.user.organisationId, request.body)),
+      reply.code(201).send(await agents.add(request.user.organisationId, request.body, request.user.id)),
   );
 
   app.post(
@@ -60,7 +60,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ agents: AgentsService }> = as
         },
       },
     },
-    async (request) => agents.edit(request.user.organisationId, request.body),
+    async (request) => agents.edit(request.user.organisationId, request.body, request.user.id),
   );
 
   app.post(
@@ -94,6 +94,6 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ agents: AgentsService }> = as
         },
       },
     },
-    async (request) => agents.remove(request.user.organisationId, request.body.agent_id),
+    async (request) => agents.remove(request.user.organisationId, request.body.agent_id, request.user.id),
   );
 };

@@ -2,6 +2,7 @@ import { type Agent, type AgentUserType, agentMessages, type SuccessMessage, toE
 import type { Clock } from '../../clock';
 import { systemClock } from '../../clock';
 import { AppError } from '../../errors';
+import type { AuditRecorder } from '../audit/audit.service';
 import { createAgentDirectory, type KnownAgent } from './agent-directory';
 import type { AgentRow, AgentsRepository } from './agents.repository';
 
@@ -12,6 +13,8 @@ export interface AgentsServiceDeps {
   directoryTtlMs?: number;
   /** Told after the organisation's agent list changed (the event stream pushes `agents.updated`). */
   onChange?: (organisationId: number) => void;
+  /** Agents added, edited and removed by a member go in the audit log. */
+  audit?: AuditRecorder;
 }
 
 export type AgentsService = ReturnType<typeof createAgentsService>;
@@ -43,6 +46,7 @@ export function createAgentsService({
   clock = systemClock,
   directoryTtlMs = 5_000,
   onChange = () => {},
+  audit = { record: async () => {} },
 }: AgentsServiceDeps) {
   const directory = createAgentDirectory({
     load: async (organisationId) =>
@@ -55,9 +59,34 @@ export function createAgentsService({
     onChange(organisationId);
   };
 
+  /** `actorId` null: the desk itself did it (owner agents), which the audit log leaves out. */
+  const record = async (
+    organisationId: number,
+    actorId: number | null,
+    action: 'agent.added' | 'agent.edited' | 'agent.removed',
+    row: AgentRow,
+    details: Record<string, unknown> = {},
+  ) => {
+    if (actorId === null) return;
+    await audit.record({
+      organisationId,
+      actorId,
+      action,
+      target: `${row.name} (${row.number})`,
+      details: { agent_id: row.id, ...details },
+    });
+  };
+
   return {
-    /** `request` has passed the contract schema: the name is trimmed and the number is E.164. */
-    async add(organisationId: number, request: { agent_name: string; agent_number: string }): Promise<Agent> {
+    /**
+     * `request` has passed the contract schema: the name is trimmed and the number is E.164. `actorId`:
+     * the member adding it, for the audit log.
+     */
+    async add(
+      organisationId: number,
+      request: { agent_name: string; agent_number: string },
+      actorId: number | null = null,
+    ): Promise<Agent> {
       const row = await repo.insert(organisationId, {
         name: request.agent_name,
         number: request.agent_number,
@@ -65,6 +94,7 @@ export function createAgentsService({
       });
       if (!row) throw new AppError(409, agentMessages.duplicateNumber);
       changed(organisationId);
+      await record(organisationId, actorId, 'agent.added', row);
       return toAgent(row);
     },
 
@@ -77,6 +107,7 @@ export function createAgentsService({
     async edit(
       organisationId: number,
       request: { agent_id: number; agent_name: string; agent_number: string; user_type?: AgentUserType },
+      actorId: number | null = null,
     ): Promise<Agent> {
       const current = await repo.get(organisationId, request.agent_id);
       if (!current) throw new AppError(404, agentMessages.agentNotFound);
@@ -101,6 +132,11 @@ export function createAgentsService({
       if (row === 'missing') throw new AppError(404, agentMessages.agentNotFound);
       if (row === 'duplicate') throw new AppError(409, agentMessages.duplicateNumber);
       changed(organisationId);
+      const was: Record<string, string> = {};
+      if (current.name !== row.name) was.name = current.name;
+      if (current.number !== row.number) was.number = current.number;
+      if (current.userType !== row.userType) was.user_type = current.userType;
+      await record(organisationId, actorId, 'agent.edited', row, { was });
       return toAgent(row);
     },
 
@@ -108,9 +144,15 @@ export function createAgentsService({
       return (await repo.list(organisationId)).map(toAgent);
     },
 
-    async remove(organisationId: number, agentId: number): Promise<SuccessMessage> {
-      if (!(await repo.remove(organisationId, agentId))) throw new AppError(404, agentMessages.agentNotFound);
+    async remove(
+      organisationId: number,
+      agentId: number,
+      actorId: number | null = null,
+    ): Promise<SuccessMessage> {
+      const removed = await repo.remove(organisationId, agentId);
+      if (!removed) throw new AppError(404, agentMessages.agentNotFound);
       changed(organisationId);
+      await record(organisationId, actorId, 'agent.removed', removed);
       return { success: true, message: agentMessages.agentRemoved };
     },
 

@@ -24,11 +24,13 @@ export async function registerAgents(
     clock,
     bus,
     sessions,
+    audit,
   }: { db: Db; clock: Clock; bus: DeskEventBus; sessions: SessionsService; audit: AuditRecorder },
 ): Promise<AgentsService> {
   const agents: AgentsService = createAgentsService({
     repo: createAgentsRepository(db),
     clock,
+    audit,
     onChange: (organisationId) => {
       agents
         .count(organisationId)

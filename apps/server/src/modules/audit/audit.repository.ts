@@ -1,6 +1,7 @@
 import type { AuditAction } from '@wadesk/contract';
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { auditLog } from '../../db/schema';
 import { storableDeep, storableText } from '../../text';
 
 /** One thing that happened. `actorId` null: WhatsApp or the system did it (e.g. an automatic assignment). */
@@ -15,8 +16,47 @@ export interface AuditEntry {
   at?: Date;
 }
 
+/** What the Audit log page and its export filter by; `from` inclusive, `to` exclusive. */
+export interface AuditFilter {
+  action?: AuditAction;
+  actorId?: number;
+  from?: Date;
+  to?: Date;
+}
+
+export type AuditRow = typeof auditLog.$inferSelect;
+
 export function createAuditRepository(db: Db) {
   return {
+    /**
+     * A page of the organisation's entries, newest first, older than the entry `beforeId` (a cursor on
+     * (at, id), which the index `audit_log_organisation_at_idx` walks backwards).
+     */
+    page(
+      organisationId: number,
+      filter: AuditFilter,
+      beforeId: number | undefined,
+      limit: number,
+    ): Promise<AuditRow[]> {
+      const where: (SQL | undefined)[] = [
+        eq(auditLog.organisationId, organisationId),
+        filter.action ? eq(auditLog.action, filter.action) : undefined,
+        filter.actorId ? eq(auditLog.actorId, filter.actorId) : undefined,
+        filter.from ? gte(auditLog.at, filter.from) : undefined,
+        filter.to ? lt(auditLog.at, filter.to) : undefined,
+        beforeId === undefined
+          ? undefined
+          : sql`(${auditLog.at}, ${auditLog.id}) < (select b.at, b.id from audit_log b
+              where b.id = ${beforeId} and b.organisation_id = ${organisationId})`,
+      ];
+      return db
+        .select()
+        .from(auditLog)
+        .where(and(...where))
+        .orderBy(desc(auditLog.at), desc(auditLog.id))
+        .limit(limit);
+    },
+
     /**
      * Appends an entry. The actor's name and email are copied in the same statement, so the entry keeps
      * saying who did it after the member is removed.

@@ -16,6 +16,7 @@ describeEachDatabase('auth service', (ctx) => {
       accessTokens: createAccessTokens({ secret: 'service-test-secret-long-enough!', clock: ctx.clock }),
       verifyGoogle: null,
       clock: ctx.clock,
+      audit: { record: async () => {} },
     });
   const rejection = (status: number, message: string) =>
     expect.objectContaining({ statusCode: status, message });
@@ -103,6 +104,7 @@ describe('auth service without Google', () => {
       accessTokens: {} as never,
       verifyGoogle: null,
       clock: () => new Date(),
+      audit: { record: async () => {} },
     });
     await expect(auth.googleLogin('token')).rejects.toMatchObject({
       statusCode: 400,

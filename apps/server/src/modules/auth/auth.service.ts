@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Clock } from '../../clock';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
+import type { AuditRecorder } from '../audit/audit.service';
 import type { AuthRepository, NewUser, UserRow } from './auth.repository';
 import type { GoogleIdentity, GoogleVerifier } from './google';
 import type { Passwords } from './passwords';
@@ -35,17 +36,42 @@ export interface AuthServiceDeps {
   /** null when Google sign-in is not configured. */
   verifyGoogle: GoogleVerifier | null;
   clock: Clock;
+  /** Sign-ins go in the audit log. */
+  audit: AuditRecorder;
 }
+
+/** How a person signed in, as the audit log says it. */
+export type SignInMethod = 'password' | 'google' | 'registration' | 'invitation';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService({ repo, passwords, accessTokens, verifyGoogle, clock }: AuthServiceDeps) {
+export function createAuthService({
+  repo,
+  passwords,
+  accessTokens,
+  verifyGoogle,
+  clock,
+  audit,
+}: AuthServiceDeps) {
   /** A fresh pair for a new sign-in: the refresh token starts its own family. */
   async function issueTokens(user: UserRow): Promise<TokenPair> {
     const refreshToken = newRefreshToken();
     const familyId = randomUUID();
     await repo.insertRefreshToken({ ...refreshFields(user.id, refreshToken), familyId });
     return { access_token: await signAccess(user, familyId), refresh_token: refreshToken };
+  }
+
+  /** A new sign-in: its tokens, and its entry in the audit log. */
+  async function signInAs(user: UserRow, method: SignInMethod): Promise<TokenPair> {
+    const tokens = await issueTokens(user);
+    await audit.record({
+      organisationId: user.organisationId,
+      actorId: user.id,
+      action: 'auth.signed_in',
+      target: user.email,
+      details: { method },
+    });
+    return tokens;
   }
 
   /** The family id goes into the access token (`sid`): event streams end when their family is revoked. */
@@ -99,7 +125,7 @@ export function createAuthService({ repo, passwords, accessTokens, verifyGoogle,
 
   return {
     /** Signs in an account created elsewhere (an accepted invitation). */
-    signIn: issueTokens,
+    signIn: signInAs,
 
     async register(input: Registration): Promise<TokenPair> {
       const passwordHash = await passwords.hash(input.password1);
@@ -109,7 +135,7 @@ export function createAuthService({ repo, passwords, accessTokens, verifyGoogle,
         firstName: input.first_name,
         lastName: input.last_name,
       });
-      return issueTokens(user);
+      return signInAs(user, 'registration');
     },
 
     async login({ username, password }: LoginRequest): Promise<TokenPair> {
@@ -119,7 +145,7 @@ export function createAuthService({ repo, passwords, accessTokens, verifyGoogle,
       if (!user.passwordHash || !(await passwords.verify(user.passwordHash, password))) {
         throw new AppError(401, authErrors.wrongPassword);
       }
-      return issueTokens(user);
+      return signInAs(user, 'password');
     },
 
     /** Exchanges a refresh token for a new pair; a token used twice revokes its whole family. */
@@ -174,7 +200,7 @@ export function createAuthService({ repo, passwords, accessTokens, verifyGoogle,
       const identity = await verifyGoogle(credential);
       if (!identity) throw new AppError(401, authErrors.googleRejected);
       const { user, tookOver } = await googleAccount(identity);
-      const tokens = await issueTokens(user);
+      const tokens = await signInAs(user, 'google');
       return tookOver ? { ...tokens, notice: authMessages.googleTookOver } : tokens;
     },
   };

@@ -105,14 +105,15 @@ export function createMembersRepository(db: Db) {
       userId: number,
       role: UserRole,
       now: Date,
-    ): Promise<MemberRow | 'not-found' | 'last-owner'> {
+    ): Promise<(MemberRow & { previousRole: UserRole }) | 'not-found' | 'last-owner'> {
       return db.transaction(async (tx) => {
         await lockOrganisation(tx, organisationId);
         const current = await roleIn(tx, organisationId, userId);
         if (!current) return 'not-found';
+        const previousRole = current.role;
         if (current.role === role) {
           const [same] = await tx.select(memberColumns).from(users).where(eq(users.id, userId));
-          return same ?? 'not-found';
+          return same ? { ...same, previousRole } : 'not-found';
         }
         if (current.role === 'owner' && (await otherOwners(tx, organisationId, userId)) === 0)
           return 'last-owner';
@@ -122,20 +123,20 @@ export function createMembersRepository(db: Db) {
           .where(eq(users.id, userId))
           .returning(memberColumns);
         await endSignIns(tx, userId, now);
-        return updated ?? 'not-found';
+        return updated ? { ...updated, previousRole } : 'not-found';
       });
     },
 
     /** Deletes the account (its sign-ins, event streams and saved chats go with it), keeping an owner. */
-    remove(organisationId: number, userId: number): Promise<'removed' | 'not-found' | 'last-owner'> {
+    remove(organisationId: number, userId: number): Promise<MemberRow | 'not-found' | 'last-owner'> {
       return db.transaction(async (tx) => {
         await lockOrganisation(tx, organisationId);
         const current = await roleIn(tx, organisationId, userId);
         if (!current) return 'not-found';
         if (current.role === 'owner' && (await otherOwners(tx, organisationId, userId)) === 0)
           return 'last-owner';
-        await tx.delete(users).where(eq(users.id, userId));
-        return 'removed';
+        const [removed] = await tx.delete(users).where(eq(users.id, userId)).returning(memberColumns);
+        return removed ?? 'not-found';
       });
     },
 
@@ -144,26 +145,38 @@ export function createMembersRepository(db: Db) {
       organisationId: number,
       userId: number,
       agentId: number | null,
-    ): Promise<MemberRow | 'not-found' | 'agent-not-found' | 'agent-taken'> {
+    ): Promise<
+      | (MemberRow & { previousAgentId: number | null; agentName: string | null })
+      | 'not-found'
+      | 'agent-not-found'
+      | 'agent-taken'
+    > {
       return db.transaction(async (tx) => {
+        let agentName: string | null = null;
         if (agentId !== null) {
           const [agent] = await tx
-            .select({ id: agents.id })
+            .select({ id: agents.id, name: agents.name })
             .from(agents)
             .where(and(eq(agents.organisationId, organisationId), eq(agents.id, agentId)));
           if (!agent) return 'agent-not-found';
+          agentName = agent.name;
           const [holder] = await tx
             .select({ id: users.id })
             .from(users)
             .where(and(eq(users.agentId, agentId), ne(users.id, userId)));
           if (holder) return 'agent-taken';
         }
+        const [before] = await tx
+          .select({ agentId: users.agentId })
+          .from(users)
+          .where(and(eq(users.organisationId, organisationId), eq(users.id, userId)));
+        if (!before) return 'not-found';
         const [updated] = await tx
           .update(users)
           .set({ agentId })
           .where(and(eq(users.organisationId, organisationId), eq(users.id, userId)))
           .returning(memberColumns);
-        return updated ?? 'not-found';
+        return updated ? { ...updated, previousAgentId: before.agentId, agentName } : 'not-found';
       });
     },
 
@@ -203,8 +216,13 @@ export function createMembersRepository(db: Db) {
         .orderBy(asc(invitations.createdAt), asc(invitations.id));
     },
 
-    async revokeInvitation(organisationId: number, invitationId: number, now: Date): Promise<boolean> {
-      const revoked = await db
+    /** The revoked invitation's address and role; null when it was not open. */
+    async revokeInvitation(
+      organisationId: number,
+      invitationId: number,
+      now: Date,
+    ): Promise<{ email: string; role: UserRole } | null> {
+      const [revoked] = await db
         .update(invitations)
         .set({ revokedAt: now })
         .where(
@@ -215,8 +233,8 @@ export function createMembersRepository(db: Db) {
             isNull(invitations.revokedAt),
           ),
         )
-        .returning({ id: invitations.id });
-      return revoked.length > 0;
+        .returning({ email: invitations.email, role: invitations.role });
+      return revoked ?? null;
     },
 
     /** What an invitation mail says: the organisation's name and the inviting member's name. */

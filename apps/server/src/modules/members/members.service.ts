@@ -1,4 +1,5 @@
 import {
+  type AuditAction,
   type acceptInvitationRequest,
   type Invitation,
   type InvitationLookup,
@@ -14,7 +15,9 @@ import type { Clock } from '../../clock';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import type { Mailer } from '../../mail/mailer';
+import type { AuditRecorder } from '../audit/audit.service';
 import type { UserRow } from '../auth/auth.repository';
+import type { SignInMethod } from '../auth/auth.service';
 import type { RequestUser } from '../auth/authenticate';
 import type { Passwords } from '../auth/passwords';
 import { hashRefreshToken, newRefreshToken } from '../auth/tokens';
@@ -33,7 +36,9 @@ export interface MembersServiceDeps {
   /** An invitation mail failed: the owner is told; the cause goes to the log. */
   onMailError(error: unknown): void;
   /** Signs the new member in (auth.service.ts), as a registration does. */
-  signIn(user: UserRow): Promise<TokenPair>;
+  signIn(user: UserRow, method: SignInMethod): Promise<TokenPair>;
+  /** Invitations, joins, role changes and removals go in the audit log. */
+  audit: AuditRecorder;
   /** The organisation's members or invitations changed: open Members pages refresh. */
   onChange(organisationId: number): void;
 }
@@ -64,7 +69,13 @@ const toInvitation = (row: InvitationRow): Invitation => ({
  * member's sign-ins end.
  */
 export function createMembersService(deps: MembersServiceDeps) {
-  const { repo, mailer, passwords, clock, publicUrl, signIn, onMailError, onChange } = deps;
+  const { repo, mailer, passwords, clock, publicUrl, signIn, onMailError, audit, onChange } = deps;
+  const record = (
+    caller: Pick<RequestUser, 'id' | 'organisationId'>,
+    action: AuditAction,
+    target: string,
+    details?: Record<string, unknown>,
+  ) => audit.record({ organisationId: caller.organisationId, actorId: caller.id, action, target, details });
   const invitationLink = (token: string) => `${publicUrl}/accept-invitation?token=${token}`;
 
   return {
@@ -104,13 +115,15 @@ export function createMembersService(deps: MembersServiceDeps) {
         onMailError(error);
         throw new AppError(502, memberMessages.mailFailed);
       }
+      await record(caller, 'member.invited', email, { role });
       onChange(caller.organisationId);
       return toInvitation(invitation);
     },
 
     async revokeInvitation(caller: RequestUser, invitationId: number): Promise<void> {
-      if (!(await repo.revokeInvitation(caller.organisationId, invitationId, clock())))
-        throw new AppError(404, memberMessages.invitationNotFound);
+      const revoked = await repo.revokeInvitation(caller.organisationId, invitationId, clock());
+      if (!revoked) throw new AppError(404, memberMessages.invitationNotFound);
+      await record(caller, 'member.invitation_revoked', revoked.email, { role: revoked.role });
       onChange(caller.organisationId);
     },
 
@@ -118,6 +131,8 @@ export function createMembersService(deps: MembersServiceDeps) {
       const result = await repo.changeRole(caller.organisationId, userId, role, clock());
       if (result === 'not-found') throw new AppError(404, memberMessages.notFound);
       if (result === 'last-owner') throw new AppError(409, memberMessages.lastOwner);
+      if (result.previousRole !== role)
+        await record(caller, 'member.role_changed', result.email, { from: result.previousRole, to: role });
       onChange(caller.organisationId);
       return toMember(result);
     },
@@ -126,6 +141,7 @@ export function createMembersService(deps: MembersServiceDeps) {
       const result = await repo.remove(caller.organisationId, userId);
       if (result === 'not-found') throw new AppError(404, memberMessages.notFound);
       if (result === 'last-owner') throw new AppError(409, memberMessages.lastOwner);
+      await record(caller, 'member.removed', result.email, { role: result.role });
       onChange(caller.organisationId);
     },
 
@@ -134,6 +150,11 @@ export function createMembersService(deps: MembersServiceDeps) {
       if (result === 'not-found') throw new AppError(404, memberMessages.notFound);
       if (result === 'agent-not-found') throw new AppError(404, memberMessages.agentNotFound);
       if (result === 'agent-taken') throw new AppError(409, memberMessages.agentTaken);
+      if (result.previousAgentId !== agentId)
+        await record(caller, 'member.agent_linked', result.email, {
+          agent_id: agentId,
+          agent_name: result.agentName,
+        });
       onChange(caller.organisationId);
       return toMember(result);
     },
@@ -174,8 +195,10 @@ export function createMembersService(deps: MembersServiceDeps) {
         throw error;
       }
       if (user === 'used') throw new AppError(400, memberMessages.invitationInvalid);
-      onChange(found.invitation.organisationId);
-      return signIn(user);
+      const joined = { organisationId: user.organisationId, id: user.id };
+      await record(joined, 'member.joined', user.email, { role: user.role });
+      onChange(user.organisationId);
+      return signIn(user, 'invitation');
     },
   };
 }

@@ -35,6 +35,7 @@ export async function registerMembers(
     signIn: deps.auth.signIn,
     onMailError: (error) => app.log.error({ err: error }, 'invitation mail failed'),
     onChange: (organisationId) => deps.bus.publish('members.changed', { organisationId }),
+    audit: deps.audit,
   });
   await app.register(membersRoutes, { members });
   await app.register(invitationRoutes, { members, limits: deps.limits });

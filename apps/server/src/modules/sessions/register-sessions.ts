@@ -66,6 +66,7 @@ export async function registerSessions(
     overrides,
     limit,
     sentMessage,
+    audit,
   }: RegisterSessionsOptions,
 ): Promise<{ sessions: SessionsService; gateway: WhatsAppGateway; cluster: SessionCluster }> {
   const { db } = database;
@@ -136,6 +137,7 @@ export async function registerSessions(
     sessionLimit: config.whatsappSessionLimit,
     qrWaitMs: overrides.qrWaitMs ?? 10_000,
     quietAfterMs: config.whatsappQuietAfterHours * 3_600_000,
+    audit,
   });
   await app.register(sessionsRoutes, { sessions, limit });
   if (whatsapp.simulator) await app.register(simulatorRoutes, { sessions, simulator: whatsapp.simulator });

@@ -54,7 +54,12 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService; 
       },
     },
     async (request) =>
-      sessions.start(request.user.organisationId, request.body.session_name, request.body.description),
+      sessions.start(
+        request.user.organisationId,
+        request.body.session_name,
+        request.body.description,
+        request.user.id,
+      ),
   );
 
   app.post(
@@ -128,7 +133,8 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService; 
         response: { 200: successMessage, ...errors },
       },
     },
-    async (request) => sessions.terminate(request.user.organisationId, request.body.sessionID),
+    async (request) =>
+      sessions.terminate(request.user.organisationId, request.body.sessionID, request.user.id),
   );
 
   app.post(

@@ -9,6 +9,7 @@ import {
 } from '@wadesk/contract';
 import QRCode from 'qrcode';
 import { AppError } from '../../errors';
+import type { AuditRecorder } from '../audit/audit.service';
 import type { DeskEventBus } from '../events/desk-events';
 import type { SessionCluster } from './session-cluster';
 import { HEALTH_EVENTS_SHOWN, quietSince } from './session-health';
@@ -26,6 +27,8 @@ export interface SessionsServiceDeps {
   qrWaitMs: number;
   /** A connected session without live messages for this long is flagged quiet on the Sessions screen. */
   quietAfterMs: number;
+  /** Sessions created and terminated go in the audit log. */
+  audit: AuditRecorder;
   now?: () => number;
 }
 
@@ -39,6 +42,7 @@ export function createSessionsService({
   sessionLimit,
   qrWaitMs,
   quietAfterMs,
+  audit,
   now = Date.now,
 }: SessionsServiceDeps) {
   const limitReached = () =>
@@ -66,13 +70,29 @@ export function createSessionsService({
   return {
     owned,
 
-    async start(organisationId: number, name: string, description: string): Promise<StartSessionResponse> {
+    /** `actorId`: the member starting it, for the audit log. */
+    async start(
+      organisationId: number,
+      name: string,
+      description: string,
+      actorId: number,
+    ): Promise<StartSessionResponse> {
+      const created = (sessionId: string, reactivated: boolean) =>
+        audit.record({
+          organisationId,
+          actorId,
+          action: 'session.created',
+          target: name,
+          details: { session_id: sessionId, ...(reactivated ? { reactivated } : {}) },
+        });
       const existing = await repo.findByNameAndDescription(organisationId, name, description);
       if (existing) {
         const session = existing.isActive
           ? existing
           : await repo.reactivate(organisationId, existing.id, sessionLimit);
         if (!session) throw limitReached();
+        // Starting a terminated session again creates it anew; reconnecting an active one changes nothing.
+        if (!existing.isActive) await created(session.id, true);
         const state = await cluster.state(session.id);
         if (!state?.running) await cluster.start(session);
         const status = state?.running ? state.status : 'starting';
@@ -86,6 +106,7 @@ export function createSessionsService({
       }
       const session = await repo.create(organisationId, name, description, sessionLimit);
       if (!session) throw limitReached();
+      await created(session.id, false);
       await cluster.start(session);
       return {
         success: true,
@@ -151,10 +172,18 @@ export function createSessionsService({
       };
     },
 
-    async terminate(organisationId: number, id: string) {
+    async terminate(organisationId: number, id: string, actorId: number) {
       const session = await owned(organisationId, id);
       await cluster.stop(id, 'logout');
       await repo.markTerminated(organisationId, id, session.isActive);
+      if (session.isActive)
+        await audit.record({
+          organisationId,
+          actorId,
+          action: 'session.terminated',
+          target: session.name,
+          details: { session_id: id, ...(session.phone ? { phone: session.phone } : {}) },
+        });
       bus.publish('session.status', {
         organisationId,
         sessionId: id,

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { AuthUser, MemberRole } from '@wadesk/contract';
 import { describe, expect, it } from 'vitest';
+import { AuthUserProvider } from '../../shared/account/auth-context';
 import { tokenStorage } from '../../shared/storage/storage';
 import { NavItemButton } from '../../shared/ui/nav-item';
 import { expectNamedControls } from '../../testing/accessible-names';
@@ -19,6 +21,43 @@ const routes = (drawerItems?: React.ReactNode) => [
 ];
 
 describe('AppLayout', () => {
+  it.each([
+    ['member', false],
+    ['admin', true],
+    ['owner', true],
+  ] as [MemberRole, boolean][])('shows the Audit log link to a %s: %s', async (role, shown) => {
+    tokenStorage.setTokens({ access_token: 'a', refresh_token: 'r' });
+    stubFetch((path) =>
+      path === '/org/getTickets/' ? jsonResponse(200, []) : jsonResponse(404, { message: 'no' }),
+    );
+    const user: AuthUser = {
+      id: 1,
+      email: 'a@acme.test',
+      first_name: 'A',
+      last_name: 'B',
+      role,
+      organisation_id: 1,
+      email_verified: true,
+    };
+    renderRoutes(
+      [
+        {
+          element: (
+            <AuthUserProvider user={user}>
+              <AppLayout />
+            </AuthUserProvider>
+          ),
+          children: [{ path: '/dashboard', element: <p>dashboard screen</p> }],
+        },
+      ],
+      '/dashboard',
+    );
+    const sidebar = screen.getAllByRole('navigation', { name: 'Main' })[0] as HTMLElement;
+    expect(within(sidebar).queryByRole('link', { name: 'Audit log' }) !== null).toBe(shown);
+    // Signed in: the bell is there.
+    expect(screen.getAllByRole('button', { name: 'Notifications' }).length).toBeGreaterThan(0);
+  });
+
   it('shows the breadcrumb with the page’s name beside the screen, and titles the page', async () => {
     renderRoutes(routes(), '/dashboard');
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe('Home / Dashboard');

@@ -1,5 +1,7 @@
+import { type MemberRole, roleAtLeast } from '@wadesk/contract';
 import {
   FileUpIcon,
+  HistoryIcon,
   LayoutDashboardIcon,
   MessagesSquareIcon,
   SmartphoneIcon,
@@ -7,11 +9,14 @@ import {
   UsersIcon,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useAuth } from '../../shared/account/auth-context';
 
 export interface AppNavLink {
   to: string;
   label: string;
   icon: ReactNode;
+  /** Shown only to this role and the roles above it. */
+  minRole?: MemberRole;
 }
 
 /** The app's main destinations, shared by the desktop sidebar and the mobile drawer. */
@@ -21,6 +26,15 @@ export const APP_NAV_LINKS: readonly AppNavLink[] = [
   { to: '/whatsapp-chat', label: 'Whatsapp Chat', icon: <MessagesSquareIcon /> },
   { to: '/agents', label: 'Agents', icon: <UsersIcon /> },
   { to: '/members', label: 'Members', icon: <UserRoundCogIcon /> },
+  { to: '/audit-log', label: 'Audit log', icon: <HistoryIcon />, minRole: 'admin' },
   // /upload-chat was linked from nowhere for a signed-in user (issue 15 §1.2).
   { to: '/upload-chat', label: 'Import chat', icon: <FileUpIcon /> },
 ];
+
+/** The links the signed-in user's role may open. */
+export function useNavLinks(): readonly AppNavLink[] {
+  const { user } = useAuth();
+  return APP_NAV_LINKS.filter(
+    (link) => !link.minRole || (user !== null && roleAtLeast(user.role, link.minRole)),
+  );
+}

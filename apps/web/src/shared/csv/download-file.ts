@@ -2,7 +2,12 @@ import { type CsvColumn, toCsv } from './to-csv';
 
 /** Saves text as a file through a temporary link, as the browser's own download does. */
 export function downloadTextFile(text: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadBlob(new Blob([text], { type }), fileName);
+}
+
+/** Saves a file the app already holds (e.g. a CSV the server built) under `fileName`. */
+export function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -14,6 +14,7 @@ import { useUpdateTicketStatus } from '../api/tickets-queries';
 import { assignTicket } from '../api/workflow-api';
 import { labelsQuery, useTicketChange } from '../api/workflow-queries';
 import { useCounts } from '../hooks/use-counts';
+import { useOpenTicket } from '../hooks/use-open-ticket';
 import { useTickets } from '../hooks/use-tickets';
 import {
   ALL_TICKET_STATUSES,
@@ -89,7 +90,7 @@ export function DashboardScreen({ title, description }: DashboardScreenProps) {
   const { counts, refetch: refetchCounts } = useCounts();
   const [sort, setSort] = useState<SortDirection>('desc');
   const [statuses, setStatuses] = useState<TicketStatus[]>(ALL_TICKET_STATUSES);
-  const [openId, setOpenId] = useState<number | null>(null);
+  const [openId, setOpenId] = useOpenTicket();
   const [updating, setUpdating] = useState<ReadonlySet<number>>(new Set());
   const statusUpdate = useUpdateTicketStatus();
 

@@ -1,0 +1,83 @@
+import type { AuditLogEntry } from '@wadesk/contract';
+import { formatDateTime } from '../../../shared/format/format';
+import { MOBILE_QUERY, useMediaQuery } from '../../../shared/hooks/use-media-query';
+import { actionLabel, actorParts, detailsInWords } from '../utils/audit-texts';
+
+const th =
+  'px-3 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase first:pl-5';
+const td = 'px-3 py-3 align-top first:pl-5';
+
+function Who({ entry }: { entry: AuditLogEntry }) {
+  const { name, email } = actorParts(entry);
+  return (
+    <span className="block min-w-0">
+      <span className="block font-semibold break-words text-slate-900">{name}</span>
+      {email ? <span className="block text-xs break-all text-slate-500">{email}</span> : null}
+    </span>
+  );
+}
+
+function When({ at }: { at: string }) {
+  return (
+    <time dateTime={at} className="whitespace-nowrap tabular-nums">
+      {formatDateTime(at)}
+    </time>
+  );
+}
+
+/** The entries as a table on larger screens and as cards on phones. */
+export function AuditEntries({ entries }: { entries: readonly AuditLogEntry[] }) {
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  if (mobile) {
+    return (
+      <ul className="divide-y divide-slate-100" aria-label="Audit log entries">
+        {entries.map((entry) => {
+          const details = detailsInWords(entry);
+          return (
+            <li key={entry.id} data-entry-id={entry.id} className="space-y-1.5 px-4 py-4">
+              <p className="font-semibold text-slate-900">{actionLabel(entry.action)}</p>
+              {entry.target ? <p className="text-sm break-words text-slate-800">{entry.target}</p> : null}
+              {details ? <p className="text-sm break-words text-slate-600">{details}</p> : null}
+              <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 pt-1 text-xs text-slate-500">
+                <Who entry={entry} />
+                <When at={entry.at} />
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+  return (
+    <div className="overflow-x-auto">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <thead className="bg-slate-50">
+          <tr>
+            <th className={th}>When</th>
+            <th className={th}>Who</th>
+            <th className={th}>What</th>
+            <th className={th}>Target</th>
+            <th className={th}>Details</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 bg-white">
+          {entries.map((entry) => (
+            <tr key={entry.id} data-entry-id={entry.id} className="hover:bg-slate-50/60">
+              <td className={`${td} text-slate-600`}>
+                <When at={entry.at} />
+              </td>
+              <td className={`${td} max-w-56`}>
+                <Who entry={entry} />
+              </td>
+              <td className={`${td} font-medium whitespace-nowrap text-slate-900`}>
+                {actionLabel(entry.action)}
+              </td>
+              <td className={`${td} max-w-64 break-words text-slate-800`}>{entry.target ?? '—'}</td>
+              <td className={`${td} max-w-72 break-words text-slate-600`}>{detailsInWords(entry) || '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

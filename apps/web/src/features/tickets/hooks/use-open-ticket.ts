@@ -1,0 +1,26 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+
+/**
+ * The ticket whose conversation is open, kept in the address (`/dashboard?ticket=12`), so that a
+ * notification can open it. Replaced, not pushed: the back button leaves the dashboard as before.
+ */
+export function useOpenTicket(): [number | null, (id: number | null) => void] {
+  const [params, setParams] = useSearchParams();
+  const raw = Number(params.get('ticket'));
+  const openId = Number.isInteger(raw) && raw > 0 ? raw : null;
+  const setOpenId = useCallback(
+    (id: number | null) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (id === null) next.delete('ticket');
+          else next.set('ticket', String(id));
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return [openId, setOpenId];
+}
