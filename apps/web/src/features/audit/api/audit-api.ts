@@ -1,20 +1,9 @@
-import {
-  type AuditLogRequest,
-  type AuditLogResponse,
-  auditLogResponse,
-  type MembersResponse,
-  membersResponse,
-} from '@wadesk/contract';
+import { type AuditLogRequest, type AuditLogResponse, auditLogResponse } from '@wadesk/contract';
 import { api, apiBlobRequest } from '../../../shared/api/api-client';
 import { type AuditFilters, filtersToQuery } from '../utils/audit-filters';
 
 export function fetchAuditLog(body: AuditLogRequest, signal?: AbortSignal): Promise<AuditLogResponse> {
   return api.post('/org/getAuditLog/', body, auditLogResponse, { signal });
-}
-
-/** The organisation's members, for the "Member" filter (the same call as the Members page). */
-export function fetchAuditMembers(signal?: AbortSignal): Promise<MembersResponse> {
-  return api.get('/org/members/', membersResponse, { signal });
 }
 
 /** The CSV the server builds with these filters (bearer token and refresh as every call). */

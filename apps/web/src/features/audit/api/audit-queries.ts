@@ -1,13 +1,13 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { AUDIT_PAGE_DEFAULT } from '@wadesk/contract';
+import { membersListQuery } from '../../../shared/api/directory-queries';
 import { type AuditFilters, filtersToRequest } from '../utils/audit-filters';
-import { fetchAuditLog, fetchAuditMembers } from './audit-api';
+import { fetchAuditLog } from './audit-api';
 
 /** The audit feature's query keys: every cached audit answer sits under `auditKeys.all`. */
 export const auditKeys = {
   all: ['audit'] as const,
   log: (filters: AuditFilters) => [...auditKeys.all, 'log', filters] as const,
-  members: () => [...auditKeys.all, 'members'] as const,
 };
 
 /** Newest first; each "Load older" asks for the entries before the oldest one shown. */
@@ -29,7 +29,6 @@ export const auditLogQuery = (filters: AuditFilters) =>
 
 export const auditMembersQuery = () =>
   queryOptions({
-    queryKey: auditKeys.members(),
-    queryFn: ({ signal }) => fetchAuditMembers(signal),
+    ...membersListQuery(),
     staleTime: 60_000,
   });

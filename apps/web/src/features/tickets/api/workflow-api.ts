@@ -5,8 +5,6 @@ import {
   deleteLabelResponse,
   type LabelsResponse,
   labelsResponse,
-  type MembersResponse,
-  membersResponse,
   type SaveLabelRequest,
   type SaveLabelResponse,
   saveLabelResponse,
@@ -47,9 +45,4 @@ export function saveLabel(body: SaveLabelRequest): Promise<SaveLabelResponse> {
 
 export function deleteLabel(label_id: number): Promise<DeleteLabelResponse> {
   return api.post('/org/deleteLabel/', { label_id }, deleteLabelResponse);
-}
-
-/** The organisation's members, whom a ticket can be assigned to. */
-export function fetchAssignableMembers(signal?: AbortSignal): Promise<MembersResponse> {
-  return api.get('/org/members/', membersResponse, { signal });
 }

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { membersListQuery } from '../../../shared/api/directory-queries';
 import { ticketKeys } from './tickets-queries';
-import { fetchAssignableMembers, fetchLabels } from './workflow-api';
+import { fetchLabels } from './workflow-api';
 
 export const workflowKeys = {
   labels: () => [...ticketKeys.all, 'labels'] as const,
-  members: () => [...ticketKeys.all, 'members'] as const,
 };
 
 export const labelsQuery = () =>
@@ -13,8 +13,7 @@ export const labelsQuery = () =>
 /** Members change rarely: fetched once per minute at most. */
 export const assignableMembersQuery = () =>
   queryOptions({
-    queryKey: workflowKeys.members(),
-    queryFn: ({ signal }) => fetchAssignableMembers(signal),
+    ...membersListQuery(),
     staleTime: 60_000,
     select: (answer) =>
       answer.members.map((member) => ({
