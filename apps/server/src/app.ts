@@ -36,6 +36,7 @@ import { createMessageStore } from './modules/groups/message-store.service';
 import { registerGroups } from './modules/groups/register-groups';
 import { registerMembers } from './modules/members/register-members';
 import { registerSessions } from './modules/sessions/register-sessions';
+import { registerSettings } from './modules/settings/register-settings';
 import { systemRoutes } from './modules/system/system.routes';
 import { registerTickets } from './modules/tickets/register-tickets';
 import { createWhatsAppAdapter, type WhatsAppOverrides } from './whatsapp/create-driver';
@@ -187,6 +188,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   const groups = await registerGroups(app, { bus, store, gateway, cluster, storage, overrides, audit });
   const agents = await registerAgents(app, { db: database.db, clock, bus, sessions, audit });
+  await registerSettings(app, { db: database.db, audit });
   await registerTickets(app, {
     db: database.db,
     clock,

@@ -43,6 +43,7 @@ const MINIMUM_ROLE: Record<string, MemberRole | 'public'> = {
   'POST /api/markGroupRead/': 'member',
   'POST /api/syncOldMsgs/': 'member',
   'POST /api/downloadMedia/': 'member',
+  'POST /api/setGroupMode/': 'admin',
   // Agents: admins manage them; members see them.
   'POST /org/addAgent/': 'admin',
   'POST /org/editAgent/': 'admin',
@@ -54,6 +55,9 @@ const MINIMUM_ROLE: Record<string, MemberRole | 'public'> = {
   'POST /org/updateTicketStatus/': 'member',
   'POST /org/getCounts/': 'member',
   'POST /org/getTicketStats/': 'member',
+  // Organisation settings: everyone reads them (the engine's rules show in the desk); admins change them.
+  'POST /org/getSettings/': 'member',
+  'POST /org/updateSettings/': 'admin',
   'POST /events/stream-token/': 'member',
   // The event stream authenticates with its own single-use token (stream-tokens.ts).
   'GET /events/': 'public',

@@ -96,6 +96,7 @@ export async function registerTickets(app: FastifyInstance, options: RegisterTic
     engine,
     bus,
     log: app.log,
+    audit: options.audit,
     lateSenders,
     instanceId,
   });
