@@ -3,7 +3,7 @@ import { DEFAULT_ACK_PHRASES, normaliseAckPhrase } from '@wadesk/contract';
 // Pictographs with what may join or modify them: skin tones, ZWJ sequences, variation selectors, keycaps
 // and flags (regional indicators), tags (subdivision flags), separated by whitespace.
 const EMOJI_ONLY =
-  /^(?:[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\ufe0e\ufe0f\u20e3\u{e0020}-\u{e007f}]|\u200d|\s)+$/u;
+  /^(?:[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\u{e0020}-\u{e007f}]|\u200d|\ufe0e|\ufe0f|\u20e3|\s)+$/u;
 
 /** Whether the text is nothing but emoji (digits and "#" are emoji in Unicode's list, never here). */
 export function isEmojiOnly(text: string): boolean {
