@@ -54,7 +54,14 @@ export type SettingsResponse = z.infer<typeof settingsResponse>;
 /** POST /org/updateSettings/ (admin) — any subset of the fields → 200 settingsResponse. */
 export const updateSettingsRequest = z.object({
   ack_phrases: z
-    .array(z.string().trim().min(1).max(MAX_ACK_PHRASE_LENGTH), { error: settingsMessages.ackPhrasesInvalid })
+    .array(
+      z
+        .string({ error: settingsMessages.ackPhrasesInvalid })
+        .trim()
+        .min(1, { error: settingsMessages.ackPhrasesInvalid })
+        .max(MAX_ACK_PHRASE_LENGTH, { error: settingsMessages.ackPhrasesInvalid }),
+      { error: settingsMessages.ackPhrasesInvalid },
+    )
     .max(MAX_ACK_PHRASES, { error: settingsMessages.ackPhrasesInvalid })
     .optional(),
   unanswered_minutes: z

@@ -10,17 +10,23 @@ import type { SettingsRepository, SettingsRow } from './settings.repository';
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
+/** Each phrase once, normalised as the engine compares it, in the order given. */
+const normalised = (phrases: readonly string[]) => [
+  ...new Set(phrases.map(normaliseAckPhrase).filter((p) => p.length > 0)),
+];
+
+/** The default list as the engine compares it ("thanks" and "thanks!" are one phrase). */
+const DEFAULT_PHRASES = normalised(DEFAULT_ACK_PHRASES);
+
 const toResponse = (row: SettingsRow): SettingsResponse => ({
-  ack_phrases: row.ackPhrases ?? [...DEFAULT_ACK_PHRASES],
+  ack_phrases: row.ackPhrases ?? [...DEFAULT_PHRASES],
   unanswered_minutes: row.unansweredMinutes,
 });
 
-/** The phrases as the engine compares them, each once, in the order given. */
 function phrasesToStore(phrases: readonly string[]): string[] | null {
-  const unique = [...new Set(phrases.map(normaliseAckPhrase).filter((p) => p.length > 0))];
+  const unique = normalised(phrases);
   const isDefault =
-    unique.length === DEFAULT_ACK_PHRASES.length &&
-    unique.every((p, i) => p === normaliseAckPhrase(DEFAULT_ACK_PHRASES[i] ?? ''));
+    unique.length === DEFAULT_PHRASES.length && unique.every((p, i) => p === DEFAULT_PHRASES[i]);
   // The default list is stored as null, so an organisation that never chose its own follows the default.
   return isDefault ? null : unique;
 }
