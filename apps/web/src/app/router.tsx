@@ -82,6 +82,10 @@ export const routes: RouteObject[] = [
                     lazy: screen(() => import('./routes/app/members'), 'MembersRoute'),
                   },
                   {
+                    path: 'settings',
+                    lazy: screen(() => import('./routes/app/settings'), 'SettingsRoute'),
+                  },
+                  {
                     path: 'upload-chat',
                     lazy: screen(() => import('./routes/app/upload-chat'), 'UploadChatRoute'),
                   },

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
+import { useAuth } from '../../shared/account/auth-context';
 import { BrandLink } from '../../shared/ui/brand';
 import { Drawer } from '../../shared/ui/dialog';
 import { useAppDrawer } from '../../shared/ui/drawer-context';
 import { NavItemLink, NavSection } from '../../shared/ui/nav-item';
 import { AccountNavItem } from './account-nav-item';
-import { APP_NAV_LINKS } from './nav-links';
+import { navLinksFor } from './nav-links';
 
 /**
  * The mobile menu: the main links, then `extraItems` (features add theirs through AppLayout's
@@ -12,13 +13,14 @@ import { APP_NAV_LINKS } from './nav-links';
  */
 export function AppDrawer({ extraItems }: { extraItems?: ReactNode }) {
   const { open, setOpen } = useAppDrawer();
+  const { user } = useAuth();
   const close = () => setOpen(false);
 
   return (
     <Drawer open={open} onClose={close} title="Menu" header={<BrandLink />}>
       <nav aria-label="Main" className="flex-1 space-y-4 p-3">
         <NavSection>
-          {APP_NAV_LINKS.map((link) => (
+          {navLinksFor(user?.role).map((link) => (
             <NavItemLink key={link.to} to={link.to} icon={link.icon} onClick={close}>
               {link.label}
             </NavItemLink>

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
+import { useAuth } from '../../shared/account/auth-context';
 import { BrandLink } from '../../shared/ui/brand';
 import { NavItemLink, NavSection } from '../../shared/ui/nav-item';
 import { AccountNavItem } from './account-nav-item';
-import { APP_NAV_LINKS } from './nav-links';
+import { navLinksFor } from './nav-links';
 
 /** The desktop side menu (hidden at widths up to 767 px); `extraItems` go under the main links. */
 export function AppSidebar({ extraItems }: { extraItems?: ReactNode }) {
+  const { user } = useAuth();
   return (
     <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col border-r border-slate-200 bg-white md:flex">
       <div className="flex h-16 items-center border-b border-slate-200 px-5">
@@ -13,7 +15,7 @@ export function AppSidebar({ extraItems }: { extraItems?: ReactNode }) {
       </div>
       <nav aria-label="Main" className="flex-1 overflow-y-auto p-3">
         <NavSection>
-          {APP_NAV_LINKS.map((link) => (
+          {navLinksFor(user?.role).map((link) => (
             <NavItemLink key={link.to} to={link.to} icon={link.icon}>
               {link.label}
             </NavItemLink>

@@ -13,6 +13,7 @@ export const PAGE_NAMES: Readonly<Record<string, string>> = {
   '/whatsapp-chat': 'Whatsapp Chat',
   '/agents': 'Agents',
   '/members': 'Members',
+  '/settings': 'Settings',
   '/upload-chat': 'Import chat',
   '/messages': 'Messages',
   '/analysis': 'Analysis',
