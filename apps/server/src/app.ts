@@ -37,6 +37,7 @@ import { registerMembers } from './modules/members/register-members';
 import { createDeskRepliesRepository } from './modules/replies/desk-replies.repository';
 import { registerReplies } from './modules/replies/register-replies';
 import { registerSessions } from './modules/sessions/register-sessions';
+import { registerSettings } from './modules/settings/register-settings';
 import { systemRoutes } from './modules/system/system.routes';
 import { registerTickets } from './modules/tickets/register-tickets';
 import { createWhatsAppAdapter, type WhatsAppOverrides } from './whatsapp/create-driver';
@@ -189,6 +190,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   const groups = await registerGroups(app, { bus, store, gateway, cluster, storage, overrides, audit });
   const agents = await registerAgents(app, { db: database.db, clock, bus, sessions, audit });
+  await registerSettings(app, { db: database.db, audit });
   await registerTickets(app, {
     db: database.db,
     clock,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { groupMessage } from './groups';
+import { groupMessage, ticketMode } from './groups';
 import { sessionStatus } from './sessions';
 import { ticket } from './tickets';
 
@@ -44,6 +44,14 @@ export const groupsUpdatedEvent = z.object({
   type: z.literal('groups.updated'),
   session_id: z.string(),
   groups_count: z.number(),
+});
+
+/** An admin changed a group's ticket mode (POST /api/setGroupMode/). */
+export const groupModeEvent = z.object({
+  type: z.literal('group.mode'),
+  session_id: z.string(),
+  group_id: z.string(),
+  ticket_mode: ticketMode,
 });
 
 /** New live messages arrived in a group, in ascending order. */
@@ -105,6 +113,7 @@ export const serverEvent = z.discriminatedUnion('type', [
   sessionStatusEvent,
   sessionQrEvent,
   groupsUpdatedEvent,
+  groupModeEvent,
   newMessagesEvent,
   historyEvent,
   syncProgressEvent,

@@ -8,6 +8,8 @@ export const groupMessages = {
   noMessageId: 'No message id passed',
   sessionNotFound: 'Session not found',
   groupNotFound: 'Group not found',
+  noMode: 'No mode passed',
+  modeInvalid: 'The mode must be watch, per_customer or ignore',
   messageNotFound: 'Message not found',
   notConnected: 'The session is not connected. Reconnect it and try again.',
   /** The phone answered a request for older messages with nothing, which alone does not prove the chat's start. */
@@ -30,6 +32,14 @@ export const groupLastMessage = z.object({
 });
 export type GroupLastMessage = z.infer<typeof groupLastMessage>;
 
+/**
+ * How a group's messages become tickets (issue 16 §3, docs/decisions/0017): `watch` one active ticket for the
+ * whole group, `per_customer` one active ticket per customer in the group, `ignore` messages stored, no tickets.
+ */
+export const ticketModes = ['watch', 'per_customer', 'ignore'] as const;
+export const ticketMode = z.enum(ticketModes);
+export type TicketMode = z.infer<typeof ticketMode>;
+
 export const sessionGroup = z.object({
   /** WhatsApp group JID, e.g. "120363025246125888@g.us". */
   group_id: z.string(),
@@ -43,6 +53,9 @@ export const sessionGroup = z.object({
    * group was opened here (POST /api/markGroupRead/), or than when the desk first saw the group.
    */
   unread_count: z.number().int().nonnegative(),
+  ticket_mode: ticketMode,
+  /** The group's active tickets (open or in progress), whatever mode opened them. */
+  open_tickets: z.number().int().nonnegative(),
 });
 export type SessionGroup = z.infer<typeof sessionGroup>;
 
@@ -212,6 +225,20 @@ export const markGroupReadResponse = z.object({
   unread_count: z.literal(0),
 });
 export type MarkGroupReadResponse = z.infer<typeof markGroupReadResponse>;
+
+/** POST /api/setGroupMode/ (admin): applies to messages that arrive from now on. */
+export const setGroupModeRequest = z.object({
+  session_id: z.string().trim().min(1).max(64),
+  group_id: z.string().trim().min(1).max(128),
+  mode: z.enum(ticketModes, { error: groupMessages.modeInvalid }),
+});
+export type SetGroupModeRequest = z.infer<typeof setGroupModeRequest>;
+
+export const setGroupModeResponse = z.object({
+  success: z.boolean(),
+  ticket_mode: ticketMode,
+});
+export type SetGroupModeResponse = z.infer<typeof setGroupModeResponse>;
 
 /** POST /api/downloadMedia/: `chat_id` is the selected group id, `message_id` a message's msg_id (or id). */
 export const downloadMediaRequest = z.object({

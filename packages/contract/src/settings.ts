@@ -22,6 +22,17 @@ export const DEFAULT_ACK_PHRASES = [
   '👌',
 ] as const;
 
+/**
+ * A phrase as the server stores it and compares a message's whole text with it: trimmed, lower-cased, inner
+ * spaces collapsed, without the punctuation people end a word with ("Thanks!!" is "thanks"). A phrase that
+ * is only punctuation stays as it is.
+ */
+export function normaliseAckPhrase(text: string): string {
+  const plain = text.trim().toLowerCase().replace(/\s+/g, ' ');
+  const stripped = plain.replace(/[\s.!?,;:…~]+$/u, '');
+  return stripped.length > 0 ? stripped : plain;
+}
+
 export const MAX_ACK_PHRASES = 100;
 export const MAX_ACK_PHRASE_LENGTH = 40;
 
@@ -43,7 +54,14 @@ export type SettingsResponse = z.infer<typeof settingsResponse>;
 /** POST /org/updateSettings/ (admin) — any subset of the fields → 200 settingsResponse. */
 export const updateSettingsRequest = z.object({
   ack_phrases: z
-    .array(z.string().trim().min(1).max(MAX_ACK_PHRASE_LENGTH), { error: settingsMessages.ackPhrasesInvalid })
+    .array(
+      z
+        .string({ error: settingsMessages.ackPhrasesInvalid })
+        .trim()
+        .min(1, { error: settingsMessages.ackPhrasesInvalid })
+        .max(MAX_ACK_PHRASE_LENGTH, { error: settingsMessages.ackPhrasesInvalid }),
+      { error: settingsMessages.ackPhrasesInvalid },
+    )
     .max(MAX_ACK_PHRASES, { error: settingsMessages.ackPhrasesInvalid })
     .optional(),
   unanswered_minutes: z

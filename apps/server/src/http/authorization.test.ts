@@ -43,6 +43,7 @@ const MINIMUM_ROLE: Record<string, MemberRole | 'public'> = {
   'POST /api/markGroupRead/': 'member',
   'POST /api/syncOldMsgs/': 'member',
   'POST /api/downloadMedia/': 'member',
+  'POST /api/setGroupMode/': 'admin',
   // Agents: admins manage them; members see them.
   'POST /org/addAgent/': 'admin',
   'POST /org/editAgent/': 'admin',
@@ -68,6 +69,9 @@ const MINIMUM_ROLE: Record<string, MemberRole | 'public'> = {
   // Labels: admins define them for the organisation.
   'POST /org/saveLabel/': 'admin',
   'POST /org/deleteLabel/': 'admin',
+  // Organisation settings: everyone reads them (the engine's rules show in the desk); admins change them.
+  'POST /org/getSettings/': 'member',
+  'POST /org/updateSettings/': 'admin',
   'POST /events/stream-token/': 'member',
   // The audit log: owners and admins read it; nothing edits it.
   'POST /org/getAuditLog/': 'admin',

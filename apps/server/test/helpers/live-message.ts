@@ -1,6 +1,6 @@
-import type { GroupMessage } from '@wadesk/contract';
+import type { GroupMessage, TicketMode } from '@wadesk/contract';
 import { proto, type WAMessage } from 'baileys';
-import type { LiveMessage } from '../../src/modules/groups/group-message';
+import type { EngineMessage } from '../../src/modules/tickets/ticket-engine';
 
 let sequence = 0;
 
@@ -26,10 +26,18 @@ export interface LiveInput {
   type?: GroupMessage['message_type'];
   /** The session's linked phone (digits), as the queue carries it; the desk fixture's by default. */
   linkedPhone?: string | null;
+  /** The group's ticket mode, as the queue reads it with the message; watch by default. */
+  ticketMode?: TicketMode;
+  /** The organisation's acknowledgement phrases; null (the default list) by default. */
+  ackPhrases?: string[] | null;
+  /** The member who sent this own message from the desk. */
+  deskReply?: { userId: number; name: string } | null;
+  /** The quoted message's author: their JID and number digits (a LID's number when known). */
+  quoted?: { participant: string; number: string | null; fromMe?: boolean };
 }
 
 /** A live group message as the queue hands it to the ticket engine. */
-export function liveMessage(input: LiveInput): LiveMessage & { linkedPhone: string | null } {
+export function liveMessage(input: LiveInput): EngineMessage {
   const id = input.id ?? `3EB0TEST${String(++sequence).padStart(8, '0')}`;
   const groupId = input.groupId ?? '120363000000000001@g.us';
   const from = input.fromMe ? null : input.from === undefined ? '4915112345678' : input.from;
@@ -41,6 +49,9 @@ export function liveMessage(input: LiveInput): LiveMessage & { linkedPhone: stri
     sessionId: input.sessionId,
     groupJid: groupId,
     linkedPhone: input.linkedPhone === undefined ? '4930000000000' : input.linkedPhone,
+    ticketMode: input.ticketMode ?? 'watch',
+    ackPhrases: input.ackPhrases ?? null,
+    deskReply: input.deskReply ?? null,
     groupName: input.groupName === undefined ? 'Customers' : input.groupName,
     message: {
       msgId: `${Boolean(input.fromMe)}_${groupId}_${id}${author ? `_${author}` : ''}`,
@@ -56,14 +67,14 @@ export function liveMessage(input: LiveInput): LiveMessage & { linkedPhone: stri
       mimetype: null,
       filename: null,
       thumbnail: null,
-      quotedId: null,
-      quotedParticipant: null,
-      quotedType: null,
-      quotedBody: null,
+      quotedId: input.quoted ? 'QUOTED0000000001' : null,
+      quotedParticipant: input.quoted?.participant ?? null,
+      quotedType: input.quoted ? 'chat' : null,
+      quotedBody: input.quoted ? 'the question' : null,
       quotedThumbnail: null,
       quotedParticipantName: null,
-      quotedParticipantNumber: null,
-      quotedFromMe: false,
+      quotedParticipantNumber: input.quoted?.number ?? null,
+      quotedFromMe: input.quoted?.fromMe ?? false,
       timestamp: input.timestamp ?? Math.floor(Date.now() / 1000),
     },
   };

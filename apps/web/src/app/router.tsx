@@ -86,6 +86,10 @@ export const routes: RouteObject[] = [
                     lazy: screen(() => import('./routes/app/audit-log'), 'AuditLogRoute'),
                   },
                   {
+                    path: 'settings',
+                    lazy: screen(() => import('./routes/app/settings'), 'SettingsRoute'),
+                  },
+                  {
                     path: 'upload-chat',
                     lazy: screen(() => import('./routes/app/upload-chat'), 'UploadChatRoute'),
                   },

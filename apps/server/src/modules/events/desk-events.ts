@@ -1,4 +1,4 @@
-import type { SessionStatus, SyncState, Ticket } from '@wadesk/contract';
+import type { SessionStatus, SyncState, Ticket, TicketMode } from '@wadesk/contract';
 import type { LiveMessage } from '../groups/group-message';
 import type { EventBus } from './event-bus';
 
@@ -17,6 +17,8 @@ export type DeskEventMap = {
   };
   'session.qr': { organisationId: number; sessionId: string };
   'groups.updated': { organisationId: number; sessionId: string; groupsCount: number };
+  /** An admin changed a group's ticket mode. */
+  'group.mode': { organisationId: number; sessionId: string; groupId: string; mode: TicketMode };
   /** Older messages stored for a group, from the sync after linking or an on-demand fetch. */
   history: { organisationId: number; sessionId: string; groupId: string; stored: number; onDemand: boolean };
   'message.live': LiveMessage;

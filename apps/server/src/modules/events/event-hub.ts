@@ -15,6 +15,12 @@ const WIRE: { [K in DeskEventName]: (event: DeskEventMap[K]) => ServerEvent } = 
   }),
   'session.qr': (q) => ({ type: 'session.qr', session_id: q.sessionId }),
   'groups.updated': (g) => ({ type: 'groups.updated', session_id: g.sessionId, groups_count: g.groupsCount }),
+  'group.mode': (g) => ({
+    type: 'group.mode',
+    session_id: g.sessionId,
+    group_id: g.groupId,
+    ticket_mode: g.mode,
+  }),
   history: (h) => ({ type: 'history', session_id: h.sessionId, group_id: h.groupId, stored: h.stored }),
   'message.live': (m) => ({
     type: 'messages.new',

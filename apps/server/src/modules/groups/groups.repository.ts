@@ -1,6 +1,6 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { waGroups, waSessions } from '../../db/schema';
+import { type GroupTicketMode, waGroups, waSessions } from '../../db/schema';
 import { storableText } from '../../text';
 import type { GroupInfo } from '../../whatsapp/driver';
 import type { LinkedAccount } from './group-message';
@@ -22,6 +22,9 @@ export interface GroupSummary {
     timestamp: number;
   } | null;
   unread: number;
+  ticketMode: GroupTicketMode;
+  /** Active tickets (open or in progress) of the group, whatever mode opened them. */
+  openTickets: number;
 }
 
 interface SummaryRow {
@@ -36,6 +39,8 @@ interface SummaryRow {
   author_name: string | null;
   timestamp: string | number | null;
   unread: string | number;
+  ticket_mode: GroupTicketMode;
+  open_tickets: string | number;
 }
 
 const toSummary = (row: SummaryRow): GroupSummary => ({
@@ -55,6 +60,8 @@ const toSummary = (row: SummaryRow): GroupSummary => ({
           timestamp: Number(row.timestamp),
         },
   unread: Number(row.unread),
+  ticketMode: row.ticket_mode,
+  openTickets: Number(row.open_tickets),
 });
 
 export interface SyncUpdate {
@@ -83,7 +90,17 @@ export function createGroupsRepository(db: Db) {
               -- unread when it was stored after the read.
               and (u.timestamp > extract(epoch from g.last_read_at)
                 or (u.timestamp >= floor(extract(epoch from g.last_read_at))
-                  and u.created_at > g.last_read_at))) as unread
+                  and u.created_at > g.last_read_at))) as unread,
+          g.ticket_mode,
+          -- Two counts, so that each is answered by its partial unique index (one active ticket per group,
+          -- one per customer: docs/decisions/0017) instead of a scan of the group's tickets.
+          (select count(*) from tickets t
+            where t.organisation_id = g.organisation_id and t.session_id = g.session_id
+              and t.group_jid = g.jid and t.status in ('open', 'in_progress') and t.customer_key is null)
+          + (select count(*) from tickets t
+            where t.organisation_id = g.organisation_id and t.session_id = g.session_id
+              and t.group_jid = g.jid and t.status in ('open', 'in_progress') and t.customer_key is not null)
+            as open_tickets
         from wa_groups g
         join wa_sessions s on s.id = g.session_id
         left join lateral (
@@ -109,6 +126,27 @@ export function createGroupsRepository(db: Db) {
       const rows = await db
         .update(waGroups)
         .set({ lastReadAt: sql`greatest(now(), ${newest})` })
+        .where(
+          and(
+            eq(waGroups.organisationId, organisationId),
+            eq(waGroups.sessionId, sessionId),
+            eq(waGroups.jid, groupJid),
+          ),
+        )
+        .returning({ jid: waGroups.jid });
+      return rows.length > 0;
+    },
+
+    /** Answers whether the organisation has the group. */
+    async setTicketMode(
+      organisationId: number,
+      sessionId: string,
+      groupJid: string,
+      mode: GroupTicketMode,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(waGroups)
+        .set({ ticketMode: mode })
         .where(
           and(
             eq(waGroups.organisationId, organisationId),

@@ -8,18 +8,22 @@ import {
   groupsResponse,
   markGroupReadRequest,
   markGroupReadResponse,
+  setGroupModeRequest,
+  setGroupModeResponse,
   syncOldMessagesRequest,
   syncOldMessagesResponse,
 } from '@wadesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFields } from '../../http/require-fields';
 import { bearerAuth } from '../auth/authenticate';
+import type { GroupModeService } from './group-mode.service';
 import type { GroupsService } from './groups.service';
 import type { MediaService } from './media.service';
 import type { SyncService } from './sync.service';
 
 export interface GroupsRoutesOptions {
   groups: GroupsService;
+  modes: GroupModeService;
   media: MediaService;
   sync: SyncService;
 }
@@ -33,9 +37,31 @@ const sessionAndGroup = requireFields({
 
 export const groupsRoutes: FastifyPluginAsyncZod<GroupsRoutesOptions> = async (
   app,
-  { groups, media, sync },
+  { groups, modes, media, sync },
 ) => {
   app.addHook('onRequest', app.authenticate);
+
+  app.post(
+    '/api/setGroupMode/',
+    {
+      // Admins decide how a group's messages become tickets; members see the mode (docs/decisions/0017).
+      onRequest: [app.requireRole('admin')],
+      preValidation: requireFields({
+        session_id: groupMessages.noSessionId,
+        group_id: groupMessages.noGroupId,
+        mode: groupMessages.noMode,
+      }),
+      schema: {
+        tags,
+        summary: "Set a group's ticket mode: watch, per_customer or ignore (new messages follow it)",
+        security: bearerAuth,
+        body: setGroupModeRequest,
+        response: { 200: setGroupModeResponse, 403: errorResponse, ...errors },
+      },
+    },
+    async (request) =>
+      modes.setMode({ organisationId: request.user.organisationId, userId: request.user.id }, request.body),
+  );
 
   app.post(
     '/api/getGroups/',

@@ -28,7 +28,16 @@ export interface PageRequest {
 
 export type GroupsService = ReturnType<typeof createGroupsService>;
 
-const toSessionGroup = ({ jid, name, sessionName, sessionId, lastMessage, unread }: GroupSummary) => ({
+const toSessionGroup = ({
+  jid,
+  name,
+  sessionName,
+  sessionId,
+  lastMessage,
+  unread,
+  ticketMode,
+  openTickets,
+}: GroupSummary) => ({
   group_id: jid,
   name,
   session_name: sessionName,
@@ -40,6 +49,8 @@ const toSessionGroup = ({ jid, name, sessionName, sessionId, lastMessage, unread
     author_name: lastMessage.fromMe ? null : lastMessage.authorName,
   },
   unread_count: unread,
+  ticket_mode: ticketMode,
+  open_tickets: openTickets,
 });
 
 export function createGroupsService({ repos, phone, historyWaitMs }: GroupsServiceDeps) {

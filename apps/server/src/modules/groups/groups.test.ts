@@ -48,6 +48,8 @@ describeEachDatabase('groups and group messages', (ctx) => {
       session_id: sessionId,
       last_message: expect.toBeOneOf([null, expect.objectContaining({ preview: expect.any(String) })]),
       unread_count: expect.any(Number),
+      ticket_mode: 'watch',
+      open_tickets: expect.any(Number),
     });
     const body = (await post<GroupsResponse>(server, owner, '/api/getGroups/')).body;
     expect(body).toMatchObject({ success: true, groups_count: 4 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { GroupTicketMode } from '../../db/schema';
 import type { StoredMessageFields } from './group-message';
 
 /** A claimed queue row with what a LiveMessage is built from. */
@@ -11,6 +12,12 @@ export interface ClaimedRow {
   groupJid: string;
   groupName: string | null;
   linkedPhone: string | null;
+  /** The group's ticket mode when the message was claimed: a change applies to the next claim. */
+  ticketMode: GroupTicketMode;
+  /** The organisation's acknowledgement phrases; null for the default list. */
+  ackPhrases: string[] | null;
+  /** The member who sent this message from the desk (desk_replies), for the linked account's own messages. */
+  deskReply: { userId: number; name: string } | null;
   fields: StoredMessageFields;
 }
 
@@ -22,6 +29,10 @@ interface RawClaimedRow {
   group_jid: string;
   group_name: string | null;
   linked_phone: string | null;
+  ticket_mode: GroupTicketMode | null;
+  ack_phrases: string[] | null;
+  desk_user_id: number | null;
+  desk_user_name: string | null;
   msg_id: string;
   wa_id: string;
   from_me: boolean;
@@ -51,6 +62,10 @@ function toClaimed(row: RawClaimedRow): ClaimedRow {
     groupJid: row.group_jid,
     groupName: row.group_name,
     linkedPhone: row.linked_phone,
+    ticketMode: row.ticket_mode ?? 'watch',
+    ackPhrases: row.ack_phrases,
+    deskReply:
+      row.desk_user_id === null ? null : { userId: row.desk_user_id, name: row.desk_user_name ?? 'Desk' },
     fields: {
       msgId: row.msg_id,
       waId: row.wa_id,
@@ -130,13 +145,18 @@ export function createLiveQueueRepository(db: Db) {
           returning q.seq, q.attempts
         )
         select c.seq, c.attempts, m.organisation_id, m.session_id, m.group_jid, g.name as group_name,
-          s.phone as linked_phone, m.msg_id, m.wa_id, m.from_me, m.author, m.author_alt, m.author_name,
+          s.phone as linked_phone, g.ticket_mode, o.ack_phrases, d.user_id as desk_user_id,
+          nullif(trim(du.first_name || ' ' || du.last_name), '') as desk_user_name, m.msg_id, m.wa_id, m.from_me, m.author, m.author_alt, m.author_name,
           m.body, m.message_type, m.has_media, m.mimetype, m.filename, m.thumbnail, m.quoted_id,
           m.quoted_participant, m.quoted_type, m.quoted_body, m.quoted_thumbnail, m.timestamp
         from claimed c
         join wa_messages m on m.seq = c.seq
         left join wa_groups g on g.session_id = m.session_id and g.jid = m.group_jid
         left join wa_sessions s on s.id = m.session_id
+        left join organisations o on o.id = m.organisation_id
+        -- The desk records what it sends before WhatsApp echoes it back as the linked account's own message.
+        left join desk_replies d on m.from_me and d.session_id = m.session_id and d.wa_id = m.wa_id
+        left join users du on du.id = d.user_id
         order by c.seq`)) as unknown as { rows: RawClaimedRow[] };
       return result.rows.map(toClaimed);
     },

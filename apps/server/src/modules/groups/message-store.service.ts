@@ -19,6 +19,9 @@ export interface QueuedLiveMessage extends LiveMessage {
   attempts: number;
   /** The session's linked phone (digits) when the message was claimed: names its own messages. */
   linkedPhone: string | null;
+  ticketMode: ClaimedRow['ticketMode'];
+  ackPhrases: ClaimedRow['ackPhrases'];
+  deskReply: ClaimedRow['deskReply'];
 }
 
 /**
@@ -75,6 +78,9 @@ export function createMessageStore({ db, bus }: { db: Db; bus: DeskEventBus }) {
       seq: row.seq,
       attempts: row.attempts,
       linkedPhone: row.linkedPhone,
+      ticketMode: row.ticketMode,
+      ackPhrases: row.ackPhrases,
+      deskReply: row.deskReply,
       organisationId: row.organisationId,
       sessionId: row.sessionId,
       groupJid: row.groupJid,

@@ -5,6 +5,7 @@ import type { AuditRecorder } from '../audit/audit.service';
 import type { DeskEventBus } from '../events/desk-events';
 import type { WhatsAppGateway } from '../sessions/gateway';
 import type { SessionCluster } from '../sessions/session-cluster';
+import { createGroupModeService } from './group-mode.service';
 import { groupsRoutes } from './groups.routes';
 import { createGroupsService, type GroupsService } from './groups.service';
 import { createMediaService } from './media.service';
@@ -25,7 +26,7 @@ export interface RegisterGroupsOptions {
 /** The groups module: group lists, message pages, media and "Sync All Old Messages" over the store. */
 export async function registerGroups(
   app: FastifyInstance,
-  { bus, store, gateway, cluster, storage, overrides }: RegisterGroupsOptions,
+  { bus, store, gateway, cluster, storage, overrides, audit }: RegisterGroupsOptions,
 ): Promise<GroupsService> {
   const { repos } = store;
   const phone = createPhoneAccess({ cluster, gateway, repos, storage });
@@ -38,7 +39,12 @@ export async function registerGroups(
     log: app.log,
   });
   const groups = createGroupsService({ repos, phone, historyWaitMs: overrides.historyWaitMs ?? 3_000 });
-  await app.register(groupsRoutes, { groups, media: createMediaService({ repos, phone, storage }), sync });
+  await app.register(groupsRoutes, {
+    groups,
+    modes: createGroupModeService({ repo: repos.groups, audit, bus }),
+    media: createMediaService({ repos, phone, storage }),
+    sync,
+  });
   app.addHook('preClose', async () => sync.close());
   return groups;
 }

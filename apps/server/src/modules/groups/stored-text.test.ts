@@ -175,6 +175,7 @@ describeEachDatabase('text holding NUL characters', (ctx) => {
     expect(row?.raw).toEqual({ message: { documentMessage: { fileName: 'a.pdf', oddkey: ['x'] } } });
 
     const engine = createTicketEngineRepository(ctx.db);
+    const watchReply = { perCustomer: false, customerKey: null, agentNumber: null, sentByUserId: null };
     const key = { organisationId: desk.organisationId, sessionId: desk.sessionId, groupJid: GROUP };
     const at = new Date();
     await engine.transaction(async (tx) => {
@@ -183,6 +184,7 @@ describeEachDatabase('text holding NUL characters', (ctx) => {
         groupName: `G${NUL}1`,
         customer: `Ca${NUL}rla`,
         customerNumber: null,
+        customerKey: null,
         lastMessage: `a${NUL}b`,
         at,
       });
@@ -195,6 +197,7 @@ describeEachDatabase('text holding NUL characters', (ctx) => {
         message: `a${NUL}b`,
         at,
         groupName: `G${NUL}1`,
+        ...watchReply,
       });
     });
     const [next] = await engine.join([
@@ -207,6 +210,7 @@ describeEachDatabase('text holding NUL characters', (ctx) => {
         message: `c${NUL}d`,
         at,
         groupName: null,
+        ...watchReply,
       },
     ]);
     expect(next?.kind).toBe('joined');

@@ -102,6 +102,7 @@ export async function registerTickets(app: FastifyInstance, options: RegisterTic
     engine,
     bus,
     log: app.log,
+    audit: options.audit,
     lateSenders,
     instanceId,
   });

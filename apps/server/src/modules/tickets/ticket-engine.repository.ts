@@ -17,6 +17,8 @@ export interface NewTicket extends GroupKey {
   groupName: string;
   customer: string;
   customerNumber: string | null;
+  /** null: the group's ticket (watch mode); else the customer's ticket in a per-customer group. */
+  customerKey: string | null;
   lastMessage: string;
   at: Date;
 }
@@ -33,10 +35,27 @@ export interface Joining {
   at: Date;
   /** The group's current name, when known. */
   groupName: string | null;
+  /**
+   * Per-customer group: joins a per-customer ticket (customer_key set), never the group's watch ticket, and
+   * the other way round (docs/decisions/0017).
+   */
+  perCustomer: boolean;
+  /** Per-customer group: the customer's ticket; null (a reply quoting no customer): the one they last wrote in. */
+  customerKey: string | null;
+  /** The sending agent's number (E.164): its linked member becomes assignee on the first business reply. */
+  agentNumber: string | null;
+  /** The member who sent it from the desk: recorded on the message, assignee on the first business reply. */
+  sentByUserId: number | null;
 }
 
-/** `none`: the group has no active ticket; `duplicate`: this WhatsApp message already joined one. */
-export type JoinResult = { kind: 'joined'; ticket: TicketRow } | { kind: 'none' } | { kind: 'duplicate' };
+/**
+ * `none`: no active ticket to join; `duplicate`: this WhatsApp message already joined one. `assigned`: the
+ * message made the ticket's assignee (it was unassigned).
+ */
+export type JoinResult =
+  | { kind: 'joined'; ticket: TicketRow; assigned: boolean }
+  | { kind: 'none' }
+  | { kind: 'duplicate' };
 
 export interface TicketEngineTx {
   /**
@@ -135,13 +154,21 @@ async function open(db: Db, ticket: NewTicket): Promise<TicketRow | null> {
     customer: storableText(fields.customer),
     lastMessage: storableText(fields.lastMessage),
   };
+  // Each kind of ticket has its own partial unique index (one active per group, one per customer).
+  const conflict =
+    fields.customerKey === null
+      ? {
+          target: [tickets.organisationId, tickets.sessionId, tickets.groupJid],
+          where: sql`${tickets.status} in ('open', 'in_progress') and ${tickets.customerKey} is null`,
+        }
+      : {
+          target: [tickets.organisationId, tickets.sessionId, tickets.groupJid, tickets.customerKey],
+          where: sql`${tickets.status} in ('open', 'in_progress') and ${tickets.customerKey} is not null`,
+        };
   const [row] = await db
     .insert(tickets)
     .values({ ...fields, ...text, status: 'open', createdAt: at, updatedAt: at })
-    .onConflictDoNothing({
-      target: [tickets.organisationId, tickets.sessionId, tickets.groupJid],
-      where: sql`${tickets.status} in ('open', 'in_progress') and ${tickets.customerKey} is null`,
-    })
+    .onConflictDoNothing(conflict)
     .returning();
   return row ?? null;
 }
@@ -158,20 +185,34 @@ function joinStatement(db: Db) {
   const input = db.$with('input', { n: sql<number>`n` }).as(sql`
     select * from json_to_recordset(${sql.placeholder('rows')}::json) as i(n int, organisation_id int,
       session_id uuid, group_jid text, wa_id text, sender text, sender_name text, is_business boolean,
-      message text, at timestamptz, group_name text)`);
+      message text, at timestamptz, group_name text, per_customer boolean, customer_key text,
+      agent_number text, sent_by_user_id int)`);
   // Locked one group after the other in the array's order, which joinValues makes the same on every server,
-  // so two servers locking overlapping batches cannot deadlock.
+  // so two servers locking overlapping batches cannot deadlock. The ticket is found by one of two lookups,
+  // each worded as its partial unique index's predicate so that it is an index probe: the group's watch
+  // ticket, or in a per-customer group the customer's ticket (a reply quoting no customer: the ticket whose
+  // customer wrote last). The status is checked again on the locked row: a ticket closed meanwhile is none.
   const targets = db.$with('targets', { id: sql<number>`id` }).as(sql`
-    select t.id, i.* from input i
+    select t.id, t.assignee_id as assignee_before, i.* from input i
     cross join lateral (
-      select id from tickets
-      where organisation_id = i.organisation_id and session_id = i.session_id and group_jid = i.group_jid
-        and status in ('open', 'in_progress') and customer_key is null
+      select k.id, k.assignee_id from tickets k
+      where k.status in ('open', 'in_progress') and k.id = coalesce(
+        (select w.id from tickets w
+          where not i.per_customer and w.organisation_id = i.organisation_id and w.session_id = i.session_id
+            and w.group_jid = i.group_jid and w.status in ('open', 'in_progress') and w.customer_key is null),
+        (select c.id from tickets c
+          where i.per_customer and c.organisation_id = i.organisation_id and c.session_id = i.session_id
+            and c.group_jid = i.group_jid and c.status in ('open', 'in_progress')
+            and c.customer_key is not null and (i.customer_key is null or c.customer_key = i.customer_key)
+          order by (select max(m.created_at) from ticket_messages m
+            where m.ticket_id = c.id and not m.is_business) desc nulls last, c.id desc
+          limit 1))
       for update) t`);
   const added = db.$with('added', { ticketId: sql<number>`ticket_id` }).as(sql`
-    insert into ticket_messages
-      (ticket_id, session_id, group_jid, wa_id, sender, sender_name, is_business, message, created_at)
-    select id, session_id, group_jid, wa_id, sender, sender_name, is_business, message, at from targets
+    insert into ticket_messages (ticket_id, session_id, group_jid, wa_id, sender, sender_name, is_business,
+      message, created_at, sent_by_user_id)
+    select id, session_id, group_jid, wa_id, sender, sender_name, is_business, message, at, sent_by_user_id
+    from targets
     on conflict (session_id, group_jid, wa_id) do nothing
     returning ticket_id`);
   const touched = db.$with('touched', { id: sql<number>`id` }).as(sql`
@@ -182,10 +223,19 @@ function joinStatement(db: Db) {
       -- Never before the ticket opened, even if the phones' clocks disagree.
       first_response_at = case when x.is_business
         then coalesce(t.first_response_at, greatest(t.created_at, x.at)) else t.first_response_at end,
-      status = case when x.is_business and t.status = 'open' then 'in_progress' else t.status end
+      status = case when x.is_business and t.status = 'open' then 'in_progress' else t.status end,
+      -- The first business reply names who answered and, when the replier is a member (the desk, or an
+      -- agent phone linked to one), assigns them if nobody was (docs/architecture.md, assignment).
+      answered_by = case when x.is_business and t.first_response_at is null
+        then x.sender_name else t.answered_by end,
+      assignee_id = case when x.is_business and t.first_response_at is null and t.assignee_id is null
+        then coalesce(x.sent_by_user_id, (select u.id from agents a join users u on u.agent_id = a.id
+          where a.organisation_id = t.organisation_id and a.number = x.agent_number
+            and u.organisation_id = t.organisation_id))
+        else t.assignee_id end
     from targets x
     where t.id = x.id and x.id = any(array(select ticket_id from added))
-    returning t.*, x.n as joined_n`);
+    returning t.*, x.n as joined_n, x.assignee_before is null and t.assignee_id is not null as assigned`);
   return db
     .with(input, targets, added, touched)
     .select({
@@ -209,6 +259,10 @@ function joinValues(joinings: readonly Joining[]) {
     message: j.message,
     at: j.at.toISOString(),
     group_name: j.groupName,
+    per_customer: j.perCustomer,
+    customer_key: j.customerKey,
+    agent_number: j.agentNumber,
+    sent_by_user_id: j.sentByUserId,
   }));
   rows.sort(
     (a, b) =>
@@ -231,7 +285,7 @@ function joinResults(
   const joined = new Map((row?.tickets ?? []).map((raw) => [raw.joined_n, raw]));
   return Array.from({ length: count }, (_, n): JoinResult => {
     const raw = joined.get(n);
-    if (raw) return { kind: 'joined', ticket: fromRaw(raw) };
+    if (raw) return { kind: 'joined', ticket: fromRaw(raw), assigned: raw.assigned };
     return { kind: active.has(n) ? 'duplicate' : 'none' };
   });
 }
@@ -256,7 +310,7 @@ interface RawTicket {
   answered_by: string | null;
 }
 
-type JoinedTicket = RawTicket & { joined_n: number };
+type JoinedTicket = RawTicket & { joined_n: number; assigned: boolean };
 
 const date = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 

@@ -1,5 +1,7 @@
 import type { KnownAgent } from '../agents/agents.service';
 import type { LiveMessage } from '../groups/group-message';
+import type { QueuedLiveMessage } from '../groups/message-store.service';
+import { isAcknowledgement } from './acknowledgement';
 import {
   type Joining,
   type NewTicket,
@@ -16,14 +18,21 @@ export interface TicketEngineDeps {
 }
 
 /**
- * A live message with its session's linked phone (digits), read with the message from the queue rather
- * than from this instance's connections: it names the linked account's own messages on any instance.
+ * A live message with what the queue read with it rather than this instance's state: the session's linked
+ * phone (names the linked account's own messages on any instance), the group's ticket mode, the
+ * organisation's acknowledgement phrases and the member who sent it from the desk. So a change to any of
+ * them applies to the next message claimed, on every instance.
  */
-export type EngineMessage = LiveMessage & { linkedPhone: string | null };
+export type EngineMessage = LiveMessage &
+  Pick<QueuedLiveMessage, 'linkedPhone' | 'ticketMode' | 'ackPhrases' | 'deskReply'>;
 
-/** What one message did: `ignored` (no ticket to join, or not a conversation message), `duplicate` (seen before). */
+/**
+ * What one message did: `ignored` (no ticket to join, an acknowledgement with none, an ignored group, or
+ * not a conversation message), `duplicate` (seen before). `assigned`: this reply made its sender the
+ * ticket's assignee (the first business reply, from a member's agent phone or the desk).
+ */
 export type EngineOutcome =
-  | { kind: 'created' | 'updated'; ticket: TicketRow }
+  | { kind: 'created' | 'updated'; ticket: TicketRow; assigned?: boolean }
   | { kind: 'ignored' | 'duplicate' };
 
 /** A batch's answer per message: opening a ticket can fail for one message after others were applied. */
@@ -55,8 +64,28 @@ export function createTicketEngine({ repo, agentByNumber }: TicketEngineDeps) {
     const number = phone ? `+${phone.replace(/\D/g, '')}` : null;
     const agent = phone ? await agentByNumber(event.organisationId, phone) : null;
     const business = message.fromMe || agent !== null;
-    const name = agent?.name ?? message.authorName ?? (message.fromMe ? 'You' : (number ?? UNKNOWN_SENDER));
-    return { business, number, name };
+    const desk = message.fromMe ? event.deskReply : null;
+    const name =
+      desk?.name ??
+      agent?.name ??
+      message.authorName ??
+      (message.fromMe ? 'You' : (number ?? UNKNOWN_SENDER));
+    return { business, number, name, agentNumber: agent?.number ?? null, sentBy: desk?.userId ?? null };
+  }
+
+  /**
+   * Per-customer groups (docs/decisions/0017): the customer a message belongs to. A customer's own message
+   * is theirs (their number, else their JID). A business reply belongs to the customer it quotes; one that
+   * quotes nobody (or the business side) gets null: the group's ticket with the latest customer message.
+   */
+  async function customerKey(event: EngineMessage, from: { business: boolean; number: string | null }) {
+    const { message } = event;
+    if (!from.business) return from.number ?? message.author ?? UNKNOWN_SENDER;
+    const quoted = message.quotedParticipant;
+    if (!quoted || message.quotedFromMe) return null;
+    const number = message.quotedParticipantNumber;
+    if (number && (await agentByNumber(event.organisationId, number))) return null;
+    return number ? `+${number.replace(/\D/g, '')}` : quoted;
   }
 
   /**
@@ -72,7 +101,7 @@ export function createTicketEngine({ repo, agentByNumber }: TicketEngineDeps) {
           const joined = await tx.join(joining);
           if (joined.kind === 'duplicate') throw new AlreadyProcessed();
           if (joined.kind === 'joined')
-            return { kind: opened ? 'created' : 'updated', ticket: joined.ticket };
+            return { kind: opened ? 'created' : 'updated', ticket: joined.ticket, assigned: joined.assigned };
         }
         throw new Error(`could not open or join a ticket for group ${joining.key.groupJid}`);
       });
@@ -85,8 +114,10 @@ export function createTicketEngine({ repo, agentByNumber }: TicketEngineDeps) {
   /** A message's ticket row fields, or null for what is not a conversation message. */
   async function prepare(event: EngineMessage) {
     const { message } = event;
-    if (NOT_CONVERSATION.has(message.messageType)) return null;
+    if (NOT_CONVERSATION.has(message.messageType) || event.ticketMode === 'ignore') return null;
     const from = await sender(event);
+    const perCustomer = event.ticketMode === 'per_customer';
+    const customer = perCustomer ? await customerKey(event, from) : null;
     const text = messageText(message);
     const at = new Date(message.timestamp * 1000);
     const key = {
@@ -103,16 +134,23 @@ export function createTicketEngine({ repo, agentByNumber }: TicketEngineDeps) {
       message: text,
       at,
       groupName: event.groupName,
+      perCustomer,
+      customerKey: customer,
+      agentNumber: from.agentNumber,
+      sentByUserId: from.sentBy,
     };
     const ticket: NewTicket = {
       ...key,
       groupName: event.groupName ?? event.groupJid,
       customer: from.name,
       customerNumber: from.number,
+      customerKey: customer,
       lastMessage: text,
       at,
     };
-    return { joining, ticket };
+    // Thanks and the like continue a conversation; they never start one (docs/decisions/0017).
+    const acknowledgement = !from.business && isAcknowledgement(message, event.ackPhrases);
+    return { joining, ticket, opens: !from.business && !acknowledgement };
   }
 
   /**
@@ -134,9 +172,10 @@ export function createTicketEngine({ repo, agentByNumber }: TicketEngineDeps) {
       prepared.map(async (p, i): Promise<BatchOutcome> => {
         const result = results[i];
         if (!p || !result) return { kind: 'ignored' };
-        if (result.kind === 'joined') return { kind: 'updated', ticket: result.ticket };
+        if (result.kind === 'joined')
+          return { kind: 'updated', ticket: result.ticket, assigned: result.assigned };
         if (result.kind === 'duplicate') return { kind: 'duplicate' };
-        if (p.joining.isBusiness) return { kind: 'ignored' };
+        if (!p.opens) return { kind: 'ignored' };
         return openAndJoin(p.joining, p.ticket).catch((error: unknown) => ({ kind: 'failed', error }));
       }),
     );

@@ -49,7 +49,7 @@ function fakeRepository() {
         row.firstResponseAt ??= message.at;
         if (row.status === 'open') row.status = 'in_progress';
       }
-      return { kind: 'joined', ticket: { ...row } };
+      return { kind: 'joined', ticket: { ...row }, assigned: false };
     },
   };
   const repo: TicketEngineRepository = {

@@ -1,3 +1,4 @@
+import type { AuditRecorder } from '../audit/audit.service';
 import type { DeskEventBus } from '../events/desk-events';
 import type { MessageStore, QueuedLiveMessage } from '../groups/message-store.service';
 import type { BatchOutcome, TicketEngine } from './ticket-engine';
@@ -9,6 +10,8 @@ export interface TicketProcessorDeps {
   engine: Pick<TicketEngine, 'processBatch'>;
   bus: Pick<DeskEventBus, 'publish'>;
   log: { error(object: object, message: string): void };
+  /** Where automatic assignments (a member's first reply) are recorded, after the batch was applied. */
+  audit?: Pick<AuditRecorder, 'record'>;
   /**
    * Applied messages from a LID sender whose number was unknown when they were claimed: the pair may have
    * been learned while the engine worked, after the tickets' own fill had looked (decision 0013).
@@ -44,6 +47,7 @@ export function createTicketProcessor({
   engine,
   bus,
   log,
+  audit,
   lateSenders,
   instanceId,
   batchSize = 200,
@@ -70,6 +74,26 @@ export function createTicketProcessor({
         change: outcome.kind === 'created' ? 'created' : 'message',
         ticket: toTicket(outcome.ticket),
       });
+  }
+
+  /** The audit entry of a reply that assigned its ticket: the actor is nobody, WhatsApp did it. */
+  function assignment(event: QueuedLiveMessage, outcome: BatchOutcome) {
+    if (!audit || (outcome.kind !== 'created' && outcome.kind !== 'updated') || !outcome.assigned) return [];
+    const { ticket } = outcome;
+    return [
+      audit.record({
+        organisationId: event.organisationId,
+        actorId: null,
+        action: 'ticket.assigned',
+        target: `Ticket #${ticket.id}`,
+        details: {
+          ticket_id: ticket.id,
+          assignee_id: ticket.assigneeId,
+          reason: event.deskReply ? 'first reply, sent from the desk' : 'first reply, from their agent phone',
+          wa_id: event.message.waId,
+        },
+      }),
+    ];
   }
 
   function failed(event: QueuedLiveMessage, error: unknown): void {
@@ -115,6 +139,7 @@ export function createTicketProcessor({
     }
     const results = work.length > 0 ? await outcomes(work) : [];
     const retry: number[] = [];
+    const audited: Promise<void>[] = [];
     for (const [i, event] of work.entries()) {
       const outcome = results[i] as BatchOutcome;
       if (outcome.kind === 'failed') {
@@ -123,9 +148,12 @@ export function createTicketProcessor({
       } else {
         done.push(event.seq);
         announce(event, outcome);
+        audited.push(...assignment(event, outcome));
       }
     }
     await queue.ackLive(instanceId, done);
+    // Never fails (the recorder logs its own failures), and the assignment itself is already applied.
+    await Promise.all(audited);
     applied += work.length - retry.length;
     const unresolved = work.filter(
       (event, i) =>

@@ -4,6 +4,7 @@ import {
   HistoryIcon,
   LayoutDashboardIcon,
   MessagesSquareIcon,
+  SettingsIcon,
   SmartphoneIcon,
   UserRoundCogIcon,
   UsersIcon,
@@ -27,6 +28,7 @@ export const APP_NAV_LINKS: readonly AppNavLink[] = [
   { to: '/agents', label: 'Agents', icon: <UsersIcon /> },
   { to: '/members', label: 'Members', icon: <UserRoundCogIcon /> },
   { to: '/audit-log', label: 'Audit log', icon: <HistoryIcon />, minRole: 'admin' },
+  { to: '/settings', label: 'Settings', icon: <SettingsIcon />, minRole: 'admin' },
   // /upload-chat was linked from nowhere for a signed-in user (issue 15 §1.2).
   { to: '/upload-chat', label: 'Import chat', icon: <FileUpIcon /> },
 ];

@@ -14,6 +14,7 @@ export const PAGE_NAMES: Readonly<Record<string, string>> = {
   '/agents': 'Agents',
   '/members': 'Members',
   '/audit-log': 'Audit log',
+  '/settings': 'Settings',
   '/upload-chat': 'Import chat',
   '/messages': 'Messages',
   '/analysis': 'Analysis',

@@ -9,8 +9,11 @@ import {
   type MarkGroupReadRequest,
   type MarkGroupReadResponse,
   markGroupReadResponse,
+  type SetGroupModeRequest,
+  type SetGroupModeResponse,
   type SyncOldMessagesRequest,
   type SyncOldMessagesResponse,
+  setGroupModeResponse,
   syncOldMessagesResponse,
 } from '@wadesk/contract';
 import { z } from 'zod';
@@ -30,6 +33,11 @@ export function fetchGroupMessages(
 /** The group was opened and its newest messages seen: they no longer count as unread. */
 export function markGroupRead(body: MarkGroupReadRequest): Promise<MarkGroupReadResponse> {
   return api.post('/api/markGroupRead/', body, markGroupReadResponse);
+}
+
+/** Admins: how the group's next messages become tickets. */
+export function setGroupMode(body: SetGroupModeRequest): Promise<SetGroupModeResponse> {
+  return api.post('/api/setGroupMode/', body, setGroupModeResponse);
 }
 
 export function syncOldMessages(body: SyncOldMessagesRequest): Promise<SyncOldMessagesResponse> {

@@ -1,5 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
-import { fetchGroups } from './groups-api';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { GroupsResponse, SetGroupModeRequest, TicketMode } from '@wadesk/contract';
+import { fetchGroups, setGroupMode } from './groups-api';
 
 /** The groups feature's query keys. A group's messages are paged by hand (use-group-messages.ts). */
 export const groupKeys = {
@@ -9,3 +10,30 @@ export const groupKeys = {
 
 export const groupsListQuery = () =>
   queryOptions({ queryKey: groupKeys.list(), queryFn: ({ signal }) => fetchGroups(signal) });
+
+/** Writes a group's mode into the cached list (the answer, or another admin's change on the stream). */
+export function patchGroupMode(
+  list: GroupsResponse | undefined,
+  change: { session_id: string; group_id: string; ticket_mode: TicketMode },
+): GroupsResponse | undefined {
+  if (!list) return list;
+  return {
+    ...list,
+    groups: list.groups.map((group) =>
+      group.session_id === change.session_id && group.group_id === change.group_id
+        ? { ...group, ticket_mode: change.ticket_mode }
+        : group,
+    ),
+  };
+}
+
+export function useSetGroupMode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SetGroupModeRequest) => setGroupMode(body),
+    onSuccess: (answer, body) =>
+      queryClient.setQueryData<GroupsResponse>(groupKeys.list(), (list) =>
+        patchGroupMode(list, { ...body, ticket_mode: answer.ticket_mode }),
+      ),
+  });
+}

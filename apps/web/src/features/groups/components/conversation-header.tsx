@@ -2,6 +2,7 @@ import type { SessionGroup } from '@wadesk/contract';
 import { ArrowLeftIcon, ChevronDownIcon, ChevronUpIcon, RefreshCcwIcon } from 'lucide-react';
 import { Avatar } from '../../../shared/ui/avatar';
 import { Button } from '../../../shared/ui/button';
+import { GroupModeControl } from './group-mode-control';
 import { SessionBadge } from './session-badge';
 
 interface ConversationHeaderProps {
@@ -26,7 +27,10 @@ function Label({ short, long }: { short: string; long: string }) {
   );
 }
 
-/** The group's name and the three buttons: previous messages, more messages, Sync All Old Messages. */
+/**
+ * The group's name, its ticket mode and open tickets, and the three buttons: previous messages, more
+ * messages, Sync All Old Messages.
+ */
 export function ConversationHeader({
   group,
   onBack,
@@ -58,6 +62,7 @@ export function ConversationHeader({
           <SessionBadge name={group.session_name} />
         </div>
       </div>
+      <GroupModeControl group={group} />
       <div className="mt-2.5 flex flex-wrap gap-1.5">
         <Button
           variant="secondary"

@@ -2,6 +2,7 @@ import type { SessionGroup } from '@wadesk/contract';
 import { Avatar } from '../../../shared/ui/avatar';
 import { groupLabel } from '../utils/group-filter';
 import { listTime } from '../utils/list-time';
+import { GroupTicketBadges } from './group-ticket-badges';
 import { SessionBadge } from './session-badge';
 
 interface GroupRowProps {
@@ -16,7 +17,7 @@ function previewText(last: NonNullable<SessionGroup['last_message']>): string {
   return who ? `${who}: ${last.preview}` : last.preview;
 }
 
-/** One group in the list: name and time, last message and unread count, session badge. */
+/** One group in the list: name and time, last message and unread count, session, ticket mode and count. */
 export function GroupRow({ group, current, onSelect }: GroupRowProps) {
   const last = group.last_message;
   // The open group is being read: its count is on its way to 0 (a list refresh may come first).
@@ -66,8 +67,9 @@ export function GroupRow({ group, current, onSelect }: GroupRowProps) {
             </span>
           ) : null}
         </span>
-        <span className="mt-1 block">
+        <span className="mt-1 flex min-w-0 flex-wrap items-center gap-1.5">
           <SessionBadge name={group.session_name} />
+          <GroupTicketBadges group={group} />
         </span>
       </span>
     </button>

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SessionGroup, SessionListItem } from '@wadesk/contract';
+import type { GroupsResponse, SessionGroup, SessionListItem } from '@wadesk/contract';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { sessionKeys, sessionsListQuery } from '../../../shared/api/sessions-queries';
 import { useEventStream } from '../../../shared/events/use-event-stream';
 import { toast } from '../../../shared/ui/toast';
-import { groupKeys, groupsListQuery } from '../api/groups-queries';
+import { groupKeys, groupsListQuery, patchGroupMode } from '../api/groups-queries';
 
 export const GROUPS_ERROR = 'Error while fetching groups';
 
@@ -47,6 +47,12 @@ export function useGroups() {
     if (event.type === 'ready' || event.type === 'groups.updated') refetchQuietly();
     // A new message changes its group's last message, unread count and place in the list.
     if (event.type === 'messages.new') refetchGroupsQuietly();
+    // Open tickets: a ticket opened, or one was closed or reopened.
+    if (event.type === 'ticket.created' || (event.type === 'ticket.updated' && event.change === 'status'))
+      refetchGroupsQuietly();
+    // An admin changed a group's mode, here or in another tab.
+    if (event.type === 'group.mode')
+      queryClient.setQueryData<GroupsResponse>(groupKeys.list(), (list) => patchGroupMode(list, event));
     // A session that connects or stops changes which groups (and sessions) there are.
     if (event.type === 'session.status' && (event.status === 'connected' || !event.isActive))
       refetchQuietly();

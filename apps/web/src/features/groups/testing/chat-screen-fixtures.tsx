@@ -22,6 +22,8 @@ export const GROUPS: SessionGroup[] = [
       author_name: 'Ravi Kumar',
     },
     unread_count: 2,
+    ticket_mode: 'watch',
+    open_tickets: 0,
   },
   {
     group_id: 'g2@g.us',
@@ -35,6 +37,8 @@ export const GROUPS: SessionGroup[] = [
       author_name: null,
     },
     unread_count: 0,
+    ticket_mode: 'watch',
+    open_tickets: 0,
   },
   {
     group_id: 'g3@g.us',
@@ -48,6 +52,8 @@ export const GROUPS: SessionGroup[] = [
       author_name: null,
     },
     unread_count: 1234,
+    ticket_mode: 'watch',
+    open_tickets: 0,
   },
 ];
 

@@ -9,6 +9,8 @@ const group = (name: string, session_id: string): SessionGroup => ({
   session_id,
   last_message: null,
   unread_count: 0,
+  ticket_mode: 'watch',
+  open_tickets: 0,
 });
 
 const groups = [group('Pune Support', 's1'), group('Delhi Sales', 's1'), group('pune Deliveries', 's2')];

@@ -1,0 +1,54 @@
+import { groupMessages, type SetGroupModeRequest, type SetGroupModeResponse } from '@wadesk/contract';
+import { AppError } from '../../errors';
+import type { AuditRecorder } from '../audit/audit.service';
+import type { DeskEventBus } from '../events/desk-events';
+import { ownedGroup } from './group-access';
+import type { GroupsRepository } from './groups.repository';
+
+export type GroupModeService = ReturnType<typeof createGroupModeService>;
+
+/**
+ * A group's ticket mode (docs/decisions/0017-group-modes.md). The ticket engine reads it with each message
+ * it claims, so a change applies to the next message on every instance; tickets already open stay as they
+ * are until someone closes them.
+ */
+export function createGroupModeService(deps: {
+  repo: GroupsRepository;
+  audit: Pick<AuditRecorder, 'record'>;
+  bus: Pick<DeskEventBus, 'publish'>;
+}) {
+  return {
+    async setMode(
+      actor: { organisationId: number; userId: number },
+      request: SetGroupModeRequest,
+    ): Promise<SetGroupModeResponse> {
+      const { organisationId } = actor;
+      const group = await ownedGroup(deps.repo, organisationId, request.session_id, request.group_id);
+      const previous = group.ticketMode;
+      if (previous !== request.mode) {
+        const changed = await deps.repo.setTicketMode(
+          organisationId,
+          group.sessionId,
+          group.jid,
+          request.mode,
+        );
+        // Gone between the read and the write (the session was terminated): as if it had never been.
+        if (!changed) throw new AppError(404, groupMessages.groupNotFound);
+        deps.bus.publish('group.mode', {
+          organisationId,
+          sessionId: group.sessionId,
+          groupId: group.jid,
+          mode: request.mode,
+        });
+        await deps.audit.record({
+          organisationId,
+          actorId: actor.userId,
+          action: 'group.mode_changed',
+          target: group.name,
+          details: { session_id: group.sessionId, group_id: group.jid, from: previous, to: request.mode },
+        });
+      }
+      return { success: true, ticket_mode: request.mode };
+    },
+  };
+}

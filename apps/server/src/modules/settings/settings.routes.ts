@@ -1,0 +1,48 @@
+import { errorResponse, settingsResponse, updateSettingsRequest } from '@wadesk/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bearerAuth } from '../auth/authenticate';
+import type { SettingsService } from './settings.service';
+
+const tags = ['settings'];
+
+export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (
+  app,
+  { settings },
+) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.post(
+    '/org/getSettings/',
+    {
+      schema: {
+        tags,
+        summary: "The organisation's settings: acknowledgement phrases and the unanswered alert",
+        security: bearerAuth,
+        response: { 200: settingsResponse, 401: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => settings.get(request.user.organisationId),
+  );
+
+  app.post(
+    '/org/updateSettings/',
+    {
+      onRequest: [app.requireRole('admin')],
+      schema: {
+        tags,
+        summary: "Change the organisation's settings (any subset of the fields)",
+        security: bearerAuth,
+        body: updateSettingsRequest,
+        response: {
+          200: settingsResponse,
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+          404: errorResponse,
+        },
+      },
+    },
+    async (request) =>
+      settings.update({ organisationId: request.user.organisationId, userId: request.user.id }, request.body),
+  );
+};

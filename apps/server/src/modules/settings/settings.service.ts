@@ -1,0 +1,81 @@
+import {
+  DEFAULT_ACK_PHRASES,
+  normaliseAckPhrase,
+  type SettingsResponse,
+  type UpdateSettingsRequest,
+} from '@wadesk/contract';
+import { AppError } from '../../errors';
+import type { AuditRecorder } from '../audit/audit.service';
+import type { SettingsRepository, SettingsRow } from './settings.repository';
+
+export type SettingsService = ReturnType<typeof createSettingsService>;
+
+/** Each phrase once, normalised as the engine compares it, in the order given. */
+const normalised = (phrases: readonly string[]) => [
+  ...new Set(phrases.map(normaliseAckPhrase).filter((p) => p.length > 0)),
+];
+
+/** The default list as the engine compares it ("thanks" and "thanks!" are one phrase). */
+const DEFAULT_PHRASES = normalised(DEFAULT_ACK_PHRASES);
+
+const toResponse = (row: SettingsRow): SettingsResponse => ({
+  ack_phrases: row.ackPhrases ?? [...DEFAULT_PHRASES],
+  unanswered_minutes: row.unansweredMinutes,
+});
+
+function phrasesToStore(phrases: readonly string[]): string[] | null {
+  const unique = normalised(phrases);
+  const isDefault =
+    unique.length === DEFAULT_PHRASES.length && unique.every((p, i) => p === DEFAULT_PHRASES[i]);
+  // The default list is stored as null, so an organisation that never chose its own follows the default.
+  return isDefault ? null : unique;
+}
+
+/**
+ * Organisation settings. The ticket engine reads the acknowledgement phrases with every message it claims
+ * (live-queue.repository.ts), so a change applies to the next message on every instance, no cache to expire.
+ */
+export function createSettingsService(deps: {
+  repo: SettingsRepository;
+  audit: Pick<AuditRecorder, 'record'>;
+}) {
+  const notFound = () => new AppError(404, 'Organisation not found');
+  return {
+    async get(organisationId: number): Promise<SettingsResponse> {
+      const row = await deps.repo.get(organisationId);
+      if (!row) throw notFound();
+      return toResponse(row);
+    },
+
+    async update(
+      actor: { organisationId: number; userId: number },
+      request: UpdateSettingsRequest,
+    ): Promise<SettingsResponse> {
+      const patch: Partial<SettingsRow> = {};
+      if (request.ack_phrases !== undefined) patch.ackPhrases = phrasesToStore(request.ack_phrases);
+      if (request.unanswered_minutes !== undefined) patch.unansweredMinutes = request.unanswered_minutes;
+      const before = await deps.repo.get(actor.organisationId);
+      const row = await deps.repo.update(actor.organisationId, patch);
+      if (!before || !row) throw notFound();
+      const changed = Object.keys(patch).filter(
+        (key) =>
+          JSON.stringify(before[key as keyof SettingsRow]) !== JSON.stringify(row[key as keyof SettingsRow]),
+      );
+      if (changed.length > 0)
+        await deps.audit.record({
+          organisationId: actor.organisationId,
+          actorId: actor.userId,
+          action: 'settings.changed',
+          target: 'Organisation settings',
+          details: Object.fromEntries(
+            changed.map((key) => {
+              const field = key as keyof SettingsRow;
+              const name = field === 'ackPhrases' ? 'ack_phrases' : 'unanswered_minutes';
+              return [name, { from: toResponse(before)[name], to: toResponse(row)[name] }];
+            }),
+          ),
+        });
+      return toResponse(row);
+    },
+  };
+}

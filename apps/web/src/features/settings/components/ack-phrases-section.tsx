@@ -1,0 +1,124 @@
+import {
+  DEFAULT_ACK_PHRASES,
+  MAX_ACK_PHRASE_LENGTH,
+  MAX_ACK_PHRASES,
+  normaliseAckPhrase,
+} from '@wadesk/contract';
+import { PlusIcon, RotateCcwIcon, XIcon } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../shared/ui/button';
+import { TextField } from '../../../shared/ui/text-field';
+import { SETTINGS_TEXTS as T } from '../utils/settings-texts';
+import { SettingsSection } from './settings-section';
+
+/** The default list as the server keeps it ("thanks" and "thanks!" are one phrase). */
+const DEFAULT_PHRASES = [...new Set(DEFAULT_ACK_PHRASES.map(normaliseAckPhrase))];
+
+interface AckPhrasesSectionProps {
+  saved: string[];
+  canEdit: boolean;
+  saving: boolean;
+  onSave: (phrases: string[]) => void;
+}
+
+/** The acknowledgement phrases as chips: add, remove, reset to the default list, then save. */
+export function AckPhrasesSection({ saved, canEdit, saving, onSave }: AckPhrasesSectionProps) {
+  const [draft, setDraft] = useState<string[] | null>(null);
+  const [input, setInput] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const phrases = draft ?? saved;
+  const changed = draft !== null && draft.join('\n') !== saved.join('\n');
+  const isDefault = phrases.join('\n') === DEFAULT_PHRASES.join('\n');
+
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    const phrase = normaliseAckPhrase(input);
+    if (!phrase) return;
+    if (phrase.length > MAX_ACK_PHRASE_LENGTH)
+      return setError(`A phrase has at most ${MAX_ACK_PHRASE_LENGTH} characters.`);
+    if (phrases.includes(phrase)) return setError(T.ackDuplicate);
+    if (phrases.length >= MAX_ACK_PHRASES) return setError(`At most ${MAX_ACK_PHRASES} phrases.`);
+    setDraft([...phrases, phrase]);
+    setInput('');
+    setError(undefined);
+  };
+
+  return (
+    <SettingsSection title={T.ackTitle} description={T.ackDescription}>
+      {phrases.length > 0 ? (
+        <ul aria-label="Acknowledgement phrases" className="flex flex-wrap gap-2">
+          {phrases.map((phrase) => (
+            <li
+              key={phrase}
+              className="inline-flex items-center gap-1 rounded-full border border-slate-200 bg-slate-50 py-1 pr-1 pl-3 text-sm text-slate-800"
+            >
+              {phrase}
+              {canEdit ? (
+                <button
+                  type="button"
+                  onClick={() => setDraft(phrases.filter((p) => p !== phrase))}
+                  aria-label={`Remove “${phrase}”`}
+                  className="rounded-full p-1 text-slate-500 hover:bg-slate-200 hover:text-slate-800"
+                >
+                  <XIcon aria-hidden="true" className="size-3.5" />
+                </button>
+              ) : (
+                <span className="pr-2" />
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-500 italic">{T.ackEmpty}</p>
+      )}
+      {canEdit ? (
+        <>
+          <form onSubmit={add} className="mt-4 flex items-start gap-2">
+            <TextField
+              label={T.ackInput}
+              placeholder={T.ackPlaceholder}
+              value={input}
+              onChange={(event) => {
+                setInput(event.target.value);
+                setError(undefined);
+              }}
+              error={error}
+              className="min-w-0 flex-1 sm:max-w-sm"
+            />
+            <Button
+              type="submit"
+              variant="secondary"
+              className="mt-7"
+              icon={<PlusIcon className="size-4" />}
+              disabled={!input.trim()}
+            >
+              <span className="sr-only sm:not-sr-only">{T.ackAdd}</span>
+            </Button>
+          </form>
+          <div className="mt-4 flex flex-wrap items-center justify-end gap-2 border-t border-slate-100 pt-4">
+            <Button
+              type="button"
+              variant="ghost"
+              icon={<RotateCcwIcon className="size-4" />}
+              disabled={isDefault || saving}
+              onClick={() => setDraft(DEFAULT_PHRASES)}
+            >
+              {T.ackReset}
+            </Button>
+            <Button
+              type="button"
+              busy={saving}
+              disabled={!changed || saving}
+              onClick={() => {
+                onSave(phrases);
+                setDraft(null);
+              }}
+            >
+              {T.save}
+            </Button>
+          </div>
+        </>
+      ) : null}
+    </SettingsSection>
+  );
+}

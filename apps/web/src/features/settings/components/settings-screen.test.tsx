@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AuthUser, MemberRole, SettingsResponse } from '@wadesk/contract';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { AuthUserProvider } from '../../../shared/account/auth-context';
+import { tokenStorage } from '../../../shared/storage/storage';
+import { expectNamedControls } from '../../../testing/accessible-names';
+import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../../testing/render-routes';
+import { SettingsScreen } from './settings-screen';
+
+const signedIn = (role: MemberRole): AuthUser => ({
+  id: 1,
+  email: 'asha@acme.test',
+  first_name: 'Asha',
+  last_name: 'Rao',
+  role,
+  organisation_id: 1,
+  email_verified: true,
+});
+
+function setUp(role: MemberRole, initial: SettingsResponse) {
+  let current = initial;
+  const fetchMock = stubFetch((path, init) => {
+    if (path === '/org/getSettings/') return jsonResponse(200, current);
+    if (path === '/org/updateSettings/') {
+      current = { ...current, ...(sentBody(init) as Partial<SettingsResponse>) };
+      return jsonResponse(200, current);
+    }
+    return jsonResponse(404, { message: 'nope' });
+  });
+  renderRoutes(
+    [
+      {
+        path: '/settings',
+        element: (
+          <AuthUserProvider user={signedIn(role)}>
+            <SettingsScreen />
+          </AuthUserProvider>
+        ),
+      },
+    ],
+    '/settings',
+  );
+  const updates = () =>
+    fetchMock.mock.calls
+      .filter(([url]) => String(url) === '/org/updateSettings/')
+      .map(([, i]) => sentBody(i));
+  return { updates };
+}
+
+const chips = () =>
+  within(screen.getByRole('list', { name: 'Acknowledgement phrases' }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+
+describe('SettingsScreen', () => {
+  beforeEach(() => tokenStorage.setTokens({ access_token: 'a', refresh_token: 'r' }));
+
+  it('adds and removes phrases as chips, saves them, and resets to the default list', async () => {
+    const user = userEvent.setup();
+    const { updates } = setUp('admin', { ack_phrases: ['ok', 'thanks'], unanswered_minutes: 30 });
+    await screen.findByRole('list', { name: 'Acknowledgement phrases' });
+    expectNamedControls();
+    expect(chips()).toEqual(['ok', 'thanks']);
+    const save = () =>
+      within(screen.getByRole('region', { name: 'Acknowledgement messages' })).getByRole('button', {
+        name: 'Save',
+      });
+    expect(save()).toHaveProperty('disabled', true);
+
+    await user.type(screen.getByRole('textbox', { name: 'New phrase' }), '  Danke! {Enter}');
+    await user.type(screen.getByRole('textbox', { name: 'New phrase' }), 'OK{Enter}');
+    expect(screen.getByText('That phrase is already on the list.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Remove “ok”' }));
+    expect(chips()).toEqual(['thanks', 'danke']);
+    await user.click(save());
+    await waitFor(() => expect(updates()).toEqual([{ ack_phrases: ['thanks', 'danke'] }]));
+
+    await user.click(screen.getByRole('button', { name: 'Reset to default' }));
+    expect(chips()).toContain('thank you');
+    expect(chips()).toContain('👍');
+    expect(screen.getByRole('button', { name: 'Reset to default' })).toHaveProperty('disabled', true);
+  });
+
+  it('saves the unanswered alert in minutes and refuses a value out of range', async () => {
+    const user = userEvent.setup();
+    const { updates } = setUp('owner', { ack_phrases: [], unanswered_minutes: 30 });
+    const field = await screen.findByRole('spinbutton', { name: 'Notify after (minutes)' });
+    expect(screen.getByText(/only emoji-only messages/)).toBeTruthy();
+    const section = screen.getByRole('region', { name: 'Unanswered tickets' });
+    await user.clear(field);
+    await user.type(field, '0');
+    expect(within(section).getByText(/between 1 and 10080 minutes/)).toBeTruthy();
+    expect(within(section).getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+    await user.clear(field);
+    await user.type(field, '45');
+    await user.click(within(section).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(updates()).toEqual([{ unanswered_minutes: 45 }]));
+  });
+
+  it('shows a member the settings without controls to change them', async () => {
+    setUp('member', { ack_phrases: ['ok'], unanswered_minutes: 30 });
+    await screen.findByRole('list', { name: 'Acknowledgement phrases' });
+    expect(screen.getByText('Only admins and owners can change these settings.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'New phrase' })).toBeNull();
+  });
+});

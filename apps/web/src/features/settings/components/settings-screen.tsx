@@ -1,0 +1,64 @@
+import { useQuery } from '@tanstack/react-query';
+import { roleAtLeast, type UpdateSettingsRequest } from '@wadesk/contract';
+import { InfoIcon } from 'lucide-react';
+import { useAuth } from '../../../shared/account/auth-context';
+import { errorMessage } from '../../../shared/api/api-error';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { Spinner } from '../../../shared/ui/spinner';
+import { toast } from '../../../shared/ui/toast';
+import { settingsQuery, useUpdateSettings } from '../api/settings-queries';
+import { SETTINGS_TEXTS as T } from '../utils/settings-texts';
+import { AckPhrasesSection } from './ack-phrases-section';
+import { UnansweredSection } from './unanswered-section';
+
+/** The organisation's settings: a column of sections, each saved on its own. */
+export function SettingsScreen() {
+  const { user } = useAuth();
+  const canEdit = user !== null && roleAtLeast(user.role, 'admin');
+  const settings = useQuery(settingsQuery());
+  const saving = useUpdateSettings();
+
+  const save = (body: UpdateSettingsRequest) =>
+    saving.mutate(body, {
+      onSuccess: () => toast.success(T.saved),
+      onError: (error) => toast.error(errorMessage(error, T.saveFailed)),
+    });
+  const busy = (field: keyof UpdateSettingsRequest) =>
+    saving.isPending && saving.variables?.[field] !== undefined;
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title={T.title} description={T.description} />
+      {!canEdit ? (
+        <p className="mb-4 flex items-center gap-2 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">
+          <InfoIcon aria-hidden="true" className="size-4 shrink-0" />
+          {T.readOnly}
+        </p>
+      ) : null}
+      {settings.data ? (
+        <div className="flex flex-col gap-4 sm:gap-6">
+          <AckPhrasesSection
+            saved={settings.data.ack_phrases}
+            canEdit={canEdit}
+            saving={busy('ack_phrases')}
+            onSave={(ack_phrases) => save({ ack_phrases })}
+          />
+          <UnansweredSection
+            saved={settings.data.unanswered_minutes}
+            canEdit={canEdit}
+            saving={busy('unanswered_minutes')}
+            onSave={(unanswered_minutes) => save({ unanswered_minutes })}
+          />
+        </div>
+      ) : settings.isError ? (
+        <p role="alert" className="text-sm text-red-600">
+          {errorMessage(settings.error, T.loadFailed)}
+        </p>
+      ) : (
+        <div className="flex justify-center py-12">
+          <Spinner label="Loading settings" />
+        </div>
+      )}
+    </div>
+  );
+}

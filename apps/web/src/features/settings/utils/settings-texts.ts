@@ -1,0 +1,22 @@
+export const SETTINGS_TEXTS = {
+  title: 'Settings',
+  description: 'How the desk treats messages and when it alerts the team.',
+  loadFailed: 'The settings could not be loaded.',
+  saveFailed: 'The settings could not be saved.',
+  saved: 'Settings saved',
+  readOnly: 'Only admins and owners can change these settings.',
+  ackTitle: 'Acknowledgement messages',
+  ackDescription:
+    'A message whose whole text is one of these phrases, or only emoji, joins a ticket that is already open but never opens a new one. Capitals and closing punctuation are ignored: “Thanks!” matches “thanks”.',
+  ackAdd: 'Add phrase',
+  ackInput: 'New phrase',
+  ackPlaceholder: 'e.g. thank you so much',
+  ackEmpty: 'No phrases: only emoji-only messages count as acknowledgements.',
+  ackReset: 'Reset to default',
+  ackDuplicate: 'That phrase is already on the list.',
+  unansweredTitle: 'Unanswered tickets',
+  unansweredDescription:
+    'Notify the team when a ticket has had no reply from the business for this long after it opened.',
+  unansweredLabel: 'Notify after (minutes)',
+  save: 'Save',
+} as const;
