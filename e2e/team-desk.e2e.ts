@@ -163,7 +163,7 @@ test('an owner and an invited member work a ticket together, and the audit log s
     'Changed ticket labels',
     'Changed a ticket assignee',
   ])
-    await log.getByText(step, { exact: true }).first().waitFor(POLL);
+    await log.getByRole('cell', { name: step, exact: true }).first().waitFor(POLL);
   await shoot(desk.page, 'owner-audit-log-1366');
 
   // The member's phone shows the same log to nobody: it is for owners and admins.
