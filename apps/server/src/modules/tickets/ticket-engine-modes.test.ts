@@ -179,7 +179,9 @@ describeEachDatabase('group ticket modes', (ctx) => {
     if (first.kind !== 'created') throw new Error('not created');
     await service.updateStatus({ id: 0, organisationId }, first.ticket.id, 'close');
     expect((await perCustomer({ from: CARLA, body: 'two' })).kind).toBe('created');
-    await expect(service.updateStatus({ id: 0, organisationId }, first.ticket.id, 'open')).rejects.toMatchObject({
+    await expect(
+      service.updateStatus({ id: 0, organisationId }, first.ticket.id, 'open'),
+    ).rejects.toMatchObject({
       statusCode: 409,
     });
     // Another customer's ticket is no obstacle.

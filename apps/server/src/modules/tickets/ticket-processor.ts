@@ -89,6 +89,9 @@ export function createTicketProcessor({
         details: {
           ticket_id: ticket.id,
           assignee_id: ticket.assigneeId,
+          // The member's name when the desk sent the reply; else the agent phone whose linked member it was.
+          to: event.deskReply?.name ?? null,
+          agent: event.deskReply ? null : ticket.answeredBy,
           reason: event.deskReply ? 'first reply, sent from the desk' : 'first reply, from their agent phone',
           wa_id: event.message.waId,
         },

@@ -34,6 +34,27 @@ describe('audit texts', () => {
     ).toBe('session name: Sales');
   });
 
+  it('names labels and assignees in ticket changes', () => {
+    expect(
+      detailsInWords({ action: 'ticket.labels_changed', details: { from: [], to: ['Refunds', 'VIP'] } }),
+    ).toBe('From no labels to Refunds, VIP');
+    expect(detailsInWords({ action: 'ticket.assigned', details: { from: null, to: 'Arjun Mehta' } })).toBe(
+      'From Unassigned to Arjun Mehta',
+    );
+    expect(
+      detailsInWords({
+        action: 'ticket.assigned',
+        details: { to: 'Arjun Mehta', agent: null, reason: 'first reply, sent from the desk' },
+      }),
+    ).toBe('To Arjun Mehta: first reply, sent from the desk');
+    expect(
+      detailsInWords({
+        action: 'ticket.assigned',
+        details: { to: null, agent: 'Front desk', reason: 'first reply, from their agent phone' },
+      }),
+    ).toBe('To the member linked to Front desk: first reply, from their agent phone');
+  });
+
   it('labels known actions and shows unknown ones as written', () => {
     expect(actionLabel('agent.added')).toBe('Added an agent');
     expect(actionLabel('future.thing')).toBe('future.thing');

@@ -39,10 +39,14 @@ const METHODS: Record<string, string> = {
 
 const roleWord = (role: unknown) => (str(role) ? `${str(role)}` : 'unknown role');
 
+/** A list of names ("Billing, Urgent"), or `none` for an empty one. */
+const names = (value: unknown, none: string): string =>
+  Array.isArray(value) && value.length > 0 ? value.map(String).join(', ') : (str(value) ?? none);
+
 /** Key: value pairs of what no rule below describes (ids left out: the target names the thing). */
 function generic(details: Record<string, unknown>): string {
   if ('from' in details && 'to' in details)
-    return `From ${str(details.from) ?? '—'} to ${str(details.to) ?? '—'}`;
+    return `From ${names(details.from, '—')} to ${names(details.to, '—')}`;
   return Object.entries(details)
     .filter(([key, value]) => !key.endsWith('_id') && value !== null && typeof value !== 'object')
     .map(([key, value]) => `${key.replaceAll('_', ' ')}: ${String(value)}`)
@@ -79,6 +83,16 @@ export function detailsInWords(entry: Pick<AuditLogEntry, 'action' | 'details'>)
         str(was.user_type) ? `type ${str(was.user_type)}` : null,
       ].filter(Boolean);
       return parts.length ? `Was: ${parts.join(', ')}` : 'No change';
+    }
+    case 'ticket.labels_changed':
+      return `From ${names(d.from, 'no labels')} to ${names(d.to, 'no labels')}`;
+    case 'ticket.assigned': {
+      // Assigned by a reply (no actor): to whom and why; by a member: from whom to whom.
+      if (str(d.reason)) {
+        const to = str(d.to) ?? (str(d.agent) ? `the member linked to ${str(d.agent)}` : 'a member');
+        return `To ${to}: ${str(d.reason)}`;
+      }
+      return `From ${str(d.from) ?? 'Unassigned'} to ${str(d.to) ?? 'Unassigned'}`;
     }
     default:
       return generic(d);
