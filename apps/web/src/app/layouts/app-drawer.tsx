@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useAuth } from '../../shared/account/auth-context';
 import { BrandLink } from '../../shared/ui/brand';
 import { Drawer } from '../../shared/ui/dialog';
 import { useAppDrawer } from '../../shared/ui/drawer-context';
