@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
 import { formatDateTime } from '../../../shared/format/format';
 import { formatNameOrPhone, formatPhone } from '../../../shared/format/phone';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { Dialog } from '../../../shared/ui/dialog';
 import { Spinner } from '../../../shared/ui/spinner';
 import { toast } from '../../../shared/ui/toast';
@@ -12,7 +13,6 @@ import { useTicketChange } from '../api/workflow-queries';
 import { useConversation } from '../hooks/use-conversation';
 import { formatDuration, secondsBetween } from '../utils/duration';
 import { statusLabel } from '../utils/ticket-table';
-import { ConfirmAction } from './confirm-action';
 import { ReplyBox } from './reply-box';
 import { TicketNotes } from './ticket-notes';
 import { TicketWorkBar } from './ticket-work-bar';
@@ -118,7 +118,8 @@ function useSplit(ticketId: number) {
     }
   };
   const dialog = (
-    <ConfirmAction
+    <ConfirmDialog
+      tone="primary"
       open={from !== null}
       title="Split the ticket here?"
       confirmLabel="Split"
@@ -130,7 +131,7 @@ function useSplit(ticketId: number) {
         This message and every later one become a new ticket. The earlier part stays this ticket and is
         closed.
       </p>
-    </ConfirmAction>
+    </ConfirmDialog>
   );
   return { ask: setFrom, dialog };
 }

@@ -7,12 +7,12 @@ import { useAuth } from '../../../shared/account/auth-context';
 import { errorMessage } from '../../../shared/api/api-error';
 import { formatNameOrPhone } from '../../../shared/format/phone';
 import { buttonClasses } from '../../../shared/ui/button';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { toast } from '../../../shared/ui/toast';
 import { assignTicket, mergeTickets } from '../api/workflow-api';
 import { assignableMembersQuery, useTicketChange } from '../api/workflow-queries';
 import { chatLink } from '../utils/chat-link';
 import { statusLabel } from '../utils/ticket-table';
-import { ConfirmAction } from './confirm-action';
 import { LabelsPicker } from './labels-picker';
 
 const selectClass =
@@ -96,7 +96,8 @@ function MergeControl({ ticket, tickets, onOpenTicket }: Omit<TicketWorkBarProps
           </option>
         ))}
       </select>
-      <ConfirmAction
+      <ConfirmDialog
+        tone="primary"
         open={target !== undefined}
         title="Merge tickets?"
         confirmLabel="Merge"
@@ -109,7 +110,7 @@ function MergeControl({ ticket, tickets, onOpenTicket }: Omit<TicketWorkBarProps
           {target ? formatNameOrPhone(target.customer) : ''}), and this ticket is removed. This cannot be
           undone.
         </p>
-      </ConfirmAction>
+      </ConfirmDialog>
     </label>
   );
 }

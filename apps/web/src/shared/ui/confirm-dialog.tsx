@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../shared/ui/button';
-import { Dialog } from '../../../shared/ui/dialog';
+import { Button } from './button';
+import { Dialog } from './dialog';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -8,17 +8,20 @@ interface ConfirmDialogProps {
   children: ReactNode;
   confirmLabel: string;
   busy: boolean;
+  /** `danger` (red) for what removes or cannot be undone; `primary` for a weighty but ordinary change. */
+  tone?: 'danger' | 'primary';
   onCancel: () => void;
   onConfirm: () => void;
 }
 
-/** "Are you sure?" before a change to the organisation's members; Cancel has the focus. */
+/** "Are you sure?" before a change that is hard to take back; Cancel has the focus. */
 export function ConfirmDialog({
   open,
   title,
   children,
   confirmLabel,
   busy,
+  tone = 'danger',
   onCancel,
   onConfirm,
 }: ConfirmDialogProps) {
@@ -30,7 +33,7 @@ export function ConfirmDialog({
           <Button variant="ghost" onClick={onCancel} data-autofocus>
             Cancel
           </Button>
-          <Button variant="danger" busy={busy} onClick={onConfirm}>
+          <Button variant={tone} busy={busy} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </div>
