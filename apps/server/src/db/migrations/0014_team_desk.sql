@@ -93,12 +93,16 @@ CREATE UNIQUE INDEX "tickets_one_active_per_group_idx" ON "tickets" USING btree 
 ALTER TABLE "organisations" ADD CONSTRAINT "organisations_unanswered_minutes_valid" CHECK ("organisations"."unanswered_minutes" between 1 and 10080);--> statement-breakpoint
 ALTER TABLE "wa_groups" ADD CONSTRAINT "wa_groups_ticket_mode_valid" CHECK ("wa_groups"."ticket_mode" in ('watch', 'per_customer', 'ignore'));--> statement-breakpoint
 -- Hand-written below: the audit log is append-only. The API has no call that edits it, and the database
--- refuses an update from anywhere (deleting the organisation still removes its entries).
-CREATE FUNCTION "audit_log_refuse_update"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- refuses to change or delete an entry from anywhere; only deleting the organisation removes its entries
+-- (the cascade runs after the organisation row is gone, which is how the trigger tells it apart).
+CREATE FUNCTION "audit_log_refuse_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF TG_OP = 'DELETE' AND NOT EXISTS (SELECT 1 FROM "organisations" WHERE "id" = OLD."organisation_id") THEN
+    RETURN OLD;
+  END IF;
   RAISE EXCEPTION 'audit log entries cannot be changed';
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER "audit_log_append_only" BEFORE UPDATE ON "audit_log"
-  FOR EACH ROW EXECUTE FUNCTION "audit_log_refuse_update"();
+CREATE TRIGGER "audit_log_append_only" BEFORE UPDATE OR DELETE ON "audit_log"
+  FOR EACH ROW EXECUTE FUNCTION "audit_log_refuse_change"();

@@ -23,7 +23,7 @@ describeEachDatabase('reading the audit log', (ctx) => {
     organisationId = row.organisationId;
     ownerId = row.id;
     // Start from an empty log: the sign-up's own entry is not what these tests look at.
-    await ctx.db.delete(auditLog);
+    await ctx.db.execute(sql`truncate audit_log`); // delete is refused (append-only)
   });
 
   const repo = () => createAuditRepository(ctx.db);
@@ -84,7 +84,7 @@ describeEachDatabase('reading the audit log', (ctx) => {
   it('answers at most the default page and never another organisation’s entries or cursor', async () => {
     const other = await signUp(ctx.app, { email: 'olga@example.com' });
     const [olga] = await ctx.db.select().from(users).where(eq(users.email, 'olga@example.com'));
-    await ctx.db.delete(auditLog);
+    await ctx.db.execute(sql`truncate audit_log`); // delete is refused (append-only)
     for (let i = 0; i < AUDIT_PAGE_DEFAULT + 1; i += 1)
       await repo().append({ organisationId, actorId: ownerId, action: 'agent.added', target: `a${i}` });
     await repo().append({
@@ -182,7 +182,20 @@ describeEachDatabase('reading the audit log', (ctx) => {
     await repo().append({ organisationId, actorId: ownerId, action: 'agent.added', target: 'kept' });
     await expect(ctx.db.update(auditLog).set({ target: 'changed' })).rejects.toThrow();
     await expect(ctx.db.execute(sql`update audit_log set actor_id = null`)).rejects.toThrow();
+    await expect(ctx.db.execute(sql`delete from audit_log`)).rejects.toThrow();
     expect((await page()).entries.map((e) => [e.target, e.actor_id])).toEqual([['kept', ownerId]]);
+    // Only deleting the organisation takes its entries with it.
+    const other = await signUp(ctx.app, { email: 'gone@example.com' });
+    const count = async () => (await ctx.db.select({ id: auditLog.id }).from(auditLog)).length;
+    const before = await count();
+    const [gone] = await ctx.db
+      .select({ organisationId: users.organisationId })
+      .from(users)
+      .where(eq(users.email, 'gone@example.com'));
+    expect(other.access_token).toBeTruthy();
+    await ctx.db.execute(sql`delete from organisations where id = ${gone?.organisationId}`);
+    expect(await count()).toBeLessThan(before);
+    expect((await page()).entries.map((e) => e.target)).toEqual(['kept']);
   });
 
   it('is for owners and admins only', async () => {
