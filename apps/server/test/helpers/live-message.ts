@@ -31,7 +31,7 @@ export interface LiveInput {
   /** The organisation's acknowledgement phrases; null (the default list) by default. */
   ackPhrases?: string[] | null;
   /** The member who sent this own message from the desk. */
-  deskReply?: { userId: number; name: string } | null;
+  deskReply?: { userId: number; name: string; ticketId?: number | null } | null;
   /** The quoted message's author: their JID and number digits (a LID's number when known). */
   quoted?: { participant: string; number: string | null; fromMe?: boolean };
 }

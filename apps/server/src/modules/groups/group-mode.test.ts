@@ -1,5 +1,5 @@
 import type { GroupsResponse } from '@wadesk/contract';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, ne } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
@@ -10,6 +10,10 @@ import { auditLog, deskReplies, ticketMessages, tickets, users, waGroups } from 
 const GROUP = '120363000000000001@g.us';
 
 describeEachDatabase('group ticket mode', (ctx) => {
+  /** The entries of this module's actions: the sign-up's own sign-in entry is the auth module's. */
+  const notSignIns = () =>
+    ctx.db.select().from(auditLog).where(ne(auditLog.action, 'auth.signed_in')).orderBy(asc(auditLog.id));
+
   async function setUp() {
     const desk = await deskFixture(ctx);
     await desk.say({ groupName: 'Community', body: 'first question', from: '4915100000001' });
@@ -48,7 +52,7 @@ describeEachDatabase('group ticket mode', (ctx) => {
     expect(await ctx.count(tickets)).toBe(3);
     expect(await group()).toMatchObject({ ticket_mode: 'ignore', open_tickets: 3 });
 
-    const entries = await ctx.db.select().from(auditLog).orderBy(asc(auditLog.id));
+    const entries = await notSignIns();
     expect(entries.map((e) => [e.action, e.actorId, e.target, e.details])).toEqual([
       [
         'group.mode_changed',
@@ -81,7 +85,7 @@ describeEachDatabase('group ticket mode', (ctx) => {
     ).toBe(404);
     const [row] = await ctx.db.select().from(waGroups).where(eq(waGroups.jid, GROUP));
     expect(row?.ticketMode).toBe('watch');
-    expect(await ctx.count(auditLog)).toBe(0);
+    expect(await notSignIns()).toEqual([]);
   });
 
   it('a reply the desk sent is attributed to its member from the queue, assigns them, and is audited', async () => {
@@ -104,7 +108,7 @@ describeEachDatabase('group ticket mode', (ctx) => {
       .from(ticketMessages)
       .where(eq(ticketMessages.waId, 'DESKREPLY0001'));
     expect(reply).toMatchObject({ sentByUserId: userId, senderName: ticket?.answeredBy, isBusiness: true });
-    const entries = await ctx.db.select().from(auditLog);
+    const entries = await notSignIns();
     expect(entries.map((e) => [e.action, e.actorId, e.target])).toEqual([
       ['ticket.assigned', null, `Ticket #${ticket?.id}`],
     ]);

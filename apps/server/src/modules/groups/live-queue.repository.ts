@@ -17,7 +17,7 @@ export interface ClaimedRow {
   /** The organisation's acknowledgement phrases; null for the default list. */
   ackPhrases: string[] | null;
   /** The member who sent this message from the desk (desk_replies), for the linked account's own messages. */
-  deskReply: { userId: number; name: string } | null;
+  deskReply: { userId: number; name: string; ticketId?: number | null } | null;
   fields: StoredMessageFields;
 }
 
@@ -32,6 +32,7 @@ interface RawClaimedRow {
   ticket_mode: GroupTicketMode | null;
   ack_phrases: string[] | null;
   desk_user_id: number | null;
+  desk_ticket_id: number | null;
   desk_user_name: string | null;
   msg_id: string;
   wa_id: string;
@@ -65,7 +66,9 @@ function toClaimed(row: RawClaimedRow): ClaimedRow {
     ticketMode: row.ticket_mode ?? 'watch',
     ackPhrases: row.ack_phrases,
     deskReply:
-      row.desk_user_id === null ? null : { userId: row.desk_user_id, name: row.desk_user_name ?? 'Desk' },
+      row.desk_user_id === null
+        ? null
+        : { userId: row.desk_user_id, name: row.desk_user_name ?? 'Desk', ticketId: row.desk_ticket_id },
     fields: {
       msgId: row.msg_id,
       waId: row.wa_id,
@@ -145,7 +148,7 @@ export function createLiveQueueRepository(db: Db) {
           returning q.seq, q.attempts
         )
         select c.seq, c.attempts, m.organisation_id, m.session_id, m.group_jid, g.name as group_name,
-          s.phone as linked_phone, g.ticket_mode, o.ack_phrases, d.user_id as desk_user_id,
+          s.phone as linked_phone, g.ticket_mode, o.ack_phrases, d.user_id as desk_user_id, d.ticket_id as desk_ticket_id,
           nullif(trim(du.first_name || ' ' || du.last_name), '') as desk_user_name, m.msg_id, m.wa_id, m.from_me, m.author, m.author_alt, m.author_name,
           m.body, m.message_type, m.has_media, m.mimetype, m.filename, m.thumbnail, m.quoted_id,
           m.quoted_participant, m.quoted_type, m.quoted_body, m.quoted_thumbnail, m.timestamp

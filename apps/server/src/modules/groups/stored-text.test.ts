@@ -175,7 +175,13 @@ describeEachDatabase('text holding NUL characters', (ctx) => {
     expect(row?.raw).toEqual({ message: { documentMessage: { fileName: 'a.pdf', oddkey: ['x'] } } });
 
     const engine = createTicketEngineRepository(ctx.db);
-    const watchReply = { perCustomer: false, customerKey: null, agentNumber: null, sentByUserId: null };
+    const watchReply = {
+      perCustomer: false,
+      customerKey: null,
+      agentNumber: null,
+      sentByUserId: null,
+      deskTicketId: null,
+    };
     const key = { organisationId: desk.organisationId, sessionId: desk.sessionId, groupJid: GROUP };
     const at = new Date();
     await engine.transaction(async (tx) => {

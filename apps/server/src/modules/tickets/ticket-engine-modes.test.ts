@@ -290,4 +290,24 @@ describeEachDatabase('assignment on the first business reply', (ctx) => {
       { by: null, name: 'You' },
     ]);
   });
+
+  it('a desk reply joins the ticket it was typed on, even after the group changed its mode', async () => {
+    const { send, perCustomer, member, all, messagesOf } = await fixture(ctx);
+    const ann = await member('ann@example.com', 'Ann');
+    // A watch ticket, then the group turns per-customer and another customer opens their own ticket.
+    await send({ from: CARLA, body: 'help' });
+    await perCustomer({ from: DIEGO, body: 'me too' });
+    const [watch, diego] = await all();
+    const reply = (ticketId: number | undefined, body: string, ticketMode: 'per_customer' | 'ignore') =>
+      send({ fromMe: true, body, ticketMode, deskReply: { userId: ann.id, name: 'Ann Doe', ticketId } });
+    // Typed on the watch ticket: it goes there, not to Diego's ticket (who wrote last).
+    expect(await reply(watch?.id, 'on it, Carla', 'per_customer')).toMatchObject({
+      kind: 'updated',
+      ticket: { id: watch?.id, status: 'in_progress', assigneeId: ann.id },
+    });
+    // Even in an ignored group, a reply typed on a ticket still open joins it.
+    expect((await reply(watch?.id, 'done soon', 'ignore')).kind).toBe('updated');
+    expect(await messagesOf(watch?.id ?? 0)).toEqual(['help', 'on it, Carla', 'done soon']);
+    expect(await messagesOf(diego?.id ?? 0)).toEqual(['me too']);
+  });
 });

@@ -46,6 +46,8 @@ export interface Joining {
   agentNumber: string | null;
   /** The member who sent it from the desk: recorded on the message, assignee on the first business reply. */
   sentByUserId: number | null;
+  /** The ticket a desk reply was typed on: it joins that one while it is active (decision 0018). */
+  deskTicketId: number | null;
 }
 
 /**
@@ -186,7 +188,7 @@ function joinStatement(db: Db) {
     select * from json_to_recordset(${sql.placeholder('rows')}::json) as i(n int, organisation_id int,
       session_id uuid, group_jid text, wa_id text, sender text, sender_name text, is_business boolean,
       message text, at timestamptz, group_name text, per_customer boolean, customer_key text,
-      agent_number text, sent_by_user_id int)`);
+      agent_number text, sent_by_user_id int, desk_ticket_id int)`);
   // Locked one group after the other in the array's order, which joinValues makes the same on every server,
   // so two servers locking overlapping batches cannot deadlock. The ticket is found by one of two lookups,
   // each worded as its partial unique index's predicate so that it is an index probe: the group's watch
@@ -197,6 +199,9 @@ function joinStatement(db: Db) {
     cross join lateral (
       select k.id, k.assignee_id from tickets k
       where k.status in ('open', 'in_progress') and k.id = coalesce(
+        (select d.id from tickets d
+          where d.id = i.desk_ticket_id and d.organisation_id = i.organisation_id
+            and d.session_id = i.session_id and d.group_jid = i.group_jid and d.status in ('open', 'in_progress')),
         (select w.id from tickets w
           where not i.per_customer and w.organisation_id = i.organisation_id and w.session_id = i.session_id
             and w.group_jid = i.group_jid and w.status in ('open', 'in_progress') and w.customer_key is null),
@@ -263,6 +268,7 @@ function joinValues(joinings: readonly Joining[]) {
     customer_key: j.customerKey,
     agent_number: j.agentNumber,
     sent_by_user_id: j.sentByUserId,
+    desk_ticket_id: j.deskTicketId,
   }));
   rows.sort(
     (a, b) =>

@@ -114,7 +114,10 @@ export function createTicketEngine({ repo, agentByNumber }: TicketEngineDeps) {
   /** A message's ticket row fields, or null for what is not a conversation message. */
   async function prepare(event: EngineMessage) {
     const { message } = event;
-    if (NOT_CONVERSATION.has(message.messageType) || event.ticketMode === 'ignore') return null;
+    // A reply typed on the desk goes to the ticket it was typed on, whatever the group's mode is now.
+    const deskTicketId = message.fromMe ? (event.deskReply?.ticketId ?? null) : null;
+    if (NOT_CONVERSATION.has(message.messageType)) return null;
+    if (event.ticketMode === 'ignore' && deskTicketId === null) return null;
     const from = await sender(event);
     const perCustomer = event.ticketMode === 'per_customer';
     const customer = perCustomer ? await customerKey(event, from) : null;
@@ -138,6 +141,7 @@ export function createTicketEngine({ repo, agentByNumber }: TicketEngineDeps) {
       customerKey: customer,
       agentNumber: from.agentNumber,
       sentByUserId: from.sentBy,
+      deskTicketId,
     };
     const ticket: NewTicket = {
       ...key,
