@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase, type TestContext } from '../../../test/helpers/describe-each-database';
 import { org } from '../../../test/helpers/desk';
 import { deskFixture } from '../../../test/helpers/desk-fixture';
-import { ticketMessages, tickets, waContacts, waMessages } from '../../db/schema';
+import { ticketMessages, tickets, waContacts, waGroups, waMessages } from '../../db/schema';
 import type { ContactInfo } from '../../whatsapp/driver';
 import type { LiveMessage } from '../groups/group-message';
 
@@ -187,5 +187,23 @@ describeEachDatabase('LID senders and their phone numbers', (ctx) => {
     expect(await ctx.db.select().from(waContacts).where(eq(waContacts.sessionId, b.sessionId))).toEqual([
       { sessionId: b.sessionId, jid: CARLA.lid, name: 'Carla', altJid: null },
     ]);
+  });
+
+  it('a per-customer ticket keyed by a LID takes the number when the pair is learned, and keeps the customer', async () => {
+    const desk = await deskFixture(ctx);
+    await lidGroup(ctx, desk, null);
+    await ctx.db.update(waGroups).set({ ticketMode: 'per_customer' }).where(eq(waGroups.jid, GROUP));
+    await desk.say({ groupId: GROUP, lid: CARLA.lid, name: 'Carla', body: 'where is my refund?' });
+    expect((await ticketsOf(ctx, desk)).map((t) => t.customerKey)).toEqual([CARLA.lid]);
+
+    await ctx.app.messageStore.saveContacts(desk.sessionId, [
+      { jid: CARLA.lid, name: null, altJid: pn(CARLA.phone) },
+    ]);
+    expect((await ticketsOf(ctx, desk)).map((t) => t.customerKey)).toEqual([`+${CARLA.phone}`]);
+    // Her next message, now known by number, joins the same ticket instead of opening a second one.
+    await desk.say({ groupId: GROUP, lid: CARLA.lid, name: 'Carla', body: 'any news?' });
+    const after = await ticketsOf(ctx, desk);
+    expect(after).toHaveLength(1);
+    expect(after[0]?.lastMessage).toBe('any news?');
   });
 });

@@ -139,7 +139,15 @@ export async function fillTicketSenders(
     )
     update tickets t set
       customer_number = f.sender,
-      customer = case when t.customer = ${UNKNOWN_SENDER} then f.sender else t.customer end
+      customer = case when t.customer = ${UNKNOWN_SENDER} then f.sender else t.customer end,
+      -- A per-customer ticket keyed by the customer's LID takes their number as its key, so their next
+      -- messages and the replies quoting them find it (decision 0017), unless the customer already has an
+      -- active ticket under the number: then the one-active index keeps the old key.
+      customer_key = case when t.customer_key is not null and t.customer_key not like '+%'
+          and not exists (select 1 from tickets a where a.organisation_id = t.organisation_id
+            and a.session_id = t.session_id and a.group_jid = t.group_jid and a.customer_key = f.sender
+            and a.status in ('open', 'in_progress'))
+        then f.sender else t.customer_key end
     from filled f
     where t.id = f.ticket_id and t.organisation_id = ${organisationId} and t.session_id = ${sessionId}
       and t.customer_number is null
