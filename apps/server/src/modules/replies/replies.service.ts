@@ -99,7 +99,17 @@ export function createRepliesService(deps: RepliesServiceDeps) {
           recorded = waId;
         },
       );
-      return { ok: { waId: sent.key.id ?? '', sentAt: Number(sent.messageTimestamp ?? 0) } };
+      const waId = sent.key.id ?? '';
+      // Recorded here, where it was sent: a requesting instance that timed out or died still leaves the entry.
+      // The text stays out of the log: it is customer correspondence, and the conversation keeps it.
+      await audit.record({
+        organisationId: c.organisationId,
+        actorId: c.userId,
+        action: 'ticket.reply_sent',
+        target: `Ticket #${c.ticketId}`,
+        details: { ticket_id: c.ticketId, wa_id: waId, length: c.text.length },
+      });
+      return { ok: { waId, sentAt: Number(sent.messageTimestamp ?? 0) } };
     } catch (error) {
       if (recorded) await deskReplies.remove(c.sessionId, recorded).catch(() => {});
       if (error instanceof NotConnectedError) return { notConnected: true };
@@ -150,14 +160,6 @@ export function createRepliesService(deps: RepliesServiceDeps) {
         throw error;
       }
       if ('notConnected' in answer) throw new AppError(409, replyMessages.notConnected);
-      // The text stays out of the log: it is customer correspondence, and the conversation keeps it.
-      await audit.record({
-        organisationId: user.organisationId,
-        actorId: user.id,
-        action: 'ticket.reply_sent',
-        target: `Ticket #${target.ticketId}`,
-        details: { ticket_id: target.ticketId, wa_id: answer.ok.waId, length: request.text.length },
-      });
       return {
         ticket_id: target.ticketId,
         wa_id: answer.ok.waId,
