@@ -6,7 +6,7 @@ import {
   workflowMessages,
 } from '@wadesk/contract';
 import type { Clock } from '../../clock';
-import { isUniqueViolation } from '../../db/errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import type { AuditRecorder } from '../audit/audit.service';
 import { type TicketView, toNote, toTicket } from './ticket-mapping';
@@ -41,6 +41,16 @@ export function createTicketWorkflowService(deps: TicketWorkflowDeps) {
     return ticket;
   }
 
+  /** A write for a ticket that a merge deleted since it was read: the ticket is gone, not a server error. */
+  async function stillThere<T>(write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw new AppError(404, ticketMessages.ticketNotFound);
+      throw error;
+    }
+  }
+
   /** The ticket as it is now (labels and names from a read, for the changes that touch several rows). */
   async function current(organisationId: number, id: number): Promise<Ticket> {
     return toTicket(await owned(organisationId, id));
@@ -71,7 +81,7 @@ export function createTicketWorkflowService(deps: TicketWorkflowDeps) {
     async addNote(actor: Actor, ticketId: number, body: string): Promise<AddTicketNoteResponse> {
       const { organisationId } = actor;
       const ticket = await owned(organisationId, ticketId);
-      const note = await repo.addNote(organisationId, ticketId, actor.id, body);
+      const note = await stillThere(repo.addNote(organisationId, ticketId, actor.id, body));
       onChange(organisationId, 'note', toTicket(ticket));
       await audit.record({
         organisationId,
@@ -88,7 +98,7 @@ export function createTicketWorkflowService(deps: TicketWorkflowDeps) {
       const before = await owned(organisationId, ticketId);
       if ((await repo.countLabels(organisationId, labelIds)) !== labelIds.length)
         throw new AppError(404, workflowMessages.labelNotFound);
-      await repo.setLabels(ticketId, labelIds);
+      await stillThere(repo.setLabels(ticketId, labelIds));
       const ticket = await current(organisationId, ticketId);
       onChange(organisationId, 'labels', ticket);
       await audit.record({
