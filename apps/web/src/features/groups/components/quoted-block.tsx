@@ -25,7 +25,7 @@ export function QuotedBlock({ message }: { message: GroupMessage }) {
             {author}
           </p>
         ) : null}
-        {label ? <p className="text-xs font-medium text-slate-500">{label}</p> : null}
+        {label ? <p className="text-xs font-medium text-slate-600">{label}</p> : null}
         {quoted.body ? (
           <p className="line-clamp-3 text-xs whitespace-pre-wrap break-words text-slate-600">{quoted.body}</p>
         ) : null}
