@@ -1,4 +1,15 @@
+import type { AuditAction } from '@wadesk/contract';
 import type { AuditEntry, AuditRepository } from './audit.repository';
+
+/** The entry of something a member did in their organisation. */
+export function byMember(
+  actor: { id: number; organisationId: number },
+  action: AuditAction,
+  target: string,
+  details?: Record<string, unknown>,
+): AuditEntry {
+  return { organisationId: actor.organisationId, actorId: actor.id, action, target, details };
+}
 
 export interface AuditRecorder {
   /**

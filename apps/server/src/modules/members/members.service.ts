@@ -1,5 +1,4 @@
 import {
-  type AuditAction,
   type acceptInvitationRequest,
   type Invitation,
   type InvitationLookup,
@@ -15,7 +14,7 @@ import type { Clock } from '../../clock';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import type { Mailer } from '../../mail/mailer';
-import type { AuditRecorder } from '../audit/audit.service';
+import { type AuditRecorder, byMember } from '../audit/audit.service';
 import type { UserRow } from '../auth/auth.repository';
 import type { SignInMethod } from '../auth/auth.service';
 import type { RequestUser } from '../auth/authenticate';
@@ -70,12 +69,7 @@ const toInvitation = (row: InvitationRow): Invitation => ({
  */
 export function createMembersService(deps: MembersServiceDeps) {
   const { repo, mailer, passwords, clock, publicUrl, signIn, onMailError, audit, onChange } = deps;
-  const record = (
-    caller: Pick<RequestUser, 'id' | 'organisationId'>,
-    action: AuditAction,
-    target: string,
-    details?: Record<string, unknown>,
-  ) => audit.record({ organisationId: caller.organisationId, actorId: caller.id, action, target, details });
+  const record = (...entry: Parameters<typeof byMember>) => audit.record(byMember(...entry));
   const invitationLink = (token: string) => `${publicUrl}/accept-invitation?token=${token}`;
 
   return {

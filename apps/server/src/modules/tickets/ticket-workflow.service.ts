@@ -8,7 +8,7 @@ import {
 import type { Clock } from '../../clock';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
-import type { AuditRecorder } from '../audit/audit.service';
+import { type AuditRecorder, byMember } from '../audit/audit.service';
 import { type TicketView, toNote, toTicket } from './ticket-mapping';
 import type { TicketMergeRepository } from './ticket-merge.repository';
 import type { TicketWorkflowRepository } from './ticket-workflow.repository';
@@ -67,13 +67,13 @@ export function createTicketWorkflowService(deps: TicketWorkflowDeps) {
       const ticket = toTicket({ ...before, ...row, assigneeName: name });
       if (before.assigneeId !== assigneeId) {
         onChange(organisationId, 'assignee', ticket);
-        await audit.record({
-          organisationId,
-          actorId: actor.id,
-          action: 'ticket.assigned',
-          target: target(ticketId),
-          details: { from: before.assigneeName ?? null, to: name, self: assigneeId === actor.id },
-        });
+        await audit.record(
+          byMember(actor, 'ticket.assigned', target(ticketId), {
+            from: before.assigneeName ?? null,
+            to: name,
+            self: assigneeId === actor.id,
+          }),
+        );
       }
       return { success: true, message: workflowMessages.assigned, ticket };
     },
@@ -83,13 +83,7 @@ export function createTicketWorkflowService(deps: TicketWorkflowDeps) {
       const ticket = await owned(organisationId, ticketId);
       const note = await stillThere(repo.addNote(organisationId, ticketId, actor.id, body));
       onChange(organisationId, 'note', toTicket(ticket));
-      await audit.record({
-        organisationId,
-        actorId: actor.id,
-        action: 'ticket.note_added',
-        target: target(ticketId),
-        details: { note_id: note.id },
-      });
+      await audit.record(byMember(actor, 'ticket.note_added', target(ticketId), { note_id: note.id }));
       return { success: true, message: workflowMessages.noteAdded, note: toNote(note) };
     },
 
@@ -101,13 +95,12 @@ export function createTicketWorkflowService(deps: TicketWorkflowDeps) {
       await stillThere(repo.setLabels(ticketId, labelIds));
       const ticket = await current(organisationId, ticketId);
       onChange(organisationId, 'labels', ticket);
-      await audit.record({
-        organisationId,
-        actorId: actor.id,
-        action: 'ticket.labels_changed',
-        target: target(ticketId),
-        details: { from: (before.labels ?? []).map((l) => l.name), to: ticket.labels.map((l) => l.name) },
-      });
+      await audit.record(
+        byMember(actor, 'ticket.labels_changed', target(ticketId), {
+          from: (before.labels ?? []).map((l) => l.name),
+          to: ticket.labels.map((l) => l.name),
+        }),
+      );
       return { success: true, message: workflowMessages.labelsSet, ticket };
     },
 
@@ -119,13 +112,7 @@ export function createTicketWorkflowService(deps: TicketWorkflowDeps) {
       if (outcome.kind === 'other_conversation') throw new AppError(400, workflowMessages.otherConversation);
       const ticket = await current(organisationId, intoId);
       onChange(organisationId, 'merged', ticket);
-      await audit.record({
-        organisationId,
-        actorId: actor.id,
-        action: 'ticket.merged',
-        target: target(intoId),
-        details: { merged_ticket_id: fromId },
-      });
+      await audit.record(byMember(actor, 'ticket.merged', target(intoId), { merged_ticket_id: fromId }));
       return { success: true, message: workflowMessages.merged, ticket };
     },
 
@@ -148,13 +135,12 @@ export function createTicketWorkflowService(deps: TicketWorkflowDeps) {
       ]);
       onChange(organisationId, 'split', closed);
       onChange(organisationId, 'created', created);
-      await audit.record({
-        organisationId,
-        actorId: actor.id,
-        action: 'ticket.split',
-        target: target(ticketId),
-        details: { new_ticket_id: created.id, from_message_id: fromMessageId },
-      });
+      await audit.record(
+        byMember(actor, 'ticket.split', target(ticketId), {
+          new_ticket_id: created.id,
+          from_message_id: fromMessageId,
+        }),
+      );
       return { success: true, message: workflowMessages.split, ticket: created };
     },
   };
