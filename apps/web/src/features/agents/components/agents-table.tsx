@@ -3,6 +3,7 @@ import { PencilIcon, Trash2Icon } from 'lucide-react';
 import { formatDateTime } from '../../../shared/format/format';
 import { formatPhone } from '../../../shared/format/phone';
 import { MOBILE_QUERY, useMediaQuery } from '../../../shared/hooks/use-media-query';
+import { TABLE_HEADER_CELL, tableCell } from '../../../shared/table/table-classes';
 import { Button } from '../../../shared/ui/button';
 
 interface AgentsTableProps {
@@ -55,9 +56,8 @@ function EditButton({ agent, onEdit }: { agent: Agent; onEdit: (agent: Agent) =>
 // A name without spaces (a pasted number, an e-mail address) still breaks inside its cell.
 const NAME = 'font-semibold [overflow-wrap:anywhere] text-slate-900';
 
-const th =
-  'px-3 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase first:pl-5';
-const td = 'px-3 py-3 align-middle first:pl-5';
+const th = TABLE_HEADER_CELL;
+const td = tableCell('middle');
 
 /**
  * The agents as a table on larger screens and as cards on phones. The first column is the row's running

@@ -1,11 +1,11 @@
 import type { AuditLogEntry } from '@wadesk/contract';
 import { formatDateTime } from '../../../shared/format/format';
 import { MOBILE_QUERY, useMediaQuery } from '../../../shared/hooks/use-media-query';
+import { TABLE_HEADER_CELL, tableCell } from '../../../shared/table/table-classes';
 import { actionLabel, actorParts, detailsInWords } from '../utils/audit-texts';
 
-const th =
-  'px-3 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase first:pl-5';
-const td = 'px-3 py-3 align-top first:pl-5';
+const th = TABLE_HEADER_CELL;
+const td = tableCell('top');
 
 function Who({ entry }: { entry: AuditLogEntry }) {
   const { name, email } = actorParts(entry);

@@ -1,6 +1,7 @@
 import type { Agent, Member, MemberRole } from '@wadesk/contract';
 import { formatDateTime } from '../../../shared/format/format';
 import { MOBILE_QUERY, useMediaQuery } from '../../../shared/hooks/use-media-query';
+import { TABLE_HEADER_CELL, tableCell } from '../../../shared/table/table-classes';
 import { fullName, isLastOwner } from '../utils/member-texts';
 import { MemberActions } from './member-actions';
 import { MemberAgentPhone } from './member-agent-phone';
@@ -29,9 +30,8 @@ function YouTag() {
   );
 }
 
-const th =
-  'px-3 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase first:pl-5';
-const td = 'px-3 py-3 align-middle first:pl-5';
+const th = TABLE_HEADER_CELL;
+const td = tableCell('middle');
 
 /** The members as a table on larger screens and as cards on phones. */
 export function MembersTable({

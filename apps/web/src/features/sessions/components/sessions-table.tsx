@@ -3,6 +3,7 @@ import { LinkIcon, PowerIcon } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { formatDateTime } from '../../../shared/format/format';
 import { MOBILE_QUERY, useMediaQuery } from '../../../shared/hooks/use-media-query';
+import { TABLE_HEADER_CELL, tableCell } from '../../../shared/table/table-classes';
 import { Button } from '../../../shared/ui/button';
 import { HealthPanel, HealthToggle, QuietBadge, useNow } from './session-health';
 import { ActivePill, SessionStatusBadge } from './session-status-badge';
@@ -67,9 +68,8 @@ function DateCell({ value }: { value: string }) {
   );
 }
 
-const th =
-  'px-3 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase first:pl-5';
-const td = 'px-3 py-3 align-top first:pl-5';
+const th = TABLE_HEADER_CELL;
+const td = tableCell('top');
 
 /** The sessions as a table on larger screens and as cards on phones. */
 export function SessionsTable({ sessions, ...actions }: SessionsTableProps) {
