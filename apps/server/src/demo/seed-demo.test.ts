@@ -7,12 +7,12 @@ import type {
 } from '@wadesk/contract';
 import { expect, it } from 'vitest';
 import { bearer } from '../../test/helpers/auth';
-import { describeEachDatabase } from '../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../test/helpers/describe-each-database';
 import { testConfig } from '../../test/helpers/test-config';
 import { eventually } from '../../test/helpers/whatsapp';
 import { DEMO_EMAIL, seedDemo } from './seed-demo';
 
-describeEachDatabase('demo seed', (ctx) => {
+describeWithDatabase('demo seed', (ctx) => {
   it('creates a demo account with a linked simulated session, and reuses both on the next start', async () => {
     const config = testConfig({ dataDir: ctx.dataDir });
     const app = await ctx.buildApp(config);

@@ -3,7 +3,7 @@ import { memberMessages, roleAtLeast, type TokenPair } from '@wadesk/contract';
 import { expect, it } from 'vitest';
 import { bearer, signUp } from '../../test/helpers/auth';
 import { documentedRoutes } from '../../test/helpers/bad-input';
-import { describeEachDatabase } from '../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../test/helpers/describe-each-database';
 import { users } from '../db/schema';
 
 // Role × route (issue 16 §1): every documented route, called by a member, an admin and an owner, is
@@ -82,7 +82,7 @@ const MINIMUM_ROLE: Record<string, MemberRole | 'public'> = {
   'GET /healthz': 'public',
 };
 
-describeEachDatabase('role × route', (ctx) => {
+describeWithDatabase('role × route', (ctx) => {
   it('refuses exactly the routes above each role, on every documented route', async () => {
     const app = ctx.app;
     const documented = await documentedRoutes(app, await allTags(app));

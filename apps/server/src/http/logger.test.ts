@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../../test/helpers/auth';
-import { describeEachDatabase } from '../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../test/helpers/describe-each-database';
 import { captureLogs } from '../../test/helpers/log-capture';
 import { eventually, FAST_WHATSAPP, linkSession, post } from '../../test/helpers/whatsapp';
 import { serializeError } from './logger';
@@ -11,7 +11,7 @@ const SECRET_BODY = 'my card number is 4111 1111 1111 1111';
 const PHONE = '4915798765432';
 const NAME = 'Carla Secretname';
 
-describeEachDatabase('logs of failed WhatsApp work', (ctx) => {
+describeWithDatabase('logs of failed WhatsApp work', (ctx) => {
   /** Makes the database refuse rows that hold the secret, as any failing statement would. */
   async function refuse(table: string, column: string) {
     await ctx.db.execute(

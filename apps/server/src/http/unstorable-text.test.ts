@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { defaultRegistration, signUp } from '../../test/helpers/auth';
 import { chatApi, textMessage } from '../../test/helpers/chat-api';
-import { describeEachDatabase } from '../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../test/helpers/describe-each-database';
 import { agents, chats, users, waSessions } from '../db/schema';
 import { unstorableText } from './unstorable-text';
 
@@ -11,7 +11,7 @@ import { unstorableText } from './unstorable-text';
 const NUL = 'a\u0000b';
 const LONE = 'a\ud800b';
 
-describeEachDatabase('unstorable text', (ctx) => {
+describeWithDatabase('unstorable text', (ctx) => {
   it('refuses it in a registration, naming the field, and creates no account', async () => {
     for (const [value, field] of [
       [NUL, 'first_name'],

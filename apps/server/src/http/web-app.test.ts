@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../test/helpers/describe-each-database';
 import { isApiPath } from './web-app';
 
 const INDEX = '<!doctype html><title>wadesk</title><div id="root"></div>';
@@ -17,7 +17,7 @@ function buildWebDist(): string {
   return dir;
 }
 
-describeEachDatabase('SPA serving', (ctx) => {
+describeWithDatabase('SPA serving', (ctx) => {
   let webDist: string;
   let app: FastifyInstance;
   beforeAll(() => {

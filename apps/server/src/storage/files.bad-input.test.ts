@@ -1,13 +1,13 @@
 import { expect, it } from 'vitest';
 import { documentedRoutes, expectRefusal, HUNDRED_KB, storedState } from '../../test/helpers/bad-input';
-import { describeEachDatabase } from '../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../test/helpers/describe-each-database';
 import { testLocalStorage } from '../../test/helpers/test-config';
 
 const NAME = 'u1/AAAAAAAAAAAAAAAAAAAAAA/voice.opus';
 const BYTES = Buffer.from(Array.from({ length: 100 }, (_, i) => i));
 const INVALID = { message: 'This link is invalid or has expired.' };
 
-describeEachDatabase('signed file links and the public system routes refuse bad input', (ctx) => {
+describeWithDatabase('signed file links and the public system routes refuse bad input', (ctx) => {
   async function link(options: { download?: string } = {}) {
     const storage = testLocalStorage(ctx.dataDir, ctx.clock);
     await storage.put(NAME, BYTES, { contentType: 'audio/ogg', size: BYTES.length });

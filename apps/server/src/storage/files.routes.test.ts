@@ -1,11 +1,11 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../test/helpers/describe-each-database';
 import { testLocalStorage } from '../../test/helpers/test-config';
 
 const NAME = 'u1/AAAAAAAAAAAAAAAAAAAAAA/voice.opus';
 const BYTES = Buffer.from(Array.from({ length: 100 }, (_, i) => i));
 
-describeEachDatabase('GET /files/ (local signed links)', (ctx) => {
+describeWithDatabase('GET /files/ (local signed links)', (ctx) => {
   async function stored(name = NAME, options: { download?: string } = {}) {
     const storage = testLocalStorage(ctx.dataDir, ctx.clock);
     await storage.put(name, BYTES, { contentType: 'audio/ogg', size: BYTES.length });

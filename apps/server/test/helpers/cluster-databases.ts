@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { createDatabase, type Database, migrateDatabase } from '../../src/db/client';
+import { createDatabase, type Database } from '../../src/db/client';
 import { LISTENER_APPLICATION_NAME } from '../../src/db/postgres-notifications';
-import type { TestDatabaseKind } from './test-databases';
+import { adminQuery, openPostgres, type TestDatabaseKind } from './test-databases';
 
 export interface ClusterDatabases {
   kind: TestDatabaseKind;
@@ -28,18 +26,15 @@ export async function openClusterDatabases(kind: TestDatabaseKind, count: number
     };
   }
   const adminUrl = String(process.env.TEST_DATABASE_URL);
-  const name = `wadesk_t_${randomBytes(6).toString('hex')}`;
-  await admin(adminUrl, `create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const instances: Database[] = [];
-  for (let i = 0; i < count; i++) instances.push(await createDatabase(url.toString()));
-  await migrateDatabase(instances[0] as Database);
+  const first = await openPostgres();
+  const name = new URL(first.url).pathname.slice(1);
+  const instances: Database[] = [first.database];
+  for (let i = 1; i < count; i++) instances.push(await createDatabase(first.url));
   return {
     kind,
     instances,
     async terminateListeners() {
-      const { rows } = await admin(
+      const { rows } = await adminQuery(
         adminUrl,
         `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = $2`,
         [name, LISTENER_APPLICATION_NAME],
@@ -47,18 +42,8 @@ export async function openClusterDatabases(kind: TestDatabaseKind, count: number
       return rows.length;
     },
     async dispose() {
-      await Promise.all(instances.map((database) => database.close()));
-      await admin(adminUrl, `drop database if exists ${name} with (force)`);
+      await Promise.all(instances.slice(1).map((database) => database.close()));
+      await first.drop();
     },
   };
-}
-
-async function admin(url: string, statement: string, values: unknown[] = []): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(statement, values);
-  } finally {
-    await client.end();
-  }
 }

@@ -10,18 +10,17 @@ import type { Database, Db } from '../../src/db/client';
 import { createFakeClock, type FakeClock } from './fake-clock';
 import { testConfig } from './test-config';
 import {
-  disposeTestDatabases,
+  resetDatabase,
   sharedTestDatabase,
   type TestDatabaseKind,
   testDatabaseKinds,
-  truncateAll,
 } from './test-databases';
 
 export interface TestContext {
   readonly kind: TestDatabaseKind;
   readonly database: Database;
   readonly db: Db;
-  /** A fresh app per test, built with `testConfig()` on this database and `clock`. */
+  /** A fresh app per test (per describe with `shareApp`), built with `testConfig()` on this database and `clock`. */
   readonly app: FastifyInstance;
   /** The app's clock; reset to the real time before each test. */
   readonly clock: FakeClock;
@@ -33,53 +32,80 @@ export interface TestContext {
   count(table: PgTable): Promise<number>;
 }
 
-let teardownRegistered = false;
+export interface DescribeOptions {
+  /**
+   * One app and one emptying of the tables for the whole `describe`, not per test: for suites whose cases
+   * store nothing they depend on (validation, roles, bad input) and only read what `beforeAll` set up.
+   */
+  shareApp?: boolean;
+}
 
 /**
- * Runs `body` once per test database kind (PGlite always, PostgreSQL when TEST_DATABASE_URL is set), as
- * `describe('<name> [<kind>]')`. Every test starts with empty tables and a new app from `ctx.app`:
+ * Runs `body` on the worker's in-memory PGlite as `describe('<name> [pglite]')`. Every test starts with
+ * empty tables and a new app from `ctx.app` (unless `shareApp`):
  *
- *   describeEachDatabase('agents', (ctx) => {
+ *   describeWithDatabase('agents', (ctx) => {
  *     it('lists nothing at first', async () => {
  *       const res = await ctx.app.inject({ method: 'POST', url: '/org/listAgent/', headers: … });
  *       expect(res.json()).toEqual([]);
  *     });
  *   });
  *
- * Call it at the top level of a test file; the file's databases are closed after its last test.
+ * Suites that depend on how real PostgreSQL behaves use `describeEachDatabase` instead.
  */
-export function describeEachDatabase(name: string, body: (ctx: TestContext) => void): void {
-  if (!teardownRegistered) {
-    teardownRegistered = true;
-    afterAll(async () => {
-      teardownRegistered = false;
-      await disposeTestDatabases();
-    });
-  }
+export function describeWithDatabase(
+  name: string,
+  body: (ctx: TestContext) => void,
+  options: DescribeOptions = {},
+): void {
+  describe(`${name} [pglite]`, () => body(createContext('pglite', options)));
+}
+
+/**
+ * The PostgreSQL-tagged suites: like `describeWithDatabase`, once on PGlite and once more on PostgreSQL
+ * when TEST_DATABASE_URL is set. Use it for what depends on real PostgreSQL behaviour — row locks,
+ * `FOR UPDATE SKIP LOCKED`, advisory locks, LISTEN/NOTIFY, leases and fencing, concurrent transactions
+ * on unique indexes, the ticket engine and merge, migrations — where PGlite's one connection would hide
+ * the race (docs/testing.md).
+ */
+export function describeEachDatabase(
+  name: string,
+  body: (ctx: TestContext) => void,
+  options: DescribeOptions = {},
+): void {
   for (const kind of testDatabaseKinds()) {
-    describe(`${name} [${kind}]`, () => body(createContext(kind)));
+    describe(`${name} [${kind}]`, () => body(createContext(kind, options)));
   }
 }
 
-function createContext(kind: TestDatabaseKind): TestContext {
+function createContext(kind: TestDatabaseKind, options: DescribeOptions): TestContext {
   let database: Database | undefined;
   let app: FastifyInstance | undefined;
   let dataDir: string | undefined;
   const apps: FastifyInstance[] = [];
   const clock = createFakeClock();
 
+  // Apps built by a test are closed after it; with `shareApp`, `ctx.app` lives until the describe ends.
+  let sharedApp: FastifyInstance | undefined;
+  const start = async () => {
+    await resetDatabase(ready(database));
+    clock.set(new Date());
+    app = await context.buildApp();
+  };
+
   beforeAll(async () => {
     database = await sharedTestDatabase(kind);
     dataDir = await mkdtemp(join(tmpdir(), 'wadesk-test-'));
+    if (options.shareApp) {
+      await start();
+      sharedApp = apps.pop();
+    }
   });
   afterAll(async () => {
+    await sharedApp?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
-  beforeEach(async () => {
-    await truncateAll(ready(database));
-    clock.set(new Date());
-    app = await context.buildApp();
-  });
+  beforeEach(() => (options.shareApp ? clock.set(new Date()) : start()));
   afterEach(async () => {
     await Promise.all(apps.splice(0).map((instance) => instance.close()));
   });

@@ -10,7 +10,7 @@ import {
   walkBadBodies,
   walkBadTokens,
 } from '../../../test/helpers/bad-input';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { org } from '../../../test/helpers/desk';
 
 /** Every route of agents.routes.ts. */
@@ -25,7 +25,7 @@ const routes: Route[] = [
   { method: 'POST', url: '/org/removeAgent/', body: { agent_id: 1 } },
 ];
 
-describeEachDatabase('agents refuse bad input and store nothing', (ctx) => {
+describeWithDatabase('agents refuse bad input and store nothing', (ctx) => {
   it('walks every route the area documents', async () => {
     expect(routeNames(routes)).toEqual(await documentedRoutes(ctx.app, ['agents']));
   });

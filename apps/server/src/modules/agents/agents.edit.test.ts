@@ -1,11 +1,11 @@
 import type { Agent } from '@wadesk/contract';
 import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { org } from '../../../test/helpers/desk';
 import { FAST_WHATSAPP, linkSession } from '../../../test/helpers/whatsapp';
 
-describeEachDatabase('editing agents', (ctx) => {
+describeWithDatabase('editing agents', (ctx) => {
   it("changes an agent's name, number and type, keeping its id and creation time", async () => {
     const owner = await signUp(ctx.app);
     const added = (

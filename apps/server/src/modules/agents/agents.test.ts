@@ -1,11 +1,11 @@
 import type { Agent, SuccessMessage } from '@wadesk/contract';
 import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { org } from '../../../test/helpers/desk';
 import { agents } from '../../db/schema';
 
-describeEachDatabase('agents', (ctx) => {
+describeWithDatabase('agents', (ctx) => {
   it('adds an agent with the number in E.164 and lists it as a user', async () => {
     const owner = await signUp(ctx.app);
     const added = await org<Agent>(ctx.app, owner, 'addAgent', {

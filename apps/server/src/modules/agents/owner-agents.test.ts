@@ -2,7 +2,7 @@ import type { Agent, SessionStatusResponse } from '@wadesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { org } from '../../../test/helpers/desk';
 import { deskFixture } from '../../../test/helpers/desk-fixture';
 import { eventually, FAST_WHATSAPP, linkSession, post, sessionStatus } from '../../../test/helpers/whatsapp';
@@ -10,7 +10,7 @@ import { waSessionEvents } from '../../db/schema';
 import { createAgentsRepository } from './agents.repository';
 import { createAgentsService } from './agents.service';
 
-describeEachDatabase('owner agents', (ctx) => {
+describeWithDatabase('owner agents', (ctx) => {
   it("lists the linked account's own number as an owner agent named after the session, once", async () => {
     const app = await ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });
     const owner = await signUp(app);

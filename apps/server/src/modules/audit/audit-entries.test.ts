@@ -2,7 +2,7 @@ import type { AuditLogResponse, StartSessionResponse, TokenPair } from '@wadesk/
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { bearer, type SignedIn, signUp } from '../../../test/helpers/auth';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { type FakeGoogle, GOOGLE_CLIENT_ID, startFakeGoogle } from '../../../test/helpers/fake-google';
 import { linkIn, startTestSmtp, type TestSmtp } from '../../../test/helpers/smtp';
 import { FAST_WHATSAPP, post } from '../../../test/helpers/whatsapp';
@@ -13,7 +13,7 @@ import { auditLog, users } from '../../db/schema';
 
 const PASSWORD = 'Secret!B';
 
-describeEachDatabase('audit entries of the desk', (ctx) => {
+describeWithDatabase('audit entries of the desk', (ctx) => {
   let smtp: TestSmtp;
   let google: FakeGoogle;
   let app: FastifyInstance;

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
 import { bearer, type SignedIn, signUp } from '../../../test/helpers/auth';
 import { documentedRoutes } from '../../../test/helpers/bad-input';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { post } from '../../../test/helpers/whatsapp';
 import { auditLog, users } from '../../db/schema';
 import { createAuditRepository } from './audit.repository';
@@ -11,7 +11,7 @@ import { createAuditRepository } from './audit.repository';
 // Reading the audit log (issue 16 §4): filters, newest-first pages, the CSV export, and entries that
 // nothing can change.
 
-describeEachDatabase('reading the audit log', (ctx) => {
+describeWithDatabase('reading the audit log', (ctx) => {
   let owner: SignedIn;
   let organisationId: number;
   let ownerId: number;

@@ -9,7 +9,7 @@ import {
   walkBadBodies,
   walkBadTokens,
 } from '../../../test/helpers/bad-input';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 
 /** Every route of audit.routes.ts. */
 const page: Route = {
@@ -27,7 +27,7 @@ const page: Route = {
 };
 const routes: Route[] = [{ method: 'GET', url: '/org/auditLog.csv' }, page];
 
-describeEachDatabase('the audit log refuses bad input and stores nothing', (ctx) => {
+describeWithDatabase('the audit log refuses bad input and stores nothing', (ctx) => {
   it('walks every route the area documents', async () => {
     expect(routeNames(routes)).toEqual(await documentedRoutes(ctx.app, ['audit']));
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, defaultRegistration, type SignedIn, signUp } from '../../../test/helpers/auth';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { type FakeGoogle, GOOGLE_CLIENT_ID, startFakeGoogle } from '../../../test/helpers/fake-google';
 import { testConfig } from '../../../test/helpers/test-config';
 import { emailTokens, loginFailures, organisations, refreshTokens, users } from '../../db/schema';
@@ -62,7 +62,7 @@ const guarded = routes.filter((route) => route.signedIn);
 const SECRET = new TextEncoder().encode(testConfig().jwtSecret);
 const tables = { users, organisations, refreshTokens, emailTokens, loginFailures };
 
-describeEachDatabase('auth routes refuse bad input and store nothing', (ctx) => {
+describeWithDatabase('auth routes refuse bad input and store nothing', (ctx) => {
   let google: FakeGoogle;
   let app: FastifyInstance;
   let ann: SignedIn;

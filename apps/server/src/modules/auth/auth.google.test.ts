@@ -2,7 +2,7 @@ import { authMessages } from '@wadesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { bearer, signUp } from '../../../test/helpers/auth';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { type FakeGoogle, GOOGLE_CLIENT_ID, startFakeGoogle } from '../../../test/helpers/fake-google';
 import { organisations, users } from '../../db/schema';
 
@@ -13,7 +13,7 @@ const googleLogin = (credential: unknown) => ({
 });
 const rejected = { message: 'Google sign-in could not be verified.' };
 
-describeEachDatabase('POST /users/google-login-internal/', (ctx) => {
+describeWithDatabase('POST /users/google-login-internal/', (ctx) => {
   let google: FakeGoogle;
   let app: FastifyInstance;
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { bearer, signUp } from '../../../test/helpers/auth';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { refreshTokens, users } from '../../db/schema';
 import { authenticationErrors } from './authenticate';
 import { ACCESS_TOKEN_TTL_SECONDS } from './tokens';
@@ -18,7 +18,7 @@ const authcheck = (headers: Record<string, string> = {}) => ({
 });
 const sessionExpired = { message: 'Your session has expired. Please sign in again.' };
 
-describeEachDatabase('token endpoints', (ctx) => {
+describeWithDatabase('token endpoints', (ctx) => {
   describe('POST /users/refresh_token/', () => {
     it('rotates: answers a new pair and the old refresh token stops working', async () => {
       const first = await signUp(ctx.app);

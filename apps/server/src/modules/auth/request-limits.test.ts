@@ -2,13 +2,13 @@ import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
 import { chatApi, textMessage } from '../../../test/helpers/chat-api';
 import { exportZip } from '../../../test/helpers/chat-files';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { chats } from '../../db/schema';
 import { TOO_MANY_REQUESTS } from './rate-limit';
 
 // Uploads and saves are limited per user (and three times that per IP), token refreshes per IP, all
 // per minute and before any body is read.
-describeEachDatabase('request limits', (ctx) => {
+describeWithDatabase('request limits', (ctx) => {
   it('refuses the upload over the per-user limit with 429, and another user still uploads', async () => {
     const app = await ctx.buildApp({ uploadRateLimit: 2 });
     const ann = chatApi(app, await signUp(app));

@@ -12,7 +12,7 @@ import {
   walkBadTokens,
 } from '../../../test/helpers/bad-input';
 import { chatApi, textMessage } from '../../../test/helpers/chat-api';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 
 const objectName = 'u1/00000000-0000-4000-8000-000000000000/IMG-20240112-WA0001.jpg';
 
@@ -31,7 +31,7 @@ const routes: Route[] = [
   { method: 'POST', url: '/v1/getPresignedUrls/', body: { object_names: [objectName] } },
 ];
 
-describeEachDatabase('chats refuse bad input and store nothing', (ctx) => {
+describeWithDatabase('chats refuse bad input and store nothing', (ctx) => {
   it('walks every route the area documents', async () => {
     expect(routeNames(routes)).toEqual(await documentedRoutes(ctx.app, ['chats']));
   });

@@ -3,11 +3,11 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
 import { chatApi, textMessage } from '../../../test/helpers/chat-api';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { STORAGE_DRIVERS, useStorageDriver } from '../../../test/helpers/storage-drivers';
 import { attachments, chatAttachments, chats } from '../../db/schema';
 
-describeEachDatabase('saved chats', (ctx) => {
+describeWithDatabase('saved chats', (ctx) => {
   for (const driverName of STORAGE_DRIVERS) {
     describe(`${driverName} storage`, () => {
       const driver = useStorageDriver(ctx, driverName);

@@ -1,12 +1,12 @@
 import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
 import { chatApi, textMessage } from '../../../test/helpers/chat-api';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { chats } from '../../db/schema';
 
 const INVALID_NAME = 'Please enter a valid name for your chat!';
 
-describeEachDatabase('saved chats refuse bad input and change nothing', (ctx) => {
+describeWithDatabase('saved chats refuse bad input and change nothing', (ctx) => {
   const data = [textMessage(1)];
 
   it.each(['', '   ', '\t\n', '\u00a0'])(

@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
 import { chatApi } from '../../../test/helpers/chat-api';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { attachments, chatAttachments, chats } from '../../db/schema';
 
-describeEachDatabase('chats: one user cannot reach another user’s data', (ctx) => {
+describeWithDatabase('chats: one user cannot reach another user’s data', (ctx) => {
   async function twoUsers() {
     const ann = chatApi(ctx.app, await signUp(ctx.app, { email: 'ann@example.com' }));
     const ben = chatApi(ctx.app, await signUp(ctx.app, { email: 'ben@example.com' }));

@@ -5,13 +5,13 @@ import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
 import { chatApi } from '../../../test/helpers/chat-api';
 import { CHAT_MEDIA, CHAT_TEXT, exportZip } from '../../../test/helpers/chat-files';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { attachments } from '../../db/schema';
 import { storageFull } from './import.service';
 
 const mediaBytes = Object.values(CHAT_MEDIA).reduce((total, bytes) => total + bytes.length, 0);
 
-describeEachDatabase('per-organisation storage quota', (ctx) => {
+describeWithDatabase('per-organisation storage quota', (ctx) => {
   it('refuses the upload whose media would pass the quota, says so, and stores nothing of it', async () => {
     const quota = mediaBytes + 100;
     const app = await ctx.buildApp({

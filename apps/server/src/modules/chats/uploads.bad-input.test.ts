@@ -9,11 +9,11 @@ import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
 import { chatApi } from '../../../test/helpers/chat-api';
 import { CHAT_TEXT, exportZip, multipart, TINY_PNG } from '../../../test/helpers/chat-files';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { attachments } from '../../db/schema';
 import { MAX_CHAT_TEXT_CHARS } from './parse-upload';
 
-describeEachDatabase('POST /v1/uploadfile/ refuses bad input and stores nothing', (ctx) => {
+describeWithDatabase('POST /v1/uploadfile/ refuses bad input and stores nothing', (ctx) => {
   const objectsRoot = () => join(ctx.dataDir, 'objects');
   const storedFiles = async () =>
     (await readdir(objectsRoot(), { recursive: true, withFileTypes: true }).catch(() => [])).filter((e) =>

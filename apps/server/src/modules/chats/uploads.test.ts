@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
 import { CHAT_MEDIA, exportZip, PDF, TINY_PNG, uploadOf, VOICE_NOTE } from '../../../test/helpers/chat-files';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { STORAGE_DRIVERS, useStorageDriver } from '../../../test/helpers/storage-drivers';
 import { attachments } from '../../db/schema';
 
 const OBJECT_NAME = /^u\d+\/[A-Za-z0-9_-]{22}\/[A-Za-z0-9._-]+$/;
 
-describeEachDatabase('POST /v1/uploadfile/', (ctx) => {
+describeWithDatabase('POST /v1/uploadfile/', (ctx) => {
   for (const driverName of STORAGE_DRIVERS) {
     describe(`${driverName} storage`, () => {
       const driver = useStorageDriver(ctx, driverName);

@@ -13,7 +13,7 @@ import {
   walkBadBodies,
   walkBadTokens,
 } from '../../../test/helpers/bad-input';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { openStream } from '../../../test/helpers/event-stream';
 import { post } from '../../../test/helpers/whatsapp';
 import { users } from '../../db/schema';
@@ -22,7 +22,7 @@ import { STREAM_TOKEN_TTL_SECONDS } from './stream-tokens';
 /** The bearer route of events.routes.ts; GET /events/ takes its credential in the query (below). */
 const routes: Route[] = [{ method: 'POST', url: '/events/stream-token/' }];
 
-describeEachDatabase('event streams refuse bad input and store nothing', (ctx) => {
+describeWithDatabase('event streams refuse bad input and store nothing', (ctx) => {
   it('walks every route the area documents', async () => {
     expect(routeNames([...routes, { method: 'GET', url: '/events/' }])).toEqual(
       await documentedRoutes(ctx.app, ['events']),

@@ -1,12 +1,12 @@
 import type { StreamTokenResponse } from '@wadesk/contract';
 import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { openStream as open } from '../../../test/helpers/event-stream';
 import { captureLogs } from '../../../test/helpers/log-capture';
 import { eventually, FAST_WHATSAPP, linkSession, post } from '../../../test/helpers/whatsapp';
 
-describeEachDatabase('event stream', (ctx) => {
+describeWithDatabase('event stream', (ctx) => {
   it("pushes status, QR, groups and new messages of the caller's organisation only", async () => {
     const { stream, lines: logs } = captureLogs();
     const server = await ctx.buildApp({}, { whatsapp: FAST_WHATSAPP, logger: { level: 'info', stream } });

@@ -1,7 +1,7 @@
 import type { GroupsResponse, MarkGroupReadResponse, SessionGroup } from '@wadesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { deskFixture } from '../../../test/helpers/desk-fixture';
 import { post } from '../../../test/helpers/whatsapp';
 import { waGroups } from '../../db/schema';
@@ -10,7 +10,7 @@ const ALPHA = '120363000000000011@g.us';
 const BETA = '120363000000000012@g.us';
 const GAMMA = '120363000000000013@g.us';
 
-describeEachDatabase('the group list: last message, unread count, marking read', (ctx) => {
+describeWithDatabase('the group list: last message, unread count, marking read', (ctx) => {
   // Messages from a little ahead: newer than the moment the desk first saw their groups.
   const base = Math.floor(Date.now() / 1000) + 100;
 

@@ -2,14 +2,14 @@ import type { GroupsResponse } from '@wadesk/contract';
 import { asc, eq, ne } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { deskFixture } from '../../../test/helpers/desk-fixture';
 import { post } from '../../../test/helpers/whatsapp';
 import { auditLog, deskReplies, ticketMessages, tickets, users, waGroups } from '../../db/schema';
 
 const GROUP = '120363000000000001@g.us';
 
-describeEachDatabase('group ticket mode', (ctx) => {
+describeWithDatabase('group ticket mode', (ctx) => {
   /** The entries of this module's actions: the sign-up's own sign-in entry is the auth module's. */
   const notSignIns = () =>
     ctx.db.select().from(auditLog).where(ne(auditLog.action, 'auth.signed_in')).orderBy(asc(auditLog.id));

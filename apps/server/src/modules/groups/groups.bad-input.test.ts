@@ -9,7 +9,7 @@ import {
   walkBadBodies,
   walkBadTokens,
 } from '../../../test/helpers/bad-input';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { deskFixture } from '../../../test/helpers/desk-fixture';
 
 const GROUP = '120363000000000001@g.us';
@@ -52,7 +52,7 @@ function routes(sessionId: string, messageId: string): Route[] {
   ];
 }
 
-describeEachDatabase('groups, messages, sync and media refuse bad input and store nothing', (ctx) => {
+describeWithDatabase('groups, messages, sync and media refuse bad input and store nothing', (ctx) => {
   it('walks every route the area documents', async () => {
     expect(routeNames(routes('x', 'y'))).toEqual(await documentedRoutes(ctx.app, ['groups']));
   });

@@ -6,10 +6,10 @@ import {
 } from '@wadesk/contract';
 import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { eventually, FAST_WHATSAPP, linkSession, post } from '../../../test/helpers/whatsapp';
 
-describeEachDatabase('groups and group messages', (ctx) => {
+describeWithDatabase('groups and group messages', (ctx) => {
   const app = () => ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });
   const page = (
     server: Awaited<ReturnType<typeof app>>,

@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { eventually, FAST_WHATSAPP, linkSession, post } from '../../../test/helpers/whatsapp';
 import { waGroups, waMessages } from '../../db/schema';
 import type { DeskEventMap } from '../events/desk-events';
@@ -13,7 +13,7 @@ import type { DeskEventMap } from '../events/desk-events';
  * empty because Baileys' event buffer dropped keys it had already delivered (decision 0015). Only
  * repeated empty answers, a gap apart, end a group's history; the paging and sync services rely on it.
  */
-describeEachDatabase('answers of the phone to requests for older messages', (ctx) => {
+describeWithDatabase('answers of the phone to requests for older messages', (ctx) => {
   async function oldestKey(sessionId: string, groupJid: string) {
     const [row] = await ctx.db
       .select()

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { say } from '../../../test/helpers/desk';
 import { deskFixture } from '../../../test/helpers/desk-fixture';
 import { FAST_WHATSAPP, linkSession } from '../../../test/helpers/whatsapp';
@@ -12,7 +12,7 @@ const CARLA = { lid: '201111111111111@lid', jid: '4915111111111@s.whatsapp.net' 
 const DEV = { lid: '202222222222222@lid', jid: '4915122222222@s.whatsapp.net' };
 const OMAR = { lid: '203333333333333@lid', jid: '4915133333333@s.whatsapp.net' };
 
-describeEachDatabase('LID/phone-number pairs and group members', (ctx) => {
+describeWithDatabase('LID/phone-number pairs and group members', (ctx) => {
   const contactsOf = (sessionId: string) =>
     ctx.db
       .select({ jid: waContacts.jid, name: waContacts.name, altJid: waContacts.altJid })

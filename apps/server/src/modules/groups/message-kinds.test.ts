@@ -1,7 +1,7 @@
 import { proto, type WAMessage } from 'baileys';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { deskFixture } from '../../../test/helpers/desk-fixture';
 import { tickets, waMessages } from '../../db/schema';
 
@@ -52,7 +52,7 @@ const edit = (targetId: string, text: string, sender: Sender) =>
     sender,
   );
 
-describeEachDatabase('edits and message kinds in the store', (ctx) => {
+describeWithDatabase('edits and message kinds in the store', (ctx) => {
   async function setup() {
     const desk = await deskFixture(ctx);
     const ref = { id: desk.sessionId, organisationId: desk.organisationId };

@@ -1,11 +1,11 @@
 import type { GroupMessage, GroupMessagesResponse } from '@wadesk/contract';
 import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { FAST_WHATSAPP, linkSession, post } from '../../../test/helpers/whatsapp';
 import { formatNumber } from './group-message';
 
-describeEachDatabase('quoted message authors', (ctx) => {
+describeWithDatabase('quoted message authors', (ctx) => {
   it('names the quoted author (also in a LID group) and marks quotes of our own messages', async () => {
     const app = await ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });
     const owner = await signUp(app);

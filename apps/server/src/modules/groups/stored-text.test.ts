@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
 import { chatApi, textMessage } from '../../../test/helpers/chat-api';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { deskFixture } from '../../../test/helpers/desk-fixture';
 import { chats, ticketMessages, tickets, waContacts, waGroups, waMessages } from '../../db/schema';
 import { createTicketEngineRepository } from '../tickets/ticket-engine.repository';
@@ -29,7 +29,7 @@ const hasNul = (value: unknown) => JSON.stringify(value).includes('\\u0000');
  * PostgreSQL refuses U+0000 in text and jsonb ("unsupported Unicode escape sequence"): one such character
  * used to fail the whole JSON batch insert and lose a history chunk, or drop a live message silently.
  */
-describeEachDatabase('text holding NUL characters', (ctx) => {
+describeWithDatabase('text holding NUL characters', (ctx) => {
   it('stores a whole history chunk with NUL in a body, a quote, a media proto, a subject and names', async () => {
     const desk = await deskFixture(ctx);
     const ref = { id: desk.sessionId, organisationId: desk.organisationId };

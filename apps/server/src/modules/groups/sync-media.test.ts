@@ -2,14 +2,14 @@ import type { DownloadMediaResponse, GroupMessage, GroupMessagesResponse } from 
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { eventually, FAST_WHATSAPP, linkSession, post } from '../../../test/helpers/whatsapp';
 import { waGroups, waMessages } from '../../db/schema';
 import { MEDIA_EXPIRED } from '../../whatsapp/driver';
 import { SIMULATED_CDN_DAYS } from '../../whatsapp/simulator/simulated-download';
 import type { DeskEventMap } from '../events/desk-events';
 
-describeEachDatabase('sync of old messages and media download', (ctx) => {
+describeWithDatabase('sync of old messages and media download', (ctx) => {
   const app = () => ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });
 
   it('syncs the whole older history in the background, storing and pushing progress', async () => {

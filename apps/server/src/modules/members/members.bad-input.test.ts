@@ -7,7 +7,7 @@ import {
   walkBadBodies,
   walkBadTokens,
 } from '../../../test/helpers/bad-input';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 
 const TOKEN = 'A'.repeat(43);
 
@@ -37,7 +37,7 @@ const invitation: Route[] = [
   },
 ];
 
-describeEachDatabase('members refuse bad input and store nothing', (ctx) => {
+describeWithDatabase('members refuse bad input and store nothing', (ctx) => {
   it('walks every route the area documents', async () => {
     expect(routeNames([...signedIn, ...invitation])).toEqual(await documentedRoutes(ctx.app, ['members']));
   });

@@ -2,11 +2,11 @@ import { type CannedReply, replyMessages } from '@wadesk/contract';
 import { eq, ne } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { bearer, type SignedIn, signUp } from '../../../test/helpers/auth';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { org } from '../../../test/helpers/desk';
 import { auditLog, users } from '../../db/schema';
 
-describeEachDatabase('canned replies', (ctx) => {
+describeWithDatabase('canned replies', (ctx) => {
   /** An owner, and a member of the owner's organisation (role set in the database). */
   const team = async () => {
     const owner = await signUp(ctx.app);

@@ -9,7 +9,7 @@ import {
   walkBadBodies,
   walkBadTokens,
 } from '../../../test/helpers/bad-input';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { org } from '../../../test/helpers/desk';
 import { deskFixture } from '../../../test/helpers/desk-fixture';
 
@@ -28,7 +28,7 @@ function routes(ticketId: number, cannedId: number): Route[] {
   ];
 }
 
-describeEachDatabase('replies refuse bad input and store nothing', (ctx) => {
+describeWithDatabase('replies refuse bad input and store nothing', (ctx) => {
   const fixture = async () => {
     const desk = await deskFixture(ctx);
     await desk.say({ body: 'my printer is on fire' });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { type SignedIn, signUp } from '../../../test/helpers/auth';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { eventually, FAST_WHATSAPP, linkSession, post, sessionStatus } from '../../../test/helpers/whatsapp';
 import { waSessionEvents, waSessions } from '../../db/schema';
 import { healthEvent, quietSince } from './session-health';
@@ -18,7 +18,7 @@ async function listed(server: FastifyInstance, user: SignedIn, sessionId: string
   return item;
 }
 
-describeEachDatabase('session health', (ctx) => {
+describeWithDatabase('session health', (ctx) => {
   const app = () => ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });
 
   async function waitFor(server: FastifyInstance, user: SignedIn, sessionId: string, status: string) {

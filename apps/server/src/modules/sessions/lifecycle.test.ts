@@ -2,12 +2,12 @@ import type { GroupMessagesResponse, SessionListResponse } from '@wadesk/contrac
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { eventually, FAST_WHATSAPP, linkSession, post, sessionStatus } from '../../../test/helpers/whatsapp';
 import { waAuth, waMessages, waSessions } from '../../db/schema';
 import type { LiveMessage } from '../groups/group-message';
 
-describeEachDatabase('whatsapp session lifecycle', (ctx) => {
+describeWithDatabase('whatsapp session lifecycle', (ctx) => {
   const app = () => ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });
 
   it('resumes a linked session after a restart without a new scan', async () => {

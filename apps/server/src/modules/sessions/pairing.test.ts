@@ -5,14 +5,14 @@ import {
 } from '@wadesk/contract';
 import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { eventually, FAST_WHATSAPP, post, sessionStatus } from '../../../test/helpers/whatsapp';
 import { PAIRING_CODES_PER_MINUTE } from './sessions.routes';
 
 // Baileys' pairing codes: 8 characters of its Crockford-like alphabet 1-9, A-Z without I, O and U.
 const CODE = /^[1-9A-HJ-NP-TV-Z]{8}$/;
 
-describeEachDatabase('linking by phone number', (ctx) => {
+describeWithDatabase('linking by phone number', (ctx) => {
   /** Codes that live long enough to be asked for twice. */
   const slowCodes = () =>
     ctx.buildApp(

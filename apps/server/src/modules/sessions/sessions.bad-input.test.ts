@@ -11,7 +11,7 @@ import {
   walkBadBodies,
   walkBadTokens,
 } from '../../../test/helpers/bad-input';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { deskFixture } from '../../../test/helpers/desk-fixture';
 import { waSessions } from '../../db/schema';
 
@@ -56,7 +56,7 @@ function simulatorRoutes(id: string): Route[] {
   ];
 }
 
-describeEachDatabase('sessions and simulator routes refuse bad input and store nothing', (ctx) => {
+describeWithDatabase('sessions and simulator routes refuse bad input and store nothing', (ctx) => {
   it('walks every route the area documents', async () => {
     expect(routeNames(routes('{sessionId}'))).toEqual(
       await documentedRoutes(ctx.app, ['sessions', 'simulator']),

@@ -3,11 +3,11 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { eventually, FAST_WHATSAPP, linkSession, post, sessionStatus } from '../../../test/helpers/whatsapp';
 import { waAuth, waSessions } from '../../db/schema';
 
-describeEachDatabase('sessions', (ctx) => {
+describeWithDatabase('sessions', (ctx) => {
   const app = () => ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });
 
   it('links a session: start → QR PNG that decodes to the current QR → scan → connected → groups', async () => {
@@ -218,7 +218,7 @@ describeEachDatabase('sessions', (ctx) => {
 });
 
 describe('simulator control endpoints', () => {
-  describeEachDatabase('with the baileys driver', (ctx) => {
+  describeWithDatabase('with the baileys driver', (ctx) => {
     it('do not exist', async () => {
       const server = await ctx.buildApp({ whatsappDriver: 'baileys' });
       const owner = await signUp(server);

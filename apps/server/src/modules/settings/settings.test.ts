@@ -10,7 +10,7 @@ import {
   walkBadBodies,
   walkBadTokens,
 } from '../../../test/helpers/bad-input';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { deskFixture } from '../../../test/helpers/desk-fixture';
 import { post } from '../../../test/helpers/whatsapp';
 import { auditLog, organisations, tickets } from '../../db/schema';
@@ -27,7 +27,7 @@ const ROUTES: Route[] = [
   },
 ];
 
-describeEachDatabase('organisation settings', (ctx) => {
+describeWithDatabase('organisation settings', (ctx) => {
   it('answers the defaults, saves phrases as the engine compares them, and records the change', async () => {
     const { user, organisationId } = await deskFixture(ctx);
     expect((await post(ctx.app, user, '/org/getSettings/')).body).toEqual({

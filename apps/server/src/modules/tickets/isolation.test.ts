@@ -1,10 +1,10 @@
 import type { Agent, CountsResponse, Ticket, TicketStatsResponse } from '@wadesk/contract';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { org } from '../../../test/helpers/desk';
 import { deskFixture } from '../../../test/helpers/desk-fixture';
 
-describeEachDatabase('organisation isolation of the /org/ calls', (ctx) => {
+describeWithDatabase('organisation isolation of the /org/ calls', (ctx) => {
   it("never shows or changes another organisation's agents, tickets, stats or counts", async () => {
     const a = await deskFixture(ctx, ctx.app, 'a@example.com');
     const b = await deskFixture(ctx, ctx.app, 'b@example.com');

@@ -11,7 +11,7 @@ import {
   walkBadBodies,
   walkBadTokens,
 } from '../../../test/helpers/bad-input';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { org } from '../../../test/helpers/desk';
 import { deskFixture } from '../../../test/helpers/desk-fixture';
 import { tickets } from '../../db/schema';
@@ -50,7 +50,7 @@ function routes(id: number): Route[] {
   ];
 }
 
-describeEachDatabase('tickets refuse bad input and store nothing', (ctx) => {
+describeWithDatabase('tickets refuse bad input and store nothing', (ctx) => {
   it('walks every route the area documents', async () => {
     expect(routeNames(routes(1))).toEqual(await documentedRoutes(ctx.app, ['tickets']));
   });

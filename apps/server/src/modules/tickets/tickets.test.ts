@@ -9,13 +9,13 @@ import type {
 } from '@wadesk/contract';
 import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { org, say } from '../../../test/helpers/desk';
 import { openEventStream } from '../../../test/helpers/event-stream';
 import { eventually, FAST_WHATSAPP, linkSession, post } from '../../../test/helpers/whatsapp';
 import { ticketMessages, tickets, waMessages } from '../../db/schema';
 
-describeEachDatabase('tickets from group conversations', (ctx) => {
+describeWithDatabase('tickets from group conversations', (ctx) => {
   const desk = async () => {
     const app = await ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });
     const owner = await signUp(app);

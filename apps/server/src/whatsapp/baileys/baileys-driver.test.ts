@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
-import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { eventually, post, sessionStatus } from '../../../test/helpers/whatsapp';
 
 /** A loopback port that nothing listens on: connections to it are refused at once. */
@@ -14,7 +14,7 @@ async function closedPort(): Promise<number> {
 }
 
 // The real Baileys socket (the production driver) against loopback only: never the WhatsApp network.
-describeEachDatabase('baileys driver', (ctx) => {
+describeWithDatabase('baileys driver', (ctx) => {
   it('reports a session as unreachable, with the reason, when WhatsApp cannot be reached', async () => {
     const port = await closedPort();
     const server = await ctx.buildApp(
