@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, openPage } from './support/browser';
+import { DESKTOP, MOBILE, openPage } from './support/browser';
 import { dropFiles, isLoopback, messageAt, recordRequests, type UploadFile } from './support/chat-import';
 import { type RunningServer, startServer } from './support/server';
+import { connectBrowser } from './support/shared-browser';
 
 // A hand-made export whose numbers are known: 12 messages by 3 authors (5, 4, 3) plus one system line,
 // six of them on Tuesdays between 21:00 and 22:00 (positions 1–4, 11, 12), an image, a link, a
@@ -50,7 +51,7 @@ let browser: Browser;
 beforeAll(async () => {
   [server, browser] = await Promise.all([
     startServer({ JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing' }),
-    launchBrowser(),
+    connectBrowser(),
   ]);
 });
 afterAll(async () => {

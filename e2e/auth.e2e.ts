@@ -2,15 +2,16 @@ import { SignJWT } from 'jose';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { registerViaApi, STRONG_PASSWORD, uniqueEmail } from './support/accounts';
-import { DESKTOP, launchBrowser, MOBILE, openPage } from './support/browser';
+import { DESKTOP, MOBILE, openPage } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
+import { connectBrowser } from './support/shared-browser';
 
 const JWT_SECRET = 'e2e-secret-that-is-long-enough-for-hs256-signing';
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ JWT_SECRET }), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer({ JWT_SECRET }), connectBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { androidChat, chatZip, DISTINCTIVE, NEEDLE_INDEX, zipArchive } from './fixtures/chat-fixtures';
 import { registerViaApi } from './support/accounts';
-import { DESKTOP, launchBrowser, MOBILE, openPage } from './support/browser';
+import { DESKTOP, MOBILE, openPage } from './support/browser';
 import {
   dropFiles,
   isLoopback,
@@ -13,6 +13,7 @@ import {
   type UploadFile,
 } from './support/chat-import';
 import { type RunningServer, startServer } from './support/server';
+import { connectBrowser } from './support/shared-browser';
 
 // Generous: these wait for the browser (media decoding, the virtual list settling) on a busy machine.
 const POLL = { timeout: 10_000 };
@@ -23,7 +24,7 @@ let browser: Browser;
 beforeAll(async () => {
   [server, browser] = await Promise.all([
     startServer({ JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing' }),
-    launchBrowser(),
+    connectBrowser(),
   ]);
 });
 afterAll(async () => {

@@ -1,6 +1,21 @@
+import { chromium } from 'playwright-core';
+import type { TestProject } from 'vitest/node';
 import { ensureWebBuild } from '../scripts/web-build.mjs';
+import { CHROMIUM_OPTIONS } from './support/browser';
 
-// The e2e suite drives the production build, exactly what `npm start` serves.
-export default function setup() {
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the run's one chromium listens: each file connects to it (support/browser.ts). */
+    browserEndpoint: string;
+  }
+}
+
+// The e2e suite drives the production build, exactly what `npm start` serves, in one chromium for the
+// whole run: launching one per file cost about a second of both cores each time. Files still never share
+// a page or its storage — every page opens in a new browser context.
+export default async function setup(project: TestProject) {
   ensureWebBuild({ quiet: true });
+  const server = await chromium.launchServer(CHROMIUM_OPTIONS);
+  project.provide('browserEndpoint', server.wsEndpoint());
+  return () => server.close();
 }

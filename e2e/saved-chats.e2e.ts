@@ -2,9 +2,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { chatZip } from './fixtures/chat-fixtures';
 import { registerViaApi } from './support/accounts';
-import { DESKTOP, launchBrowser, MOBILE, openPage } from './support/browser';
+import { DESKTOP, MOBILE, openPage } from './support/browser';
 import { keptChatCount, messageAt, pickFiles, recordRequests, type UploadFile } from './support/chat-import';
 import { type RunningServer, startServer } from './support/server';
+import { connectBrowser } from './support/shared-browser';
 
 // Generous: these wait for the browser (media decoding, the virtual list settling) on a busy machine.
 const POLL = { timeout: 10_000 };
@@ -19,7 +20,7 @@ let browser: Browser;
 beforeAll(async () => {
   [server, browser] = await Promise.all([
     startServer({ JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing' }),
-    launchBrowser(),
+    connectBrowser(),
   ]);
 });
 afterAll(async () => {

@@ -1,9 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { registerViaApi } from './support/accounts';
-import { DESKTOP, launchBrowser, MOBILE, openPage } from './support/browser';
+import { DESKTOP, MOBILE, openPage } from './support/browser';
 import { postJson, signIn } from './support/desk';
 import { type RunningServer, startServer } from './support/server';
+import { connectBrowser } from './support/shared-browser';
 
 // Linking a session by phone number (a pairing code instead of a QR code), and the session's health on
 // the Sessions screen, against the server's simulated phone (demo mode).
@@ -19,7 +20,7 @@ beforeAll(async () => {
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
       WHATSAPP_DRIVER: 'simulator',
     }),
-    launchBrowser(),
+    connectBrowser(),
   ]);
 });
 afterAll(async () => {

@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { registerViaApi } from './support/accounts';
-import { DESKTOP, launchBrowser, MOBILE, openPage } from './support/browser';
+import { DESKTOP, MOBILE, openPage } from './support/browser';
 import { postJson, signIn } from './support/desk';
 import { type RunningServer, startServer } from './support/server';
+import { connectBrowser } from './support/shared-browser';
 
 // Sessions by QR code, groups and group messages, against the server's simulated phone (demo mode).
 
@@ -19,7 +20,7 @@ beforeAll(async () => {
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
       WHATSAPP_DRIVER: 'simulator',
     }),
-    launchBrowser(),
+    connectBrowser(),
   ]);
 });
 afterAll(async () => {

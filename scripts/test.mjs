@@ -32,7 +32,45 @@ if (existsSync(jsonFile)) {
   failed = 1;
 }
 if (run.status !== 0 && failed === 0) failed = 1;
+if (existsSync(jsonFile))
+  writeFileSync(join(resultsDir, 'projects.txt'), projectTimes(JSON.parse(readFileSync(jsonFile, 'utf8'))));
 const summary = `${passed} passed, ${failed} failed`;
 writeFileSync(join(resultsDir, 'summary.txt'), `${summary}\n`);
 console.log(summary);
 process.exit(failed > 0 ? 1 : 0);
+
+/**
+ * Each project's wall time (first file's start to last file's end; projects of one group overlap) and
+ * its passed tests, with the server's split by database: what CI prints to say where its minutes go.
+ */
+function projectTimes(report) {
+  const projects = new Map();
+  for (const file of report.testResults) {
+    const relative = file.name.slice(root.length + 1);
+    const name =
+      ['packages/chat-export', 'apps/server', 'apps/web', 'e2e'].find((dir) =>
+        relative.startsWith(`${dir}/`),
+      ) ?? 'other';
+    const entry = projects.get(name) ?? { start: Infinity, end: 0, passed: 0, pglite: 0, postgres: 0 };
+    entry.start = Math.min(entry.start, file.startTime);
+    entry.end = Math.max(entry.end, file.endTime);
+    for (const test of file.assertionResults) {
+      if (test.status !== 'passed') continue;
+      entry.passed++;
+      const title = test.ancestorTitles.join(' ');
+      if (title.includes('[postgres]') || title.includes('(postgres)')) entry.postgres++;
+      else if (title.includes('[pglite]') || title.includes('(pglite)')) entry.pglite++;
+    }
+    projects.set(name, entry);
+  }
+  let text = 'Test projects:\n';
+  for (const [name, entry] of projects) {
+    const seconds = Math.round((entry.end - entry.start) / 1000);
+    const databases =
+      entry.pglite + entry.postgres > 0
+        ? ` (on PGlite ${entry.pglite}, on PostgreSQL ${entry.postgres})`
+        : '';
+    text += `  ${name}: ${seconds} s, ${entry.passed} passed${databases}\n`;
+  }
+  return text;
+}

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { root } from '../../scripts/web-build.mjs';
-import { launchBrowser } from './browser';
+import { connectBrowser } from './shared-browser';
 
 export interface RunningServer {
   baseURL: string;
@@ -105,7 +105,7 @@ export async function startSimulatorDesk(): Promise<{ server: RunningServer; bro
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
       WHATSAPP_DRIVER: 'simulator',
     }),
-    launchBrowser(),
+    connectBrowser(),
   ]);
   if (server.status === 'fulfilled' && browser.status === 'fulfilled')
     return { server: server.value, browser: browser.value };
