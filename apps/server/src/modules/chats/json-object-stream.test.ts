@@ -27,7 +27,11 @@ function read(text: string, cuts: number[] = []) {
 
 describe('createObjectStreamReader', () => {
   it('hands over the array field element by element and keeps the rest, whatever the chunking', () => {
-    const json = fc.jsonValue({ maxDepth: 3 });
+    // The reader refuses a `__proto__` key at any depth (tested below), so valid input here has none:
+    // fast-check generates one now and then, which made this property fail by chance.
+    const json = fc
+      .jsonValue({ maxDepth: 3 })
+      .filter((value) => !JSON.stringify(value).includes('"__proto__":'));
     fc.assert(
       fc.property(
         fc.array(json, { maxLength: 6 }),
