@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       eventStreamCheckMs: 5000,
       pendingSecrets: [],
       logLevel: 'info',
+      logFormat: 'auto',
       whatsappDriver: 'baileys',
       whatsappSessionLimit: 1,
       whatsappQuietAfterHours: 6,
@@ -69,6 +70,7 @@ describe('loadConfig', () => {
       EVENT_STREAMS_PER_USER: '2',
       EVENT_STREAM_CHECK_MS: '250',
       LOG_LEVEL: 'debug',
+      LOG_FORMAT: 'json',
       WHATSAPP_DRIVER: 'simulator',
       WHATSAPP_SESSION_LIMIT: '3',
       WHATSAPP_QUIET_AFTER_HOURS: '12',
@@ -98,6 +100,7 @@ describe('loadConfig', () => {
       // On PostgreSQL the storage signing secret env does not give comes from the database later.
       pendingSecrets: ['storage_signing_secret'],
       logLevel: 'debug',
+      logFormat: 'json',
       whatsappDriver: 'simulator',
       whatsappSessionLimit: 3,
       whatsappQuietAfterHours: 12,
@@ -158,6 +161,7 @@ describe('loadConfig', () => {
     ['BODY_LIMIT_BYTES', '-1'],
     ['AUTH_RATE_LIMIT_IP', '0'],
     ['LOG_LEVEL', 'loud'],
+    ['LOG_FORMAT', 'colourful'],
     ['WHATSAPP_DRIVER', 'selenium'],
   ])('rejects a bad %s (%s) with an error naming it', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: 'x'.repeat(32), [name]: value })).toThrow(

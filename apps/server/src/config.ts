@@ -6,6 +6,7 @@ import { persistentSecret, type SharedSecretName } from './secrets';
 import { type StorageConfig, storageConfig, storageEnv } from './storage/storage-config';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
 const WHATSAPP_DRIVERS = ['baileys', 'simulator'] as const;
 
 export interface Config {
@@ -61,6 +62,8 @@ export interface Config {
   /** How often an instance checks its event streams against expiry and sign-out (one query each time). */
   eventStreamCheckMs: number;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** LOG_FORMAT: `auto` writes readable lines to a terminal and JSON lines anywhere else (http/logger.ts). */
+  logFormat: (typeof LOG_FORMATS)[number];
   whatsappDriver: (typeof WHATSAPP_DRIVERS)[number];
   /** Active WhatsApp sessions an organisation may have at once. */
   whatsappSessionLimit: number;
@@ -174,6 +177,7 @@ const envSchema = z.object({
   EVENT_STREAMS_PER_USER: integer(1, 1000).default(5),
   EVENT_STREAM_CHECK_MS: integer(10, 600_000).default(5000),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  LOG_FORMAT: z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(', ')}` }).default('auto'),
   WHATSAPP_DRIVER: z.enum(WHATSAPP_DRIVERS, { error: 'must be baileys or simulator' }).default('baileys'),
   WHATSAPP_SESSION_LIMIT: integer(1, 100_000).default(1),
   WHATSAPP_SESSIONS_PER_INSTANCE: integer(1, 100_000).default(500),
@@ -265,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventStreamsPerUser: vars.EVENT_STREAMS_PER_USER,
     eventStreamCheckMs: vars.EVENT_STREAM_CHECK_MS,
     logLevel: vars.LOG_LEVEL,
+    logFormat: vars.LOG_FORMAT,
     whatsappDriver: vars.WHATSAPP_DRIVER,
     whatsappSessionLimit: vars.WHATSAPP_SESSION_LIMIT,
     whatsappSessionsPerInstance: vars.WHATSAPP_SESSIONS_PER_INSTANCE,

@@ -1,10 +1,12 @@
+import { stripVTControlCharacters } from 'node:util';
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../../test/helpers/auth';
 import { describeWithDatabase } from '../../test/helpers/describe-each-database';
 import { captureLogs } from '../../test/helpers/log-capture';
 import { eventually, FAST_WHATSAPP, linkSession, post } from '../../test/helpers/whatsapp';
-import { serializeError } from './logger';
+import { loggerOptions, serializeError } from './logger';
 
 // What a customer wrote and who they are must never reach the logs, also when storing it fails.
 const SECRET_BODY = 'my card number is 4111 1111 1111 1111';
@@ -114,5 +116,52 @@ describe('the error serializer', () => {
       stack: expect.stringContaining('TypeError: bad thing'),
     });
     expect(serializeError('just text')).toEqual({ type: 'string', message: 'just text', stack: '' });
+  });
+});
+
+describe('log formats', () => {
+  /** An app logging into a capture, with a route whose request and log line carry secrets. */
+  async function logSecrets(logFormat: 'auto' | 'json' | 'pretty', terminal = false) {
+    const capture = captureLogs();
+    const stream = Object.assign(capture.stream, { isTTY: terminal });
+    const app = Fastify({ logger: loggerOptions({ logLevel: 'info', logFormat }, { stream }) });
+    app.get('/in', async (request) => {
+      request.log.info(
+        { password: 'hunter2-secret', headers: { authorization: 'Bearer eyJ-secret' }, phone: 'kept' },
+        'signing in',
+      );
+      request.log.error({ err: new Error(`Failed query: insert\nparams: ${SECRET_BODY}`) }, 'storing failed');
+      return {};
+    });
+    await app.inject({ url: '/in?token=url-secret&page=2' });
+    await app.close();
+    return stripVTControlCharacters(capture.text());
+  }
+
+  const expectRedacted = (text: string) => {
+    for (const secret of ['hunter2', 'eyJ-secret', 'url-secret', '4111']) expect(text).not.toContain(secret);
+    expect(text).toContain('[redacted]');
+    expect(text).toContain('token=[redacted]&page=2');
+    expect(text).toContain('Failed query: insert');
+  };
+
+  it('pretty lines are readable and redact what the JSON lines redact', async () => {
+    const text = await logSecrets('pretty');
+    expectRedacted(text);
+    const line = text.split('\n').find((entry) => entry.includes('signing in')) ?? '';
+    expect(line).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: signing in \{/);
+    expect(line).toContain('"password":"[redacted]"');
+    expect(line).toContain('"phone":"kept"');
+    expect(text).not.toMatch(/^\{/m);
+  });
+
+  it('auto is pretty on a terminal and JSON anywhere else; json is JSON even on a terminal', async () => {
+    expect(await logSecrets('auto', true)).toMatch(/^\[.*\] INFO/);
+    for (const text of [await logSecrets('auto', false), await logSecrets('json', true)]) {
+      expectRedacted(text);
+      const lines = text.trim().split('\n');
+      for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+      expect(lines.map((line) => JSON.parse(line).msg)).toContain('signing in');
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import { isColorSupported, prettyFactory } from 'pino-pretty';
 import type { Config } from '../config';
 
 const SECRET_KEYS = [
@@ -127,16 +128,43 @@ const serializers = {
   }),
 };
 
-/** Pino options for Fastify: `override` false silences logging; an object is merged over the defaults. */
+/** Where log lines go: anything with `write`; `isTTY` is set when it is a terminal. */
+type LogDestination = { write(line: string): unknown; isTTY?: boolean };
+
+/**
+ * A destination that turns each JSON line into one readable line (time, level, message, then the other
+ * fields) before writing it to `destination`. Pino redacts and serializes before any destination sees a
+ * line, so what this prints is as clean as the JSON. It formats in the calling thread rather than in a
+ * transport's worker, so a log line and the demo's console banner (main.ts) come out in the order written.
+ */
+export function prettyDestination(destination: LogDestination): LogDestination {
+  const prettify = prettyFactory({
+    colorize: isColorSupported && destination.isTTY === true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname',
+    singleLine: true,
+  });
+  return { write: (line: string) => destination.write(prettify(line)) };
+}
+
+/**
+ * Pino options for Fastify: `override` false silences logging; an object is merged over the defaults,
+ * and its `stream` (a test's capture) replaces stdout. LOG_FORMAT `auto` is pretty only when that
+ * destination is a terminal, so a pipe, a file or a log collector always gets JSON lines.
+ */
 export function loggerOptions(
-  config: Pick<Config, 'logLevel'>,
+  config: Pick<Config, 'logLevel' | 'logFormat'>,
   override?: boolean | object,
 ): FastifyServerOptions['logger'] {
   if (override === false) return false;
+  const { stream, ...rest } = (typeof override === 'object' ? override : {}) as { stream?: LogDestination };
+  const destination = stream ?? process.stdout;
+  const pretty = config.logFormat === 'pretty' || (config.logFormat === 'auto' && destination.isTTY === true);
   const defaults = {
     level: config.logLevel,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     serializers,
   };
-  return typeof override === 'object' ? { ...defaults, ...override } : defaults;
+  const output = pretty ? { stream: prettyDestination(destination) } : stream ? { stream } : {};
+  return { ...defaults, ...rest, ...output };
 }

@@ -37,6 +37,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     eventStreamsPerUser: 5,
     eventStreamCheckMs: 5000,
     logLevel: 'silent',
+    logFormat: 'json',
     whatsappDriver: 'simulator',
     whatsappSessionLimit: 1,
     whatsappSessionsPerInstance: 500,
