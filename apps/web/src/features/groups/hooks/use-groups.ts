@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GroupsResponse, SessionGroup, SessionListItem } from '@wadesk/contract';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { sessionKeys, sessionsListQuery } from '../../../shared/api/sessions-queries';
-import { useEventStream } from '../../../shared/events/use-event-stream';
-import { toast } from '../../../shared/ui/toast';
-import { groupKeys, groupsListQuery, patchGroupMode } from '../api/groups-queries';
+import { groupKeys, groupsListQuery, patchGroupMode } from '@/features/groups/api/groups-queries';
+import { sessionKeys, sessionsListQuery } from '@/shared/api/sessions-queries';
+import { useEventStream } from '@/shared/events/use-event-stream';
+import { toast } from '@/shared/ui/toast';
 
 export const GROUPS_ERROR = 'Error while fetching groups';
 

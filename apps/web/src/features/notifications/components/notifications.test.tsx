@@ -3,11 +3,14 @@ import userEvent from '@testing-library/user-event';
 import type { Ticket } from '@wadesk/contract';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { tokenStorage } from '../../../shared/storage/storage';
-import { FakeEventSource, stubEventSource } from '../../../testing/fake-event-source';
-import { jsonResponse, renderRoutes, stubFetch } from '../../../testing/render-routes';
-import { NotificationsProvider, UNANSWERED_CHECK_MS } from '../hooks/notifications-context';
-import { NOTIFIED_KEY } from '../utils/notified-ids';
+import {
+  NotificationsProvider,
+  UNANSWERED_CHECK_MS,
+} from '@/features/notifications/hooks/notifications-context';
+import { NOTIFIED_KEY } from '@/features/notifications/utils/notified-ids';
+import { tokenStorage } from '@/shared/storage/storage';
+import { FakeEventSource, stubEventSource } from '@/testing/fake-event-source';
+import { jsonResponse, renderRoutes, stubFetch } from '@/testing/render-routes';
 import { NotificationBell } from './notification-bell';
 
 const NOW = new Date('2024-05-06T10:00:00Z').getTime();

@@ -2,12 +2,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Ticket } from '@wadesk/contract';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useEventStream } from '../../../shared/events/use-event-stream';
-import { useInterval } from '../../../shared/hooks/use-interval';
-import { fetchOpenTickets, fetchSettings } from '../api/notifications-api';
-import { showBrowserNotification } from '../utils/browser-notifications';
-import { notifiedIds } from '../utils/notified-ids';
-import { dueUnanswered, newTicketText, unansweredText } from '../utils/unanswered';
+import { fetchOpenTickets, fetchSettings } from '@/features/notifications/api/notifications-api';
+import { showBrowserNotification } from '@/features/notifications/utils/browser-notifications';
+import { notifiedIds } from '@/features/notifications/utils/notified-ids';
+import { dueUnanswered, newTicketText, unansweredText } from '@/features/notifications/utils/unanswered';
+import { useEventStream } from '@/shared/events/use-event-stream';
+import { useInterval } from '@/shared/hooks/use-interval';
 
 export interface DeskNotification {
   /** `new-12` or `unanswered-12`: one of each per ticket. */

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Ticket, TicketStatus, TicketsResponse } from '@wadesk/contract';
-import { upsertTicket } from '../utils/ticket-table';
+import { upsertTicket } from '@/features/tickets/utils/ticket-table';
 import {
   fetchCounts,
   fetchTicketDetails,

@@ -1,10 +1,15 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_TICKETS_LIMIT, MAX_TICKETS_LIMIT, type Ticket } from '@wadesk/contract';
 import { useCallback, useEffect, useState } from 'react';
-import { useEventStream } from '../../../shared/events/use-event-stream';
-import type { TicketListFilters } from '../api/tickets-api';
-import { ticketKeys, ticketStatsQuery, ticketsListQuery, useShowTicket } from '../api/tickets-queries';
-import { TICKET_POLL_MS } from '../utils/ticket-table';
+import type { TicketListFilters } from '@/features/tickets/api/tickets-api';
+import {
+  ticketKeys,
+  ticketStatsQuery,
+  ticketsListQuery,
+  useShowTicket,
+} from '@/features/tickets/api/tickets-queries';
+import { TICKET_POLL_MS } from '@/features/tickets/utils/ticket-table';
+import { useEventStream } from '@/shared/events/use-event-stream';
 
 const NO_TICKETS: Ticket[] = [];
 

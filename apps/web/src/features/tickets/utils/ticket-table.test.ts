@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from '../../../shared/csv/to-csv';
-import { sortByCreatedAt } from '../../../shared/table/sort';
+import { toCsv } from '@/shared/csv/to-csv';
+import { sortByCreatedAt } from '@/shared/table/sort';
 import { formatDuration, secondsBetween } from './duration';
 import { makeTicket } from './ticket-fixtures';
 import {

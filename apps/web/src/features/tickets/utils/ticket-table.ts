@@ -1,7 +1,7 @@
 import type { Ticket, TicketStatus } from '@wadesk/contract';
-import { type CsvColumn, csvDateTime } from '../../../shared/csv/to-csv';
-import { truncate } from '../../../shared/format/format';
-import type { FilterOption } from '../../../shared/table/checkbox-filter';
+import { type CsvColumn, csvDateTime } from '@/shared/csv/to-csv';
+import { truncate } from '@/shared/format/format';
+import type { FilterOption } from '@/shared/table/checkbox-filter';
 import { secondsBetween } from './duration';
 
 /** The spec's labels of the three statuses, in the dropdown's and the filter's order. */
