@@ -6,8 +6,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 
 // `@/x` is apps/web/src/x (also in tsconfig.json's paths), so an import names the folder it reaches
-// instead of climbing '../../..'; vitest.config.ts reuses it.
-export const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+// instead of climbing '../../..'; vitest.config.ts says the same.
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
 // Every server path prefix the SPA talks to; everything else is the SPA's own routes.
 const SERVER_PREFIXES = ['users', 'v1', 'api', 'org', 'config', 'healthz', 'docs', 'sim', 'events', 'files'];

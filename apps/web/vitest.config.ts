@@ -1,10 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
-import { alias } from './vite.config';
 
 export default defineProject({
   plugins: [react()],
-  resolve: { alias },
+  // The `@/` alias of vite.config.ts, repeated: Vite's coming native config loader refuses importing it here.
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],

@@ -134,6 +134,34 @@ describe('notifications', () => {
     expect(bell().getAttribute('aria-label')).toBe('Notifications');
   });
 
+  it('watches the open tickets from the events without asking the server again', async () => {
+    // #12 turns thirty minutes old at the next check, unless the event that it got a reply takes it out.
+    const almostDue = ticket(12, { created_at: new Date(NOW - 29.75 * MINUTE).toISOString() });
+    const fetchMock = server([almostDue], settings30);
+    render();
+    await waitFor(() => expect(FakeEventSource.current()).toBeDefined());
+    await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/org/getTickets/'));
+    const asked = () => fetchMock.mock.calls.filter(([url]) => url === '/org/getTickets/').length;
+    const before = asked();
+    act(() => {
+      FakeEventSource.current()?.emit({
+        type: 'ticket.updated',
+        change: 'message',
+        ticket: { ...almostDue, status: 'in_progress', first_response_at: new Date(NOW).toISOString() },
+      });
+      // A split's later part, opened forty minutes ago: due at once.
+      FakeEventSource.current()?.emit({
+        type: 'ticket.created',
+        ticket: ticket(14, { created_at: new Date(NOW - 40 * MINUTE).toISOString() }),
+      });
+    });
+    await act(async () => vi.advanceTimersByTimeAsync(UNANSWERED_CHECK_MS));
+    await userEvent.click(bell());
+    expect(await screen.findByText('Ticket #14 from Priya unanswered for 30 min')).toBeTruthy();
+    expect(screen.queryByText(/Ticket #12/)).toBeNull();
+    expect(asked()).toBe(before);
+  });
+
   it('without the settings (the call failed) it alerts nothing rather than guess a threshold', async () => {
     server([ticket(12, { created_at: new Date(NOW - 600 * MINUTE).toISOString() })], {
       status: 404,
