@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { setUnauthorizedHandler } from '../shared/api/api-client';
+import { setUnauthorizedHandler } from '@/shared/api/api-client';
 import { AppProvider } from './provider';
 import { createAppRouter } from './router';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { FullPageSpinner } from '../shared/ui/spinner';
+import { FullPageSpinner } from '@/shared/ui/spinner';
 
 const SHOW_AFTER_MS = 400;
 

@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
       },
       // The signed-in app (and /messages): saved chats are shared by its sidebar, drawer and screens.
       {
-        lazy: screen(() => import('../features/saved-chats/state/saved-chats-provider'), 'SavedChatsRoute'),
+        lazy: screen(() => import('@/features/saved-chats/state/saved-chats-provider'), 'SavedChatsRoute'),
         children: [
           {
             lazy: screen(() => import('./guard/protected-route'), 'ProtectedRoute'),

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { AuthProvider } from '../shared/account/auth-context';
-import { createQueryClient } from '../shared/query/query-client';
+import { AuthProvider } from '@/shared/account/auth-context';
+import { createQueryClient } from '@/shared/query/query-client';
 
 /** The app's query client with retries off, so a test's failed answer shows at once. */
 export function createTestQueryClient() {

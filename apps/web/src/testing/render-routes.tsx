@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { ToastHost } from '../shared/ui/toast';
+import { ToastHost } from '@/shared/ui/toast';
 import { AppProviders } from './query-wrapper';
 
 /** Renders route objects in a memory router (plus the toast host, query cache and auth) and returns the router. */

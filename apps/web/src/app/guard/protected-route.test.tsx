@@ -1,10 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { useAuth } from '../../shared/account/auth-context';
-import { tokenStorage } from '../../shared/storage/storage';
-import { FakeEventSource, stubEventSource } from '../../testing/fake-event-source';
-import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../testing/render-routes';
+import { useAuth } from '@/shared/account/auth-context';
+import { tokenStorage } from '@/shared/storage/storage';
+import { FakeEventSource, stubEventSource } from '@/testing/fake-event-source';
+import { jsonResponse, renderRoutes, sentBody, stubFetch } from '@/testing/render-routes';
 import { ProtectedRoute } from './protected-route';
 
 const user = {

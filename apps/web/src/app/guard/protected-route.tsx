@@ -1,11 +1,11 @@
 import type { AuthUser } from '@wadesk/contract';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { fetchAuthUser } from '../../features/auth/api/auth-api';
-import { AuthUserProvider, useAuth } from '../../shared/account/auth-context';
-import { useEventStream } from '../../shared/events/use-event-stream';
-import { FullPageSpinner } from '../../shared/ui/spinner';
-import type { LoginLocationState } from '../routes/auth/login';
+import type { LoginLocationState } from '@/app/routes/auth/login';
+import { fetchAuthUser } from '@/features/auth/api/auth-api';
+import { AuthUserProvider, useAuth } from '@/shared/account/auth-context';
+import { useEventStream } from '@/shared/events/use-event-stream';
+import { FullPageSpinner } from '@/shared/ui/spinner';
 
 type Check = { status: 'checking' } | { status: 'allowed'; user: AuthUser } | { status: 'denied' };
 

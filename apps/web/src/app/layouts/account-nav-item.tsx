@@ -1,6 +1,6 @@
 import { LogInIcon, LogOutIcon } from 'lucide-react';
-import { useAuth } from '../../shared/account/auth-context';
-import { NavItemButton, NavItemLink } from '../../shared/ui/nav-item';
+import { useAuth } from '@/shared/account/auth-context';
+import { NavItemButton, NavItemLink } from '@/shared/ui/nav-item';
 import { useLogout } from './use-logout';
 
 /** Logout for a signed-in user; a visitor on an unprotected app screen gets Login instead. */

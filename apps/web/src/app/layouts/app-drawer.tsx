@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { BrandLink } from '../../shared/ui/brand';
-import { Drawer } from '../../shared/ui/dialog';
-import { useAppDrawer } from '../../shared/ui/drawer-context';
-import { NavItemLink, NavSection } from '../../shared/ui/nav-item';
+import { BrandLink } from '@/shared/ui/brand';
+import { Drawer } from '@/shared/ui/dialog';
+import { useAppDrawer } from '@/shared/ui/drawer-context';
+import { NavItemLink, NavSection } from '@/shared/ui/nav-item';
 import { AccountNavItem } from './account-nav-item';
 import { useNavLinks } from './nav-links';
 

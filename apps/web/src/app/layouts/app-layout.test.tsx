@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuthUser, MemberRole } from '@wadesk/contract';
 import { describe, expect, it } from 'vitest';
-import { AuthUserProvider } from '../../shared/account/auth-context';
-import { tokenStorage } from '../../shared/storage/storage';
-import { NavItemButton } from '../../shared/ui/nav-item';
-import { expectNamedControls } from '../../testing/accessible-names';
-import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../testing/render-routes';
+import { AuthUserProvider } from '@/shared/account/auth-context';
+import { tokenStorage } from '@/shared/storage/storage';
+import { NavItemButton } from '@/shared/ui/nav-item';
+import { expectNamedControls } from '@/testing/accessible-names';
+import { jsonResponse, renderRoutes, sentBody, stubFetch } from '@/testing/render-routes';
 import { AppLayout } from './app-layout';
 
 const routes = (drawerItems?: React.ReactNode) => [

@@ -1,15 +1,15 @@
 import { MenuIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { UnverifiedEmailNotice } from '../../features/auth/components/unverified-email-notice';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
-import { NotificationsProvider } from '../../features/notifications/hooks/notifications-context';
-import { useAuth } from '../../shared/account/auth-context';
-import { BrandLink } from '../../shared/ui/brand';
-import { Breadcrumb } from '../../shared/ui/breadcrumb';
-import { AppDrawerContext } from '../../shared/ui/drawer-context';
-import { pageName } from '../routes/page-titles';
-import { usePageTitle } from '../routes/use-page-title';
+import { pageName } from '@/app/routes/page-titles';
+import { usePageTitle } from '@/app/routes/use-page-title';
+import { UnverifiedEmailNotice } from '@/features/auth/components/unverified-email-notice';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { NotificationsProvider } from '@/features/notifications/hooks/notifications-context';
+import { useAuth } from '@/shared/account/auth-context';
+import { BrandLink } from '@/shared/ui/brand';
+import { Breadcrumb } from '@/shared/ui/breadcrumb';
+import { AppDrawerContext } from '@/shared/ui/drawer-context';
 import { AppDrawer } from './app-drawer';
 import { AppSidebar } from './app-sidebar';
 

@@ -1,9 +1,9 @@
-import { ChatDrawerItems } from '../../features/chat-viewer/components/chat-drawer-items';
-import { ChatSidebarItems } from '../../features/chat-viewer/components/chat-sidebar-items';
+import { ChatDrawerItems } from '@/features/chat-viewer/components/chat-drawer-items';
+import { ChatSidebarItems } from '@/features/chat-viewer/components/chat-sidebar-items';
 import {
   PreviousChatsDropdown,
   PreviousChatsSection,
-} from '../../features/saved-chats/components/previous-chats';
+} from '@/features/saved-chats/components/previous-chats';
 import { AppLayout } from './app-layout';
 
 /**

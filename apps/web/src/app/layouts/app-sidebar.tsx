@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
-import { BrandLink } from '../../shared/ui/brand';
-import { NavItemLink, NavSection } from '../../shared/ui/nav-item';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { BrandLink } from '@/shared/ui/brand';
+import { NavItemLink, NavSection } from '@/shared/ui/nav-item';
 import { AccountNavItem } from './account-nav-item';
 import { useNavLinks } from './nav-links';
 

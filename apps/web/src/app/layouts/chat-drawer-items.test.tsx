@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ChatDrawerItems } from '../../features/chat-viewer/components/chat-drawer-items';
-import { chatData, chatMessage, fakeEngine, loadedChat } from '../../shared/loaded-chat/engine/testing-deps';
-import { ChatProvider } from '../../shared/loaded-chat/state/chat-provider';
-import { renderRoutes } from '../../testing/render-routes';
+import { ChatDrawerItems } from '@/features/chat-viewer/components/chat-drawer-items';
+import { chatData, chatMessage, fakeEngine, loadedChat } from '@/shared/loaded-chat/engine/testing-deps';
+import { ChatProvider } from '@/shared/loaded-chat/state/chat-provider';
+import { renderRoutes } from '@/testing/render-routes';
 import { AppLayout } from './app-layout';
 
 const kept = chatData([

@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ChatDrawerItems } from '../../features/chat-viewer/components/chat-drawer-items';
-import { ChatSidebarItems } from '../../features/chat-viewer/components/chat-sidebar-items';
-import type { ChatEngine } from '../../shared/loaded-chat/engine/chat-engine';
-import { chatData, chatMessage, fakeEngine, loadedChat } from '../../shared/loaded-chat/engine/testing-deps';
-import { ChatProvider } from '../../shared/loaded-chat/state/chat-provider';
-import { renderRoutes } from '../../testing/render-routes';
+import { ChatDrawerItems } from '@/features/chat-viewer/components/chat-drawer-items';
+import { ChatSidebarItems } from '@/features/chat-viewer/components/chat-sidebar-items';
+import type { ChatEngine } from '@/shared/loaded-chat/engine/chat-engine';
+import { chatData, chatMessage, fakeEngine, loadedChat } from '@/shared/loaded-chat/engine/testing-deps';
+import { ChatProvider } from '@/shared/loaded-chat/state/chat-provider';
+import { renderRoutes } from '@/testing/render-routes';
 import { AppLayout } from './app-layout';
 
 const kept = chatData([chatMessage({ author: 'Alice' }), chatMessage({ author: 'Bob' })]);

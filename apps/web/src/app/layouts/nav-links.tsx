@@ -10,7 +10,7 @@ import {
   UsersIcon,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useAuth } from '../../shared/account/auth-context';
+import { useAuth } from '@/shared/account/auth-context';
 
 export interface AppNavLink {
   to: string;

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { logout } from '../../features/auth/api/auth-api';
-import { useAuth } from '../../shared/account/auth-context';
-import { useOptionalChat } from '../../shared/loaded-chat/state/chat-provider';
-import { toast } from '../../shared/ui/toast';
+import { logout } from '@/features/auth/api/auth-api';
+import { useAuth } from '@/shared/account/auth-context';
+import { useOptionalChat } from '@/shared/loaded-chat/state/chat-provider';
+import { toast } from '@/shared/ui/toast';
 
 /** Logout: tell the server (revoking the refresh token), then always forget the session locally. */
 export function useLogout() {

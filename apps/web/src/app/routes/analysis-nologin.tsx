@@ -1,10 +1,10 @@
 import { ShieldIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { LazyAnalysisScreen } from '../../features/analytics/lazy-analysis-screen';
-import { VisitorBanner } from '../../features/chat-viewer/components/visitor-banner';
-import { useAuth } from '../../shared/account/auth-context';
-import { BrandLink } from '../../shared/ui/brand';
-import { buttonClasses } from '../../shared/ui/button';
+import { LazyAnalysisScreen } from '@/features/analytics/lazy-analysis-screen';
+import { VisitorBanner } from '@/features/chat-viewer/components/visitor-banner';
+import { useAuth } from '@/shared/account/auth-context';
+import { BrandLink } from '@/shared/ui/brand';
+import { buttonClasses } from '@/shared/ui/button';
 import { usePageTitle } from './use-page-title';
 
 /** An anonymous visitor's analysis of the chat they imported; it is worked out in their browser. */

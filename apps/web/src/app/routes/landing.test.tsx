@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PublicConfig } from '@wadesk/contract';
 import { describe, expect, it } from 'vitest';
-import { PublicConfigContext } from '../../shared/config/public-config';
-import { fakeEngine } from '../../shared/loaded-chat/engine/testing-deps';
-import { ChatProvider } from '../../shared/loaded-chat/state/chat-provider';
-import { tokenStorage } from '../../shared/storage/storage';
-import { expectNamedControls } from '../../testing/accessible-names';
-import { renderRoutes } from '../../testing/render-routes';
+import { PublicConfigContext } from '@/shared/config/public-config';
+import { fakeEngine } from '@/shared/loaded-chat/engine/testing-deps';
+import { ChatProvider } from '@/shared/loaded-chat/state/chat-provider';
+import { tokenStorage } from '@/shared/storage/storage';
+import { expectNamedControls } from '@/testing/accessible-names';
+import { renderRoutes } from '@/testing/render-routes';
 import { LandingRoute } from './landing';
 import { LANDING_TITLE } from './page-titles';
 

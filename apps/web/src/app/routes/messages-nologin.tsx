@@ -1,10 +1,10 @@
 import { ShieldIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { ChatViewer } from '../../features/chat-viewer/components/chat-viewer';
-import { VisitorBanner } from '../../features/chat-viewer/components/visitor-banner';
-import { useAuth } from '../../shared/account/auth-context';
-import { BrandLink } from '../../shared/ui/brand';
-import { buttonClasses } from '../../shared/ui/button';
+import { ChatViewer } from '@/features/chat-viewer/components/chat-viewer';
+import { VisitorBanner } from '@/features/chat-viewer/components/visitor-banner';
+import { useAuth } from '@/shared/account/auth-context';
+import { BrandLink } from '@/shared/ui/brand';
+import { buttonClasses } from '@/shared/ui/button';
 import { usePageTitle } from './use-page-title';
 
 /** Where an anonymous visitor reads the chat they imported; the chat never left their browser. */

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { tokenStorage } from '../../shared/storage/storage';
-import { renderRoutes } from '../../testing/render-routes';
+import { tokenStorage } from '@/shared/storage/storage';
+import { renderRoutes } from '@/testing/render-routes';
 import { NotFoundRoute } from './not-found';
 
 describe('NotFoundRoute', () => {

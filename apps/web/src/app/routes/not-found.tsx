@@ -1,10 +1,10 @@
 import { ArrowRightIcon, CompassIcon, TriangleAlertIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAuth } from '../../shared/account/auth-context';
-import { BrandLink } from '../../shared/ui/brand';
-import { buttonClasses } from '../../shared/ui/button';
-import { Spinner } from '../../shared/ui/spinner';
+import { useAuth } from '@/shared/account/auth-context';
+import { BrandLink } from '@/shared/ui/brand';
+import { buttonClasses } from '@/shared/ui/button';
+import { Spinner } from '@/shared/ui/spinner';
 import { usePageTitle } from './use-page-title';
 
 export const NOT_FOUND_REDIRECT_MS = 3000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routes } from '../router';
+import { routes } from '@/app/router';
 import { LANDING_TITLE, PAGE_NAMES, pageName, pageTitle } from './page-titles';
 
 /** Every path of the route table, e.g. "/dashboard". */

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { data } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { renderRoutes } from '../../testing/render-routes';
+import { renderRoutes } from '@/testing/render-routes';
 import { RouteErrorScreen } from './route-error';
 
 function Broken(): never {

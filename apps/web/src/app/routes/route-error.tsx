@@ -1,6 +1,6 @@
 import { TriangleAlertIcon } from 'lucide-react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { buttonClasses } from '../../shared/ui/button';
+import { buttonClasses } from '@/shared/ui/button';
 import { usePageTitle } from './use-page-title';
 
 function describe(error: unknown): string {

@@ -1,16 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { tokenStorage } from '../../shared/storage/storage';
-import { expectNamedControls } from '../../testing/accessible-names';
-import { jsonResponse } from '../../testing/render-routes';
 import {
   keptChat,
   listOf,
   loadingEngine,
   renderSavedChatsApp,
   savedChatsServer,
-} from '../testing/saved-chats-app';
+} from '@/app/testing/saved-chats-app';
+import { tokenStorage } from '@/shared/storage/storage';
+import { expectNamedControls } from '@/testing/accessible-names';
+import { jsonResponse } from '@/testing/render-routes';
 
 const LONG = 'A very long chat name that goes on and on past the limit';
 

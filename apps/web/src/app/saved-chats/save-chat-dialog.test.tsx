@@ -1,16 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { chatMessage } from '../../shared/loaded-chat/engine/testing-deps';
-import { tokenStorage } from '../../shared/storage/storage';
-import { jsonResponse } from '../../testing/render-routes';
 import {
   keptChat,
   listOf,
   loadingEngine,
   renderSavedChatsApp,
   savedChatsServer,
-} from '../testing/saved-chats-app';
+} from '@/app/testing/saved-chats-app';
+import { chatMessage } from '@/shared/loaded-chat/engine/testing-deps';
+import { tokenStorage } from '@/shared/storage/storage';
+import { jsonResponse } from '@/testing/render-routes';
 
 beforeEach(() => {
   tokenStorage.setTokens({ access_token: 'a', refresh_token: 'r' });

@@ -1,16 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { parseChatId } from '../../features/saved-chats/hooks/use-saved-chat-from-url';
-import { chatMessage } from '../../shared/loaded-chat/engine/testing-deps';
-import { tokenStorage } from '../../shared/storage/storage';
-import { jsonResponse } from '../../testing/render-routes';
 import {
   keptChat,
   listOf,
   loadingEngine,
   renderSavedChatsApp,
   savedChatsServer,
-} from '../testing/saved-chats-app';
+} from '@/app/testing/saved-chats-app';
+import { parseChatId } from '@/features/saved-chats/hooks/use-saved-chat-from-url';
+import { chatMessage } from '@/shared/loaded-chat/engine/testing-deps';
+import { tokenStorage } from '@/shared/storage/storage';
+import { jsonResponse } from '@/testing/render-routes';
 
 beforeEach(() => {
   tokenStorage.setTokens({ access_token: 'a', refresh_token: 'r' });

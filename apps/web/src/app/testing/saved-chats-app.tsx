@@ -1,19 +1,19 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import { ChatDrawerItems } from '../../features/chat-viewer/components/chat-drawer-items';
+import { AppLayout } from '@/app/layouts/app-layout';
+import { MessagesRoute } from '@/app/routes/app/messages';
+import { ChatDrawerItems } from '@/features/chat-viewer/components/chat-drawer-items';
 import {
   PreviousChatsDropdown,
   PreviousChatsSection,
-} from '../../features/saved-chats/components/previous-chats';
-import { SavedChatsRoute } from '../../features/saved-chats/state/saved-chats-provider';
-import type { ChatEngine } from '../../shared/loaded-chat/engine/chat-engine';
-import type { ChatData } from '../../shared/loaded-chat/engine/engine-protocol';
-import { chatData, chatMessage, fakeEngine, loadedChat } from '../../shared/loaded-chat/engine/testing-deps';
-import { ChatProvider } from '../../shared/loaded-chat/state/chat-provider';
-import { jsonResponse, renderRoutes, stubFetch } from '../../testing/render-routes';
-import { AppLayout } from '../layouts/app-layout';
-import { MessagesRoute } from '../routes/app/messages';
+} from '@/features/saved-chats/components/previous-chats';
+import { SavedChatsRoute } from '@/features/saved-chats/state/saved-chats-provider';
+import type { ChatEngine } from '@/shared/loaded-chat/engine/chat-engine';
+import type { ChatData } from '@/shared/loaded-chat/engine/engine-protocol';
+import { chatData, chatMessage, fakeEngine, loadedChat } from '@/shared/loaded-chat/engine/testing-deps';
+import { ChatProvider } from '@/shared/loaded-chat/state/chat-provider';
+import { jsonResponse, renderRoutes, stubFetch } from '@/testing/render-routes';
 
 /** An engine whose `load` hands back what it was given, and whose restore finds `kept`. */
 export function loadingEngine(kept: ChatData | null = null): ChatEngine {

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Spinner } from '../../shared/ui/spinner';
+import { Spinner } from '@/shared/ui/spinner';
 
 // The screen and echarts load with the route, so the main bundle does not carry the charts.
 const AnalysisScreen = lazy(() =>

@@ -2,9 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { createTestQueryClient } from '../../testing/query-wrapper';
-import { endSession } from '../api/api-client';
-import { STORAGE_KEYS, sessionIdStorage, tokenStorage } from '../storage/storage';
+import { endSession } from '@/shared/api/api-client';
+import { STORAGE_KEYS, sessionIdStorage, tokenStorage } from '@/shared/storage/storage';
+import { createTestQueryClient } from '@/testing/query-wrapper';
 import { AuthProvider, useAuth } from './auth-context';
 
 function setup() {

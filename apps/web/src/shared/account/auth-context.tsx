@@ -9,8 +9,8 @@ import {
   useRef,
   useSyncExternalStore,
 } from 'react';
-import { closeEventStream } from '../events/shared-stream';
-import { activeSessionsStorage, sessionIdStorage, tokenStorage } from '../storage/storage';
+import { closeEventStream } from '@/shared/events/shared-stream';
+import { activeSessionsStorage, sessionIdStorage, tokenStorage } from '@/shared/storage/storage';
 
 export interface AuthValue {
   /** True while an access token is stored (the guard still checks it with the server). */

@@ -1,6 +1,6 @@
 import { tokenPair } from '@wadesk/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { tokenStorage } from '../storage/storage';
+import { tokenStorage } from '@/shared/storage/storage';
 import { apiBlobRequest, apiRequest, setUnauthorizedHandler } from './api-client';
 import { ApiError } from './api-error';
 

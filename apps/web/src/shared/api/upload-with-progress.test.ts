@@ -1,6 +1,6 @@
 import { chatData } from '@wadesk/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { tokenStorage } from '../storage/storage';
+import { tokenStorage } from '@/shared/storage/storage';
 import { setUnauthorizedHandler } from './api-client';
 import { ApiError } from './api-error';
 import { uploadWithProgress } from './upload-with-progress';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { tokenStorage } from '../storage/storage';
+import { tokenStorage } from '@/shared/storage/storage';
 import {
   apiErrorFromBody,
   apiUrl,

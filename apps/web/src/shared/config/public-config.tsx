@@ -1,7 +1,7 @@
 import type { PublicConfig } from '@wadesk/contract';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
-import { apiRequest, BAD_RESPONSE } from '../api/api-client';
-import { ApiError } from '../api/api-error';
+import { apiRequest, BAD_RESPONSE } from '@/shared/api/api-client';
+import { ApiError } from '@/shared/api/api-error';
 
 export interface PublicConfigState {
   status: 'loading' | 'ready' | 'error';

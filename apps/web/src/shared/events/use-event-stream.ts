@@ -1,7 +1,7 @@
 import { type ServerEvent, streamTokenResponse } from '@wadesk/contract';
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { api, apiUrl } from '../api/api-client';
-import { tokenStorage } from '../storage/storage';
+import { api, apiUrl } from '@/shared/api/api-client';
+import { tokenStorage } from '@/shared/storage/storage';
 import { createEventStream, type EventStream } from './event-stream';
 import { sharedStream } from './shared-stream';
 

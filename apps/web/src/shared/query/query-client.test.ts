@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '@/shared/api/api-error';
 import { shouldRetry } from './query-client';
 
 describe('shouldRetry', () => {

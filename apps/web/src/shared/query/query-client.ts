@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from '../api/api-error';
+import { isApiError } from '@/shared/api/api-error';
 
 /** How many times a failed query is tried again before its screen shows the failure. */
 const MAX_RETRIES = 2;

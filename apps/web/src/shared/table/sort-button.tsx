@@ -1,5 +1,5 @@
 import { ArrowUpDownIcon } from 'lucide-react';
-import { Button } from '../ui/button';
+import { Button } from '@/shared/ui/button';
 import { flipSort, type SortDirection } from './sort';
 
 /** Toggles oldest first / newest first by creation time; the label says the order now shown. */

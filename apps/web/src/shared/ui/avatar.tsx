@@ -1,5 +1,5 @@
 import { User } from 'lucide-react';
-import { avatarColour, initials } from '../format/avatar';
+import { avatarColour, initials } from '@/shared/format/avatar';
 
 /** The author's initials on a colour derived from the name, drawn here: no outside avatar service. */
 export function Avatar({ name, className = 'size-8 text-xs' }: { name: string; className?: string }) {

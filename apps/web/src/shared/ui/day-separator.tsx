@@ -1,4 +1,4 @@
-import { formatDayLabel } from '../format/day-separators';
+import { formatDayLabel } from '@/shared/format/day-separators';
 
 /** The centred date chip between two days of a conversation; `day` is `YYYY-MM-DD`. */
 export function DaySeparator({ day }: { day: string }) {

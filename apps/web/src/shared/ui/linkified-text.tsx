@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { linkify } from '../format/linkify';
+import { linkify } from '@/shared/format/linkify';
 
 /** Chat text with its http(s) links clickable; built as React nodes, so nothing in a chat is ever HTML. */
 export const LinkifiedText = memo(function LinkifiedText({ text }: { text: string }) {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { ToastContainer, type ToastOptions, toast as toastify } from 'react-toastify/unstyled';
-import { MOBILE_QUERY, useMediaQuery } from '../hooks/use-media-query';
+import { MOBILE_QUERY, useMediaQuery } from '@/shared/hooks/use-media-query';
 
 // The one way the app raises toasts (kinds: success, error, warn, info, plain). Import from here only:
 // the unstyled build of react-toastify keeps its own store, separate from the default entry's.

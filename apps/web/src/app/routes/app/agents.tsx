@@ -1,4 +1,4 @@
-import { AgentsScreen } from '../../../features/agents/components/agents-screen';
+import { AgentsScreen } from '@/features/agents/components/agents-screen';
 
 export function AgentsRoute() {
   return <AgentsScreen />;

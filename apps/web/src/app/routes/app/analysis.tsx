@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router';
-import { LazyAnalysisScreen } from '../../../features/analytics/lazy-analysis-screen';
-import { SavedChatNotFound } from '../../../features/saved-chats/components/saved-chat-not-found';
-import { useSavedChatFromUrl } from '../../../features/saved-chats/hooks/use-saved-chat-from-url';
-import { Spinner } from '../../../shared/ui/spinner';
+import { LazyAnalysisScreen } from '@/features/analytics/lazy-analysis-screen';
+import { SavedChatNotFound } from '@/features/saved-chats/components/saved-chat-not-found';
+import { useSavedChatFromUrl } from '@/features/saved-chats/hooks/use-saved-chat-from-url';
+import { Spinner } from '@/shared/ui/spinner';
 
 /** The loaded chat's statistics and charts (the saved chat of ?chatId=, as on /messages). */
 export function AnalysisRoute() {

@@ -1,4 +1,4 @@
-import { AuditLogScreen } from '../../../features/audit/components/audit-log-screen';
+import { AuditLogScreen } from '@/features/audit/components/audit-log-screen';
 
 export function AuditLogRoute() {
   return <AuditLogScreen />;

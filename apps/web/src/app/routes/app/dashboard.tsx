@@ -1,6 +1,6 @@
-import { useStoreFirstActiveSession } from '../../../features/sessions/hooks/use-store-first-active-session';
-import { DashboardScreen } from '../../../features/tickets/components/dashboard-screen';
-import { useAuth } from '../../../shared/account/auth-context';
+import { useStoreFirstActiveSession } from '@/features/sessions/hooks/use-store-first-active-session';
+import { DashboardScreen } from '@/features/tickets/components/dashboard-screen';
+import { useAuth } from '@/shared/account/auth-context';
 
 export function DashboardRoute() {
   const { user } = useAuth();

@@ -2,18 +2,13 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { ChatViewer } from '../../../features/chat-viewer/components/chat-viewer';
-import { SEARCH_DEBOUNCE_MS } from '../../../features/chat-viewer/search/use-chat-search';
-import type { DrillDownState } from '../../../shared/loaded-chat/drill-down/drill-down';
-import type { ChatEngine } from '../../../shared/loaded-chat/engine/chat-engine';
-import {
-  chatData,
-  chatMessage,
-  fakeEngine,
-  loadedChat,
-} from '../../../shared/loaded-chat/engine/testing-deps';
-import { ChatProvider } from '../../../shared/loaded-chat/state/chat-provider';
-import { AppProviders } from '../../../testing/query-wrapper';
+import { ChatViewer } from '@/features/chat-viewer/components/chat-viewer';
+import { SEARCH_DEBOUNCE_MS } from '@/features/chat-viewer/search/use-chat-search';
+import type { DrillDownState } from '@/shared/loaded-chat/drill-down/drill-down';
+import type { ChatEngine } from '@/shared/loaded-chat/engine/chat-engine';
+import { chatData, chatMessage, fakeEngine, loadedChat } from '@/shared/loaded-chat/engine/testing-deps';
+import { ChatProvider } from '@/shared/loaded-chat/state/chat-provider';
+import { AppProviders } from '@/testing/query-wrapper';
 
 const kept = chatData([
   chatMessage({ author: 'Alice', content: 'morning all' }),

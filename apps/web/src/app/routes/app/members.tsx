@@ -1,4 +1,4 @@
-import { MembersScreen } from '../../../features/members/components/members-screen';
+import { MembersScreen } from '@/features/members/components/members-screen';
 
 export function MembersRoute() {
   return <MembersScreen />;

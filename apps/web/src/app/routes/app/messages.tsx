@@ -1,15 +1,12 @@
 import { useSearchParams } from 'react-router';
-import { ChatViewer } from '../../../features/chat-viewer/components/chat-viewer';
-import { VisitorBanner } from '../../../features/chat-viewer/components/visitor-banner';
-import { SaveChatButton } from '../../../features/saved-chats/components/save-chat-button';
-import { SavedChatHeading } from '../../../features/saved-chats/components/saved-chat-heading';
-import { SavedChatNotFound } from '../../../features/saved-chats/components/saved-chat-not-found';
-import {
-  parseChatId,
-  useSavedChatFromUrl,
-} from '../../../features/saved-chats/hooks/use-saved-chat-from-url';
-import { useAuth } from '../../../shared/account/auth-context';
-import { Spinner } from '../../../shared/ui/spinner';
+import { ChatViewer } from '@/features/chat-viewer/components/chat-viewer';
+import { VisitorBanner } from '@/features/chat-viewer/components/visitor-banner';
+import { SaveChatButton } from '@/features/saved-chats/components/save-chat-button';
+import { SavedChatHeading } from '@/features/saved-chats/components/saved-chat-heading';
+import { SavedChatNotFound } from '@/features/saved-chats/components/saved-chat-not-found';
+import { parseChatId, useSavedChatFromUrl } from '@/features/saved-chats/hooks/use-saved-chat-from-url';
+import { useAuth } from '@/shared/account/auth-context';
+import { Spinner } from '@/shared/ui/spinner';
 
 /** The loaded chat, or the saved chat of ?chatId=. */
 export function MessagesRoute() {

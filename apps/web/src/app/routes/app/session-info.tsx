@@ -1,4 +1,4 @@
-import { SessionsScreen } from '../../../features/sessions/components/sessions-screen';
+import { SessionsScreen } from '@/features/sessions/components/sessions-screen';
 
 export function SessionInfoRoute() {
   return <SessionsScreen />;

@@ -1,4 +1,4 @@
-import { SettingsScreen } from '../../../features/settings/components/settings-screen';
+import { SettingsScreen } from '@/features/settings/components/settings-screen';
 
 export function SettingsRoute() {
   return <SettingsScreen />;

@@ -1,5 +1,5 @@
-import { UploadCard } from '../../../features/chat-import/upload/upload-card';
-import { PageHeader } from '../../../shared/ui/page-header';
+import { UploadCard } from '@/features/chat-import/upload/upload-card';
+import { PageHeader } from '@/shared/ui/page-header';
 
 export function UploadChatRoute() {
   return (

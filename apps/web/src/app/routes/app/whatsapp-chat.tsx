@@ -1,4 +1,4 @@
-import { WhatsappChatScreen } from '../../../features/groups/components/whatsapp-chat-screen';
+import { WhatsappChatScreen } from '@/features/groups/components/whatsapp-chat-screen';
 
 export function WhatsappChatRoute() {
   return <WhatsappChatScreen />;

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
-import { AuthLayout } from '../../../features/auth/components/auth-layout';
-import { AcceptInvitation } from '../../../features/members/components/accept-invitation';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '@/app/routes/use-page-title';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { AcceptInvitation } from '@/features/members/components/accept-invitation';
 
 /** The invitation mail's link: the members feature's screen in the sign-in screens' frame. */
 export function AcceptInvitationRoute() {

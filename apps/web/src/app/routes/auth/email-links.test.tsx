@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authMessages } from '@wadesk/contract';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../../testing/render-routes';
+import { jsonResponse, renderRoutes, sentBody, stubFetch } from '@/testing/render-routes';
 import { ForgotPasswordRoute } from './forgot-password';
 import { ResetPasswordRoute } from './reset-password';
 import { VerifyEmailRoute } from './verify-email';

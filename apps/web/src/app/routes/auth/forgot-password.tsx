@@ -1,8 +1,8 @@
 import { useLocation } from 'react-router';
-import { AuthFooterLink } from '../../../features/auth/components/auth-footer-link';
-import { AuthLayout } from '../../../features/auth/components/auth-layout';
-import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '@/app/routes/use-page-title';
+import { AuthFooterLink } from '@/features/auth/components/auth-footer-link';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 
 const backToSignIn = <AuthFooterLink to="/login">Back to sign in</AuthFooterLink>;
 

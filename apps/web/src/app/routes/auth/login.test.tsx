@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { URL_TOKEN_INVALID } from '../../../features/auth/components/url-token-sign-in';
-import { tokenStorage } from '../../../shared/storage/storage';
-import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../../testing/render-routes';
+import { URL_TOKEN_INVALID } from '@/features/auth/components/url-token-sign-in';
+import { tokenStorage } from '@/shared/storage/storage';
+import { jsonResponse, renderRoutes, sentBody, stubFetch } from '@/testing/render-routes';
 import { LoginRoute } from './login';
 import { RegisterRoute } from './register';
 

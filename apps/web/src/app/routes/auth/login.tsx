@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { AuthFooterLink } from '../../../features/auth/components/auth-footer-link';
-import { AuthLayout } from '../../../features/auth/components/auth-layout';
-import { LoginForm } from '../../../features/auth/components/login-form';
-import { URL_TOKEN_INVALID, UrlTokenSignIn } from '../../../features/auth/components/url-token-sign-in';
-import { useAuth } from '../../../shared/account/auth-context';
-import { FullPageSpinner } from '../../../shared/ui/spinner';
-import { toast } from '../../../shared/ui/toast';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '@/app/routes/use-page-title';
+import { AuthFooterLink } from '@/features/auth/components/auth-footer-link';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { URL_TOKEN_INVALID, UrlTokenSignIn } from '@/features/auth/components/url-token-sign-in';
+import { useAuth } from '@/shared/account/auth-context';
+import { FullPageSpinner } from '@/shared/ui/spinner';
+import { toast } from '@/shared/ui/toast';
 
 /** Set by the guard when a stored session could not be checked, so this page does not bounce back. */
 export interface LoginLocationState {

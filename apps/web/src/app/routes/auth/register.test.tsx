@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authMessages } from '@wadesk/contract';
 import { describe, expect, it } from 'vitest';
-import { tokenStorage } from '../../../shared/storage/storage';
-import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../../testing/render-routes';
+import { tokenStorage } from '@/shared/storage/storage';
+import { jsonResponse, renderRoutes, sentBody, stubFetch } from '@/testing/render-routes';
 import { RegisterRoute } from './register';
 
 const routes = [

@@ -1,8 +1,8 @@
 import { useLocation } from 'react-router';
-import { AuthFooterLink } from '../../../features/auth/components/auth-footer-link';
-import { AuthLayout } from '../../../features/auth/components/auth-layout';
-import { RegisterForm } from '../../../features/auth/components/register-form';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '@/app/routes/use-page-title';
+import { AuthFooterLink } from '@/features/auth/components/auth-footer-link';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { RegisterForm } from '@/features/auth/components/register-form';
 
 /** `username` holds the email kept when sign-in found no account for it. */
 export interface RegisterLocationState {

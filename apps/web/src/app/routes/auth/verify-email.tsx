@@ -1,9 +1,9 @@
 import { useSearchParams } from 'react-router';
-import { AuthFooterLink } from '../../../features/auth/components/auth-footer-link';
-import { AuthLayout } from '../../../features/auth/components/auth-layout';
-import { IncompleteLink } from '../../../features/auth/components/incomplete-link';
-import { VerifyEmail } from '../../../features/auth/components/verify-email';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '@/app/routes/use-page-title';
+import { AuthFooterLink } from '@/features/auth/components/auth-footer-link';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { IncompleteLink } from '@/features/auth/components/incomplete-link';
+import { VerifyEmail } from '@/features/auth/components/verify-email';
 
 export function VerifyEmailRoute() {
   usePageTitle();

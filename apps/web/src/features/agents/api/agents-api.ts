@@ -7,7 +7,7 @@ import {
   type SuccessMessage,
   successMessage,
 } from '@wadesk/contract';
-import { api } from '../../../shared/api/api-client';
+import { api } from '@/shared/api/api-client';
 
 export function addAgent(body: AddAgentRequest): Promise<Agent> {
   return api.post('/org/addAgent/', body, addAgentResponse);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddAgentRequest, EditAgentRequest } from '@wadesk/contract';
-import { agentKeys } from '../../../shared/api/directory-queries';
+import { agentKeys } from '@/shared/api/directory-queries';
 import { addAgent, editAgent, removeAgent } from './agents-api';
 
 /** Adds an agent (POST /org/addAgent/); the list and the dashboard's counts are fetched again. */

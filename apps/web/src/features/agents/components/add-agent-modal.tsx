@@ -1,19 +1,14 @@
 import type { Agent } from '@wadesk/contract';
 import { type FormEvent, useState } from 'react';
-import { useAuth } from '../../../shared/account/auth-context';
-import { errorMessage } from '../../../shared/api/api-error';
-import { Button } from '../../../shared/ui/button';
-import { Dialog } from '../../../shared/ui/dialog';
-import { PhoneInput } from '../../../shared/ui/phone-input/phone-input';
-import {
-  emptyPhone,
-  isValidPhone,
-  type PhoneValue,
-  toE164,
-} from '../../../shared/ui/phone-input/phone-number';
-import { toast } from '../../../shared/ui/toast';
-import { useAddAgent } from '../api/agents-queries';
-import { AGENT_MESSAGES } from '../utils/agent-table';
+import { useAddAgent } from '@/features/agents/api/agents-queries';
+import { AGENT_MESSAGES } from '@/features/agents/utils/agent-table';
+import { useAuth } from '@/shared/account/auth-context';
+import { errorMessage } from '@/shared/api/api-error';
+import { Button } from '@/shared/ui/button';
+import { Dialog } from '@/shared/ui/dialog';
+import { PhoneInput } from '@/shared/ui/phone-input/phone-input';
+import { emptyPhone, isValidPhone, type PhoneValue, toE164 } from '@/shared/ui/phone-input/phone-number';
+import { toast } from '@/shared/ui/toast';
 import { AgentNameField } from './agent-name-field';
 
 interface AddAgentModalProps {

@@ -1,4 +1,4 @@
-import { TextField } from '../../../shared/ui/text-field';
+import { TextField } from '@/shared/ui/text-field';
 
 /** The Agent Name field of Add Agent and Edit Agent. */
 export function AgentNameField({

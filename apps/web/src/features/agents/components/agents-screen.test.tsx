@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Agent } from '@wadesk/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { tokenStorage } from '../../../shared/storage/storage';
-import { expectNamedControls } from '../../../testing/accessible-names';
-import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../../testing/render-routes';
+import { tokenStorage } from '@/shared/storage/storage';
+import { expectNamedControls } from '@/testing/accessible-names';
+import { jsonResponse, renderRoutes, sentBody, stubFetch } from '@/testing/render-routes';
 import { AgentsScreen } from './agents-screen';
 
 const agent = (id: number, name: string, created: string, user_type: Agent['user_type'] = 'user'): Agent => ({

@@ -1,14 +1,19 @@
 import type { Agent, AgentUserType } from '@wadesk/contract';
 import { useMemo, useState } from 'react';
-import { errorMessage } from '../../../shared/api/api-error';
-import { downloadCsv } from '../../../shared/csv/download-file';
-import { type SortDirection, sortByCreatedAt } from '../../../shared/table/sort';
-import { PageHeader } from '../../../shared/ui/page-header';
-import { Spinner } from '../../../shared/ui/spinner';
-import { toast } from '../../../shared/ui/toast';
-import { useRemoveAgent } from '../api/agents-queries';
-import { useAgents } from '../hooks/use-agents';
-import { AGENT_CSV_COLUMNS, AGENT_MESSAGES, ALL_USER_TYPES, filterAgents } from '../utils/agent-table';
+import { useRemoveAgent } from '@/features/agents/api/agents-queries';
+import { useAgents } from '@/features/agents/hooks/use-agents';
+import {
+  AGENT_CSV_COLUMNS,
+  AGENT_MESSAGES,
+  ALL_USER_TYPES,
+  filterAgents,
+} from '@/features/agents/utils/agent-table';
+import { errorMessage } from '@/shared/api/api-error';
+import { downloadCsv } from '@/shared/csv/download-file';
+import { type SortDirection, sortByCreatedAt } from '@/shared/table/sort';
+import { PageHeader } from '@/shared/ui/page-header';
+import { Spinner } from '@/shared/ui/spinner';
+import { toast } from '@/shared/ui/toast';
 import { AddAgentModal } from './add-agent-modal';
 import { AgentsTable } from './agents-table';
 import { AgentsToolbar } from './agents-toolbar';

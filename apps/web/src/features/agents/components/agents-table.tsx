@@ -1,10 +1,10 @@
 import type { Agent } from '@wadesk/contract';
 import { PencilIcon, Trash2Icon } from 'lucide-react';
-import { formatDateTime } from '../../../shared/format/format';
-import { formatPhone } from '../../../shared/format/phone';
-import { MOBILE_QUERY, useMediaQuery } from '../../../shared/hooks/use-media-query';
-import { TABLE_HEADER_CELL, tableCell } from '../../../shared/table/table-classes';
-import { Button } from '../../../shared/ui/button';
+import { formatDateTime } from '@/shared/format/format';
+import { formatPhone } from '@/shared/format/phone';
+import { MOBILE_QUERY, useMediaQuery } from '@/shared/hooks/use-media-query';
+import { TABLE_HEADER_CELL, tableCell } from '@/shared/table/table-classes';
+import { Button } from '@/shared/ui/button';
 
 interface AgentsTableProps {
   agents: Agent[];

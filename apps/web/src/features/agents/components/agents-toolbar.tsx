@@ -1,10 +1,10 @@
 import type { AgentUserType } from '@wadesk/contract';
 import { DownloadIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
-import { CheckboxFilter } from '../../../shared/table/checkbox-filter';
-import type { SortDirection } from '../../../shared/table/sort';
-import { SortButton } from '../../../shared/table/sort-button';
-import { Button } from '../../../shared/ui/button';
-import { USER_TYPES } from '../utils/agent-table';
+import { USER_TYPES } from '@/features/agents/utils/agent-table';
+import { CheckboxFilter } from '@/shared/table/checkbox-filter';
+import type { SortDirection } from '@/shared/table/sort';
+import { SortButton } from '@/shared/table/sort-button';
+import { Button } from '@/shared/ui/button';
 
 interface AgentsToolbarProps {
   sort: SortDirection;

@@ -1,21 +1,21 @@
 import type { Agent, AgentUserType } from '@wadesk/contract';
 import { type FormEvent, useId, useState } from 'react';
-import { errorMessage } from '../../../shared/api/api-error';
-import { formatPhone } from '../../../shared/format/phone';
-import { Button } from '../../../shared/ui/button';
-import { Dialog } from '../../../shared/ui/dialog';
-import { PhoneInput } from '../../../shared/ui/phone-input/phone-input';
+import { useEditAgent } from '@/features/agents/api/agents-queries';
+import { AGENT_MESSAGES, USER_TYPES } from '@/features/agents/utils/agent-table';
+import { errorMessage } from '@/shared/api/api-error';
+import { formatPhone } from '@/shared/format/phone';
+import { Button } from '@/shared/ui/button';
+import { Dialog } from '@/shared/ui/dialog';
+import { PhoneInput } from '@/shared/ui/phone-input/phone-input';
 import {
   DEFAULT_PHONE_COUNTRY,
   isValidPhone,
   type PhoneValue,
   parseTyped,
   toE164,
-} from '../../../shared/ui/phone-input/phone-number';
-import { TextField } from '../../../shared/ui/text-field';
-import { toast } from '../../../shared/ui/toast';
-import { useEditAgent } from '../api/agents-queries';
-import { AGENT_MESSAGES, USER_TYPES } from '../utils/agent-table';
+} from '@/shared/ui/phone-input/phone-number';
+import { TextField } from '@/shared/ui/text-field';
+import { toast } from '@/shared/ui/toast';
 import { AgentNameField } from './agent-name-field';
 
 interface EditAgentModalProps {

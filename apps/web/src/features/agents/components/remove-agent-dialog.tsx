@@ -1,7 +1,7 @@
 import type { Agent } from '@wadesk/contract';
-import { formatPhone } from '../../../shared/format/phone';
-import { Button } from '../../../shared/ui/button';
-import { Dialog } from '../../../shared/ui/dialog';
+import { formatPhone } from '@/shared/format/phone';
+import { Button } from '@/shared/ui/button';
+import { Dialog } from '@/shared/ui/dialog';
 
 interface RemoveAgentDialogProps {
   agent: Agent | null;

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Agent } from '@wadesk/contract';
 import { useCallback, useEffect } from 'react';
-import { agentKeys, agentsListQuery } from '../../../shared/api/directory-queries';
-import { useEventStream } from '../../../shared/events/use-event-stream';
-import { toast } from '../../../shared/ui/toast';
-import { AGENT_MESSAGES } from '../utils/agent-table';
+import { AGENT_MESSAGES } from '@/features/agents/utils/agent-table';
+import { agentKeys, agentsListQuery } from '@/shared/api/directory-queries';
+import { useEventStream } from '@/shared/events/use-event-stream';
+import { toast } from '@/shared/ui/toast';
 
 export interface AgentsState {
   status: 'loading' | 'ready' | 'error';

@@ -1,6 +1,6 @@
 import type { Agent, AgentUserType } from '@wadesk/contract';
-import { type CsvColumn, csvDateTime } from '../../../shared/csv/to-csv';
-import type { FilterOption } from '../../../shared/table/checkbox-filter';
+import { type CsvColumn, csvDateTime } from '@/shared/csv/to-csv';
+import type { FilterOption } from '@/shared/table/checkbox-filter';
 
 export const USER_TYPES: readonly FilterOption<AgentUserType>[] = [
   { value: 'owner', label: 'owner' },

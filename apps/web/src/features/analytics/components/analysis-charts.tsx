@@ -1,11 +1,15 @@
 import type { CalendarYear, ChatAnalysis, MessageFilter } from '@wadesk/chat-export';
 import { useCallback, useState } from 'react';
-import { downloadCsv } from '../../../shared/csv/download-file';
-import { ChartCard } from '../charts/chart-card';
-import type { ChartLayout } from '../charts/chart-spec';
-import { activityChart, GRANULARITIES, type Granularity, periods } from '../charts/options/activity-chart';
-import { calendarChart } from '../charts/options/calendar-chart';
-import { heatmapChart } from '../charts/options/heatmap-chart';
+import { ChartCard } from '@/features/analytics/charts/chart-card';
+import type { ChartLayout } from '@/features/analytics/charts/chart-spec';
+import {
+  activityChart,
+  GRANULARITIES,
+  type Granularity,
+  periods,
+} from '@/features/analytics/charts/options/activity-chart';
+import { calendarChart } from '@/features/analytics/charts/options/calendar-chart';
+import { heatmapChart } from '@/features/analytics/charts/options/heatmap-chart';
 import {
   authorsChart,
   domainsChart,
@@ -14,9 +18,15 @@ import {
   responseTimesChart,
   startersChart,
   wordsChart,
-} from '../charts/options/ranking-charts';
-import { systemEventsChart } from '../charts/options/system-chart';
-import { DOMAIN_COLUMNS, EMOJI_COLUMNS, periodColumns, WORD_COLUMNS } from '../csv/analysis-csv';
+} from '@/features/analytics/charts/options/ranking-charts';
+import { systemEventsChart } from '@/features/analytics/charts/options/system-chart';
+import {
+  DOMAIN_COLUMNS,
+  EMOJI_COLUMNS,
+  periodColumns,
+  WORD_COLUMNS,
+} from '@/features/analytics/csv/analysis-csv';
+import { downloadCsv } from '@/shared/csv/download-file';
 import { SegmentedControl } from './segmented-control';
 
 interface AnalysisChartsProps {

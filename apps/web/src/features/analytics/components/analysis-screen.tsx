@@ -2,22 +2,22 @@ import type { MessageFilter } from '@wadesk/chat-export';
 import { ChartColumnIcon, InboxIcon, ShieldIcon } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useAuth } from '../../../shared/account/auth-context';
-import { downloadCsv } from '../../../shared/csv/download-file';
+import { AUTHOR_COLUMNS } from '@/features/analytics/csv/analysis-csv';
+import { useAnalysis } from '@/features/analytics/hooks/use-analysis';
+import { useAuth } from '@/shared/account/auth-context';
+import { downloadCsv } from '@/shared/csv/download-file';
 import {
   chatBounds,
   type DateRange,
   describeRange,
   normaliseRange,
-} from '../../../shared/loaded-chat/date-range/date-range';
-import type { AnalysisState, DrillDownState } from '../../../shared/loaded-chat/drill-down/drill-down';
-import { readRange } from '../../../shared/loaded-chat/drill-down/drill-down';
-import { useChat } from '../../../shared/loaded-chat/state/chat-provider';
-import { buttonClasses } from '../../../shared/ui/button';
-import { EmptyState } from '../../../shared/ui/empty-state';
-import { Spinner } from '../../../shared/ui/spinner';
-import { AUTHOR_COLUMNS } from '../csv/analysis-csv';
-import { useAnalysis } from '../hooks/use-analysis';
+} from '@/shared/loaded-chat/date-range/date-range';
+import type { AnalysisState, DrillDownState } from '@/shared/loaded-chat/drill-down/drill-down';
+import { readRange } from '@/shared/loaded-chat/drill-down/drill-down';
+import { useChat } from '@/shared/loaded-chat/state/chat-provider';
+import { buttonClasses } from '@/shared/ui/button';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { Spinner } from '@/shared/ui/spinner';
 import { AnalysisCharts } from './analysis-charts';
 import { AuthorTable } from './author-table';
 import { DateRangeBar } from './date-range-bar';

@@ -1,7 +1,7 @@
 import type { AuthorStats, MessageFilter } from '@wadesk/chat-export';
 import { DownloadIcon } from 'lucide-react';
-import { formatCount, formatDuration, formatShare } from '../../../shared/format/format-duration';
-import { Button } from '../../../shared/ui/button';
+import { formatCount, formatDuration, formatShare } from '@/shared/format/format-duration';
+import { Button } from '@/shared/ui/button';
 
 const COLUMNS: { header: string; cell(author: AuthorStats): string }[] = [
   { header: 'Messages', cell: (a) => formatCount(a.messages) },

@@ -1,6 +1,6 @@
 import { CalendarIcon } from 'lucide-react';
 import { type KeyboardEvent, type MouseEvent, useId } from 'react';
-import { formatDay } from '../../../shared/format/calendar-dates';
+import { formatDay } from '@/shared/format/calendar-dates';
 
 interface DateFieldProps {
   label: string;

@@ -4,7 +4,7 @@ import {
   PRESETS,
   presetOf,
   presetRange,
-} from '../../../shared/loaded-chat/date-range/date-range';
+} from '@/shared/loaded-chat/date-range/date-range';
 import { DateField } from './date-field';
 
 interface DateRangeBarProps {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureAnalysis } from '../testing/analysis-fixture';
+import { fixtureAnalysis } from '@/features/analytics/testing/analysis-fixture';
 import { summaryStats } from './summary-stats';
 
 const byId = (stats: ReturnType<typeof summaryStats>) =>

@@ -1,8 +1,8 @@
 import { type ChatAnalysis, MEDIA_KINDS, type MessageFilter } from '@wadesk/chat-export';
-import { formatDay } from '../../../shared/format/calendar-dates';
-import { formatCount, formatDuration } from '../../../shared/format/format-duration';
-import { describeRange } from '../../../shared/loaded-chat/date-range/date-range';
-import { MEDIA_LABELS } from '../../../shared/loaded-chat/labels';
+import { formatDay } from '@/shared/format/calendar-dates';
+import { formatCount, formatDuration } from '@/shared/format/format-duration';
+import { describeRange } from '@/shared/loaded-chat/date-range/date-range';
+import { MEDIA_LABELS } from '@/shared/loaded-chat/labels';
 
 /** One summary card: a figure, its name, a line of detail, and the messages behind it if any. */
 export interface SummaryStat {

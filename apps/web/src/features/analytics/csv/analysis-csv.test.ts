@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv, UTF8_BOM } from '../../../shared/csv/to-csv';
-import { periods } from '../charts/options/activity-chart';
-import { fixtureAnalysis } from '../testing/analysis-fixture';
+import { periods } from '@/features/analytics/charts/options/activity-chart';
+import { fixtureAnalysis } from '@/features/analytics/testing/analysis-fixture';
+import { toCsv, UTF8_BOM } from '@/shared/csv/to-csv';
 import { AUTHOR_COLUMNS, DOMAIN_COLUMNS, EMOJI_COLUMNS, periodColumns, WORD_COLUMNS } from './analysis-csv';
 
 const analysis = fixtureAnalysis();

@@ -1,6 +1,6 @@
 import type { AuthorStats, TopDomain, TopEmoji, TopWord } from '@wadesk/chat-export';
-import type { CsvColumn } from '../../../shared/csv/to-csv';
-import type { Period } from '../charts/options/activity-chart';
+import type { Period } from '@/features/analytics/charts/options/activity-chart';
+import type { CsvColumn } from '@/shared/csv/to-csv';
 
 // The columns of each table of the Analysis screen as spreadsheets get them: plain numbers (no
 // thousands separators), seconds for durations, ISO dates.

@@ -1,7 +1,7 @@
 import type { ChatAnalysis } from '@wadesk/chat-export';
 import { useEffect, useState } from 'react';
-import type { DateRange } from '../../../shared/loaded-chat/date-range/date-range';
-import { useChatActions } from '../../../shared/loaded-chat/state/chat-provider';
+import type { DateRange } from '@/shared/loaded-chat/date-range/date-range';
+import { useChatActions } from '@/shared/loaded-chat/state/chat-provider';
 
 export interface AnalysisResult {
   /** The analysis of the current chat and range; the previous one stays while a new one is computed. */

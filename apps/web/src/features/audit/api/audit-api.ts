@@ -1,6 +1,6 @@
 import { type AuditLogRequest, type AuditLogResponse, auditLogResponse } from '@wadesk/contract';
-import { api, apiBlobRequest } from '../../../shared/api/api-client';
-import { type AuditFilters, filtersToQuery } from '../utils/audit-filters';
+import { type AuditFilters, filtersToQuery } from '@/features/audit/utils/audit-filters';
+import { api, apiBlobRequest } from '@/shared/api/api-client';
 
 export function fetchAuditLog(body: AuditLogRequest, signal?: AbortSignal): Promise<AuditLogResponse> {
   return api.post('/org/getAuditLog/', body, auditLogResponse, { signal });

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { AUDIT_PAGE_DEFAULT } from '@wadesk/contract';
-import { membersListQuery } from '../../../shared/api/directory-queries';
-import { type AuditFilters, filtersToRequest } from '../utils/audit-filters';
+import { type AuditFilters, filtersToRequest } from '@/features/audit/utils/audit-filters';
+import { membersListQuery } from '@/shared/api/directory-queries';
 import { fetchAuditLog } from './audit-api';
 
 /** The audit feature's query keys: every cached audit answer sits under `auditKeys.all`. */

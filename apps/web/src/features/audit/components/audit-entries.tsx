@@ -1,8 +1,8 @@
 import type { AuditLogEntry } from '@wadesk/contract';
-import { formatDateTime } from '../../../shared/format/format';
-import { MOBILE_QUERY, useMediaQuery } from '../../../shared/hooks/use-media-query';
-import { TABLE_HEADER_CELL, tableCell } from '../../../shared/table/table-classes';
-import { actionLabel, actorParts, detailsInWords } from '../utils/audit-texts';
+import { actionLabel, actorParts, detailsInWords } from '@/features/audit/utils/audit-texts';
+import { formatDateTime } from '@/shared/format/format';
+import { MOBILE_QUERY, useMediaQuery } from '@/shared/hooks/use-media-query';
+import { TABLE_HEADER_CELL, tableCell } from '@/shared/table/table-classes';
 
 const th = TABLE_HEADER_CELL;
 const td = tableCell('top');

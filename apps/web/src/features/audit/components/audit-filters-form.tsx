@@ -1,7 +1,7 @@
 import { type AuditAction, auditActionLabels, type Member } from '@wadesk/contract';
 import type { ReactNode } from 'react';
-import { Button } from '../../../shared/ui/button';
-import { type AuditFilters, NO_FILTERS } from '../utils/audit-filters';
+import { type AuditFilters, NO_FILTERS } from '@/features/audit/utils/audit-filters';
+import { Button } from '@/shared/ui/button';
 
 const control =
   'h-10 w-full rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-800 shadow-xs focus:border-brand-600 focus:ring-4 focus:ring-brand-100 focus:outline-none';

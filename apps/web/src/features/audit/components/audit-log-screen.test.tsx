@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuditLogEntry, AuthUser, Member } from '@wadesk/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthUserProvider } from '../../../shared/account/auth-context';
-import { tokenStorage } from '../../../shared/storage/storage';
-import { expectNamedControls } from '../../../testing/accessible-names';
-import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../../testing/render-routes';
+import { AuthUserProvider } from '@/shared/account/auth-context';
+import { tokenStorage } from '@/shared/storage/storage';
+import { expectNamedControls } from '@/testing/accessible-names';
+import { jsonResponse, renderRoutes, sentBody, stubFetch } from '@/testing/render-routes';
 import { AuditLogScreen } from './audit-log-screen';
 
 const ASHA: Member = {

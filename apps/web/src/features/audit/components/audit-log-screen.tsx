@@ -1,16 +1,16 @@
 import { roleAtLeast } from '@wadesk/contract';
 import { DownloadIcon, InfoIcon, RefreshCwIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useAuth } from '../../../shared/account/auth-context';
-import { isApiError } from '../../../shared/api/api-error';
-import { csvFileName, downloadBlob } from '../../../shared/csv/download-file';
-import { Button } from '../../../shared/ui/button';
-import { PageHeader } from '../../../shared/ui/page-header';
-import { Spinner } from '../../../shared/ui/spinner';
-import { toast } from '../../../shared/ui/toast';
-import { fetchAuditCsv } from '../api/audit-api';
-import { useAuditLog } from '../hooks/use-audit-log';
-import { AUDIT_TEXTS } from '../utils/audit-texts';
+import { fetchAuditCsv } from '@/features/audit/api/audit-api';
+import { useAuditLog } from '@/features/audit/hooks/use-audit-log';
+import { AUDIT_TEXTS } from '@/features/audit/utils/audit-texts';
+import { useAuth } from '@/shared/account/auth-context';
+import { isApiError } from '@/shared/api/api-error';
+import { csvFileName, downloadBlob } from '@/shared/csv/download-file';
+import { Button } from '@/shared/ui/button';
+import { PageHeader } from '@/shared/ui/page-header';
+import { Spinner } from '@/shared/ui/spinner';
+import { toast } from '@/shared/ui/toast';
 import { AuditEntries } from './audit-entries';
 import { AuditFiltersForm } from './audit-filters-form';
 

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { auditLogQuery, auditMembersQuery } from '../api/audit-queries';
-import { type AuditFilters, NO_FILTERS, rangeError } from '../utils/audit-filters';
+import { auditLogQuery, auditMembersQuery } from '@/features/audit/api/audit-queries';
+import { type AuditFilters, NO_FILTERS, rangeError } from '@/features/audit/utils/audit-filters';
 
 /** The entries matching the filters, page by page, and the members to filter by. */
 export function useAuditLog(enabled: boolean) {

@@ -7,7 +7,7 @@ import {
   successMessage,
   tokenPair,
 } from '@wadesk/contract';
-import { apiRequest } from '../../../shared/api/api-client';
+import { apiRequest } from '@/shared/api/api-client';
 
 export const login = (body: LoginRequest) =>
   apiRequest('/users/login/', { method: 'POST', body, auth: false, schema: tokenPair });

@@ -1,6 +1,6 @@
 import { ChartColumnIcon, SearchIcon, ShieldIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { BrandLink } from '../../../shared/ui/brand';
+import { BrandLink } from '@/shared/ui/brand';
 
 const highlights = [
   { icon: <SearchIcon />, text: 'Search and filter whole conversations by author' },

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { TextField } from '../../../shared/ui/text-field';
+import { TextField } from '@/shared/ui/text-field';
 
 type EmailFieldProps = Omit<ComponentProps<typeof TextField>, 'label' | 'type' | 'inputMode'>;
 

@@ -1,10 +1,10 @@
 import { forgotPasswordRequest } from '@wadesk/contract';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../../../shared/api/api-error';
-import { Button } from '../../../shared/ui/button';
-import { toast } from '../../../shared/ui/toast';
-import { forgotPassword } from '../api/auth-api';
-import { type FieldErrors, validateFields } from '../utils/field-errors';
+import { forgotPassword } from '@/features/auth/api/auth-api';
+import { type FieldErrors, validateFields } from '@/features/auth/utils/field-errors';
+import { errorMessage } from '@/shared/api/api-error';
+import { Button } from '@/shared/ui/button';
+import { toast } from '@/shared/ui/toast';
 import { EmailField } from './email-field';
 
 type Field = 'email';

@@ -1,8 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { tokenStorage } from '../../../shared/storage/storage';
-import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../../testing/render-routes';
-import type { GoogleCredentialResponse } from '../hooks/google-identity';
+import type { GoogleCredentialResponse } from '@/features/auth/hooks/google-identity';
+import { tokenStorage } from '@/shared/storage/storage';
+import { jsonResponse, renderRoutes, sentBody, stubFetch } from '@/testing/render-routes';
 import { GoogleSignIn } from './google-sign-in';
 
 function fakeGoogle() {

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { toast } from '../../../shared/ui/toast';
-import { googleLogin } from '../api/auth-api';
-import { type GoogleCredentialResponse, loadGoogleIdentity } from '../hooks/google-identity';
-import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
+import { googleLogin } from '@/features/auth/api/auth-api';
+import { type GoogleCredentialResponse, loadGoogleIdentity } from '@/features/auth/hooks/google-identity';
+import { useCompleteSignIn } from '@/features/auth/hooks/use-complete-sign-in';
+import { toast } from '@/shared/ui/toast';
 
 interface GoogleSignInProps {
   clientId: string;

@@ -1,12 +1,12 @@
 import { authMessages, resetPasswordRequest } from '@wadesk/contract';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../../shared/api/api-error';
-import { Button } from '../../../shared/ui/button';
-import { PasswordField } from '../../../shared/ui/password-field';
-import { toast } from '../../../shared/ui/toast';
-import { resetPassword } from '../api/auth-api';
-import { type FieldErrors, validateFields } from '../utils/field-errors';
+import { resetPassword } from '@/features/auth/api/auth-api';
+import { type FieldErrors, validateFields } from '@/features/auth/utils/field-errors';
+import { errorMessage } from '@/shared/api/api-error';
+import { Button } from '@/shared/ui/button';
+import { PasswordField } from '@/shared/ui/password-field';
+import { toast } from '@/shared/ui/toast';
 
 type Field = 'password1' | 'password2' | 'token';
 const REQUIRED: readonly Field[] = ['password1', 'password2'];

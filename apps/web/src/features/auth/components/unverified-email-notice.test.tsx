@@ -2,9 +2,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type AuthUser, authMessages } from '@wadesk/contract';
 import { describe, expect, it } from 'vitest';
-import { AuthUserProvider } from '../../../shared/account/auth-context';
-import { tokenStorage } from '../../../shared/storage/storage';
-import { jsonResponse, renderRoutes, stubFetch } from '../../../testing/render-routes';
+import { AuthUserProvider } from '@/shared/account/auth-context';
+import { tokenStorage } from '@/shared/storage/storage';
+import { jsonResponse, renderRoutes, stubFetch } from '@/testing/render-routes';
 import { UnverifiedEmailNotice } from './unverified-email-notice';
 
 const asha: AuthUser = {

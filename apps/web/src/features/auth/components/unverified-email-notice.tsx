@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useAuth } from '../../../shared/account/auth-context';
-import { errorMessage } from '../../../shared/api/api-error';
-import { resendVerification } from '../api/auth-api';
+import { resendVerification } from '@/features/auth/api/auth-api';
+import { useAuth } from '@/shared/account/auth-context';
+import { errorMessage } from '@/shared/api/api-error';
 
 type State = { status: 'idle' | 'sending' } | { status: 'sent' | 'failed'; message: string };
 

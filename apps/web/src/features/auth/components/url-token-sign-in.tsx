@@ -1,8 +1,8 @@
 import { type AuthUser, authCheckResponse } from '@wadesk/contract';
 import { useEffect, useState } from 'react';
-import { apiRequest } from '../../../shared/api/api-client';
-import { Button } from '../../../shared/ui/button';
-import { Spinner } from '../../../shared/ui/spinner';
+import { apiRequest } from '@/shared/api/api-client';
+import { Button } from '@/shared/ui/button';
+import { Spinner } from '@/shared/ui/spinner';
 
 export const URL_TOKEN_INVALID =
   'This sign-in link is invalid or has expired. Sign in with your email and password.';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../../shared/api/api-error';
-import { Spinner } from '../../../shared/ui/spinner';
-import { verifyEmail } from '../api/auth-api';
+import { verifyEmail } from '@/features/auth/api/auth-api';
+import { errorMessage } from '@/shared/api/api-error';
+import { Spinner } from '@/shared/ui/spinner';
 
 type State = { status: 'checking' } | { status: 'done' | 'failed'; message: string };
 

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../shared/api/api-error';
-import { uploadWithProgress } from '../../../shared/api/upload-with-progress';
-import { EngineError } from '../../../shared/loaded-chat/engine/chat-engine';
+import { ApiError } from '@/shared/api/api-error';
+import { uploadWithProgress } from '@/shared/api/upload-with-progress';
+import { EngineError } from '@/shared/loaded-chat/engine/chat-engine';
 import { chooseImporter, importChat, importErrorMessage, importLocally } from './import-chat';
 import { importOnServer } from './server-import';
 import { UPLOAD_MESSAGES } from './upload-rules';
 
-vi.mock('../../../shared/api/upload-with-progress', () => ({ uploadWithProgress: vi.fn() }));
+vi.mock('@/shared/api/upload-with-progress', () => ({ uploadWithProgress: vi.fn() }));
 const upload = vi.mocked(uploadWithProgress);
 
 const chatActions = () => ({ importFile: vi.fn(async () => ({}) as never), loadChat: vi.fn(async () => {}) });

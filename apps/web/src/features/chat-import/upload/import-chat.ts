@@ -1,7 +1,7 @@
-import { isApiError } from '../../../shared/api/api-error';
-import { EngineError } from '../../../shared/loaded-chat/engine/chat-engine';
-import type { ImportPhase } from '../../../shared/loaded-chat/engine/engine-protocol';
-import type { ChatActions } from '../../../shared/loaded-chat/state/chat-provider';
+import { isApiError } from '@/shared/api/api-error';
+import { EngineError } from '@/shared/loaded-chat/engine/chat-engine';
+import type { ImportPhase } from '@/shared/loaded-chat/engine/engine-protocol';
+import type { ChatActions } from '@/shared/loaded-chat/state/chat-provider';
 import { importOnServer } from './server-import';
 import { UPLOAD_MESSAGES, type UploadKind } from './upload-rules';
 

@@ -1,4 +1,4 @@
-import { Spinner } from '../../../shared/ui/spinner';
+import { Spinner } from '@/shared/ui/spinner';
 import type { UploadPhase } from './import-chat';
 
 const STEPS: Record<UploadPhase, { label: string; percent: number }> = {

@@ -1,5 +1,5 @@
-import { uploadWithProgress } from '../../../shared/api/upload-with-progress';
-import { fromServerChat } from '../../../shared/loaded-chat/server-chat';
+import { uploadWithProgress } from '@/shared/api/upload-with-progress';
+import { fromServerChat } from '@/shared/loaded-chat/server-chat';
 import type { ChatImporter } from './import-chat';
 
 /** The multipart field the server reads the export from. */

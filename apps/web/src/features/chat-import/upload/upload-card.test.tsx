@@ -1,21 +1,16 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../shared/api/api-error';
-import { uploadWithProgress } from '../../../shared/api/upload-with-progress';
-import { EngineError } from '../../../shared/loaded-chat/engine/chat-engine';
-import {
-  chatData,
-  chatMessage,
-  fakeEngine,
-  loadedChat,
-} from '../../../shared/loaded-chat/engine/testing-deps';
-import { ChatProvider } from '../../../shared/loaded-chat/state/chat-provider';
-import { tokenStorage } from '../../../shared/storage/storage';
-import { renderRoutes } from '../../../testing/render-routes';
+import { ApiError } from '@/shared/api/api-error';
+import { uploadWithProgress } from '@/shared/api/upload-with-progress';
+import { EngineError } from '@/shared/loaded-chat/engine/chat-engine';
+import { chatData, chatMessage, fakeEngine, loadedChat } from '@/shared/loaded-chat/engine/testing-deps';
+import { ChatProvider } from '@/shared/loaded-chat/state/chat-provider';
+import { tokenStorage } from '@/shared/storage/storage';
+import { renderRoutes } from '@/testing/render-routes';
 import { UploadCard } from './upload-card';
 import { MAX_UPLOAD_BYTES } from './upload-rules';
 
-vi.mock('../../../shared/api/upload-with-progress', () => ({ uploadWithProgress: vi.fn() }));
+vi.mock('@/shared/api/upload-with-progress', () => ({ uploadWithProgress: vi.fn() }));
 const upload = vi.mocked(uploadWithProgress);
 beforeEach(() => {
   upload.mockReset();

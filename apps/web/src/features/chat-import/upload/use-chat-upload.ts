@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAuth } from '../../../shared/account/auth-context';
-import { useChatActions } from '../../../shared/loaded-chat/state/chat-provider';
-import { toast } from '../../../shared/ui/toast';
+import { useAuth } from '@/shared/account/auth-context';
+import { useChatActions } from '@/shared/loaded-chat/state/chat-provider';
+import { toast } from '@/shared/ui/toast';
 import { importChat, importErrorMessage, type UploadPhase } from './import-chat';
 import { checkUpload } from './upload-rules';
 

@@ -1,10 +1,10 @@
 import { InboxIcon, Trash2Icon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { messageBadge } from '../../../shared/loaded-chat/chat-count-label';
-import { AnalysisNavItem } from '../../../shared/loaded-chat/navigation/analysis-nav-item';
-import { useChat } from '../../../shared/loaded-chat/state/chat-provider';
-import { useAppDrawer } from '../../../shared/ui/drawer-context';
-import { NavBadge, NavItemButton, NavItemLink, NavSection } from '../../../shared/ui/nav-item';
+import { messageBadge } from '@/shared/loaded-chat/chat-count-label';
+import { AnalysisNavItem } from '@/shared/loaded-chat/navigation/analysis-nav-item';
+import { useChat } from '@/shared/loaded-chat/state/chat-provider';
+import { useAppDrawer } from '@/shared/ui/drawer-context';
+import { NavBadge, NavItemButton, NavItemLink, NavSection } from '@/shared/ui/nav-item';
 import { AuthorSelect } from './author-select';
 import { ClearChatDialog } from './clear-chat-dialog';
 import { useClearChat } from './use-clear-chat';

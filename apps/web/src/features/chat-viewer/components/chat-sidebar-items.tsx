@@ -1,8 +1,8 @@
 import { InboxIcon } from 'lucide-react';
-import { messageBadge } from '../../../shared/loaded-chat/chat-count-label';
-import { AnalysisNavItem } from '../../../shared/loaded-chat/navigation/analysis-nav-item';
-import { useChatState } from '../../../shared/loaded-chat/state/chat-provider';
-import { NavBadge, NavItemLink, NavSection } from '../../../shared/ui/nav-item';
+import { messageBadge } from '@/shared/loaded-chat/chat-count-label';
+import { AnalysisNavItem } from '@/shared/loaded-chat/navigation/analysis-nav-item';
+import { useChatState } from '@/shared/loaded-chat/state/chat-provider';
+import { NavBadge, NavItemLink, NavSection } from '@/shared/ui/nav-item';
 
 /**
  * The desktop sidebar's chat rows, while a chat is loaded: Messages (with the count) and Analysis.

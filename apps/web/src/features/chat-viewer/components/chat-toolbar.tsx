@@ -1,6 +1,6 @@
 import { SearchIcon, Trash2Icon } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
-import { Button } from '../../../shared/ui/button';
+import { Button } from '@/shared/ui/button';
 import { AuthorSelect } from './author-select';
 
 interface ChatToolbarProps {

@@ -1,17 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { ChatEngine } from '../../../shared/loaded-chat/engine/chat-engine';
-import {
-  chatData,
-  chatMessage,
-  fakeEngine,
-  loadedChat,
-} from '../../../shared/loaded-chat/engine/testing-deps';
-import { ChatProvider } from '../../../shared/loaded-chat/state/chat-provider';
-import { tokenStorage } from '../../../shared/storage/storage';
-import { expectNamedControls } from '../../../testing/accessible-names';
-import { renderRoutes } from '../../../testing/render-routes';
+import type { ChatEngine } from '@/shared/loaded-chat/engine/chat-engine';
+import { chatData, chatMessage, fakeEngine, loadedChat } from '@/shared/loaded-chat/engine/testing-deps';
+import { ChatProvider } from '@/shared/loaded-chat/state/chat-provider';
+import { tokenStorage } from '@/shared/storage/storage';
+import { expectNamedControls } from '@/testing/accessible-names';
+import { renderRoutes } from '@/testing/render-routes';
 import { ChatViewer } from './chat-viewer';
 
 function renderViewer(engine: ChatEngine) {

@@ -1,16 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { ChatSource } from '../../../shared/loaded-chat/engine/engine-protocol';
-import {
-  chatData,
-  chatMessage,
-  fakeEngine,
-  loadedChat,
-} from '../../../shared/loaded-chat/engine/testing-deps';
-import { ChatProvider } from '../../../shared/loaded-chat/state/chat-provider';
-import { tokenStorage } from '../../../shared/storage/storage';
-import { renderRoutes } from '../../../testing/render-routes';
+import type { ChatSource } from '@/shared/loaded-chat/engine/engine-protocol';
+import { chatData, chatMessage, fakeEngine, loadedChat } from '@/shared/loaded-chat/engine/testing-deps';
+import { ChatProvider } from '@/shared/loaded-chat/state/chat-provider';
+import { tokenStorage } from '@/shared/storage/storage';
+import { renderRoutes } from '@/testing/render-routes';
 import { ChatViewer } from './chat-viewer';
 import { clearedCopy } from './clear-chat-dialog';
 

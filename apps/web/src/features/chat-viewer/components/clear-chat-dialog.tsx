@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { ChatSource } from '../../../shared/loaded-chat/engine/engine-protocol';
-import { useChatState } from '../../../shared/loaded-chat/state/chat-provider';
-import { Button } from '../../../shared/ui/button';
-import { Dialog } from '../../../shared/ui/dialog';
+import type { ChatSource } from '@/shared/loaded-chat/engine/engine-protocol';
+import { useChatState } from '@/shared/loaded-chat/state/chat-provider';
+import { Button } from '@/shared/ui/button';
+import { Dialog } from '@/shared/ui/dialog';
 
 export type ClearedCopy = 'only-copy' | 'unsaved' | 'saved';
 

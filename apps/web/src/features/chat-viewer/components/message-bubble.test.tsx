@@ -1,11 +1,11 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { PresignBatchResponse } from '@wadesk/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { chatMessage } from '../../../shared/loaded-chat/engine/testing-deps';
-import { tokenStorage } from '../../../shared/storage/storage';
-import { AppProviders } from '../../../testing/query-wrapper';
-import { createMediaLinkStore } from '../media/media-link-store';
-import { MediaLinksProvider } from '../media/media-links-context';
+import { createMediaLinkStore } from '@/features/chat-viewer/media/media-link-store';
+import { MediaLinksProvider } from '@/features/chat-viewer/media/media-links-context';
+import { chatMessage } from '@/shared/loaded-chat/engine/testing-deps';
+import { tokenStorage } from '@/shared/storage/storage';
+import { AppProviders } from '@/testing/query-wrapper';
 import { MessageBubble } from './message-bubble';
 
 const renderBubble = (

@@ -1,11 +1,11 @@
 import type { ChatMessage } from '@wadesk/chat-export';
 import { BanIcon } from 'lucide-react';
 import { memo } from 'react';
-import { avatarColour } from '../../../shared/format/avatar';
-import { formatWallClock } from '../../../shared/format/calendar-dates';
-import { Avatar } from '../../../shared/ui/avatar';
-import { LinkifiedText } from '../../../shared/ui/linkified-text';
-import { useMediaLink } from '../media/media-links-context';
+import { useMediaLink } from '@/features/chat-viewer/media/media-links-context';
+import { avatarColour } from '@/shared/format/avatar';
+import { formatWallClock } from '@/shared/format/calendar-dates';
+import { Avatar } from '@/shared/ui/avatar';
+import { LinkifiedText } from '@/shared/ui/linkified-text';
 import { MessageMedia, OmittedMediaNote } from './message-media';
 
 interface MessageBubbleProps {

@@ -1,9 +1,9 @@
 import type { ChatMessage } from '@wadesk/chat-export';
 import { type Ref, useCallback } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
-import { dayKey, startsNewDay } from '../../../shared/format/day-separators';
-import { type RunKeys, startsNewRun } from '../../../shared/format/message-runs';
-import { DaySeparator } from '../../../shared/ui/day-separator';
+import { dayKey, startsNewDay } from '@/shared/format/day-separators';
+import { type RunKeys, startsNewRun } from '@/shared/format/message-runs';
+import { DaySeparator } from '@/shared/ui/day-separator';
 import { MessageBubble } from './message-bubble';
 
 const RUNS: RunKeys<ChatMessage> = { author: (message) => message.author, day: dayKey };

@@ -1,10 +1,10 @@
 import type { AttachmentKind, OmittedMedia } from '@wadesk/chat-export';
 import { DownloadIcon, FileIcon, ImageIcon, MicIcon, StickerIcon, UsersIcon, VideoIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { shortFileName } from '../../../shared/format/file-name';
-import { Spinner } from '../../../shared/ui/spinner';
-import type { MediaState, ResolvedMedia } from '../media/media-links-context';
-import { usePlaybackSafeSrc } from '../media/use-playback-safe-src';
+import type { MediaState, ResolvedMedia } from '@/features/chat-viewer/media/media-links-context';
+import { usePlaybackSafeSrc } from '@/features/chat-viewer/media/use-playback-safe-src';
+import { shortFileName } from '@/shared/format/file-name';
+import { Spinner } from '@/shared/ui/spinner';
 
 /** Fits a phone's bubble beside the file icon without the CSS ellipsis eating the extension. */
 const DOCUMENT_NAME_CHARS = 26;

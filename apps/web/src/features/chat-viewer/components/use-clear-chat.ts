@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useAuth } from '../../../shared/account/auth-context';
-import { useChatActions } from '../../../shared/loaded-chat/state/chat-provider';
+import { useAuth } from '@/shared/account/auth-context';
+import { useChatActions } from '@/shared/loaded-chat/state/chat-provider';
 
 /**
  * Clear Chat: /dashboard when signed in, else /; then forget the chat (state, IndexedDB, object URLs).

@@ -1,6 +1,6 @@
 import { ArrowRightIcon, LockIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../shared/ui/button';
+import { buttonClasses } from '@/shared/ui/button';
 
 /** Shown with a loaded chat when nobody is signed in. */
 export function VisitorBanner() {

@@ -1,5 +1,5 @@
 import { presignBatchResponse } from '@wadesk/contract';
-import { api } from '../../../shared/api/api-client';
+import { api } from '@/shared/api/api-client';
 
 /** Signed links for many attachment objects at once (names not the user's come back as missing). */
 export const fetchMediaLinks = (objectNames: string[]) =>

@@ -9,10 +9,10 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { useAuth } from '../../../shared/account/auth-context';
-import type { ChatSource } from '../../../shared/loaded-chat/engine/engine-protocol';
-import { objectNameOf, serverCaption } from '../../../shared/loaded-chat/server-chat';
-import type { MediaLink } from '../../../shared/loaded-chat/state/chat-state';
+import { useAuth } from '@/shared/account/auth-context';
+import type { ChatSource } from '@/shared/loaded-chat/engine/engine-protocol';
+import { objectNameOf, serverCaption } from '@/shared/loaded-chat/server-chat';
+import type { MediaLink } from '@/shared/loaded-chat/state/chat-state';
 import { createMediaLinkStore, type MediaLinkSnapshot, type MediaLinkStore } from './media-link-store';
 import { fetchMediaLinks } from './media-links-api';
 

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { chatMessage } from '../../../shared/loaded-chat/engine/testing-deps';
+import { chatMessage } from '@/shared/loaded-chat/engine/testing-deps';
 import { SearchDropdown } from './search-panel';
 
 const messages = [chatMessage({ author: 'Bob', content: 'Meet at the Station at nine' })];

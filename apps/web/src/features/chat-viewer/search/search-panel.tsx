@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@wadesk/chat-export';
 import { useEffect, useRef } from 'react';
-import { Drawer } from '../../../shared/ui/dialog';
+import { Drawer } from '@/shared/ui/dialog';
 import { SearchInput } from './search-input';
 import { SearchResults } from './search-results';
 import type { ChatSearch } from './use-chat-search';

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { chatMessage } from '../../../shared/loaded-chat/engine/testing-deps';
+import { chatMessage } from '@/shared/loaded-chat/engine/testing-deps';
 import { SearchResults } from './search-results';
 
 const messages = [

@@ -1,9 +1,9 @@
 import type { ChatMessage } from '@wadesk/chat-export';
-import { formatWallClock } from '../../../shared/format/calendar-dates';
-import type { SearchHit } from '../../../shared/loaded-chat/engine/engine-protocol';
-import { SEARCH_LIMIT } from '../../../shared/loaded-chat/state/chat-provider';
-import { Spinner } from '../../../shared/ui/spinner';
-import { buildSnippet } from '../utils/snippet';
+import { buildSnippet } from '@/features/chat-viewer/utils/snippet';
+import { formatWallClock } from '@/shared/format/calendar-dates';
+import type { SearchHit } from '@/shared/loaded-chat/engine/engine-protocol';
+import { SEARCH_LIMIT } from '@/shared/loaded-chat/state/chat-provider';
+import { Spinner } from '@/shared/ui/spinner';
 import { MIN_SEARCH_CHARS } from './use-chat-search';
 
 export const TOO_SHORT = 'Type at least 2 characters';

@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeEngine } from '../../../shared/loaded-chat/engine/testing-deps';
-import { ChatProvider } from '../../../shared/loaded-chat/state/chat-provider';
+import { fakeEngine } from '@/shared/loaded-chat/engine/testing-deps';
+import { ChatProvider } from '@/shared/loaded-chat/state/chat-provider';
 import { type ChatSearch, SEARCH_DEBOUNCE_MS, useChatSearch } from './use-chat-search';
 
 let current: ChatSearch;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { SearchHit } from '../../../shared/loaded-chat/engine/engine-protocol';
-import { useChatActions } from '../../../shared/loaded-chat/state/chat-provider';
+import type { SearchHit } from '@/shared/loaded-chat/engine/engine-protocol';
+import { useChatActions } from '@/shared/loaded-chat/state/chat-provider';
 
 export const SEARCH_DEBOUNCE_MS = 500;
 /** Shorter queries are not searched. */

@@ -17,7 +17,7 @@ import {
   syncOldMessagesResponse,
 } from '@wadesk/contract';
 import { z } from 'zod';
-import { api } from '../../../shared/api/api-client';
+import { api } from '@/shared/api/api-client';
 
 export function fetchGroups(signal?: AbortSignal): Promise<GroupsResponse> {
   return api.post('/api/getGroups/', {}, groupsResponse, { signal });

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { GroupsResponse, SetGroupModeRequest, TicketMode } from '@wadesk/contract';
+import type { GroupsResponse, SetGroupModeRequest, Ticket, TicketMode } from '@wadesk/contract';
 import { fetchGroups, setGroupMode } from './groups-api';
 
 /** The groups feature's query keys. A group's messages are paged by hand (use-group-messages.ts). */
@@ -22,6 +22,22 @@ export function patchGroupMode(
     groups: list.groups.map((group) =>
       group.session_id === change.session_id && group.group_id === change.group_id
         ? { ...group, ticket_mode: change.ticket_mode }
+        : group,
+    ),
+  };
+}
+
+/** Counts a new active ticket in its group's open tickets (the event's ticket names the group). */
+export function countNewTicket(
+  list: GroupsResponse | undefined,
+  ticket: Pick<Ticket, 'session_id' | 'group_id' | 'status'>,
+): GroupsResponse | undefined {
+  if (!list || ticket.status === 'close') return list;
+  return {
+    ...list,
+    groups: list.groups.map((group) =>
+      group.session_id === ticket.session_id && group.group_id === ticket.group_id
+        ? { ...group, open_tickets: group.open_tickets + 1 }
         : group,
     ),
   };

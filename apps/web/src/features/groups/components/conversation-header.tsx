@@ -1,7 +1,7 @@
 import type { SessionGroup } from '@wadesk/contract';
 import { ArrowLeftIcon, ChevronDownIcon, ChevronUpIcon, RefreshCcwIcon } from 'lucide-react';
-import { Avatar } from '../../../shared/ui/avatar';
-import { Button } from '../../../shared/ui/button';
+import { Avatar } from '@/shared/ui/avatar';
+import { Button } from '@/shared/ui/button';
 import { GroupModeControl } from './group-mode-control';
 import { SessionBadge } from './session-badge';
 

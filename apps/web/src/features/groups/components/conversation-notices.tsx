@@ -1,8 +1,8 @@
 import { XIcon } from 'lucide-react';
-import { formatDateTime } from '../../../shared/format/format';
-import { Spinner } from '../../../shared/ui/spinner';
-import type { SyncProgress } from '../hooks/use-group-sync';
-import { HISTORY_ASKED } from '../utils/message-page';
+import type { SyncProgress } from '@/features/groups/hooks/use-group-sync';
+import { HISTORY_ASKED } from '@/features/groups/utils/message-page';
+import { formatDateTime } from '@/shared/format/format';
+import { Spinner } from '@/shared/ui/spinner';
 
 export const ALREADY_SYNCED_TEXT = 'All old messages are already synced.';
 

@@ -1,14 +1,14 @@
 import type { GroupMessage } from '@wadesk/contract';
 import { ArchiveIcon, LockIcon, TriangleAlertIcon, UsersIcon } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
-import { avatarColour } from '../../../shared/format/avatar';
-import { formatDateTime } from '../../../shared/format/format';
-import { formatPhone } from '../../../shared/format/phone';
-import { Avatar } from '../../../shared/ui/avatar';
-import { LinkifiedText } from '../../../shared/ui/linkified-text';
-import { authorKey } from '../hooks/use-blink';
-import { formatTime } from '../utils/list-time';
-import { kindLabel, NOTICE_KINDS } from '../utils/message-kind';
+import { authorKey } from '@/features/groups/hooks/use-blink';
+import { formatTime } from '@/features/groups/utils/list-time';
+import { kindLabel, NOTICE_KINDS } from '@/features/groups/utils/message-kind';
+import { avatarColour } from '@/shared/format/avatar';
+import { formatDateTime } from '@/shared/format/format';
+import { formatPhone } from '@/shared/format/phone';
+import { Avatar } from '@/shared/ui/avatar';
+import { LinkifiedText } from '@/shared/ui/linkified-text';
 import { MediaBlock } from './media-block';
 import { QuotedBlock } from './quoted-block';
 

@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { tokenStorage } from '../../../shared/storage/storage';
-import { FakeEventSource, stubEventSource } from '../../../testing/fake-event-source';
-import { sentBody } from '../../../testing/render-routes';
-import { message, openGroup, page, render, server } from '../testing/chat-screen-fixtures';
+import { message, openGroup, page, render, server } from '@/features/groups/testing/chat-screen-fixtures';
+import { tokenStorage } from '@/shared/storage/storage';
+import { FakeEventSource, stubEventSource } from '@/testing/fake-event-source';
+import { sentBody } from '@/testing/render-routes';
 
 describe('the group list', () => {
   beforeEach(() => {

@@ -1,8 +1,8 @@
 import type { SessionGroup, SessionListItem } from '@wadesk/contract';
 import { FunnelIcon, SearchIcon } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { Spinner } from '../../../shared/ui/spinner';
-import { ALL_GROUP_SESSIONS, filterGroups, groupKey } from '../utils/group-filter';
+import { ALL_GROUP_SESSIONS, filterGroups, groupKey } from '@/features/groups/utils/group-filter';
+import { Spinner } from '@/shared/ui/spinner';
 import { GroupRow } from './group-row';
 
 interface GroupListProps {

@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuthUser, MemberRole, SessionGroup } from '@wadesk/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AuthUserProvider } from '../../../shared/account/auth-context';
-import { tokenStorage } from '../../../shared/storage/storage';
-import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../../testing/render-routes';
+import { AuthUserProvider } from '@/shared/account/auth-context';
+import { tokenStorage } from '@/shared/storage/storage';
+import { jsonResponse, renderRoutes, sentBody, stubFetch } from '@/testing/render-routes';
 import { GroupModeControl } from './group-mode-control';
 import { GroupTicketBadges } from './group-ticket-badges';
 

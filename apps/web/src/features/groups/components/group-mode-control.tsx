@@ -1,10 +1,10 @@
 import { roleAtLeast, type SessionGroup, type TicketMode } from '@wadesk/contract';
 import { useId } from 'react';
-import { useAuth } from '../../../shared/account/auth-context';
-import { errorMessage } from '../../../shared/api/api-error';
-import { toast } from '../../../shared/ui/toast';
-import { useSetGroupMode } from '../api/groups-queries';
-import { openTicketsLabel, TICKET_MODE_ORDER, TICKET_MODE_TEXTS } from '../utils/ticket-mode';
+import { useSetGroupMode } from '@/features/groups/api/groups-queries';
+import { openTicketsLabel, TICKET_MODE_ORDER, TICKET_MODE_TEXTS } from '@/features/groups/utils/ticket-mode';
+import { useAuth } from '@/shared/account/auth-context';
+import { errorMessage } from '@/shared/api/api-error';
+import { toast } from '@/shared/ui/toast';
 
 export const MODE_SAVED = 'Ticket mode saved. New messages follow it.';
 export const MODE_FAILED = 'The ticket mode could not be changed.';

@@ -1,7 +1,7 @@
 import type { SessionGroup } from '@wadesk/contract';
-import { Avatar } from '../../../shared/ui/avatar';
-import { groupLabel } from '../utils/group-filter';
-import { listTime } from '../utils/list-time';
+import { groupLabel } from '@/features/groups/utils/group-filter';
+import { listTime } from '@/features/groups/utils/list-time';
+import { Avatar } from '@/shared/ui/avatar';
 import { GroupTicketBadges } from './group-ticket-badges';
 import { SessionBadge } from './session-badge';
 

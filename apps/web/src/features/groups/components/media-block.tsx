@@ -1,8 +1,8 @@
 import type { GroupMessage, GroupMessageType } from '@wadesk/contract';
 import { DownloadIcon, FileIcon, MicIcon, PlayIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { shortFileName } from '../../../shared/format/file-name';
-import { Spinner } from '../../../shared/ui/spinner';
+import { shortFileName } from '@/shared/format/file-name';
+import { Spinner } from '@/shared/ui/spinner';
 
 // Fits a document card in a bubble at 375 px; the whole name is in the card's tooltip.
 const FILE_NAME_MAX = 24;

@@ -1,6 +1,6 @@
 import { SmartphoneIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../shared/ui/button';
+import { buttonClasses } from '@/shared/ui/button';
 
 /** No groups and no linked session: invite to create one. */
 export function NoActiveSession() {

@@ -1,6 +1,6 @@
 import type { GroupMessage } from '@wadesk/contract';
-import { formatPhone } from '../../../shared/format/phone';
-import { kindLabel } from '../utils/message-kind';
+import { kindLabel } from '@/features/groups/utils/message-kind';
+import { formatPhone } from '@/shared/format/phone';
 import { jpegData } from './media-block';
 
 /** Who wrote the quoted message: "You" for the linked account, their name, else their number; null when nobody knows. */

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { tokenStorage } from '../../../shared/storage/storage';
-import { message, page, render, server } from '../testing/chat-screen-fixtures';
+import { message, page, render, server } from '@/features/groups/testing/chat-screen-fixtures';
+import { tokenStorage } from '@/shared/storage/storage';
 
 describe("WhatsappChatScreen opened from a ticket's link", () => {
   beforeEach(() => {

@@ -1,11 +1,18 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { tokenStorage } from '../../../shared/storage/storage';
-import { expectNamedControls } from '../../../testing/accessible-names';
-import { FakeEventSource, stubEventSource } from '../../../testing/fake-event-source';
-import { jsonResponse, sentBody } from '../../../testing/render-routes';
-import { groupRows, message, openGroup, page, render, server } from '../testing/chat-screen-fixtures';
+import {
+  groupRows,
+  message,
+  openGroup,
+  page,
+  render,
+  server,
+} from '@/features/groups/testing/chat-screen-fixtures';
+import { tokenStorage } from '@/shared/storage/storage';
+import { expectNamedControls } from '@/testing/accessible-names';
+import { FakeEventSource, stubEventSource } from '@/testing/fake-event-source';
+import { jsonResponse, sentBody } from '@/testing/render-routes';
 
 describe('WhatsappChatScreen', () => {
   beforeEach(() => {

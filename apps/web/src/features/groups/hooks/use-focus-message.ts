@@ -1,6 +1,6 @@
 import type { GroupMessage } from '@wadesk/contract';
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { toast } from '../../../shared/ui/toast';
+import { toast } from '@/shared/ui/toast';
 
 /** Pages of older messages fetched at most while looking for the linked message (100 each). */
 export const FOCUS_MAX_PAGES = 20;

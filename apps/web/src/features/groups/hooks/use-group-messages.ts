@@ -1,9 +1,9 @@
 import type { GroupMessage, GroupMessagesRequest, SessionGroup } from '@wadesk/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useEventStream } from '../../../shared/events/use-event-stream';
-import { toast } from '../../../shared/ui/toast';
-import { fetchGroupMessages } from '../api/groups-api';
-import { appendUnique, pageToast } from '../utils/message-page';
+import { fetchGroupMessages } from '@/features/groups/api/groups-api';
+import { appendUnique, pageToast } from '@/features/groups/utils/message-page';
+import { useEventStream } from '@/shared/events/use-event-stream';
+import { toast } from '@/shared/ui/toast';
 
 export interface MessagesState {
   status: 'loading' | 'ready' | 'error';

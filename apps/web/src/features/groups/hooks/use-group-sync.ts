@@ -1,8 +1,8 @@
 import type { SessionGroup, SyncState } from '@wadesk/contract';
 import { useState } from 'react';
-import { useEventStream } from '../../../shared/events/use-event-stream';
-import { toast } from '../../../shared/ui/toast';
-import { syncOldMessages } from '../api/groups-api';
+import { syncOldMessages } from '@/features/groups/api/groups-api';
+import { useEventStream } from '@/shared/events/use-event-stream';
+import { toast } from '@/shared/ui/toast';
 
 export const SYNC_FAILED = 'something went wrong';
 

@@ -1,10 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GroupsResponse, SessionGroup, SessionListItem } from '@wadesk/contract';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { sessionKeys, sessionsListQuery } from '../../../shared/api/sessions-queries';
-import { useEventStream } from '../../../shared/events/use-event-stream';
-import { toast } from '../../../shared/ui/toast';
-import { groupKeys, groupsListQuery, patchGroupMode } from '../api/groups-queries';
+import {
+  countNewTicket,
+  groupKeys,
+  groupsListQuery,
+  patchGroupMode,
+} from '@/features/groups/api/groups-queries';
+import { sessionKeys, sessionsListQuery } from '@/shared/api/sessions-queries';
+import { useEventStream } from '@/shared/events/use-event-stream';
+import { toast } from '@/shared/ui/toast';
 
 export const GROUPS_ERROR = 'Error while fetching groups';
 
@@ -47,8 +52,19 @@ export function useGroups() {
     if (event.type === 'ready' || event.type === 'groups.updated') refetchQuietly();
     // A new message changes its group's last message, unread count and place in the list.
     if (event.type === 'messages.new') refetchGroupsQuietly();
-    // Open tickets: a ticket opened, or one was closed or reopened.
-    if (event.type === 'ticket.created' || (event.type === 'ticket.updated' && event.change === 'status'))
+    // A new ticket is one more open ticket in its group, unless a fetch in flight (a new message's) may
+    // already count it: then that fetch is replaced by one that surely does.
+    if (event.type === 'ticket.created') {
+      if (queryClient.isFetching({ queryKey: groupKeys.list() }) > 0) refetchGroupsQuietly();
+      else
+        queryClient.setQueryData<GroupsResponse>(groupKeys.list(), (list) =>
+          countNewTicket(list, event.ticket),
+        );
+    }
+    // A status set (or a split) does not say what the ticket was before: closed again, or closed from
+    // open, so the count is asked. Messages, assignees, labels and notes leave the count as it is, and so
+    // does a merge (a conversation has at most one active ticket before and after).
+    if (event.type === 'ticket.updated' && (event.change === 'status' || event.change === 'split'))
       refetchGroupsQuietly();
     // An admin changed a group's mode, here or in another tab.
     if (event.type === 'group.mode')

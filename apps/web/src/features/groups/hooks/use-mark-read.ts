@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { GroupsResponse, SessionGroup } from '@wadesk/contract';
 import { useEffect } from 'react';
-import { markGroupRead } from '../api/groups-api';
-import { groupKeys } from '../api/groups-queries';
-import { groupKey } from '../utils/group-filter';
+import { markGroupRead } from '@/features/groups/api/groups-api';
+import { groupKeys } from '@/features/groups/api/groups-queries';
+import { groupKey } from '@/features/groups/utils/group-filter';
 
 /**
  * Tells the server the group's messages were seen whenever `seen` changes to a new value (the newest

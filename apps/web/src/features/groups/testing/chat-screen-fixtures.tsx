@@ -3,8 +3,8 @@
 import { screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import type { GroupMessage, SessionGroup } from '@wadesk/contract';
-import { jsonResponse, renderRoutes, stubFetch } from '../../../testing/render-routes';
-import { WhatsappChatScreen } from '../components/whatsapp-chat-screen';
+import { WhatsappChatScreen } from '@/features/groups/components/whatsapp-chat-screen';
+import { jsonResponse, renderRoutes, stubFetch } from '@/testing/render-routes';
 
 export const todayStart = new Date(new Date().getFullYear(), new Date().getMonth(), new Date().getDate());
 export const seconds = (date: Date) => Math.floor(date.getTime() / 1000);

@@ -1,5 +1,5 @@
 import type { SessionGroup } from '@wadesk/contract';
-import { truncate } from '../../../shared/format/format';
+import { truncate } from '@/shared/format/format';
 
 /** Group names show up to 25 characters, then "..." (spec §9). */
 export const GROUP_NAME_MAX = 25;

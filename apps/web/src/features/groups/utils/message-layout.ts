@@ -1,6 +1,6 @@
 import type { GroupMessage } from '@wadesk/contract';
-import { type RunKeys, startsNewRun } from '../../../shared/format/message-runs';
-import { authorKey } from '../hooks/use-blink';
+import { authorKey } from '@/features/groups/hooks/use-blink';
+import { type RunKeys, startsNewRun } from '@/shared/format/message-runs';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -1,5 +1,5 @@
 import type { GroupMessage } from '@wadesk/contract';
-import { toast } from '../../../shared/ui/toast';
+import { toast } from '@/shared/ui/toast';
 
 /** Adds live messages after the shown ones, skipping any already there, in time order. */
 export function appendUnique(

@@ -7,7 +7,7 @@ import {
   SmartphoneIcon,
   UploadIcon,
 } from 'lucide-react';
-import type { ContentIcon as ContentIconName } from '../content';
+import type { ContentIcon as ContentIconName } from '@/features/landing/content';
 
 const ICONS = {
   phone: SmartphoneIcon,

@@ -1,7 +1,7 @@
 import { ArrowRightIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { useAuth } from '../../../shared/account/auth-context';
-import { buttonClasses } from '../../../shared/ui/button';
+import { useAuth } from '@/shared/account/auth-context';
+import { buttonClasses } from '@/shared/ui/button';
 
 export function CtaBand() {
   const { isSignedIn } = useAuth();

@@ -1,11 +1,11 @@
 import { ArrowRightIcon, VideoIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { useAuth } from '../../../shared/account/auth-context';
-import { usePublicConfig } from '../../../shared/config/public-config';
-import { buttonClasses } from '../../../shared/ui/button';
-import { Dialog } from '../../../shared/ui/dialog';
-import { Spinner } from '../../../shared/ui/spinner';
-import { videoSource } from '../utils/video-source';
+import { videoSource } from '@/features/landing/utils/video-source';
+import { useAuth } from '@/shared/account/auth-context';
+import { usePublicConfig } from '@/shared/config/public-config';
+import { buttonClasses } from '@/shared/ui/button';
+import { Dialog } from '@/shared/ui/dialog';
+import { Spinner } from '@/shared/ui/spinner';
 
 /** The promo video configured on the server (`demo_video_url` of /config/), or an honest note. */
 export function DemoModal({ open, onClose }: { open: boolean; onClose: () => void }) {

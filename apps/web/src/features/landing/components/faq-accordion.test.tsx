@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { FAQ_ITEMS, WHATSAPP_EXPORT_HELP_URL } from '../content';
+import { FAQ_ITEMS, WHATSAPP_EXPORT_HELP_URL } from '@/features/landing/content';
 import { FaqAccordion } from './faq-accordion';
 
 const expanded = () =>

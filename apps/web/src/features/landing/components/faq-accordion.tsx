@@ -1,6 +1,6 @@
 import { ExternalLinkIcon, PlusIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { ContentItem } from '../content';
+import type { ContentItem } from '@/features/landing/content';
 
 /** One answer open at a time; clicking the open question closes it. */
 export function FaqAccordion({ items }: { items: readonly ContentItem[] }) {

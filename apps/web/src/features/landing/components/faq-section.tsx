@@ -1,4 +1,4 @@
-import { FAQ_ITEMS } from '../content';
+import { FAQ_ITEMS } from '@/features/landing/content';
 import { FaqAccordion } from './faq-accordion';
 import { useContactHref } from './landing-footer';
 

@@ -1,8 +1,8 @@
 import { ArrowRightIcon, MessagesSquareIcon, PlayIcon, ShieldIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { useAuth } from '../../../shared/account/auth-context';
-import { Button, buttonClasses } from '../../../shared/ui/button';
+import { useAuth } from '@/shared/account/auth-context';
+import { Button, buttonClasses } from '@/shared/ui/button';
 import { DemoModal } from './lazy-overlays';
 
 /** The landing hero; `upload` is the chat-import card, passed in by the app so features stay apart. */

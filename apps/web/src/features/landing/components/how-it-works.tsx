@@ -1,4 +1,4 @@
-import { HOW_IT_WORKS_STEPS } from '../content';
+import { HOW_IT_WORKS_STEPS } from '@/features/landing/content';
 import { ContentIcon } from './content-icon';
 
 export function HowItWorks() {

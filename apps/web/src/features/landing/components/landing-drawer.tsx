@@ -1,10 +1,10 @@
 import { HouseIcon, LogInIcon, MessagesSquareIcon, SearchIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { useAuth } from '../../../shared/account/auth-context';
-import { BrandLink } from '../../../shared/ui/brand';
-import { buttonClasses } from '../../../shared/ui/button';
-import { Drawer } from '../../../shared/ui/dialog';
-import { scrollToSection, scrollToTop } from '../utils/scroll-to-section';
+import { scrollToSection, scrollToTop } from '@/features/landing/utils/scroll-to-section';
+import { useAuth } from '@/shared/account/auth-context';
+import { BrandLink } from '@/shared/ui/brand';
+import { buttonClasses } from '@/shared/ui/button';
+import { Drawer } from '@/shared/ui/dialog';
 
 const row =
   'flex items-center gap-3 rounded-lg px-3 py-3 text-base font-medium text-slate-700 hover:bg-slate-100 ' +

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { usePublicConfig } from '../../../shared/config/public-config';
-import { BrandLink } from '../../../shared/ui/brand';
+import { usePublicConfig } from '@/shared/config/public-config';
+import { BrandLink } from '@/shared/ui/brand';
 
 const FOOTER_LINKS = ['About', 'Features', 'FAQ', 'Register'] as const;
 

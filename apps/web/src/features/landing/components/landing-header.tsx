@@ -1,10 +1,10 @@
 import { MenuIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAuth } from '../../../shared/account/auth-context';
-import { BrandLink } from '../../../shared/ui/brand';
-import { buttonClasses } from '../../../shared/ui/button';
-import { scrollToTop } from '../utils/scroll-to-section';
+import { scrollToTop } from '@/features/landing/utils/scroll-to-section';
+import { useAuth } from '@/shared/account/auth-context';
+import { BrandLink } from '@/shared/ui/brand';
+import { buttonClasses } from '@/shared/ui/button';
 import { LandingDrawer } from './lazy-overlays';
 import { SectionLink } from './section-link';
 

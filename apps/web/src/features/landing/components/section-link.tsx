@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { scrollToSection } from '../utils/scroll-to-section';
+import { scrollToSection } from '@/features/landing/utils/scroll-to-section';
 
 interface SectionLinkProps {
   /** The id of the section on this page. */

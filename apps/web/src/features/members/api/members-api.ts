@@ -13,7 +13,7 @@ import {
   type TokenPair,
   tokenPair,
 } from '@wadesk/contract';
-import { api } from '../../../shared/api/api-client';
+import { api } from '@/shared/api/api-client';
 
 export function inviteMember(body: InviteMemberRequest): Promise<Invitation> {
   return api.post('/org/inviteMember/', body, invitation);

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InviteMemberRequest, MemberRole } from '@wadesk/contract';
-import { memberKeys } from '../../../shared/api/directory-queries';
+import { memberKeys } from '@/shared/api/directory-queries';
 import {
   changeMemberRole,
   inviteMember,

@@ -1,18 +1,18 @@
 import type { InvitationLookup, TokenPair } from '@wadesk/contract';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../../../shared/api/api-error';
-import { Button } from '../../../shared/ui/button';
-import { PasswordField } from '../../../shared/ui/password-field';
-import { TextField } from '../../../shared/ui/text-field';
-import { toast } from '../../../shared/ui/toast';
-import { acceptInvitation } from '../api/members-api';
+import { acceptInvitation } from '@/features/members/api/members-api';
 import {
   type AcceptErrors,
   type AcceptField,
   type AcceptValues,
   validateAccept,
-} from '../utils/accept-fields';
-import { MEMBER_TEXTS } from '../utils/member-texts';
+} from '@/features/members/utils/accept-fields';
+import { MEMBER_TEXTS } from '@/features/members/utils/member-texts';
+import { errorMessage } from '@/shared/api/api-error';
+import { Button } from '@/shared/ui/button';
+import { PasswordField } from '@/shared/ui/password-field';
+import { TextField } from '@/shared/ui/text-field';
+import { toast } from '@/shared/ui/toast';
 
 interface AcceptInvitationFormProps {
   token: string;

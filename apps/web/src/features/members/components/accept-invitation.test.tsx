@@ -4,8 +4,8 @@ import { authMessages, memberMessages } from '@wadesk/contract';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { tokenStorage } from '../../../shared/storage/storage';
-import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../../testing/render-routes';
+import { tokenStorage } from '@/shared/storage/storage';
+import { jsonResponse, renderRoutes, sentBody, stubFetch } from '@/testing/render-routes';
 import { AcceptInvitation } from './accept-invitation';
 
 const TOKEN = 'a'.repeat(43);

@@ -3,13 +3,13 @@ import { memberMessages, type TokenPair } from '@wadesk/contract';
 import type { ComponentType, ReactNode } from 'react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAuth } from '../../../shared/account/auth-context';
-import { isApiError } from '../../../shared/api/api-error';
-import { buttonClasses } from '../../../shared/ui/button';
-import { Spinner } from '../../../shared/ui/spinner';
-import { toast } from '../../../shared/ui/toast';
-import { invitationLookupQuery } from '../api/members-queries';
-import { MEMBER_TEXTS } from '../utils/member-texts';
+import { invitationLookupQuery } from '@/features/members/api/members-queries';
+import { MEMBER_TEXTS } from '@/features/members/utils/member-texts';
+import { useAuth } from '@/shared/account/auth-context';
+import { isApiError } from '@/shared/api/api-error';
+import { buttonClasses } from '@/shared/ui/button';
+import { Spinner } from '@/shared/ui/spinner';
+import { toast } from '@/shared/ui/toast';
 import { AcceptInvitationForm } from './accept-invitation-form';
 
 /** The page frame the app gives this screen (the sign-in screens' layout). */

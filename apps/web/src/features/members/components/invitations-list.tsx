@@ -1,7 +1,7 @@
 import type { Invitation } from '@wadesk/contract';
 import { MailIcon, XIcon } from 'lucide-react';
-import { formatDateTime } from '../../../shared/format/format';
-import { Button } from '../../../shared/ui/button';
+import { formatDateTime } from '@/shared/format/format';
+import { Button } from '@/shared/ui/button';
 import { RoleBadge } from './role-badge';
 
 interface InvitationsListProps {

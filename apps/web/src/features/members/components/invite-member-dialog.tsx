@@ -1,12 +1,12 @@
 import { type Invitation, inviteMemberRequest } from '@wadesk/contract';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../../../shared/api/api-error';
-import { Button } from '../../../shared/ui/button';
-import { Dialog } from '../../../shared/ui/dialog';
-import { TextField } from '../../../shared/ui/text-field';
-import { toast } from '../../../shared/ui/toast';
-import { useInviteMember } from '../api/members-queries';
-import { MEMBER_TEXTS, ROLE_DESCRIPTIONS } from '../utils/member-texts';
+import { useInviteMember } from '@/features/members/api/members-queries';
+import { MEMBER_TEXTS, ROLE_DESCRIPTIONS } from '@/features/members/utils/member-texts';
+import { errorMessage } from '@/shared/api/api-error';
+import { Button } from '@/shared/ui/button';
+import { Dialog } from '@/shared/ui/dialog';
+import { TextField } from '@/shared/ui/text-field';
+import { toast } from '@/shared/ui/toast';
 import { RoleSelect } from './role-select';
 
 type InvitedRole = Invitation['role'];

@@ -1,8 +1,8 @@
 import { type Member, type MemberRole, memberMessages } from '@wadesk/contract';
 import { Trash2Icon } from 'lucide-react';
 import { useId } from 'react';
-import { Button } from '../../../shared/ui/button';
-import { fullName } from '../utils/member-texts';
+import { fullName } from '@/features/members/utils/member-texts';
+import { Button } from '@/shared/ui/button';
 import { RoleSelect } from './role-select';
 
 export interface MemberActionsProps {

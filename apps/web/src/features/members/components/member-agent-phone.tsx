@@ -1,7 +1,7 @@
 import type { Agent, Member } from '@wadesk/contract';
 import { PhoneIcon } from 'lucide-react';
-import { formatPhone } from '../../../shared/format/phone';
-import { fullName } from '../utils/member-texts';
+import { fullName } from '@/features/members/utils/member-texts';
+import { formatPhone } from '@/shared/format/phone';
 
 interface MemberAgentPhoneProps {
   member: Member;

@@ -1,6 +1,6 @@
-import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
-import type { PendingChange } from '../hooks/use-member-changes';
-import { fullName } from '../utils/member-texts';
+import type { PendingChange } from '@/features/members/hooks/use-member-changes';
+import { fullName } from '@/features/members/utils/member-texts';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 
 interface MemberChangeDialogsProps {
   pending: PendingChange | null;

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { type AuthUser, type Invitation, type Member, memberMessages } from '@wadesk/contract';
 import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AuthUserProvider } from '../../../shared/account/auth-context';
-import { tokenStorage } from '../../../shared/storage/storage';
-import { expectNamedControls } from '../../../testing/accessible-names';
-import { FakeEventSource, stubEventSource } from '../../../testing/fake-event-source';
-import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../../testing/render-routes';
+import { AuthUserProvider } from '@/shared/account/auth-context';
+import { tokenStorage } from '@/shared/storage/storage';
+import { expectNamedControls } from '@/testing/accessible-names';
+import { FakeEventSource, stubEventSource } from '@/testing/fake-event-source';
+import { jsonResponse, renderRoutes, sentBody, stubFetch } from '@/testing/render-routes';
 import { MembersScreen } from './members-screen';
 
 const person = (id: number, first: string, role: Member['role'], joined: string): Member => ({

@@ -1,8 +1,8 @@
 import type { Agent, Member, MemberRole } from '@wadesk/contract';
-import { formatDateTime } from '../../../shared/format/format';
-import { MOBILE_QUERY, useMediaQuery } from '../../../shared/hooks/use-media-query';
-import { TABLE_HEADER_CELL, tableCell } from '../../../shared/table/table-classes';
-import { fullName, isLastOwner } from '../utils/member-texts';
+import { fullName, isLastOwner } from '@/features/members/utils/member-texts';
+import { formatDateTime } from '@/shared/format/format';
+import { MOBILE_QUERY, useMediaQuery } from '@/shared/hooks/use-media-query';
+import { TABLE_HEADER_CELL, tableCell } from '@/shared/table/table-classes';
 import { MemberActions } from './member-actions';
 import { MemberAgentPhone } from './member-agent-phone';
 import { RoleBadge } from './role-badge';

@@ -1,6 +1,6 @@
 import type { MemberRole } from '@wadesk/contract';
 import type { SelectHTMLAttributes } from 'react';
-import { ROLES } from '../utils/member-texts';
+import { ROLES } from '@/features/members/utils/member-texts';
 
 interface RoleSelectProps
   extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange' | 'size'> {

@@ -1,9 +1,13 @@
 import type { Invitation, Member, MemberRole } from '@wadesk/contract';
 import { useState } from 'react';
-import { errorMessage } from '../../../shared/api/api-error';
-import { toast } from '../../../shared/ui/toast';
-import { useChangeMemberRole, useRemoveMember, useRevokeInvitation } from '../api/members-queries';
-import { MEMBER_TEXTS } from '../utils/member-texts';
+import {
+  useChangeMemberRole,
+  useRemoveMember,
+  useRevokeInvitation,
+} from '@/features/members/api/members-queries';
+import { MEMBER_TEXTS } from '@/features/members/utils/member-texts';
+import { errorMessage } from '@/shared/api/api-error';
+import { toast } from '@/shared/ui/toast';
 
 export type PendingChange =
   | { kind: 'role'; member: Member; role: MemberRole }

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Invitation, Member } from '@wadesk/contract';
 import { useCallback } from 'react';
-import { agentKeys, memberKeys, membersListQuery } from '../../../shared/api/directory-queries';
-import { useEventStream } from '../../../shared/events/use-event-stream';
+import { agentKeys, memberKeys, membersListQuery } from '@/shared/api/directory-queries';
+import { useEventStream } from '@/shared/events/use-event-stream';
 
 const NO_MEMBERS: Member[] = [];
 const NO_INVITATIONS: Invitation[] = [];

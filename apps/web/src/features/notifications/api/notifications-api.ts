@@ -1,5 +1,5 @@
 import { type SettingsResponse, settingsResponse, type Ticket, ticketsResponse } from '@wadesk/contract';
-import { api } from '../../../shared/api/api-client';
+import { api } from '@/shared/api/api-client';
 
 /** How many of the newest open tickets are watched for the unanswered alert. */
 export const WATCHED_TICKETS = 200;

@@ -1,14 +1,17 @@
 import { BellIcon, BellRingIcon } from 'lucide-react';
 import { useState } from 'react';
-import { formatDateTime } from '../../../shared/format/format';
-import { Button } from '../../../shared/ui/button';
-import { Drawer } from '../../../shared/ui/dialog';
-import { type DeskNotification, useNotifications } from '../hooks/notifications-context';
+import {
+  type DeskNotification,
+  useNotifications,
+} from '@/features/notifications/hooks/notifications-context';
 import {
   type BrowserPermission,
   browserPermission,
   requestBrowserPermission,
-} from '../utils/browser-notifications';
+} from '@/features/notifications/utils/browser-notifications';
+import { formatDateTime } from '@/shared/format/format';
+import { Button } from '@/shared/ui/button';
+import { Drawer } from '@/shared/ui/dialog';
 
 const PERMISSION_TEXTS: Partial<Record<BrowserPermission, string>> = {
   granted: 'Browser notifications are on: you are told when this tab is not in front.',

@@ -3,11 +3,14 @@ import userEvent from '@testing-library/user-event';
 import type { Ticket } from '@wadesk/contract';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { tokenStorage } from '../../../shared/storage/storage';
-import { FakeEventSource, stubEventSource } from '../../../testing/fake-event-source';
-import { jsonResponse, renderRoutes, stubFetch } from '../../../testing/render-routes';
-import { NotificationsProvider, UNANSWERED_CHECK_MS } from '../hooks/notifications-context';
-import { NOTIFIED_KEY } from '../utils/notified-ids';
+import {
+  NotificationsProvider,
+  UNANSWERED_CHECK_MS,
+} from '@/features/notifications/hooks/notifications-context';
+import { NOTIFIED_KEY } from '@/features/notifications/utils/notified-ids';
+import { tokenStorage } from '@/shared/storage/storage';
+import { FakeEventSource, stubEventSource } from '@/testing/fake-event-source';
+import { jsonResponse, renderRoutes, stubFetch } from '@/testing/render-routes';
 import { NotificationBell } from './notification-bell';
 
 const NOW = new Date('2024-05-06T10:00:00Z').getTime();
@@ -129,6 +132,34 @@ describe('notifications', () => {
     render();
     await act(async () => vi.advanceTimersByTimeAsync(2 * UNANSWERED_CHECK_MS));
     expect(bell().getAttribute('aria-label')).toBe('Notifications');
+  });
+
+  it('watches the open tickets from the events without asking the server again', async () => {
+    // #12 turns thirty minutes old at the next check, unless the event that it got a reply takes it out.
+    const almostDue = ticket(12, { created_at: new Date(NOW - 29.75 * MINUTE).toISOString() });
+    const fetchMock = server([almostDue], settings30);
+    render();
+    await waitFor(() => expect(FakeEventSource.current()).toBeDefined());
+    await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/org/getTickets/'));
+    const asked = () => fetchMock.mock.calls.filter(([url]) => url === '/org/getTickets/').length;
+    const before = asked();
+    act(() => {
+      FakeEventSource.current()?.emit({
+        type: 'ticket.updated',
+        change: 'message',
+        ticket: { ...almostDue, status: 'in_progress', first_response_at: new Date(NOW).toISOString() },
+      });
+      // A split's later part, opened forty minutes ago: due at once.
+      FakeEventSource.current()?.emit({
+        type: 'ticket.created',
+        ticket: ticket(14, { created_at: new Date(NOW - 40 * MINUTE).toISOString() }),
+      });
+    });
+    await act(async () => vi.advanceTimersByTimeAsync(UNANSWERED_CHECK_MS));
+    await userEvent.click(bell());
+    expect(await screen.findByText('Ticket #14 from Priya unanswered for 30 min')).toBeTruthy();
+    expect(screen.queryByText(/Ticket #12/)).toBeNull();
+    expect(asked()).toBe(before);
   });
 
   it('without the settings (the call failed) it alerts nothing rather than guess a threshold', async () => {

@@ -2,12 +2,17 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Ticket } from '@wadesk/contract';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useEventStream } from '../../../shared/events/use-event-stream';
-import { useInterval } from '../../../shared/hooks/use-interval';
-import { fetchOpenTickets, fetchSettings } from '../api/notifications-api';
-import { showBrowserNotification } from '../utils/browser-notifications';
-import { notifiedIds } from '../utils/notified-ids';
-import { dueUnanswered, newTicketText, unansweredText } from '../utils/unanswered';
+import {
+  fetchOpenTickets,
+  fetchSettings,
+  WATCHED_TICKETS,
+} from '@/features/notifications/api/notifications-api';
+import { showBrowserNotification } from '@/features/notifications/utils/browser-notifications';
+import { notifiedIds } from '@/features/notifications/utils/notified-ids';
+import { dueUnanswered, newTicketText, unansweredText } from '@/features/notifications/utils/unanswered';
+import { useEventStream } from '@/shared/events/use-event-stream';
+import { useInterval } from '@/shared/hooks/use-interval';
+import { placeTicket } from '@/shared/query/ticket-page';
 
 export interface DeskNotification {
   /** `new-12` or `unanswered-12`: one of each per ticket. */
@@ -22,7 +27,7 @@ export interface DeskNotification {
 export const NOTIFICATIONS_KEPT = 50;
 /** How often the open tickets are checked against the unanswered threshold. */
 export const UNANSWERED_CHECK_MS = 30_000;
-/** The open tickets are asked again this often besides every ticket event. */
+/** The open tickets are asked again this often; ticket events update them in between. */
 const OPEN_TICKETS_POLL_MS = 120_000;
 
 interface NotificationsValue {
@@ -107,7 +112,22 @@ export function NotificationsProvider({ enabled, children }: { enabled: boolean;
         },
       ]);
     }
-    if (event.type === 'ticket.created' || event.type === 'ticket.updated' || event.type === 'ready')
+    if (event.type === 'ticket.created' || event.type === 'ticket.updated') {
+      // The event's ticket says whether it is open now, which is all the watched list needs: no request.
+      // A poll in flight is cancelled, as its answer may predate the ticket. (A ticket merged into another
+      // is gone from the server; the event does not name it, so it leaves this list at the next poll.)
+      const key = notificationKeys.openTickets();
+      void queryClient.cancelQueries({ queryKey: key, predicate: (query) => query.state.data !== undefined });
+      queryClient.setQueryData<Ticket[]>(key, (open) =>
+        open
+          ? placeTicket(open, event.ticket, {
+              passes: event.ticket.status === 'open',
+              limit: WATCHED_TICKETS,
+            })
+          : open,
+      );
+    }
+    if (event.type === 'ready')
       void queryClient.invalidateQueries({ queryKey: notificationKeys.openTickets() });
   }, enabled);
 

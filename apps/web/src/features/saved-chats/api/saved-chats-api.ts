@@ -8,7 +8,7 @@ import {
   savedChatList,
   successMessage,
 } from '@wadesk/contract';
-import { api } from '../../../shared/api/api-client';
+import { api } from '@/shared/api/api-client';
 
 // The saved-chat calls (rename and delete are added beside them).
 

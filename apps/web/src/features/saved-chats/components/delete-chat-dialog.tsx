@@ -1,12 +1,12 @@
 import { useLocation, useNavigate } from 'react-router';
-import { useAuth } from '../../../shared/account/auth-context';
-import { errorMessage } from '../../../shared/api/api-error';
-import { useChat } from '../../../shared/loaded-chat/state/chat-provider';
-import { Button } from '../../../shared/ui/button';
-import { Dialog } from '../../../shared/ui/dialog';
-import { toast } from '../../../shared/ui/toast';
-import { useDeleteSavedChat } from '../api/saved-chats-queries';
-import { useSavedChats } from '../state/saved-chats-context';
+import { useDeleteSavedChat } from '@/features/saved-chats/api/saved-chats-queries';
+import { useSavedChats } from '@/features/saved-chats/state/saved-chats-context';
+import { useAuth } from '@/shared/account/auth-context';
+import { errorMessage } from '@/shared/api/api-error';
+import { useChat } from '@/shared/loaded-chat/state/chat-provider';
+import { Button } from '@/shared/ui/button';
+import { Dialog } from '@/shared/ui/dialog';
+import { toast } from '@/shared/ui/toast';
 import { SAVED_CHAT_MESSAGES } from './saved-chat-messages';
 
 /** Asks before deleting a saved chat; the chat open on the page is cleared with it. */

@@ -1,8 +1,8 @@
 import { ChevronDownIcon, HistoryIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useAppDrawer } from '../../../shared/ui/drawer-context';
-import { NavBadge, NavSection } from '../../../shared/ui/nav-item';
-import { useOptionalSavedChats } from '../state/saved-chats-context';
+import { useOptionalSavedChats } from '@/features/saved-chats/state/saved-chats-context';
+import { useAppDrawer } from '@/shared/ui/drawer-context';
+import { NavBadge, NavSection } from '@/shared/ui/nav-item';
 import { SavedChatRows } from './saved-chat-rows';
 
 /** The mobile drawer's Previous Chats dropdown; nothing for a visitor. */

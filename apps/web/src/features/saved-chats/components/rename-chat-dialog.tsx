@@ -1,12 +1,12 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { errorMessage } from '../../../shared/api/api-error';
-import { Button } from '../../../shared/ui/button';
-import { Dialog } from '../../../shared/ui/dialog';
-import { TextField } from '../../../shared/ui/text-field';
-import { toast } from '../../../shared/ui/toast';
-import { useRenameSavedChat } from '../api/saved-chats-queries';
-import { useSavedChats } from '../state/saved-chats-context';
-import { checkChatName } from '../utils/chat-name';
+import { useRenameSavedChat } from '@/features/saved-chats/api/saved-chats-queries';
+import { useSavedChats } from '@/features/saved-chats/state/saved-chats-context';
+import { checkChatName } from '@/features/saved-chats/utils/chat-name';
+import { errorMessage } from '@/shared/api/api-error';
+import { Button } from '@/shared/ui/button';
+import { Dialog } from '@/shared/ui/dialog';
+import { TextField } from '@/shared/ui/text-field';
+import { toast } from '@/shared/ui/toast';
 import { SAVED_CHAT_MESSAGES } from './saved-chat-messages';
 
 /** Renames a saved chat; the same name rules as saving. */

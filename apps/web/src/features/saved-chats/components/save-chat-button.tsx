@@ -1,6 +1,6 @@
 import { BookmarkIcon } from 'lucide-react';
-import { Button } from '../../../shared/ui/button';
-import { useOptionalSavedChats } from '../state/saved-chats-context';
+import { useOptionalSavedChats } from '@/features/saved-chats/state/saved-chats-context';
+import { Button } from '@/shared/ui/button';
 
 /** Opens Save Your Chat with no chat id; the Messages screen decides when it shows. */
 export function SaveChatButton() {

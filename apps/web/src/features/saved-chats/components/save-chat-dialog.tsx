@@ -1,15 +1,15 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { chatCountLabel } from '../../../shared/loaded-chat/chat-count-label';
-import { useChat } from '../../../shared/loaded-chat/state/chat-provider';
-import { Button } from '../../../shared/ui/button';
-import { Dialog } from '../../../shared/ui/dialog';
-import { TextField } from '../../../shared/ui/text-field';
-import { toast } from '../../../shared/ui/toast';
-import { useSaveChat } from '../api/saved-chats-queries';
-import { useSavedChats } from '../state/saved-chats-context';
-import { checkChatName } from '../utils/chat-name';
-import { savePayload } from '../utils/save-payload';
+import { useSaveChat } from '@/features/saved-chats/api/saved-chats-queries';
+import { useSavedChats } from '@/features/saved-chats/state/saved-chats-context';
+import { checkChatName } from '@/features/saved-chats/utils/chat-name';
+import { savePayload } from '@/features/saved-chats/utils/save-payload';
+import { chatCountLabel } from '@/shared/loaded-chat/chat-count-label';
+import { useChat } from '@/shared/loaded-chat/state/chat-provider';
+import { Button } from '@/shared/ui/button';
+import { Dialog } from '@/shared/ui/dialog';
+import { TextField } from '@/shared/ui/text-field';
+import { toast } from '@/shared/ui/toast';
 import { SAVED_CHAT_MESSAGES } from './saved-chat-messages';
 
 /** Save Your Chat: a name for the loaded chat, kept in the user's account. */

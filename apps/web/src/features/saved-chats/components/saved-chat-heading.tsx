@@ -1,6 +1,6 @@
 import { BookmarkIcon, PencilIcon, Trash2Icon } from 'lucide-react';
-import { Button } from '../../../shared/ui/button';
-import { useOptionalSavedChats } from '../state/saved-chats-context';
+import { useOptionalSavedChats } from '@/features/saved-chats/state/saved-chats-context';
+import { Button } from '@/shared/ui/button';
 
 /** The name of the saved chat on the page, with Rename and Delete. */
 export function SavedChatHeading({ chatId }: { chatId: number }) {

@@ -1,7 +1,7 @@
 import { InboxIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../shared/ui/button';
-import { EmptyState } from '../../../shared/ui/empty-state';
+import { buttonClasses } from '@/shared/ui/button';
+import { EmptyState } from '@/shared/ui/empty-state';
 
 /** Where a saved chat that could not be opened would be. */
 export function SavedChatNotFound() {

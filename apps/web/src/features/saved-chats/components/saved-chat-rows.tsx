@@ -1,9 +1,9 @@
 import type { SavedChatRef } from '@wadesk/contract';
 import { FileUpIcon, MessageCircleIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { Spinner } from '../../../shared/ui/spinner';
-import { useSavedChats } from '../state/saved-chats-context';
-import { cutChatName } from '../utils/chat-name';
+import { useSavedChats } from '@/features/saved-chats/state/saved-chats-context';
+import { cutChatName } from '@/features/saved-chats/utils/chat-name';
+import { Spinner } from '@/shared/ui/spinner';
 
 interface SavedChatRowsProps {
   /** Called before leaving the list (a chat chosen, a dialog opened): the drawer closes. */

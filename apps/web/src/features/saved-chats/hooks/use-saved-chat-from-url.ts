@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { isApiError } from '../../../shared/api/api-error';
-import { fromServerChat } from '../../../shared/loaded-chat/server-chat';
-import { useChat } from '../../../shared/loaded-chat/state/chat-provider';
-import { toast } from '../../../shared/ui/toast';
-import { getSavedChat } from '../api/saved-chats-api';
-import { SAVED_CHAT_MESSAGES } from '../components/saved-chat-messages';
+import { getSavedChat } from '@/features/saved-chats/api/saved-chats-api';
+import { SAVED_CHAT_MESSAGES } from '@/features/saved-chats/components/saved-chat-messages';
+import { isApiError } from '@/shared/api/api-error';
+import { fromServerChat } from '@/shared/loaded-chat/server-chat';
+import { useChat } from '@/shared/loaded-chat/state/chat-provider';
+import { toast } from '@/shared/ui/toast';
 
 /** none: no ?chatId=; loading: being fetched (or the kept chat still being read); failed: not opened. */
 export type SavedChatOpening = 'none' | 'loading' | 'ready' | 'failed';

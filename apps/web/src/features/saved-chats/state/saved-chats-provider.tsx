@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { SavedChatRef } from '@wadesk/contract';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
-import { useAuth } from '../../../shared/account/auth-context';
-import { savedChatsListQuery } from '../api/saved-chats-queries';
-import { DeleteChatDialog } from '../components/delete-chat-dialog';
-import { RenameChatDialog } from '../components/rename-chat-dialog';
-import { SaveChatDialog } from '../components/save-chat-dialog';
+import { savedChatsListQuery } from '@/features/saved-chats/api/saved-chats-queries';
+import { DeleteChatDialog } from '@/features/saved-chats/components/delete-chat-dialog';
+import { RenameChatDialog } from '@/features/saved-chats/components/rename-chat-dialog';
+import { SaveChatDialog } from '@/features/saved-chats/components/save-chat-dialog';
+import { useAuth } from '@/shared/account/auth-context';
 import {
   type SaveDialogState,
   SavedChatsContext,

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@wadesk/chat-export';
 import type { SaveChatRequest } from '@wadesk/contract';
-import type { ChatSource } from '../../../shared/loaded-chat/engine/engine-protocol';
+import type { ChatSource } from '@/shared/loaded-chat/engine/engine-protocol';
 
 /** What a save needs of the loaded chat (the chat provider's value has more). */
 interface ChatToSave {

@@ -1,13 +1,13 @@
 import type { StartSessionResponse } from '@wadesk/contract';
 import { type FormEvent, useState } from 'react';
-import { useAuth } from '../../../shared/account/auth-context';
-import { isApiError } from '../../../shared/api/api-error';
-import { useStartSession } from '../../../shared/api/sessions-queries';
-import { Button } from '../../../shared/ui/button';
-import { Dialog } from '../../../shared/ui/dialog';
-import { TextField } from '../../../shared/ui/text-field';
-import { toast } from '../../../shared/ui/toast';
-import { isSessionLimitMessage, stripWhitespace } from '../utils/session-table';
+import { isSessionLimitMessage, stripWhitespace } from '@/features/sessions/utils/session-table';
+import { useAuth } from '@/shared/account/auth-context';
+import { isApiError } from '@/shared/api/api-error';
+import { useStartSession } from '@/shared/api/sessions-queries';
+import { Button } from '@/shared/ui/button';
+import { Dialog } from '@/shared/ui/dialog';
+import { TextField } from '@/shared/ui/text-field';
+import { toast } from '@/shared/ui/toast';
 
 export interface CreatedSession {
   answer: StartSessionResponse;

@@ -1,21 +1,16 @@
 import { sessionMessages } from '@wadesk/contract';
 import { FlaskConicalIcon, RefreshCwIcon, SmartphoneIcon } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../../shared/api/api-error';
-import { simulateEnterCode } from '../../../shared/api/sessions-api';
-import { formatPhone } from '../../../shared/format/phone';
-import { Button } from '../../../shared/ui/button';
-import { PhoneInput } from '../../../shared/ui/phone-input/phone-input';
-import {
-  emptyPhone,
-  isValidPhone,
-  type PhoneValue,
-  toE164,
-} from '../../../shared/ui/phone-input/phone-number';
-import { toast } from '../../../shared/ui/toast';
-import { QR_SECONDS } from '../hooks/use-countdown';
-import type { PairingCodeState } from '../hooks/use-pairing-code';
-import { formatPairingCode } from '../utils/session-health';
+import { QR_SECONDS } from '@/features/sessions/hooks/use-countdown';
+import type { PairingCodeState } from '@/features/sessions/hooks/use-pairing-code';
+import { formatPairingCode } from '@/features/sessions/utils/session-health';
+import { errorMessage } from '@/shared/api/api-error';
+import { simulateEnterCode } from '@/shared/api/sessions-api';
+import { formatPhone } from '@/shared/format/phone';
+import { Button } from '@/shared/ui/button';
+import { PhoneInput } from '@/shared/ui/phone-input/phone-input';
+import { emptyPhone, isValidPhone, type PhoneValue, toE164 } from '@/shared/ui/phone-input/phone-number';
+import { toast } from '@/shared/ui/toast';
 
 function SimulateEnterButton({ sessionId, code }: { sessionId: string; code: string }) {
   const [busy, setBusy] = useState(false);

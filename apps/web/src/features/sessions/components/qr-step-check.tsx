@@ -1,7 +1,7 @@
 import type { SessionStatus } from '@wadesk/contract';
 import { CircleCheckIcon, CircleXIcon, PowerIcon, RefreshCwIcon } from 'lucide-react';
-import { formatPhone } from '../../../shared/format/phone';
-import { Button } from '../../../shared/ui/button';
+import { formatPhone } from '@/shared/format/phone';
+import { Button } from '@/shared/ui/button';
 import { SessionStatusBadge } from './session-status-badge';
 
 interface QrStepCheckProps {

@@ -1,13 +1,13 @@
 import { FlaskConicalIcon, QrCodeIcon, RefreshCwIcon } from 'lucide-react';
 import { useState } from 'react';
-import { errorMessage } from '../../../shared/api/api-error';
-import { simulateScan } from '../../../shared/api/sessions-api';
-import { Button } from '../../../shared/ui/button';
-import { Spinner } from '../../../shared/ui/spinner';
-import { toast } from '../../../shared/ui/toast';
-import { QR_SECONDS } from '../hooks/use-countdown';
-import type { PairingCodeState } from '../hooks/use-pairing-code';
-import type { QrPhase } from '../hooks/use-qr-code';
+import { QR_SECONDS } from '@/features/sessions/hooks/use-countdown';
+import type { PairingCodeState } from '@/features/sessions/hooks/use-pairing-code';
+import type { QrPhase } from '@/features/sessions/hooks/use-qr-code';
+import { errorMessage } from '@/shared/api/api-error';
+import { simulateScan } from '@/shared/api/sessions-api';
+import { Button } from '@/shared/ui/button';
+import { Spinner } from '@/shared/ui/spinner';
+import { toast } from '@/shared/ui/toast';
 import { PairingCodePanel } from './pairing-code-panel';
 import { SampleQr } from './sample-qr';
 

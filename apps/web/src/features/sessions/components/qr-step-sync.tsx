@@ -1,5 +1,5 @@
 import { RefreshCcwIcon } from 'lucide-react';
-import { Button } from '../../../shared/ui/button';
+import { Button } from '@/shared/ui/button';
 
 /** Step 3: groups and messages sync in the background; Sync Now opens the Whatsapp Chat page. */
 export function QrStepSync({ connected, onSync }: { connected: boolean; onSync: () => void }) {

@@ -1,10 +1,10 @@
 import type { SessionHealth } from '@wadesk/contract';
 import { ChevronDownIcon } from 'lucide-react';
 import { useState } from 'react';
-import { formatDateTime } from '../../../shared/format/format';
-import { useInterval } from '../../../shared/hooks/use-interval';
-import { describeEvent, eventReason, quietText, timeAgo } from '../utils/session-health';
-import type { StatusTone } from '../utils/session-status';
+import { describeEvent, eventReason, quietText, timeAgo } from '@/features/sessions/utils/session-health';
+import type { StatusTone } from '@/features/sessions/utils/session-status';
+import { formatDateTime } from '@/shared/format/format';
+import { useInterval } from '@/shared/hooks/use-interval';
 
 const DOTS: Record<StatusTone, string> = {
   green: 'bg-brand-500',

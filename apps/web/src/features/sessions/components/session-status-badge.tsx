@@ -1,5 +1,5 @@
 import type { SessionStatus } from '@wadesk/contract';
-import { describeStatus, type StatusTone } from '../utils/session-status';
+import { describeStatus, type StatusTone } from '@/features/sessions/utils/session-status';
 
 const TONES: Record<StatusTone, { badge: string; dot: string }> = {
   green: { badge: 'bg-brand-50 text-brand-800 ring-brand-200', dot: 'bg-brand-500' },

@@ -2,10 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SessionListItem } from '@wadesk/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS, tokenStorage } from '../../../shared/storage/storage';
-import { expectNamedControls } from '../../../testing/accessible-names';
-import { FakeEventSource, stubEventSource } from '../../../testing/fake-event-source';
-import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../../testing/render-routes';
+import { STORAGE_KEYS, tokenStorage } from '@/shared/storage/storage';
+import { expectNamedControls } from '@/testing/accessible-names';
+import { FakeEventSource, stubEventSource } from '@/testing/fake-event-source';
+import { jsonResponse, renderRoutes, sentBody, stubFetch } from '@/testing/render-routes';
 import { SessionsScreen } from './sessions-screen';
 
 const item = (name: string, created: string, isActive: boolean, extra: Partial<SessionListItem> = {}) =>

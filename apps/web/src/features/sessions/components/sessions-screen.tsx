@@ -1,16 +1,8 @@
 import type { SessionListItem } from '@wadesk/contract';
 import { PlusIcon, RefreshCwIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { errorMessage } from '../../../shared/api/api-error';
-import { useStartSession, useTerminateSession } from '../../../shared/api/sessions-queries';
-import { useDemoMode } from '../../../shared/config/use-demo-mode';
-import { Button } from '../../../shared/ui/button';
-import { DemoModeBadge } from '../../../shared/ui/demo-badge';
-import { PageHeader } from '../../../shared/ui/page-header';
-import { Spinner } from '../../../shared/ui/spinner';
-import { toast } from '../../../shared/ui/toast';
-import { useSessions } from '../hooks/use-sessions';
-import { setCurrentSessionId } from '../state/current-session';
+import { useSessions } from '@/features/sessions/hooks/use-sessions';
+import { setCurrentSessionId } from '@/features/sessions/state/current-session';
 import {
   ALL_SESSIONS,
   filterSessions,
@@ -18,7 +10,15 @@ import {
   type SessionFilter,
   type SortDirection,
   sortSessions,
-} from '../utils/session-table';
+} from '@/features/sessions/utils/session-table';
+import { errorMessage } from '@/shared/api/api-error';
+import { useStartSession, useTerminateSession } from '@/shared/api/sessions-queries';
+import { useDemoMode } from '@/shared/config/use-demo-mode';
+import { Button } from '@/shared/ui/button';
+import { DemoModeBadge } from '@/shared/ui/demo-badge';
+import { PageHeader } from '@/shared/ui/page-header';
+import { Spinner } from '@/shared/ui/spinner';
+import { toast } from '@/shared/ui/toast';
 import { CREATE_MESSAGES, type CreatedSession, CreateSessionModal } from './create-session-modal';
 import { QrModal, type QrModalSession } from './qr-modal';
 import { type SessionActions, SessionsTable } from './sessions-table';

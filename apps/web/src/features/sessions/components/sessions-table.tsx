@@ -1,10 +1,10 @@
 import type { SessionListItem } from '@wadesk/contract';
 import { LinkIcon, PowerIcon } from 'lucide-react';
 import { Fragment, useState } from 'react';
-import { formatDateTime } from '../../../shared/format/format';
-import { MOBILE_QUERY, useMediaQuery } from '../../../shared/hooks/use-media-query';
-import { TABLE_HEADER_CELL, tableCell } from '../../../shared/table/table-classes';
-import { Button } from '../../../shared/ui/button';
+import { formatDateTime } from '@/shared/format/format';
+import { MOBILE_QUERY, useMediaQuery } from '@/shared/hooks/use-media-query';
+import { TABLE_HEADER_CELL, tableCell } from '@/shared/table/table-classes';
+import { Button } from '@/shared/ui/button';
 import { HealthPanel, HealthToggle, QuietBadge, useNow } from './session-health';
 import { ActivePill, SessionStatusBadge } from './session-status-badge';
 

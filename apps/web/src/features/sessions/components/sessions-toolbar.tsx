@@ -1,6 +1,6 @@
 import { ArrowUpDownIcon, FunnelIcon } from 'lucide-react';
-import { Button } from '../../../shared/ui/button';
-import type { SessionFilter, SortDirection } from '../utils/session-table';
+import type { SessionFilter, SortDirection } from '@/features/sessions/utils/session-table';
+import { Button } from '@/shared/ui/button';
 
 interface SessionsToolbarProps {
   sort: SortDirection;

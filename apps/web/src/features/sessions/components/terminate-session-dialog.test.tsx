@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SessionListItem } from '@wadesk/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { tokenStorage } from '../../../shared/storage/storage';
-import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../../testing/render-routes';
+import { tokenStorage } from '@/shared/storage/storage';
+import { jsonResponse, renderRoutes, sentBody, stubFetch } from '@/testing/render-routes';
 import { SessionsScreen } from './sessions-screen';
 
 const item = (name: string, created: string, isActive: boolean): SessionListItem => ({

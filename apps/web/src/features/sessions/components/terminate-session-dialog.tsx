@@ -1,5 +1,5 @@
-import { Button } from '../../../shared/ui/button';
-import { Dialog } from '../../../shared/ui/dialog';
+import { Button } from '@/shared/ui/button';
+import { Dialog } from '@/shared/ui/dialog';
 
 interface TerminateSessionDialogProps {
   /** The session's name while the question is asked; null when closed. */

@@ -1,11 +1,11 @@
 import type { SessionStatus } from '@wadesk/contract';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { errorMessage, isApiError } from '../../../shared/api/api-error';
-import { requestPairingCode, startSession } from '../../../shared/api/sessions-api';
-import { useEventStream } from '../../../shared/events/use-event-stream';
-import { toast } from '../../../shared/ui/toast';
-import { isStopped } from '../utils/session-status';
-import { isSessionLimitMessage } from '../utils/session-table';
+import { isStopped } from '@/features/sessions/utils/session-status';
+import { isSessionLimitMessage } from '@/features/sessions/utils/session-table';
+import { errorMessage, isApiError } from '@/shared/api/api-error';
+import { requestPairingCode, startSession } from '@/shared/api/sessions-api';
+import { useEventStream } from '@/shared/events/use-event-stream';
+import { toast } from '@/shared/ui/toast';
 import { useCountdown } from './use-countdown';
 
 export const PAIRING_MESSAGES = {

@@ -1,11 +1,11 @@
 import { type SessionStatus, sessionMessages } from '@wadesk/contract';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { isApiError } from '../../../shared/api/api-error';
-import { fetchQrCode, startSession } from '../../../shared/api/sessions-api';
-import { useEventStream } from '../../../shared/events/use-event-stream';
-import { toast } from '../../../shared/ui/toast';
-import { describeStatus, isStopped } from '../utils/session-status';
-import { isSessionLimitMessage } from '../utils/session-table';
+import { describeStatus, isStopped } from '@/features/sessions/utils/session-status';
+import { isSessionLimitMessage } from '@/features/sessions/utils/session-table';
+import { isApiError } from '@/shared/api/api-error';
+import { fetchQrCode, startSession } from '@/shared/api/sessions-api';
+import { useEventStream } from '@/shared/events/use-event-stream';
+import { toast } from '@/shared/ui/toast';
 import { useCountdown } from './use-countdown';
 
 export const QR_MESSAGES = { generated: 'qr generated', notGenerated: 'qr not generated' } as const;

@@ -1,15 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionStatus } from '@wadesk/contract';
 import { useState } from 'react';
-import { errorMessage } from '../../../shared/api/api-error';
+import { errorMessage } from '@/shared/api/api-error';
 import {
   type LiveStatus,
   sessionKeys,
   sessionStatusQuery,
   useTerminateSession,
-} from '../../../shared/api/sessions-queries';
-import { useEventStream } from '../../../shared/events/use-event-stream';
-import { toast } from '../../../shared/ui/toast';
+} from '@/shared/api/sessions-queries';
+import { useEventStream } from '@/shared/events/use-event-stream';
+import { toast } from '@/shared/ui/toast';
 
 const SOMETHING_WRONG = 'Something went wrong!';
 

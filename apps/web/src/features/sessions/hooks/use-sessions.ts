@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ServerEvent, SessionListItem, SessionListResponse } from '@wadesk/contract';
 import { useCallback, useEffect, useRef } from 'react';
-import { sessionKeys, sessionsListQuery } from '../../../shared/api/sessions-queries';
-import { useEventStream } from '../../../shared/events/use-event-stream';
-import { activeSessionsStorage } from '../../../shared/storage/storage';
-import { toActiveSessions } from '../utils/session-table';
+import { toActiveSessions } from '@/features/sessions/utils/session-table';
+import { sessionKeys, sessionsListQuery } from '@/shared/api/sessions-queries';
+import { useEventStream } from '@/shared/events/use-event-stream';
+import { activeSessionsStorage } from '@/shared/storage/storage';
 
 /** How long after a burst of status changes the list (with the sessions' health) is fetched again. */
 const HEALTH_REFRESH_MS = 1_000;

@@ -1,9 +1,9 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { STORAGE_KEYS, tokenStorage } from '../../../shared/storage/storage';
-import { AppProviders } from '../../../testing/query-wrapper';
-import { jsonResponse, stubFetch } from '../../../testing/render-routes';
-import { getCurrentSessionId } from '../state/current-session';
+import { getCurrentSessionId } from '@/features/sessions/state/current-session';
+import { STORAGE_KEYS, tokenStorage } from '@/shared/storage/storage';
+import { AppProviders } from '@/testing/query-wrapper';
+import { jsonResponse, stubFetch } from '@/testing/render-routes';
 import { useStoreFirstActiveSession } from './use-store-first-active-session';
 
 const session = (sessionId: string, isActive: boolean) => ({

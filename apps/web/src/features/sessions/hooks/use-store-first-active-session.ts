@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { sessionsListQuery } from '../../../shared/api/sessions-queries';
-import { activeSessionsStorage } from '../../../shared/storage/storage';
-import { setCurrentSessionId } from '../state/current-session';
-import { toActiveSessions } from '../utils/session-table';
+import { setCurrentSessionId } from '@/features/sessions/state/current-session';
+import { toActiveSessions } from '@/features/sessions/utils/session-table';
+import { sessionsListQuery } from '@/shared/api/sessions-queries';
+import { activeSessionsStorage } from '@/shared/storage/storage';
 
 /**
  * On dashboard load (spec §4): the first active session's id becomes the current session id, in

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../../../shared/storage/storage';
+import { STORAGE_KEYS } from '@/shared/storage/storage';
 import { getCurrentSessionId, setCurrentSessionId } from './current-session';
 
 describe('current session id', () => {

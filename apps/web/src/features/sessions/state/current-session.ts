@@ -1,4 +1,4 @@
-import { sessionIdStorage } from '../../../shared/storage/storage';
+import { sessionIdStorage } from '@/shared/storage/storage';
 
 // The current session id (spec §3 client state, §4 dashboard). Local storage (`sessionID`) is the one
 // place it lives, so a logout that clears storage clears it too.

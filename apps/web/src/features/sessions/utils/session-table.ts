@@ -1,5 +1,5 @@
 import type { SessionListItem } from '@wadesk/contract';
-import type { ActiveSession } from '../../../shared/storage/storage';
+import type { ActiveSession } from '@/shared/storage/storage';
 
 export type SortDirection = 'asc' | 'desc';
 

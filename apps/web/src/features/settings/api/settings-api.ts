@@ -1,5 +1,5 @@
 import { type SettingsResponse, settingsResponse, type UpdateSettingsRequest } from '@wadesk/contract';
-import { api } from '../../../shared/api/api-client';
+import { api } from '@/shared/api/api-client';
 
 export function fetchSettings(signal?: AbortSignal): Promise<SettingsResponse> {
   return api.post('/org/getSettings/', {}, settingsResponse, { signal });

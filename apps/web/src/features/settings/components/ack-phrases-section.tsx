@@ -6,9 +6,9 @@ import {
 } from '@wadesk/contract';
 import { PlusIcon, RotateCcwIcon, XIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../shared/ui/button';
-import { TextField } from '../../../shared/ui/text-field';
-import { SETTINGS_TEXTS as T } from '../utils/settings-texts';
+import { SETTINGS_TEXTS as T } from '@/features/settings/utils/settings-texts';
+import { Button } from '@/shared/ui/button';
+import { TextField } from '@/shared/ui/text-field';
 import { SettingsSection } from './settings-section';
 
 /** The default list as the server keeps it ("thanks" and "thanks!" are one phrase). */

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuthUser, MemberRole, SettingsResponse } from '@wadesk/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AuthUserProvider } from '../../../shared/account/auth-context';
-import { tokenStorage } from '../../../shared/storage/storage';
-import { expectNamedControls } from '../../../testing/accessible-names';
-import { jsonResponse, renderRoutes, sentBody, stubFetch } from '../../../testing/render-routes';
+import { AuthUserProvider } from '@/shared/account/auth-context';
+import { tokenStorage } from '@/shared/storage/storage';
+import { expectNamedControls } from '@/testing/accessible-names';
+import { jsonResponse, renderRoutes, sentBody, stubFetch } from '@/testing/render-routes';
 import { SettingsScreen } from './settings-screen';
 
 const signedIn = (role: MemberRole): AuthUser => ({

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { roleAtLeast, type UpdateSettingsRequest } from '@wadesk/contract';
 import { InfoIcon } from 'lucide-react';
-import { useAuth } from '../../../shared/account/auth-context';
-import { errorMessage } from '../../../shared/api/api-error';
-import { PageHeader } from '../../../shared/ui/page-header';
-import { Spinner } from '../../../shared/ui/spinner';
-import { toast } from '../../../shared/ui/toast';
-import { settingsQuery, useUpdateSettings } from '../api/settings-queries';
-import { SETTINGS_TEXTS as T } from '../utils/settings-texts';
+import { settingsQuery, useUpdateSettings } from '@/features/settings/api/settings-queries';
+import { SETTINGS_TEXTS as T } from '@/features/settings/utils/settings-texts';
+import { useAuth } from '@/shared/account/auth-context';
+import { errorMessage } from '@/shared/api/api-error';
+import { PageHeader } from '@/shared/ui/page-header';
+import { Spinner } from '@/shared/ui/spinner';
+import { toast } from '@/shared/ui/toast';
 import { AckPhrasesSection } from './ack-phrases-section';
 import { UnansweredSection } from './unanswered-section';
 

@@ -1,8 +1,8 @@
 import { settingsMessages } from '@wadesk/contract';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../shared/ui/button';
-import { TextField } from '../../../shared/ui/text-field';
-import { SETTINGS_TEXTS as T } from '../utils/settings-texts';
+import { SETTINGS_TEXTS as T } from '@/features/settings/utils/settings-texts';
+import { Button } from '@/shared/ui/button';
+import { TextField } from '@/shared/ui/text-field';
 import { SettingsSection } from './settings-section';
 
 interface UnansweredSectionProps {

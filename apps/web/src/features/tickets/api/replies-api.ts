@@ -8,7 +8,7 @@ import {
   type SaveCannedReplyRequest,
   successMessage,
 } from '@wadesk/contract';
-import { api } from '../../../shared/api/api-client';
+import { api } from '@/shared/api/api-client';
 
 /** Sends a reply through the ticket's linked account, quoting the customer's latest message. */
 export function sendReply(ticket_id: number, text: string): Promise<ReplyToTicketResponse> {

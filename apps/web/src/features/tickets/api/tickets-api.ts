@@ -12,7 +12,7 @@ import {
   type UpdateTicketStatusResponse,
   updateTicketStatusResponse,
 } from '@wadesk/contract';
-import { api } from '../../../shared/api/api-client';
+import { api } from '@/shared/api/api-client';
 
 /** The dashboard's server-side filters: whose tickets, and with which label (absent: all). */
 export interface TicketListFilters {

@@ -1,6 +1,8 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Ticket, TicketStatus, TicketsResponse } from '@wadesk/contract';
-import { upsertTicket } from '../utils/ticket-table';
+import { useCallback } from 'react';
+import { passesListFilters, withShownDetails } from '@/features/tickets/utils/ticket-table';
+import { placeTicket } from '@/shared/query/ticket-page';
 import {
   fetchCounts,
   fetchTicketDetails,
@@ -40,16 +42,46 @@ export const ticketDetailsQuery = (ticketId: number) =>
 export const countsQuery = () =>
   queryOptions({ queryKey: ticketKeys.counts(), queryFn: ({ signal }) => fetchCounts(signal) });
 
+/** The page size and filters a cached list was asked with, read back from its key (ticketKeys.list). */
+function listOf(key: QueryKey): { limit: number; filters: TicketListFilters } {
+  const [, , limit, assignee, labelId] = key;
+  return {
+    limit: Number(limit),
+    filters: {
+      ...(assignee === 'me' || assignee === 'unassigned' ? { assignee } : {}),
+      ...(typeof labelId === 'number' ? { labelId } : {}),
+    },
+  };
+}
+
 /**
- * Shows a ticket as it is now (a status just set, or one from an event) in every cached list. `fromEngine`:
- * the ticket comes from the ticket engine's event, which never changes labels and does not carry them.
+ * Shows a ticket as it is now (a status just set, or one from an event) in every cached list, where the
+ * server would answer it: in place, newly in a list whose filters it now passes, or gone from one it no
+ * longer passes. `fromEngine`: the ticket comes from the ticket engine's event, which does not carry the
+ * labels; one not yet in a label's list cannot have gained that label from the engine. A fetch in flight
+ * is cancelled first: its answer may predate the ticket and would put the older state back.
  */
-export function useShowTicket() {
+export function useShowTicket(meId: number | null) {
   const queryClient = useQueryClient();
-  return (ticket: Ticket, fromEngine = false) =>
-    queryClient.setQueriesData<TicketsResponse>({ queryKey: ticketKeys.lists() }, (tickets) =>
-      tickets ? upsertTicket(tickets, ticket, fromEngine) : tickets,
-    );
+  return useCallback(
+    (ticket: Ticket, fromEngine = false) => {
+      const lists = { queryKey: ticketKeys.lists() };
+      void queryClient.cancelQueries({ ...lists, predicate: (query) => query.state.data !== undefined });
+      for (const [key, page] of queryClient.getQueriesData<TicketsResponse>(lists)) {
+        if (!page) continue;
+        const { limit, filters } = listOf(key);
+        const shown = fromEngine
+          ? withShownDetails(
+              ticket,
+              page.find((item) => item.id === ticket.id),
+            )
+          : ticket;
+        const passes = passesListFilters(shown, filters, meId);
+        queryClient.setQueryData<TicketsResponse>(key, placeTicket(page, shown, { passes, limit }));
+      }
+    },
+    [queryClient, meId],
+  );
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   type TicketChangeResponse,
   ticketChangeResponse,
 } from '@wadesk/contract';
-import { api } from '../../../shared/api/api-client';
+import { api } from '@/shared/api/api-client';
 
 // Working a ticket as a team: assignee, notes, labels, merge and split (POST /org/...).
 

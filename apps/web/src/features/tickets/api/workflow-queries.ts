@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { membersListQuery } from '../../../shared/api/directory-queries';
+import { membersListQuery } from '@/shared/api/directory-queries';
 import { ticketKeys } from './tickets-queries';
 import { fetchLabels } from './workflow-api';
 

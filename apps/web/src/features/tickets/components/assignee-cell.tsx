@@ -1,7 +1,7 @@
 import type { Ticket } from '@wadesk/contract';
 import { HandIcon } from 'lucide-react';
-import { Button } from '../../../shared/ui/button';
-import { assigneeText } from '../utils/ticket-table';
+import { assigneeText } from '@/features/tickets/utils/ticket-table';
+import { Button } from '@/shared/ui/button';
 
 interface AssigneeCellProps {
   ticket: Ticket;

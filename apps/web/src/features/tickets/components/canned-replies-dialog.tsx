@@ -2,12 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { type CannedReply, MAX_REPLY_LENGTH, roleAtLeast } from '@wadesk/contract';
 import { Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { useAuth } from '../../../shared/account/auth-context';
-import { errorMessage } from '../../../shared/api/api-error';
-import { Button } from '../../../shared/ui/button';
-import { Dialog } from '../../../shared/ui/dialog';
-import { toast } from '../../../shared/ui/toast';
-import { cannedRepliesQuery, useDeleteCannedReply, useSaveCannedReply } from '../api/replies-queries';
+import {
+  cannedRepliesQuery,
+  useDeleteCannedReply,
+  useSaveCannedReply,
+} from '@/features/tickets/api/replies-queries';
+import { useAuth } from '@/shared/account/auth-context';
+import { errorMessage } from '@/shared/api/api-error';
+import { Button } from '@/shared/ui/button';
+import { Dialog } from '@/shared/ui/dialog';
+import { toast } from '@/shared/ui/toast';
 
 export const CANNED_MESSAGES = {
   saved: 'Canned reply saved',

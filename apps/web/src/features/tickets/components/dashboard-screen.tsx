@@ -2,26 +2,26 @@ import { useQuery } from '@tanstack/react-query';
 import type { Ticket, TicketStatus } from '@wadesk/contract';
 import { RefreshCwIcon } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
-import { useAuth } from '../../../shared/account/auth-context';
-import { isApiError } from '../../../shared/api/api-error';
-import { downloadCsv } from '../../../shared/csv/download-file';
-import { type SortDirection, sortByCreatedAt } from '../../../shared/table/sort';
-import { Button } from '../../../shared/ui/button';
-import { PageHeader } from '../../../shared/ui/page-header';
-import { Spinner } from '../../../shared/ui/spinner';
-import { toast } from '../../../shared/ui/toast';
-import { useUpdateTicketStatus } from '../api/tickets-queries';
-import { assignTicket } from '../api/workflow-api';
-import { labelsQuery, useTicketChange } from '../api/workflow-queries';
-import { useCounts } from '../hooks/use-counts';
-import { useOpenTicket } from '../hooks/use-open-ticket';
-import { useTickets } from '../hooks/use-tickets';
+import { useUpdateTicketStatus } from '@/features/tickets/api/tickets-queries';
+import { assignTicket } from '@/features/tickets/api/workflow-api';
+import { labelsQuery, useTicketChange } from '@/features/tickets/api/workflow-queries';
+import { useCounts } from '@/features/tickets/hooks/use-counts';
+import { useOpenTicket } from '@/features/tickets/hooks/use-open-ticket';
+import { useTickets } from '@/features/tickets/hooks/use-tickets';
 import {
   ALL_TICKET_STATUSES,
   type AssigneeFilter,
   filterTickets,
   TICKET_CSV_COLUMNS,
-} from '../utils/ticket-table';
+} from '@/features/tickets/utils/ticket-table';
+import { useAuth } from '@/shared/account/auth-context';
+import { isApiError } from '@/shared/api/api-error';
+import { downloadCsv } from '@/shared/csv/download-file';
+import { type SortDirection, sortByCreatedAt } from '@/shared/table/sort';
+import { Button } from '@/shared/ui/button';
+import { PageHeader } from '@/shared/ui/page-header';
+import { Spinner } from '@/shared/ui/spinner';
+import { toast } from '@/shared/ui/toast';
 import { ConversationModal } from './conversation-modal';
 import { CountCards } from './count-cards';
 import { TicketStatCards } from './ticket-stat-cards';

@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { roleAtLeast, type Ticket } from '@wadesk/contract';
 import { CheckIcon, SettingsIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useAuth } from '../../../shared/account/auth-context';
-import { errorMessage } from '../../../shared/api/api-error';
-import { Button } from '../../../shared/ui/button';
-import { toast } from '../../../shared/ui/toast';
-import { setTicketLabels } from '../api/workflow-api';
-import { labelsQuery, useTicketChange } from '../api/workflow-queries';
+import { setTicketLabels } from '@/features/tickets/api/workflow-api';
+import { labelsQuery, useTicketChange } from '@/features/tickets/api/workflow-queries';
+import { useAuth } from '@/shared/account/auth-context';
+import { errorMessage } from '@/shared/api/api-error';
+import { Button } from '@/shared/ui/button';
+import { toast } from '@/shared/ui/toast';
 import { ManageLabelsDialog } from './manage-labels-dialog';
 
 /** The organisation's labels as toggles: pressing one puts it on the ticket or takes it off at once. */

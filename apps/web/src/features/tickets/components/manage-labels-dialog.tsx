@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { Label } from '@wadesk/contract';
 import { Trash2Icon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../../../shared/api/api-error';
-import { Button } from '../../../shared/ui/button';
-import { Dialog } from '../../../shared/ui/dialog';
-import { toast } from '../../../shared/ui/toast';
-import { deleteLabel, saveLabel } from '../api/workflow-api';
-import { labelsQuery, useTicketChange } from '../api/workflow-queries';
+import { deleteLabel, saveLabel } from '@/features/tickets/api/workflow-api';
+import { labelsQuery, useTicketChange } from '@/features/tickets/api/workflow-queries';
+import { errorMessage } from '@/shared/api/api-error';
+import { Button } from '@/shared/ui/button';
+import { Dialog } from '@/shared/ui/dialog';
+import { toast } from '@/shared/ui/toast';
 
 const input =
   'h-9 rounded-lg border border-slate-300 bg-white px-2.5 text-sm focus:ring-4 focus:ring-brand-100 focus:outline-none';

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { type CannedReply, MAX_REPLY_LENGTH, type Ticket } from '@wadesk/contract';
 import { MessageSquareText, Send } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { errorMessage } from '../../../shared/api/api-error';
-import { Button } from '../../../shared/ui/button';
-import { toast } from '../../../shared/ui/toast';
-import { cannedRepliesQuery, useSendReply } from '../api/replies-queries';
-import { matchCanned, slashQuery } from '../utils/canned-picker';
+import { cannedRepliesQuery, useSendReply } from '@/features/tickets/api/replies-queries';
+import { matchCanned, slashQuery } from '@/features/tickets/utils/canned-picker';
+import { errorMessage } from '@/shared/api/api-error';
+import { Button } from '@/shared/ui/button';
+import { toast } from '@/shared/ui/toast';
 import { CannedRepliesDialog } from './canned-replies-dialog';
 
 export const REPLY_MESSAGES = {

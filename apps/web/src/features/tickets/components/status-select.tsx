@@ -1,5 +1,5 @@
 import type { Ticket, TicketStatus } from '@wadesk/contract';
-import { TICKET_STATUSES } from '../utils/ticket-table';
+import { TICKET_STATUSES } from '@/features/tickets/utils/ticket-table';
 
 const tones: Record<TicketStatus, string> = {
   open: 'border-amber-300 bg-amber-50 text-amber-900',

@@ -1,12 +1,12 @@
 import type { TicketNote } from '@wadesk/contract';
 import { LockIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { isApiError } from '../../../shared/api/api-error';
-import { formatDateTime } from '../../../shared/format/format';
-import { Button } from '../../../shared/ui/button';
-import { toast } from '../../../shared/ui/toast';
-import { addTicketNote } from '../api/workflow-api';
-import { useTicketChange } from '../api/workflow-queries';
+import { addTicketNote } from '@/features/tickets/api/workflow-api';
+import { useTicketChange } from '@/features/tickets/api/workflow-queries';
+import { isApiError } from '@/shared/api/api-error';
+import { formatDateTime } from '@/shared/format/format';
+import { Button } from '@/shared/ui/button';
+import { toast } from '@/shared/ui/toast';
 
 const MAX_NOTE = 4000;
 

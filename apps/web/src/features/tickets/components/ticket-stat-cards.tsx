@@ -1,7 +1,7 @@
 import type { TicketStatsResponse } from '@wadesk/contract';
 import { CheckCheckIcon, ClockIcon, HourglassIcon, InboxIcon, TicketIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatDuration } from '../utils/duration';
+import { formatDuration } from '@/features/tickets/utils/duration';
 
 interface StatCardProps {
   label: string;

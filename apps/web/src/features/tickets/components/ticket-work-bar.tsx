@@ -3,16 +3,16 @@ import type { Ticket } from '@wadesk/contract';
 import { ExternalLinkIcon, MergeIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAuth } from '../../../shared/account/auth-context';
-import { errorMessage } from '../../../shared/api/api-error';
-import { formatNameOrPhone } from '../../../shared/format/phone';
-import { buttonClasses } from '../../../shared/ui/button';
-import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
-import { toast } from '../../../shared/ui/toast';
-import { assignTicket, mergeTickets } from '../api/workflow-api';
-import { assignableMembersQuery, useTicketChange } from '../api/workflow-queries';
-import { chatLink } from '../utils/chat-link';
-import { statusLabel } from '../utils/ticket-table';
+import { assignTicket, mergeTickets } from '@/features/tickets/api/workflow-api';
+import { assignableMembersQuery, useTicketChange } from '@/features/tickets/api/workflow-queries';
+import { chatLink } from '@/features/tickets/utils/chat-link';
+import { statusLabel } from '@/features/tickets/utils/ticket-table';
+import { useAuth } from '@/shared/account/auth-context';
+import { errorMessage } from '@/shared/api/api-error';
+import { formatNameOrPhone } from '@/shared/format/phone';
+import { buttonClasses } from '@/shared/ui/button';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
+import { toast } from '@/shared/ui/toast';
 import { LabelsPicker } from './labels-picker';
 
 const selectClass =

@@ -1,10 +1,10 @@
 import type { Ticket, TicketStatus } from '@wadesk/contract';
 import { MessagesSquareIcon } from 'lucide-react';
-import { formatDateTime } from '../../../shared/format/format';
-import { formatNameOrPhone, formatPhone } from '../../../shared/format/phone';
-import { MOBILE_QUERY, useMediaQuery } from '../../../shared/hooks/use-media-query';
-import { Button } from '../../../shared/ui/button';
-import { lastMessagePreview } from '../utils/ticket-table';
+import { lastMessagePreview } from '@/features/tickets/utils/ticket-table';
+import { formatDateTime } from '@/shared/format/format';
+import { formatNameOrPhone, formatPhone } from '@/shared/format/phone';
+import { MOBILE_QUERY, useMediaQuery } from '@/shared/hooks/use-media-query';
+import { Button } from '@/shared/ui/button';
 import { AssigneeCell } from './assignee-cell';
 import { LabelChips } from './label-chips';
 import { StatusSelect } from './status-select';

@@ -1,10 +1,14 @@
 import type { Label, TicketStatus } from '@wadesk/contract';
 import { DownloadIcon } from 'lucide-react';
-import { CheckboxFilter } from '../../../shared/table/checkbox-filter';
-import type { SortDirection } from '../../../shared/table/sort';
-import { SortButton } from '../../../shared/table/sort-button';
-import { Button } from '../../../shared/ui/button';
-import { ASSIGNEE_FILTERS, type AssigneeFilter, TICKET_STATUSES } from '../utils/ticket-table';
+import {
+  ASSIGNEE_FILTERS,
+  type AssigneeFilter,
+  TICKET_STATUSES,
+} from '@/features/tickets/utils/ticket-table';
+import { CheckboxFilter } from '@/shared/table/checkbox-filter';
+import type { SortDirection } from '@/shared/table/sort';
+import { SortButton } from '@/shared/table/sort-button';
+import { Button } from '@/shared/ui/button';
 
 interface TicketsToolbarProps {
   sort: SortDirection;

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Ticket, TicketDetailsResponse } from '@wadesk/contract';
 import { useEffect, useRef } from 'react';
-import { useEventStream } from '../../../shared/events/use-event-stream';
-import { toast } from '../../../shared/ui/toast';
-import { ticketDetailsQuery, ticketKeys } from '../api/tickets-queries';
+import { ticketDetailsQuery, ticketKeys } from '@/features/tickets/api/tickets-queries';
+import { useEventStream } from '@/shared/events/use-event-stream';
+import { toast } from '@/shared/ui/toast';
 
 export const CONVERSATION_MESSAGES = {
   unknown: 'An unknown error occurred',

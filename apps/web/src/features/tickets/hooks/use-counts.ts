@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { useEventStream } from '../../../shared/events/use-event-stream';
-import { countsQuery, ticketKeys } from '../api/tickets-queries';
+import { countsQuery, ticketKeys } from '@/features/tickets/api/tickets-queries';
+import { useEventStream } from '@/shared/events/use-event-stream';
 
 const CHANGES = ['ready', 'agents.updated', 'groups.updated', 'session.status'];
 

@@ -1,20 +1,28 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_TICKETS_LIMIT, MAX_TICKETS_LIMIT, type Ticket } from '@wadesk/contract';
 import { useCallback, useEffect, useState } from 'react';
-import { useEventStream } from '../../../shared/events/use-event-stream';
-import type { TicketListFilters } from '../api/tickets-api';
-import { ticketKeys, ticketStatsQuery, ticketsListQuery, useShowTicket } from '../api/tickets-queries';
-import { TICKET_POLL_MS } from '../utils/ticket-table';
+import type { TicketListFilters } from '@/features/tickets/api/tickets-api';
+import {
+  ticketKeys,
+  ticketStatsQuery,
+  ticketsListQuery,
+  useShowTicket,
+} from '@/features/tickets/api/tickets-queries';
+import { TICKET_POLL_MS } from '@/features/tickets/utils/ticket-table';
+import { useAuth } from '@/shared/account/auth-context';
+import { useEventStream } from '@/shared/events/use-event-stream';
 
 const NO_TICKETS: Ticket[] = [];
 
 /**
- * The organisation's tickets and their stats: polled every 5 s as the spec says, and refetched at once
- * when the event stream reports a ticket opened or changed (the event's ticket is shown before that).
- * Failures are only logged (spec §8); the last good answer stays on screen.
+ * The organisation's tickets and their stats: polled every 5 s. A ticket event's ticket
+ * goes straight into the cached lists (it carries everything a row shows); only the stats are asked
+ * again, since their averages cannot be worked out from one ticket. Failures are only logged; the last
+ * good answer stays on screen.
  */
 export function useTickets(filters: TicketListFilters = {}) {
   const queryClient = useQueryClient();
+  const meId = useAuth().user?.id ?? null;
   // How many of the newest tickets the table holds; "Show older tickets" raises it, and the poll keeps it.
   const [limit, setLimit] = useState(DEFAULT_TICKETS_LIMIT);
   const list = useQuery({
@@ -24,7 +32,7 @@ export function useTickets(filters: TicketListFilters = {}) {
     placeholderData: keepPreviousData,
   });
   const stats = useQuery({ ...ticketStatsQuery(), refetchInterval: TICKET_POLL_MS });
-  const showTicket = useShowTicket();
+  const showTicket = useShowTicket(meId);
 
   useEffect(() => {
     if (list.error) console.error('The tickets could not be loaded', list.error);
@@ -54,12 +62,20 @@ export function useTickets(filters: TicketListFilters = {}) {
   }, [refetch]);
 
   useEventStream((event) => {
-    if (event.type === 'ticket.created' || event.type === 'ticket.updated') {
-      // With a filter on, the refetch decides whether the ticket belongs in the list.
-      const filtered = filters.assignee !== undefined || filters.labelId !== undefined;
-      if (!filtered) showTicket(event.ticket, event.type === 'ticket.created' || event.change === 'message');
+    if (event.type === 'ready') {
       void refetch();
-    } else if (event.type === 'ready') void refetch();
+      return;
+    }
+    if (event.type !== 'ticket.created' && event.type !== 'ticket.updated') return;
+    if (event.type === 'ticket.updated' && event.change === 'merged') {
+      // The merged-away ticket is gone and the event does not name it: the lists are asked again, and
+      // the stats wait for their next poll, so the event still costs one request.
+      void queryClient.invalidateQueries({ queryKey: ticketKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: ticketKeys.stats(), refetchType: 'none' });
+      return;
+    }
+    showTicket(event.ticket, event.type === 'ticket.created' || event.change === 'message');
+    void queryClient.invalidateQueries({ queryKey: ticketKeys.stats() });
   });
 
   const tickets = list.data ?? NO_TICKETS;

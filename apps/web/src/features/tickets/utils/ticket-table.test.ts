@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from '../../../shared/csv/to-csv';
-import { sortByCreatedAt } from '../../../shared/table/sort';
+import { toCsv } from '@/shared/csv/to-csv';
+import { sortByCreatedAt } from '@/shared/table/sort';
 import { formatDuration, secondsBetween } from './duration';
 import { makeTicket } from './ticket-fixtures';
 import {
   ALL_TICKET_STATUSES,
   filterTickets,
   lastMessagePreview,
+  passesListFilters,
   statusLabel,
   TICKET_CSV_COLUMNS,
-  upsertTicket,
+  withShownDetails,
 } from './ticket-table';
 
 describe('ticket table', () => {
@@ -38,13 +39,31 @@ describe('ticket table', () => {
     expect(filterTickets(tickets, [])).toEqual([]);
   });
 
-  it('puts a changed ticket in place and a new one first', () => {
-    const tickets = [makeTicket(1), makeTicket(2)];
-    expect(upsertTicket(tickets, makeTicket(2, { status: 'close' })).map((t) => [t.id, t.status])).toEqual([
-      [1, 'open'],
-      [2, 'close'],
-    ]);
-    expect(upsertTicket(tickets, makeTicket(3)).map((t) => t.id)).toEqual([3, 1, 2]);
+  it('keeps the labels and the assignee’s name shown when the engine’s ticket lacks them', () => {
+    const asha = { id: 7, name: 'Asha' };
+    const vip = { id: 1, name: 'VIP', colour: '#f00' };
+    const shown = makeTicket(1, { assignee: asha, labels: [vip] });
+    const fromEngine = makeTicket(1, { last_message: 'Any news?', assignee: { id: 7, name: '' } });
+    expect(withShownDetails(fromEngine, shown)).toMatchObject({
+      last_message: 'Any news?',
+      assignee: asha,
+      labels: [vip],
+    });
+    expect(withShownDetails(fromEngine, undefined)).toBe(fromEngine);
+  });
+
+  it('lets a ticket into a list as the server’s assignee and label filters would', () => {
+    const mine = makeTicket(1, {
+      assignee: { id: 7, name: 'Asha' },
+      labels: [{ id: 3, name: 'VIP', colour: '#f00' }],
+    });
+    expect(passesListFilters(mine, {}, 7)).toBe(true);
+    expect(passesListFilters(mine, { assignee: 'me' }, 7)).toBe(true);
+    expect(passesListFilters(mine, { assignee: 'me' }, 8)).toBe(false);
+    expect(passesListFilters(mine, { assignee: 'unassigned' }, 7)).toBe(false);
+    expect(passesListFilters(makeTicket(2), { assignee: 'unassigned' }, 7)).toBe(true);
+    expect(passesListFilters(mine, { labelId: 3 }, null)).toBe(true);
+    expect(passesListFilters(mine, { labelId: 4 }, null)).toBe(false);
   });
 
   it('exports whole texts, labels and response times', () => {

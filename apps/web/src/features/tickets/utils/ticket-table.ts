@@ -1,7 +1,8 @@
 import type { Ticket, TicketStatus } from '@wadesk/contract';
-import { type CsvColumn, csvDateTime } from '../../../shared/csv/to-csv';
-import { truncate } from '../../../shared/format/format';
-import type { FilterOption } from '../../../shared/table/checkbox-filter';
+import type { TicketListFilters } from '@/features/tickets/api/tickets-api';
+import { type CsvColumn, csvDateTime } from '@/shared/csv/to-csv';
+import { truncate } from '@/shared/format/format';
+import type { FilterOption } from '@/shared/table/checkbox-filter';
 import { secondsBetween } from './duration';
 
 /** The spec's labels of the three statuses, in the dropdown's and the filter's order. */
@@ -29,26 +30,23 @@ export function filterTickets(tickets: readonly Ticket[], statuses: readonly Tic
 }
 
 /**
- * One ticket changed (an event or a status update): replaced in place, or added first when new. A ticket
- * from the engine's events keeps the labels and the assignee's name shown (the engine does not send them).
+ * A ticket from the ticket engine's events keeps the labels and the assignee's name shown: the engine
+ * never changes them and does not send them.
  */
-export function upsertTicket(tickets: readonly Ticket[], changed: Ticket, fromEngine = false): Ticket[] {
-  const index = tickets.findIndex((ticket) => ticket.id === changed.id);
-  if (index === -1) return [changed, ...tickets];
-  const next = [...tickets];
-  const cached = tickets[index];
-  next[index] =
-    fromEngine && cached
-      ? {
-          ...changed,
-          labels: cached.labels,
-          assignee:
-            changed.assignee && !changed.assignee.name && cached.assignee?.id === changed.assignee.id
-              ? cached.assignee
-              : changed.assignee,
-        }
-      : changed;
-  return next;
+export function withShownDetails(changed: Ticket, shown: Ticket | undefined): Ticket {
+  if (!shown) return changed;
+  const sameAssignee =
+    changed.assignee && !changed.assignee.name && shown.assignee?.id === changed.assignee.id;
+  return { ...changed, labels: shown.labels, assignee: sameAssignee ? shown.assignee : changed.assignee };
+}
+
+/** Whether the server's assignee and label filters let a ticket into a list (`meId`: the signed-in member). */
+export function passesListFilters(ticket: Ticket, filters: TicketListFilters, meId: number | null): boolean {
+  if (filters.assignee === 'me' && (meId === null || ticket.assignee?.id !== meId)) return false;
+  if (filters.assignee === 'unassigned' && ticket.assignee !== null) return false;
+  if (filters.labelId !== undefined && !ticket.labels.some((label) => label.id === filters.labelId))
+    return false;
+  return true;
 }
 
 /** "Assigned to me / Unassigned / Everyone": the server filters (the list holds only those). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chatMessage } from '../engine/testing-deps';
+import { chatMessage } from '@/shared/loaded-chat/engine/testing-deps';
 import { chatBounds, describeRange, normaliseRange, presetOf, presetRange } from './date-range';
 
 const bounds = { first: '2023-03-10', last: '2024-02-05' };

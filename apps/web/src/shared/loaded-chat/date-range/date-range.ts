@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@wadesk/chat-export';
-import { addDays, dayNumber, dayOfDate, formatDay } from '../../format/calendar-dates';
+import { addDays, dayNumber, dayOfDate, formatDay } from '@/shared/format/calendar-dates';
 
 /** The part of the chat analysed: `YYYY-MM-DD` days, inclusive; a missing end is open. */
 export interface DateRange {

@@ -7,9 +7,9 @@ import {
   formatMonth,
   formatWeekdayDay,
   WEEKDAYS,
-} from '../../format/calendar-dates';
-import { type DateRange, describeRange } from '../date-range/date-range';
-import { MEDIA_LABELS, SYSTEM_EVENT_LABELS } from '../labels';
+} from '@/shared/format/calendar-dates';
+import { type DateRange, describeRange } from '@/shared/loaded-chat/date-range/date-range';
+import { MEDIA_LABELS, SYSTEM_EVENT_LABELS } from '@/shared/loaded-chat/labels';
 
 /** The messages behind a number of the analysis: its filter within the analysed date range. */
 export interface DrillDown {

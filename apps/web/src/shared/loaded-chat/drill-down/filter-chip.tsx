@@ -1,5 +1,5 @@
 import { FunnelIcon, XIcon } from 'lucide-react';
-import { Spinner } from '../../ui/spinner';
+import { Spinner } from '@/shared/ui/spinner';
 import { chipLabel } from './drill-down';
 import type { ViewerFilter } from './use-drill-down';
 

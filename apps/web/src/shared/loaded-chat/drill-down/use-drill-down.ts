@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useChatActions } from '../state/chat-provider';
+import { useChatActions } from '@/shared/loaded-chat/state/chat-provider';
 import { type DrillDown, readDrillDown } from './drill-down';
 
 export interface ViewerFilter {

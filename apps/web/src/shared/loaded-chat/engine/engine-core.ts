@@ -5,7 +5,7 @@ import type {
   MessageFilter,
   ParsedChat,
 } from '@wadesk/chat-export';
-import { searchableText } from '../server-chat';
+import { searchableText } from '@/shared/loaded-chat/server-chat';
 import type { ChatPersistence } from './chat-persistence';
 import type {
   ChatData,

@@ -1,8 +1,8 @@
 import { ChartColumnIcon } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { buttonClasses } from '../../ui/button';
-import type { DateRange } from '../date-range/date-range';
-import type { AnalysisState } from '../drill-down/drill-down';
+import type { DateRange } from '@/shared/loaded-chat/date-range/date-range';
+import type { AnalysisState } from '@/shared/loaded-chat/drill-down/drill-down';
+import { buttonClasses } from '@/shared/ui/button';
 
 /** The Messages toolbar's way to the Analysis screen, keeping ?chatId= and a drill-down's date range. */
 export function AnalyseLink({ to, range }: { to: string; range?: DateRange }) {

@@ -1,5 +1,5 @@
 import { ChartColumnIcon } from 'lucide-react';
-import { NavItemLink } from '../../ui/nav-item';
+import { NavItemLink } from '@/shared/ui/nav-item';
 
 /** The navigation row to the loaded chat's Analysis screen (shown only while a chat is loaded). */
 export function AnalysisNavItem({ onClick }: { onClick?: () => void }) {

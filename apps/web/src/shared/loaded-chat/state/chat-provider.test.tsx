@@ -1,9 +1,9 @@
 import { Blob as NodeBlob } from 'node:buffer';
 import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createChatEngine } from '../engine/chat-engine';
-import { createInProcessPort } from '../engine/in-process-port';
-import { fakeZip, memoryPersistence, testDeps } from '../engine/testing-deps';
+import { createChatEngine } from '@/shared/loaded-chat/engine/chat-engine';
+import { createInProcessPort } from '@/shared/loaded-chat/engine/in-process-port';
+import { fakeZip, memoryPersistence, testDeps } from '@/shared/loaded-chat/engine/testing-deps';
 import { ChatProvider, useChat } from './chat-provider';
 
 const CHAT = [

@@ -10,8 +10,13 @@ import {
   useRef,
   useState,
 } from 'react';
-import { type ChatEngine, createChatEngine, type LoadedChat } from '../engine/chat-engine';
-import type { ChatData, ImportPhase, MediaFile, SearchHit } from '../engine/engine-protocol';
+import { type ChatEngine, createChatEngine, type LoadedChat } from '@/shared/loaded-chat/engine/chat-engine';
+import type {
+  ChatData,
+  ImportPhase,
+  MediaFile,
+  SearchHit,
+} from '@/shared/loaded-chat/engine/engine-protocol';
 import { type ChatState, chatReducer, initialChatState, type MediaLink } from './chat-state';
 
 export interface ChatActions {

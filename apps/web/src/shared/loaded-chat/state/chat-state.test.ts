@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatData } from '../engine/engine-protocol';
-import { chatMessage } from '../engine/testing-deps';
+import type { ChatData } from '@/shared/loaded-chat/engine/engine-protocol';
+import { chatMessage } from '@/shared/loaded-chat/engine/testing-deps';
 import { chatReducer, initialChatState, resolveSender } from './chat-state';
 
 const message = (author: string) => chatMessage({ author, content: 'hi' });

@@ -1,5 +1,5 @@
 import { type ChatCounts, type ChatMessage, chatCounts } from '@wadesk/chat-export';
-import type { ChatData, ChatSource } from '../engine/engine-protocol';
+import type { ChatData, ChatSource } from '@/shared/loaded-chat/engine/engine-protocol';
 
 /** A playable/downloadable media file: an object URL now, a signed server URL for server chats later. */
 export interface MediaLink {

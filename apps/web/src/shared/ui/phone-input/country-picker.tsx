@@ -1,7 +1,7 @@
 import type { CountryCode } from 'libphonenumber-js';
 import { SearchIcon } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useDebouncedValue } from '../../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/shared/hooks/use-debounced-value';
 import { type CountryOption, countryOptions, searchCountries } from './countries';
 import { CountryFlag } from './country-flag';
 

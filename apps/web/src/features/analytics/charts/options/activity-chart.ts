@@ -1,13 +1,5 @@
 import type { ChatAnalysis, MessageFilter } from '@wadesk/chat-export';
-import {
-  addDays,
-  dayNumber,
-  formatDay,
-  formatMonth,
-  formatWeekdayDay,
-  isoWeekKey,
-} from '../../../../shared/format/calendar-dates';
-import type { ChartLayout, ChartSpec } from '../chart-spec';
+import type { ChartLayout, ChartSpec } from '@/features/analytics/charts/chart-spec';
 import {
   BRAND,
   baseOption,
@@ -17,7 +9,15 @@ import {
   messagesText,
   pointOf,
   SPLIT_COLOR,
-} from '../chart-theme';
+} from '@/features/analytics/charts/chart-theme';
+import {
+  addDays,
+  dayNumber,
+  formatDay,
+  formatMonth,
+  formatWeekdayDay,
+  isoWeekKey,
+} from '@/shared/format/calendar-dates';
 
 export type Granularity = 'day' | 'week' | 'month';
 

@@ -1,5 +1,5 @@
 import type { MessageFilter } from '@wadesk/chat-export';
-import type { ChartLayout, ChartSpec } from '../chart-spec';
+import type { ChartLayout, ChartSpec } from '@/features/analytics/charts/chart-spec';
 import {
   BRAND,
   baseOption,
@@ -9,7 +9,7 @@ import {
   pointOf,
   SPLIT_COLOR,
   TEXT_COLOR,
-} from '../chart-theme';
+} from '@/features/analytics/charts/chart-theme';
 
 /** One bar of a ranked list: its name, its number and the messages behind it. */
 export interface BarItem {

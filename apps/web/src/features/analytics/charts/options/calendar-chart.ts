@@ -1,6 +1,5 @@
 import type { CalendarYear } from '@wadesk/chat-export';
-import { addDays, formatWeekdayDay } from '../../../../shared/format/calendar-dates';
-import type { ChartLayout, ChartSpec } from '../chart-spec';
+import type { ChartLayout, ChartSpec } from '@/features/analytics/charts/chart-spec';
 import {
   baseOption,
   EMPTY_CELL,
@@ -10,7 +9,8 @@ import {
   MUTED_TEXT,
   messagesText,
   pointOf,
-} from '../chart-theme';
+} from '@/features/analytics/charts/chart-theme';
+import { addDays, formatWeekdayDay } from '@/shared/format/calendar-dates';
 
 /** A year's days with messages as `[YYYY-MM-DD, messages]`. */
 export function calendarDays(year: CalendarYear): [string, number][] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureAnalysis } from '../../testing/analysis-fixture';
-import type { ChartClick, ChartSpec } from '../chart-spec';
+import type { ChartClick, ChartSpec } from '@/features/analytics/charts/chart-spec';
+import { fixtureAnalysis } from '@/features/analytics/testing/analysis-fixture';
 import { activityChart, periods, stepMonths } from './activity-chart';
 import { calendarChart, calendarDays } from './calendar-chart';
 import { heatmapChart } from './heatmap-chart';

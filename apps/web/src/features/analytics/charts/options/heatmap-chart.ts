@@ -1,5 +1,4 @@
-import { formatHourRange, WEEKDAYS, WEEKDAYS_SHORT } from '../../../../shared/format/calendar-dates';
-import type { ChartLayout, ChartSpec } from '../chart-spec';
+import type { ChartLayout, ChartSpec } from '@/features/analytics/charts/chart-spec';
 import {
   baseOption,
   EMPTY_CELL,
@@ -8,7 +7,8 @@ import {
   LABELS_INSIDE,
   messagesText,
   pointOf,
-} from '../chart-theme';
+} from '@/features/analytics/charts/chart-theme';
+import { formatHourRange, WEEKDAYS, WEEKDAYS_SHORT } from '@/shared/format/calendar-dates';
 
 export const HOURS = Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, '0'));
 

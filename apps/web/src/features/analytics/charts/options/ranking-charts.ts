@@ -6,10 +6,10 @@ import {
   type TopEmoji,
   type TopWord,
 } from '@wadesk/chat-export';
-import { formatDuration, formatShare } from '../../../../shared/format/format-duration';
-import { MEDIA_LABELS } from '../../../../shared/loaded-chat/labels';
-import type { ChartLayout, ChartSpec } from '../chart-spec';
-import { BRAND, EMOJI_FONT, messagesText } from '../chart-theme';
+import type { ChartLayout, ChartSpec } from '@/features/analytics/charts/chart-spec';
+import { BRAND, EMOJI_FONT, messagesText } from '@/features/analytics/charts/chart-theme';
+import { formatDuration, formatShare } from '@/shared/format/format-duration';
+import { MEDIA_LABELS } from '@/shared/loaded-chat/labels';
 import { barListChart } from './bar-list';
 
 /** Most bars in an author chart; a large group lists the rest in the table. */

@@ -1,7 +1,5 @@
 import { type ChatAnalysis, SYSTEM_EVENT_KINDS } from '@wadesk/chat-export';
-import { formatMonth } from '../../../../shared/format/calendar-dates';
-import { SYSTEM_EVENT_LABELS } from '../../../../shared/loaded-chat/labels';
-import type { ChartLayout, ChartSpec } from '../chart-spec';
+import type { ChartLayout, ChartSpec } from '@/features/analytics/charts/chart-spec';
 import {
   baseOption,
   escapeHtml,
@@ -10,7 +8,9 @@ import {
   pointOf,
   SERIES_COLORS,
   SPLIT_COLOR,
-} from '../chart-theme';
+} from '@/features/analytics/charts/chart-theme';
+import { formatMonth } from '@/shared/format/calendar-dates';
+import { SYSTEM_EVENT_LABELS } from '@/shared/loaded-chat/labels';
 import { stepMonths } from './activity-chart';
 
 /** System lines per month, stacked by kind (only the kinds that occur); a click opens those lines. */

@@ -1,0 +1,54 @@
+import type { Ticket } from '@wadesk/contract';
+import { describe, expect, it } from 'vitest';
+import { placeTicket } from './ticket-page';
+
+const ticket = (id: number, day: number, extra: Partial<Ticket> = {}): Ticket => ({
+  id,
+  group_name: 'Acme Support',
+  customer: `Customer ${id}`,
+  customer_number: null,
+  last_message: 'Hello',
+  status: 'open',
+  created_at: `2024-03-${String(day).padStart(2, '0')}T08:00:00Z`,
+  updated_at: `2024-03-${String(day).padStart(2, '0')}T09:00:00Z`,
+  first_response_at: null,
+  closed_at: null,
+  session_id: 's1',
+  group_id: 'g1@g.us',
+  assignee: null,
+  answered_by: null,
+  labels: [],
+  ...extra,
+});
+
+// Newest first, as the server answers: ids 5, 4, 2 created on the 5th, 4th and 2nd.
+const page = [ticket(5, 5), ticket(4, 4), ticket(2, 2)];
+const ids = (tickets: Ticket[]) => tickets.map((t) => t.id);
+
+describe('placeTicket', () => {
+  it('replaces a ticket that still passes in its place', () => {
+    const changed = ticket(4, 4, { last_message: 'Any news?' });
+    const placed = placeTicket(page, changed, { passes: true, limit: 10 });
+    expect(ids(placed)).toEqual([5, 4, 2]);
+    expect(placed[1]).toBe(changed);
+  });
+
+  it('removes a ticket that no longer passes, and leaves the page alone when it was not there', () => {
+    expect(ids(placeTicket(page, ticket(4, 4), { passes: false, limit: 10 }))).toEqual([5, 2]);
+    expect(placeTicket(page, ticket(9, 9), { passes: false, limit: 10 })).toBe(page);
+  });
+
+  it('puts a new ticket where its creation time says, not always first', () => {
+    expect(ids(placeTicket(page, ticket(6, 6), { passes: true, limit: 10 }))).toEqual([6, 5, 4, 2]);
+    // A split's later part may be older than tickets opened since.
+    expect(ids(placeTicket(page, ticket(7, 3), { passes: true, limit: 10 }))).toEqual([5, 4, 7, 2]);
+    // Same creation time: the higher id first.
+    expect(ids(placeTicket(page, ticket(3, 4), { passes: true, limit: 10 }))).toEqual([5, 4, 3, 2]);
+  });
+
+  it('keeps a full page at its size, and leaves out a ticket older than all of it', () => {
+    expect(ids(placeTicket(page, ticket(6, 6), { passes: true, limit: 3 }))).toEqual([6, 5, 4]);
+    expect(ids(placeTicket(page, ticket(1, 1), { passes: true, limit: 3 }))).toEqual([5, 4, 2]);
+    expect(ids(placeTicket(page, ticket(1, 1), { passes: true, limit: 4 }))).toEqual([5, 4, 2, 1]);
+  });
+});
