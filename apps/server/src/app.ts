@@ -28,6 +28,7 @@ import { createRateLimitRepository } from './modules/auth/rate-limit.repository'
 import { createAccessTokens } from './modules/auth/tokens';
 import { registerChats } from './modules/chats/register-chats';
 import { createInstanceRpc } from './modules/cluster/instance-rpc';
+import { registerDashboard } from './modules/dashboard/register-dashboard';
 import type { DeskEventMap } from './modules/events/desk-events';
 import { createEventBus } from './modules/events/event-bus';
 import { registerEvents } from './modules/events/register-events';
@@ -39,6 +40,7 @@ import { registerReplies } from './modules/replies/register-replies';
 import { registerSessions } from './modules/sessions/register-sessions';
 import { registerSettings } from './modules/settings/register-settings';
 import { systemRoutes } from './modules/system/system.routes';
+import { registerTicketEngine } from './modules/ticket-engine/register-ticket-engine';
 import { registerTickets } from './modules/tickets/register-tickets';
 import { createWhatsAppAdapter, type WhatsAppOverrides } from './whatsapp/create-driver';
 
@@ -191,17 +193,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const groups = await registerGroups(app, { bus, store, gateway, cluster, storage, overrides, audit });
   const agents = await registerAgents(app, { db: database.db, clock, bus, sessions, audit });
   await registerSettings(app, { db: database.db, audit });
-  await registerTickets(app, {
-    db: database.db,
-    clock,
-    bus,
-    store,
-    instanceId,
-    sessions,
-    groups,
-    agents,
-    audit,
-  });
+  registerTicketEngine(app, { db: database.db, bus, store, instanceId, agents, audit });
+  await registerTickets(app, { db: database.db, clock, bus, audit, replies: deskReplies });
+  await registerDashboard(app, { sessions, groups, agents });
   await registerReplies(app, {
     db: database.db,
     deskReplies,
