@@ -1,5 +1,5 @@
 import type { ConversationMessage, Ticket, TicketLabel, TicketNote } from '@wadesk/contract';
-import type { TicketMessageRow, TicketNoteRow, TicketRow } from './tickets.repository';
+import type { TicketMessageRow, TicketNoteRow, TicketRow } from './tickets.schema';
 
 /**
  * A ticket with what the desk shows beside its row: the assignee's name and its labels. The engine's
