@@ -15,8 +15,8 @@ import {
 import { createdAt } from '../../db/columns';
 import { agents } from '../agents/agents.schema';
 
-// Accounts, organisations and sign-ins: written only by this module (other modules write through
-// accounts.repository.ts and organisations.repository.ts, whose callers receive them as ports).
+// Accounts, organisations and sign-ins: written only by this module. Members and settings change them
+// through the ports of auth.ports.ts (accounts.repository.ts, organisation-settings.repository.ts).
 
 export const organisations = pgTable(
   'organisations',
