@@ -14,6 +14,7 @@ import { registerWebApp } from './http/web-app';
 import { createMailer } from './mail/mailer';
 import { registerAgents } from './modules/agents/register-agents';
 import { registerAudit } from './modules/audit/register-audit';
+import { createAccountsRepository } from './modules/auth/accounts.repository';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -22,12 +23,14 @@ import { createEmailLinks } from './modules/auth/email-links.service';
 import { createGoogleVerifier } from './modules/auth/google';
 import { createLoginFailuresRepository } from './modules/auth/login-failures.repository';
 import { createLoginGuard } from './modules/auth/login-guard';
+import { createOrganisationSettingsRepository } from './modules/auth/organisation-settings.repository';
 import { passwords } from './modules/auth/passwords';
 import { createAttemptLimits, createLimiter, perMinute } from './modules/auth/rate-limit';
 import { createRateLimitRepository } from './modules/auth/rate-limit.repository';
 import { createAccessTokens } from './modules/auth/tokens';
 import { registerChats } from './modules/chats/register-chats';
 import { createInstanceRpc } from './modules/cluster/instance-rpc';
+import { registerDashboard } from './modules/dashboard/register-dashboard';
 import type { DeskEventMap } from './modules/events/desk-events';
 import { createEventBus } from './modules/events/event-bus';
 import { registerEvents } from './modules/events/register-events';
@@ -39,6 +42,7 @@ import { registerReplies } from './modules/replies/register-replies';
 import { registerSessions } from './modules/sessions/register-sessions';
 import { registerSettings } from './modules/settings/register-settings';
 import { systemRoutes } from './modules/system/system.routes';
+import { registerTicketEngine } from './modules/ticket-engine/register-ticket-engine';
 import { registerTickets } from './modules/tickets/register-tickets';
 import { createWhatsAppAdapter, type WhatsAppOverrides } from './whatsapp/create-driver';
 
@@ -161,17 +165,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await rpc.close();
     await bus.close();
   });
-  await registerMembers(app, {
-    db: database.db,
-    clock,
-    mailer,
-    passwords,
-    publicUrl: config.publicUrl,
-    auth,
-    limits,
-    audit,
-    bus,
-  });
   const store = createMessageStore({ db: database.db, bus });
   // Written by the replies module, read by the sessions' drivers for WhatsApp's retry receipts.
   const deskReplies = createDeskRepliesRepository(database.db);
@@ -190,18 +183,23 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   const groups = await registerGroups(app, { bus, store, gateway, cluster, storage, overrides, audit });
   const agents = await registerAgents(app, { db: database.db, clock, bus, sessions, audit });
-  await registerSettings(app, { db: database.db, audit });
-  await registerTickets(app, {
+  await registerMembers(app, {
     db: database.db,
     clock,
-    bus,
-    store,
-    instanceId,
-    sessions,
-    groups,
+    mailer,
+    passwords,
+    publicUrl: config.publicUrl,
+    auth,
+    accounts: createAccountsRepository(database.db),
     agents,
+    limits,
     audit,
+    bus,
   });
+  await registerSettings(app, { organisations: createOrganisationSettingsRepository(database.db), audit });
+  registerTicketEngine(app, { db: database.db, bus, store, instanceId, agents, audit });
+  await registerTickets(app, { db: database.db, clock, bus, audit, replies: deskReplies });
+  await registerDashboard(app, { sessions, groups, agents });
   await registerReplies(app, {
     db: database.db,
     deskReplies,

@@ -13,6 +13,9 @@ import * as schema from './schema';
 /** The one Drizzle type repositories use, whichever driver runs underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A transaction of `Db`: what a module hands another module's port to write inside one transaction. */
+export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -1,6 +1,6 @@
 import type { GroupMessage, TicketMode } from '@wadesk/contract';
 import { proto, type WAMessage } from 'baileys';
-import type { EngineMessage } from '../../src/modules/tickets/ticket-engine';
+import type { EngineMessage } from '../../src/modules/ticket-engine/ticket-engine';
 
 let sequence = 0;
 

@@ -144,6 +144,11 @@ export function createAgentsService({
       return (await repo.list(organisationId)).map(toAgent);
     },
 
+    /** The agent's name; null when the organisation has no agent with this id. */
+    async name(organisationId: number, agentId: number): Promise<string | null> {
+      return (await repo.get(organisationId, agentId))?.name ?? null;
+    },
+
     async remove(
       organisationId: number,
       agentId: number,

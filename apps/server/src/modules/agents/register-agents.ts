@@ -7,6 +7,7 @@ import type { SessionsService } from '../sessions/sessions.service';
 import { createAgentsRepository } from './agents.repository';
 import { agentsRoutes } from './agents.routes';
 import { type AgentsService, createAgentsService } from './agents.service';
+import { publishAgentsChanged } from './agents-changed';
 import { watchLinkedAccounts } from './owner-agents';
 
 declare module 'fastify' {
@@ -27,16 +28,12 @@ export async function registerAgents(
     audit,
   }: { db: Db; clock: Clock; bus: DeskEventBus; sessions: SessionsService; audit: AuditRecorder },
 ): Promise<AgentsService> {
-  const agents: AgentsService = createAgentsService({
-    repo: createAgentsRepository(db),
+  const repo = createAgentsRepository(db);
+  const agents = createAgentsService({
+    repo,
     clock,
     audit,
-    onChange: (organisationId) => {
-      agents
-        .count(organisationId)
-        .then((agentsCount) => bus.publish('agents.changed', { organisationId, agentsCount }))
-        .catch((error: unknown) => app.log.error({ err: error }, 'publishing agents.updated failed'));
-    },
+    onChange: publishAgentsChanged({ count: repo.count, bus, log: app.log }),
   });
   const owners = watchLinkedAccounts({
     bus,

@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, lt, type SQL, TransactionRollbackError } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { emailTokens, organisations, refreshTokens, type UserRole, users } from '../../db/schema';
+import type { Db, DbTransaction } from '../../db/client';
+import type { UserRow } from './auth.ports';
+import { emailTokens, organisations, refreshTokens, type UserRole, users } from './auth.schema';
 
-export type UserRow = typeof users.$inferSelect;
 export type NewUser = Omit<typeof users.$inferInsert, 'id' | 'organisationId' | 'role' | 'createdAt'>;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 export type NewRefreshToken = Pick<
@@ -12,7 +12,7 @@ export type NewRefreshToken = Pick<
 
 export type AuthRepository = ReturnType<typeof createAuthRepository>;
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Tx = DbTransaction;
 
 /** Revokes every refresh-token family of the user and uses up every emailed link still open. */
 async function endEverySignIn(tx: Tx, userId: number, now: Date): Promise<void> {

@@ -2,7 +2,8 @@ import { authMessages } from '@wadesk/contract';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import type { Mailer } from '../../mail/mailer';
-import type { AuthRepository, UserRow } from './auth.repository';
+import type { UserRow } from './auth.ports';
+import type { AuthRepository } from './auth.repository';
 import type { Passwords } from './passwords';
 import { hashRefreshToken, newRefreshToken } from './tokens';
 

@@ -6,7 +6,7 @@ import { chatApi, textMessage } from '../../../test/helpers/chat-api';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { deskFixture } from '../../../test/helpers/desk-fixture';
 import { chats, ticketMessages, tickets, waContacts, waGroups, waMessages } from '../../db/schema';
-import { createTicketEngineRepository } from '../tickets/ticket-engine.repository';
+import { createTicketEngineRepository } from '../ticket-engine/ticket-engine.repository';
 import { createMessagesRepository } from './messages.repository';
 
 const GROUP = '120363000000000777@g.us';

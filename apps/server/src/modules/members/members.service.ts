@@ -15,18 +15,23 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import type { Mailer } from '../../mail/mailer';
 import { type AuditRecorder, byMember } from '../audit/audit.service';
-import type { UserRow } from '../auth/auth.repository';
+import type { MemberAccounts, MemberRow, UserRow } from '../auth/auth.ports';
 import type { SignInMethod } from '../auth/auth.service';
 import type { RequestUser } from '../auth/authenticate';
 import type { Passwords } from '../auth/passwords';
 import { hashRefreshToken, newRefreshToken } from '../auth/tokens';
-import type { InvitationRow, MemberRow, MembersRepository } from './members.repository';
+import type { InvitationRow, MembersRepository } from './members.repository';
 
 /** How long an invitation link works. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface MembersServiceDeps {
+  /** Invitations: this module's own table. */
   repo: MembersRepository;
+  /** The accounts themselves, which the auth module owns and writes (auth.ports.ts). */
+  accounts: MemberAccounts;
+  /** The agents module: the name of the agent a member is linked to, and whether it is the organisation's. */
+  agents: { name(organisationId: number, agentId: number): Promise<string | null> };
   mailer: Mailer;
   passwords: Passwords;
   clock: Clock;
@@ -68,13 +73,25 @@ const toInvitation = (row: InvitationRow): Invitation => ({
  * member's sign-ins end.
  */
 export function createMembersService(deps: MembersServiceDeps) {
-  const { repo, mailer, passwords, clock, publicUrl, signIn, onMailError, audit, onChange } = deps;
+  const {
+    repo,
+    accounts,
+    agents,
+    mailer,
+    passwords,
+    clock,
+    publicUrl,
+    signIn,
+    onMailError,
+    audit,
+    onChange,
+  } = deps;
   const record = (...entry: Parameters<typeof byMember>) => audit.record(byMember(...entry));
   const invitationLink = (token: string) => `${publicUrl}/accept-invitation?token=${token}`;
 
   return {
     async list(caller: RequestUser): Promise<MembersResponse> {
-      const members = (await repo.list(caller.organisationId)).map(toMember);
+      const members = (await accounts.list(caller.organisationId)).map(toMember);
       const invitations = roleAtLeast(caller.role, 'owner')
         ? (await repo.openInvitations(caller.organisationId, clock())).map(toInvitation)
         : [];
@@ -86,7 +103,7 @@ export function createMembersService(deps: MembersServiceDeps) {
       email: string,
       role: Exclude<MemberRole, 'owner'>,
     ): Promise<Invitation> {
-      const accountIn = await repo.accountOrganisation(email);
+      const accountIn = await accounts.accountOrganisation(email);
       if (accountIn === caller.organisationId) throw new AppError(409, memberMessages.alreadyMember);
       if (accountIn !== null) throw new AppError(409, memberMessages.accountElsewhere);
       const token = newRefreshToken();
@@ -122,7 +139,7 @@ export function createMembersService(deps: MembersServiceDeps) {
     },
 
     async changeRole(caller: RequestUser, userId: number, role: MemberRole): Promise<Member> {
-      const result = await repo.changeRole(caller.organisationId, userId, role, clock());
+      const result = await accounts.changeRole(caller.organisationId, userId, role, clock());
       if (result === 'not-found') throw new AppError(404, memberMessages.notFound);
       if (result === 'last-owner') throw new AppError(409, memberMessages.lastOwner);
       if (result.previousRole !== role)
@@ -132,7 +149,7 @@ export function createMembersService(deps: MembersServiceDeps) {
     },
 
     async remove(caller: RequestUser, userId: number): Promise<void> {
-      const result = await repo.remove(caller.organisationId, userId);
+      const result = await accounts.remove(caller.organisationId, userId);
       if (result === 'not-found') throw new AppError(404, memberMessages.notFound);
       if (result === 'last-owner') throw new AppError(409, memberMessages.lastOwner);
       await record(caller, 'member.removed', result.email, { role: result.role });
@@ -140,14 +157,15 @@ export function createMembersService(deps: MembersServiceDeps) {
     },
 
     async linkAgent(caller: RequestUser, userId: number, agentId: number | null): Promise<Member> {
-      const result = await repo.linkAgent(caller.organisationId, userId, agentId);
+      const agentName = agentId === null ? null : await agents.name(caller.organisationId, agentId);
+      if (agentId !== null && agentName === null) throw new AppError(404, memberMessages.agentNotFound);
+      const result = await accounts.linkAgent(caller.organisationId, userId, agentId);
       if (result === 'not-found') throw new AppError(404, memberMessages.notFound);
-      if (result === 'agent-not-found') throw new AppError(404, memberMessages.agentNotFound);
       if (result === 'agent-taken') throw new AppError(409, memberMessages.agentTaken);
       if (result.previousAgentId !== agentId)
         await record(caller, 'member.agent_linked', result.email, {
           agent_id: agentId,
-          agent_name: result.agentName,
+          agent_name: agentName,
         });
       onChange(caller.organisationId);
       return toMember(result);
@@ -170,18 +188,18 @@ export function createMembersService(deps: MembersServiceDeps) {
       const found = await repo.openInvitation(hashRefreshToken(input.token), now);
       if (!found) throw new AppError(400, memberMessages.invitationInvalid);
       const passwordHash = await passwords.hash(input.password1);
-      let user: Awaited<ReturnType<MembersRepository['accept']>>;
+      let user: UserRow | 'used';
       try {
-        user = await repo.accept(
-          found.invitation.id,
-          {
-            email: found.invitation.email,
+        user = await repo.accept(found.invitation.id, now, (tx, invitation) =>
+          accounts.insertMember(tx, {
+            email: invitation.email,
             passwordHash,
             firstName: input.first_name,
             lastName: input.last_name,
             emailVerifiedAt: now,
-          },
-          now,
+            organisationId: invitation.organisationId,
+            role: invitation.role,
+          }),
         );
       } catch (error) {
         // The address got an account since the invitation was sent.

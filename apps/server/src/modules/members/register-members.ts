@@ -3,13 +3,14 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import type { AuditRecorder } from '../audit/audit.service';
+import type { MemberAccounts } from '../auth/auth.ports';
 import type { AuthService } from '../auth/auth.service';
 import type { Passwords } from '../auth/passwords';
 import type { AttemptLimits } from '../auth/rate-limit';
 import type { DeskEventBus } from '../events/desk-events';
 import { createMembersRepository } from './members.repository';
 import { invitationRoutes, membersRoutes } from './members.routes';
-import { createMembersService } from './members.service';
+import { createMembersService, type MembersServiceDeps } from './members.service';
 
 /** Members, roles and invitations of an organisation. */
 export async function registerMembers(
@@ -21,6 +22,9 @@ export async function registerMembers(
     passwords: Passwords;
     publicUrl: string;
     auth: AuthService;
+    /** Auth's port for the accounts (auth.ports.ts). */
+    accounts: MemberAccounts;
+    agents: MembersServiceDeps['agents'];
     limits: AttemptLimits;
     audit: AuditRecorder;
     bus: DeskEventBus;
@@ -28,6 +32,8 @@ export async function registerMembers(
 ): Promise<void> {
   const members = createMembersService({
     repo: createMembersRepository(deps.db),
+    accounts: deps.accounts,
+    agents: deps.agents,
     mailer: deps.mailer,
     passwords: deps.passwords,
     clock: deps.clock,

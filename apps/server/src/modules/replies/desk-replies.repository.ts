@@ -1,7 +1,7 @@
 import { BufferJSON, proto, type WAMessageKey } from 'baileys';
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { deskReplies } from '../../db/schema';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db, DbTransaction } from '../../db/client';
+import { deskReplies } from './replies.schema';
 
 export interface DeskReplyRow {
   organisationId: number;
@@ -31,6 +31,24 @@ export function createDeskRepliesRepository(db: Db) {
       await db
         .delete(deskReplies)
         .where(and(eq(deskReplies.sessionId, sessionId), eq(deskReplies.waId, waId)));
+    },
+
+    /**
+     * Desk replies follow their messages when the desk merges or splits tickets (the port
+     * `TicketReplies` of modules/tickets/ticket-merge.repository.ts), inside the caller's transaction so that
+     * the tickets stay locked: every reply of `fromTicketId`, or only those sent as `waIds`.
+     */
+    async moveToTicket(
+      tx: DbTransaction,
+      fromTicketId: number,
+      intoTicketId: number,
+      waIds?: readonly string[],
+    ): Promise<void> {
+      const ofTicket = eq(deskReplies.ticketId, fromTicketId);
+      await tx
+        .update(deskReplies)
+        .set({ ticketId: intoTicketId })
+        .where(waIds ? and(ofTicket, inArray(deskReplies.waId, [...waIds])) : ofTicket);
     },
 
     /** Baileys' getMessage for the session: the content of a message it sent from the desk, or undefined. */

@@ -6,7 +6,7 @@ import {
 } from '@wadesk/contract';
 import { AppError } from '../../errors';
 import type { AuditRecorder } from '../audit/audit.service';
-import type { SettingsRepository, SettingsRow } from './settings.repository';
+import type { OrganisationSettings, SettingsRow } from '../auth/auth.ports';
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
@@ -36,13 +36,14 @@ function phrasesToStore(phrases: readonly string[]): string[] | null {
  * (live-queue.repository.ts), so a change applies to the next message on every instance, no cache to expire.
  */
 export function createSettingsService(deps: {
-  repo: SettingsRepository;
+  /** The settings columns of organisations, which the auth module owns. */
+  organisations: OrganisationSettings;
   audit: Pick<AuditRecorder, 'record'>;
 }) {
   const notFound = () => new AppError(404, 'Organisation not found');
   return {
     async get(organisationId: number): Promise<SettingsResponse> {
-      const row = await deps.repo.get(organisationId);
+      const row = await deps.organisations.get(organisationId);
       if (!row) throw notFound();
       return toResponse(row);
     },
@@ -54,8 +55,8 @@ export function createSettingsService(deps: {
       const patch: Partial<SettingsRow> = {};
       if (request.ack_phrases !== undefined) patch.ackPhrases = phrasesToStore(request.ack_phrases);
       if (request.unanswered_minutes !== undefined) patch.unansweredMinutes = request.unanswered_minutes;
-      const before = await deps.repo.get(actor.organisationId);
-      const row = await deps.repo.update(actor.organisationId, patch);
+      const before = await deps.organisations.get(actor.organisationId);
+      const row = await deps.organisations.update(actor.organisationId, patch);
       if (!before || !row) throw notFound();
       const changed = Object.keys(patch).filter(
         (key) =>

@@ -1,6 +1,5 @@
 import type { ConversationMessage, Ticket, TicketLabel, TicketNote } from '@wadesk/contract';
-import type { ResolvedMessage } from '../groups/group-message';
-import type { TicketMessageRow, TicketNoteRow, TicketRow } from './tickets.repository';
+import type { TicketMessageRow, TicketNoteRow, TicketRow } from './tickets.schema';
 
 /**
  * A ticket with what the desk shows beside its row: the assignee's name and its labels. The engine's
@@ -42,29 +41,4 @@ export function toConversationMessage(row: TicketMessageRow): ConversationMessag
     created_at: row.createdAt.toISOString(),
     wa_id: row.waId,
   };
-}
-
-const MEDIA_LABELS: Partial<Record<string, string>> = {
-  image: 'Image',
-  video: 'Video',
-  audio: 'Audio',
-  ptt: 'Voice message',
-  ptv: 'Video note',
-  document: 'Document',
-  sticker: 'Sticker',
-  location: 'Location',
-  vcard: 'Contact',
-  multi_vcard: 'Contacts',
-  poll_creation: 'Poll',
-};
-
-/** What a ticket shows for a message: its text, or for media without a caption a label like "[Image]". */
-export function messageText(
-  message: Pick<ResolvedMessage, 'body' | 'messageType' | 'hasMedia' | 'filename'>,
-): string {
-  const body = message.body.trim();
-  if (body) return body;
-  const label = MEDIA_LABELS[message.messageType] ?? (message.hasMedia ? 'Media' : 'Message');
-  const name = message.messageType === 'document' && message.filename ? `: ${message.filename}` : '';
-  return `[${label}${name}]`;
 }

@@ -1,9 +1,22 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { deskReplies, ticketMessages, ticketNotes, tickets } from '../../db/schema';
-import type { TicketMessageRow, TicketRow } from './tickets.repository';
+import type { Db, DbTransaction } from '../../db/client';
+import {
+  type TicketMessageRow,
+  type TicketRow,
+  ticketMessages,
+  ticketNotes,
+  tickets,
+} from './tickets.schema';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Tx = DbTransaction;
+
+/**
+ * What merge and split ask of the replies module, which owns desk_replies: its replies follow their
+ * messages, inside the merge's transaction (all of `fromTicketId`'s, or only those sent as `waIds`).
+ */
+export interface TicketReplies {
+  moveToTicket(tx: Tx, fromTicketId: number, intoTicketId: number, waIds?: readonly string[]): Promise<void>;
+}
 
 export type MergeOutcome =
   | { kind: 'not_found' }
@@ -35,7 +48,7 @@ function summary(messages: TicketMessageRow[]) {
  * Merge and split (docs/architecture.md, Tickets). Each runs in one transaction with the tickets locked, so
  * the one-active-ticket indexes hold at commit and a ticket changed meanwhile by the engine waits for it.
  */
-export function createTicketMergeRepository(db: Db) {
+export function createTicketMergeRepository(db: Db, replies: TicketReplies) {
   const lock = (tx: Tx, organisationId: number, ids: number[]) =>
     tx
       .select()
@@ -60,7 +73,7 @@ export function createTicketMergeRepository(db: Db) {
 
         await tx.update(ticketMessages).set({ ticketId: intoId }).where(eq(ticketMessages.ticketId, fromId));
         await tx.update(ticketNotes).set({ ticketId: intoId }).where(eq(ticketNotes.ticketId, fromId));
-        await tx.update(deskReplies).set({ ticketId: intoId }).where(eq(deskReplies.ticketId, fromId));
+        await replies.moveToTicket(tx, fromId, intoId);
         await tx.execute(sql`insert into ticket_labels (ticket_id, label_id)
           select ${intoId}, label_id from ticket_labels where ticket_id = ${fromId} on conflict do nothing`);
         // Deleted before the update below: the merged ticket may become the conversation's active one.
@@ -159,18 +172,12 @@ export function createTicketMergeRepository(db: Db) {
           .update(ticketMessages)
           .set({ ticketId: created.id })
           .where(inArray(ticketMessages.id, movedIds));
-        await tx
-          .update(deskReplies)
-          .set({ ticketId: created.id })
-          .where(
-            and(
-              eq(deskReplies.ticketId, ticketId),
-              inArray(
-                deskReplies.waId,
-                moved.map((m) => m.waId),
-              ),
-            ),
-          );
+        await replies.moveToTicket(
+          tx,
+          ticketId,
+          created.id,
+          moved.map((m) => m.waId),
+        );
         await tx.execute(sql`insert into ticket_labels (ticket_id, label_id)
           select ${created.id}, label_id from ticket_labels where ticket_id = ${ticketId}`);
         return { kind: 'split', closed, created };

@@ -1,7 +1,8 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { labels, ticketLabels, ticketNotes, tickets, users } from '../../db/schema';
-import { memberName, type TicketNoteRow, type TicketRow } from './tickets.repository';
+import { memberName } from './tickets.repository';
+import type { TicketNoteRow, TicketRow } from './tickets.schema';
 
 export type TicketWorkflowRepository = ReturnType<typeof createTicketWorkflowRepository>;
 

@@ -2,20 +2,19 @@ import type { TicketLabel } from '@wadesk/contract';
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { users } from '../auth/auth.schema';
+import type { TicketView } from './ticket-mapping';
 import {
+  type TicketMessageRow,
+  type TicketNoteRow,
   type TicketStatus,
   ticketLabels,
   ticketMessages,
   ticketNotes,
   ticketStats,
   tickets,
-  users,
-} from '../../db/schema';
-import type { TicketView } from './ticket-mapping';
+} from './tickets.schema';
 
-export type TicketRow = typeof tickets.$inferSelect;
-export type TicketMessageRow = typeof ticketMessages.$inferSelect;
-export type TicketNoteRow = typeof ticketNotes.$inferSelect;
 export type TicketStatsRow = Omit<typeof ticketStats.$inferSelect, 'shard'>;
 
 export interface TicketListQuery {

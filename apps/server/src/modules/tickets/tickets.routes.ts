@@ -1,5 +1,4 @@
 import {
-  countsResponse,
   errorResponse,
   ticketDetailsRequest,
   ticketDetailsResponse,
@@ -11,21 +10,16 @@ import {
 } from '@wadesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerAuth } from '../auth/authenticate';
-import type { CountsService } from './counts.service';
 import type { TicketsService } from './tickets.service';
 
 export interface TicketsRoutesOptions {
   tickets: TicketsService;
-  counts: CountsService;
 }
 
 const tags = ['tickets'];
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
 
-export const ticketsRoutes: FastifyPluginAsyncZod<TicketsRoutesOptions> = async (
-  app,
-  { tickets, counts },
-) => {
+export const ticketsRoutes: FastifyPluginAsyncZod<TicketsRoutesOptions> = async (app, { tickets }) => {
   app.addHook('onRequest', app.authenticate);
 
   app.post(
@@ -82,18 +76,5 @@ export const ticketsRoutes: FastifyPluginAsyncZod<TicketsRoutesOptions> = async 
       },
     },
     async (request) => tickets.updateStatus(request.user, request.body.ticket_id, request.body.status),
-  );
-
-  app.post(
-    '/org/getCounts/',
-    {
-      schema: {
-        tags,
-        summary: "The dashboard's counts of sessions, WhatsApp groups and agents",
-        security: bearerAuth,
-        response: { 200: countsResponse, 401: errorResponse },
-      },
-    },
-    async (request) => counts.counts(request.user.organisationId),
   );
 };

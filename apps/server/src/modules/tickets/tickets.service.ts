@@ -13,7 +13,8 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import type { AuditRecorder } from '../audit/audit.service';
 import { type TicketView, toConversationMessage, toNote, toTicket } from './ticket-mapping';
-import type { TicketRow, TicketsRepository } from './tickets.repository';
+import type { TicketsRepository } from './tickets.repository';
+import type { TicketRow } from './tickets.schema';
 
 /** The member making a call. */
 export interface Actor {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type TicketStatus, tickets } from '../../db/schema';
 import { storableDeep, storableText } from '../../text';
-import type { TicketRow } from './tickets.repository';
+import type { TicketRow } from '../tickets/tickets.schema';
 
 /** The name of a sender with neither a name nor a known number (ticket-engine.ts). */
 export const UNKNOWN_SENDER = 'Unknown';

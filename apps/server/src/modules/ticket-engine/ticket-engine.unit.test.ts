@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type LiveInput, liveMessage } from '../../../test/helpers/live-message';
+import type { TicketRow } from '../tickets/tickets.schema';
 import { createTicketEngine } from './ticket-engine';
 import type { GroupKey, Joining, TicketEngineRepository, TicketEngineTx } from './ticket-engine.repository';
-import type { TicketRow } from './tickets.repository';
 
 /** The engine's repository in memory, with rollback, to test the rules without a database. */
 function fakeRepository() {

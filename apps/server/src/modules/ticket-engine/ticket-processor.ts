@@ -1,8 +1,8 @@
 import type { AuditRecorder } from '../audit/audit.service';
 import type { DeskEventBus } from '../events/desk-events';
 import type { MessageStore, QueuedLiveMessage } from '../groups/message-store.service';
+import { toTicket } from '../tickets/ticket-mapping';
 import type { BatchOutcome, TicketEngine } from './ticket-engine';
-import { toTicket } from './ticket-mapping';
 
 export interface TicketProcessorDeps {
   /** The live-message queue of the message store. */

@@ -5,10 +5,10 @@ import { type LiveInput, liveMessage } from '../../../test/helpers/live-message'
 import { organisations, ticketMessages, tickets, waSessions } from '../../db/schema';
 import { createAgentsRepository } from '../agents/agents.repository';
 import { createAgentsService } from '../agents/agents.service';
+import { createTicketsRepository } from '../tickets/tickets.repository';
+import { createTicketsService } from '../tickets/tickets.service';
 import { createTicketEngine } from './ticket-engine';
 import { createTicketEngineRepository, type TicketEngineRepository } from './ticket-engine.repository';
-import { createTicketsRepository } from './tickets.repository';
-import { createTicketsService } from './tickets.service';
 
 /** An organisation with one session, the engine on the test database, and an agents service. */
 async function fixture(ctx: TestContext) {

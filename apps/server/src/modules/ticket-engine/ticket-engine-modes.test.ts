@@ -5,10 +5,10 @@ import { type LiveInput, liveMessage } from '../../../test/helpers/live-message'
 import { organisations, ticketMessages, tickets, users, waSessions } from '../../db/schema';
 import { createAgentsRepository } from '../agents/agents.repository';
 import { createAgentsService } from '../agents/agents.service';
+import { createTicketsRepository } from '../tickets/tickets.repository';
+import { createTicketsService } from '../tickets/tickets.service';
 import { createTicketEngine } from './ticket-engine';
 import { createTicketEngineRepository } from './ticket-engine.repository';
-import { createTicketsRepository } from './tickets.repository';
-import { createTicketsService } from './tickets.service';
 
 // The per-group rules and assignment (docs/decisions/0017-group-modes.md, docs/architecture.md).
 

@@ -6,9 +6,9 @@ import { organisations, waLiveQueue, waSessions } from '../../db/schema';
 import type { DeskEventBus } from '../events/desk-events';
 import { toServerEvent } from '../events/event-hub';
 import { createMessageStore, type QueuedLiveMessage } from '../groups/message-store.service';
+import type { TicketRow } from '../tickets/tickets.schema';
 import type { BatchOutcome } from './ticket-engine';
 import { createTicketProcessor, type TicketProcessorDeps } from './ticket-processor';
-import type { TicketRow } from './tickets.repository';
 
 const ticket = (id: number): TicketRow => ({
   id,

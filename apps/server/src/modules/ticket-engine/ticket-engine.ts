@@ -1,15 +1,15 @@
 import type { KnownAgent } from '../agents/agents.service';
 import type { LiveMessage } from '../groups/group-message';
 import type { QueuedLiveMessage } from '../groups/message-store.service';
+import type { TicketRow } from '../tickets/tickets.schema';
 import { isAcknowledgement } from './acknowledgement';
+import { messageText } from './message-text';
 import {
   type Joining,
   type NewTicket,
   type TicketEngineRepository,
   UNKNOWN_SENDER,
 } from './ticket-engine.repository';
-import { messageText } from './ticket-mapping';
-import type { TicketRow } from './tickets.repository';
 
 export interface TicketEngineDeps {
   repo: TicketEngineRepository;

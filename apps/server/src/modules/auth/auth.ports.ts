@@ -1,0 +1,63 @@
+import type { DbTransaction } from '../../db/client';
+import type { UserRole, users } from './auth.schema';
+
+// What other modules may change of auth's tables (users, refresh_tokens, organisations), and only through
+// these ports: auth stays their one writer (docs/architecture.md, owner table).
+
+export type UserRow = typeof users.$inferSelect;
+
+/** A member of an organisation as the Members page shows them. */
+export type MemberRow = Pick<
+  UserRow,
+  'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'agentId' | 'createdAt'
+>;
+
+/** An account created from an invitation, in the invitation's organisation and role. */
+export type NewMember = Pick<
+  typeof users.$inferInsert,
+  'email' | 'passwordHash' | 'firstName' | 'lastName' | 'emailVerifiedAt' | 'organisationId' | 'role'
+>;
+
+/** The accounts of an organisation, for the members module (accounts.repository.ts). */
+export interface MemberAccounts {
+  list(organisationId: number): Promise<MemberRow[]>;
+  find(organisationId: number, userId: number): Promise<MemberRow | null>;
+  /** Which organisation an address already has an account in, if any. */
+  accountOrganisation(email: string): Promise<number | null>;
+  /**
+   * A new role, unless it would leave the organisation without an owner ('last-owner'); the member's
+   * sign-ins end.
+   */
+  changeRole(
+    organisationId: number,
+    userId: number,
+    role: UserRole,
+    now: Date,
+  ): Promise<(MemberRow & { previousRole: UserRole }) | 'not-found' | 'last-owner'>;
+  /** Deletes the account (its sign-ins, event streams and saved chats go with it), keeping an owner. */
+  remove(organisationId: number, userId: number): Promise<MemberRow | 'not-found' | 'last-owner'>;
+  /**
+   * Links the member to an agent of the organisation (or unlinks with null): the caller has checked that the
+   * agent is the organisation's. 'agent-taken' when another member holds it.
+   */
+  linkAgent(
+    organisationId: number,
+    userId: number,
+    agentId: number | null,
+  ): Promise<(MemberRow & { previousAgentId: number | null }) | 'not-found' | 'agent-taken'>;
+  /** Creates the account inside the caller's transaction (an invitation used in the same transaction). */
+  insertMember(tx: DbTransaction, member: NewMember): Promise<UserRow>;
+}
+
+/** The settings columns of an organisation (organisation-settings.repository.ts), for the settings module. */
+export interface SettingsRow {
+  /** null: the default list (DEFAULT_ACK_PHRASES in the contract). */
+  ackPhrases: string[] | null;
+  unansweredMinutes: number;
+}
+
+export interface OrganisationSettings {
+  get(organisationId: number): Promise<SettingsRow | null>;
+  /** Only the fields given change; answers the settings as they now are. */
+  update(organisationId: number, patch: Partial<SettingsRow>): Promise<SettingsRow | null>;
+}

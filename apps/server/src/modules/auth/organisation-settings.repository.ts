@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { OrganisationSettings, SettingsRow } from './auth.ports';
+import { organisations } from './auth.schema';
+
+/** The settings columns of organisations, which the settings module reads and changes through this port. */
+export function createOrganisationSettingsRepository(db: Db): OrganisationSettings {
+  const columns = {
+    ackPhrases: organisations.ackPhrases,
+    unansweredMinutes: organisations.unansweredMinutes,
+  };
+  const get = async (organisationId: number): Promise<SettingsRow | null> => {
+    const [row] = await db.select(columns).from(organisations).where(eq(organisations.id, organisationId));
+    return row ?? null;
+  };
+  return {
+    get,
+
+    async update(organisationId, patch) {
+      if (Object.keys(patch).length === 0) return get(organisationId);
+      const [row] = await db
+        .update(organisations)
+        .set(patch)
+        .where(eq(organisations.id, organisationId))
+        .returning(columns);
+      return row ?? null;
+    },
+  };
+}

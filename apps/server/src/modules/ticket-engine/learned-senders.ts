@@ -1,0 +1,74 @@
+import type { Db } from '../../db/client';
+import { phoneOf } from '../groups/group-message';
+import type { MessageStore, QueuedLiveMessage, ResolvedAuthors } from '../groups/message-store.service';
+import { fillTicketSenders, type LearnedSender } from './ticket-engine.repository';
+
+/** A learned sender with the organisation its conversation belongs to. */
+export type OrganisationSender = LearnedSender & { organisationId: number };
+
+/**
+ * A LID sender's number learned after its messages were ticketed: the tickets get it too, unchanged
+ * otherwise (docs/decisions/0013, LID senders). One fill per organisation, as the statement is scoped to one.
+ */
+export async function fillLearnedSenders(
+  db: Db,
+  sessionId: string,
+  learned: readonly OrganisationSender[],
+): Promise<void> {
+  const byOrganisation = new Map<number, LearnedSender[]>();
+  for (const { organisationId, ...sender } of learned)
+    byOrganisation.set(organisationId, [...(byOrganisation.get(organisationId) ?? []), sender]);
+  for (const [organisationId, senders] of byOrganisation)
+    await fillTicketSenders(db, organisationId, sessionId, senders);
+}
+
+/** The senders whose number the message store has just filled in. */
+export function sendersOfResolvedAuthors({ messages }: ResolvedAuthors): OrganisationSender[] {
+  return messages.flatMap((m) => {
+    const number = phoneOf(m.phoneJid);
+    return number
+      ? [{ organisationId: m.organisationId, groupJid: m.groupJid, waId: m.waId, number: `+${number}` }]
+      : [];
+  });
+}
+
+/**
+ * Listens for authors the store resolves and fills their tickets. The store awaits the listener, so the fill
+ * is done before the change that taught the pair completes; a failure is logged and never fails that
+ * change. Answers the unsubscribe.
+ */
+export function fillTicketsOnResolvedAuthors(deps: {
+  db: Db;
+  store: Pick<MessageStore, 'onResolvedAuthors'>;
+  log: { warn(object: object, message: string): void };
+}): () => void {
+  const { db, store, log } = deps;
+  return store.onResolvedAuthors(async (resolved) => {
+    const { sessionId } = resolved;
+    await fillLearnedSenders(db, sessionId, sendersOfResolvedAuthors(resolved)).catch((error: unknown) =>
+      log.warn({ err: error, sessionId }, 'filling learned sender numbers into tickets failed'),
+    );
+  });
+}
+
+/**
+ * The same fill for messages the engine applied while their sender's pair was being learned: the
+ * processor's `lateSenders` (ticket-processor.ts).
+ */
+export function createLateSenders(deps: { db: Db; store: Pick<MessageStore, 'phonesOf'> }) {
+  const { db, store } = deps;
+  return async (events: QueuedLiveMessage[]): Promise<void> => {
+    for (const sessionId of new Set(events.map((event) => event.sessionId))) {
+      const mine = events.filter((event) => event.sessionId === sessionId);
+      const phones = await store.phonesOf(sessionId, [...new Set(mine.map((e) => e.message.author ?? ''))]);
+      await fillLearnedSenders(
+        db,
+        sessionId,
+        mine.flatMap(({ organisationId, groupJid, message }) => {
+          const number = phones.get(message.author ?? '');
+          return number ? [{ organisationId, groupJid, waId: message.waId, number: `+${number}` }] : [];
+        }),
+      );
+    }
+  };
+}

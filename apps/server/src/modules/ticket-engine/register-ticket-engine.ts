@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import type { AgentsService } from '../agents/agents.service';
+import type { AuditRecorder } from '../audit/audit.service';
+import type { DeskEventBus } from '../events/desk-events';
+import type { MessageStore } from '../groups/message-store.service';
+import { createLateSenders, fillTicketsOnResolvedAuthors } from './learned-senders';
+import { createTicketEngine } from './ticket-engine';
+import { createTicketEngineRepository } from './ticket-engine.repository';
+import { createTicketProcessor, type TicketProcessor, type TicketProcessorDeps } from './ticket-processor';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The ticket engine's intake; tests await `ticketProcessor.settled()` after storing messages. */
+    ticketProcessor: TicketProcessor;
+    /** The message store, for tests and the bench that store live messages without a phone. */
+    messageStore: MessageStore;
+  }
+}
+
+export interface RegisterTicketEngineOptions {
+  db: Db;
+  bus: DeskEventBus;
+  /** Owner of the live-message queue the engine consumes. */
+  store: MessageStore;
+  /** This instance's id: it holds the queue claims. */
+  instanceId: string;
+  agents: Pick<AgentsService, 'byNumber'>;
+  audit: AuditRecorder;
+  /** Queue timings and sizes; production uses the processor's defaults. */
+  processor?: Pick<
+    TicketProcessorDeps,
+    'batchSize' | 'parallel' | 'pollMs' | 'claimMs' | 'retryMs' | 'maxAttempts'
+  >;
+}
+
+/** The ticket engine on the live-message queue: it turns stored WhatsApp messages into tickets. */
+export function registerTicketEngine(app: FastifyInstance, options: RegisterTicketEngineOptions): void {
+  const { db, bus, store, instanceId, agents } = options;
+  const engine = createTicketEngine({
+    repo: createTicketEngineRepository(db),
+    agentByNumber: agents.byNumber,
+  });
+  const stopFilling = fillTicketsOnResolvedAuthors({ db, store, log: app.log });
+  const processor = createTicketProcessor({
+    ...options.processor,
+    queue: store,
+    engine,
+    bus,
+    log: app.log,
+    audit: options.audit,
+    lateSenders: createLateSenders({ db, store }),
+    instanceId,
+  });
+  // Only a wake-up: the message itself is read from the queue, where it was stored with the message.
+  const unsubscribe = bus.on('message.live', () => processor.wake());
+  app.decorate('ticketProcessor', processor);
+  app.decorate('messageStore', store);
+  app.addHook('preClose', async () => {
+    unsubscribe();
+    stopFilling();
+    await processor.stop();
+  });
+}

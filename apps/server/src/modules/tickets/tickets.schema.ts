@@ -1,0 +1,189 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigserial,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns';
+import { waSessions } from '../../db/schema';
+import { organisations, users } from '../auth/auth.schema';
+
+// Tickets, their conversations, counters, notes and labels. The desk (this module) and the ticket engine
+// (modules/ticket-engine, which opens and joins tickets from WhatsApp messages) both write tickets and
+// ticket_messages; labels, ticket_labels and ticket_notes only the desk; ticket_stats only its trigger.
+
+export type TicketStatus = 'open' | 'in_progress' | 'close';
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => waSessions.id, { onDelete: 'cascade' }),
+    groupJid: text('group_jid').notNull(),
+    groupName: text('group_name').notNull(),
+    customer: text('customer').notNull(),
+    customerNumber: text('customer_number'),
+    lastMessage: text('last_message').notNull(),
+    status: text('status').$type<TicketStatus>().notNull().default('open'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /**
+     * Null for a ticket of a group in watch mode; the customer (`+number`, else their JID) for a ticket
+     * opened in per-customer mode.
+     */
+    customerKey: text('customer_key'),
+    /** The member working the ticket: set by a reply from their linked agent phone, or by take/reassign. */
+    assigneeId: integer('assignee_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** The name of whoever sent the first business reply ("answered by <agent>"), null before it. */
+    answeredBy: text('answered_by'),
+  },
+  (t) => [
+    // One active ticket per group (watch mode) and one per customer of a group (per-customer mode), enforced
+    // here so that two servers racing on a group cannot both open one.
+    uniqueIndex('tickets_one_active_per_group_idx')
+      .on(t.organisationId, t.sessionId, t.groupJid)
+      .where(sql`${t.status} in ('open', 'in_progress') and ${t.customerKey} is null`),
+    uniqueIndex('tickets_one_active_per_customer_idx')
+      .on(t.organisationId, t.sessionId, t.groupJid, t.customerKey)
+      .where(sql`${t.status} in ('open', 'in_progress') and ${t.customerKey} is not null`),
+    index('tickets_assignee_idx').on(t.assigneeId),
+    // Scanned backwards for "newest first"; an ascending index matches ORDER BY … DESC (NULLS FIRST) exactly.
+    index('tickets_organisation_created_idx').on(t.organisationId, t.createdAt, t.id),
+    index('tickets_organisation_status_idx').on(t.organisationId, t.status),
+    check('tickets_status_valid', sql`${t.status} in ('open', 'in_progress', 'close')`),
+    check('tickets_closed_at_only_when_closed', sql`(${t.status} = 'close') = (${t.closedAt} is not null)`),
+  ],
+);
+
+/** A ticket's conversation: the group messages that joined it. */
+export const ticketMessages = pgTable(
+  'ticket_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id').notNull(),
+    groupJid: text('group_jid').notNull(),
+    /** WhatsApp's message id: with session and group, the key that makes a redelivered message a no-op. */
+    waId: text('wa_id').notNull(),
+    /** E.164 when known. */
+    sender: text('sender'),
+    senderName: text('sender_name').notNull(),
+    isBusiness: boolean('is_business').notNull(),
+    message: text('message').notNull(),
+    /** When the message was sent (its WhatsApp timestamp). */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The member who typed it in the desk's reply box (desk_replies), null for anything else. */
+    sentByUserId: integer('sent_by_user_id').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [
+    uniqueIndex('ticket_messages_key_idx').on(t.sessionId, t.groupJid, t.waId),
+    index('ticket_messages_ticket_idx').on(t.ticketId, t.createdAt, t.id),
+  ],
+);
+
+/**
+ * Per-organisation ticket counters kept by a trigger on tickets (see its migration): getTicketStats is polled
+ * every 5 s by every dashboard, and aggregating 10,000 tickets per call costs 10–40 ms.
+ */
+export const ticketStats = pgTable(
+  'ticket_stats',
+  {
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /**
+     * Striped counters: each database connection adds to its own row (pg_backend_pid() % 8, see the
+     * scale-out migration), so ticket changes of different servers never queue on one counter row;
+     * getTicketStats sums the organisation's rows.
+     */
+    shard: smallint('shard').notNull().default(0),
+    open: integer('open').notNull().default(0),
+    inProgress: integer('in_progress').notNull().default(0),
+    closed: integer('closed').notNull().default(0),
+    respondedCount: integer('responded_count').notNull().default(0),
+    responseSecondsSum: doublePrecision('response_seconds_sum').notNull().default(0),
+    resolvedCount: integer('resolved_count').notNull().default(0),
+    resolutionSecondsSum: doublePrecision('resolution_seconds_sum').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.shard] })],
+);
+
+/** Internal notes on a ticket: never sent to WhatsApp. */
+export const ticketNotes = pgTable(
+  'ticket_notes',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The author's name when written: a removed member's notes still say who wrote them. */
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ticket_notes_ticket_idx').on(t.ticketId, t.createdAt),
+    check('ticket_notes_body_valid', sql`length(${t.body}) between 1 and 4000`),
+  ],
+);
+
+/** The organisation's ticket labels. */
+export const labels = pgTable(
+  'labels',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** `#rrggbb` */
+    colour: text('colour').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('labels_organisation_name_idx').on(t.organisationId, sql`lower(${t.name})`),
+    check('labels_name_valid', sql`length(${t.name}) between 1 and 40`),
+    check('labels_colour_valid', sql`${t.colour} ~ '^#[0-9a-f]{6}$'`),
+  ],
+);
+
+export const ticketLabels = pgTable(
+  'ticket_labels',
+  {
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    labelId: integer('label_id')
+      .notNull()
+      .references(() => labels.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.labelId] }), index('ticket_labels_label_idx').on(t.labelId)],
+);
+
+export type TicketRow = typeof tickets.$inferSelect;
+export type TicketMessageRow = typeof ticketMessages.$inferSelect;
+export type TicketNoteRow = typeof ticketNotes.$inferSelect;
