@@ -6,7 +6,8 @@ import { axeReport, expectClean, settle } from './support/axe';
 import { DESKTOP, MOBILE, openPage, type TrackedPage } from './support/browser';
 import { messageAt, pickFiles, type UploadFile } from './support/chat-import';
 import { type LinkedSession, linkSimulatedSession, postJson, signIn, simulateIncoming } from './support/desk';
-import { type RunningServer, startSimulatorDesk } from './support/server';
+import type { RunningServer } from './support/server';
+import { startSimulatorDesk } from './support/shared-browser';
 
 // axe-core (WCAG 2.0/2.1 A and AA; serious and critical: zero) on every screen at 1366 px and 375 px,
 // with real content: a loaded chat, a desk with a linked simulated phone, tickets and agents (issue 15 §3).

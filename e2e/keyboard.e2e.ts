@@ -6,7 +6,8 @@ import { DESKTOP, MOBILE, openPage } from './support/browser';
 import { messageAt } from './support/chat-import';
 import { type LinkedSession, linkSimulatedSession, postJson, signIn, simulateIncoming } from './support/desk';
 import { describeFocus, focusIsInside, focusIsVisible, tabTo } from './support/keyboard';
-import { type RunningServer, startSimulatorDesk } from './support/server';
+import type { RunningServer } from './support/server';
+import { startSimulatorDesk } from './support/shared-browser';
 
 // The app by keyboard alone (issue 15 §3): no mouse click anywhere below, only page.keyboard. Signing in
 // puts tokens in storage (the sign-in form is not what these flows are about).

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { registerViaApi } from './support/accounts';
 import { DESKTOP, MOBILE, openPage } from './support/browser';
 import { type LinkedSession, linkSimulatedSession, postJson, signIn, simulateIncoming } from './support/desk';
-import { type RunningServer, startSimulatorDesk } from './support/server';
+import type { RunningServer } from './support/server';
+import { startSimulatorDesk } from './support/shared-browser';
 
 // Replying from the desk (issue 16 §2): a canned reply picked with `/` goes out through the simulated
 // phone as a quoted reply and comes back into the ticket's conversation as the linked account's message.

@@ -7,7 +7,8 @@ import { registerViaApi, STRONG_PASSWORD, uniqueEmail } from './support/accounts
 import { MOBILE, openPage } from './support/browser';
 import { type LinkedSession, linkSimulatedSession, postJson, signIn, simulateIncoming } from './support/desk';
 import { invitationLinkFor } from './support/outbox';
-import { type RunningServer, startSimulatorDesk } from './support/server';
+import type { RunningServer } from './support/server';
+import { startSimulatorDesk } from './support/shared-browser';
 
 // A whole team on one desk (issue 16 §5): an owner invites a member, the member joins, a customer's group
 // message opens a ticket, the member answers it from the desk, the simulated phone's group receives the

@@ -3,9 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { root } from '../../scripts/web-build.mjs';
-import { connectBrowser } from './shared-browser';
 
 export interface RunningServer {
   baseURL: string;
@@ -93,23 +91,4 @@ async function waitForHealth(baseURL: string, output: () => string) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`Server did not become healthy at ${baseURL}:\n${output()}`);
-}
-
-/**
- * The simulator-driven server and a browser, started together. When one fails to start the other is
- * stopped before the error is thrown, so neither outlives the suite.
- */
-export async function startSimulatorDesk(): Promise<{ server: RunningServer; browser: Browser }> {
-  const [server, browser] = await Promise.allSettled([
-    startServer({
-      JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
-      WHATSAPP_DRIVER: 'simulator',
-    }),
-    connectBrowser(),
-  ]);
-  if (server.status === 'fulfilled' && browser.status === 'fulfilled')
-    return { server: server.value, browser: browser.value };
-  if (server.status === 'fulfilled') await server.value.stop();
-  if (browser.status === 'fulfilled') await browser.value.close();
-  throw server.status === 'rejected' ? server.reason : (browser as PromiseRejectedResult).reason;
 }
