@@ -4,98 +4,19 @@ import {
   bigserial,
   boolean,
   check,
-  customType,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
-  serial,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { organisations, users } from '../modules/auth/auth.schema';
+import { organisations } from '../modules/auth/auth.schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-
-/** gzip bytes; drizzle-orm has no built-in bytea column. */
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
-
-/**
- * A file a user uploaded inside a chat export, kept in object storage under `objectName`. Only its owner
- * may get links for it; saved chats that show it are listed in chat_attachments.
- */
-export const attachments = pgTable(
-  'attachments',
-  {
-    id: serial('id').primaryKey(),
-    organisationId: integer('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    objectName: text('object_name').notNull().unique(),
-    /** The name inside the export, for downloads; the object name only keeps a sanitised copy. */
-    fileName: text('file_name').notNull(),
-    mime: text('mime').notNull(),
-    size: bigint('size', { mode: 'number' }).notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('attachments_user_id_idx').on(t.userId),
-    check('attachments_size_valid', sql`${t.size} >= 0`),
-  ],
-);
-
-export const chats = pgTable(
-  'chats',
-  {
-    id: serial('id').primaryKey(),
-    organisationId: integer('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    totalMsgs: integer('total_msgs').notNull(),
-    uniqueAuthors: jsonb('unique_authors').$type<string[]>().notNull(),
-    /**
-     * The chat's whole getSavedChat answer ({data, total_msgs, unique_authors}) as gzip-compressed JSON.
-     * A chat is always read and written whole; one compressed value is 8x smaller and several times faster
-     * than a row per message on PGlite, and loads are sent to the browser still compressed
-     * (docs/decisions/0003-saved-chat-storage.md).
-     */
-    messages: bytea('messages').notNull(),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('chats_user_id_idx').on(t.userId, t.id),
-    check('chats_name_valid', sql`length(${t.name}) between 1 and 200 and ${t.name} = btrim(${t.name})`),
-    check('chats_total_msgs_valid', sql`${t.totalMsgs} >= 0`),
-  ],
-);
-
-/** Which attachments a saved chat shows; one upload may be saved as several chats. */
-export const chatAttachments = pgTable(
-  'chat_attachments',
-  {
-    chatId: integer('chat_id')
-      .notNull()
-      .references(() => chats.id, { onDelete: 'cascade' }),
-    attachmentId: integer('attachment_id')
-      .notNull()
-      .references(() => attachments.id, { onDelete: 'cascade' }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.chatId, t.attachmentId] }),
-    index('chat_attachments_attachment_id_idx').on(t.attachmentId),
-  ],
-);
 
 // ---------------------------------------------------------------------------------------------------
 // WhatsApp sessions, their auth state, groups, contacts and group messages (src/whatsapp, modules/
@@ -321,68 +242,6 @@ export const waMessages = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------
-// Cross-instance notifications (db/postgres-notifications.ts). Owned by the notifications adapter, not by
-// a module; only PostgreSQL uses it.
-// ---------------------------------------------------------------------------------------------------
-
-/**
- * Bodies of notifications too large for NOTIFY's ~8000-byte payload: written in the same statement as the
- * NOTIFY that carries their key, read by each listener, deleted a minute later by a later writer.
- */
-export const notificationBodies = pgTable(
-  'notification_bodies',
-  {
-    key: uuid('key').primaryKey(),
-    body: text('body').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('notification_bodies_created_at_idx').on(t.createdAt)],
-);
-
-// ---------------------------------------------------------------------------------------------------------
-// State several server instances share through the database (sign-in limits, generated secrets, event
-// stream credentials and open streams): nothing here may live in one process's memory.
-// ---------------------------------------------------------------------------------------------------------
-
-/** Secrets generated on first start when env gives none (JWT, storage signing); the first instance wins. */
-export const sharedSecrets = pgTable('shared_secrets', {
-  name: text('name').primaryKey(),
-  value: text('value').notNull(),
-  createdAt: createdAt(),
-});
-
-/** Ids (jti) of event-stream tokens already used, kept until the token would have expired anyway. */
-export const redeemedStreamTokens = pgTable(
-  'redeemed_stream_tokens',
-  {
-    id: uuid('id').primaryKey(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [index('redeemed_stream_tokens_expires_idx').on(t.expiresAt)],
-);
-
-/**
- * One row per open event stream on any instance, refreshed by its instance every few seconds: rows that
- * stop being refreshed (a crashed instance) no longer count towards the per-user limit.
- */
-export const openEventStreams = pgTable(
-  'open_event_streams',
-  {
-    id: uuid('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** Refresh-token family of the sign-in that opened the stream; null for tokens that carry none. */
-    familyId: uuid('family_id'),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [
-    index('open_event_streams_user_idx').on(t.userId, t.lastSeenAt),
-    index('open_event_streams_last_seen_idx').on(t.lastSeenAt),
-  ],
-);
-
-// ---------------------------------------------------------------------------------------------------
 // The live-message queue (modules/groups owns it, modules/tickets consumes it).
 // ---------------------------------------------------------------------------------------------------
 
@@ -417,6 +276,10 @@ export const waLiveQueue = pgTable(
 export * from '../modules/agents/agents.schema';
 export * from '../modules/audit/audit.schema';
 export * from '../modules/auth/auth.schema';
+export * from '../modules/chats/chats.schema';
+export * from '../modules/events/events.schema';
 export * from '../modules/members/members.schema';
 export * from '../modules/replies/replies.schema';
 export * from '../modules/tickets/tickets.schema';
+export * from '../shared-secrets.schema';
+export * from './notifications.schema';
