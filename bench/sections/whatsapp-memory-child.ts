@@ -7,7 +7,7 @@ import { initAuthCreds } from 'baileys';
 import { createInProcessNotifications } from '../../apps/server/src/db/notifications';
 import type { DeskEventMap } from '../../apps/server/src/modules/events/desk-events';
 import { createEventBus } from '../../apps/server/src/modules/events/event-bus';
-import type { MessageStore } from '../../apps/server/src/modules/groups/message-store.service';
+import type { MessageStore } from '../../apps/server/src/modules/messages/message-store.service';
 import { createWhatsAppGateway } from '../../apps/server/src/modules/sessions/gateway';
 import { createBaileysDriver } from '../../apps/server/src/whatsapp/baileys/baileys-driver';
 import { createBaileysLogger } from '../../apps/server/src/whatsapp/baileys/logger';

@@ -31,7 +31,7 @@ import { createInstanceRpc } from './modules/cluster/instance-rpc';
 import type { DeskEventMap } from './modules/events/desk-events';
 import { createEventBus } from './modules/events/event-bus';
 import { registerEvents } from './modules/events/register-events';
-import { createMessageStore } from './modules/groups/message-store.service';
+import { createMessageStore } from './modules/messages/message-store.service';
 import { registerGroups } from './modules/groups/register-groups';
 import { registerMembers } from './modules/members/register-members';
 import { createDeskRepliesRepository } from './modules/replies/desk-replies.repository';

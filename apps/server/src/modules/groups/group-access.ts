@@ -1,7 +1,7 @@
 import { groupMessages } from '@wadesk/contract';
 import { AppError } from '../../errors';
 import { isSessionId } from '../sessions/session-status';
-import type { GroupRow, GroupsRepository } from './groups.repository';
+import type { GroupRow, GroupsRepository } from '../messages/groups.repository';
 
 /** The caller's group of one of its sessions, or 404 (another organisation's group does not exist for them). */
 export async function ownedGroup(

@@ -3,7 +3,7 @@ import { AppError } from '../../errors';
 import type { AuditRecorder } from '../audit/audit.service';
 import type { DeskEventBus } from '../events/desk-events';
 import { ownedGroup } from './group-access';
-import type { GroupsRepository } from './groups.repository';
+import type { GroupsRepository } from '../messages/groups.repository';
 
 export type GroupModeService = ReturnType<typeof createGroupModeService>;
 

@@ -2,11 +2,11 @@ import { type GroupMessagesResponse, type GroupsResponse, groupMessages } from '
 import { AppError } from '../../errors';
 import { NotConnectedError } from '../sessions/gateway';
 import { ownedGroup, waIdOf } from './group-access';
-import { jidsToResolve, resolveMessage, toGroupMessage } from './group-message';
-import type { GroupRow, GroupSummary } from './groups.repository';
+import { jidsToResolve, resolveMessage, toGroupMessage } from '../messages/group-message';
+import type { GroupRow, GroupSummary } from '../messages/groups.repository';
 import { lastMessagePreview } from './last-message-preview';
-import type { MessageStore } from './message-store.service';
-import type { MessageRow } from './messages.repository';
+import type { MessageStore } from '../messages/message-store.service';
+import type { MessageRow } from '../messages/messages.repository';
 import type { OlderAnswer } from './older-history';
 import type { PhoneAccess } from './phone-access';
 

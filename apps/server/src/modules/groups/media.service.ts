@@ -2,7 +2,7 @@ import { type DownloadMediaResponse, groupMessages } from '@wadesk/contract';
 import { AppError } from '../../errors';
 import type { ObjectStorage } from '../../storage/storage';
 import { ownedGroup, waIdOf } from './group-access';
-import type { MessageStore } from './message-store.service';
+import type { MessageStore } from '../messages/message-store.service';
 import type { PhoneAccess } from './phone-access';
 
 export interface MediaServiceDeps {

@@ -1,6 +1,6 @@
 import type { WhatsAppGateway } from '../sessions/gateway';
-import type { GroupRow } from './groups.repository';
-import type { MessagesRepository } from './messages.repository';
+import type { GroupRow } from '../messages/groups.repository';
+import type { MessagesRepository } from '../messages/messages.repository';
 
 /** The phone answers at most 50 messages per history request (Baileys README). */
 export const PHONE_BATCH = 50;

@@ -5,9 +5,9 @@ import type { ObjectStorage } from '../../storage/storage';
 import { MediaUnavailableError } from '../../whatsapp/driver';
 import { NotConnectedError, type WhatsAppGateway } from '../sessions/gateway';
 import type { SessionCluster } from '../sessions/session-cluster';
-import type { GroupRow } from './groups.repository';
+import type { GroupRow } from '../messages/groups.repository';
 import { groupMediaObjectName } from './media-object-name';
-import type { MessageStore } from './message-store.service';
+import type { MessageStore } from '../messages/message-store.service';
 import { askPhoneForOlder, type OlderAnswer } from './older-history';
 
 export interface PhoneAccessDeps {

@@ -9,7 +9,7 @@ import { createGroupModeService } from './group-mode.service';
 import { groupsRoutes } from './groups.routes';
 import { createGroupsService, type GroupsService } from './groups.service';
 import { createMediaService } from './media.service';
-import type { MessageStore } from './message-store.service';
+import type { MessageStore } from '../messages/message-store.service';
 import { createPhoneAccess } from './phone-access';
 import { createSyncService } from './sync.service';
 

@@ -8,8 +8,8 @@ import { AppError } from '../../errors';
 import type { DeskEventBus } from '../events/desk-events';
 import { NotConnectedError } from '../sessions/gateway';
 import { ownedGroup } from './group-access';
-import type { GroupRow } from './groups.repository';
-import type { MessageStore } from './message-store.service';
+import type { GroupRow } from '../messages/groups.repository';
+import type { MessageStore } from '../messages/message-store.service';
 import type { PhoneAccess } from './phone-access';
 
 export interface SyncServiceDeps {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { AuditRecorder } from '../audit/audit.service';
 import type { Limiter } from '../auth/rate-limit';
-import type { MessageStore } from '../groups/message-store.service';
+import type { MessageStore } from '../messages/message-store.service';
 import type { WhatsAppGateway } from '../sessions/gateway';
 import type { SessionCluster } from '../sessions/session-cluster';
 import { createReplyTargets } from '../tickets/reply-target';

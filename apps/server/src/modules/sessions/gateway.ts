@@ -16,8 +16,8 @@ import {
   type SessionRunner,
 } from '../../whatsapp/session-runner';
 import type { DeskEventBus } from '../events/desk-events';
-import type { SessionRef } from '../groups/ingest.service';
-import type { MessageStore } from '../groups/message-store.service';
+import type { SessionRef } from '../messages/ingest.service';
+import type { MessageStore } from '../messages/message-store.service';
 import { type HealthEvent, healthEvent } from './session-health';
 import type { SessionStateUpdate } from './sessions.repository';
 

@@ -5,7 +5,7 @@ import { signUp } from '../../../test/helpers/auth';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { eventually, FAST_WHATSAPP, linkSession, post, sessionStatus } from '../../../test/helpers/whatsapp';
 import { waAuth, waMessages, waSessions } from '../../db/schema';
-import type { LiveMessage } from '../groups/group-message';
+import type { LiveMessage } from '../messages/group-message';
 
 describeWithDatabase('whatsapp session lifecycle', (ctx) => {
   const app = () => ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });

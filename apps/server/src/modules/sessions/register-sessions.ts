@@ -8,7 +8,7 @@ import type { AuditRecorder } from '../audit/audit.service';
 import type { Limiter } from '../auth/rate-limit';
 import type { InstanceRpc, RpcCommands } from '../cluster/instance-rpc';
 import type { DeskEventBus } from '../events/desk-events';
-import type { MessageStore } from '../groups/message-store.service';
+import type { MessageStore } from '../messages/message-store.service';
 import { createWhatsAppGateway, type GatewayDeps, type WhatsAppGateway } from './gateway';
 import { createSessionAuthRepository, StaleLeaseError } from './session-auth.repository';
 import { createSessionCluster, type SessionCluster } from './session-cluster';

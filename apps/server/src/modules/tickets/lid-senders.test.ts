@@ -6,7 +6,7 @@ import { org } from '../../../test/helpers/desk';
 import { deskFixture } from '../../../test/helpers/desk-fixture';
 import { ticketMessages, tickets, waContacts, waGroups, waMessages } from '../../db/schema';
 import type { ContactInfo } from '../../whatsapp/driver';
-import type { LiveMessage } from '../groups/group-message';
+import type { LiveMessage } from '../messages/group-message';
 
 // LID-addressed groups name senders by LID only; the phone number behind one comes from the pairs the
 // driver reports (contacts, group members). These tests store messages through the real ingest and let

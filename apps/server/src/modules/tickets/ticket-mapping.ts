@@ -1,5 +1,5 @@
 import type { ConversationMessage, Ticket, TicketLabel, TicketNote } from '@wadesk/contract';
-import type { ResolvedMessage } from '../groups/group-message';
+import type { ResolvedMessage } from '../messages/group-message';
 import type { TicketMessageRow, TicketNoteRow, TicketRow } from './tickets.repository';
 
 /**

@@ -5,7 +5,7 @@ import { liveWaMessage } from '../../../test/helpers/live-message';
 import { organisations, waLiveQueue, waSessions } from '../../db/schema';
 import type { DeskEventBus } from '../events/desk-events';
 import { toServerEvent } from '../events/event-hub';
-import { createMessageStore, type QueuedLiveMessage } from '../groups/message-store.service';
+import { createMessageStore, type QueuedLiveMessage } from '../messages/message-store.service';
 import type { BatchOutcome } from './ticket-engine';
 import { createTicketProcessor, type TicketProcessorDeps } from './ticket-processor';
 import type { TicketRow } from './tickets.repository';
