@@ -182,7 +182,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     rpc,
     bus,
     whatsapp: createWhatsAppAdapter(config, overrides),
-    store,
+    sink: store,
     overrides,
     limit,
     audit,

@@ -8,7 +8,7 @@ import type { AuditRecorder } from '../audit/audit.service';
 import type { Limiter } from '../auth/rate-limit';
 import type { InstanceRpc, RpcCommands } from '../cluster/instance-rpc';
 import type { DeskEventBus } from '../events/desk-events';
-import type { MessageStore } from '../messages/message-store.service';
+import type { MessageSink } from './message-sink';
 import { createWhatsAppGateway, type GatewayDeps, type WhatsAppGateway } from './gateway';
 import { createSessionAuthRepository, StaleLeaseError } from './session-auth.repository';
 import { createSessionCluster, type SessionCluster } from './session-cluster';
@@ -40,7 +40,8 @@ export interface RegisterSessionsOptions {
   rpc: InstanceRpc<RpcCommands>;
   bus: DeskEventBus;
   whatsapp: WhatsAppAdapter;
-  store: MessageStore;
+  /** Where the gateway pushes what sessions receive (the message store, wired in app.ts). */
+  sink: MessageSink;
   overrides: WhatsAppOverrides;
   /** Attempts per minute, counted in the database (pairing codes). */
   limit: Limiter;
@@ -62,7 +63,7 @@ export async function registerSessions(
     rpc,
     bus,
     whatsapp,
-    store,
+    sink,
     overrides,
     limit,
     sentMessage,
@@ -92,7 +93,7 @@ export async function registerSessions(
     driver: whatsapp.driver,
     saveState: (sessionId, update, event) => repo.saveState(sessionId, update, instanceId, event),
     messagesStored: (sessionId) => repo.touchLastMessage(sessionId),
-    store,
+    sink,
     authStore,
     bus,
     timing: whatsapp.timing,
