@@ -3,6 +3,7 @@
 import { jidEncode } from 'baileys';
 import pino from 'pino';
 import { type AuthRow, type AuthStore, loadSessionAuth } from '../../src/whatsapp/auth/session-auth';
+import { type BaileysOptions, createBaileysDriver } from '../../src/whatsapp/baileys/baileys-driver';
 import type {
   Connection,
   ConnectOptions,
@@ -12,7 +13,6 @@ import type {
   SessionAuth,
 } from '../../src/whatsapp/driver';
 import { createSessionRunner, type RunnerState, type RunnerTiming } from '../../src/whatsapp/session-runner';
-import { type BaileysOptions, createBaileysDriver } from '../../src/whatsapp/baileys/baileys-driver';
 import { createScriptedWhatsApp, type PhoneScript } from './scripted-whatsapp';
 
 export const FAST_TIMING: RunnerTiming = {

@@ -62,7 +62,11 @@ export type WhatsAppGateway = ReturnType<typeof createWhatsAppGateway>;
 export function createWhatsAppGateway(deps: GatewayDeps) {
   const { driver, authStore } = deps;
   const entries = new Map<string, SessionEntry>();
-  const history = new HistoryRequests({ sink: deps.sink, bus: deps.bus, historyEvidence: deps.historyEvidence });
+  const history = new HistoryRequests({
+    sink: deps.sink,
+    bus: deps.bus,
+    historyEvidence: deps.historyEvidence,
+  });
 
   /** The entry of a session whose runner is running here, or undefined. */
   function running(sessionId: string): SessionEntry | undefined {

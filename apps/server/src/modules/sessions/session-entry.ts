@@ -73,7 +73,9 @@ export class SessionEntry {
   enqueue(context: string, task: () => Promise<void>): Promise<void> {
     this.work = this.work
       .then(task)
-      .catch((error) => this.deps.log.warn({ err: error, sessionId: this.session.id }, `whatsapp ${context} failed`));
+      .catch((error) =>
+        this.deps.log.warn({ err: error, sessionId: this.session.id }, `whatsapp ${context} failed`),
+      );
     return this.work;
   }
 
@@ -87,7 +89,8 @@ export class SessionEntry {
       live: (messages) => void this.enqueue('live', () => this.storeLive(messages)),
       contacts: (received) => void this.enqueue('contacts', () => sink.saveContacts(session.id, received)),
       groups: (groups) => void this.enqueue('groups', () => sink.saveGroups(session, groups, false)),
-      error: (error, context) => log.warn({ err: error, sessionId: session.id }, `whatsapp ${context} failed`),
+      error: (error, context) =>
+        log.warn({ err: error, sessionId: session.id }, `whatsapp ${context} failed`),
     };
   }
 
