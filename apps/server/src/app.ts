@@ -188,7 +188,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     audit,
     sentMessage: deskReplies.content,
   });
-  const groups = await registerGroups(app, { bus, store, gateway, cluster, storage, overrides, audit });
+  const groups = await registerGroups(app, { bus, store: store.chat, gateway, cluster, storage, overrides, audit });
   const agents = await registerAgents(app, { db: database.db, clock, bus, sessions, audit });
   await registerSettings(app, { db: database.db, audit });
   await registerTickets(app, {

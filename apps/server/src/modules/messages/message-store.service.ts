@@ -1,10 +1,11 @@
 import type { Db } from '../../db/client';
 import type { ContactInfo, GroupInfo } from '../../whatsapp/driver';
 import type { DeskEventBus } from '../events/desk-events';
+import type { SessionRef } from '../sessions/message-sink';
+import { createChatStore } from './chat-store.service';
 import { type ContactPair, createContactsRepository } from './contacts.repository';
 import { jidsToResolve, type LiveMessage, phoneOf, resolveMessage } from './group-message';
 import { createGroupsRepository } from './groups.repository';
-import type { SessionRef } from '../sessions/message-sink';
 import { createIngest } from './ingest.service';
 import { type ClaimedRow, createLiveQueueRepository } from './live-queue.repository';
 import { createMessagesRepository, type FilledAuthor } from './messages.repository';
@@ -95,7 +96,8 @@ export function createMessageStore({ db, bus }: { db: Db; bus: DeskEventBus }) {
   }
 
   return {
-    repos: { groups, messages, contacts },
+    /** What the WhatsApp Chat page and the desk's replies read and set (chat-store.service.ts). */
+    chat: createChatStore({ groups, messages, contacts }),
     ingest: createIngest({ messages, contacts, groups, bus, learnedPairs }),
     saveContacts: (sessionId: string, received: ContactInfo[]) => learnContacts({ id: sessionId }, received),
 

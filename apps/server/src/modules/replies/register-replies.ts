@@ -30,7 +30,7 @@ export async function registerReplies(app: FastifyInstance, options: RegisterRep
   const replies = createRepliesService({
     targets: createReplyTargets(db),
     deskReplies,
-    findMessage: (sessionId, groupJid, waId) => store.repos.messages.findMessage(sessionId, groupJid, waId),
+    findMessage: (sessionId, groupJid, waId) => store.chat.findMessage(sessionId, groupJid, waId),
     cluster,
     gateway,
     audit,
