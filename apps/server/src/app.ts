@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { keepInternals } from './app-internals';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import { createDatabase, type Database, migrateDatabase } from './db/client';
@@ -31,9 +32,9 @@ import { createInstanceRpc } from './modules/cluster/instance-rpc';
 import type { DeskEventMap } from './modules/events/desk-events';
 import { createEventBus } from './modules/events/event-bus';
 import { registerEvents } from './modules/events/register-events';
-import { createMessageStore } from './modules/messages/message-store.service';
 import { registerGroups } from './modules/groups/register-groups';
 import { registerMembers } from './modules/members/register-members';
+import { registerMessages } from './modules/messages/register-messages';
 import { createDeskRepliesRepository } from './modules/replies/desk-replies.repository';
 import { registerReplies } from './modules/replies/register-replies';
 import { registerSessions } from './modules/sessions/register-sessions';
@@ -172,7 +173,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     audit,
     bus,
   });
-  const store = createMessageStore({ db: database.db, bus });
+  const store = registerMessages({ db: database.db, bus });
   // Written by the replies module, read by the sessions' drivers for WhatsApp's retry receipts.
   const deskReplies = createDeskRepliesRepository(database.db);
   const { sessions, gateway, cluster } = await registerSessions(app, {
@@ -188,10 +189,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     audit,
     sentMessage: deskReplies.content,
   });
-  const groups = await registerGroups(app, { bus, store: store.chat, gateway, cluster, storage, overrides, audit });
+  const groups = await registerGroups(app, {
+    bus,
+    store: store.chat,
+    gateway,
+    cluster,
+    storage,
+    overrides,
+    audit,
+  });
   const agents = await registerAgents(app, { db: database.db, clock, bus, sessions, audit });
   await registerSettings(app, { db: database.db, audit });
-  await registerTickets(app, {
+  const ticketProcessor = await registerTickets(app, {
     db: database.db,
     clock,
     bus,
@@ -221,6 +230,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     heartbeatMs: overrides.heartbeatMs ?? 20_000,
   });
   await registerWebApp(app, config.webDist);
+  keepInternals(app, { messageStore: store, ticketProcessor });
   return app;
 }
 

@@ -26,15 +26,6 @@ import { createTicketsRepository } from './tickets.repository';
 import { ticketsRoutes } from './tickets.routes';
 import { createTicketsService } from './tickets.service';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The ticket engine's intake; tests await `ticketProcessor.settled()` after storing messages. */
-    ticketProcessor: TicketProcessor;
-    /** The message store, for tests and the bench that store live messages without a phone. */
-    messageStore: MessageStore;
-  }
-}
-
 export interface RegisterTicketsOptions {
   db: Db;
   clock: Clock;
@@ -54,8 +45,14 @@ export interface RegisterTicketsOptions {
   >;
 }
 
-/** The ticket engine on the live-message queue, and the /org/ ticket and dashboard calls. */
-export async function registerTickets(app: FastifyInstance, options: RegisterTicketsOptions): Promise<void> {
+/**
+ * The ticket engine on the live-message queue, and the /org/ ticket and dashboard calls. Answers the
+ * engine's intake, for tests, the bench and the demo to wait on (app-internals.ts).
+ */
+export async function registerTickets(
+  app: FastifyInstance,
+  options: RegisterTicketsOptions,
+): Promise<TicketProcessor> {
   const { db, clock, bus, store, instanceId, sessions, groups, agents } = options;
   const engine = createTicketEngine({
     repo: createTicketEngineRepository(db),
@@ -108,8 +105,6 @@ export async function registerTickets(app: FastifyInstance, options: RegisterTic
   });
   // Only a wake-up: the message itself is read from the queue, where it was stored with the message.
   const unsubscribe = bus.on('message.live', () => processor.wake());
-  app.decorate('ticketProcessor', processor);
-  app.decorate('messageStore', store);
   app.addHook('preClose', async () => {
     unsubscribe();
     stopFilling();
@@ -139,4 +134,5 @@ export async function registerTickets(app: FastifyInstance, options: RegisterTic
     }),
     labels: createLabelsService({ repo: createLabelsRepository(db), audit: options.audit }),
   });
+  return processor;
 }

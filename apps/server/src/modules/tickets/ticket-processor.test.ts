@@ -2,6 +2,7 @@ import type { ServerEvent } from '@wadesk/contract';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
 import { liveWaMessage } from '../../../test/helpers/live-message';
+import { internalsOf } from '../../app-internals';
 import { organisations, waLiveQueue, waSessions } from '../../db/schema';
 import type { DeskEventBus } from '../events/desk-events';
 import { toServerEvent } from '../events/event-hub';
@@ -40,7 +41,7 @@ describeEachDatabase('ticket processor', (ctx) => {
     decide: (event: QueuedLiveMessage) => BatchOutcome | 'throw' = () => ({ kind: 'ignored' }),
     options: Partial<TicketProcessorDeps> = {},
   ) {
-    await ctx.app.ticketProcessor.stop();
+    await internalsOf(ctx.app).ticketProcessor.stop();
     const [organisation] = await ctx.db.insert(organisations).values({ name: 'Org' }).returning();
     if (!organisation) throw new Error('no organisation');
     const [session] = await ctx.db
