@@ -38,8 +38,10 @@ export interface ResolvedAuthors {
 export type ResolvedAuthorsListener = (resolved: ResolvedAuthors) => Promise<void>;
 
 /**
- * The WhatsApp message store: the one owner of wa_groups, wa_messages and wa_contacts. The sessions
- * module hands it what a connection receives; pages, sync and media read it through this module.
+ * The WhatsApp message store: the one owner of wa_groups, wa_messages, wa_contacts, wa_group_participants
+ * and wa_live_queue. It is the sessions' MessageSink (what a connection receives comes in through it);
+ * the Chat page's pages, sync and media use `chat` (chat-store.service.ts); the ticket engine claims
+ * from its live queue.
  */
 export function createMessageStore({ db, bus }: { db: Db; bus: DeskEventBus }) {
   const groups = createGroupsRepository(db);
