@@ -5,6 +5,7 @@
 // `tsx tickets-consumer-child.ts <database url> <data dir>`.
 import { createInterface } from 'node:readline';
 import { buildApp } from '../../apps/server/src/app';
+import { internalsOf } from '../../apps/server/src/app-internals';
 import { loadConfig } from '../../apps/server/src/config';
 import { createDatabase, migrateDatabase } from '../../apps/server/src/db/client';
 import { resolveSharedSecrets } from '../../apps/server/src/shared-secrets';
@@ -26,7 +27,7 @@ let round: (() => void) | null = null;
 const lines = createInterface({ input: process.stdin });
 lines.on('line', (line) => {
   if (line === 'go') round?.(); // the parent released a filled queue: drain it
-  app.ticketProcessor.wake();
+  internalsOf(app).ticketProcessor.wake();
 });
 process.stdout.write(`${JSON.stringify({ ready: true })}\n`);
 // One report per round; the parent runs a warm-up round first (a long-running server is warm).
@@ -36,10 +37,11 @@ for (;;) {
   });
   const ended = new Promise<'exit'>((resolve) => lines.once('close', () => resolve('exit')));
   if ((await Promise.race([go, ended])) === 'exit') break;
-  while (!(await app.messageStore.liveQueueEmpty())) await new Promise((resolve) => setTimeout(resolve, 20));
-  await app.ticketProcessor.settled();
+  while (!(await internalsOf(app).messageStore.liveQueueEmpty()))
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  await internalsOf(app).ticketProcessor.settled();
   process.stdout.write(
-    `${JSON.stringify({ drained: Date.now(), applied: app.ticketProcessor.applied() })}\n`,
+    `${JSON.stringify({ drained: Date.now(), applied: internalsOf(app).ticketProcessor.applied() })}\n`,
   );
 }
 await app.close();

@@ -19,7 +19,7 @@ import { createDatabase, migrateDatabase } from '../../apps/server/src/db/client
 import {
   createMessagesRepository,
   type NewMessageRow,
-} from '../../apps/server/src/modules/groups/messages.repository';
+} from '../../apps/server/src/modules/messages/messages.repository';
 import { type Row, rowsOf } from '../row';
 
 const SECTION = 'tickets';

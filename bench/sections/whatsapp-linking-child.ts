@@ -1,14 +1,14 @@
 // Child process of the whatsapp-sessions section: links one session through the real driver and runner over
-// the scripted Baileys socket (apps/server/src/whatsapp/baileys/scripted-whatsapp.ts) while the phone sends a
+// the scripted Baileys socket (apps/server/test-support/whatsapp/scripted-whatsapp.ts) while the phone sends a
 // large history, and prints the heap's peak above its start as one JSON line.
 // `tsx --expose-gc whatsapp-linking-child.ts <direct messages> <group messages>`.
 import { proto } from 'baileys';
-import { createHarness } from '../../apps/server/src/whatsapp/baileys/harness';
+import { createHarness } from '../../apps/server/test-support/whatsapp/harness';
 import {
   directMessage,
   groupMessage,
   groupMetadata,
-} from '../../apps/server/src/whatsapp/baileys/scripted-whatsapp';
+} from '../../apps/server/test-support/whatsapp/scripted-whatsapp';
 
 const [directText = '20000', groupText = '5000'] = process.argv.slice(2);
 const direct = Number(directText);

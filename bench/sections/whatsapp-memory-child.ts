@@ -7,8 +7,8 @@ import { initAuthCreds } from 'baileys';
 import { createInProcessNotifications } from '../../apps/server/src/db/notifications';
 import type { DeskEventMap } from '../../apps/server/src/modules/events/desk-events';
 import { createEventBus } from '../../apps/server/src/modules/events/event-bus';
-import type { MessageStore } from '../../apps/server/src/modules/groups/message-store.service';
 import { createWhatsAppGateway } from '../../apps/server/src/modules/sessions/gateway';
+import type { MessageSink } from '../../apps/server/src/modules/sessions/message-sink';
 import { createBaileysDriver } from '../../apps/server/src/whatsapp/baileys/baileys-driver';
 import { createBaileysLogger } from '../../apps/server/src/whatsapp/baileys/logger';
 import type { SessionAuth, WhatsAppDriver } from '../../apps/server/src/whatsapp/driver';
@@ -40,7 +40,7 @@ async function silentWebSocketServer(): Promise<string> {
 // Storage is not what is measured: the gateway's writes go nowhere.
 const nowhere = <T>(answers: Record<string, unknown> = {}) =>
   new Proxy({}, { get: (_target, name) => async () => answers[String(name)] }) as T;
-const store = nowhere<MessageStore>({ ingest: { inserted: [], perGroup: new Map(), received: new Map() } });
+const sink = nowhere<MessageSink>({ ingest: { inserted: [], perGroup: new Map(), received: new Map() } });
 
 function memoryAuth(linked: boolean): SessionAuth {
   const creds = initAuthCreds();
@@ -89,7 +89,7 @@ async function main(): Promise<void> {
   }
   const gateway = createWhatsAppGateway({
     driver,
-    store,
+    sink,
     saveState: async () => {},
     authStore: () => ({ read: async () => new Map(), write: async () => {}, clear: async () => {} }),
     bus: await createEventBus<DeskEventMap>({

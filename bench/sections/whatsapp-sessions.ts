@@ -12,7 +12,7 @@ import { createInProcessNotifications } from '../../apps/server/src/db/notificat
 import { organisations, waSessions } from '../../apps/server/src/db/schema';
 import type { DeskEventMap } from '../../apps/server/src/modules/events/desk-events';
 import { createEventBus } from '../../apps/server/src/modules/events/event-bus';
-import { createMessageStore } from '../../apps/server/src/modules/groups/message-store.service';
+import { createMessageStore } from '../../apps/server/src/modules/messages/message-store.service';
 import { createPhoneContent } from '../../apps/server/src/whatsapp/simulator/phone-content';
 import type { Row } from '../row';
 

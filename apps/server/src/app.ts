@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { keepInternals } from './app-internals';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import { createDatabase, type Database, migrateDatabase } from './db/client';
@@ -34,9 +35,9 @@ import { registerDashboard } from './modules/dashboard/register-dashboard';
 import type { DeskEventMap } from './modules/events/desk-events';
 import { createEventBus } from './modules/events/event-bus';
 import { registerEvents } from './modules/events/register-events';
-import { createMessageStore } from './modules/groups/message-store.service';
 import { registerGroups } from './modules/groups/register-groups';
 import { registerMembers } from './modules/members/register-members';
+import { registerMessages } from './modules/messages/register-messages';
 import { createDeskRepliesRepository } from './modules/replies/desk-replies.repository';
 import { registerReplies } from './modules/replies/register-replies';
 import { registerSessions } from './modules/sessions/register-sessions';
@@ -165,7 +166,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await rpc.close();
     await bus.close();
   });
-  const store = createMessageStore({ db: database.db, bus });
+  const store = registerMessages({ db: database.db, bus });
   // Written by the replies module, read by the sessions' drivers for WhatsApp's retry receipts.
   const deskReplies = createDeskRepliesRepository(database.db);
   const { sessions, gateway, cluster } = await registerSessions(app, {
@@ -175,13 +176,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     rpc,
     bus,
     whatsapp: createWhatsAppAdapter(config, overrides),
-    store,
+    sink: store,
     overrides,
     limit,
     audit,
     sentMessage: deskReplies.content,
   });
-  const groups = await registerGroups(app, { bus, store, gateway, cluster, storage, overrides, audit });
+  const groups = await registerGroups(app, {
+    bus,
+    store: store.chat,
+    gateway,
+    cluster,
+    storage,
+    overrides,
+    audit,
+  });
   const agents = await registerAgents(app, { db: database.db, clock, bus, sessions, audit });
   await registerMembers(app, {
     db: database.db,
@@ -197,7 +206,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     bus,
   });
   await registerSettings(app, { organisations: createOrganisationSettingsRepository(database.db), audit });
-  registerTicketEngine(app, { db: database.db, bus, store, instanceId, agents, audit });
+  const ticketProcessor = registerTicketEngine(app, {
+    db: database.db,
+    bus,
+    store,
+    instanceId,
+    agents,
+    audit,
+  });
   await registerTickets(app, { db: database.db, clock, bus, audit, replies: deskReplies });
   await registerDashboard(app, { sessions, groups, agents });
   await registerReplies(app, {
@@ -219,6 +235,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     heartbeatMs: overrides.heartbeatMs ?? 20_000,
   });
   await registerWebApp(app, config.webDist);
+  keepInternals(app, { messageStore: store, ticketProcessor });
   return app;
 }
 

@@ -5,6 +5,7 @@ import type {
   TicketsResponse,
 } from '@wadesk/contract';
 import type { FastifyInstance } from 'fastify';
+import { internalsOf } from '../app-internals';
 import type { SimGroup } from '../whatsapp/simulator/phone-content';
 
 type Headers = { authorization: string };
@@ -76,7 +77,7 @@ export async function seedDemoTickets(
 
   const settle = async () => {
     await app.whatsapp.gateway.settled(sessionId);
-    await app.ticketProcessor.settled();
+    await internalsOf(app).ticketProcessor.settled();
   };
   for (const conversation of SCRIPT) {
     const group = groups[conversation.group];

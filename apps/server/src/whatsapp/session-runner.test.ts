@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createHarness, linkedStore } from './baileys/harness';
-import { groupMetadata } from './baileys/scripted-whatsapp';
+import { createHarness, linkedStore } from '../../test-support/whatsapp/harness';
+import { groupMetadata } from '../../test-support/whatsapp/scripted-whatsapp';
 import { VERSION_REFUSED } from './close-reason';
 
 // Connection stories through the real runner and the real Baileys driver over a scripted socket
-// (baileys/scripted-whatsapp.ts): what the driver reports, what the runner does, and the status the
+// (test-support/whatsapp/scripted-whatsapp.ts): what the driver reports, what the runner does, and the status the
 // Sessions screen shows.
 const PHONE = { pn: '4917012345678@s.whatsapp.net', lid: '12345678901234@lid' };
 const script = () => ({ groups: [groupMetadata('120363000000000001@g.us', 'Support', [])] });

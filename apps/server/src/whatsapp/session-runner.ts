@@ -1,5 +1,6 @@
 import type { SessionStatus } from '@wadesk/contract';
 import type { WAMessage } from 'baileys';
+import { afterClose } from './close-policy';
 import type {
   Connection,
   ConnectionClose,
@@ -12,6 +13,7 @@ import type {
   SessionAuth,
   WhatsAppDriver,
 } from './driver';
+import { RunAuth } from './run-auth';
 
 export interface RunnerTiming {
   /** First retry delay after a failed or dropped connection; doubles per failure up to backoffMaxMs. */
@@ -73,13 +75,7 @@ export interface SessionRunner {
   connection(): Connection | null;
 }
 
-/**
- * One session's state machine: starting → qr → connected, with reconnecting / unreachable on failures,
- * and the terminal qr_expired / logged_out / version_refused / refused / replaced / terminated. Every connection
- * attempt gets a generation number, so late events of a connection we already gave up on change nothing.
- * The session's auth is loaded once per start() and closed when the run ends.
- */
-export function createSessionRunner(options: {
+export interface SessionRunnerOptions {
   sessionId: string;
   driver: WhatsAppDriver;
   loadAuth: () => Promise<SessionAuth>;
@@ -87,9 +83,27 @@ export function createSessionRunner(options: {
   hooks: RunnerHooks;
   /** What the session sent, for the driver to send again on a retry receipt (ConnectOptions.sentMessage). */
   sentMessage?: ConnectOptions['sentMessage'];
-}): SessionRunner {
-  const { sessionId, driver, loadAuth, timing, hooks, sentMessage } = options;
-  let state: RunnerState = {
+}
+
+/**
+ * One session's state machine: starting → qr → connected, with reconnecting / unreachable on failures,
+ * and the terminal qr_expired / logged_out / version_refused / refused / replaced / terminated
+ * (close-policy.ts decides which close leads where). Every connection attempt gets a generation number,
+ * so late events of a connection we already gave up on change nothing. The session's auth is loaded once
+ * per start() and closed when the run ends (run-auth.ts).
+ */
+export function createSessionRunner(options: SessionRunnerOptions): SessionRunner {
+  const run = new SessionRun(options);
+  return {
+    start: (link) => run.start(link),
+    stop: (mode) => run.stop(mode),
+    state: () => run.state,
+    connection: () => run.connection,
+  };
+}
+
+class SessionRun {
+  state: RunnerState = {
     status: 'starting',
     reason: null,
     qr: null,
@@ -97,54 +111,68 @@ export function createSessionRunner(options: {
     account: null,
     running: false,
   };
-  let pairingPhone: string | null = null;
-  let generation = 0;
-  let failures = 0;
+  connection: Connection | null = null;
+  private pairingPhone: string | null = null;
+  private generation = 0;
+  private failures = 0;
   /** 515s since the last open connection. */
-  let restarts = 0;
-  let linked = false;
-  let connection: Connection | null = null;
-  let auth: Promise<SessionAuth> | null = null;
-  let retryTimer: NodeJS.Timeout | null = null;
-  let watchdog: NodeJS.Timeout | null = null;
-  let linkTimer: NodeJS.Timeout | null = null;
-  let lastActivity = Date.now();
+  private restarts = 0;
+  private linked = false;
+  private readonly auth: RunAuth;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private watchdog: NodeJS.Timeout | null = null;
+  private linkTimer: NodeJS.Timeout | null = null;
+  private lastActivity = Date.now();
+  private readonly options: SessionRunnerOptions;
 
-  const set = (next: Partial<RunnerState>) => {
-    state = { ...state, ...next };
-    hooks.state(state);
-  };
-
-  function clearTimers(): void {
-    for (const timer of [retryTimer, watchdog, linkTimer]) if (timer) clearTimeout(timer);
-    retryTimer = watchdog = linkTimer = null;
+  constructor(options: SessionRunnerOptions) {
+    this.options = options;
+    this.auth = new RunAuth(options.loadAuth, options.hooks.error);
   }
 
-  /** The run's auth: loaded at the first attempt, again only if that load failed. */
-  function runAuth(): Promise<SessionAuth> {
-    if (!auth) {
-      const loading = loadAuth();
-      auth = loading;
-      loading.catch(() => {
-        if (auth === loading) auth = null;
-      });
+  start(link?: { pairingPhone: string | null }): void {
+    if (this.state.running) return;
+    this.failures = 0;
+    this.restarts = 0;
+    this.generation += 1;
+    this.pairingPhone = link?.pairingPhone ?? null;
+    this.set({ status: 'starting', reason: null, qr: null, pairingCode: null, running: true });
+    void this.attempt(this.generation);
+  }
+
+  async stop(mode: 'end' | 'logout'): Promise<void> {
+    const { hooks, loadAuth } = this.options;
+    this.generation += 1;
+    this.clearTimers();
+    const open = this.connection;
+    let held = this.auth.take();
+    this.connection = null;
+    this.state = { ...this.state, running: false, qr: null, pairingCode: null };
+    if (mode === 'logout') {
+      await open?.logout().catch((error) => hooks.error(error, 'logout'));
+      held ??= loadAuth();
+      await (await held).clear();
+    } else {
+      await open?.end().catch((error) => hooks.error(error, 'end'));
     }
-    return auth;
+    await this.auth.release(held);
   }
 
-  /** The run is over: its auth finishes its writes and lets go of its caches. */
-  function releaseAuth(loaded: Promise<SessionAuth> | null): Promise<void> {
-    if (!loaded) return Promise.resolve();
-    return loaded.then(
-      (a) => a.close().catch((error) => hooks.error(error, 'auth close')),
-      () => {},
-    );
+  private set(next: Partial<RunnerState>): void {
+    this.state = { ...this.state, ...next };
+    this.options.hooks.state(this.state);
   }
 
-  async function attempt(current: number): Promise<void> {
+  private clearTimers(): void {
+    for (const timer of [this.retryTimer, this.watchdog, this.linkTimer]) if (timer) clearTimeout(timer);
+    this.retryTimer = this.watchdog = this.linkTimer = null;
+  }
+
+  private async attempt(current: number): Promise<void> {
+    const { driver, sessionId, sentMessage, hooks } = this.options;
     try {
-      const sessionAuth = await runAuth();
-      if (current !== generation) return;
+      const sessionAuth = await this.auth.get();
+      if (current !== this.generation) return;
       const { creds } = sessionAuth.state;
       // Asking for a pairing code fills in creds.me before the phone confirms (decision 0015 §4). A code
       // that was never entered leaves them so: a new socket would log in with them instead of linking,
@@ -153,38 +181,40 @@ export function createSessionRunner(options: {
         creds.me = undefined;
         creds.pairingCode = undefined;
         await sessionAuth.saveCreds();
-        if (current !== generation) return;
+        if (current !== this.generation) return;
       }
-      linked = Boolean(creds.me?.id);
-      lastActivity = Date.now();
-      connection = driver.connect({
+      this.linked = Boolean(creds.me?.id);
+      this.lastActivity = Date.now();
+      this.connection = driver.connect({
         sessionId,
         auth: sessionAuth,
-        events: eventsFor(current),
-        pairingPhone: linked ? null : pairingPhone,
+        events: this.eventsFor(current),
+        pairingPhone: this.linked ? null : this.pairingPhone,
         ...(sentMessage ? { sentMessage } : {}),
       });
-      if (!linked) startLinkTimer(current);
+      if (!this.linked) this.startLinkTimer(current);
     } catch (error) {
       hooks.error(error, 'connect');
-      if (current === generation)
-        onClose(current, { kind: 'retry', statusCode: null, reason: 'Could not start the connection.' });
+      if (current === this.generation)
+        this.closed(current, { kind: 'retry', statusCode: null, reason: 'Could not start the connection.' });
     }
   }
 
-  function eventsFor(current: number): ConnectionEvents {
+  /** The connection's events, dropped once the attempt `current` is no longer the run's. */
+  private eventsFor(current: number): ConnectionEvents {
+    const { hooks } = this.options;
     const live =
       <A extends unknown[]>(fn: (...args: A) => void) =>
       (...args: A) => {
-        if (current === generation) fn(...args);
+        if (current === this.generation) fn(...args);
       };
     return {
-      qr: live((qr) => set({ status: 'qr', reason: null, qr, pairingCode: null })),
-      pairingCode: live((code) => set({ status: 'qr', reason: null, qr: null, pairingCode: code })),
-      open: live((account) => onOpen(current, account)),
-      close: live((close) => onClose(current, close)),
+      qr: live((qr) => this.set({ status: 'qr', reason: null, qr, pairingCode: null })),
+      pairingCode: live((code) => this.set({ status: 'qr', reason: null, qr: null, pairingCode: code })),
+      open: live((account) => this.opened(current, account)),
+      close: live((close) => this.closed(current, close)),
       activity: live(() => {
-        lastActivity = Date.now();
+        this.lastActivity = Date.now();
       }),
       history: live(hooks.history),
       live: live(hooks.live),
@@ -193,141 +223,92 @@ export function createSessionRunner(options: {
     };
   }
 
-  function onOpen(current: number, account: LinkedAccount): void {
-    failures = 0;
-    restarts = 0;
-    linked = true;
-    if (linkTimer) clearTimeout(linkTimer);
-    lastActivity = Date.now();
-    watchdog = setInterval(() => checkSilence(current), timing.keepAliveMs);
-    watchdog.unref();
-    set({ status: 'connected', reason: null, qr: null, pairingCode: null, account });
-    if (connection) hooks.open(connection, account);
+  private opened(current: number, account: LinkedAccount): void {
+    this.failures = 0;
+    this.restarts = 0;
+    this.linked = true;
+    if (this.linkTimer) clearTimeout(this.linkTimer);
+    this.lastActivity = Date.now();
+    this.watchdog = setInterval(() => this.checkSilence(current), this.options.timing.keepAliveMs);
+    this.watchdog.unref();
+    this.set({ status: 'connected', reason: null, qr: null, pairingCode: null, account });
+    if (this.connection) this.options.hooks.open(this.connection, account);
   }
 
   // The socket can claim to be open while nothing arrives any more (a half-open TCP connection).
-  function checkSilence(current: number): void {
-    const silentFor = Date.now() - lastActivity;
-    if (current !== generation || silentFor <= timing.keepAliveMs * timing.watchdogFactor) return;
+  private checkSilence(current: number): void {
+    const { timing, hooks } = this.options;
+    const silentFor = Date.now() - this.lastActivity;
+    if (current !== this.generation || silentFor <= timing.keepAliveMs * timing.watchdogFactor) return;
     const seconds = Math.round(silentFor / 1000);
-    const dead = connection;
-    generation += 1;
+    const dead = this.connection;
+    this.generation += 1;
     void dead?.end().catch((error) => hooks.error(error, 'watchdog end'));
-    onClose(
-      generation,
+    this.closed(
+      this.generation,
       { kind: 'retry', statusCode: null, reason: `No answer from WhatsApp for ${seconds} s` },
       true,
     );
   }
 
-  function startLinkTimer(current: number): void {
-    linkTimer = setTimeout(() => {
-      if (current !== generation || state.status === 'connected') return;
-      const pending = connection;
-      generation += 1;
-      void pending?.end().catch((error) => hooks.error(error, 'link timeout end'));
-      stopWith('qr_expired', linkingExpired());
-    }, timing.linkTimeoutMs);
-    linkTimer.unref();
+  private startLinkTimer(current: number): void {
+    this.linkTimer = setTimeout(() => {
+      if (current !== this.generation || this.state.status === 'connected') return;
+      const pending = this.connection;
+      this.generation += 1;
+      void pending?.end().catch((error) => this.options.hooks.error(error, 'link timeout end'));
+      this.stopWith('qr_expired', this.linkingExpired());
+    }, this.options.timing.linkTimeoutMs);
+    this.linkTimer.unref();
   }
 
-  function onClose(current: number, close: ConnectionClose, immediate = false): void {
-    if (current !== generation) return;
-    clearTimers();
-    connection = null;
-    if (close.kind === 'restart' && restarts < timing.restartLimit) {
-      // 515 right after a scan: the server wants a fresh connection with the new creds, at once. More 515s
-      // without an open connection in between back off.
-      restarts += 1;
-      set({ status: 'reconnecting', reason: null, qr: null, pairingCode: null });
-      reconnect(restarts === 1 ? 0 : backoff(restarts - 1));
-    } else if (close.kind === 'logged_out') {
-      // The creds are useless now; whoever keeps them (the gateway) forgets them with the status.
-      stopWith('logged_out', close.reason);
-    } else if (close.kind === 'qr_expired') {
-      stopWith('qr_expired', linkingExpired());
-    } else if (close.kind === 'replaced') {
-      // Reconnecting would take the session back from the other client, which would take it back again.
-      stopWith('replaced', close.reason);
-    } else if (close.kind === 'version_refused') {
-      // The same version would be refused again: only an update or WHATSAPP_VERSION helps.
-      stopWith('version_refused', close.reason);
-    } else if (close.kind === 'refused') {
-      stopWith('refused', close.reason);
+  private closed(current: number, close: ConnectionClose, immediate = false): void {
+    if (current !== this.generation) return;
+    this.clearTimers();
+    this.connection = null;
+    const next = afterClose(
+      close,
+      { failures: this.failures, restarts: this.restarts, linked: this.linked },
+      this.options.timing,
+    );
+    if (next.step === 'restart') {
+      this.restarts = next.restarts;
+      this.set({ status: 'reconnecting', reason: null, qr: null, pairingCode: null });
+      this.reconnect(this.restarts === 1 ? 0 : this.backoff(this.restarts - 1));
+    } else if (next.step === 'stop') {
+      this.failures = next.failures;
+      this.stopWith(next.status, next.reason ?? this.linkingExpired());
     } else {
-      const endlessRestarts = close.kind === 'restart';
-      failures = endlessRestarts ? Math.max(failures + 1, timing.unreachableAfter) : failures + 1;
-      const reason = endlessRestarts
-        ? `WhatsApp asked to restart the connection ${restarts + 1} times in a row without opening it.`
-        : close.reason;
-      const givingUp = failures >= timing.unreachableAfter;
-      // A session that never linked stops trying: the user asks for a new QR code when WhatsApp is back.
-      if (givingUp && !linked) {
-        stopWith('unreachable', reason);
-      } else {
-        set({
-          status: givingUp ? 'unreachable' : 'reconnecting',
-          reason,
-          qr: null,
-          pairingCode: null,
-        });
-        reconnect(immediate ? 0 : backoff(failures));
-      }
+      this.failures = next.failures;
+      this.set({ status: next.status, reason: next.reason, qr: null, pairingCode: null });
+      this.reconnect(immediate ? 0 : this.backoff(this.failures));
     }
   }
 
-  function backoff(failureCount: number): number {
+  private backoff(failureCount: number): number {
+    const { timing } = this.options;
     const delay = Math.min(timing.backoffMaxMs, timing.backoffBaseMs * 2 ** (failureCount - 1));
     return Math.round(delay * (0.8 + Math.random() * 0.4)); // jitter: sessions that dropped together spread out
   }
 
-  function reconnect(delay: number): void {
-    generation += 1;
-    const next = generation;
-    retryTimer = setTimeout(() => void attempt(next), delay);
-    retryTimer.unref();
+  private reconnect(delay: number): void {
+    this.generation += 1;
+    const next = this.generation;
+    this.retryTimer = setTimeout(() => void this.attempt(next), delay);
+    this.retryTimer.unref();
   }
 
-  const linkingExpired = () =>
-    pairingPhone ? 'The pairing code was not entered in time.' : 'The QR code was not scanned in time.';
-
-  function stopWith(status: SessionStatus, reason: string): void {
-    generation += 1;
-    clearTimers();
-    connection = null;
-    void releaseAuth(auth);
-    auth = null;
-    set({ status, reason, qr: null, pairingCode: null, running: false });
+  private linkingExpired(): string {
+    return this.pairingPhone
+      ? 'The pairing code was not entered in time.'
+      : 'The QR code was not scanned in time.';
   }
 
-  return {
-    start(link) {
-      if (state.running) return;
-      failures = 0;
-      restarts = 0;
-      generation += 1;
-      pairingPhone = link?.pairingPhone ?? null;
-      set({ status: 'starting', reason: null, qr: null, pairingCode: null, running: true });
-      void attempt(generation);
-    },
-    async stop(mode) {
-      generation += 1;
-      clearTimers();
-      const open = connection;
-      let held = auth;
-      connection = null;
-      auth = null;
-      state = { ...state, running: false, qr: null, pairingCode: null };
-      if (mode === 'logout') {
-        await open?.logout().catch((error) => hooks.error(error, 'logout'));
-        held ??= loadAuth();
-        await (await held).clear();
-      } else {
-        await open?.end().catch((error) => hooks.error(error, 'end'));
-      }
-      await releaseAuth(held);
-    },
-    state: () => state,
-    connection: () => connection,
-  };
+  private stopWith(status: SessionStatus, reason: string): void {
+    this.generation += 1;
+    this.clearTimers();
+    this.connection = null;
+    void this.auth.release(this.auth.take());
+    this.set({ status, reason, qr: null, pairingCode: null, running: false });
+  }
 }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { internalsOf } from '../../src/app-internals';
 import { users, waSessions } from '../../src/db/schema';
 import type { SignedIn } from './auth';
 import { signUp } from './auth';
@@ -37,13 +38,13 @@ export async function deskFixture(
     // A group name only when asked for: a stored group counts in the dashboard's counts.
     const jid = message.key.remoteJid as string;
     if (input.groupName)
-      await app.messageStore.saveGroups(
+      await internalsOf(app).messageStore.saveGroups(
         ref,
         [{ jid, name: input.groupName, addressingMode: 'pn', size: 2, participants: null }],
         false,
       );
-    await app.messageStore.ingest(ref, [message], 'live');
-    await app.ticketProcessor.settled();
+    await internalsOf(app).messageStore.ingest(ref, [message], 'live');
+    await internalsOf(app).ticketProcessor.settled();
     return message.key.id as string;
   };
   return { user, organisationId, sessionId: session.id, say };

@@ -1,5 +1,6 @@
 import type { SimIncomingRequest } from '@wadesk/contract';
 import type { FastifyInstance } from 'fastify';
+import { internalsOf } from '../../src/app-internals';
 import type { SignedIn } from './auth';
 import { eventually, post } from './whatsapp';
 
@@ -25,7 +26,7 @@ export async function say(
     'the simulated phone to take the message',
   );
   await app.whatsapp.gateway.settled(sessionId);
-  await app.ticketProcessor.settled();
+  await internalsOf(app).ticketProcessor.settled();
   return sent.body.msg_id;
 }
 

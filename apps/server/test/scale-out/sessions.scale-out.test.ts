@@ -2,6 +2,7 @@ import type { GroupMessagesResponse, ServerEvent, StreamTokenResponse } from '@w
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
+import { internalsOf } from '../../src/app-internals';
 import { waAuth, waSessions } from '../../src/db/schema';
 import { createSimulatorDriver } from '../../src/whatsapp/simulator/simulator-driver';
 import { signUp } from '../helpers/auth';
@@ -280,7 +281,7 @@ describeEachDatabase('scale-out: rolling restart', (ctx) => {
       await writer;
       await eventually(
         async () => {
-          for (const app of apps) await app.ticketProcessor.settled();
+          for (const app of apps) await internalsOf(app).ticketProcessor.settled();
           const [row] = (
             (await ctx.db.execute(
               sql`select (select count(*) from wa_messages where body like 'question %')::int as stored,

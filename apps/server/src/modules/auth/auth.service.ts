@@ -18,6 +18,9 @@ import type { GoogleIdentity, GoogleVerifier } from './google';
 import type { Passwords } from './passwords';
 import { type AccessTokens, hashRefreshToken, newRefreshToken, REFRESH_TOKEN_TTL_MS } from './tokens';
 
+/** A signed-up user as other modules receive it (they never import the repository). */
+export type { UserRow };
+
 export const authErrors = {
   emailTaken: 'An account with this email already exists.',
   notRegistered: 'You are not registered. Please create your account!',

@@ -1,5 +1,5 @@
 import type { SessionStatus, SyncState, Ticket, TicketMode } from '@wadesk/contract';
-import type { LiveMessage } from '../groups/group-message';
+import type { LiveMessage } from '../messages/group-message';
 import type { EventBus } from './event-bus';
 
 /**

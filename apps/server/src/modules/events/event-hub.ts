@@ -1,5 +1,5 @@
 import type { ServerEvent } from '@wadesk/contract';
-import { toGroupMessage } from '../groups/group-message';
+import { toGroupMessage } from '../messages/group-message';
 import type { DeskEventBus, DeskEventMap, DeskEventName } from './desk-events';
 
 export type EventHub = ReturnType<typeof createEventHub>;

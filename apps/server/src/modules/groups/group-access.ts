@@ -1,17 +1,17 @@
 import { groupMessages } from '@wadesk/contract';
 import { AppError } from '../../errors';
+import type { ChatStore, GroupRow } from '../messages/chat-store.service';
 import { isSessionId } from '../sessions/session-status';
-import type { GroupRow, GroupsRepository } from './groups.repository';
 
 /** The caller's group of one of its sessions, or 404 (another organisation's group does not exist for them). */
 export async function ownedGroup(
-  repo: GroupsRepository,
+  store: Pick<ChatStore, 'findGroup'>,
   organisationId: number,
   sessionId: string,
   groupJid: string,
 ): Promise<GroupRow> {
   if (!isSessionId(sessionId)) throw new AppError(404, groupMessages.sessionNotFound);
-  const group = await repo.findGroup(organisationId, sessionId, groupJid);
+  const group = await store.findGroup(organisationId, sessionId, groupJid);
   if (!group) throw new AppError(404, groupMessages.groupNotFound);
   return group;
 }

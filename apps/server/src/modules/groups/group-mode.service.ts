@@ -2,8 +2,8 @@ import { groupMessages, type SetGroupModeRequest, type SetGroupModeResponse } fr
 import { AppError } from '../../errors';
 import type { AuditRecorder } from '../audit/audit.service';
 import type { DeskEventBus } from '../events/desk-events';
+import type { ChatStore } from '../messages/chat-store.service';
 import { ownedGroup } from './group-access';
-import type { GroupsRepository } from './groups.repository';
 
 export type GroupModeService = ReturnType<typeof createGroupModeService>;
 
@@ -13,7 +13,7 @@ export type GroupModeService = ReturnType<typeof createGroupModeService>;
  * are until someone closes them.
  */
 export function createGroupModeService(deps: {
-  repo: GroupsRepository;
+  store: Pick<ChatStore, 'findGroup' | 'setTicketMode'>;
   audit: Pick<AuditRecorder, 'record'>;
   bus: Pick<DeskEventBus, 'publish'>;
 }) {
@@ -23,10 +23,10 @@ export function createGroupModeService(deps: {
       request: SetGroupModeRequest,
     ): Promise<SetGroupModeResponse> {
       const { organisationId } = actor;
-      const group = await ownedGroup(deps.repo, organisationId, request.session_id, request.group_id);
+      const group = await ownedGroup(deps.store, organisationId, request.session_id, request.group_id);
       const previous = group.ticketMode;
       if (previous !== request.mode) {
-        const changed = await deps.repo.setTicketMode(
+        const changed = await deps.store.setTicketMode(
           organisationId,
           group.sessionId,
           group.jid,

@@ -1,19 +1,17 @@
 import { type GroupMessagesResponse, type GroupsResponse, groupMessages } from '@wadesk/contract';
 import { AppError } from '../../errors';
+import type { ChatStore, GroupRow, GroupSummary, MessageRow } from '../messages/chat-store.service';
+import { jidsToResolve, resolveMessage, toGroupMessage } from '../messages/group-message';
 import { NotConnectedError } from '../sessions/gateway';
 import { ownedGroup, waIdOf } from './group-access';
-import { jidsToResolve, resolveMessage, toGroupMessage } from './group-message';
-import type { GroupRow, GroupSummary } from './groups.repository';
 import { lastMessagePreview } from './last-message-preview';
-import type { MessageStore } from './message-store.service';
-import type { MessageRow } from './messages.repository';
 import type { OlderAnswer } from './older-history';
 import type { PhoneAccess } from './phone-access';
 
 export const PAGE_SIZE = 100;
 
 export interface GroupsServiceDeps {
-  repos: MessageStore['repos'];
+  store: ChatStore;
   phone: PhoneAccess;
   /** How long one page may wait for the phone's older history before answering with what is stored. */
   historyWaitMs: number;
@@ -53,7 +51,7 @@ const toSessionGroup = ({
   open_tickets: openTickets,
 });
 
-export function createGroupsService({ repos, phone, historyWaitMs }: GroupsServiceDeps) {
+export function createGroupsService({ store, phone, historyWaitMs }: GroupsServiceDeps) {
   /**
    * When the store has run out of older messages, asks the phone (≤ 50 per request, three requests at
    * most) and waits a little. `pending` while a request is still unanswered: its messages come later;
@@ -84,33 +82,33 @@ export function createGroupsService({ repos, phone, historyWaitMs }: GroupsServi
   async function page(group: GroupRow, request: PageRequest) {
     const { sessionId, jid } = group;
     if (!request.msg_id)
-      return { rows: await repos.messages.newest(sessionId, jid, PAGE_SIZE), direction: 'prev' as const };
+      return { rows: await store.newestMessages(sessionId, jid, PAGE_SIZE), direction: 'prev' as const };
     if (!request.msg_type) throw new AppError(400, 'msg_type must be prev or next when msg_id is given');
-    const cursorRow = await repos.messages.findMessage(sessionId, jid, waIdOf(request.msg_id));
+    const cursorRow = await store.findMessage(sessionId, jid, waIdOf(request.msg_id));
     if (!cursorRow) throw new AppError(404, groupMessages.messageNotFound);
     const cursor = { timestamp: cursorRow.timestamp, msgId: cursorRow.msgId };
     const rows =
       request.msg_type === 'prev'
-        ? await repos.messages.before(sessionId, jid, cursor, PAGE_SIZE)
-        : await repos.messages.after(sessionId, jid, cursor, PAGE_SIZE);
+        ? await store.messagesBefore(sessionId, jid, cursor, PAGE_SIZE)
+        : await store.messagesAfter(sessionId, jid, cursor, PAGE_SIZE);
     return { rows, direction: request.msg_type, cursor };
   }
 
   return {
     async list(organisationId: number): Promise<GroupsResponse> {
-      const groups = (await repos.groups.listForOrganisation(organisationId)).map(toSessionGroup);
+      const groups = (await store.listGroups(organisationId)).map(toSessionGroup);
       return { success: true, groups_count: groups.length, groups };
     },
 
     /** The group was opened: nothing in it is unread any more. 404 for a group the organisation lacks. */
     async markRead(organisationId: number, request: { session_id: string; group_id: string }) {
-      const group = await ownedGroup(repos.groups, organisationId, request.session_id, request.group_id);
-      await repos.groups.markRead(organisationId, group.sessionId, group.jid);
+      const group = await ownedGroup(store, organisationId, request.session_id, request.group_id);
+      await store.markRead(organisationId, group.sessionId, group.jid);
       return { success: true, unread_count: 0 as const };
     },
 
     async messages(organisationId: number, request: PageRequest): Promise<GroupMessagesResponse> {
-      const group = await ownedGroup(repos.groups, organisationId, request.session_id, request.group_id);
+      const group = await ownedGroup(store, organisationId, request.session_id, request.group_id);
       let { rows, direction, cursor } = await page(group, request);
       let older = { pending: false, note: null as string | null };
       if (direction === 'prev' && rows.length < PAGE_SIZE && !group.historyComplete) {
@@ -130,8 +128,8 @@ export function createGroupsService({ repos, phone, historyWaitMs }: GroupsServi
   async function edges(group: GroupRow, rows: MessageRow[], cursor?: { timestamp: number; msgId: string }) {
     const first = rows[0] ?? cursor;
     const last = rows.at(-1) ?? cursor;
-    const olderStored = first ? await repos.messages.existsBefore(group.sessionId, group.jid, first) : false;
-    const newerStored = last ? await repos.messages.existsAfter(group.sessionId, group.jid, last) : false;
+    const olderStored = first ? await store.existsBefore(group.sessionId, group.jid, first) : false;
+    const newerStored = last ? await store.existsAfter(group.sessionId, group.jid, last) : false;
     return { has_more_before: olderStored || !group.historyComplete, has_more_after: newerStored };
   }
 
@@ -142,12 +140,12 @@ export function createGroupsService({ repos, phone, historyWaitMs }: GroupsServi
    */
   async function toApi(sessionId: string, groupJid: string, rows: MessageRow[]) {
     const quotedIds = rows.flatMap((row) => (row.quotedId ? [row.quotedId] : []));
-    const quoted = await repos.messages.authorsOf(sessionId, groupJid, quotedIds);
+    const quoted = await store.quotedAuthors(sessionId, groupJid, quotedIds);
     const quotedAuthors = [...quoted.values()].flatMap((q) => (q.author ? [q.author] : []));
-    const names = await repos.contacts.names(sessionId, [
+    const names = await store.contactNames(sessionId, [
       ...new Set([...jidsToResolve(rows), ...quotedAuthors]),
     ]);
-    const me = quotedIds.length > 0 ? await repos.groups.linkedAccount(sessionId) : null;
+    const me = quotedIds.length > 0 ? await store.linkedAccount(sessionId) : null;
     return rows.map((row) =>
       toGroupMessage(resolveMessage(row, names, me, row.quotedId ? quoted.get(row.quotedId) : undefined)),
     );

@@ -1,12 +1,12 @@
 import { type DownloadMediaResponse, groupMessages } from '@wadesk/contract';
 import { AppError } from '../../errors';
 import type { ObjectStorage } from '../../storage/storage';
+import type { ChatStore } from '../messages/chat-store.service';
 import { ownedGroup, waIdOf } from './group-access';
-import type { MessageStore } from './message-store.service';
 import type { PhoneAccess } from './phone-access';
 
 export interface MediaServiceDeps {
-  repos: MessageStore['repos'];
+  store: ChatStore;
   phone: PhoneAccess;
   storage: ObjectStorage;
 }
@@ -18,7 +18,7 @@ export type MediaService = ReturnType<typeof createMediaService>;
  * expired media), or from WhatsApp's CDN when no instance runs the session, and keeps the bytes in object
  * storage; later requests never touch WhatsApp.
  */
-export function createMediaService({ repos, phone, storage }: MediaServiceDeps) {
+export function createMediaService({ store, phone, storage }: MediaServiceDeps) {
   return {
     async download(
       organisationId: number,
@@ -26,8 +26,8 @@ export function createMediaService({ repos, phone, storage }: MediaServiceDeps) 
       groupJid: string,
       messageId: string,
     ): Promise<DownloadMediaResponse> {
-      const group = await ownedGroup(repos.groups, organisationId, sessionId, groupJid);
-      const message = await repos.messages.findMessage(group.sessionId, group.jid, waIdOf(messageId));
+      const group = await ownedGroup(store, organisationId, sessionId, groupJid);
+      const message = await store.findMessage(group.sessionId, group.jid, waIdOf(messageId));
       if (!message) throw new AppError(404, groupMessages.messageNotFound);
       if (!message.hasMedia || !message.raw) throw new AppError(400, 'This message has no media.');
       const mimetype = message.mimetype ?? 'application/octet-stream';

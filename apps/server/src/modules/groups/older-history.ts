@@ -1,6 +1,5 @@
+import type { ChatStore, GroupRow } from '../messages/chat-store.service';
 import type { WhatsAppGateway } from '../sessions/gateway';
-import type { GroupRow } from './groups.repository';
-import type { MessagesRepository } from './messages.repository';
 
 /** The phone answers at most 50 messages per history request (Baileys README). */
 export const PHONE_BATCH = 50;
@@ -22,12 +21,12 @@ export type OlderAnswer =
 
 /** On the session's owner: asks the phone once for the messages before the group's oldest stored one. */
 export async function askPhoneForOlder(
-  messages: MessagesRepository,
+  store: Pick<ChatStore, 'oldestMessage'>,
   gateway: WhatsAppGateway,
   group: GroupRow,
   timeoutMs: number,
 ): Promise<OlderAnswer | null> {
-  const oldest = await messages.oldest(group.sessionId, group.jid);
+  const oldest = await store.oldestMessage(group.sessionId, group.jid);
   if (!oldest) return null;
   const key = { remoteJid: group.jid, id: oldest.waId, fromMe: oldest.fromMe, participant: oldest.author };
   const { answer } = await gateway.requestOlder(

@@ -3,17 +3,16 @@ import { proto, type WAMessage } from 'baileys';
 import { AppError } from '../../errors';
 import type { ObjectStorage } from '../../storage/storage';
 import { MediaUnavailableError } from '../../whatsapp/driver';
+import type { ChatStore, GroupRow } from '../messages/chat-store.service';
 import { NotConnectedError, type WhatsAppGateway } from '../sessions/gateway';
 import type { SessionCluster } from '../sessions/session-cluster';
-import type { GroupRow } from './groups.repository';
 import { groupMediaObjectName } from './media-object-name';
-import type { MessageStore } from './message-store.service';
 import { askPhoneForOlder, type OlderAnswer } from './older-history';
 
 export interface PhoneAccessDeps {
   cluster: SessionCluster;
   gateway: WhatsAppGateway;
-  repos: MessageStore['repos'];
+  store: ChatStore;
   storage: ObjectStorage;
 }
 
@@ -38,11 +37,11 @@ export type PhoneAccess = ReturnType<typeof createPhoneAccess>;
  * What the groups module asks of a session's phone — older messages and media — run on the instance that
  * owns the session (docs/architecture.md, scale-out), whichever instance received the request.
  */
-export function createPhoneAccess({ cluster, gateway, repos, storage }: PhoneAccessDeps) {
+export function createPhoneAccess({ cluster, gateway, store, storage }: PhoneAccessDeps) {
   const connectedHere = (sessionId: string) => gateway.state(sessionId)?.status === 'connected';
 
   async function ownGroup({ organisationId, sessionId, groupJid }: GroupCommand): Promise<GroupRow> {
-    const group = await repos.groups.findGroup(organisationId, sessionId, groupJid);
+    const group = await store.findGroup(organisationId, sessionId, groupJid);
     if (!group) throw new AppError(404, groupMessages.groupNotFound);
     return group;
   }
@@ -60,9 +59,7 @@ export function createPhoneAccess({ cluster, gateway, repos, storage }: PhoneAcc
   cluster.handle<GroupCommand & { timeoutMs: number }, Answer<OlderAnswer | null>>(
     'groups.older',
     async (c) =>
-      local(c.sessionId, async () =>
-        askPhoneForOlder(repos.messages, gateway, await ownGroup(c), c.timeoutMs),
-      ),
+      local(c.sessionId, async () => askPhoneForOlder(store, gateway, await ownGroup(c), c.timeoutMs)),
   );
 
   /**
@@ -71,7 +68,7 @@ export function createPhoneAccess({ cluster, gateway, repos, storage }: PhoneAcc
    */
   async function fetchHere(c: GroupCommand & { waId: string }): Promise<FetchedMedia> {
     const group = await ownGroup(c); // the organisation is checked again where the command runs
-    const message = await repos.messages.findMessage(group.sessionId, group.jid, c.waId);
+    const message = await store.findMessage(group.sessionId, group.jid, c.waId);
     if (!message?.raw) throw new AppError(400, 'This message has no media.');
     let media: Awaited<ReturnType<WhatsAppGateway['downloadMedia']>>;
     try {
@@ -86,7 +83,7 @@ export function createPhoneAccess({ cluster, gateway, repos, storage }: PhoneAcc
     }
     const objectName = groupMediaObjectName(c.sessionId, c.groupJid, c.waId);
     await storage.put(objectName, media.data, { contentType: media.mimetype, size: media.data.length });
-    await repos.messages.setMediaObject(c.sessionId, c.groupJid, c.waId, objectName);
+    await store.setMediaObject(c.sessionId, c.groupJid, c.waId, objectName);
     return { objectName, mimetype: media.mimetype, filename: media.filename ?? message.filename };
   }
 

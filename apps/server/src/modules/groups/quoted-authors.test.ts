@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { FAST_WHATSAPP, linkSession, post } from '../../../test/helpers/whatsapp';
-import { formatNumber } from './group-message';
+import { formatNumber } from '../messages/group-message';
 
 describeWithDatabase('quoted message authors', (ctx) => {
   it('names the quoted author (also in a LID group) and marks quotes of our own messages', async () => {

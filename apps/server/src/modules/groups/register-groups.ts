@@ -3,19 +3,20 @@ import type { ObjectStorage } from '../../storage/storage';
 import type { WhatsAppOverrides } from '../../whatsapp/create-driver';
 import type { AuditRecorder } from '../audit/audit.service';
 import type { DeskEventBus } from '../events/desk-events';
+import type { ChatStore } from '../messages/chat-store.service';
 import type { WhatsAppGateway } from '../sessions/gateway';
 import type { SessionCluster } from '../sessions/session-cluster';
 import { createGroupModeService } from './group-mode.service';
 import { groupsRoutes } from './groups.routes';
 import { createGroupsService, type GroupsService } from './groups.service';
 import { createMediaService } from './media.service';
-import type { MessageStore } from './message-store.service';
 import { createPhoneAccess } from './phone-access';
 import { createSyncService } from './sync.service';
 
 export interface RegisterGroupsOptions {
   bus: DeskEventBus;
-  store: MessageStore;
+  /** The message store's calls for the Chat page (modules/messages). */
+  store: ChatStore;
   gateway: WhatsAppGateway;
   cluster: SessionCluster;
   storage: ObjectStorage;
@@ -28,21 +29,20 @@ export async function registerGroups(
   app: FastifyInstance,
   { bus, store, gateway, cluster, storage, overrides, audit }: RegisterGroupsOptions,
 ): Promise<GroupsService> {
-  const { repos } = store;
-  const phone = createPhoneAccess({ cluster, gateway, repos, storage });
+  const phone = createPhoneAccess({ cluster, gateway, store, storage });
   const sync = createSyncService({
-    repos,
+    store,
     phone,
     bus,
     answerTimeoutMs: overrides.syncAnswerTimeoutMs ?? 60_000,
     emptyRetryMs: overrides.historyEmptyGapMs ?? 60_000,
     log: app.log,
   });
-  const groups = createGroupsService({ repos, phone, historyWaitMs: overrides.historyWaitMs ?? 3_000 });
+  const groups = createGroupsService({ store, phone, historyWaitMs: overrides.historyWaitMs ?? 3_000 });
   await app.register(groupsRoutes, {
     groups,
-    modes: createGroupModeService({ repo: repos.groups, audit, bus }),
-    media: createMediaService({ repos, phone, storage }),
+    modes: createGroupModeService({ store, audit, bus }),
+    media: createMediaService({ store, phone, storage }),
     sync,
   });
   app.addHook('preClose', async () => sync.close());

@@ -6,14 +6,13 @@ import type {
 } from '@wadesk/contract';
 import { AppError } from '../../errors';
 import type { DeskEventBus } from '../events/desk-events';
+import type { ChatStore, GroupRow } from '../messages/chat-store.service';
 import { NotConnectedError } from '../sessions/gateway';
 import { ownedGroup } from './group-access';
-import type { GroupRow } from './groups.repository';
-import type { MessageStore } from './message-store.service';
 import type { PhoneAccess } from './phone-access';
 
 export interface SyncServiceDeps {
-  repos: MessageStore['repos'];
+  store: ChatStore;
   phone: PhoneAccess;
   bus: DeskEventBus;
   /** How long to wait for the phone to answer one request for older messages. */
@@ -41,7 +40,7 @@ const EMPTY_RETRY = 'The phone sent nothing older; asking again in a minute to b
  * connected again) and pushed as `sync.progress` events.
  */
 export function createSyncService({
-  repos,
+  store,
   phone,
   bus,
   answerTimeoutMs,
@@ -57,12 +56,12 @@ export function createSyncService({
     fetched: number,
     message: string | null,
   ): Promise<void> {
-    await repos.groups.saveSync(group.sessionId, group.jid, {
+    await store.saveSync(group.sessionId, group.jid, {
       syncState: state,
       syncFetched: fetched,
       syncMessage: message,
     });
-    const oldest = await repos.messages.oldest(group.sessionId, group.jid);
+    const oldest = await store.oldestMessage(group.sessionId, group.jid);
     bus.publish('sync.progress', {
       organisationId: group.organisationId,
       sessionId: group.sessionId,
@@ -122,7 +121,7 @@ export function createSyncService({
   // A sync that was running when the session dropped (or the server stopped) goes on once it is back.
   const unsubscribe = bus.on('session.status', (event) => {
     if (event.status !== 'connected') return;
-    repos.groups.groupsToResume(event.sessionId).then(
+    store.groupsToResume(event.sessionId).then(
       (groups) => {
         for (const group of groups)
           if (!running.has(`${group.sessionId}|${group.jid}`)) launch(group, group.syncFetched);
@@ -136,7 +135,7 @@ export function createSyncService({
       organisationId: number,
       { session_id, group_id }: SyncOldMessagesRequest,
     ): Promise<SyncOldMessagesResponse> {
-      const group = await ownedGroup(repos.groups, organisationId, session_id, group_id);
+      const group = await ownedGroup(store, organisationId, session_id, group_id);
       if (running.has(`${group.sessionId}|${group.jid}`))
         return answer('already_running', 'Old messages are already syncing.');
       if (group.historyComplete) {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { AuditRecorder } from '../audit/audit.service';
 import type { Limiter } from '../auth/rate-limit';
-import type { MessageStore } from '../groups/message-store.service';
+import type { MessageStore } from '../messages/message-store.service';
 import type { WhatsAppGateway } from '../sessions/gateway';
 import type { SessionCluster } from '../sessions/session-cluster';
 import { createReplyTargets } from '../tickets/reply-target';
@@ -30,7 +30,7 @@ export async function registerReplies(app: FastifyInstance, options: RegisterRep
   const replies = createRepliesService({
     targets: createReplyTargets(db),
     deskReplies,
-    findMessage: (sessionId, groupJid, waId) => store.repos.messages.findMessage(sessionId, groupJid, waId),
+    findMessage: (sessionId, groupJid, waId) => store.chat.findMessage(sessionId, groupJid, waId),
     cluster,
     gateway,
     audit,

@@ -11,7 +11,7 @@ import type { DeskRepliesRepository } from './desk-replies.repository';
 export interface RepliesServiceDeps {
   targets: ReplyTargets;
   deskReplies: DeskRepliesRepository;
-  /** The stored WhatsApp messages (groups module): the quoted customer message. */
+  /** The stored WhatsApp messages (messages module): the quoted customer message. */
   findMessage(sessionId: string, groupJid: string, waId: string): Promise<StoredMessage | null>;
   cluster: SessionCluster;
   gateway: WhatsAppGateway;

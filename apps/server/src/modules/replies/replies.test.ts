@@ -6,6 +6,7 @@ import { type SignedIn, signUp } from '../../../test/helpers/auth';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
 import { org, say } from '../../../test/helpers/desk';
 import { eventually, FAST_WHATSAPP, linkSession, post } from '../../../test/helpers/whatsapp';
+import { internalsOf } from '../../app-internals';
 import type { Config } from '../../config';
 import { auditLog, deskReplies, ticketMessages, tickets, users, waMessages } from '../../db/schema';
 
@@ -79,7 +80,7 @@ describeEachDatabase('replies from the desk', (ctx) => {
     expect(stored[0]).toMatchObject({ fromMe: true, body: 'It ships today.', quotedId: customerWaId });
     // A business reply: the ticket is in progress.
     await eventually(async () => {
-      await app.ticketProcessor.settled();
+      await internalsOf(app).ticketProcessor.settled();
       const [now] = await ctx.db.select().from(tickets).where(eq(tickets.id, ticket.id));
       return now?.status === 'in_progress';
     });

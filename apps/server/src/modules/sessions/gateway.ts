@@ -1,31 +1,19 @@
 import type { proto, WAMessage, WAMessageKey } from 'baileys';
-import { type AuthStore, loadSessionAuth } from '../../whatsapp/auth/session-auth';
+import type { AuthStore } from '../../whatsapp/auth/session-auth';
 import type {
-  Connection,
   DownloadedMedia,
-  HistoryBatch,
   OldestMessage,
   OutgoingText,
   SessionAuth,
   WhatsAppDriver,
 } from '../../whatsapp/driver';
-import {
-  createSessionRunner,
-  type RunnerState,
-  type RunnerTiming,
-  type SessionRunner,
-} from '../../whatsapp/session-runner';
+import type { RunnerState, RunnerTiming } from '../../whatsapp/session-runner';
 import type { DeskEventBus } from '../events/desk-events';
-import type { SessionRef } from '../groups/ingest.service';
-import type { MessageStore } from '../groups/message-store.service';
-import { type HealthEvent, healthEvent } from './session-health';
+import { HistoryRequests } from './history-requests';
+import type { MessageSink, SessionRef } from './message-sink';
+import { SessionEntry } from './session-entry';
+import type { HealthEvent } from './session-health';
 import type { SessionStateUpdate } from './sessions.repository';
-
-/** How often, at most, a session's stored live messages are told to `messagesStored`. */
-const STORED_TOLD_EVERY_MS = 60_000;
-
-/** How long a request for older messages is remembered after it was sent. */
-const ASKED_TTL_MS = 10 * 60_000;
 
 export interface GatewayDeps {
   driver: WhatsAppDriver;
@@ -39,7 +27,8 @@ export interface GatewayDeps {
    * minute per session: the quiet flag counts hours, and the session row is what leases and auth writes lock.
    */
   messagesStored?(sessionId: string): Promise<void>;
-  store: MessageStore;
+  /** Where everything a session receives goes: the message store, wired in app.ts. */
+  sink: MessageSink;
   /** The auth store a session writes through: fenced by the lease this instance holds on it. */
   authStore(sessionId: string): AuthStore;
   bus: DeskEventBus;
@@ -55,30 +44,6 @@ export interface GatewayDeps {
   sentMessage?(sessionId: string, key: WAMessageKey): Promise<proto.IMessage | undefined>;
 }
 
-interface Entry {
-  session: SessionRef;
-  runner: SessionRunner;
-  /** Everything the session stores goes through this chain, in arrival order. */
-  work: Promise<void>;
-  watchers: Set<() => void>;
-  /** The phone number the session links with instead of a QR code, while linking that way. */
-  pairingPhone: string | null;
-}
-
-/** The phone's answer to a request for older messages: messages it held for the group, and new ones. */
-export interface HistoryReply {
-  received: number;
-  stored: number;
-  /** The answer held nothing for the group and, with the earlier empty ones, proves the chat's start. */
-  startOfChat: boolean;
-}
-
-interface HistoryWaiter {
-  groupJid: string;
-  requestId: string | null;
-  resolve(reply: HistoryReply): void;
-}
-
 export class NotConnectedError extends Error {
   constructor() {
     super('The session is not connected.');
@@ -89,188 +54,31 @@ export class NotConnectedError extends Error {
 export type WhatsAppGateway = ReturnType<typeof createWhatsAppGateway>;
 
 /**
- * Runs the sessions this instance holds the lease of (session-cluster.ts decides which): one runner (state machine) per active session, their
- * status written to wa_sessions and pushed on the event bus, and everything they receive stored.
+ * Runs the sessions this instance holds the lease of (session-cluster.ts decides which): one runner
+ * (state machine) per active session (session-entry.ts), their status written to wa_sessions and pushed
+ * on the event bus, and everything they receive pushed into the message sink; requests for older
+ * messages wait in history-requests.ts.
  */
-export function createWhatsAppGateway({
-  driver,
-  saveState,
-  store,
-  authStore,
-  bus,
-  timing,
-  historyEvidence,
-  log,
-  loadAuth,
-  stopped,
-  messagesStored,
-  sentMessage,
-}: GatewayDeps) {
-  const entries = new Map<string, Entry>();
-  const waiters = new Map<string, HistoryWaiter[]>();
-  // Requests for older messages by id, kept after their page stopped waiting: a late answer with
-  // nothing for the group still tells that its history is complete.
-  const asked = new Map<string, { sessionId: string; groupJid: string; oldestWaId: string }>();
+export function createWhatsAppGateway(deps: GatewayDeps) {
+  const { driver, authStore } = deps;
+  const entries = new Map<string, SessionEntry>();
+  const history = new HistoryRequests({
+    sink: deps.sink,
+    bus: deps.bus,
+    historyEvidence: deps.historyEvidence,
+  });
 
-  function enqueue(entry: Entry, context: string, task: () => Promise<void>): Promise<void> {
-    entry.work = entry.work
-      .then(task)
-      .catch((error) => log.warn({ err: error, sessionId: entry.session.id }, `whatsapp ${context} failed`));
-    return entry.work;
-  }
-
-  function create(session: SessionRef): Entry {
-    let lastCode: string | null = null;
-    let toldStoredAt = 0;
-    // What the session's health last recorded, and whether it is linking (a QR or pairing code shown).
-    const seen: { status: RunnerState['status'] | null; linking: boolean } = { status: null, linking: false };
-    const entry: Entry = {
-      session,
-      work: Promise.resolve(),
-      watchers: new Set(),
-      runner: null as never,
-      pairingPhone: null,
-    };
-    entry.runner = createSessionRunner({
-      sessionId: session.id,
-      driver,
-      timing,
-      ...(sentMessage ? { sentMessage: (key: WAMessageKey) => sentMessage(session.id, key) } : {}),
-      loadAuth: () => (loadAuth ? loadAuth(session.id) : loadSessionAuth(authStore(session.id), session.id)),
-      hooks: {
-        state: (state) => {
-          for (const watcher of entry.watchers) watcher();
-          // A new QR code or pairing code to show (the web asks for the current one again).
-          const code = state.qr ?? state.pairingCode;
-          if (code && code !== lastCode)
-            bus.publish('session.qr', { organisationId: session.organisationId, sessionId: session.id });
-          lastCode = code;
-          // Health records changes of status only: a rotated code is not one.
-          const event = state.status === seen.status ? null : healthEvent(seen, state);
-          if (state.status === 'qr') seen.linking = true;
-          else if (state.status === 'connected' || !state.running) seen.linking = false;
-          seen.status = state.status;
-          void enqueue(entry, 'status', async () => {
-            await persistState(session, state, event);
-            if (!state.running) stopped?.(session.id);
-          });
-        },
-        open: (connection) => void enqueue(entry, 'groups', () => loadGroups(session, connection)),
-        history: (batch) => void enqueue(entry, 'history', () => storeHistory(session, batch)),
-        live: (messages) =>
-          void enqueue(entry, 'live', async () => {
-            const result = await store.ingest(session, messages, 'live');
-            if (result.inserted.length === 0 || Date.now() - toldStoredAt < STORED_TOLD_EVERY_MS) return;
-            toldStoredAt = Date.now();
-            await messagesStored?.(session.id);
-          }),
-        contacts: (received) =>
-          void enqueue(entry, 'contacts', () => store.saveContacts(session.id, received)),
-        groups: (groups) => void enqueue(entry, 'groups', () => store.saveGroups(session, groups, false)),
-        error: (error, context) =>
-          log.warn({ err: error, sessionId: session.id }, `whatsapp ${context} failed`),
-      },
-    });
-    return entry;
-  }
-
-  async function persistState(
-    session: SessionRef,
-    state: RunnerState,
-    event: HealthEvent | null,
-  ): Promise<void> {
-    const loggedOut = state.status === 'logged_out';
-    // Unlinked from the phone: its creds are useless, forgotten while this instance still holds the lease.
-    if (loggedOut) await authStore(session.id).clear(session.id);
-    const account = state.status === 'connected' ? state.account : null;
-    await saveState(
-      session.id,
-      {
-        status: state.status,
-        reason: state.reason,
-        ...(account ? { phone: account.phone, meJid: account.jid, meLid: account.lid } : {}),
-        // Unlinked from the phone: the session can only come back through a new scan.
-        ...(loggedOut ? { isActive: false, phone: null } : {}),
-      },
-      event ?? undefined,
-    );
-    bus.publish('session.status', {
-      organisationId: session.organisationId,
-      sessionId: session.id,
-      status: state.status,
-      reason: state.reason,
-      phone: state.account?.phone ?? null,
-      isActive: !loggedOut,
-    });
-  }
-
-  async function loadGroups(session: SessionRef, connection: Connection): Promise<void> {
-    await store.saveGroups(session, await connection.listGroups(), true);
-  }
-
-  function announceHistory(session: SessionRef, groupId: string, stored: number, onDemand: boolean): void {
-    bus.publish('history', {
-      organisationId: session.organisationId,
-      sessionId: session.id,
-      groupId,
-      stored,
-      onDemand,
-    });
-  }
-
-  async function storeHistory(session: SessionRef, batch: HistoryBatch): Promise<void> {
-    const result = await store.ingest(
-      session,
-      batch.messages,
-      batch.onDemand ? 'on_demand' : 'history',
-      batch.contacts,
-    );
-    for (const [groupJid, stored] of result.perGroup)
-      announceHistory(session, groupJid, stored, batch.onDemand);
-    if (!batch.onDemand) return;
-    const request = batch.requestId ? asked.get(batch.requestId) : undefined;
-    if (batch.requestId) asked.delete(batch.requestId);
-    let startOfChat = false;
-    if (request?.sessionId === session.id && !result.received.has(request.groupJid)) {
-      // Nothing for the group: maybe its start, maybe an answer the event buffer emptied (decision 0015).
-      const { complete } = await store.recordEmptyAnswer(
-        session.id,
-        request.groupJid,
-        request.oldestWaId,
-        historyEvidence,
-      );
-      startOfChat = complete;
-      if (complete) announceHistory(session, request.groupJid, 0, true);
-    }
-    answerWaiters(session.id, batch.requestId, result.received, result.perGroup, startOfChat);
-  }
-
-  function answerWaiters(
-    sessionId: string,
-    requestId: string | null,
-    received: Map<string, number>,
-    perGroup: Map<string, number>,
-    startOfChat: boolean,
-  ): void {
-    const pending = waiters.get(sessionId) ?? [];
-    const remaining = pending.filter((waiter) => {
-      // The reply's request id is not confirmed to come back on a live session (decision 0015 §4):
-      // match the group too.
-      const matches = (requestId !== null && waiter.requestId === requestId) || received.has(waiter.groupJid);
-      if (matches)
-        waiter.resolve({
-          received: received.get(waiter.groupJid) ?? 0,
-          stored: perGroup.get(waiter.groupJid) ?? 0,
-          startOfChat: startOfChat && !received.has(waiter.groupJid),
-        });
-      return !matches;
-    });
-    waiters.set(sessionId, remaining);
-  }
-
-  function running(sessionId: string): Entry | undefined {
+  /** The entry of a session whose runner is running here, or undefined. */
+  function running(sessionId: string): SessionEntry | undefined {
     const entry = entries.get(sessionId);
     return entry?.runner.state().running ? entry : undefined;
+  }
+
+  /** The connection of a session connected here, or null. */
+  function connected(sessionId: string) {
+    const entry = running(sessionId);
+    const connection = entry?.runner.connection();
+    return connection && entry?.runner.state().status === 'connected' ? connection : null;
   }
 
   return {
@@ -279,7 +87,7 @@ export function createWhatsAppGateway({
      * session links by phone number (a pairing code) instead of a QR code.
      */
     start(session: SessionRef, link?: { pairingPhone: string | null }): void {
-      const entry = entries.get(session.id) ?? create(session);
+      const entry = entries.get(session.id) ?? new SessionEntry(session, { ...deps, history });
       entries.set(session.id, entry);
       if (entry.runner.state().running) return;
       entry.pairingPhone = link?.pairingPhone ?? null;
@@ -351,30 +159,9 @@ export function createWhatsAppGateway({
       count: number,
       timeoutMs: number,
     ) {
-      const connection = running(sessionId)?.runner.connection();
-      if (!connection || running(sessionId)?.runner.state().status !== 'connected')
-        throw new NotConnectedError();
-      const waiter: HistoryWaiter = { groupJid, requestId: null, resolve: () => {} };
-      const answer = new Promise<HistoryReply | null>((resolve) => {
-        const timer = setTimeout(() => {
-          waiters.set(
-            sessionId,
-            (waiters.get(sessionId) ?? []).filter((w) => w !== waiter),
-          );
-          resolve(null);
-        }, timeoutMs);
-        timer.unref();
-        waiter.resolve = (reply) => {
-          clearTimeout(timer);
-          resolve(reply);
-        };
-      });
-      waiters.set(sessionId, [...(waiters.get(sessionId) ?? []), waiter]);
-      const requestId = await connection.requestHistory(groupJid, oldest, count);
-      waiter.requestId = requestId;
-      asked.set(requestId, { sessionId, groupJid, oldestWaId: oldest.key.id ?? '' });
-      setTimeout(() => asked.delete(requestId), ASKED_TTL_MS).unref();
-      return { answer };
+      const connection = connected(sessionId);
+      if (!connection) throw new NotConnectedError();
+      return history.ask(sessionId, connection, groupJid, oldest, count, timeoutMs);
     },
 
     /**
@@ -382,11 +169,8 @@ export function createWhatsAppGateway({
      * phone can upload expired media again), else from WhatsApp's CDN with the message's key alone.
      */
     async downloadMedia(sessionId: string, message: WAMessage): Promise<DownloadedMedia> {
-      const entry = running(sessionId);
-      const connection = entry?.runner.connection();
-      if (connection && entry?.runner.state().status === 'connected')
-        return connection.downloadMedia(message);
-      return driver.downloadMedia(message);
+      const connection = connected(sessionId);
+      return connection ? connection.downloadMedia(message) : driver.downloadMedia(message);
     },
 
     /**
@@ -398,9 +182,8 @@ export function createWhatsAppGateway({
       outgoing: OutgoingText,
       record: (message: WAMessage) => Promise<void>,
     ): Promise<WAMessage> {
-      const entry = running(sessionId);
-      const connection = entry?.runner.connection();
-      if (!connection || entry?.runner.state().status !== 'connected') throw new NotConnectedError();
+      const connection = connected(sessionId);
+      if (!connection) throw new NotConnectedError();
       return connection.sendText(outgoing, record);
     },
 

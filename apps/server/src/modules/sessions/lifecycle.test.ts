@@ -5,7 +5,7 @@ import { signUp } from '../../../test/helpers/auth';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { eventually, FAST_WHATSAPP, linkSession, post, sessionStatus } from '../../../test/helpers/whatsapp';
 import { waAuth, waMessages, waSessions } from '../../db/schema';
-import type { LiveMessage } from '../groups/group-message';
+import type { DeskEventMap } from '../events/desk-events';
 
 describeWithDatabase('whatsapp session lifecycle', (ctx) => {
   const app = () => ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });
@@ -52,7 +52,7 @@ describeWithDatabase('whatsapp session lifecycle', (ctx) => {
     const server = await app();
     const owner = await signUp(server);
     const { sessionId, groups } = await linkSession(server, owner);
-    const live: LiveMessage[] = [];
+    const live: DeskEventMap['message.live'][] = [];
     server.events.bus.on('message.live', (event) => live.push(event));
     const group = groups[0];
     await server.whatsapp.gateway.settled(sessionId);

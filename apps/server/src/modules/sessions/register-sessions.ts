@@ -1,19 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import type { AuthStore } from '../../whatsapp/auth/session-auth';
 import type { WhatsAppAdapter, WhatsAppOverrides } from '../../whatsapp/create-driver';
 import type { SimulatorDriver } from '../../whatsapp/simulator/simulator-driver';
 import type { AuditRecorder } from '../audit/audit.service';
 import type { Limiter } from '../auth/rate-limit';
 import type { InstanceRpc, RpcCommands } from '../cluster/instance-rpc';
 import type { DeskEventBus } from '../events/desk-events';
-import type { MessageStore } from '../groups/message-store.service';
-import { createWhatsAppGateway, type GatewayDeps, type WhatsAppGateway } from './gateway';
-import { createSessionAuthRepository, StaleLeaseError } from './session-auth.repository';
-import { createSessionCluster, type SessionCluster } from './session-cluster';
-import { createLeaseKeeper, DEFAULT_LEASE_TIMING, type LeaseKeeper } from './session-leases';
-import { createSessionLeasesRepository } from './session-leases.repository';
+import type { GatewayDeps, WhatsAppGateway } from './gateway';
+import type { MessageSink } from './message-sink';
+import type { SessionCluster } from './session-cluster';
+import type { LeaseKeeper } from './session-leases';
+import { createSessionRuntime } from './session-runtime';
 import { createSessionsRepository } from './sessions.repository';
 import { sessionsRoutes } from './sessions.routes';
 import { createSessionsService, type SessionsService } from './sessions.service';
@@ -40,7 +38,8 @@ export interface RegisterSessionsOptions {
   rpc: InstanceRpc<RpcCommands>;
   bus: DeskEventBus;
   whatsapp: WhatsAppAdapter;
-  store: MessageStore;
+  /** Where the gateway pushes what sessions receive (the message store, wired in app.ts). */
+  sink: MessageSink;
   overrides: WhatsAppOverrides;
   /** Attempts per minute, counted in the database (pairing codes). */
   limit: Limiter;
@@ -55,80 +54,24 @@ export interface RegisterSessionsOptions {
  */
 export async function registerSessions(
   app: FastifyInstance,
-  {
-    config,
+  options: RegisterSessionsOptions,
+): Promise<{ sessions: SessionsService; gateway: WhatsAppGateway; cluster: SessionCluster }> {
+  const { config, database, whatsapp, overrides, limit, audit, bus } = options;
+  const repo = createSessionsRepository(database.db);
+  const runtime = createSessionRuntime({
     database,
-    instanceId,
-    rpc,
+    instanceId: options.instanceId,
+    rpc: options.rpc,
     bus,
     whatsapp,
-    store,
+    sink: options.sink,
     overrides,
-    limit,
-    sentMessage,
-    audit,
-  }: RegisterSessionsOptions,
-): Promise<{ sessions: SessionsService; gateway: WhatsAppGateway; cluster: SessionCluster }> {
-  const { db } = database;
-  const repo = createSessionsRepository(db);
-  const leases = createSessionLeasesRepository(db);
-  const timing = { ...DEFAULT_LEASE_TIMING, ...overrides.lease };
-
-  // A session's creds and keys are written only while this instance holds its lease at that epoch.
-  const authStore = (sessionId: string): AuthStore => {
-    const lease = keeper.holds(sessionId);
-    const store = createSessionAuthRepository(db, { ownerId: instanceId, epoch: lease?.epoch ?? -1 });
-    const refused = (error: unknown) => {
-      if (error instanceof StaleLeaseError) void gateway.stop(sessionId, 'end');
-      throw error;
-    };
-    return {
-      read: store.read,
-      write: (id, rows) => store.write(id, rows).catch(refused),
-      clear: (id) => store.clear(id).catch(refused),
-    };
-  };
-  const gateway = createWhatsAppGateway({
-    driver: whatsapp.driver,
-    saveState: (sessionId, update, event) => repo.saveState(sessionId, update, instanceId, event),
-    messagesStored: (sessionId) => repo.touchLastMessage(sessionId),
-    store,
-    authStore,
-    bus,
-    timing: whatsapp.timing,
-    historyEvidence: { needed: 3, gapMs: overrides.historyEmptyGapMs ?? 60_000 },
-    log: app.log,
-    ...(sentMessage ? { sentMessage } : {}),
-    // Its lease goes back (unless it was started again meanwhile): it no longer takes a place here.
-    stopped: (sessionId) =>
-      void keeper
-        .release(sessionId, () => Boolean(gateway.state(sessionId)?.running))
-        .catch((error) => app.log.warn({ err: error, sessionId }, 'releasing a session lease failed')),
-  });
-  const keeper = createLeaseKeeper({
-    repo: leases,
-    instanceId,
+    repo,
     capacity: config.whatsappSessionsPerInstance,
-    timing,
-    embedded: database.kind === 'pglite',
-    claimed: (claimed) => {
-      for (const lease of claimed)
-        gateway.start({ id: lease.sessionId, organisationId: lease.organisationId });
-      app.log.info({ sessions: claimed.length }, 'whatsapp sessions taken over');
-    },
-    lost: (sessionIds) => {
-      for (const id of sessionIds) void gateway.stop(id, 'end');
-    },
     log: app.log,
+    ...(options.sentMessage ? { sentMessage: options.sentMessage } : {}),
   });
-  const cluster = createSessionCluster({
-    gateway,
-    keeper,
-    leases,
-    rpc,
-    clearAuth: (sessionId, fence) => createSessionAuthRepository(db, fence).clear(sessionId),
-    ttlMs: timing.ttlMs,
-  });
+  const { gateway, cluster, keeper } = runtime;
   const sessions = createSessionsService({
     repo,
     cluster,
@@ -142,16 +85,7 @@ export async function registerSessions(
   await app.register(sessionsRoutes, { sessions, limit });
   if (whatsapp.simulator) await app.register(simulatorRoutes, { sessions, simulator: whatsapp.simulator });
   app.decorate('whatsapp', { gateway, cluster, leases: keeper, simulator: whatsapp.simulator });
-
-  // Taking sessions over must not keep the API from starting (the database may be down for a moment).
-  app.addHook('onReady', async () => {
-    await keeper.start().catch((error) => app.log.error({ err: error }, 'taking WhatsApp sessions failed'));
-  });
-  // A graceful stop claims nothing more, closes every socket (creds kept), then hands the sessions over.
-  app.addHook('preClose', async () => {
-    await keeper.halt();
-    await gateway.close();
-    await keeper.handOver().catch((error) => app.log.warn({ err: error }, 'handing sessions over failed'));
-  });
+  app.addHook('onReady', () => runtime.start());
+  app.addHook('preClose', () => runtime.close());
   return { sessions, gateway, cluster };
 }

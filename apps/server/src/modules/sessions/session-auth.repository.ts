@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { waAuth, waSessions } from '../../db/schema';
 import type { AuthRow, AuthStore } from '../../whatsapp/auth/session-auth';
+import { waAuth, waSessions } from './sessions.schema';
 
 /** The lease an auth write must still hold: its owner and epoch (docs/architecture.md, fencing). */
 export interface Fence {

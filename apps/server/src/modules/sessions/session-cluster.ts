@@ -1,8 +1,8 @@
 import { AppError } from '../../errors';
 import type { RunnerState } from '../../whatsapp/session-runner';
 import { type InstanceRpc, type RpcCommands, RpcRemoteError } from '../cluster/instance-rpc';
-import type { SessionRef } from '../groups/ingest.service';
 import { NotConnectedError, type WhatsAppGateway } from './gateway';
+import type { SessionRef } from './message-sink';
 import type { LeaseKeeper } from './session-leases';
 import type { SessionLeasesRepository } from './session-leases.repository';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
-import { phoneOf } from '../groups/group-message';
-import type { MessageStore, QueuedLiveMessage, ResolvedAuthors } from '../groups/message-store.service';
+import { phoneOf } from '../messages/group-message';
+import type { MessageStore, QueuedLiveMessage, ResolvedAuthors } from '../messages/message-store.service';
 import { fillTicketSenders, type LearnedSender } from './ticket-engine.repository';
 
 /** A learned sender with the organisation its conversation belongs to. */

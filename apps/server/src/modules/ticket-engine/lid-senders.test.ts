@@ -4,9 +4,10 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase, type TestContext } from '../../../test/helpers/describe-each-database';
 import { org } from '../../../test/helpers/desk';
 import { deskFixture } from '../../../test/helpers/desk-fixture';
+import { internalsOf } from '../../app-internals';
 import { ticketMessages, tickets, waContacts, waGroups, waMessages } from '../../db/schema';
 import type { ContactInfo } from '../../whatsapp/driver';
-import type { LiveMessage } from '../groups/group-message';
+import type { LiveMessage } from '../messages/group-message';
 
 // LID-addressed groups name senders by LID only; the phone number behind one comes from the pairs the
 // driver reports (contacts, group members). These tests store messages through the real ingest and let
@@ -22,7 +23,7 @@ type Desk = Awaited<ReturnType<typeof deskFixture>>;
 
 /** The group as the phone reports it: LID-addressed, with its member list or without (null). */
 async function lidGroup(ctx: TestContext, desk: Desk, participants: ContactInfo[] | null, jid = GROUP) {
-  await ctx.app.messageStore.saveGroups(
+  await internalsOf(ctx.app).messageStore.saveGroups(
     { id: desk.sessionId, organisationId: desk.organisationId },
     [{ jid, name: 'Store Managers', addressingMode: 'lid', size: 3, participants }],
     false,
@@ -81,7 +82,7 @@ describeEachDatabase('LID senders and their phone numbers', (ctx) => {
     await lidGroup(ctx, desk, null);
     await lidGroup(ctx, desk, null, 'quiet@g.us');
     // As a phone's contact list reports it: the phone-number JID, with the LID as its other address.
-    await ctx.app.messageStore.saveContacts(desk.sessionId, [
+    await internalsOf(ctx.app).messageStore.saveContacts(desk.sessionId, [
       { jid: pn(DEV.phone), name: 'Dev', altJid: DEV.lid },
     ]);
 
@@ -151,7 +152,7 @@ describeEachDatabase('LID senders and their phone numbers', (ctx) => {
     await lidGroup(ctx, desk, null);
     // The pair arrives just after the engine claimed the message, before it wrote the ticket: the fill
     // that the pair starts finds no ticket yet.
-    const store = ctx.app.messageStore;
+    const store = internalsOf(ctx.app).messageStore;
     const claim = store.claimLive;
     store.claimLive = async (...args) => {
       const claimed = await claim(...args);
@@ -174,7 +175,7 @@ describeEachDatabase('LID senders and their phone numbers', (ctx) => {
       await desk.say({ groupId: GROUP, lid: CARLA.lid, name: 'Carla', body: 'hi', id: 'SAME' });
     }
 
-    await ctx.app.messageStore.saveContacts(a.sessionId, [
+    await internalsOf(ctx.app).messageStore.saveContacts(a.sessionId, [
       { jid: CARLA.lid, name: null, altJid: pn(CARLA.phone) },
     ]);
 
@@ -196,7 +197,7 @@ describeEachDatabase('LID senders and their phone numbers', (ctx) => {
     await desk.say({ groupId: GROUP, lid: CARLA.lid, name: 'Carla', body: 'where is my refund?' });
     expect((await ticketsOf(ctx, desk)).map((t) => t.customerKey)).toEqual([CARLA.lid]);
 
-    await ctx.app.messageStore.saveContacts(desk.sessionId, [
+    await internalsOf(ctx.app).messageStore.saveContacts(desk.sessionId, [
       { jid: CARLA.lid, name: null, altJid: pn(CARLA.phone) },
     ]);
     expect((await ticketsOf(ctx, desk)).map((t) => t.customerKey)).toEqual([`+${CARLA.phone}`]);

@@ -1,4 +1,4 @@
-import type { ResolvedMessage } from '../groups/group-message';
+import type { ResolvedMessage } from '../messages/group-message';
 
 const MEDIA_LABELS: Partial<Record<string, string>> = {
   image: 'Image',

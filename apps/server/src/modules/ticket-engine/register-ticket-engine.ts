@@ -3,20 +3,11 @@ import type { Db } from '../../db/client';
 import type { AgentsService } from '../agents/agents.service';
 import type { AuditRecorder } from '../audit/audit.service';
 import type { DeskEventBus } from '../events/desk-events';
-import type { MessageStore } from '../groups/message-store.service';
+import type { MessageStore } from '../messages/message-store.service';
 import { createLateSenders, fillTicketsOnResolvedAuthors } from './learned-senders';
 import { createTicketEngine } from './ticket-engine';
 import { createTicketEngineRepository } from './ticket-engine.repository';
 import { createTicketProcessor, type TicketProcessor, type TicketProcessorDeps } from './ticket-processor';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The ticket engine's intake; tests await `ticketProcessor.settled()` after storing messages. */
-    ticketProcessor: TicketProcessor;
-    /** The message store, for tests and the bench that store live messages without a phone. */
-    messageStore: MessageStore;
-  }
-}
 
 export interface RegisterTicketEngineOptions {
   db: Db;
@@ -34,8 +25,14 @@ export interface RegisterTicketEngineOptions {
   >;
 }
 
-/** The ticket engine on the live-message queue: it turns stored WhatsApp messages into tickets. */
-export function registerTicketEngine(app: FastifyInstance, options: RegisterTicketEngineOptions): void {
+/**
+ * The ticket engine on the live-message queue: it turns stored WhatsApp messages into tickets. Answers
+ * its intake, for tests, the bench and the demo to wait on (app-internals.ts).
+ */
+export function registerTicketEngine(
+  app: FastifyInstance,
+  options: RegisterTicketEngineOptions,
+): TicketProcessor {
   const { db, bus, store, instanceId, agents } = options;
   const engine = createTicketEngine({
     repo: createTicketEngineRepository(db),
@@ -54,11 +51,10 @@ export function registerTicketEngine(app: FastifyInstance, options: RegisterTick
   });
   // Only a wake-up: the message itself is read from the queue, where it was stored with the message.
   const unsubscribe = bus.on('message.live', () => processor.wake());
-  app.decorate('ticketProcessor', processor);
-  app.decorate('messageStore', store);
   app.addHook('preClose', async () => {
     unsubscribe();
     stopFilling();
     await processor.stop();
   });
+  return processor;
 }

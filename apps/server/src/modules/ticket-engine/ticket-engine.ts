@@ -1,6 +1,6 @@
 import type { KnownAgent } from '../agents/agents.service';
-import type { LiveMessage } from '../groups/group-message';
-import type { QueuedLiveMessage } from '../groups/message-store.service';
+import type { LiveMessage } from '../messages/group-message';
+import type { QueuedLiveMessage } from '../messages/message-store.service';
 import type { TicketRow } from '../tickets/tickets.schema';
 import { isAcknowledgement } from './acknowledgement';
 import { messageText } from './message-text';

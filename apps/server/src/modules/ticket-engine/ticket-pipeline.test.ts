@@ -4,13 +4,14 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
 import { deskFixture } from '../../../test/helpers/desk-fixture';
 import { liveWaMessage } from '../../../test/helpers/live-message';
+import { internalsOf } from '../../app-internals';
 import { ticketMessages, tickets, waLiveQueue } from '../../db/schema';
 
 describeEachDatabase('durable ticket pipeline', (ctx) => {
   /** Settles every app until the shared queue is empty (another app may hold a group's head for a while). */
   async function drain(...apps: FastifyInstance[]): Promise<void> {
     for (let i = 0; i < 200; i++) {
-      await Promise.all(apps.map((app) => app.ticketProcessor.settled()));
+      await Promise.all(apps.map((app) => internalsOf(app).ticketProcessor.settled()));
       if ((await ctx.count(waLiveQueue)) === 0) return;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
@@ -19,10 +20,10 @@ describeEachDatabase('durable ticket pipeline', (ctx) => {
 
   it('tickets the messages stored while no engine ran once an app starts on the database', async () => {
     const desk = await deskFixture(ctx);
-    await ctx.app.ticketProcessor.stop();
+    await internalsOf(ctx.app).ticketProcessor.stop();
     const ref = { id: desk.sessionId, organisationId: desk.organisationId };
     const batch = [0, 1, 2].map((n) => liveWaMessage({ groupId: `g${n}@g.us`, body: `q${n}` }));
-    await ctx.app.messageStore.ingest(ref, batch, 'live');
+    await internalsOf(ctx.app).messageStore.ingest(ref, batch, 'live');
     await ctx.app.close();
     expect(await ctx.count(tickets)).toBe(0);
     expect(await ctx.count(waLiveQueue)).toBe(3);
@@ -53,7 +54,7 @@ describeEachDatabase('durable ticket pipeline', (ctx) => {
         arrival.set(jid, [...(arrival.get(jid) ?? []), message.key.id as string]);
       }
       // Stored through either app: both hear of it and race for the queue.
-      await (round % 2 === 0 ? ctx.app : other).messageStore.ingest(ref, batch, 'live');
+      await internalsOf(round % 2 === 0 ? ctx.app : other).messageStore.ingest(ref, batch, 'live');
     }
     await drain(ctx.app, other);
 
@@ -67,7 +68,10 @@ describeEachDatabase('durable ticket pipeline', (ctx) => {
     const applied = new Map<string, string[]>();
     for (const row of rows) applied.set(row.groupJid, [...(applied.get(row.groupJid) ?? []), row.waId]);
     expect(applied).toEqual(arrival);
-    const [first, second] = [ctx.app.ticketProcessor.applied(), other.ticketProcessor.applied()];
+    const [first, second] = [
+      internalsOf(ctx.app).ticketProcessor.applied(),
+      internalsOf(other).ticketProcessor.applied(),
+    ];
     expect(first + second).toBe(groups * rounds);
     expect(first).toBeGreaterThan(0);
     expect(second).toBeGreaterThan(0);

@@ -2,10 +2,11 @@ import type { ServerEvent } from '@wadesk/contract';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
 import { liveWaMessage } from '../../../test/helpers/live-message';
+import { internalsOf } from '../../app-internals';
 import { organisations, waLiveQueue, waSessions } from '../../db/schema';
 import type { DeskEventBus } from '../events/desk-events';
 import { toServerEvent } from '../events/event-hub';
-import { createMessageStore, type QueuedLiveMessage } from '../groups/message-store.service';
+import { createMessageStore, type QueuedLiveMessage } from '../messages/message-store.service';
 import type { TicketRow } from '../tickets/tickets.schema';
 import type { BatchOutcome } from './ticket-engine';
 import { createTicketProcessor, type TicketProcessorDeps } from './ticket-processor';
@@ -40,7 +41,7 @@ describeEachDatabase('ticket processor', (ctx) => {
     decide: (event: QueuedLiveMessage) => BatchOutcome | 'throw' = () => ({ kind: 'ignored' }),
     options: Partial<TicketProcessorDeps> = {},
   ) {
-    await ctx.app.ticketProcessor.stop();
+    await internalsOf(ctx.app).ticketProcessor.stop();
     const [organisation] = await ctx.db.insert(organisations).values({ name: 'Org' }).returning();
     if (!organisation) throw new Error('no organisation');
     const [session] = await ctx.db

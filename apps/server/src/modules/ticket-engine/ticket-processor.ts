@@ -1,6 +1,6 @@
 import type { AuditRecorder } from '../audit/audit.service';
 import type { DeskEventBus } from '../events/desk-events';
-import type { MessageStore, QueuedLiveMessage } from '../groups/message-store.service';
+import type { MessageStore, QueuedLiveMessage } from '../messages/message-store.service';
 import { toTicket } from '../tickets/ticket-mapping';
 import type { BatchOutcome, TicketEngine } from './ticket-engine';
 

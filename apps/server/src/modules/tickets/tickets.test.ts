@@ -13,6 +13,7 @@ import { describeWithDatabase } from '../../../test/helpers/describe-each-databa
 import { org, say } from '../../../test/helpers/desk';
 import { openEventStream } from '../../../test/helpers/event-stream';
 import { eventually, FAST_WHATSAPP, linkSession, post } from '../../../test/helpers/whatsapp';
+import { internalsOf } from '../../app-internals';
 import { ticketMessages, tickets, waMessages } from '../../db/schema';
 
 describeWithDatabase('tickets from group conversations', (ctx) => {
@@ -135,7 +136,7 @@ describeWithDatabase('tickets from group conversations', (ctx) => {
       return (await ctx.count(waMessages)) > 0;
     });
     expect(stored).toBe(true);
-    await app.ticketProcessor.settled();
+    await internalsOf(app).ticketProcessor.settled();
     expect(await ctx.count(tickets)).toBe(0);
     expect(await ctx.count(ticketMessages)).toBe(0);
   });

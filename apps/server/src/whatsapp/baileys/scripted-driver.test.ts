@@ -4,14 +4,19 @@ import type { AddressInfo } from 'node:net';
 import { encryptedStream, proto, type WAMessage } from 'baileys';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, linkedStore, type Received } from '../../../test-support/whatsapp/harness';
+import {
+  directMessage,
+  groupMessage,
+  groupMetadata,
+  type PhoneScript,
+} from '../../../test-support/whatsapp/scripted-whatsapp';
 import type { ContactInfo } from '../driver';
 import { MEDIA_EXPIRED } from '../driver';
 import { png } from '../simulator/sample-media';
-import { createHarness, linkedStore, type Received } from './harness';
-import { directMessage, groupMessage, groupMetadata, type PhoneScript } from './scripted-whatsapp';
 
 // The real driver over a scripted Baileys socket whose events go through Baileys' own event buffer
-// (scripted-whatsapp.ts cites the rc14 lines each step reproduces).
+// (test-support/whatsapp/scripted-whatsapp.ts cites the rc14 lines each step reproduces).
 const { HistorySyncType } = proto.HistorySync;
 const SUPPORT = '120363000000000001@g.us';
 const SALES = '120363000000000002@g.us';

@@ -1,9 +1,9 @@
 import { BufferJSON, proto, type WAMessage, type WAMessageKey } from 'baileys';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHarness, linkedStore } from './harness';
-import { groupMessage, groupMetadata } from './scripted-whatsapp';
+import { createHarness, linkedStore } from '../../../test-support/whatsapp/harness';
+import { groupMessage, groupMetadata } from '../../../test-support/whatsapp/scripted-whatsapp';
 
-// Sending from the desk through the real driver over the scripted socket (scripted-whatsapp.ts names the
+// Sending from the desk through the real driver over the scripted socket (test-support/whatsapp/scripted-whatsapp.ts names the
 // rc14 lines it reproduces): the reply is built by Baileys, recorded before it is relayed, stored once, sent
 // again from getMessage on a retry receipt, and sent to a group without querying its metadata each time
 // (docs/decisions/0018-desk-replies.md).

@@ -1,7 +1,17 @@
 import { proto, type WAMessage } from 'baileys';
 import Long from 'long';
 import { describe, expect, it } from 'vitest';
-import { ALICE, BOB_LID, BOB_PN, content, fixture, GROUP, image, THUMB, viewOnceStub } from './fixtures';
+import {
+  ALICE,
+  BOB_LID,
+  BOB_PN,
+  content,
+  fixture,
+  GROUP,
+  image,
+  THUMB,
+  viewOnceStub,
+} from '../../../test-support/whatsapp/mapping-fixtures';
 import { UNSUPPORTED_BODY } from './message-content';
 import { type MappedMessage, mapGroupMessage } from './to-group-message';
 

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { deskFixture } from '../../../test/helpers/desk-fixture';
+import { internalsOf } from '../../app-internals';
 import { tickets, waMessages } from '../../db/schema';
 
 const GROUP = '120363000000000001@g.us';
@@ -56,7 +57,7 @@ describeWithDatabase('edits and message kinds in the store', (ctx) => {
   async function setup() {
     const desk = await deskFixture(ctx);
     const ref = { id: desk.sessionId, organisationId: desk.organisationId };
-    const store = (batch: WAMessage[]) => ctx.app.messageStore.ingest(ref, batch, 'history');
+    const store = (batch: WAMessage[]) => internalsOf(ctx.app).messageStore.ingest(ref, batch, 'history');
     const body = async (waId: string) =>
       (await ctx.db.select({ body: waMessages.body }).from(waMessages).where(eq(waMessages.waId, waId)))[0]
         ?.body;
@@ -109,8 +110,8 @@ describeWithDatabase('edits and message kinds in the store', (ctx) => {
   it("opens a ticket for a customer's view-once photo that reached the linked device as a stub", async () => {
     const { ref } = await setup();
     const stub = wire(null, { participant: ALICE_PN, isViewOnce: true });
-    await ctx.app.messageStore.ingest(ref, [stub], 'live');
-    await ctx.app.ticketProcessor.settled();
+    await internalsOf(ctx.app).messageStore.ingest(ref, [stub], 'live');
+    await internalsOf(ctx.app).ticketProcessor.settled();
     const [row] = await ctx.db
       .select()
       .from(waMessages)
@@ -123,8 +124,8 @@ describeWithDatabase('edits and message kinds in the store', (ctx) => {
   it('opens a ticket for a kind the desk cannot show, saying so', async () => {
     const { ref } = await setup();
     const unknown = wire({ scheduledCallCreationMessage: { callType: 1, title: 'Call me' } });
-    await ctx.app.messageStore.ingest(ref, [unknown], 'live');
-    await ctx.app.ticketProcessor.settled();
+    await internalsOf(ctx.app).messageStore.ingest(ref, [unknown], 'live');
+    await internalsOf(ctx.app).ticketProcessor.settled();
     const [ticket] = await ctx.db.select().from(tickets);
     expect(ticket?.lastMessage).toBe('Unsupported message — open it on the phone');
   });

@@ -1,9 +1,10 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type GroupTicketMode, waGroups, waSessions } from '../../db/schema';
 import { storableText } from '../../text';
 import type { GroupInfo } from '../../whatsapp/driver';
+import { waSessions } from '../sessions/sessions.schema';
 import type { LinkedAccount } from './group-message';
+import { type GroupTicketMode, waGroups } from './messages.schema';
 
 export type GroupRow = typeof waGroups.$inferSelect;
 

@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { waContacts } from '../../db/schema';
 import { storableText } from '../../text';
 import type { ContactInfo } from '../../whatsapp/driver';
 import type { ContactName } from './group-message';
+import { waContacts } from './messages.schema';
 
 export type ContactsRepository = ReturnType<typeof createContactsRepository>;
 

@@ -1,10 +1,12 @@
 import type { Db } from '../../db/client';
 import type { ContactInfo, GroupInfo } from '../../whatsapp/driver';
 import type { DeskEventBus } from '../events/desk-events';
+import type { SessionRef } from '../sessions/message-sink';
+import { createChatStore } from './chat-store.service';
 import { type ContactPair, createContactsRepository } from './contacts.repository';
 import { jidsToResolve, type LiveMessage, phoneOf, resolveMessage } from './group-message';
 import { createGroupsRepository } from './groups.repository';
-import { createIngest, type SessionRef } from './ingest.service';
+import { createIngest } from './ingest.service';
 import { type ClaimedRow, createLiveQueueRepository } from './live-queue.repository';
 import { createMessagesRepository, type FilledAuthor } from './messages.repository';
 import { createParticipantsRepository } from './participants.repository';
@@ -36,8 +38,10 @@ export interface ResolvedAuthors {
 export type ResolvedAuthorsListener = (resolved: ResolvedAuthors) => Promise<void>;
 
 /**
- * The WhatsApp message store: the one owner of wa_groups, wa_messages and wa_contacts. The sessions
- * module hands it what a connection receives; pages, sync and media read it through this module.
+ * The WhatsApp message store: the one owner of wa_groups, wa_messages, wa_contacts, wa_group_participants
+ * and wa_live_queue. It is the sessions' MessageSink (what a connection receives comes in through it);
+ * the Chat page's pages, sync and media use `chat` (chat-store.service.ts); the ticket engine claims
+ * from its live queue.
  */
 export function createMessageStore({ db, bus }: { db: Db; bus: DeskEventBus }) {
   const groups = createGroupsRepository(db);
@@ -94,7 +98,8 @@ export function createMessageStore({ db, bus }: { db: Db; bus: DeskEventBus }) {
   }
 
   return {
-    repos: { groups, messages, contacts },
+    /** What the WhatsApp Chat page and the desk's replies read and set (chat-store.service.ts). */
+    chat: createChatStore({ groups, messages, contacts }),
     ingest: createIngest({ messages, contacts, groups, bus, learnedPairs }),
     saveContacts: (sessionId: string, received: ContactInfo[]) => learnContacts({ id: sessionId }, received),
 

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { waMessages } from '../../db/schema';
 import { storableDeep, storableText } from '../../text';
 import type { EditSender, MappedMessage } from '../../whatsapp/mapping/to-group-message';
+import { waMessages } from './messages.schema';
 
 export type NewMessageRow = MappedMessage & { sessionId: string; organisationId: number; origin: string };
 /** A new text for the message `targetId` of a group, and who sent it. */

@@ -2,17 +2,11 @@ import type { WAMessage } from 'baileys';
 import type { ContactInfo } from '../../whatsapp/driver';
 import { mapGroupMessage } from '../../whatsapp/mapping/to-group-message';
 import type { DeskEventBus } from '../events/desk-events';
+import type { MessageOrigin, SessionRef } from '../sessions/message-sink';
 import { type ContactPair, type ContactsRepository, mergeContacts } from './contacts.repository';
 import { type ContactName, jidsToResolve, type LiveMessage, phoneOf, resolveMessage } from './group-message';
 import type { GroupsRepository } from './groups.repository';
 import type { InsertedKey, MessageEdit, MessagesRepository, NewMessageRow } from './messages.repository';
-
-export type MessageOrigin = 'history' | 'on_demand' | 'live';
-
-export interface SessionRef {
-  id: string;
-  organisationId: number;
-}
 
 export interface IngestResult {
   inserted: InsertedKey[];

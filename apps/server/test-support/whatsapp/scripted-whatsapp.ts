@@ -17,7 +17,7 @@ import {
 } from 'baileys';
 import { LIDMappingStore } from 'baileys/lib/Signal/lid-mapping.js';
 import pino from 'pino';
-import type { DriverSocket } from './baileys-driver';
+import type { DriverSocket } from '../../src/whatsapp/baileys/baileys-driver';
 
 const { HistorySyncType } = proto.HistorySync;
 const silent = pino({ level: 'silent' });

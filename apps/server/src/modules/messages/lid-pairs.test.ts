@@ -5,6 +5,7 @@ import { describeWithDatabase } from '../../../test/helpers/describe-each-databa
 import { say } from '../../../test/helpers/desk';
 import { deskFixture } from '../../../test/helpers/desk-fixture';
 import { FAST_WHATSAPP, linkSession } from '../../../test/helpers/whatsapp';
+import { internalsOf } from '../../app-internals';
 import { tickets, waContacts, waGroupParticipants, waMessages } from '../../db/schema';
 import type { ContactInfo } from '../../whatsapp/driver';
 
@@ -28,7 +29,7 @@ describeWithDatabase('LID/phone-number pairs and group members', (ctx) => {
 
   it('stores every pair both ways, and a report without a name keeps the known one', async () => {
     const desk = await deskFixture(ctx);
-    const store = ctx.app.messageStore;
+    const store = internalsOf(ctx.app).messageStore;
     await store.saveContacts(desk.sessionId, [{ jid: CARLA.jid, name: 'Carla', altJid: null }]);
     await store.saveContacts(desk.sessionId, [
       { jid: CARLA.lid, name: null, altJid: CARLA.jid },
@@ -59,18 +60,18 @@ describeWithDatabase('LID/phone-number pairs and group members', (ctx) => {
       altJid: known ? p.jid : null,
     });
 
-    await ctx.app.messageStore.saveGroups(
+    await internalsOf(ctx.app).messageStore.saveGroups(
       ref,
       [group('a@g.us', [member(CARLA), member(DEV)]), group('b@g.us', [member(OMAR)])],
       true,
     );
     // Dev left, Omar joined, Carla listed without her number this time.
-    await ctx.app.messageStore.saveGroups(
+    await internalsOf(ctx.app).messageStore.saveGroups(
       ref,
       [group('a@g.us', [member(CARLA, false), member(OMAR)])],
       false,
     );
-    await ctx.app.messageStore.saveGroups(ref, [group('b@g.us', null)], false);
+    await internalsOf(ctx.app).messageStore.saveGroups(ref, [group('b@g.us', null)], false);
 
     expect(await membersOf(desk.sessionId, 'a@g.us')).toEqual([
       { jid: CARLA.lid, altJid: CARLA.jid },
@@ -82,7 +83,7 @@ describeWithDatabase('LID/phone-number pairs and group members', (ctx) => {
     );
 
     // The phone's whole list without group b: it was left, its members go with it.
-    await ctx.app.messageStore.saveGroups(ref, [group('a@g.us', null)], true);
+    await internalsOf(ctx.app).messageStore.saveGroups(ref, [group('a@g.us', null)], true);
     expect(await membersOf(desk.sessionId, 'b@g.us')).toEqual([]);
     expect(await membersOf(desk.sessionId, 'a@g.us')).toHaveLength(2);
   });
@@ -109,7 +110,7 @@ describeWithDatabase('LID/phone-number pairs and group members', (ctx) => {
     expect(sent?.key.participant).toBe(carla.lid);
     expect(sent?.key).not.toHaveProperty('participantAlt');
     await server.whatsapp.gateway.settled(sessionId);
-    await server.ticketProcessor.settled();
+    await internalsOf(server).ticketProcessor.settled();
 
     const [stored] = await ctx.db
       .select({ author: waMessages.author, authorAlt: waMessages.authorAlt })

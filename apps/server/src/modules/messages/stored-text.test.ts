@@ -5,6 +5,7 @@ import { signUp } from '../../../test/helpers/auth';
 import { chatApi, textMessage } from '../../../test/helpers/chat-api';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { deskFixture } from '../../../test/helpers/desk-fixture';
+import { internalsOf } from '../../app-internals';
 import { chats, ticketMessages, tickets, waContacts, waGroups, waMessages } from '../../db/schema';
 import { createTicketEngineRepository } from '../ticket-engine/ticket-engine.repository';
 import { createMessagesRepository } from './messages.repository';
@@ -33,7 +34,7 @@ describeWithDatabase('text holding NUL characters', (ctx) => {
   it('stores a whole history chunk with NUL in a body, a quote, a media proto, a subject and names', async () => {
     const desk = await deskFixture(ctx);
     const ref = { id: desk.sessionId, organisationId: desk.organisationId };
-    await ctx.app.messageStore.saveGroups(
+    await internalsOf(ctx.app).messageStore.saveGroups(
       ref,
       [{ jid: GROUP, name: `Sup${NUL}port`, addressingMode: 'pn', size: 3, participants: null }],
       true,
@@ -66,7 +67,7 @@ describeWithDatabase('text holding NUL characters', (ctx) => {
     });
     batch[99] = wire({ conversation: 'from a strange name' }, `Ca${NUL}rla`, '4917000000002@s.whatsapp.net');
 
-    const result = await ctx.app.messageStore.ingest(ref, batch, 'history', [
+    const result = await internalsOf(ctx.app).messageStore.ingest(ref, batch, 'history', [
       { jid: '4917000000003@s.whatsapp.net', name: `Da${NUL}vid`, altJid: null },
     ]);
 
@@ -131,7 +132,7 @@ describeWithDatabase('text holding NUL characters', (ctx) => {
         },
       },
     }) as WAMessage;
-    await ctx.app.messageStore.ingest(
+    await internalsOf(ctx.app).messageStore.ingest(
       { id: desk.sessionId, organisationId: desk.organisationId },
       [edit],
       'live',

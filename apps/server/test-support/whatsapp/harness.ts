@@ -2,7 +2,8 @@
 // database-backed auth state over an in-memory store: what the driver's tests and the linking bench run.
 import { jidEncode } from 'baileys';
 import pino from 'pino';
-import { type AuthRow, type AuthStore, loadSessionAuth } from '../auth/session-auth';
+import { type AuthRow, type AuthStore, loadSessionAuth } from '../../src/whatsapp/auth/session-auth';
+import { type BaileysOptions, createBaileysDriver } from '../../src/whatsapp/baileys/baileys-driver';
 import type {
   Connection,
   ConnectOptions,
@@ -10,9 +11,8 @@ import type {
   GroupInfo,
   HistoryBatch,
   SessionAuth,
-} from '../driver';
-import { createSessionRunner, type RunnerState, type RunnerTiming } from '../session-runner';
-import { type BaileysOptions, createBaileysDriver } from './baileys-driver';
+} from '../../src/whatsapp/driver';
+import { createSessionRunner, type RunnerState, type RunnerTiming } from '../../src/whatsapp/session-runner';
 import { createScriptedWhatsApp, type PhoneScript } from './scripted-whatsapp';
 
 export const FAST_TIMING: RunnerTiming = {

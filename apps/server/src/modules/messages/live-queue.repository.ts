@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { GroupTicketMode } from '../../db/schema';
 import type { StoredMessageFields } from './group-message';
+import type { GroupTicketMode } from './messages.schema';
 
 /** A claimed queue row with what a LiveMessage is built from. */
 export interface ClaimedRow {

@@ -1,0 +1,29 @@
+import type { MessageStore } from './modules/messages/message-store.service';
+import type { TicketProcessor } from './modules/ticket-engine/ticket-processor';
+
+/**
+ * Parts of a built app that tests, the bench and the demo drive directly: storing messages without a
+ * phone, waiting for the ticket engine. They are not on the app (no Fastify decoration), so the HTTP
+ * app's surface stays what production uses; whoever holds the app asks `internalsOf(app)`.
+ */
+export interface AppInternals {
+  messageStore: MessageStore;
+  ticketProcessor: TicketProcessor;
+}
+
+// Keyed by the app object, so an app closed and dropped takes its internals with it. A map and not a
+// `deps` callback because tests get their app from the shared test context (test/helpers/), built with
+// plain `buildApp`.
+const internalsByApp = new WeakMap<object, AppInternals>();
+
+/** Called once by `buildApp` (app.ts), the composition root. */
+export function keepInternals(app: object, internals: AppInternals): void {
+  internalsByApp.set(app, internals);
+}
+
+/** The internals of an app `buildApp` built. */
+export function internalsOf(app: object): AppInternals {
+  const internals = internalsByApp.get(app);
+  if (!internals) throw new Error('Not an app built by buildApp');
+  return internals;
+}

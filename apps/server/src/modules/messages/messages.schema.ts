@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { waSessions } from '../sessions/sessions.schema';
+
+// The WhatsApp message store: groups, contacts, group members, messages and the live-message queue the
+// ticket engine consumes. Every table hangs off a session (wa_sessions, modules/sessions) and carries its
+// organisation where a query filters by it. Re-exported by db/schema.ts for Drizzle.
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const waGroups = pgTable(
+  'wa_groups',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => waSessions.id, { onDelete: 'cascade' }),
+    jid: text('jid').notNull(),
+    organisationId: integer('organisation_id').notNull(),
+    name: text('name').notNull(),
+    /** 'lid' groups address members by LID; messages then also carry the phone-number JID. */
+    addressingMode: text('addressing_mode').notNull().default('pn'),
+    size: integer('size').notNull().default(0),
+    /** The phone answered that nothing older exists: paging stops asking it. */
+    historyComplete: boolean('history_complete').notNull().default(false),
+    /**
+     * Evidence for the start of the chat: empty answers to requests for messages older than
+     * `history_probe_oldest` (a message id), how many, and when the last one came.
+     */
+    historyProbeOldest: text('history_probe_oldest'),
+    historyProbeEmpty: integer('history_probe_empty').notNull().default(0),
+    historyProbeAt: timestamp('history_probe_at', { withTimezone: true }),
+    /** Background "sync all old messages": null (never ran), running, waiting_phone, done, failed. */
+    syncState: text('sync_state'),
+    syncFetched: integer('sync_fetched').notNull().default(0),
+    syncMessage: text('sync_message'),
+    /**
+     * When the group was last opened on the desk (POST /api/markGroupRead/); others' messages newer than
+     * this are unread. Starts when the desk first sees the group, so its stored history is not unread
+     * (docs/decisions/0010-web-whatsapp-screens.md, group list).
+     */
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * How its messages make tickets: watch (one active ticket for the group), per_customer (one per
+     * customer in the group), ignore (messages stored, no tickets).
+     */
+    ticketMode: text('ticket_mode').$type<GroupTicketMode>().notNull().default('watch'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.jid] }),
+    index('wa_groups_organisation_id_idx').on(t.organisationId),
+    check('wa_groups_ticket_mode_valid', sql`${t.ticketMode} in ('watch', 'per_customer', 'ignore')`),
+  ],
+);
+
+export type GroupTicketMode = 'watch' | 'per_customer' | 'ignore';
+
+/** Names and LID/phone-number pairs learned from contacts, push names and history sync. */
+export const waContacts = pgTable(
+  'wa_contacts',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => waSessions.id, { onDelete: 'cascade' }),
+    jid: text('jid').notNull(),
+    name: text('name'),
+    /** For a LID contact, its phone-number JID when known (and the reverse). */
+    altJid: text('alt_jid'),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.jid] })],
+);
+
+/** Members of a group as its metadata lists them; a LID member's phone-number JID when WhatsApp gives it. */
+export const waGroupParticipants = pgTable(
+  'wa_group_participants',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => waSessions.id, { onDelete: 'cascade' }),
+    groupJid: text('group_jid').notNull(),
+    jid: text('jid').notNull(),
+    altJid: text('alt_jid'),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.groupJid, t.jid] })],
+);
+
+export const waMessages = pgTable(
+  'wa_messages',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => waSessions.id, { onDelete: 'cascade' }),
+    organisationId: integer('organisation_id').notNull(),
+    groupJid: text('group_jid').notNull(),
+    /** `${fromMe}_${group}_${id}_${participant}`, whatsapp-web.js' serialised id; the paging cursor. */
+    msgId: text('msg_id').notNull(),
+    waId: text('wa_id').notNull(),
+    fromMe: boolean('from_me').notNull(),
+    author: text('author'),
+    /** The other address of the author: the phone-number JID of a LID sender, or the reverse. */
+    authorAlt: text('author_alt'),
+    authorName: text('author_name'),
+    body: text('body').notNull(),
+    messageType: text('message_type').notNull(),
+    hasMedia: boolean('has_media').notNull(),
+    mimetype: text('mimetype'),
+    filename: text('filename'),
+    /** Base64 JPEG preview of images and videos. */
+    thumbnail: text('thumbnail'),
+    quotedId: text('quoted_id'),
+    quotedParticipant: text('quoted_participant'),
+    quotedType: text('quoted_type'),
+    quotedBody: text('quoted_body'),
+    quotedThumbnail: text('quoted_thumbnail'),
+    /** Seconds since the epoch. */
+    timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
+    /** Proto JSON of media messages, what the download needs (keys, URLs); null for the rest. */
+    raw: jsonb('raw'),
+    /** Object-store name of the downloaded media, once cached. */
+    mediaObject: text('media_object'),
+    origin: text('origin').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The message key: history and live traffic may spell the author differently (LID or phone number).
+    uniqueIndex('wa_messages_key_idx').on(t.sessionId, t.groupJid, t.waId),
+    index('wa_messages_group_time_idx').on(t.sessionId, t.groupJid, t.timestamp, t.msgId),
+    // LID authors whose phone number is not known yet: what a newly learned pair fills in, without
+    // scanning the session's messages (see messages.repository.ts, fillAuthorAlt).
+    index('wa_messages_unresolved_lid_idx')
+      .on(t.sessionId, t.author)
+      .where(sql`${t.authorAlt} is null and ${t.author} like '%@lid'`),
+    // Which stored objects a message still uses: what the orphan sweep asks (orphan-sweeper.ts).
+    index('wa_messages_media_object_idx').on(t.mediaObject).where(sql`${t.mediaObject} is not null`),
+  ],
+);
+
+/**
+ * Live messages the ticket engine has not applied yet, filled by the statement that stores them in
+ * wa_messages (docs/architecture.md, ticket pipeline): a message stored is a message queued, even across
+ * a crash. Only a group's oldest row is claimable, and only while unclaimed or its claim expired, so every
+ * instance may consume the queue and a group's messages are still applied one at a time in order.
+ */
+export const waLiveQueue = pgTable(
+  'wa_live_queue',
+  {
+    seq: bigint('seq', { mode: 'number' })
+      .primaryKey()
+      .references(() => waMessages.seq, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id').notNull(),
+    groupJid: text('group_jid').notNull(),
+    /** The instance working on the message, until `claimed_until`; an expired claim is taken again. */
+    claimedBy: text('claimed_by'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** Claims so far: a message that keeps failing is given up after a few, not retried forever. */
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (t) => [index('wa_live_queue_group_idx').on(t.sessionId, t.groupJid, t.seq)],
+);

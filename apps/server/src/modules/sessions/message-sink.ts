@@ -1,0 +1,49 @@
+import type { WAMessage } from 'baileys';
+import type { ContactInfo, GroupInfo } from '../../whatsapp/driver';
+
+/** A session as what it receives is filed under: its id and its organisation. */
+export interface SessionRef {
+  id: string;
+  organisationId: number;
+}
+
+/** Where a batch of messages came from: only `live` ones may open tickets. */
+export type MessageOrigin = 'history' | 'on_demand' | 'live';
+
+export interface SinkIngestResult {
+  /** The messages of the batch that were new (stored now). */
+  inserted: readonly unknown[];
+  /** New rows per group JID. */
+  perGroup: Map<string, number>;
+  /** Messages per group JID that the batch held, new or not. */
+  received: Map<string, number>;
+}
+
+/**
+ * What the gateway pushes everything a connection receives into: the message store implements it and
+ * the composition root (app.ts) hands it over, so the sessions module knows nothing of the store.
+ * The gateway calls it for one session at a time, in arrival order.
+ */
+export interface MessageSink {
+  /** Stores a batch of messages (with the contacts a history batch carried). */
+  ingest(
+    session: SessionRef,
+    messages: WAMessage[],
+    origin: MessageOrigin,
+    contacts?: ContactInfo[],
+  ): Promise<SinkIngestResult>;
+  /** Names and LID/phone-number pairs from the phone. */
+  saveContacts(sessionId: string, contacts: ContactInfo[]): Promise<void>;
+  /** The session's groups; `complete` when the list is the phone's whole list (groups missing were left). */
+  saveGroups(session: SessionRef, groups: GroupInfo[], complete: boolean): Promise<void>;
+  /**
+   * An answer to a request for older messages held nothing for the group: `complete` once the empty
+   * answers are evidence of the chat's start (docs/decisions/0011).
+   */
+  recordEmptyAnswer(
+    sessionId: string,
+    groupJid: string,
+    oldestWaId: string,
+    evidence: { needed: number; gapMs: number },
+  ): Promise<{ complete: boolean }>;
+}

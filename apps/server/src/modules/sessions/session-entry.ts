@@ -1,0 +1,155 @@
+import type { proto, WAMessage, WAMessageKey } from 'baileys';
+import { type AuthStore, loadSessionAuth } from '../../whatsapp/auth/session-auth';
+import type { Connection, SessionAuth, WhatsAppDriver } from '../../whatsapp/driver';
+import {
+  createSessionRunner,
+  type RunnerHooks,
+  type RunnerState,
+  type RunnerTiming,
+  type SessionRunner,
+} from '../../whatsapp/session-runner';
+import type { DeskEventBus } from '../events/desk-events';
+import type { HistoryRequests } from './history-requests';
+import type { MessageSink, SessionRef } from './message-sink';
+import { type HealthEvent, healthEvent } from './session-health';
+import type { SessionStateUpdate } from './sessions.repository';
+
+/** How often, at most, a session's stored live messages are told to `messagesStored`. */
+const STORED_TOLD_EVERY_MS = 60_000;
+
+/** What every session's entry needs from the gateway: one set for all of them. */
+export interface EntryDeps {
+  driver: WhatsAppDriver;
+  sink: MessageSink;
+  history: HistoryRequests;
+  bus: DeskEventBus;
+  timing: RunnerTiming;
+  authStore(sessionId: string): AuthStore;
+  saveState(sessionId: string, update: SessionStateUpdate, event?: HealthEvent): Promise<void>;
+  messagesStored?(sessionId: string): Promise<void>;
+  stopped?(sessionId: string): void;
+  loadAuth?: (sessionId: string) => Promise<SessionAuth>;
+  sentMessage?(sessionId: string, key: WAMessageKey): Promise<proto.IMessage | undefined>;
+  log: { warn(object: object, message: string): void };
+}
+
+/**
+ * One session this instance runs: its runner (state machine), and one chain through which everything the
+ * session stores goes, in arrival order.
+ */
+export class SessionEntry {
+  readonly runner: SessionRunner;
+  /** Everything the session stores goes through this chain, in arrival order. */
+  work: Promise<void> = Promise.resolve();
+  readonly watchers = new Set<() => void>();
+  /** The phone number the session links with instead of a QR code, while linking that way. */
+  pairingPhone: string | null = null;
+
+  private lastCode: string | null = null;
+  private toldStoredAt = 0;
+  /** What the session's health last recorded, and whether it is linking (a QR or pairing code shown). */
+  private readonly seen: { status: RunnerState['status'] | null; linking: boolean } = {
+    status: null,
+    linking: false,
+  };
+  readonly session: SessionRef;
+  private readonly deps: EntryDeps;
+
+  constructor(session: SessionRef, deps: EntryDeps) {
+    this.session = session;
+    this.deps = deps;
+    const { driver, timing, sentMessage, loadAuth, authStore } = deps;
+    this.runner = createSessionRunner({
+      sessionId: session.id,
+      driver,
+      timing,
+      ...(sentMessage ? { sentMessage: (key: WAMessageKey) => sentMessage(session.id, key) } : {}),
+      loadAuth: () => (loadAuth ? loadAuth(session.id) : loadSessionAuth(authStore(session.id), session.id)),
+      hooks: this.hooks(),
+    });
+  }
+
+  /** Runs `task` after everything queued before it; a failure is logged and the chain goes on. */
+  enqueue(context: string, task: () => Promise<void>): Promise<void> {
+    this.work = this.work
+      .then(task)
+      .catch((error) =>
+        this.deps.log.warn({ err: error, sessionId: this.session.id }, `whatsapp ${context} failed`),
+      );
+    return this.work;
+  }
+
+  private hooks(): RunnerHooks {
+    const { sink, history, log } = this.deps;
+    const session = this.session;
+    return {
+      state: (state) => this.stateChanged(state),
+      open: (connection) => void this.enqueue('groups', () => this.loadGroups(connection)),
+      history: (batch) => void this.enqueue('history', () => history.store(session, batch)),
+      live: (messages) => void this.enqueue('live', () => this.storeLive(messages)),
+      contacts: (received) => void this.enqueue('contacts', () => sink.saveContacts(session.id, received)),
+      groups: (groups) => void this.enqueue('groups', () => sink.saveGroups(session, groups, false)),
+      error: (error, context) =>
+        log.warn({ err: error, sessionId: session.id }, `whatsapp ${context} failed`),
+    };
+  }
+
+  private stateChanged(state: RunnerState): void {
+    const { bus, stopped } = this.deps;
+    const session = this.session;
+    for (const watcher of this.watchers) watcher();
+    // A new QR code or pairing code to show (the web asks for the current one again).
+    const code = state.qr ?? state.pairingCode;
+    if (code && code !== this.lastCode)
+      bus.publish('session.qr', { organisationId: session.organisationId, sessionId: session.id });
+    this.lastCode = code;
+    // Health records changes of status only: a rotated code is not one.
+    const event = state.status === this.seen.status ? null : healthEvent(this.seen, state);
+    if (state.status === 'qr') this.seen.linking = true;
+    else if (state.status === 'connected' || !state.running) this.seen.linking = false;
+    this.seen.status = state.status;
+    void this.enqueue('status', async () => {
+      await this.persistState(state, event);
+      if (!state.running) stopped?.(session.id);
+    });
+  }
+
+  private async storeLive(messages: WAMessage[]): Promise<void> {
+    const result = await this.deps.sink.ingest(this.session, messages, 'live');
+    if (result.inserted.length === 0 || Date.now() - this.toldStoredAt < STORED_TOLD_EVERY_MS) return;
+    this.toldStoredAt = Date.now();
+    await this.deps.messagesStored?.(this.session.id);
+  }
+
+  private async loadGroups(connection: Connection): Promise<void> {
+    await this.deps.sink.saveGroups(this.session, await connection.listGroups(), true);
+  }
+
+  private async persistState(state: RunnerState, event: HealthEvent | null): Promise<void> {
+    const { authStore, saveState, bus } = this.deps;
+    const session = this.session;
+    const loggedOut = state.status === 'logged_out';
+    // Unlinked from the phone: its creds are useless, forgotten while this instance still holds the lease.
+    if (loggedOut) await authStore(session.id).clear(session.id);
+    const account = state.status === 'connected' ? state.account : null;
+    await saveState(
+      session.id,
+      {
+        status: state.status,
+        reason: state.reason,
+        ...(account ? { phone: account.phone, meJid: account.jid, meLid: account.lid } : {}),
+        // Unlinked from the phone: the session can only come back through a new scan.
+        ...(loggedOut ? { isActive: false, phone: null } : {}),
+      },
+      event ?? undefined,
+    );
+    bus.publish('session.status', {
+      organisationId: session.organisationId,
+      sessionId: session.id,
+      status: state.status,
+      reason: state.reason,
+      phone: state.account?.phone ?? null,
+      isActive: !loggedOut,
+    });
+  }
+}
