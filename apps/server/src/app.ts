@@ -45,6 +45,7 @@ import { registerSettings } from './modules/settings/register-settings';
 import { systemRoutes } from './modules/system/system.routes';
 import { registerTicketEngine } from './modules/ticket-engine/register-ticket-engine';
 import { registerTickets } from './modules/tickets/register-tickets';
+import { createTicketLedgerRepository } from './modules/tickets/ticket-ledger.repository';
 import { createWhatsAppAdapter, type WhatsAppOverrides } from './whatsapp/create-driver';
 
 export interface AppDeps {
@@ -207,7 +208,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await registerSettings(app, { organisations: createOrganisationSettingsRepository(database.db), audit });
   const ticketProcessor = registerTicketEngine(app, {
-    db: database.db,
+    // The tickets module writes tickets; the engine reaches them only through this port (ticket-ledger.ts).
+    ledger: createTicketLedgerRepository(database.db),
     bus,
     store,
     instanceId,

@@ -7,7 +7,7 @@ import { describeWithDatabase } from '../../../test/helpers/describe-each-databa
 import { deskFixture } from '../../../test/helpers/desk-fixture';
 import { internalsOf } from '../../app-internals';
 import { chats, ticketMessages, tickets, waContacts, waGroups, waMessages } from '../../db/schema';
-import { createTicketEngineRepository } from '../ticket-engine/ticket-engine.repository';
+import { createTicketLedgerRepository } from '../tickets/ticket-ledger.repository';
 import { createMessagesRepository } from './messages.repository';
 
 const GROUP = '120363000000000777@g.us';
@@ -175,7 +175,7 @@ describeWithDatabase('text holding NUL characters', (ctx) => {
     expect(row).toMatchObject({ authorName: 'Carla', body: 'caption', filename: 'a.pdf' });
     expect(row?.raw).toEqual({ message: { documentMessage: { fileName: 'a.pdf', oddkey: ['x'] } } });
 
-    const engine = createTicketEngineRepository(ctx.db);
+    const engine = createTicketLedgerRepository(ctx.db);
     const watchReply = {
       perCustomer: false,
       customerKey: null,

@@ -1,7 +1,9 @@
-import type { Db } from '../../db/client';
 import { phoneOf } from '../messages/group-message';
 import type { MessageStore, QueuedLiveMessage, ResolvedAuthors } from '../messages/message-store.service';
-import { fillTicketSenders, type LearnedSender } from './ticket-engine.repository';
+import type { LearnedSender, TicketLedger } from './ticket-ledger';
+
+/** The one write the fill needs: the tickets module's (ticket-ledger.ts). */
+type SenderFill = Pick<TicketLedger, 'fillSenders'>;
 
 /** A learned sender with the organisation its conversation belongs to. */
 export type OrganisationSender = LearnedSender & { organisationId: number };
@@ -11,7 +13,7 @@ export type OrganisationSender = LearnedSender & { organisationId: number };
  * otherwise (docs/decisions/0013, LID senders). One fill per organisation, as the statement is scoped to one.
  */
 export async function fillLearnedSenders(
-  db: Db,
+  ledger: SenderFill,
   sessionId: string,
   learned: readonly OrganisationSender[],
 ): Promise<void> {
@@ -19,7 +21,7 @@ export async function fillLearnedSenders(
   for (const { organisationId, ...sender } of learned)
     byOrganisation.set(organisationId, [...(byOrganisation.get(organisationId) ?? []), sender]);
   for (const [organisationId, senders] of byOrganisation)
-    await fillTicketSenders(db, organisationId, sessionId, senders);
+    await ledger.fillSenders(organisationId, sessionId, senders);
 }
 
 /** The senders whose number the message store has just filled in. */
@@ -38,14 +40,14 @@ export function sendersOfResolvedAuthors({ messages }: ResolvedAuthors): Organis
  * change. Answers the unsubscribe.
  */
 export function fillTicketsOnResolvedAuthors(deps: {
-  db: Db;
+  ledger: SenderFill;
   store: Pick<MessageStore, 'onResolvedAuthors'>;
   log: { warn(object: object, message: string): void };
 }): () => void {
-  const { db, store, log } = deps;
+  const { ledger, store, log } = deps;
   return store.onResolvedAuthors(async (resolved) => {
     const { sessionId } = resolved;
-    await fillLearnedSenders(db, sessionId, sendersOfResolvedAuthors(resolved)).catch((error: unknown) =>
+    await fillLearnedSenders(ledger, sessionId, sendersOfResolvedAuthors(resolved)).catch((error: unknown) =>
       log.warn({ err: error, sessionId }, 'filling learned sender numbers into tickets failed'),
     );
   });
@@ -55,14 +57,14 @@ export function fillTicketsOnResolvedAuthors(deps: {
  * The same fill for messages the engine applied while their sender's pair was being learned: the
  * processor's `lateSenders` (ticket-processor.ts).
  */
-export function createLateSenders(deps: { db: Db; store: Pick<MessageStore, 'phonesOf'> }) {
-  const { db, store } = deps;
+export function createLateSenders(deps: { ledger: SenderFill; store: Pick<MessageStore, 'phonesOf'> }) {
+  const { ledger, store } = deps;
   return async (events: QueuedLiveMessage[]): Promise<void> => {
     for (const sessionId of new Set(events.map((event) => event.sessionId))) {
       const mine = events.filter((event) => event.sessionId === sessionId);
       const phones = await store.phonesOf(sessionId, [...new Set(mine.map((e) => e.message.author ?? ''))]);
       await fillLearnedSenders(
-        db,
+        ledger,
         sessionId,
         mine.flatMap(({ organisationId, groupJid, message }) => {
           const number = phones.get(message.author ?? '');

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client';
 import type { AgentsService } from '../agents/agents.service';
 import type { AuditRecorder } from '../audit/audit.service';
 import type { DeskEventBus } from '../events/desk-events';
 import type { MessageStore } from '../messages/message-store.service';
 import { createLateSenders, fillTicketsOnResolvedAuthors } from './learned-senders';
 import { createTicketEngine } from './ticket-engine';
-import { createTicketEngineRepository } from './ticket-engine.repository';
+import type { TicketLedger } from './ticket-ledger';
 import { createTicketProcessor, type TicketProcessor, type TicketProcessorDeps } from './ticket-processor';
 
 export interface RegisterTicketEngineOptions {
-  db: Db;
+  /** Where the engine opens, joins and fills tickets: the tickets module's, built by app.ts. */
+  ledger: TicketLedger;
   bus: DeskEventBus;
   /** Owner of the live-message queue the engine consumes. */
   store: MessageStore;
@@ -33,12 +33,9 @@ export function registerTicketEngine(
   app: FastifyInstance,
   options: RegisterTicketEngineOptions,
 ): TicketProcessor {
-  const { db, bus, store, instanceId, agents } = options;
-  const engine = createTicketEngine({
-    repo: createTicketEngineRepository(db),
-    agentByNumber: agents.byNumber,
-  });
-  const stopFilling = fillTicketsOnResolvedAuthors({ db, store, log: app.log });
+  const { ledger, bus, store, instanceId, agents } = options;
+  const engine = createTicketEngine({ ledger, agentByNumber: agents.byNumber });
+  const stopFilling = fillTicketsOnResolvedAuthors({ ledger, store, log: app.log });
   const processor = createTicketProcessor({
     ...options.processor,
     queue: store,
@@ -46,7 +43,7 @@ export function registerTicketEngine(
     bus,
     log: app.log,
     audit: options.audit,
-    lateSenders: createLateSenders({ db, store }),
+    lateSenders: createLateSenders({ ledger, store }),
     instanceId,
   });
   // Only a wake-up: the message itself is read from the queue, where it was stored with the message.

@@ -5,10 +5,10 @@ import { type LiveInput, liveMessage } from '../../../test/helpers/live-message'
 import { organisations, ticketMessages, tickets, users, waSessions } from '../../db/schema';
 import { createAgentsRepository } from '../agents/agents.repository';
 import { createAgentsService } from '../agents/agents.service';
+import { createTicketLedgerRepository } from '../tickets/ticket-ledger.repository';
 import { createTicketsRepository } from '../tickets/tickets.repository';
 import { createTicketsService } from '../tickets/tickets.service';
 import { createTicketEngine } from './ticket-engine';
-import { createTicketEngineRepository } from './ticket-engine.repository';
 
 // The per-group rules and assignment (docs/decisions/0017-group-modes.md, docs/architecture.md).
 
@@ -22,7 +22,7 @@ async function fixture(ctx: TestContext) {
   if (!session) throw new Error('no session');
   const agents = createAgentsService({ repo: createAgentsRepository(ctx.db) });
   const engine = createTicketEngine({
-    repo: createTicketEngineRepository(ctx.db),
+    ledger: createTicketLedgerRepository(ctx.db),
     agentByNumber: agents.byNumber,
   });
   const send = (input: Partial<LiveInput> = {}) =>

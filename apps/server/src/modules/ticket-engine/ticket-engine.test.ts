@@ -5,10 +5,11 @@ import { type LiveInput, liveMessage } from '../../../test/helpers/live-message'
 import { organisations, ticketMessages, tickets, waSessions } from '../../db/schema';
 import { createAgentsRepository } from '../agents/agents.repository';
 import { createAgentsService } from '../agents/agents.service';
+import { createTicketLedgerRepository } from '../tickets/ticket-ledger.repository';
 import { createTicketsRepository } from '../tickets/tickets.repository';
 import { createTicketsService } from '../tickets/tickets.service';
 import { createTicketEngine } from './ticket-engine';
-import { createTicketEngineRepository, type TicketEngineRepository } from './ticket-engine.repository';
+import type { TicketLedger } from './ticket-ledger';
 
 /** An organisation with one session, the engine on the test database, and an agents service. */
 async function fixture(ctx: TestContext) {
@@ -22,10 +23,10 @@ async function fixture(ctx: TestContext) {
   const agents = createAgentsService({ repo: createAgentsRepository(ctx.db) });
   // Counts inserts that found the group's active ticket already there: proof that engines really raced.
   let lostRaces = 0;
-  const counting = (): TicketEngineRepository => {
-    const repo = createTicketEngineRepository(ctx.db);
+  const counting = (): TicketLedger => {
+    const repo = createTicketLedgerRepository(ctx.db);
     return {
-      join: repo.join,
+      ...repo,
       transaction: (work) =>
         repo.transaction((tx) =>
           work({
@@ -42,7 +43,7 @@ async function fixture(ctx: TestContext) {
   // Each call builds a separate engine, as a second server would have (they share only the database).
   const engine = () =>
     createTicketEngine({
-      repo: counting(),
+      ledger: counting(),
       agentByNumber: agents.byNumber,
     });
   const first = engine();

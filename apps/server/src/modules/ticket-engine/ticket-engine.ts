@@ -4,15 +4,11 @@ import type { QueuedLiveMessage } from '../messages/message-store.service';
 import type { TicketRow } from '../tickets/tickets.schema';
 import { isAcknowledgement } from './acknowledgement';
 import { messageText } from './message-text';
-import {
-  type Joining,
-  type NewTicket,
-  type TicketEngineRepository,
-  UNKNOWN_SENDER,
-} from './ticket-engine.repository';
+import { type Joining, type NewTicket, type TicketLedger, UNKNOWN_SENDER } from './ticket-ledger';
 
 export interface TicketEngineDeps {
-  repo: TicketEngineRepository;
+  /** Where tickets are opened and joined: the tickets module's, handed over by app.ts. */
+  ledger: TicketLedger;
   /** The agent with this sender number (digits), or null: decides business versus customer. */
   agentByNumber(organisationId: number, phone: string): Promise<KnownAgent | null>;
 }
@@ -54,7 +50,7 @@ const NOT_CONVERSATION = new Set(['gp2', 'revoked']);
  * the database allows one active ticket per group and one ticket message per WhatsApp message, and the
  * engine re-reads on conflict.
  */
-export function createTicketEngine({ repo, agentByNumber }: TicketEngineDeps) {
+export function createTicketEngine({ ledger, agentByNumber }: TicketEngineDeps) {
   async function sender(event: EngineMessage) {
     const { message } = event;
     // `authorNumber` is the resolved phone: a LID author's number from the pair learned before the
@@ -94,7 +90,7 @@ export function createTicketEngine({ repo, agentByNumber }: TicketEngineDeps) {
    */
   async function openAndJoin(joining: Joining, ticket: NewTicket): Promise<EngineOutcome> {
     try {
-      return await repo.transaction(async (tx) => {
+      return await ledger.transaction(async (tx) => {
         // Two tries: the ticket that won the race could be closed again before we join it.
         for (let attempt = 0; attempt < 2; attempt++) {
           const opened = await tx.open(ticket);
@@ -168,7 +164,7 @@ export function createTicketEngine({ repo, agentByNumber }: TicketEngineDeps) {
       throw new Error('a ticket engine batch holds two messages of one group');
     const prepared = await Promise.all(events.map(prepare));
     const work = prepared.filter((p) => p !== null);
-    const joined = await repo.join(work.map((p) => p.joining));
+    const joined = await ledger.join(work.map((p) => p.joining));
     let next = 0;
     // Each message's join result, or undefined for what was not sent (not a conversation message).
     const results = prepared.map((p) => (p ? joined[next++] : undefined));

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { type LiveInput, liveMessage } from '../../../test/helpers/live-message';
 import type { TicketRow } from '../tickets/tickets.schema';
 import { createTicketEngine } from './ticket-engine';
-import type { GroupKey, Joining, TicketEngineRepository, TicketEngineTx } from './ticket-engine.repository';
+import type { GroupKey, Joining, TicketLedger, TicketLedgerTx } from './ticket-ledger';
 
-/** The engine's repository in memory, with rollback, to test the rules without a database. */
-function fakeRepository() {
+/** The engine's ledger in memory, with rollback, to test the rules without a database. */
+function fakeLedger() {
   let tickets: TicketRow[] = [];
   let messages: (Omit<Joining, 'key'> & GroupKey & { ticketId: number })[] = [];
   const active = (key: GroupKey) =>
@@ -16,7 +16,7 @@ function fakeRepository() {
         t.groupJid === key.groupJid &&
         t.status !== 'close',
     );
-  const tx: TicketEngineTx = {
+  const tx: TicketLedgerTx = {
     async open({ at, ...fields }) {
       if (active(fields)) return null;
       const row: TicketRow = {
@@ -52,7 +52,7 @@ function fakeRepository() {
       return { kind: 'joined', ticket: { ...row }, assigned: false };
     },
   };
-  const repo: TicketEngineRepository = {
+  const ledger: TicketLedger = {
     async join(joinings) {
       const results = [];
       for (const joining of joinings) results.push(await tx.join(joining));
@@ -68,9 +68,10 @@ function fakeRepository() {
         throw error;
       }
     },
+    fillSenders: async () => [],
   };
   return {
-    repo,
+    ledger,
     tickets: () => tickets,
     messages: () => messages,
     close(id: number) {
@@ -81,9 +82,9 @@ function fakeRepository() {
 }
 
 function setup() {
-  const store = fakeRepository();
+  const store = fakeLedger();
   const engine = createTicketEngine({
-    repo: store.repo,
+    ledger: store.ledger,
     agentByNumber: async (_org, phone) =>
       phone.replace(/\D/g, '') === '4917000000001' ? { name: 'Agent Smith', number: '+4917000000001' } : null,
   });

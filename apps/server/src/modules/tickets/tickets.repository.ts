@@ -46,7 +46,7 @@ export function selectTicketViews(db: Db) {
 
 export type TicketsRepository = ReturnType<typeof createTicketsRepository>;
 
-/** The calls' reads and the status change; the engine's writes live in ticket-engine.repository.ts. */
+/** The calls' reads and the status change; the engine's writes live in ticket-ledger.repository.ts. */
 export function createTicketsRepository(db: Db) {
   const ofOrganisation = (organisationId: number) => eq(tickets.organisationId, organisationId);
   // The organisation's counter rows (one per stripe, see schema.ts) added up.

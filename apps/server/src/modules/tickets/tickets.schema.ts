@@ -20,9 +20,9 @@ import { createdAt } from '../../db/columns';
 import { waSessions } from '../../db/schema';
 import { organisations, users } from '../auth/auth.schema';
 
-// Tickets, their conversations, counters, notes and labels. The desk (this module) and the ticket engine
-// (modules/ticket-engine, which opens and joins tickets from WhatsApp messages) both write tickets and
-// ticket_messages; labels, ticket_labels and ticket_notes only the desk; ticket_stats only its trigger.
+// Tickets, their conversations, counters, notes and labels, all written by this module only: the ticket
+// engine (modules/ticket-engine) opens and joins tickets through its TicketLedger port, which
+// ticket-ledger.repository.ts implements; ticket_stats is kept by its trigger (docs/architecture.md, Layers).
 
 export type TicketStatus = 'open' | 'in_progress' | 'close';
 
