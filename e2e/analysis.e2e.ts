@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import type { Browser, Download, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { DESKTOP, MOBILE, openPage } from './support/browser';
+import { DESKTOP, downloadedBytes, MOBILE, openPage } from './support/browser';
 import { dropFiles, isLoopback, messageAt, recordRequests, type UploadFile } from './support/chat-import';
 import { type RunningServer, startServer } from './support/server';
 import { connectBrowser } from './support/shared-browser';
@@ -101,11 +100,6 @@ async function clickHeatmapCell(page: Page, weekday: number, hour: number) {
   await page.mouse.click(box.x + (point[0] ?? 0), box.y + (point[1] ?? 0));
 }
 
-async function downloaded(download: Download): Promise<Buffer> {
-  const path = await download.path();
-  return readFile(path);
-}
-
 test('the analysis of an imported chat: known figures, a heatmap drill-down, PNG and CSV, nothing sent', async () => {
   const { page, errors, close } = await openPage(browser, server.baseURL, DESKTOP);
   const requests = recordRequests(page);
@@ -132,7 +126,7 @@ test('the analysis of an imported chat: known figures, a heatmap drill-down, PNG
     page.getByRole('button', { name: 'Download Weekday and hour as PNG' }).click(),
   ]);
   expect(png.suggestedFilename()).toBe('chat-heatmap.png');
-  const pngBytes = await downloaded(png);
+  const pngBytes = await downloadedBytes(png);
   expect([...pngBytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   expect(pngBytes.length).toBeGreaterThan(2000);
   const [csv] = await Promise.all([
@@ -140,7 +134,7 @@ test('the analysis of an imported chat: known figures, a heatmap drill-down, PNG
     page.getByRole('button', { name: 'Download Top emoji as CSV' }).click(),
   ]);
   expect(csv.suggestedFilename()).toMatch(/^top-emoji-\d{4}-\d{2}-\d{2}\.csv$/);
-  expect((await downloaded(csv)).toString('utf8')).toBe(
+  expect((await downloadedBytes(csv)).toString('utf8')).toBe(
     '\uFEFFEmoji,Count\r\n👍,2\r\n🛶,2\r\n🌅,1\r\n👍🏽,1\r\n',
   );
 

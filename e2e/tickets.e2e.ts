@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { registerViaApi } from './support/accounts';
-import { DESKTOP, MOBILE, openPage } from './support/browser';
+import { DESKTOP, downloadedBytes, MOBILE, openPage } from './support/browser';
 import { type LinkedSession, linkSimulatedSession, postJson, signIn, simulateIncoming } from './support/desk';
 import { type RunningServer, startServer } from './support/server';
 import { connectBrowser } from './support/shared-browser';
@@ -48,8 +47,7 @@ async function ticketsOf(account: Account): Promise<{ id: number; status: string
   return (await postJson(server.baseURL, '/org/getTickets/', account.access_token)).json();
 }
 
-const csvLines = async (path: string) => {
-  const bytes = await readFile(path);
+const csvLines = (bytes: Buffer) => {
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 BOM for Excel
   return bytes.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
 };
@@ -59,8 +57,7 @@ async function download(page: Page, name: string) {
     page.waitForEvent('download', POLL),
     page.getByRole('button', { name }).click(),
   ]);
-  const path = await file.path();
-  return { name: file.suggestedFilename(), lines: await csvLines(path) };
+  return { name: file.suggestedFilename(), lines: csvLines(await downloadedBytes(file)) };
 }
 
 test('a customer message opens a ticket; an agent reply, the dropdown and a new message move it along', async () => {

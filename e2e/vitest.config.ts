@@ -7,9 +7,12 @@ export default defineProject({
     globalSetup: ['./global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // One chromium per file; files run in parallel up to the pool size.
+    // Files run in parallel up to the pool size, in one chromium (global-setup.ts). A worker keeps its
+    // modules between files (playwright-core and the support code load once per worker, not per file);
+    // each file still starts its own server and opens its pages in contexts of their own.
     fileParallelism: true,
     maxWorkers: 2,
+    isolate: false,
     // A whole browser flow on a loaded 2-core machine can miss one frame-timed check; it gets one more
     // try (as Playwright's CI default does). A real break fails both, and a retried test is reported.
     retry: 1,

@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { registerViaApi } from './support/accounts';
-import { DESKTOP, MOBILE, openPage } from './support/browser';
+import { DESKTOP, downloadedBytes, MOBILE, openPage } from './support/browser';
 import { postJson, signIn } from './support/desk';
 import { type RunningServer, startServer } from './support/server';
 import { connectBrowser } from './support/shared-browser';
@@ -127,8 +126,7 @@ test('link a phone by QR code, sync, read and page group messages, download medi
   await downloadButton.scrollIntoViewIfNeeded();
   const [download] = await Promise.all([page.waitForEvent('download', POLL), downloadButton.click()]);
   expect(download.suggestedFilename()).toMatch(/^chat media\.(png|jpeg)$/);
-  const path = await download.path();
-  expect(isImage(await readFile(path))).toBe(true);
+  expect(isImage(await downloadedBytes(download))).toBe(true);
 
   // Author blink: a click on a bubble marks every bubble of that author for 3 s.
   await messages.locator('[data-side="left"] article').first().click();

@@ -1,4 +1,4 @@
-import { type Browser, chromium, type LaunchOptions, type Page } from 'playwright-core';
+import { type Browser, chromium, type Download, type LaunchOptions, type Page } from 'playwright-core';
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 375, height: 812 };
@@ -41,4 +41,14 @@ export async function openPage(
   // The stack says where a page error came from when a test fails on it.
   page.on('pageerror', (error) => errors.push(error.stack ?? error.message));
   return { page, errors, close: () => context.close() };
+}
+
+/**
+ * The bytes of a finished download. Read through the protocol, not from `download.path()`: e2e files
+ * connect to a shared chromium (shared-browser.ts), and a remote browser's downloads have no local path.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
 }
