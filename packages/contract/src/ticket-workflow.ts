@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ticket } from './tickets';
 
-// Working a ticket as a team (issue 16 §2): assignee, internal notes, labels, merge and split. The rules
+// Working a ticket as a team (docs/architecture.md): assignee, internal notes, labels, merge and split. The rules
 // are in docs/architecture.md (Tickets); every call here is open to any member, label management to admins.
 
 export const workflowMessages = {
