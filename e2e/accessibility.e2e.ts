@@ -10,7 +10,7 @@ import type { RunningServer } from './support/server';
 import { startSimulatorDesk } from './support/shared-browser';
 
 // axe-core (WCAG 2.0/2.1 A and AA; serious and critical: zero) on every screen at 1366 px and 375 px,
-// with real content: a loaded chat, a desk with a linked simulated phone, tickets and agents (issue 15 §3).
+// with real content: a loaded chat, a desk with a linked simulated phone, tickets and agents (docs/web-structure.md).
 
 const POLL = { timeout: 15_000 };
 const WIDE = { width: 1366, height: DESKTOP.height };

@@ -9,7 +9,7 @@ import { describeFocus, focusIsInside, focusIsVisible, tabTo } from './support/k
 import type { RunningServer } from './support/server';
 import { startSimulatorDesk } from './support/shared-browser';
 
-// The app by keyboard alone (issue 15 §3): no mouse click anywhere below, only page.keyboard. Signing in
+// The app by keyboard alone (docs/web-structure.md): no mouse click anywhere below, only page.keyboard. Signing in
 // puts tokens in storage (the sign-in form is not what these flows are about).
 
 const POLL = { timeout: 15_000 };

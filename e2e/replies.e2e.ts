@@ -6,7 +6,7 @@ import { type LinkedSession, linkSimulatedSession, postJson, signIn, simulateInc
 import type { RunningServer } from './support/server';
 import { startSimulatorDesk } from './support/shared-browser';
 
-// Replying from the desk (issue 16 §2): a canned reply picked with `/` goes out through the simulated
+// Replying from the desk (docs/decisions/0018): a canned reply picked with `/` goes out through the simulated
 // phone as a quoted reply and comes back into the ticket's conversation as the linked account's message.
 
 const POLL = { timeout: 15_000 };

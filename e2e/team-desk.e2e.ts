@@ -10,7 +10,7 @@ import { invitationLinkFor } from './support/outbox';
 import type { RunningServer } from './support/server';
 import { startSimulatorDesk } from './support/shared-browser';
 
-// A whole team on one desk (issue 16 §5): an owner invites a member, the member joins, a customer's group
+// A whole team on one desk (docs/decisions/0016–0018): an owner invites a member, the member joins, a customer's group
 // message opens a ticket, the member answers it from the desk, the simulated phone's group receives the
 // answer as a quoted reply, the ticket is In Progress and theirs, they add a note and a label, and the owner
 // reads every step in the audit log. The owner works at 1366 px, the member on a 375 px phone.

@@ -3,7 +3,7 @@ import type { Result } from 'axe-core';
 import type { Page } from 'playwright-core';
 
 // axe-core against the page as it is now: WCAG 2.0 and 2.1, levels A and AA. Best-practice rules are not
-// asked for, but any rule that fails with serious or critical impact counts (issue 15 §3), and
+// asked for, but any rule that fails with serious or critical impact counts (docs/web-structure.md), and
 // button-name / link-name (icon-only controls) are WCAG 4.1.2 / 2.4.4 rules, so they always run.
 
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];

@@ -27,7 +27,7 @@ export interface Config {
   googleClientId: string | null;
   googleJwksUrl: string;
   demoVideoUrl: string | null;
-  /** CONTACT_EMAIL: the address behind the footer's "Contact us"; null hides the link (issue 15). */
+  /** CONTACT_EMAIL: the address behind the footer's "Contact us"; null hides the link. */
   contactEmail: string | null;
   /** Allowed cross-origin callers; empty turns CORS off. */
   corsOrigins: string[];

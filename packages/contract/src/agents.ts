@@ -2,7 +2,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import { trimInvisible } from './common';
 
-// Agents: support staff recognised by phone number (spec §2 Agents page, §3 Agent, §7 /org/... calls).
+// Agents: support staff recognised by phone number (the Agents page, an agent, the /org/... calls).
 // Messages in groups from an agent's number are business replies (see ./tickets.ts).
 
 export const agentMessages = {
@@ -25,8 +25,8 @@ export type AgentUserType = z.infer<typeof agentUserType>;
 
 /**
  * A phone number in E.164 (`+` and digits), or null when it is not a valid number. Accepts what people
- * type: spaces, dashes, brackets, a leading `00`, or bare digits with the country code (the spec sends
- * "+ in front of the digits"). Validation uses libphonenumber-js' default (min) metadata: country code,
+ * type: spaces, dashes, brackets, a leading `00`, or bare digits with the country code (clients also
+ * send "+ in front of the digits"). Validation uses libphonenumber-js' default (min) metadata: country code,
  * length and leading digits.
  */
 export function toE164(input: string): string | null {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The audit log (issue 16 §4): who did what and when, per organisation. Written by the server as things
+// The audit log (docs/decisions/0019): who did what and when, per organisation. Written by the server as things
 // happen; owners and admins read it; nothing edits it.
 
 /** Every action the log records, with the words the Audit log page shows for it. */

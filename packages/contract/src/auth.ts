@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { memberRole } from './roles';
 
-// Texts are the specification's catalogue (§5), spelling corrected where the catalogue misspells.
+// Texts are the product's fixed catalogue of messages, spelling corrected where the catalogue misspells.
 export const authMessages = {
   invalidEmail: 'Enter a valid email address.',
   required: 'This field is required.',

@@ -2,7 +2,7 @@ import { MESSAGE_TEXT_MAX, OMITTED_MEDIA } from '@wadesk/chat-export';
 import { z } from 'zod';
 import { trimInvisible } from './common';
 
-// Texts the server sends for chat calls; the save dialog shows `invalidName` as the specification says (§8).
+// Texts the server sends for chat calls; the save dialog shows `invalidName` itself.
 export const chatMessages = {
   invalidName: 'Please enter a valid name for your chat!',
   nameTooLong: 'The chat name must be at most 200 characters long.',

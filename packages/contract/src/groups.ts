@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Groups of the organisation's WhatsApp sessions and their messages (spec §2 Whatsapp Chat page, §3, §7).
+// Groups of the organisation's WhatsApp sessions and their messages: the WhatsApp Chat page and its calls.
 
 export const groupMessages = {
   noSessionId: 'No session id passed',
@@ -33,7 +33,7 @@ export const groupLastMessage = z.object({
 export type GroupLastMessage = z.infer<typeof groupLastMessage>;
 
 /**
- * How a group's messages become tickets (issue 16 §3, docs/decisions/0017): `watch` one active ticket for the
+ * How a group's messages become tickets (docs/decisions/0017): `watch` one active ticket for the
  * whole group, `per_customer` one active ticket per customer in the group, `ignore` messages stored, no tickets.
  */
 export const ticketModes = ['watch', 'per_customer', 'ignore'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Replies from the desk and canned replies (issue 16 §2). A member types a reply in a ticket's conversation;
+// Replies from the desk and canned replies (docs/decisions/0018). A member types a reply in a ticket's conversation;
 // the server sends it through the ticket's linked account as a quoted reply to the customer's latest
 // message. Canned replies are an organisation's saved snippets, inserted in the reply box with `/`.
 

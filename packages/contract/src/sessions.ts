@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { toE164 } from './agents';
 import { trimInvisible } from './common';
 
-// WhatsApp sessions (spec §2 Sessions screen, §3 Session, §7 /api/... calls).
+// WhatsApp sessions: the Sessions screen, a session, and the /api/... calls.
 
 export const sessionMessages = {
   fillDetails: 'Fill the details correctly',

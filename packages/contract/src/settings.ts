@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Organisation settings (issue 16 §2 notifications, §3 acknowledgement messages). Any member reads them;
+// Organisation settings (notifications: docs/decisions/0019; acknowledgement messages: 0017). Any member reads them;
 // admins and owners change them.
 
 /** Messages that only thank or acknowledge: they join an active ticket but never open or reopen one. */

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ticket } from './tickets';
 
-// Working a ticket as a team (issue 16 §2): assignee, internal notes, labels, merge and split. The rules
-// are in docs/architecture.md (Tickets); every call here is open to any member, label management to admins.
+// Working a ticket as a team: assignee, internal notes, labels, merge and split. The rules are in
+// docs/architecture.md ("Working tickets as a team"); every call here is open to any member, label
+// management to admins.
 
 export const workflowMessages = {
   memberNotFound: 'That member is not in your organisation.',

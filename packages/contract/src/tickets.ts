@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-// Support tickets opened from group conversations, and the dashboard's counts (spec §2 Dashboard, §3 Ticket
-// and Conversation message, §4 ticket statuses, §7 /org/... calls).
+// Support tickets opened from group conversations, and the dashboard's counts: a ticket and its
+// conversation messages, ticket statuses, and the /org/... calls.
 //
 // Rules (server side): a live group message from someone who is neither an agent of the organisation nor
 // the linked account opens a ticket for the group when none is open or in progress, else joins it. A
@@ -60,7 +60,7 @@ export type Ticket = z.infer<typeof ticket>;
 export type TicketLabel = Ticket['labels'][number];
 
 /**
- * POST /org/getTickets/ — the spec sends no body; every field is optional. Newest first (created_at, then
+ * POST /org/getTickets/ — a client may send no body; every field is optional. Newest first (created_at, then
  * id), at most `limit` (default 200, DEFAULT_TICKETS_LIMIT). For the next page send `before_id` = the id of the last ticket
  * received. `status` keeps only those statuses; `assignee` only the caller's (`me`) or nobody's
  * (`unassigned`) tickets, absent = everyone's; `label_id` only tickets with that label.

@@ -13,7 +13,7 @@ type Headers = { authorization: string };
 /** One message of a demo conversation: a group member (by index) or the linked phone (`me`). */
 type Line = { from: number | 'me'; body: string };
 
-/** What the demo shows on its first screen (issue 15): answered tickets, waiting ones, a closed one. */
+/** What the demo shows on its first screen: answered tickets, waiting ones, a closed one. */
 const SCRIPT: { group: number; lines: Line[]; close?: boolean; agent?: number }[] = [
   // Answered by the linked phone itself (its owner agent): in progress.
   {

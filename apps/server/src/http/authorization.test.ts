@@ -6,7 +6,7 @@ import { documentedRoutes } from '../../test/helpers/bad-input';
 import { describeWithDatabase } from '../../test/helpers/describe-each-database';
 import { users } from '../db/schema';
 
-// Role × route (issue 16 §1): every documented route, called by a member, an admin and an owner, is
+// Role × route (docs/decisions/0016, Roles): every documented route, called by a member, an admin and an owner, is
 // refused with 403 exactly when the caller's role is below the route's. A new route fails this suite
 // until it is given its role here.
 

@@ -13,7 +13,7 @@ import type { TestContext } from './describe-each-database';
 import { testConfig } from './test-config';
 
 /**
- * The bad-input suites (issue 14 §5): every route, every kind of bad input, answers 4xx `{message}` and
+ * The bad-input suites (docs/testing.md): every route, every kind of bad input, answers 4xx `{message}` and
  * stores nothing. A route is described once by a valid body; `badBodies` derives the bad ones from it.
  */
 

@@ -22,7 +22,7 @@ const screen =
   <Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) =>
   async () => ({ Component: (await load())[name] });
 
-/** The specification's route table (§2). */
+/** Every screen of the app by its path: the public ones and, under the signed-in layout, the desk. */
 export const routes: RouteObject[] = [
   {
     path: '/',

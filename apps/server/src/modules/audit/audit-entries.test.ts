@@ -8,7 +8,7 @@ import { linkIn, startTestSmtp, type TestSmtp } from '../../../test/helpers/smtp
 import { FAST_WHATSAPP, post } from '../../../test/helpers/whatsapp';
 import { auditLog, users } from '../../db/schema';
 
-// Issue 16 §4: each action of the members, sign-in, session and agent calls leaves exactly its entry,
+// The audit log (docs/decisions/0019): each action of the members, sign-in, session and agent calls leaves exactly its entry,
 // with the member who did it and what it was done to, and only its own organisation reads it.
 
 const PASSWORD = 'Secret!B';

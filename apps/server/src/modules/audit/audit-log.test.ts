@@ -8,7 +8,7 @@ import { post } from '../../../test/helpers/whatsapp';
 import { auditLog, users } from '../../db/schema';
 import { createAuditRepository } from './audit.repository';
 
-// Reading the audit log (issue 16 §4): filters, newest-first pages, the CSV export, and entries that
+// Reading the audit log (docs/decisions/0019): filters, newest-first pages, the CSV export, and entries that
 // nothing can change.
 
 describeWithDatabase('reading the audit log', (ctx) => {

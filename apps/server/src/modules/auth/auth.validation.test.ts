@@ -1,7 +1,8 @@
 import { authMessages, loginRequest, registerRequest } from '@wadesk/contract';
 import { describe, expect, it } from 'vitest';
 
-// The server validates with the shared contract; these pin the rules and texts of spec §5.
+// The server validates with the shared contract; these pin the validation rules and the texts the API answers
+// with (packages/contract/src/auth.ts).
 const valid = { email: 'ann@example.com', password1: 'Secret!A', first_name: 'Ann', last_name: 'Lee' };
 const firstError = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;

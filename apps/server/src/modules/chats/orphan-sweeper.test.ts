@@ -30,7 +30,7 @@ async function otherConnection(ctx: TestContext): Promise<pg.Client> {
   return client;
 }
 
-// Files a crash left in storage (issue 14, "nothing orphaned") go once older than ORPHAN_GRACE_HOURS
+// Files a crash left in storage (docs/architecture.md, "nothing orphaned in storage") go once older than ORPHAN_GRACE_HOURS
 // (6 in tests); files rows reference stay however old.
 describeEachDatabase('orphan sweep', (ctx) => {
   for (const driverName of STORAGE_DRIVERS) {

@@ -16,7 +16,7 @@ export type OrphanSweeper = PeriodicSweep;
 const isOurs = (name: string) => isObjectName(name) || isGroupMediaObjectName(name);
 
 /**
- * Removes what a crash left in storage (issue 14, "nothing orphaned"): temporary files of puts cut short,
+ * Removes what a crash left in storage (docs/architecture.md, "nothing orphaned in storage"): temporary files of puts cut short,
  * and objects no row references (a crash between a put and its row, or between a row's delete and its
  * file's). Only files last written more than `graceHours` ago by `clock` are touched: an upload under
  * way on any instance writes its objects before its rows, so the grace must be far longer than any

@@ -9,7 +9,7 @@ import { eventually, FAST_WHATSAPP } from '../../../test/helpers/whatsapp';
 import { invitations, users } from '../../db/schema';
 import { INVITATION_TTL_MS } from './members.service';
 
-// Members share one organisation's desk (issue 16 §1): an owner invites by email, the invited person
+// Members share one organisation's desk (docs/decisions/0016): an owner invites by email, the invited person
 // creates their account from the link, and role changes and removals take effect at once.
 
 const PASSWORD = 'Secret!B';

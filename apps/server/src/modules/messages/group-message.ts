@@ -90,7 +90,7 @@ function isMine(jid: string | null, number: string | null, me: LinkedAccount | n
 /** "4917012345678:7@s.whatsapp.net" → "4917012345678@s.whatsapp.net". */
 const userOf = (jid: string) => jid.replace(/:\d+@/, '@');
 
-/** Digits as the one phone format of the UI (issue 15): international, with spaces ("+91 98765 43210"). */
+/** Digits as the one phone format of the UI: international, with spaces ("+91 98765 43210"). */
 export function formatNumber(digits: string): string {
   return parsePhoneNumberFromString(`+${digits}`)?.formatInternational() ?? `+${digits}`;
 }

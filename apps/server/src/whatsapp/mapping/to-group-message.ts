@@ -3,7 +3,7 @@ import { isJidGroup, jidNormalizedUser, normalizeMessageContent, proto, type WAM
 import { storableDeep, storableText } from '../../text';
 import { summariseContent, viewOnceSummary } from './message-content';
 
-/** One stored group message: the spec's group-message fields plus what paging and download need. */
+/** One stored group message: the API's group-message fields (packages/contract/src/groups.ts) plus what paging and download need. */
 export interface MappedMessage {
   groupJid: string;
   msgId: string;

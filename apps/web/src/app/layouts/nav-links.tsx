@@ -29,7 +29,7 @@ export const APP_NAV_LINKS: readonly AppNavLink[] = [
   { to: '/members', label: 'Members', icon: <UserRoundCogIcon /> },
   { to: '/audit-log', label: 'Audit log', icon: <HistoryIcon />, minRole: 'admin' },
   { to: '/settings', label: 'Settings', icon: <SettingsIcon />, minRole: 'admin' },
-  // /upload-chat was linked from nowhere for a signed-in user (issue 15 §1.2).
+  // /upload-chat was linked from nowhere for a signed-in user.
   { to: '/upload-chat', label: 'Import chat', icon: <FileUpIcon /> },
 ];
 

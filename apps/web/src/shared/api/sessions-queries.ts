@@ -17,7 +17,7 @@ export interface LiveStatus {
   status: SessionStatus;
   reason: string | null;
   phone: string | null;
-  /** False until a status check or a status event says the session is connected (spec §4). */
+  /** False until a status check or a status event says the session is connected. */
   connected: boolean;
   /** The last status check's message; '' after an event. */
   message: string;

@@ -31,7 +31,7 @@ export function useModalOpen(): boolean {
 
 /**
  * Bottom right, top right at widths up to 767 px; light; closes on click and after 2 s. While a modal is
- * open on a phone the toasts go to the bottom, off the modal's close button (issue 15 §2).
+ * open on a phone the toasts go to the bottom, off the modal's close button.
  */
 export function ToastHost() {
   const mobile = useMediaQuery(MOBILE_QUERY);

@@ -34,7 +34,7 @@ interface ClearChatDialogProps {
   onConfirm(): Promise<void>;
 }
 
-/** Asks before Clear Chat, saying what it removes (issue 15 §1.1: a visitor's chat has no other copy). */
+/** Asks before Clear Chat, saying what it removes (a visitor's chat has no other copy). */
 export function ClearChatDialog({ open, onClose, onConfirm }: ClearChatDialogProps) {
   const { source } = useChatState();
   const [busy, setBusy] = useState(false);

@@ -140,7 +140,7 @@ export function MessageMedia({ attachment, state }: Pick<ResolvedMedia, 'attachm
             <FileIcon />
           </span>
           <span className="min-w-0 flex-1">
-            {/* The extension stays in sight (issue 15 §2); the whole name is the tooltip. */}
+            {/* The extension stays in sight; the whole name is the tooltip. */}
             <span className="block truncate text-sm font-medium" title={name}>
               {shortFileName(name, DOCUMENT_NAME_CHARS)}
             </span>

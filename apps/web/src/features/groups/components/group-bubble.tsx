@@ -77,7 +77,7 @@ function Body({
   );
 }
 
-/** One group message; a click blinks every message of the same author (spec §2). */
+/** One group message; a click blinks every message of the same author. */
 export const GroupBubble = memo(function GroupBubble({
   message,
   runStart = true,

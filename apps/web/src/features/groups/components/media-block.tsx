@@ -7,7 +7,7 @@ import { Spinner } from '@/shared/ui/spinner';
 // Fits a document card in a bubble at 375 px; the whole name is in the card's tooltip.
 const FILE_NAME_MAX = 24;
 
-/** The download button's label by message type ("Image" or "Video" per spec; the rest alike). */
+/** The download button's label by message type ("Image" or "Video"; the rest alike). */
 export function mediaLabel(type: GroupMessageType): string {
   switch (type) {
     case 'image':

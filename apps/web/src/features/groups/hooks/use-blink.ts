@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** How long the bubbles of a clicked author blink (spec §9). */
+/** How long the bubbles of a clicked author blink. */
 export const BLINK_MS = 3000;
 
 /** Which author's bubbles blink; a new click (same or another author) starts the 3 s again. */

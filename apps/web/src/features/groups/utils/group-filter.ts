@@ -1,7 +1,7 @@
 import type { SessionGroup } from '@wadesk/contract';
 import { truncate } from '@/shared/format/format';
 
-/** Group names show up to 25 characters, then "..." (spec §9). */
+/** Group names show up to 25 characters, then "...". */
 export const GROUP_NAME_MAX = 25;
 
 export function groupLabel(name: string): string {

@@ -1,4 +1,4 @@
-/** What the spec saves a downloaded file as: "chat media.jpeg", or ".mp4" for video/mp4. */
+/** The name a downloaded file is saved under (docs/decisions/0010): "chat media.jpeg", or ".mp4" for video/mp4. */
 export const DEFAULT_MEDIA_NAME = 'chat media';
 
 const EXTENSIONS: Record<string, string> = {

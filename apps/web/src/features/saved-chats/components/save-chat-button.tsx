@@ -15,7 +15,7 @@ export function SaveChatButton() {
       aria-haspopup="dialog"
       title="Save this chat to your account"
     >
-      {/* Labelled at every width (issue 15 §2): a bare bookmark says nothing on a phone. */}
+      {/* Labelled at every width: a bare bookmark says nothing on a phone. */}
       <span className="sm:hidden">Save</span>
       <span className="hidden sm:inline">Save Chat</span>
     </Button>

@@ -1,4 +1,4 @@
-/** The texts of saved chats: the specification's catalogue (§8), and ours for what it does not cover. */
+/** The texts of saved chats: the product's fixed wording (kept as it is), and ours for what it does not cover. */
 export const SAVED_CHAT_MESSAGES = {
   saved: 'Chat is Saved Successfully into your account!',
   saveFailed: 'Something Went Wrong While Saving Chat!',

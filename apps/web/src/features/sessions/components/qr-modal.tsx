@@ -122,7 +122,7 @@ function QrSteps({ session, onClose }: { session: QrModalSession; onClose: () =>
   );
 }
 
-/** Linking a session: 1 Scan QR, 2 Check Session, 3 Sync Chats & Groups (spec §2). */
+/** Linking a session: 1 Scan QR, 2 Check Session, 3 Sync Chats & Groups. */
 export function QrModal({ session, onClose }: { session: QrModalSession | null; onClose: () => void }) {
   return (
     <Dialog open={session !== null} onClose={onClose} title="Link WhatsApp" size="max-w-2xl">

@@ -37,7 +37,7 @@ export function SessionStatusBadge({ status, reason, showReason = false }: Sessi
   );
 }
 
-/** The spec's Status column: Active or Not-active. */
+/** The sessions table's Status column: Active or Not-active. */
 export function ActivePill({ active }: { active: boolean }) {
   return (
     <span

@@ -27,7 +27,7 @@ const listAnswer = (sessions: SessionListItem[]) =>
 const render = () => renderRoutes([{ path: '/session-info', element: <SessionsScreen /> }], '/session-info');
 const table = () => screen.getByRole('table');
 
-// Terminate from the sessions list (issue 15 §1.1); the QR modal's Terminate Session is in
+// Terminate from the sessions list asks first; the QR modal's Terminate Session is in
 // sessions-screen.test.tsx.
 describe('Terminate from the sessions list', () => {
   beforeEach(() => tokenStorage.setTokens({ access_token: 'a', refresh_token: 'r' }));

@@ -10,7 +10,7 @@ interface TerminateSessionDialogProps {
 }
 
 /**
- * Terminate unlinks the phone at once and cannot be undone from here (issue 15 §1.1): ask first, and say
+ * Terminate unlinks the phone at once and cannot be undone from here: ask first, and say
  * what it costs. Cancel, Escape and the backdrop change nothing; Cancel has the focus.
  */
 export function TerminateSessionDialog({

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
-/** The QR code's countdown (spec §9): 100 s, one tick per second. */
+/** The QR code's countdown: 100 s, one tick per second. */
 export const QR_SECONDS = 100;
 
 /**

@@ -37,7 +37,7 @@ export function useSessionStatus(sessionId: string, initial: SessionStatus) {
     });
   });
 
-  /** Checks the status again and shows the server's message (spec §4). */
+  /** Checks the status again and shows the server's message. */
   const announceCheck = async () => {
     const result = await query.refetch();
     if (result.isError) toast.error(errorMessage(result.error, SOMETHING_WRONG));
@@ -55,7 +55,7 @@ export function useSessionStatus(sessionId: string, initial: SessionStatus) {
     try {
       const answer = await termination.mutateAsync(sessionId);
       (answer.success ? toast.success : toast.error)(answer.message);
-      // After a successful terminate the status is checked again (spec §4).
+      // After a successful terminate the status is checked again.
       if (answer.success) await announceCheck();
     } catch (error) {
       toast.error(errorMessage(error, SOMETHING_WRONG));

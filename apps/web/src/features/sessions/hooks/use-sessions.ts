@@ -33,7 +33,7 @@ function applyStatus(answer: SessionListResponse, event: StatusEvent): SessionLi
 
 /**
  * The organisation's sessions (POST /api/getSessionsList/), kept live by `session.status` events;
- * `activeSessions` in local storage is rewritten whenever the list changes (spec §3).
+ * `activeSessions` in local storage is rewritten whenever the list changes.
  */
 export function useSessions() {
   const queryClient = useQueryClient();

@@ -6,7 +6,7 @@ import { sessionsListQuery } from '@/shared/api/sessions-queries';
 import { activeSessionsStorage } from '@/shared/storage/storage';
 
 /**
- * On dashboard load (spec §4): the first active session's id becomes the current session id, in
+ * On dashboard load: the first active session's id becomes the current session id, in
  * shared state and in local storage. With no active session the stored one is left alone.
  */
 export function useStoreFirstActiveSession(): void {
@@ -22,7 +22,7 @@ export function useStoreFirstActiveSession(): void {
         if (first) setCurrentSessionId(first.sessionId);
       },
       (error: unknown) => {
-        // Logged only, as the spec does for a failed session list.
+        // Logged only: loading the dashboard never toasts a failed session list.
         if (current) console.error('The session list could not be loaded', error);
       },
     );

@@ -1,6 +1,6 @@
 import { sessionIdStorage } from '@/shared/storage/storage';
 
-// The current session id (spec §3 client state, §4 dashboard). Local storage (`sessionID`) is the one
+// The current session id (client state the dashboard starts from). Local storage (`sessionID`) is the one
 // place it lives, so a logout that clears storage clears it too.
 
 export function getCurrentSessionId(): string | null {

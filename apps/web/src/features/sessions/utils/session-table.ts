@@ -29,7 +29,7 @@ export function filterSessions(
   return sessions.filter((session) => (session.isActive ? filter.active : filter.inactive));
 }
 
-/** The `activeSessions` local-storage list (spec §3): the active ones, in list order. */
+/** The `activeSessions` local-storage list: the active ones, in list order. */
 export function toActiveSessions(sessions: readonly SessionListItem[]): ActiveSession[] {
   return sessions
     .filter((session) => session.isActive)
@@ -40,7 +40,7 @@ export function toActiveSessions(sessions: readonly SessionListItem[]): ActiveSe
     }));
 }
 
-/** Session names carry no whitespace at all; it is stripped as the user types (spec §5). */
+/** Session names carry no whitespace at all; it is stripped as the user types. */
 export function stripWhitespace(value: string): string {
   return value.replace(/\s+/g, '');
 }

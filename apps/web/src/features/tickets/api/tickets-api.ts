@@ -20,7 +20,7 @@ export interface TicketListFilters {
   labelId?: number;
 }
 
-/** The newest `limit` tickets; the server's default page goes with the spec's empty body. */
+/** The newest `limit` tickets; an empty body asks for the server's default page. */
 export function fetchTickets(
   limit = DEFAULT_TICKETS_LIMIT,
   signal?: AbortSignal,

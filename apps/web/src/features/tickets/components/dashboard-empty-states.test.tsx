@@ -7,7 +7,7 @@ import { tokenStorage } from '@/shared/storage/storage';
 import { jsonResponse, renderRoutes, stubFetch } from '@/testing/render-routes';
 import { DashboardScreen } from './dashboard-screen';
 
-// The tickets table's empty states and the refresh button beside its heading (issue 15 §1.4, §2).
+// The tickets table's empty states and the refresh button beside its heading.
 
 const TICKETS = [makeTicket(2, { customer: 'Zoya', status: 'close' })];
 

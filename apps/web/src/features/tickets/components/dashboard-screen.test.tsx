@@ -286,7 +286,7 @@ describe('DashboardScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Open the conversation with Meera' }));
     const dialog = screen.getByRole('dialog', { name: 'Meera' });
     await within(dialog).findByText('Where is my order?');
-    // No "Successfully fetched conversation" toast (issue 15 §1.12): the conversation shows it worked.
+    // No "Successfully fetched conversation" toast: the conversation shows it worked.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(success).not.toHaveBeenCalled();
     expect(document.querySelector('.Toastify__toast')).toBeNull();

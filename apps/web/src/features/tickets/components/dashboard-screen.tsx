@@ -57,7 +57,7 @@ function Placeholder({ state, empty, filtered, onShowAll }: PlaceholderProps) {
   }
   if (!empty) return null;
   // "No Open Tickets" is for a desk without tickets; when the status filter hides them all, say so
-  // (issue 15 §1.4), and offer the way back.
+  // and offer the way back.
   if (state.tickets.length === 0 && !filtered)
     return <p className="px-5 py-14 text-center text-sm text-slate-500">No Open Tickets</p>;
   return (
@@ -112,7 +112,7 @@ export function DashboardScreen({ title, description }: DashboardScreenProps) {
       const answer = await statusUpdate.mutateAsync({ ticketId: ticket.id, status });
       tickets.showTicket(answer.ticket);
     } catch (error) {
-      // The spec only logs a failed update; a refusal the server explains (e.g. reopening while the
+      // A failed update is only logged; a refusal the server explains (e.g. reopening while the
       // group has another active ticket) is shown too, since the dropdown jumps back.
       console.error('The ticket status could not be updated', error);
       tickets.showTicket(ticket);

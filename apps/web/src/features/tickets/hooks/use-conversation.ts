@@ -19,8 +19,8 @@ const messageOf = (error: unknown) =>
 
 /**
  * The conversation of the ticket shown in the modal (POST /org/getTicketsDetails/). A failed first load
- * toasts the error as the spec says; a successful one is quiet, since the conversation itself shows it
- * worked (issue 15 §1.12 drops the spec's "Successfully fetched conversation"). A message joining the
+ * toasts the error; a successful one is quiet, since the conversation itself shows it
+ * worked (no "Successfully fetched conversation" toast). A message joining the
  * ticket later reloads it quietly.
  */
 export function useConversation(ticket: Ticket | null): ConversationState {

@@ -5,7 +5,7 @@ import { truncate } from '@/shared/format/format';
 import type { FilterOption } from '@/shared/table/checkbox-filter';
 import { secondsBetween } from './duration';
 
-/** The spec's labels of the three statuses, in the dropdown's and the filter's order. */
+/** The labels of the three statuses, in the dropdown's and the filter's order. */
 export const TICKET_STATUSES: readonly FilterOption<TicketStatus>[] = [
   { value: 'open', label: 'Open' },
   { value: 'in_progress', label: 'In Progress' },
@@ -17,7 +17,7 @@ export const ALL_TICKET_STATUSES: TicketStatus[] = TICKET_STATUSES.map((option) 
 export const statusLabel = (status: TicketStatus) =>
   TICKET_STATUSES.find((option) => option.value === status)?.label ?? status;
 
-/** The spec's polling interval of the tickets and their stats. */
+/** How often the dashboard polls the tickets and their stats (events update them in between). */
 export const TICKET_POLL_MS = 5000;
 
 /** Last Message column: the first 25 characters, then "...". */
@@ -81,7 +81,7 @@ export const TICKET_CSV_COLUMNS: readonly CsvColumn<Ticket>[] = [
     value: (ticket) => secondsBetween(ticket.created_at, ticket.first_response_at),
   },
   { header: 'Resolution (seconds)', value: (ticket) => secondsBetween(ticket.created_at, ticket.closed_at) },
-  // After the spec's columns, so that spreadsheets built on them keep working.
+  // After the original columns, so that spreadsheets built on them keep working.
   { header: 'Assignee', value: (ticket) => ticket.assignee?.name ?? '' },
   { header: 'Answered By', value: (ticket) => ticket.answered_by ?? '' },
   { header: 'Labels', value: (ticket) => ticket.labels.map((label) => label.name).join(', ') },

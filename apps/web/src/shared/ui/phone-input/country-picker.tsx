@@ -5,7 +5,7 @@ import { useDebouncedValue } from '@/shared/hooks/use-debounced-value';
 import { type CountryOption, countryOptions, searchCountries } from './countries';
 import { CountryFlag } from './country-flag';
 
-/** The spec's country search waits this long after the last key. */
+/** The country search waits this long after the last key. */
 export const COUNTRY_SEARCH_DEBOUNCE_MS = 250;
 
 interface CountryPickerProps {
