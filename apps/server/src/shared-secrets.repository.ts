@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from './db/client';
-import { sharedSecrets } from './db/schema';
+import { sharedSecrets } from './shared-secrets.schema';
 
 export type SharedSecretsRepository = ReturnType<typeof createSharedSecretsRepository>;
 

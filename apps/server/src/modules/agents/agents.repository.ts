@@ -1,7 +1,8 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { type AgentUserType, agents, waSessions } from '../../db/schema';
+import { waSessions } from '../sessions/sessions.schema';
+import { type AgentUserType, agents } from './agents.schema';
 
 export type AgentRow = typeof agents.$inferSelect;
 

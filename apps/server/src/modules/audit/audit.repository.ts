@@ -1,8 +1,8 @@
 import type { AuditAction } from '@wadesk/contract';
 import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { auditLog } from '../../db/schema';
 import { storableDeep, storableText } from '../../text';
+import { auditLog } from './audit.schema';
 
 /** One thing that happened. `actorId` null: WhatsApp or the system did it (e.g. an automatic assignment). */
 export interface AuditEntry {

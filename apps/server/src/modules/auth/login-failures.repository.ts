@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { loginFailures } from '../../db/schema';
+import { loginFailures } from './auth.schema';
 
 export interface FailureCount {
   failures: number;

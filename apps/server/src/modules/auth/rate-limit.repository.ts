@@ -1,6 +1,6 @@
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rateLimitHits } from '../../db/schema';
+import { rateLimitHits } from './auth.schema';
 
 export type RateLimitRepository = ReturnType<typeof createRateLimitRepository>;
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { attachments, chatAttachments } from '../../db/schema';
+import { attachments, chatAttachments } from './chats.schema';
 
 export type AttachmentRow = typeof attachments.$inferSelect;
 export type NewAttachment = Omit<typeof attachments.$inferInsert, 'id' | 'createdAt'>;

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { attachments, chatAttachments, chats } from '../../db/schema';
 import { storableDeep } from '../../text';
 import type { Owner } from './attachments.repository';
+import { attachments, chatAttachments, chats } from './chats.schema';
 
 export interface NewChat {
   name: string;

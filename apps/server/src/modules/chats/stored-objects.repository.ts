@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { attachments, waMessages } from '../../db/schema';
+import { waMessages } from '../messages/messages.schema';
+import { attachments } from './chats.schema';
 
 /** The advisory lock key of the orphan sweep (any fixed number no other lock uses). */
 export const ORPHAN_SWEEP_LOCK = 7_212_302;

@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { openEventStreams, refreshTokens, users } from '../../db/schema';
+import { refreshTokens, users } from '../auth/auth.schema';
+import { openEventStreams } from './events.schema';
 
 export type OpenStreamsRepository = ReturnType<typeof createOpenStreamsRepository>;
 

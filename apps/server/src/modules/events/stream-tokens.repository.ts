@@ -1,6 +1,6 @@
 import { lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { redeemedStreamTokens } from '../../db/schema';
+import { redeemedStreamTokens } from './events.schema';
 
 export type StreamTokensRepository = ReturnType<typeof createStreamTokensRepository>;
 

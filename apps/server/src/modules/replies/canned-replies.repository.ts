@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { cannedReplies } from '../../db/schema';
+import { cannedReplies } from './replies.schema';
 
 export interface CannedReplyRow {
   id: number;

@@ -11,8 +11,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns';
-import { waSessions } from '../../db/schema';
 import { organisations, users } from '../auth/auth.schema';
+import { waSessions } from '../sessions/sessions.schema';
 import { tickets } from '../tickets/tickets.schema';
 
 /**

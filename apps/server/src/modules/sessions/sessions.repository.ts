@@ -1,7 +1,7 @@
 import type { SessionEventKind, SessionStatus } from '@wadesk/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { organisations } from '../../db/schema';
+import { organisations } from '../auth/auth.schema';
 import { waSessionEvents, waSessions } from './sessions.schema';
 
 export type SessionRow = typeof waSessions.$inferSelect;

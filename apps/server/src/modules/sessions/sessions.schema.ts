@@ -10,7 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { organisations } from '../../db/schema';
+import { organisations } from '../auth/auth.schema';
 
 // Linked WhatsApp accounts and what only their owner writes: the lease, the health, the creds and keys
 // (docs/architecture.md, scale-out). Re-exported by db/schema.ts for Drizzle.

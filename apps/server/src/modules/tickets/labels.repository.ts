@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { labels } from '../../db/schema';
+import { labels } from './tickets.schema';
 
 export type LabelRow = typeof labels.$inferSelect;
 export type LabelsRepository = ReturnType<typeof createLabelsRepository>;

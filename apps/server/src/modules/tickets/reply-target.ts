@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type TicketStatus, ticketMessages, tickets } from '../../db/schema';
+import { type TicketStatus, ticketMessages, tickets } from './tickets.schema';
 
 /** What a reply from the desk needs of a ticket: where it lives and the customer message to quote. */
 export interface ReplyTarget {

@@ -1,8 +1,9 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { labels, ticketLabels, ticketNotes, tickets, users } from '../../db/schema';
+import { users } from '../auth/auth.schema';
 import { memberName } from './tickets.repository';
 import type { TicketNoteRow, TicketRow } from './tickets.schema';
+import { labels, ticketLabels, ticketNotes, tickets } from './tickets.schema';
 
 export type TicketWorkflowRepository = ReturnType<typeof createTicketWorkflowRepository>;
 

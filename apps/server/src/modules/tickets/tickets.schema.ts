@@ -17,8 +17,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns';
-import { waSessions } from '../../db/schema';
 import { organisations, users } from '../auth/auth.schema';
+import { waSessions } from '../sessions/sessions.schema';
 
 // Tickets, their conversations, counters, notes and labels, all written by this module only: the ticket
 // engine (modules/ticket-engine) opens and joins tickets through its TicketLedger port, which
