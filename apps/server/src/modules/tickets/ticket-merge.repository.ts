@@ -45,7 +45,7 @@ function summary(messages: TicketMessageRow[]) {
 }
 
 /**
- * Merge and split (docs/architecture.md, Tickets). Each runs in one transaction with the tickets locked, so
+ * Merge and split (docs/architecture.md, Working tickets as a team). Each runs in one transaction with the tickets locked, so
  * the one-active-ticket indexes hold at commit and a ticket changed meanwhile by the engine waits for it.
  */
 export function createTicketMergeRepository(db: Db, replies: TicketReplies) {

@@ -31,7 +31,7 @@ export type TicketWorkflowService = ReturnType<typeof createTicketWorkflowServic
 
 const target = (id: number) => `Ticket #${id}`;
 
-/** Working a ticket as a team: assignee, notes, labels, merge and split (docs/architecture.md, Tickets). */
+/** Working a ticket as a team: assignee, notes, labels, merge and split (docs/architecture.md, Working tickets as a team). */
 export function createTicketWorkflowService(deps: TicketWorkflowDeps) {
   const { tickets, repo, merges, clock, audit, onChange } = deps;
 

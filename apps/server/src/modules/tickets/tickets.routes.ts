@@ -29,7 +29,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<TicketsRoutesOptions> = async 
         tags,
         summary: "The organisation's tickets, newest first (200 unless `limit` says otherwise)",
         security: bearerAuth,
-        // The spec sends no body; a bare POST reaches the validator as null.
+        // The dashboard may send no body at all; a bare POST reaches the validator as null.
         body: ticketsRequest.nullish(),
         response: { 200: ticketsResponse, ...errors },
       },
