@@ -7,6 +7,7 @@ const NAME = 'u1/AAAAAAAAAAAAAAAAAAAAAA/voice.opus';
 const BYTES = Buffer.from(Array.from({ length: 100 }, (_, i) => i));
 const INVALID = { message: 'This link is invalid or has expired.' };
 
+// Every case is refused and stores nothing, so the cases share one app.
 describeWithDatabase('signed file links and the public system routes refuse bad input', (ctx) => {
   async function link(options: { download?: string } = {}) {
     const storage = testLocalStorage(ctx.dataDir, ctx.clock);
@@ -126,4 +127,4 @@ describeWithDatabase('signed file links and the public system routes refuse bad 
     const health = await get(`/healthz?${'x'.repeat(1000)}=1`);
     expect(health.statusCode).toBe(200);
   });
-});
+}, { shareApp: true });

@@ -85,29 +85,35 @@ function createContext(kind: TestDatabaseKind, options: DescribeOptions): TestCo
   const apps: FastifyInstance[] = [];
   const clock = createFakeClock();
 
-  // Apps built by a test are closed after it; with `shareApp`, `ctx.app` lives until the describe ends.
-  let sharedApp: FastifyInstance | undefined;
+  // Apps built inside a test are closed after it; apps built in a `beforeAll` (with `shareApp`, `ctx.app`
+  // too) live until the describe ends.
+  const suiteApps: FastifyInstance[] = [];
+  let inTest = false;
   const start = async () => {
     await resetDatabase(ready(database));
     clock.set(new Date());
     app = await context.buildApp();
   };
+  const closeAll = (list: FastifyInstance[]) =>
+    Promise.all(list.splice(0).map((instance) => instance.close()));
 
   beforeAll(async () => {
     database = await sharedTestDatabase(kind);
     dataDir = await mkdtemp(join(tmpdir(), 'wadesk-test-'));
-    if (options.shareApp) {
-      await start();
-      sharedApp = apps.pop();
-    }
+    if (options.shareApp) await start();
   });
   afterAll(async () => {
-    await sharedApp?.close();
+    await closeAll(suiteApps);
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
-  beforeEach(() => (options.shareApp ? clock.set(new Date()) : start()));
+  beforeEach(async () => {
+    inTest = true;
+    if (options.shareApp) clock.set(new Date());
+    else await start();
+  });
   afterEach(async () => {
-    await Promise.all(apps.splice(0).map((instance) => instance.close()));
+    inTest = false;
+    await closeAll(apps);
   });
 
   const context: TestContext = {
@@ -128,7 +134,7 @@ function createContext(kind: TestDatabaseKind, options: DescribeOptions): TestCo
     async buildApp(overrides = {}, deps = {}) {
       const config = testConfig({ dataDir: ready(dataDir), ...overrides });
       const instance = await buildApp(config, { database: ready(database), clock, logger: false, ...deps });
-      apps.push(instance);
+      (inTest ? apps : suiteApps).push(instance);
       return instance;
     },
     count: (table) => ready(database).db.$count(table),
