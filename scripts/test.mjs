@@ -7,7 +7,9 @@ import { root } from './web-build.mjs';
 const resultsDir = join(root, '.test-results');
 const jsonFile = join(resultsDir, 'vitest.json');
 mkdirSync(resultsDir, { recursive: true });
-rmSync(jsonFile, { force: true });
+// A crash below must never leave an earlier run's summary for .ci/run to print.
+for (const file of [jsonFile, join(resultsDir, 'summary.txt'), join(resultsDir, 'projects.txt')])
+  rmSync(file, { force: true });
 
 const args = [
   'run',

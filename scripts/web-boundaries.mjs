@@ -20,7 +20,7 @@ const configPath = join(web, 'biome.json');
 const docs = '(docs/web-structure.md)';
 
 const noClimbing = {
-  group: ['..', '../**'],
+  group: ['..', '../**', './../**'],
   message: `Import another folder through the alias, '@/<folder>/…', not by climbing '../' ${docs}.`,
 };
 
