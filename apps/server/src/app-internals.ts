@@ -1,4 +1,8 @@
+import type { OrphanSweeper } from './modules/chats/orphan-sweeper';
+import type { UploadSweeper } from './modules/chats/upload-sweeper';
+import type { DeskEventBus } from './modules/events/desk-events';
 import type { MessageStore } from './modules/messages/message-store.service';
+import type { LeaseKeeper } from './modules/sessions/session-leases';
 import type { TicketProcessor } from './modules/ticket-engine/ticket-processor';
 
 /**
@@ -9,6 +13,16 @@ import type { TicketProcessor } from './modules/ticket-engine/ticket-processor';
 export interface AppInternals {
   messageStore: MessageStore;
   ticketProcessor: TicketProcessor;
+  /** The expiry of unsaved uploads and the removal of files a crash left: tests call `sweep()`. */
+  uploadSweeper: UploadSweeper;
+  orphanSweeper: OrphanSweeper;
+  /** This instance's session leases: tests halt them to play a crashed owner. */
+  leases: LeaseKeeper;
+  /** Resolves once owner agents being added for connected sessions are in. */
+  ownerAgentsSettled(): Promise<void>;
+  /** The bus between modules, which tests listen on, and how many event streams are open here. */
+  bus: DeskEventBus;
+  openStreams(): number;
 }
 
 // Keyed by the app object, so an app closed and dropped takes its internals with it. A map and not a

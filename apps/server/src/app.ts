@@ -141,7 +141,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     loginGuard,
   });
 
-  const storage = await registerChats(app, { config, db: database.db, clock, limit });
+  const { storage, uploadSweeper, orphanSweeper } = await registerChats(app, {
+    config,
+    db: database.db,
+    clock,
+    limit,
+  });
 
   // The WhatsApp half: the adapter (driver), the bus, the message store, then the modules that use them.
   const overrides = deps.whatsapp ?? {};
@@ -170,7 +175,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const store = registerMessages({ db: database.db, bus });
   // Written by the replies module, read by the sessions' drivers for WhatsApp's retry receipts.
   const deskReplies = createDeskRepliesRepository(database.db);
-  const { sessions, gateway, cluster } = await registerSessions(app, {
+  const { sessions, gateway, cluster, leases } = await registerSessions(app, {
     config,
     database,
     instanceId,
@@ -192,7 +197,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     overrides,
     audit,
   });
-  const agents = await registerAgents(app, { db: database.db, clock, bus, sessions, audit });
+  const { agents, ownerAgentsSettled } = await registerAgents(app, {
+    db: database.db,
+    clock,
+    bus,
+    sessions,
+    audit,
+  });
   await registerMembers(app, {
     db: database.db,
     clock,
@@ -228,7 +239,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     audit,
     perSessionPerMinute: config.replyRateLimit,
   });
-  await registerEvents(app, {
+  const { openStreams } = await registerEvents(app, {
     bus,
     db: database.db,
     config,
@@ -237,7 +248,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     heartbeatMs: overrides.heartbeatMs ?? 20_000,
   });
   await registerWebApp(app, config.webDist);
-  keepInternals(app, { messageStore: store, ticketProcessor });
+  keepInternals(app, {
+    messageStore: store,
+    ticketProcessor,
+    uploadSweeper,
+    orphanSweeper,
+    leases,
+    ownerAgentsSettled,
+    bus,
+    openStreams,
+  });
   return app;
 }
 

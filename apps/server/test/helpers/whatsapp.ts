@@ -1,5 +1,6 @@
 import type { GroupsResponse, SessionStatusResponse, StartSessionResponse } from '@wadesk/contract';
 import type { FastifyInstance } from 'fastify';
+import { internalsOf } from '../../src/app-internals';
 import type { WhatsAppOverrides } from '../../src/whatsapp/create-driver';
 import type { SignedIn } from './auth';
 
@@ -71,7 +72,7 @@ export async function linkSession(
   const sessionId = started.body.sessionID;
   // The simulated phone sends its history after linking, one batch per group (it has four).
   const synced = new Set<string>();
-  const stop = app.events.bus.on('history', (event) => {
+  const stop = internalsOf(app).bus.on('history', (event) => {
     if (event.sessionId === sessionId && !event.onDemand) synced.add(event.groupId);
   });
   await eventually(() => app.whatsapp.gateway.state(sessionId)?.qr, 10_000, 'a QR code');

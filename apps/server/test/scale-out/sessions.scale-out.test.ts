@@ -71,7 +71,7 @@ describeEachDatabase('scale-out: sessions', (ctx) => {
 
       // A stops renewing (its process died): its socket goes with it, its lease runs out.
       const crashedAt = Date.now();
-      await a.whatsapp.leases.halt();
+      await internalsOf(a).leases.halt();
       await a.whatsapp.gateway.close();
       const next = await eventually(
         async () => {
@@ -315,14 +315,14 @@ describeEachDatabase('scale-out: leases of sessions that stop by themselves', (c
       post<{ sessionID: string }>(app, owner, '/api/startSession/', { session_name: name, description: 'd' });
     const first = await start('first');
     expect(first.status).toBe(200);
-    expect(app.whatsapp.leases.count()).toBe(1);
+    expect(internalsOf(app).leases.count()).toBe(1);
     // Nobody scans: the phone's QR codes run out and the session stops as qr_expired.
     await eventually(
       async () => (await sessionStatus(app, owner, first.body.sessionID)).status === 'qr_expired',
       10_000,
       'qr_expired',
     );
-    await eventually(() => app.whatsapp.leases.count() === 0, 5_000, 'the lease given back');
+    await eventually(() => internalsOf(app).leases.count() === 0, 5_000, 'the lease given back');
     const [row] = await ctx.db.select().from(waSessions).where(eq(waSessions.id, first.body.sessionID));
     expect(row?.ownerId).toBeNull();
     expect((await start('second')).status).toBe(200); // the only place of this instance is free again

@@ -4,6 +4,7 @@ import { signUp } from '../../../test/helpers/auth';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { org } from '../../../test/helpers/desk';
 import { FAST_WHATSAPP, linkSession } from '../../../test/helpers/whatsapp';
+import { internalsOf } from '../../app-internals';
 
 describeWithDatabase('editing agents', (ctx) => {
   it("changes an agent's name, number and type, keeping its id and creation time", async () => {
@@ -110,7 +111,7 @@ describeWithDatabase('editing agents', (ctx) => {
     const app = await ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });
     const owner = await signUp(app);
     await linkSession(app, owner, 'FrontDesk');
-    await app.ownerAgents.settled();
+    await internalsOf(app).ownerAgentsSettled();
     const [ownerAgent] = (await org<Agent[]>(app, owner, 'listAgent')).body;
     if (!ownerAgent) throw new Error('no owner agent');
     const phone = ownerAgent.agent_number;

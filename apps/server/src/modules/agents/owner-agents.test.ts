@@ -6,6 +6,7 @@ import { describeWithDatabase } from '../../../test/helpers/describe-each-databa
 import { org } from '../../../test/helpers/desk';
 import { deskFixture } from '../../../test/helpers/desk-fixture';
 import { eventually, FAST_WHATSAPP, linkSession, post, sessionStatus } from '../../../test/helpers/whatsapp';
+import { internalsOf } from '../../app-internals';
 import { waSessionEvents } from '../../db/schema';
 import { createAgentsRepository } from './agents.repository';
 import { createAgentsService } from './agents.service';
@@ -18,7 +19,7 @@ describeWithDatabase('owner agents', (ctx) => {
     const status = (
       await post<SessionStatusResponse>(app, owner, '/api/sessionStatus/', { sessionID: sessionId })
     ).body;
-    await app.ownerAgents.settled();
+    await internalsOf(app).ownerAgentsSettled();
     const list = (await org<Agent[]>(app, owner, 'listAgent')).body;
     expect(list).toEqual([
       expect.objectContaining({
@@ -42,7 +43,7 @@ describeWithDatabase('owner agents', (ctx) => {
       await post(app, owner, `/sim/sessions/${sessionId}/fail`, { kind: 'restart_required' });
       await eventually(async () => (await connects()) > before);
       await eventually(async () => (await sessionStatus(app, owner, sessionId)).status === 'connected');
-      await app.ownerAgents.settled();
+      await internalsOf(app).ownerAgentsSettled();
       return (await org<Agent[]>(app, owner, 'listAgent')).body;
     };
     // Every (re)connect reports "connected" with the phone: a removed owner agent comes back, never twice.
@@ -61,7 +62,7 @@ describeWithDatabase('owner agents', (ctx) => {
     const phone = (
       await post<SessionStatusResponse>(app, owner, '/api/sessionStatus/', { sessionID: first.sessionId })
     ).body.phone;
-    await app.ownerAgents.settled();
+    await internalsOf(app).ownerAgentsSettled();
     const [probe] = (await org<Agent[]>(app, owner, 'listAgent')).body;
     await org(app, owner, 'removeAgent', { agent_id: probe?.id });
     await org(app, owner, 'addAgent', { agent_name: 'Me by hand', agent_number: `+${phone}` });
@@ -75,7 +76,7 @@ describeWithDatabase('owner agents', (ctx) => {
           })
         ).body.status === 'connected',
     );
-    await app.ownerAgents.settled();
+    await internalsOf(app).ownerAgentsSettled();
     expect((await org<Agent[]>(app, owner, 'listAgent')).body).toEqual([
       expect.objectContaining({ agent_name: 'Me by hand', user_type: 'user' }),
     ]);

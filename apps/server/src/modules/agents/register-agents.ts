@@ -10,14 +10,10 @@ import { type AgentsService, createAgentsService } from './agents.service';
 import { publishAgentsChanged } from './agents-changed';
 import { watchLinkedAccounts } from './owner-agents';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Owner agents being added after a session connected; tests await `ownerAgents.settled()`. */
-    ownerAgents: { settled(): Promise<void> };
-  }
-}
-
-/** The /org/ agent calls, and owner agents for connected sessions. Returns the service for the tickets. */
+/**
+ * The /org/ agent calls, and owner agents for connected sessions. Answers the service (for the tickets) and
+ * how to wait for owner agents being added (for tests, through app-internals.ts).
+ */
 export async function registerAgents(
   app: FastifyInstance,
   {
@@ -27,7 +23,7 @@ export async function registerAgents(
     sessions,
     audit,
   }: { db: Db; clock: Clock; bus: DeskEventBus; sessions: SessionsService; audit: AuditRecorder },
-): Promise<AgentsService> {
+): Promise<{ agents: AgentsService; ownerAgentsSettled: () => Promise<void> }> {
   const repo = createAgentsRepository(db);
   const agents = createAgentsService({
     repo,
@@ -41,11 +37,10 @@ export async function registerAgents(
     agents,
     log: app.log,
   });
-  app.decorate('ownerAgents', { settled: owners.settled });
   app.addHook('preClose', async () => {
     owners.unsubscribe();
     await owners.settled();
   });
   await app.register(agentsRoutes, { agents });
-  return agents;
+  return { agents, ownerAgentsSettled: owners.settled };
 }

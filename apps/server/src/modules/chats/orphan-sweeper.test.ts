@@ -7,6 +7,7 @@ import { chatApi } from '../../../test/helpers/chat-api';
 import { describeEachDatabase, type TestContext } from '../../../test/helpers/describe-each-database';
 import { deskFixture } from '../../../test/helpers/desk-fixture';
 import { STORAGE_DRIVERS, useStorageDriver } from '../../../test/helpers/storage-drivers';
+import { internalsOf } from '../../app-internals';
 import { attachments, waMessages } from '../../db/schema';
 import { createStorage } from '../../storage/create-storage';
 import type { ObjectStorage, StoredObject } from '../../storage/storage';
@@ -79,11 +80,11 @@ describeEachDatabase('orphan sweep', (ctx) => {
 
         // Within the grace: an upload under way on some instance may not have written its rows yet.
         ctx.clock.advance(5 * HOUR);
-        expect(await driver.app.orphanSweeper.sweep()).toBe(0);
+        expect(await internalsOf(driver.app).orphanSweeper.sweep()).toBe(0);
         expect(await driver.listObjects()).toEqual([...referenced, ...orphans, foreign].sort());
 
         ctx.clock.advance(2 * HOUR);
-        expect(await driver.app.orphanSweeper.sweep()).toBe(2);
+        expect(await internalsOf(driver.app).orphanSweeper.sweep()).toBe(2);
         expect(await driver.listObjects()).toEqual([...referenced, foreign].sort());
         expect(await ctx.count(attachments)).toBe(6);
       });
@@ -93,7 +94,7 @@ describeEachDatabase('orphan sweep', (ctx) => {
         await ctx.db.delete(attachments);
         await ctx.db.update(waMessages).set({ mediaObject: null });
         ctx.clock.advance(7 * HOUR);
-        expect(await driver.app.orphanSweeper.sweep()).toBe(names.length);
+        expect(await internalsOf(driver.app).orphanSweeper.sweep()).toBe(names.length);
         expect(await driver.listObjects()).toEqual([]);
       });
 
@@ -104,10 +105,10 @@ describeEachDatabase('orphan sweep', (ctx) => {
         const other = await otherConnection(ctx);
         try {
           await other.query('select pg_advisory_lock($1)', [ORPHAN_SWEEP_LOCK]);
-          expect(await driver.app.orphanSweeper.sweep()).toBe(0);
+          expect(await internalsOf(driver.app).orphanSweeper.sweep()).toBe(0);
           expect(await driver.listObjects()).toHaveLength(1);
           await other.query('select pg_advisory_unlock($1)', [ORPHAN_SWEEP_LOCK]);
-          expect(await driver.app.orphanSweeper.sweep()).toBe(1);
+          expect(await internalsOf(driver.app).orphanSweeper.sweep()).toBe(1);
           expect(await driver.listObjects()).toEqual([]);
         } finally {
           await other.end();
@@ -142,7 +143,7 @@ describeEachDatabase('orphan sweep', (ctx) => {
     it('removes .partial- files older than the grace and keeps fresher ones (a put under way)', async () => {
       const stale = await partial('u1/AAAAAAAAAAAAAAAAAAAAAA/.partial-0123456789abcdef', 7);
       const fresh = await partial('u1/BBBBBBBBBBBBBBBBBBBBBB/.partial-fedcba9876543210', 5);
-      expect(await ctx.app.orphanSweeper.sweep()).toBe(1);
+      expect(await internalsOf(ctx.app).orphanSweeper.sweep()).toBe(1);
       expect(await exists(stale)).toBe(false);
       expect(await exists(join(stale, '..'))).toBe(false); // its emptied folder too
       expect(await exists(fresh)).toBe(true);

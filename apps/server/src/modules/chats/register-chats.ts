@@ -18,15 +18,6 @@ import { createStoredObjectsRepository } from './stored-objects.repository';
 import { startUploadSweeper, type UploadSweeper } from './upload-sweeper';
 import { uploadsRoutes } from './uploads.routes';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The expiry of unsaved uploads; tests call `sweep()` directly. */
-    uploadSweeper: UploadSweeper;
-    /** The removal of files a crash left in storage; tests call `sweep()` directly. */
-    orphanSweeper: OrphanSweeper;
-  }
-}
-
 export interface ChatsDeps {
   config: Config;
   db: Db;
@@ -41,7 +32,12 @@ export interface ChatsDeps {
 export async function registerChats(
   app: FastifyInstance,
   { config, db, clock, limit }: ChatsDeps,
-): Promise<ObjectStorage> {
+): Promise<{
+  storage: ObjectStorage;
+  /** For tests, through app-internals.ts: they call `sweep()` directly. */
+  uploadSweeper: UploadSweeper;
+  orphanSweeper: OrphanSweeper;
+}> {
   const storage = await createStorage(config.storage, clock);
   const attachments = createAttachmentsRepository(db);
   const parsePool = createParsePool({
@@ -65,8 +61,6 @@ export async function registerChats(
     intervalMs: config.orphanSweepIntervalMs,
     log: app.log,
   });
-  app.decorate('uploadSweeper', sweeper);
-  app.decorate('orphanSweeper', orphanSweeper);
   app.addHook('preClose', async () => {
     sweeper.stop();
     orphanSweeper.stop();
@@ -96,5 +90,5 @@ export async function registerChats(
     prepareSave: (path) => parsePool.prepareSave(path),
     saveLimit: perMinute(limit, 'save', { perUser: config.saveRateLimit, perIp: config.saveRateLimit * 3 }),
   });
-  return storage;
+  return { storage, uploadSweeper: sweeper, orphanSweeper };
 }

@@ -7,6 +7,7 @@ import { signUp } from '../../../test/helpers/auth';
 import { chatApi } from '../../../test/helpers/chat-api';
 import { exportZip } from '../../../test/helpers/chat-files';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { internalsOf } from '../../app-internals';
 import { attachments } from '../../db/schema';
 import { UPLOAD_SWEEP_LOCK } from './attachments.repository';
 
@@ -27,9 +28,9 @@ describeEachDatabase('expiry of unsaved uploads', (ctx) => {
     await api.upload('chat.zip', exportZip()); // never saved
     expect(await ctx.count(attachments)).toBe(6);
     await age(23);
-    expect(await ctx.app.uploadSweeper.sweep()).toBe(0);
+    expect(await internalsOf(ctx.app).uploadSweeper.sweep()).toBe(0);
     await age(25);
-    expect(await ctx.app.uploadSweeper.sweep()).toBe(3);
+    expect(await internalsOf(ctx.app).uploadSweeper.sweep()).toBe(3);
     expect(await ctx.count(attachments)).toBe(3);
     expect(await files()).toHaveLength(3);
     // The saved chat still opens with its media.
@@ -52,10 +53,10 @@ describeEachDatabase('expiry of unsaved uploads', (ctx) => {
     await other.connect();
     try {
       await other.query('select pg_advisory_lock($1)', [UPLOAD_SWEEP_LOCK]);
-      expect(await ctx.app.uploadSweeper.sweep()).toBe(0);
+      expect(await internalsOf(ctx.app).uploadSweeper.sweep()).toBe(0);
       expect(await ctx.count(attachments)).toBe(3);
       await other.query('select pg_advisory_unlock($1)', [UPLOAD_SWEEP_LOCK]);
-      expect(await ctx.app.uploadSweeper.sweep()).toBe(3);
+      expect(await internalsOf(ctx.app).uploadSweeper.sweep()).toBe(3);
     } finally {
       await other.end();
     }

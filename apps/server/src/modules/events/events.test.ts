@@ -5,6 +5,7 @@ import { describeWithDatabase } from '../../../test/helpers/describe-each-databa
 import { openStream as open } from '../../../test/helpers/event-stream';
 import { captureLogs } from '../../../test/helpers/log-capture';
 import { eventually, FAST_WHATSAPP, linkSession, post } from '../../../test/helpers/whatsapp';
+import { internalsOf } from '../../app-internals';
 
 describeWithDatabase('event stream', (ctx) => {
   it("pushes status, QR, groups and new messages of the caller's organisation only", async () => {
@@ -45,7 +46,7 @@ describeWithDatabase('event stream', (ctx) => {
 
     mine.close();
     theirs.close();
-    await eventually(() => server.events.openStreams() === 0, 2_000, 'streams cleaned up');
+    await eventually(() => internalsOf(server).openStreams() === 0, 2_000, 'streams cleaned up');
     const logged = logs.join('');
     expect(logged).not.toContain(token.stream_token);
     expect(logged).not.toContain(intruder.access_token);

@@ -11,13 +11,6 @@ import { createStreamGuard } from './stream-guard';
 import { createStreamTokens } from './stream-tokens';
 import { createStreamTokensRepository } from './stream-tokens.repository';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The bus between modules (tests listen on it) and the number of open event streams. */
-    events: { bus: DeskEventBus; openStreams(): number };
-  }
-}
-
 export interface RegisterEventsOptions {
   bus: DeskEventBus;
   db: Db;
@@ -32,7 +25,11 @@ export interface RegisterEventsOptions {
  * stream tokens and the guard that bounds streams per user and closes them at sign-out, all shared
  * through the database.
  */
-export async function registerEvents(app: FastifyInstance, options: RegisterEventsOptions): Promise<void> {
+/** Answers how many event streams this instance holds open, for tests (through app-internals.ts). */
+export async function registerEvents(
+  app: FastifyInstance,
+  options: RegisterEventsOptions,
+): Promise<{ openStreams: () => number }> {
   const { bus, db, clock, config, accessTokens, heartbeatMs } = options;
   const hub = createEventHub(bus);
   const guard = createStreamGuard({
@@ -54,8 +51,8 @@ export async function registerEvents(app: FastifyInstance, options: RegisterEven
     streamsPerUser: config.eventStreamsPerUser,
     heartbeatMs,
   });
-  app.decorate('events', { bus, openStreams: hub.clientCount });
   app.addHook('preClose', async () => {
     hub.close();
   });
+  return { openStreams: hub.clientCount };
 }

@@ -6,6 +6,7 @@ import { bearer, defaultRegistration, type SignedIn, signUp } from '../../../tes
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
 import { openStream } from '../../../test/helpers/event-stream';
 import { eventually, FAST_WHATSAPP, post } from '../../../test/helpers/whatsapp';
+import { internalsOf } from '../../app-internals';
 import type { Config } from '../../config';
 import { openEventStreams, users } from '../../db/schema';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../auth/tokens';
@@ -58,7 +59,7 @@ describeEachDatabase('event stream bounds', (ctx) => {
     );
     await eventually(async () => (await ctx.count(openEventStreams)) === 1, 2_000, 'their rows deleted');
     expect(other.ended()).toBe(false);
-    expect(app.events.openStreams()).toBe(1);
+    expect(internalsOf(app).openStreams()).toBe(1);
     other.close();
   });
 
@@ -84,7 +85,7 @@ describeEachDatabase('event stream bounds', (ctx) => {
 
     ctx.clock.advance(5_000);
     await eventually(() => viaToken.ended() && viaAccess.ended(), 3_000, 'streams ended');
-    expect(app.events.openStreams()).toBe(0);
+    expect(internalsOf(app).openStreams()).toBe(0);
   });
 
   it('refuses a stream token whose access token has expired since', async () => {

@@ -5,6 +5,7 @@ import { signUp } from '../../../test/helpers/auth';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { deskFixture } from '../../../test/helpers/desk-fixture';
 import { post } from '../../../test/helpers/whatsapp';
+import { internalsOf } from '../../app-internals';
 import { auditLog, deskReplies, ticketMessages, tickets, users, waGroups } from '../../db/schema';
 
 const GROUP = '120363000000000001@g.us';
@@ -33,7 +34,7 @@ describeWithDatabase('group ticket mode', (ctx) => {
     expect(await group()).toMatchObject({ ticket_mode: 'watch', open_tickets: 1 });
 
     const events: unknown[] = [];
-    const off = ctx.app.events.bus.on('group.mode', (event) => events.push(event));
+    const off = internalsOf(ctx.app).bus.on('group.mode', (event) => events.push(event));
     expect(await setMode('per_customer')).toMatchObject({
       status: 200,
       body: { success: true, ticket_mode: 'per_customer' },

@@ -5,6 +5,7 @@ import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { eventually, FAST_WHATSAPP, linkSession, post } from '../../../test/helpers/whatsapp';
+import { internalsOf } from '../../app-internals';
 import { waGroups, waMessages } from '../../db/schema';
 import type { DeskEventMap } from '../events/desk-events';
 
@@ -60,7 +61,7 @@ describeWithDatabase('answers of the phone to requests for older messages', (ctx
     const { sessionId, groups } = await linkSession(server, owner);
     const groupJid = groups[1]?.group_id ?? '';
     const history: DeskEventMap['history'][] = [];
-    server.events.bus.on('history', (event) => history.push(event));
+    internalsOf(server).bus.on('history', (event) => history.push(event));
 
     // Walk to the start with answers waited for: the first empty answer proves nothing yet.
     let reply = await ask(server, sessionId, groupJid, 5_000);

@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { eventually, FAST_WHATSAPP, linkSession, post } from '../../../test/helpers/whatsapp';
+import { internalsOf } from '../../app-internals';
 import { waGroups, waMessages } from '../../db/schema';
 import { MEDIA_EXPIRED } from '../../whatsapp/driver';
 import { SIMULATED_CDN_DAYS } from '../../whatsapp/simulator/simulated-download';
@@ -18,7 +19,7 @@ describeWithDatabase('sync of old messages and media download', (ctx) => {
     const { sessionId, groups } = await linkSession(server, owner);
     const group_id = groups[2]?.group_id ?? '';
     const progress: DeskEventMap['sync.progress'][] = [];
-    server.events.bus.on('sync.progress', (event) => progress.push(event));
+    internalsOf(server).bus.on('sync.progress', (event) => progress.push(event));
     const before = await ctx.db.$count(waMessages, eq(waMessages.groupJid, group_id));
 
     const response = await post(server, owner, '/api/syncOldMsgs/', { session_id: sessionId, group_id });
@@ -61,7 +62,7 @@ describeWithDatabase('sync of old messages and media download', (ctx) => {
     const { sessionId, groups } = await linkSession(server, owner);
     const group_id = groups[0]?.group_id ?? '';
     const progress: DeskEventMap['sync.progress'][] = [];
-    server.events.bus.on('sync.progress', (event) => progress.push(event));
+    internalsOf(server).bus.on('sync.progress', (event) => progress.push(event));
     await post(server, owner, `/sim/sessions/${sessionId}/fail`, { kind: 'phone_offline' });
     await post(server, owner, '/api/syncOldMsgs/', { session_id: sessionId, group_id });
     const waiting = await eventually(() => progress.find((p) => p.state === 'waiting_phone'));

@@ -2,12 +2,13 @@ import type { GroupMessagesResponse, SessionListResponse } from '@wadesk/contrac
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
-import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
+import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
 import { eventually, FAST_WHATSAPP, linkSession, post, sessionStatus } from '../../../test/helpers/whatsapp';
+import { internalsOf } from '../../app-internals';
 import { waAuth, waMessages, waSessions } from '../../db/schema';
 import type { DeskEventMap } from '../events/desk-events';
 
-describeWithDatabase('whatsapp session lifecycle', (ctx) => {
+describeEachDatabase('whatsapp session lifecycle', (ctx) => {
   const app = () => ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });
 
   it('resumes a linked session after a restart without a new scan', async () => {
@@ -53,7 +54,7 @@ describeWithDatabase('whatsapp session lifecycle', (ctx) => {
     const owner = await signUp(server);
     const { sessionId, groups } = await linkSession(server, owner);
     const live: DeskEventMap['message.live'][] = [];
-    server.events.bus.on('message.live', (event) => live.push(event));
+    internalsOf(server).bus.on('message.live', (event) => live.push(event));
     const group = groups[0];
     await server.whatsapp.gateway.settled(sessionId);
     expect(live).toHaveLength(0); // hundreds of history messages, no live event
@@ -139,7 +140,7 @@ describeWithDatabase('whatsapp session lifecycle', (ctx) => {
     const owner = await signUp(server);
     const { sessionId } = await linkSession(server, owner);
     const statuses: string[] = [];
-    server.events.bus.on('session.status', (event) => statuses.push(event.status));
+    internalsOf(server).bus.on('session.status', (event) => statuses.push(event.status));
     await post(server, owner, `/sim/sessions/${sessionId}/fail`, { kind: 'restart_required' });
     await eventually(() => statuses.join() === 'reconnecting,connected');
 

@@ -7,6 +7,7 @@ import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { eventually, FAST_WHATSAPP, post, sessionStatus } from '../../../test/helpers/whatsapp';
+import { internalsOf } from '../../app-internals';
 import { PAIRING_CODES_PER_MINUTE } from './sessions.routes';
 
 // Baileys' pairing codes: 8 characters of its Crockford-like alphabet 1-9, A-Z without I, O and U.
@@ -112,7 +113,7 @@ describeWithDatabase('linking by phone number', (ctx) => {
     const owner = await signUp(server);
     const sessionID = await startSession(server, owner);
     const announced: string[] = [];
-    server.events.bus.on('session.qr', (event) => {
+    internalsOf(server).bus.on('session.qr', (event) => {
       if (event.sessionId === sessionID) announced.push(event.sessionId);
     });
     const first = await post<RequestPairingCodeResponse>(server, owner, '/api/requestPairingCode/', {

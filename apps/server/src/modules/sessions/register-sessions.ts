@@ -23,8 +23,6 @@ declare module 'fastify' {
     whatsapp: {
       gateway: WhatsAppGateway;
       cluster: SessionCluster;
-      /** This instance's session leases (tests stop it to play a crashed owner). */
-      leases: LeaseKeeper;
       simulator: SimulatorDriver | null;
     };
   }
@@ -55,7 +53,13 @@ export interface RegisterSessionsOptions {
 export async function registerSessions(
   app: FastifyInstance,
   options: RegisterSessionsOptions,
-): Promise<{ sessions: SessionsService; gateway: WhatsAppGateway; cluster: SessionCluster }> {
+): Promise<{
+  sessions: SessionsService;
+  gateway: WhatsAppGateway;
+  cluster: SessionCluster;
+  /** For tests, through app-internals.ts: they halt it to play a crashed owner. */
+  leases: LeaseKeeper;
+}> {
   const { config, database, whatsapp, overrides, limit, audit, bus } = options;
   const repo = createSessionsRepository(database.db);
   const runtime = createSessionRuntime({
@@ -84,8 +88,8 @@ export async function registerSessions(
   });
   await app.register(sessionsRoutes, { sessions, limit });
   if (whatsapp.simulator) await app.register(simulatorRoutes, { sessions, simulator: whatsapp.simulator });
-  app.decorate('whatsapp', { gateway, cluster, leases: keeper, simulator: whatsapp.simulator });
+  app.decorate('whatsapp', { gateway, cluster, simulator: whatsapp.simulator });
   app.addHook('onReady', () => runtime.start());
   app.addHook('preClose', () => runtime.close());
-  return { sessions, gateway, cluster };
+  return { sessions, gateway, cluster, leases: keeper };
 }

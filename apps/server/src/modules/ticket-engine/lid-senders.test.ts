@@ -62,7 +62,7 @@ describeEachDatabase('LID senders and their phone numbers', (ctx) => {
       { jid: DEV.lid, name: null, altJid: pn(DEV.phone) },
     ]);
     const published: LiveMessage[] = [];
-    const stop = ctx.app.events.bus.on('message.live', (event) => void published.push(event));
+    const stop = internalsOf(ctx.app).bus.on('message.live', (event) => void published.push(event));
 
     const id = await desk.say({ groupId: GROUP, lid: CARLA.lid, name: 'Carla', body: 'my order is late' });
     stop();

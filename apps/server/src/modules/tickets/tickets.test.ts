@@ -143,7 +143,7 @@ describeWithDatabase('tickets from group conversations', (ctx) => {
 
   it('counts sessions, groups and agents as the linked pages list them', async () => {
     const { app, owner } = await desk();
-    await app.ownerAgents.settled();
+    await internalsOf(app).ownerAgentsSettled();
     await org(app, owner, 'addAgent', { agent_name: 'Dev', agent_number: '+4915199999999' });
     const groups = (await post<GroupsResponse>(app, owner, '/api/getGroups/')).body;
     const counts = await org<CountsResponse>(app, owner, 'getCounts');
