@@ -37,18 +37,23 @@ const invitation: Route[] = [
   },
 ];
 
-describeWithDatabase('members refuse bad input and store nothing', (ctx) => {
-  it('walks every route the area documents', async () => {
-    expect(routeNames([...signedIn, ...invitation])).toEqual(await documentedRoutes(ctx.app, ['members']));
-  });
+// Every case here is refused and changes nothing it or a later case relies on, so the cases share one app.
+describeWithDatabase(
+  'members refuse bad input and store nothing',
+  (ctx) => {
+    it('walks every route the area documents', async () => {
+      expect(routeNames([...signedIn, ...invitation])).toEqual(await documentedRoutes(ctx.app, ['members']));
+    });
 
-  it('refuses every bad body on every route', async () => {
-    const owner = await signUp(ctx.app);
-    const routes = [...signedIn.filter((route) => route.body), ...invitation];
-    expect(await walkBadBodies(ctx, ctx.app, owner, routes)).toBeGreaterThan(100);
-  });
+    it('refuses every bad body on every route', async () => {
+      const owner = await signUp(ctx.app);
+      const routes = [...signedIn.filter((route) => route.body), ...invitation];
+      expect(await walkBadBodies(ctx, ctx.app, owner, routes)).toBeGreaterThan(100);
+    });
 
-  it('refuses a missing, forged or expired token on every signed-in route', async () => {
-    await walkBadTokens(ctx, ctx.app, signedIn);
-  });
-});
+    it('refuses a missing, forged or expired token on every signed-in route', async () => {
+      await walkBadTokens(ctx, ctx.app, signedIn);
+    });
+  },
+  { shareApp: true },
+);

@@ -50,88 +50,93 @@ function routes(id: number): Route[] {
   ];
 }
 
-describeWithDatabase('tickets refuse bad input and store nothing', (ctx) => {
-  it('walks every route the area documents', async () => {
-    expect(routeNames(routes(1))).toEqual(await documentedRoutes(ctx.app, ['tickets']));
-  });
+// Every case here is refused and changes nothing it or a later case relies on, so the cases share one app.
+describeWithDatabase(
+  'tickets refuse bad input and store nothing',
+  (ctx) => {
+    it('walks every route the area documents', async () => {
+      expect(routeNames(routes(1))).toEqual(await documentedRoutes(ctx.app, ['tickets']));
+    });
 
-  it('refuses every bad body on every route', async () => {
-    const { user, say } = await deskFixture(ctx);
-    await say({ body: 'my printer is on fire' });
-    const [ticket] = (await org<Ticket[]>(ctx.app, user, 'getTickets')).body;
-    if (!ticket) throw new Error('no ticket');
-    const [before] = await ctx.db.select().from(tickets);
-    expect(await walkBadBodies(ctx, ctx.app, user, routes(ticket.id))).toBeGreaterThan(80);
+    it('refuses every bad body on every route', async () => {
+      const { user, say } = await deskFixture(ctx);
+      await say({ body: 'my printer is on fire' });
+      const [ticket] = (await org<Ticket[]>(ctx.app, user, 'getTickets')).body;
+      if (!ticket) throw new Error('no ticket');
+      const [before] = await ctx.db.select().from(tickets);
+      expect(await walkBadBodies(ctx, ctx.app, user, routes(ticket.id))).toBeGreaterThan(80);
 
-    // Statuses outside the three, or more of them than there are.
-    for (const status of [['nope'], ['open', 'open', 'open', 'open'], [''], 'open']) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/org/getTickets/',
-        headers: user.headers,
-        payload: { status },
-      });
-      expectRefusal(res, `getTickets with status ${JSON.stringify(status)}`, 400);
-    }
-    for (const status of ['closed', 'OPEN', '', 'resolved']) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/org/updateTicketStatus/',
-        headers: user.headers,
-        payload: { ticket_id: ticket.id, status },
-      });
-      expectRefusal(res, `updateTicketStatus to ${JSON.stringify(status)}`, 400);
-    }
-    expect(await ctx.db.select().from(tickets)).toEqual([before]);
-  });
-
-  it('refuses a missing, forged or expired token on every route', async () => {
-    await walkBadTokens(ctx, ctx.app, routes(1));
-  });
-
-  it("never shows or changes another organisation's ticket, and an unknown id finds nothing", async () => {
-    const a = await deskFixture(ctx, ctx.app, 'a@example.com');
-    await a.say({ body: 'from a' });
-    const [ticketA] = (await org<Ticket[]>(ctx.app, a.user, 'getTickets')).body;
-    if (!ticketA) throw new Error('no ticket');
-    const b = await signUp(ctx.app, { email: 'b@example.com' });
-    const [rowBefore] = await ctx.db.select().from(tickets).where(eq(tickets.id, ticketA.id));
-    const before = await storedState(ctx);
-    for (const [user, id] of [
-      [b, ticketA.id],
-      [a.user, ticketA.id + 1000],
-      [a.user, 2 ** 31 - 1],
-    ] as const) {
-      for (const call of [
-        'getTicketsDetails',
-        'updateTicketStatus',
-        'assignTicket',
-        'addTicketNote',
-        'setTicketLabels',
-        'mergeTickets',
-        'splitTicket',
-      ]) {
+      // Statuses outside the three, or more of them than there are.
+      for (const status of [['nope'], ['open', 'open', 'open', 'open'], [''], 'open']) {
         const res = await ctx.app.inject({
           method: 'POST',
-          url: `/org/${call}/`,
+          url: '/org/getTickets/',
           headers: user.headers,
-          payload: {
-            ticket_id: id,
-            status: 'in_progress',
-            assignee_id: null,
-            body: 'note',
-            label_ids: [],
-            into_ticket_id: ticketA.id + 1,
-            from_message_id: 1,
-          },
+          payload: { status },
         });
-        expectRefusal(res, `${call} of ticket ${id}`, 404);
+        expectRefusal(res, `getTickets with status ${JSON.stringify(status)}`, 400);
       }
-    }
-    expect((await org(ctx.app, b, 'getTickets', { before_id: ticketA.id })).body).toEqual([]);
-    expect((await org<{ total: number }>(ctx.app, b, 'getTicketStats')).body).toMatchObject({ total: 0 });
-    const [rowAfter] = await ctx.db.select().from(tickets).where(eq(tickets.id, ticketA.id));
-    expect(rowAfter).toEqual(rowBefore);
-    expect(await storedState(ctx)).toEqual(before);
-  });
-});
+      for (const status of ['closed', 'OPEN', '', 'resolved']) {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/org/updateTicketStatus/',
+          headers: user.headers,
+          payload: { ticket_id: ticket.id, status },
+        });
+        expectRefusal(res, `updateTicketStatus to ${JSON.stringify(status)}`, 400);
+      }
+      expect(await ctx.db.select().from(tickets)).toEqual([before]);
+    });
+
+    it('refuses a missing, forged or expired token on every route', async () => {
+      await walkBadTokens(ctx, ctx.app, routes(1));
+    });
+
+    it("never shows or changes another organisation's ticket, and an unknown id finds nothing", async () => {
+      const a = await deskFixture(ctx, ctx.app, 'a@example.com');
+      await a.say({ body: 'from a' });
+      const [ticketA] = (await org<Ticket[]>(ctx.app, a.user, 'getTickets')).body;
+      if (!ticketA) throw new Error('no ticket');
+      const b = await signUp(ctx.app, { email: 'b@example.com' });
+      const [rowBefore] = await ctx.db.select().from(tickets).where(eq(tickets.id, ticketA.id));
+      const before = await storedState(ctx);
+      for (const [user, id] of [
+        [b, ticketA.id],
+        [a.user, ticketA.id + 1000],
+        [a.user, 2 ** 31 - 1],
+      ] as const) {
+        for (const call of [
+          'getTicketsDetails',
+          'updateTicketStatus',
+          'assignTicket',
+          'addTicketNote',
+          'setTicketLabels',
+          'mergeTickets',
+          'splitTicket',
+        ]) {
+          const res = await ctx.app.inject({
+            method: 'POST',
+            url: `/org/${call}/`,
+            headers: user.headers,
+            payload: {
+              ticket_id: id,
+              status: 'in_progress',
+              assignee_id: null,
+              body: 'note',
+              label_ids: [],
+              into_ticket_id: ticketA.id + 1,
+              from_message_id: 1,
+            },
+          });
+          expectRefusal(res, `${call} of ticket ${id}`, 404);
+        }
+      }
+      expect((await org(ctx.app, b, 'getTickets', { before_id: ticketA.id })).body).toEqual([]);
+      expect((await org<{ total: number }>(ctx.app, b, 'getTicketStats')).body).toMatchObject({ total: 0 });
+      const [rowAfter] = await ctx.db.select().from(tickets).where(eq(tickets.id, ticketA.id));
+      expect(rowAfter).toEqual(rowBefore);
+      expect(await storedState(ctx)).toEqual(before);
+    });
+  },
+  { shareApp: true },
+);
