@@ -59,13 +59,17 @@ function listOf(key: QueryKey): { limit: number; filters: TicketListFilters } {
  * server would answer it: in place, newly in a list whose filters it now passes, or gone from one it no
  * longer passes. `fromEngine`: the ticket comes from the ticket engine's event, which does not carry the
  * labels; one not yet in a label's list cannot have gained that label from the engine. A fetch in flight
- * is cancelled first: its answer may predate the ticket and would put the older state back.
+ * is cancelled first (its answer may predate the ticket and would put the older state back), then asked again.
  */
 export function useShowTicket(meId: number | null) {
   const queryClient = useQueryClient();
   return useCallback(
     (ticket: Ticket, fromEngine = false) => {
       const lists = { queryKey: ticketKeys.lists() };
+      const cancelled = queryClient
+        .getQueryCache()
+        .findAll({ ...lists, fetchStatus: 'fetching', predicate: (query) => query.state.data !== undefined })
+        .map((query) => query.queryKey);
       void queryClient.cancelQueries({ ...lists, predicate: (query) => query.state.data !== undefined });
       for (const [key, page] of queryClient.getQueriesData<TicketsResponse>(lists)) {
         if (!page) continue;
@@ -79,6 +83,9 @@ export function useShowTicket(meId: number | null) {
         const passes = passesListFilters(shown, filters, meId);
         queryClient.setQueryData<TicketsResponse>(key, placeTicket(page, shown, { passes, limit }));
       }
+      // A fetch cancelled above was asked for a reason this ticket may not cover (after a merge, the
+      // merged-away ticket's removal): it is asked again, now that its answer cannot predate the event.
+      for (const queryKey of cancelled) void queryClient.invalidateQueries({ queryKey, exact: true });
     },
     [queryClient, meId],
   );

@@ -256,6 +256,32 @@ describe('DashboardScreen', () => {
     expect(calls(fetchMock, '/org/getTickets/')).toHaveLength(lists);
   });
 
+  it('after a merge, a ticket event that arrives while the list is asked again does not bring the merged ticket back', async () => {
+    stubEventSource();
+    let list = TICKETS;
+    const fetchMock = server({ tickets: () => list });
+    render();
+    await screen.findByRole('table');
+    await waitFor(() => expect(FakeEventSource.current()).toBeDefined());
+    // Meera's ticket is merged into Kabir's: the server's list no longer has it, and the refetch the merge
+    // event asks for is slow to answer.
+    list = TICKETS.filter((ticket) => ticket.id !== 1);
+    const answer = fetchMock.getMockImplementation();
+    let releaseSlow = () => {};
+    fetchMock.mockImplementationOnce(
+      () => new Promise<Response>((resolve) => (releaseSlow = () => resolve(jsonResponse(200, list)))),
+    );
+    const kabir = TICKETS[1] as Ticket;
+    act(() => FakeEventSource.current()?.emit({ type: 'ticket.updated', change: 'merged', ticket: kabir }));
+    await waitFor(() => expect(calls(fetchMock, '/org/getTickets/').length).toBeGreaterThan(1));
+    // Another event meanwhile cancels that refetch; the list must still be asked again.
+    if (answer) fetchMock.mockImplementation(answer);
+    const zoya = { ...(TICKETS[2] as Ticket), status: 'in_progress' as const };
+    act(() => FakeEventSource.current()?.emit({ type: 'ticket.updated', change: 'status', ticket: zoya }));
+    await waitFor(() => expect(customers()).toEqual(['Kabir', 'Zoya']));
+    releaseSlow();
+  });
+
   it('opens the conversation: business messages right, others left, response times', async () => {
     const message = (id: number, extra: Partial<ConversationMessage>): ConversationMessage => ({
       id,
