@@ -30,7 +30,10 @@ export interface DriverContext {
 
 let s3: Promise<TestS3> | undefined;
 
-/** One s3rver per test file, started on first use. */
+/**
+ * One s3rver per test worker (the server project keeps modules between files), started on first use and
+ * stopped when the worker ends.
+ */
 function sharedS3(): Promise<TestS3> {
   s3 ??= startTestS3();
   return s3;
