@@ -9,7 +9,7 @@ import { connectBrowser } from './support/shared-browser';
 // Agents and support tickets from group conversations, with the dashboard, against the simulated phone.
 
 const POLL = { timeout: 15_000 };
-/** The spec polls every 5 s; the event stream makes it quicker, but 5 s is the promise. */
+/** The dashboard polls every 5 s; the event stream makes it quicker, but 5 s is the promise. */
 const WITHIN_POLL = { timeout: 5_000 };
 
 const CUSTOMER = { author_phone: '919800000001', author_name: 'Meera Customer' };

@@ -75,7 +75,7 @@ export const chatName = z
   .max(CHAT_NAME_MAX, { error: chatMessages.nameTooLong });
 
 /**
- * POST /v1/saveChatData/. `total_msgs` and `unique_authors` are accepted for the specification's payload
+ * POST /v1/saveChatData/. `total_msgs` and `unique_authors` are accepted for the documented payload
  * but recomputed from `data` by the server, which therefore never stores inconsistent totals.
  */
 export const saveChatRequest = z.object({

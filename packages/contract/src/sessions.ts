@@ -45,7 +45,7 @@ export const whatsappDriverName = z.enum(['baileys', 'simulator']);
 export type WhatsappDriverName = z.infer<typeof whatsappDriverName>;
 
 export const startSessionRequest = z.object({
-  // The spec strips all whitespace from the name as it is typed; the server does the same.
+  // The form strips all whitespace from the name as it is typed; the server does the same.
   session_name: z
     .string({ error: sessionMessages.fillDetails })
     .transform((name) => trimInvisible(name.replace(/\s+/g, '')))

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 
 /**
- * A preValidation hook answering 400 with the specification's own words when an id is missing or blank
+ * A preValidation hook answering 400 with the product's own words when an id is missing or blank
  * ("No session id passed"), before schema validation would word it generically.
  */
 export function requireFields(fields: Record<string, string>) {

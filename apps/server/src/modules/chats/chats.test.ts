@@ -95,7 +95,7 @@ describeWithDatabase('saved chats', (ctx) => {
 
     expect((await api.remove(ids[1])).statusCode).toBe(200);
     expect((await api.list()).json().chat_count).toBe(2);
-    // The web client posts `{}` where the specification says "empty body"; both work.
+    // The web client posts `{}` where the API documents an empty body; both work.
     expect((await api.post('/v1/getSavedChatList/', {})).json().chat_count).toBe(2);
   });
 

@@ -21,7 +21,7 @@ export function formatSize(bytes: number): string {
 
 /**
  * The file of the `file_uploaded` field, read into memory (the multipart limits cap it at the upload
- * limit). Only the first file is used, as in the specification's upload card.
+ * limit). Only the first file is used, as the upload card does.
  */
 export async function readUploadedFile(request: FastifyRequest, limitBytes: number): Promise<UploadedFile> {
   if (!request.isMultipart()) throw new AppError(415, multipartMessages.notMultipart);

@@ -11,7 +11,7 @@ export const NOT_FOUND_REDIRECT_MS = 3000;
 
 /**
  * Where the 404 page sends a user, in words that match: a visitor to the home page and, after 3 s, the
- * sign-in page (the specification's texts); a signed-in user to the dashboard, where /login would
+ * sign-in page (the product's texts); a signed-in user to the dashboard, where /login would
  * forward them anyway.
  */
 const TARGETS = {

@@ -1,4 +1,4 @@
-/** Cuts text over `max` characters to `max` followed by "...", as the specification's lists do. */
+/** Cuts text over `max` characters to `max` followed by "...", as the product's lists do. */
 export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** The specification's mobile breakpoint: widths up to 767 px. */
+/** The product's mobile breakpoint: widths up to 767 px. */
 export const MOBILE_QUERY = '(max-width: 767px)';
 
 export function useMediaQuery(query: string): boolean {

@@ -17,7 +17,7 @@ const variants: Record<ButtonVariant, string> = {
   inverse: 'bg-white text-brand-800 shadow-sm hover:bg-brand-50',
 };
 
-// The specification's heights: small 20, medium 32, large 40; xl is for landing-page calls to action.
+// The product's button heights: small 20, medium 32, large 40; xl is for landing-page calls to action.
 const sizes: Record<ButtonSize, string> = {
   sm: 'h-5 px-2 text-xs',
   md: 'h-8 px-3 text-sm',

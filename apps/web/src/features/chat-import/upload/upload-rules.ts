@@ -40,7 +40,7 @@ export function uploadKind(file: Pick<File, 'name' | 'type'>): UploadKind | null
 }
 
 /**
- * Only the first of several dropped files is processed. Order of checks as in the specification:
+ * Only the first of several dropped files is processed. The checks, in the order the product makes them:
  * size first, then type. `null` when nothing was dropped.
  */
 export function checkUpload(files: readonly File[]): UploadCheck | null {

@@ -29,7 +29,7 @@ export function SavedChatsProvider({ children }: { children: ReactNode }) {
   const [editing, setEditing] = useState<SavedChatsValue['editing']>(null);
 
   useEffect(() => {
-    // The specification only logs list failures; the list offers to try again.
+    // A failed list is only logged, not toasted; the list offers to try again.
     if (query.error) console.error('The saved chats could not be listed', query.error);
   }, [query.error]);
 

@@ -40,7 +40,7 @@ export function useSessions() {
   const query = useQuery(sessionsListQuery());
 
   useEffect(() => {
-    // The specification logs a failed list and shows no toast; the screen says it inline.
+    // A failed list is logged and shows no toast; the screen says it inline.
     if (query.error) console.error('The session list could not be loaded', query.error);
   }, [query.error]);
 

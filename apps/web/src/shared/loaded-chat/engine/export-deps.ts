@@ -28,7 +28,7 @@ export function exportDeps(persistence: ChatPersistence): EngineDeps {
       nativeInflate
         ? readExportWith(bytes, nativeInflateRaw, BROWSER_ZIP_LIMITS)
         : readExport(bytes, BROWSER_ZIP_LIMITS),
-    // Day-first is detected by the parser from the whole file (the specification's default when unclear).
+    // Day-first is detected by the parser from the whole file (day-first is the default when unclear).
     parse: (text) => parseChat(text),
     buildIndex: (messages) => buildSearchIndex(messages),
     search: (index, query, limit) => {
