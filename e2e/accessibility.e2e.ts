@@ -2,19 +2,18 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { chatZip } from './fixtures/chat-fixtures';
 import { registerViaApi } from './support/accounts';
-import { axeReport, expectClean, settle } from './support/axe';
-import { DESKTOP, MOBILE, openPage, type TrackedPage } from './support/browser';
+import { axeReport, expectClean, go, NARROW, scanBothWidths, settle, WIDE } from './support/axe';
+import { openPage, type TrackedPage } from './support/browser';
 import { messageAt, pickFiles, type UploadFile } from './support/chat-import';
 import { type LinkedSession, linkSimulatedSession, postJson, signIn, simulateIncoming } from './support/desk';
 import type { RunningServer } from './support/server';
 import { startSimulatorDesk } from './support/shared-browser';
 
-// axe-core (WCAG 2.0/2.1 A and AA; serious and critical: zero) on every screen at 1366 px and 375 px,
-// with real content: a loaded chat, a desk with a linked simulated phone, tickets and agents (docs/web-structure.md).
+// axe-core (WCAG 2.0/2.1 A and AA; serious and critical: zero) on every signed-in screen at 1366 px and
+// 375 px, with real content: a desk with a linked simulated phone, tickets, agents and a saved chat
+// (docs/web-structure.md). The signed-out screens are in accessibility-public.e2e.ts.
 
 const POLL = { timeout: 15_000 };
-const WIDE = { width: 1366, height: DESKTOP.height };
-const NARROW = { width: MOBILE.width, height: 800 };
 const CUSTOMER = { author_phone: '919800000001', author_name: 'Meera Customer' };
 const ZIP: UploadFile = {
   name: 'WhatsApp Chat with Priya Raman.zip',
@@ -24,8 +23,7 @@ const ZIP: UploadFile = {
 
 let server: RunningServer;
 let browser: Browser;
-/** One tab for the anonymous visitor and one for the signed-in desk, reused screen after screen. */
-let visitor: TrackedPage;
+/** One tab for the signed-in desk, reused screen after screen. */
 let member: TrackedPage;
 let session: LinkedSession;
 
@@ -50,94 +48,12 @@ beforeAll(async () => {
     author_phone: '919811122233',
     author_name: 'Ravi Agent',
   });
-  visitor = await openPage(browser, server.baseURL, WIDE);
   member = await openPage(browser, server.baseURL, WIDE);
   await signIn(member.page, account);
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-});
-
-/**
- * Scans the screen at 1366 px, then at 375 px. `ready` waits for the screen's content after each
- * resize (and may open what the scan is about). All violations of both widths fail the test together.
- */
-async function scanBothWidths(page: Page, label: string, ready: () => Promise<unknown>) {
-  const reports: string[] = [];
-  for (const viewport of [WIDE, NARROW]) {
-    await page.setViewportSize(viewport);
-    await ready();
-    await settle(page);
-    reports.push(await axeReport(page, `${label} at ${viewport.width} px`));
-  }
-  expectClean(reports.filter(Boolean).join('\n\n'));
-}
-
-async function go(page: Page, path: string, marker: () => Promise<unknown>) {
-  await page.setViewportSize(WIDE);
-  await page.goto(path);
-  await marker();
-}
-
-// --- Signed out ---
-
-test('landing', async () => {
-  const { page } = visitor;
-  await go(page, '/', () => page.getByText('Supported files: .txt or .zip [Max Size: 4MB]').waitFor());
-  await scanBothWidths(page, 'landing', () => page.getByRole('heading', { level: 1 }).waitFor());
-  // The landing page's menu drawer (375 px only).
-  await page.getByRole('button', { name: /menu/i }).click();
-  await page.getByRole('dialog').getByRole('link', { name: 'Login' }).waitFor();
-  await settle(page);
-  expectClean(await axeReport(page, 'landing drawer at 375 px'));
-  await page.keyboard.press('Escape');
-});
-
-for (const [path, heading] of [
-  ['/login', /sign in|log in|welcome/i],
-  ['/register', /account|sign up|register/i],
-  ['/forgot-password', /password/i],
-  ['/reset-password?token=an-emailed-token', 'Set a new password'],
-  ['/verify-email?token=an-emailed-token', 'Confirm your email address'],
-  // An invitation link that is not (or no longer) valid.
-  ['/accept-invitation?token=an-invitation-token', 'Invitation'],
-] as const) {
-  test(path, async () => {
-    const { page } = visitor;
-    const title = page.getByRole('heading', { name: heading }).first();
-    await go(page, path, () => title.waitFor());
-    await scanBothWidths(page, path, () => title.waitFor());
-  });
-}
-
-test('404', async () => {
-  const { page } = visitor;
-  const heading = page.getByRole('heading').first();
-  await go(page, '/no/such/page', () => heading.waitFor());
-  await scanBothWidths(page, '404', () => heading.waitFor());
-});
-
-test('messages-nologin with a loaded chat', async () => {
-  const { page } = visitor;
-  await go(page, '/', () => page.getByText('Supported files: .txt or .zip [Max Size: 4MB]').waitFor());
-  await pickFiles(page, [ZIP]);
-  await page.waitForURL('**/messages-nologin');
-  await scanBothWidths(page, 'messages-nologin', () => messageAt(page, 1).waitFor(POLL));
-  // The search: a dropdown at 1366 px, a full-screen panel at 375 px, with results.
-  const search = page.getByRole('dialog', { name: 'Search Messages' });
-  await scanBothWidths(page, 'message search', async () => {
-    if (!(await search.isVisible())) await page.getByRole('button', { name: 'Search messages' }).click();
-    await search.getByRole('searchbox').fill('quokka');
-    await search.getByRole('button', { name: /Zanzibar quokka/ }).waitFor(POLL);
-  });
-  await page.keyboard.press('Escape');
-});
-
-test('analysis-nologin', async () => {
-  const { page } = visitor;
-  await go(page, '/analysis-nologin', () => page.getByTestId('chart-heatmap').waitFor(POLL));
-  await scanBothWidths(page, 'analysis-nologin', () => page.getByTestId('chart-heatmap').waitFor(POLL));
 });
 
 // --- Signed in ---
@@ -269,5 +185,5 @@ test('the drawer at 375 px', async () => {
   await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Agents' }).waitFor();
   await settle(page);
   expectClean(await axeReport(page, 'drawer'));
-  expect(visitor.errors.concat(member.errors)).toEqual([]);
+  expect(member.errors).toEqual([]);
 });

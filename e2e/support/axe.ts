@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Result } from 'axe-core';
 import type { Page } from 'playwright-core';
+import { DESKTOP, MOBILE } from './browser';
 
 // axe-core against the page as it is now: WCAG 2.0 and 2.1, levels A and AA. Best-practice rules are not
 // asked for, but any rule that fails with serious or critical impact counts (docs/web-structure.md), and
@@ -53,4 +54,29 @@ export async function settle(page: Page): Promise<void> {
 /** Fails with the whole report (each rule, its impact, help and the offending nodes) when there is one. */
 export function expectClean(report: string): void {
   if (report) throw new Error(`axe-core found serious or critical violations:\n${report}`);
+}
+
+/** The two widths every screen is scanned at. */
+export const WIDE = { width: 1366, height: DESKTOP.height };
+export const NARROW = { width: MOBILE.width, height: 800 };
+
+/**
+ * Scans the screen at 1366 px, then at 375 px. `ready` waits for the screen's content after each
+ * resize (and may open what the scan is about). All violations of both widths fail the test together.
+ */
+export async function scanBothWidths(page: Page, label: string, ready: () => Promise<unknown>) {
+  const reports: string[] = [];
+  for (const viewport of [WIDE, NARROW]) {
+    await page.setViewportSize(viewport);
+    await ready();
+    await settle(page);
+    reports.push(await axeReport(page, `${label} at ${viewport.width} px`));
+  }
+  expectClean(reports.filter(Boolean).join('\n\n'));
+}
+
+export async function go(page: Page, path: string, marker: () => Promise<unknown>) {
+  await page.setViewportSize(WIDE);
+  await page.goto(path);
+  await marker();
 }
