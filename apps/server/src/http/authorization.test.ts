@@ -91,8 +91,8 @@ describeWithDatabase('role × route', (ctx) => {
     const table = { ...MINIMUM_ROLE };
     // Saved chats are private to their user: every role has its own (their suites check the privacy).
     for (const route of chatRoutes) table[route] ??= 'member';
-    // The simulator's phone stand-ins exist only in demo mode.
-    for (const route of sim) table[route] ??= 'member';
+    // The simulator's phone stand-ins exist only in demo mode, and only the owner holds the phone.
+    for (const route of sim) table[route] ??= 'owner';
     expect(documented.filter((route) => !(route in table))).toEqual([]);
 
     const owner = await signUp(app);

@@ -15,14 +15,25 @@ import type { SessionsService } from './sessions.service';
 
 const tags = ['simulator'];
 const params = z.object({ sessionId: z.string().max(64) });
-const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse };
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+};
 
-/** Demo mode's phone controls; registered only when the simulator is the driver. */
+/**
+ * Demo mode's phone controls; registered only when the simulator is the driver. They stand in for the
+ * linked account's own phone — scanning, typing a code, failing, terminating — so they are the owner's
+ * (README, Demo mode): admins link sessions through the real calls, members only read.
+ */
 export const simulatorRoutes: FastifyPluginAsyncZod<{
   sessions: SessionsService;
   simulator: SimulatorDriver;
 }> = async (app, { sessions, simulator }) => {
   app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', app.requireRole('owner'));
 
   app.post(
     '/sim/sessions/:sessionId/scan',

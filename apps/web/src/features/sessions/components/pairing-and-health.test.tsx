@@ -1,7 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type SessionListItem, sessionMessages } from '@wadesk/contract';
+import { type AuthUser, type SessionListItem, sessionMessages } from '@wadesk/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { AuthUserProvider } from '@/shared/account/auth-context';
+import { PublicConfigContext } from '@/shared/config/public-config';
 import { tokenStorage } from '@/shared/storage/storage';
 import { expectNamedControls } from '@/testing/accessible-names';
 import { FakeEventSource, stubEventSource } from '@/testing/fake-event-source';
@@ -27,9 +29,41 @@ const desk = (extra: Partial<SessionListItem> = {}): SessionListItem => ({
 const listAnswer = (sessions: SessionListItem[]) =>
   jsonResponse(200, { session_list: sessions, session_count: sessions.length, driver: 'simulator' });
 
-function render() {
-  return renderRoutes([{ path: '/session-info', element: <SessionsScreen /> }], '/session-info');
+function render(user: AuthUser | null = null) {
+  return renderRoutes(
+    [
+      {
+        path: '/session-info',
+        element: (
+          <PublicConfigContext.Provider value={{ status: 'ready', config: DEMO }}>
+            <AuthUserProvider user={user}>
+              <SessionsScreen />
+            </AuthUserProvider>
+          </PublicConfigContext.Provider>
+        ),
+      },
+    ],
+    '/session-info',
+  );
 }
+
+/** The server's public configuration in demo mode: the simulated phone is the driver. */
+const DEMO = {
+  google_client_id: null,
+  demo_video_url: null,
+  whatsapp_driver: 'simulator',
+  contact_email: null,
+} as const;
+
+const person = (role: AuthUser['role']): AuthUser => ({
+  id: 7,
+  email: 'asha@example.com',
+  first_name: 'Asha',
+  last_name: 'Rao',
+  role,
+  organisation_id: 1,
+  email_verified: true,
+});
 
 beforeEach(() => {
   tokenStorage.setTokens({ access_token: 'a', refresh_token: 'r' });
@@ -132,6 +166,24 @@ describe('QR modal: link with a phone number', () => {
       }),
     );
     await waitFor(() => expect(within(dialog).getByTestId('connection-state').textContent).toBe('Connected'));
+  });
+
+  it("offers the simulated phone to the owner only: it is the linked account's own phone", async () => {
+    server(['7KQ2MXAB']);
+    const user = userEvent.setup();
+    const owner = render(person('owner'));
+    await user.click(await screen.findByRole('button', { name: 'Reconnect Desk' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Link WhatsApp' });
+    expect(await within(dialog).findByRole('button', { name: 'Simulate scan (demo mode)' })).toBeTruthy();
+    owner.unmount();
+
+    render(person('admin'));
+    await user.click(await screen.findByRole('button', { name: 'Reconnect Desk' }));
+    dialog = await screen.findByRole('dialog', { name: 'Link WhatsApp' });
+    expect(
+      await within(dialog).findByText("Only the organisation's owner holds the simulated phone."),
+    ).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Simulate scan (demo mode)' })).toBeNull();
   });
 
   it("shows the server's reason when there is no code", async () => {

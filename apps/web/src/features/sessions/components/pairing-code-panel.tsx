@@ -1,9 +1,10 @@
-import { sessionMessages } from '@wadesk/contract';
+import { roleAtLeast, sessionMessages } from '@wadesk/contract';
 import { FlaskConicalIcon, RefreshCwIcon, SmartphoneIcon } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { QR_SECONDS } from '@/features/sessions/hooks/use-countdown';
 import type { PairingCodeState } from '@/features/sessions/hooks/use-pairing-code';
 import { formatPairingCode } from '@/features/sessions/utils/session-health';
+import { useAuth } from '@/shared/account/auth-context';
 import { errorMessage } from '@/shared/api/api-error';
 import { simulateEnterCode } from '@/shared/api/sessions-api';
 import { formatPhone } from '@/shared/format/phone';
@@ -13,7 +14,15 @@ import { emptyPhone, isValidPhone, type PhoneValue, toE164 } from '@/shared/ui/p
 import { toast } from '@/shared/ui/toast';
 
 function SimulateEnterButton({ sessionId, code }: { sessionId: string; code: string }) {
+  const { user } = useAuth();
   const [busy, setBusy] = useState(false);
+  // The simulated phone is the linked account's own phone: only the owner holds it (the server says 403).
+  if (!user || !roleAtLeast(user.role, 'owner'))
+    return (
+      <p className="text-xs leading-5 text-violet-800">
+        Only the organisation's owner holds the simulated phone.
+      </p>
+    );
   const enter = async () => {
     setBusy(true);
     try {

@@ -1,8 +1,10 @@
+import { roleAtLeast } from '@wadesk/contract';
 import { FlaskConicalIcon, QrCodeIcon, RefreshCwIcon } from 'lucide-react';
 import { useState } from 'react';
 import { QR_SECONDS } from '@/features/sessions/hooks/use-countdown';
 import type { PairingCodeState } from '@/features/sessions/hooks/use-pairing-code';
 import type { QrPhase } from '@/features/sessions/hooks/use-qr-code';
+import { useAuth } from '@/shared/account/auth-context';
 import { errorMessage } from '@/shared/api/api-error';
 import { simulateScan } from '@/shared/api/sessions-api';
 import { Button } from '@/shared/ui/button';
@@ -58,7 +60,15 @@ function Instructions({ mode }: { mode: LinkMode }) {
 }
 
 function SimulateScanButton({ sessionId, ready }: { sessionId: string; ready: boolean }) {
+  const { user } = useAuth();
   const [busy, setBusy] = useState(false);
+  // The simulated phone is the linked account's own phone: only the owner holds it (the server says 403).
+  if (!user || !roleAtLeast(user.role, 'owner'))
+    return (
+      <p className="text-xs leading-5 text-violet-800">
+        Only the organisation's owner holds the simulated phone.
+      </p>
+    );
   const scan = async () => {
     setBusy(true);
     try {
