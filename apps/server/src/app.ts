@@ -245,6 +245,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     config,
     clock,
     accessTokens,
+    tokenUserRole: authRepository.tokenUserRole,
     heartbeatMs: overrides.heartbeatMs ?? 20_000,
   });
   await registerWebApp(app, config.webDist);

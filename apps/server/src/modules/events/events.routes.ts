@@ -2,7 +2,7 @@ import { errorResponse, type ServerEvent, streamTokenResponse } from '@wadesk/co
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
-import { authenticationErrors, bearerAuth } from '../auth/authenticate';
+import { authenticationErrors, bearerAuth, type TokenUserRole } from '../auth/authenticate';
 import type { AccessTokens } from '../auth/tokens';
 import type { EventHub } from './event-hub';
 import type { StreamGuard } from './stream-guard';
@@ -12,6 +12,8 @@ export interface EventsRoutesOptions {
   hub: EventHub;
   streamTokens: StreamTokens;
   accessTokens: AccessTokens;
+  /** The check every authenticated route makes: the user is still in the organisation, tokens not ended. */
+  tokenUserRole: TokenUserRole;
   guard: StreamGuard;
   /** Open streams a user may hold, for the refusal's wording. */
   streamsPerUser: number;
@@ -25,7 +27,7 @@ export const tooManyStreams = (limit: number) =>
 
 export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
   app,
-  { hub, streamTokens, accessTokens, guard, streamsPerUser, heartbeatMs },
+  { hub, streamTokens, accessTokens, tokenUserRole, guard, streamsPerUser, heartbeatMs },
 ) => {
   const streams = new Set<() => void>();
   // Open streams never end on their own; close them so the server can shut down.
@@ -89,6 +91,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
           401,
           stream_token || access_token ? authenticationErrors.invalid : authenticationErrors.missing,
         );
+      // As on every other route: a token a password reset or a Google link ended (or a user removed from
+      // the organisation) opens nothing, without waiting for the periodic stream guard.
+      if (!(await tokenUserRole(access.userId, access.organisationId, access.issuedAt)))
+        throw new AppError(401, authenticationErrors.invalid);
 
       let end = () => {};
       const admitted = await guard.admit(access, () => end());

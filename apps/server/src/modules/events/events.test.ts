@@ -1,4 +1,5 @@
-import type { StreamTokenResponse } from '@wadesk/contract';
+import type { StreamTokenResponse, TokenPair } from '@wadesk/contract';
+import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
@@ -6,6 +7,7 @@ import { openStream as open } from '../../../test/helpers/event-stream';
 import { captureLogs } from '../../../test/helpers/log-capture';
 import { eventually, FAST_WHATSAPP, linkSession, post } from '../../../test/helpers/whatsapp';
 import { internalsOf } from '../../app-internals';
+import { users } from '../auth/auth.schema';
 
 describeWithDatabase('event stream', (ctx) => {
   it("pushes status, QR, groups and new messages of the caller's organisation only", async () => {
@@ -72,5 +74,40 @@ describeWithDatabase('event stream', (ctx) => {
     expect((await open(server, `stream_token=${stream_token}`)).status).toBe(401);
     first.close();
     expect((await server.inject({ method: 'POST', url: '/events/stream-token/' })).statusCode).toBe(401);
+  });
+
+  it('opens no stream for a token that a password reset ended, as every other route refuses it', async () => {
+    const server = await ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });
+    await server.listen({ host: '127.0.0.1', port: 0 });
+    const owner = await signUp(server);
+    const { stream_token } = (await post<StreamTokenResponse>(server, owner, '/events/stream-token/')).body;
+    // What a password reset (or a Google sign-in taking the account over) writes: every token issued
+    // before now stops speaking for the user (auth.repository.ts).
+    ctx.clock.advance(2_000);
+    await ctx.db
+      .update(users)
+      .set({ tokensValidAfter: ctx.clock() })
+      .where(eq(users.email, 'ann@example.com'));
+    const before = await server.inject({
+      method: 'POST',
+      url: '/api/getSessionsList/',
+      headers: owner.headers,
+    });
+    expect(before.statusCode).toBe(401);
+    for (const query of [`access_token=${owner.access_token}`, `stream_token=${stream_token}`]) {
+      const refused = await open(server, query);
+      expect(refused.status, query.split('=')[0]).toBe(401);
+      refused.close();
+    }
+    // Signing in again after the reset opens streams as before.
+    ctx.clock.advance(2_000);
+    const login = await server.inject({
+      method: 'POST',
+      url: '/users/login/',
+      payload: { username: 'ann@example.com', password: 'Secret!A' },
+    });
+    const fresh = await open(server, `access_token=${login.json<TokenPair>().access_token}`);
+    expect(fresh.status).toBe(200);
+    fresh.close();
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { TokenUserRole } from '../auth/authenticate';
 import type { AccessTokens } from '../auth/tokens';
 import type { DeskEventBus } from './desk-events';
 import { createEventHub } from './event-hub';
@@ -17,20 +18,21 @@ export interface RegisterEventsOptions {
   clock: Clock;
   config: Pick<Config, 'jwtSecret' | 'eventStreamsPerUser' | 'eventStreamCheckMs'>;
   accessTokens: AccessTokens;
+  /** Auth's check that a token still speaks for its user (authenticate.ts). */
+  tokenUserRole: TokenUserRole;
   heartbeatMs: number;
 }
 
 /**
  * The events module: browsers' server-sent event streams, fed from the bus of every instance; single-use
  * stream tokens and the guard that bounds streams per user and closes them at sign-out, all shared
- * through the database.
+ * through the database. Answers how many streams this instance holds open, for tests (app-internals.ts).
  */
-/** Answers how many event streams this instance holds open, for tests (through app-internals.ts). */
 export async function registerEvents(
   app: FastifyInstance,
   options: RegisterEventsOptions,
 ): Promise<{ openStreams: () => number }> {
-  const { bus, db, clock, config, accessTokens, heartbeatMs } = options;
+  const { bus, db, clock, config, accessTokens, tokenUserRole, heartbeatMs } = options;
   const hub = createEventHub(bus);
   const guard = createStreamGuard({
     repo: createOpenStreamsRepository(db),
@@ -47,6 +49,7 @@ export async function registerEvents(
       repo: createStreamTokensRepository(db),
     }),
     accessTokens,
+    tokenUserRole,
     guard,
     streamsPerUser: config.eventStreamsPerUser,
     heartbeatMs,

@@ -11,8 +11,11 @@ const ISSUER = 'wadesk';
 export interface StreamTokens {
   /** A token for one stream on behalf of `access`; the stream inherits its sign-in and expiry. */
   issue(access: VerifiedAccess): Promise<string>;
-  /** The access a valid token not used before stands for; null otherwise. */
-  redeem(token: string): Promise<VerifiedAccess | null>;
+  /**
+   * The access a valid token not used before stands for, with when the token was issued (tokens a reset
+   * or a Google link ended since then no longer speak for the user); null otherwise.
+   */
+  redeem(token: string): Promise<(VerifiedAccess & { issuedAt: Date }) | null>;
 }
 
 export interface StreamTokensDeps {
@@ -67,14 +70,14 @@ async function verifyToken(
   token: string,
   key: Uint8Array,
   now: Date,
-): Promise<{ jti: string; exp: number; access: VerifiedAccess } | null> {
+): Promise<{ jti: string; exp: number; access: VerifiedAccess & { issuedAt: Date } } | null> {
   try {
     const { payload } = await jwtVerify(token, key, {
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: ['HS256'],
       currentDate: now,
-      requiredClaims: ['jti', 'exp'],
+      requiredClaims: ['jti', 'exp', 'iat'],
     });
     const userId = Number(payload.sub);
     const { org, sid, aexp } = payload;
@@ -90,6 +93,7 @@ async function verifyToken(
         organisationId: org as number,
         sessionId: sid,
         expiresAt: new Date((aexp as number) * 1000),
+        issuedAt: new Date((payload.iat as number) * 1000),
       },
     };
   } catch (error) {
