@@ -1,9 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { chatZip } from './fixtures/chat-fixtures';
 import { axeReport, expectClean, go, scanBothWidths, settle, WIDE } from './support/axe';
 import { openPage, type TrackedPage } from './support/browser';
-import { messageAt, pickFiles, type UploadFile } from './support/chat-import';
+import { CHAT_ZIP, messageAt, pickFiles } from './support/chat-import';
 import { type RunningServer, startServer } from './support/server';
 import { connectBrowser } from './support/shared-browser';
 
@@ -12,11 +11,6 @@ import { connectBrowser } from './support/shared-browser';
 // files, so that the longest browser suite runs on two workers instead of holding up the end of the run.
 
 const POLL = { timeout: 15_000 };
-const ZIP: UploadFile = {
-  name: 'WhatsApp Chat with Priya Raman.zip',
-  mimeType: 'application/zip',
-  buffer: chatZip(),
-};
 
 let server: RunningServer;
 let browser: Browser;
@@ -73,7 +67,7 @@ test('404', async () => {
 test('messages-nologin with a loaded chat', async () => {
   const { page } = visitor;
   await go(page, '/', () => page.getByText('Supported files: .txt or .zip [Max Size: 4MB]').waitFor());
-  await pickFiles(page, [ZIP]);
+  await pickFiles(page, [CHAT_ZIP]);
   await page.waitForURL('**/messages-nologin');
   await scanBothWidths(page, 'messages-nologin', () => messageAt(page, 1).waitFor(POLL));
   // The search: a dropdown at 1366 px, a full-screen panel at 375 px, with results.

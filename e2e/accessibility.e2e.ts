@@ -1,10 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { chatZip } from './fixtures/chat-fixtures';
 import { registerViaApi } from './support/accounts';
 import { axeReport, expectClean, go, NARROW, scanBothWidths, settle, WIDE } from './support/axe';
 import { openPage, type TrackedPage } from './support/browser';
-import { messageAt, pickFiles, type UploadFile } from './support/chat-import';
+import { CHAT_ZIP, messageAt, pickFiles } from './support/chat-import';
 import { type LinkedSession, linkSimulatedSession, postJson, signIn, simulateIncoming } from './support/desk';
 import type { RunningServer } from './support/server';
 import { startSimulatorDesk } from './support/shared-browser';
@@ -15,11 +14,6 @@ import { startSimulatorDesk } from './support/shared-browser';
 
 const POLL = { timeout: 15_000 };
 const CUSTOMER = { author_phone: '919800000001', author_name: 'Meera Customer' };
-const ZIP: UploadFile = {
-  name: 'WhatsApp Chat with Priya Raman.zip',
-  mimeType: 'application/zip',
-  buffer: chatZip(),
-};
 
 let server: RunningServer;
 let browser: Browser;
@@ -160,7 +154,7 @@ test('upload chat', async () => {
 test('messages with a saved chat, and analysis', async () => {
   const { page } = member;
   await go(page, '/upload-chat', () => page.getByText('Click to upload').waitFor());
-  await pickFiles(page, [ZIP]);
+  await pickFiles(page, [CHAT_ZIP]);
   await page.waitForURL((url) => url.pathname === '/messages');
   await messageAt(page, 1).waitFor(POLL);
   await page.getByRole('button', { name: 'Save Chat' }).click();

@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { androidChat, chatZip, DISTINCTIVE, NEEDLE_INDEX, zipArchive } from './fixtures/chat-fixtures';
+import { androidChat, DISTINCTIVE, NEEDLE_INDEX, zipArchive } from './fixtures/chat-fixtures';
 import { registerViaApi } from './support/accounts';
 import { DESKTOP, MOBILE, openPage } from './support/browser';
 import {
+  CHAT_ZIP,
   dropFiles,
   isLoopback,
   keptChatCount,
@@ -36,11 +37,6 @@ const TEXT: UploadFile = {
   name: 'WhatsApp Chat with Priya Raman.txt',
   mimeType: 'text/plain',
   buffer: Buffer.from(androidChat()),
-};
-const ZIP: UploadFile = {
-  name: 'WhatsApp Chat with Priya Raman.zip',
-  mimeType: 'application/zip',
-  buffer: chatZip(),
 };
 
 async function importAnonymously(page: Page, file: UploadFile, how: 'pick' | 'drop' = 'pick') {
@@ -87,7 +83,7 @@ test('a dropped .txt export is read in the browser and shown on /messages-nologi
 
 test('a .zip export shows its image and plays its real voice note', async () => {
   const { page, errors, close } = await openPage(browser, server.baseURL, DESKTOP);
-  await importAnonymously(page, ZIP);
+  await importAnonymously(page, CHAT_ZIP);
   await page.getByText('Zip file uploaded and extracted').waitFor();
   const image = page.getByRole('img', { name: 'IMG-20240112-WA0001.png' });
   await image.waitFor();
@@ -121,7 +117,7 @@ test('a .zip export shows its image and plays its real voice note', async () => 
 test('nothing of the chat leaves the browser during an anonymous import', async () => {
   const { page, close } = await openPage(browser, server.baseURL, DESKTOP);
   const requests = recordRequests(page);
-  await importAnonymously(page, ZIP);
+  await importAnonymously(page, CHAT_ZIP);
   await page.getByRole('img', { name: 'IMG-20240112-WA0001.png' }).waitFor();
   await page.getByRole('button', { name: 'Search messages' }).click();
   await page.getByPlaceholder('Search...').fill('zanzibar');
@@ -245,7 +241,7 @@ test('consecutive messages of one author show the name once per run', async () =
 
 test('choosing another author moves their messages to the right and is remembered on reload', async () => {
   const { page, errors, close } = await openPage(browser, server.baseURL, DESKTOP);
-  await importAnonymously(page, ZIP);
+  await importAnonymously(page, CHAT_ZIP);
   const picker = page.getByLabel('View as');
   expect(await picker.inputValue()).toBe('Priya Raman');
   expect(await picker.locator('option').allTextContents()).toEqual(['Priya Raman', 'Tomasz Wójcik']);
@@ -284,7 +280,7 @@ test('the mobile search panel at 375 px jumps to the message and closes', async 
 
 test('Clear Chat asks first, then forgets the chat, also after a reload', async () => {
   const { page, errors, close } = await openPage(browser, server.baseURL, DESKTOP);
-  await importAnonymously(page, ZIP);
+  await importAnonymously(page, CHAT_ZIP);
   expect(await keptChatCount(page)).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Clear Chat' }).click();
   const ask = page.getByRole('dialog', { name: 'Clear Chat?' });
@@ -402,7 +398,7 @@ test('a signed-in user imports on /upload-chat, lands on /messages and has the d
   );
   await page.goto('/upload-chat');
   await page.getByText('Click to upload').waitFor();
-  await pickFiles(page, [ZIP]);
+  await pickFiles(page, [CHAT_ZIP]);
   await page.waitForURL('**/messages');
   await messageAt(page, 1).waitFor();
   expect(await page.getByText('Login to use the premium features').count()).toBe(0);

@@ -1,8 +1,14 @@
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import './support/shared-browser';
 import { ensureWebBuild } from '../scripts/web-build.mjs';
 import { CHROMIUM_OPTIONS } from './support/browser';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the run's one chromium listens: each file connects to it (support/shared-browser.ts). */
+    browserEndpoint: string;
+  }
+}
 
 // The e2e suite drives the production build, exactly what `npm start` serves, in one chromium for the
 // whole run: launching one per file cost about a second of both cores each time. Files still never share

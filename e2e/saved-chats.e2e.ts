@@ -1,9 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { chatZip } from './fixtures/chat-fixtures';
 import { registerViaApi } from './support/accounts';
 import { DESKTOP, MOBILE, openPage } from './support/browser';
-import { keptChatCount, messageAt, pickFiles, recordRequests, type UploadFile } from './support/chat-import';
+import { CHAT_ZIP, keptChatCount, messageAt, pickFiles, recordRequests } from './support/chat-import';
 import { type RunningServer, startServer } from './support/server';
 import { connectBrowser } from './support/shared-browser';
 
@@ -28,12 +27,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const ZIP: UploadFile = {
-  name: 'WhatsApp Chat with Priya Raman.zip',
-  mimeType: 'application/zip',
-  buffer: chatZip(),
-};
-
 async function signIn(page: Page) {
   const account = await registerViaApi(server.baseURL);
   await page.goto('/');
@@ -49,7 +42,7 @@ async function signIn(page: Page) {
 async function uploadZip(page: Page) {
   await page.goto('/upload-chat');
   await page.getByText('Click to upload').waitFor();
-  await pickFiles(page, [ZIP]);
+  await pickFiles(page, [CHAT_ZIP]);
   await page.waitForURL((url) => url.pathname === '/messages');
   await messageAt(page, 1).waitFor();
 }

@@ -46,13 +46,11 @@ process.exit(failed > 0 ? 1 : 0);
  * its passed tests, with the server's split by database: what CI prints to say where its minutes go.
  */
 function projectTimes(report) {
+  const { workspaces } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const projects = new Map();
   for (const file of report.testResults) {
     const relative = file.name.slice(root.length + 1);
-    const name =
-      ['packages/chat-export', 'apps/server', 'apps/web', 'e2e'].find((dir) =>
-        relative.startsWith(`${dir}/`),
-      ) ?? 'other';
+    const name = workspaces.find((dir) => relative.startsWith(`${dir}/`)) ?? 'other';
     const entry = projects.get(name) ?? { start: Infinity, end: 0, passed: 0, pglite: 0, postgres: 0 };
     entry.start = Math.min(entry.start, file.startTime);
     entry.end = Math.max(entry.end, file.endTime);
@@ -60,8 +58,8 @@ function projectTimes(report) {
       if (test.status !== 'passed') continue;
       entry.passed++;
       const title = test.ancestorTitles.join(' ');
-      if (title.includes('[postgres]') || title.includes('(postgres)')) entry.postgres++;
-      else if (title.includes('[pglite]') || title.includes('(pglite)')) entry.pglite++;
+      if (title.includes('[postgres]')) entry.postgres++;
+      else if (title.includes('[pglite]')) entry.pglite++;
     }
     projects.set(name, entry);
   }

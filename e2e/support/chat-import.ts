@@ -1,10 +1,18 @@
 import type { Page, Request } from 'playwright-core';
+import { chatZip } from '../fixtures/chat-fixtures';
 
 export interface UploadFile {
   name: string;
   mimeType: string;
   buffer: Buffer;
 }
+
+/** The fixture chat as WhatsApp exports it with its media: a zip named after the other person. */
+export const CHAT_ZIP: UploadFile = {
+  name: 'WhatsApp Chat with Priya Raman.zip',
+  mimeType: 'application/zip',
+  buffer: chatZip(),
+};
 
 /** Picks files with the upload card's file input, as the file dialog does. */
 export async function pickFiles(page: Page, files: UploadFile[]): Promise<void> {

@@ -2,13 +2,6 @@ import { type Browser, chromium } from 'playwright-core';
 import { inject } from 'vitest';
 import { type RunningServer, startServer } from './server';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** Where the run's one chromium listens (started by global-setup.ts). */
-    browserEndpoint: string;
-  }
-}
-
 /**
  * A connection to the run's one chromium (started by global-setup.ts). `close()` only disconnects this
  * file: the browser lives until the run ends, and each page still gets a context of its own.

@@ -37,7 +37,7 @@ import { createEventBus } from './modules/events/event-bus';
 import { registerEvents } from './modules/events/register-events';
 import { registerGroups } from './modules/groups/register-groups';
 import { registerMembers } from './modules/members/register-members';
-import { registerMessages } from './modules/messages/register-messages';
+import { createMessageStore } from './modules/messages/message-store.service';
 import { createDeskRepliesRepository } from './modules/replies/desk-replies.repository';
 import { registerReplies } from './modules/replies/register-replies';
 import { registerSessions } from './modules/sessions/register-sessions';
@@ -172,7 +172,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await rpc.close();
     await bus.close();
   });
-  const store = registerMessages({ db: database.db, bus });
+  // The messages module has no routes: its store is the sessions' MessageSink, the Chat page's and the
+  // replies' ChatStore, and the ticket engine's queue.
+  const store = createMessageStore({ db: database.db, bus });
   // Written by the replies module, read by the sessions' drivers for WhatsApp's retry receipts.
   const deskReplies = createDeskRepliesRepository(database.db);
   const { sessions, gateway, cluster, leases } = await registerSessions(app, {

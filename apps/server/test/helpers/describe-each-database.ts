@@ -58,7 +58,7 @@ export function describeWithDatabase(
   body: (ctx: TestContext) => void,
   options: DescribeOptions = {},
 ): void {
-  describe(`${name} [pglite]`, () => body(createContext('pglite', options)));
+  describeOn(['pglite'], name, body, options);
 }
 
 /**
@@ -73,9 +73,16 @@ export function describeEachDatabase(
   body: (ctx: TestContext) => void,
   options: DescribeOptions = {},
 ): void {
-  for (const kind of testDatabaseKinds()) {
-    describe(`${name} [${kind}]`, () => body(createContext(kind, options)));
-  }
+  describeOn(testDatabaseKinds(), name, body, options);
+}
+
+function describeOn(
+  kinds: TestDatabaseKind[],
+  name: string,
+  body: (ctx: TestContext) => void,
+  options: DescribeOptions,
+): void {
+  for (const kind of kinds) describe(`${name} [${kind}]`, () => body(createContext(kind, options)));
 }
 
 function createContext(kind: TestDatabaseKind, options: DescribeOptions): TestContext {

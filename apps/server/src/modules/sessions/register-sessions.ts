@@ -1,17 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import type { WhatsAppAdapter, WhatsAppOverrides } from '../../whatsapp/create-driver';
 import type { SimulatorDriver } from '../../whatsapp/simulator/simulator-driver';
 import type { AuditRecorder } from '../audit/audit.service';
 import type { Limiter } from '../auth/rate-limit';
-import type { InstanceRpc, RpcCommands } from '../cluster/instance-rpc';
-import type { DeskEventBus } from '../events/desk-events';
-import type { GatewayDeps, WhatsAppGateway } from './gateway';
-import type { MessageSink } from './message-sink';
+import type { WhatsAppGateway } from './gateway';
 import type { SessionCluster } from './session-cluster';
 import type { LeaseKeeper } from './session-leases';
-import { createSessionRuntime } from './session-runtime';
+import { createSessionRuntime, type SessionRuntimeDeps } from './session-runtime';
 import { createSessionsRepository } from './sessions.repository';
 import { sessionsRoutes } from './sessions.routes';
 import { createSessionsService, type SessionsService } from './sessions.service';
@@ -28,22 +23,15 @@ declare module 'fastify' {
   }
 }
 
-export interface RegisterSessionsOptions {
+/**
+ * What the session runtime needs (session-runtime.ts), but its repository, capacity and log, which are
+ * built here, and what the /api/ calls need besides.
+ */
+export interface RegisterSessionsOptions extends Omit<SessionRuntimeDeps, 'repo' | 'capacity' | 'log'> {
   config: Config;
-  database: Database;
-  /** This instance: the owner id on its leases and the address of its RPC channel. */
-  instanceId: string;
-  rpc: InstanceRpc<RpcCommands>;
-  bus: DeskEventBus;
-  whatsapp: WhatsAppAdapter;
-  /** Where the gateway pushes what sessions receive (the message store, wired in app.ts). */
-  sink: MessageSink;
-  overrides: WhatsAppOverrides;
   /** Attempts per minute, counted in the database (pairing codes). */
   limit: Limiter;
   audit: AuditRecorder;
-  /** The content of a message a session sent from the desk (modules/replies), for retry receipts. */
-  sentMessage?: GatewayDeps['sentMessage'];
 }
 
 /**
@@ -60,20 +48,14 @@ export async function registerSessions(
   /** For tests, through app-internals.ts: they halt it to play a crashed owner. */
   leases: LeaseKeeper;
 }> {
-  const { config, database, whatsapp, overrides, limit, audit, bus } = options;
+  const { config, limit, audit, ...runtimeDeps } = options;
+  const { database, whatsapp, overrides, bus } = runtimeDeps;
   const repo = createSessionsRepository(database.db);
   const runtime = createSessionRuntime({
-    database,
-    instanceId: options.instanceId,
-    rpc: options.rpc,
-    bus,
-    whatsapp,
-    sink: options.sink,
-    overrides,
+    ...runtimeDeps,
     repo,
     capacity: config.whatsappSessionsPerInstance,
     log: app.log,
-    ...(options.sentMessage ? { sentMessage: options.sentMessage } : {}),
   });
   const { gateway, cluster, keeper } = runtime;
   const sessions = createSessionsService({

@@ -18,11 +18,13 @@ export interface SessionRuntimeDeps {
   rpc: InstanceRpc<RpcCommands>;
   bus: DeskEventBus;
   whatsapp: WhatsAppAdapter;
+  /** Where the gateway pushes what sessions receive (the message store, wired in app.ts). */
   sink: MessageSink;
   overrides: WhatsAppOverrides;
   repo: SessionsRepository;
   /** How many sessions this instance runs at most (WHATSAPP_SESSIONS_PER_INSTANCE). */
   capacity: number;
+  /** The content of a message a session sent from the desk (modules/replies), for retry receipts. */
   sentMessage?: GatewayDeps['sentMessage'];
   log: GatewayDeps['log'] & { error(object: object, message: string): void };
 }

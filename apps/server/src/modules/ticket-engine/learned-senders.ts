@@ -24,14 +24,18 @@ export async function fillLearnedSenders(
     await ledger.fillSenders(organisationId, sessionId, senders);
 }
 
+/** A message's sender as the fill takes it, when its number (digits) is known; none otherwise. */
+function learnedSender(
+  message: { organisationId: number; groupJid: string; waId: string },
+  digits: string | null | undefined,
+): OrganisationSender[] {
+  const { organisationId, groupJid, waId } = message;
+  return digits ? [{ organisationId, groupJid, waId, number: `+${digits}` }] : [];
+}
+
 /** The senders whose number the message store has just filled in. */
 export function sendersOfResolvedAuthors({ messages }: ResolvedAuthors): OrganisationSender[] {
-  return messages.flatMap((m) => {
-    const number = phoneOf(m.phoneJid);
-    return number
-      ? [{ organisationId: m.organisationId, groupJid: m.groupJid, waId: m.waId, number: `+${number}` }]
-      : [];
-  });
+  return messages.flatMap((m) => learnedSender(m, phoneOf(m.phoneJid)));
 }
 
 /**
@@ -66,10 +70,9 @@ export function createLateSenders(deps: { ledger: SenderFill; store: Pick<Messag
       await fillLearnedSenders(
         ledger,
         sessionId,
-        mine.flatMap(({ organisationId, groupJid, message }) => {
-          const number = phones.get(message.author ?? '');
-          return number ? [{ organisationId, groupJid, waId: message.waId, number: `+${number}` }] : [];
-        }),
+        mine.flatMap(({ organisationId, groupJid, message }) =>
+          learnedSender({ organisationId, groupJid, waId: message.waId }, phones.get(message.author ?? '')),
+        ),
       );
     }
   };

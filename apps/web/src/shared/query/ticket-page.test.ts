@@ -1,25 +1,18 @@
 import type { Ticket } from '@wadesk/contract';
 import { describe, expect, it } from 'vitest';
+import { makeTicket } from '@/testing/ticket-fixtures';
 import { placeTicket } from './ticket-page';
 
-const ticket = (id: number, day: number, extra: Partial<Ticket> = {}): Ticket => ({
-  id,
-  group_name: 'Acme Support',
-  customer: `Customer ${id}`,
-  customer_number: null,
-  last_message: 'Hello',
-  status: 'open',
-  created_at: `2024-03-${String(day).padStart(2, '0')}T08:00:00Z`,
-  updated_at: `2024-03-${String(day).padStart(2, '0')}T09:00:00Z`,
-  first_response_at: null,
-  closed_at: null,
-  session_id: 's1',
-  group_id: 'g1@g.us',
-  assignee: null,
-  answered_by: null,
-  labels: [],
-  ...extra,
-});
+/** A ticket created on the `day`th of March (and last changed an hour later). */
+const ticket = (id: number, day: number, extra: Partial<Ticket> = {}): Ticket => {
+  const date = `2024-03-${String(day).padStart(2, '0')}`;
+  return makeTicket(id, {
+    customer_number: null,
+    created_at: `${date}T08:00:00Z`,
+    updated_at: `${date}T09:00:00Z`,
+    ...extra,
+  });
+};
 
 // Newest first, as the server answers: ids 5, 4, 2 created on the 5th, 4th and 2nd.
 const page = [ticket(5, 5), ticket(4, 4), ticket(2, 2)];

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Ticket } from '@wadesk/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeTicket } from '@/features/tickets/utils/ticket-fixtures';
 import { tokenStorage } from '@/shared/storage/storage';
 import { jsonResponse, renderRoutes, stubFetch } from '@/testing/render-routes';
+import { makeTicket } from '@/testing/ticket-fixtures';
 import { DashboardScreen } from './dashboard-screen';
 
 // The tickets table's empty states and the refresh button beside its heading.

@@ -2,13 +2,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ConversationMessage, Ticket, TicketStatsResponse } from '@wadesk/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeTicket } from '@/features/tickets/utils/ticket-fixtures';
 import { TICKET_POLL_MS } from '@/features/tickets/utils/ticket-table';
 import { tokenStorage } from '@/shared/storage/storage';
 import { toast } from '@/shared/ui/toast';
 import { expectNamedControls } from '@/testing/accessible-names';
 import { FakeEventSource, stubEventSource } from '@/testing/fake-event-source';
 import { jsonResponse, renderRoutes, sentBody, stubFetch } from '@/testing/render-routes';
+import { makeTicket } from '@/testing/ticket-fixtures';
 import { DashboardScreen } from './dashboard-screen';
 
 const STATS: TicketStatsResponse = {

@@ -2,12 +2,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuthUser, CannedReply } from '@wadesk/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeTicket } from '@/features/tickets/utils/ticket-fixtures';
 import { AuthUserProvider } from '@/shared/account/auth-context';
 import { tokenStorage } from '@/shared/storage/storage';
 import { ToastHost } from '@/shared/ui/toast';
 import { AppProviders } from '@/testing/query-wrapper';
 import { jsonResponse, sentBody, stubFetch } from '@/testing/render-routes';
+import { makeTicket } from '@/testing/ticket-fixtures';
 import { ReplyBox } from './reply-box';
 
 const CANNED: CannedReply[] = [

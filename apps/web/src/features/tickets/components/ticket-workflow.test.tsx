@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuthUser, ConversationMessage, Ticket, TicketDetailsResponse } from '@wadesk/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeTicket } from '@/features/tickets/utils/ticket-fixtures';
 import { AuthUserProvider } from '@/shared/account/auth-context';
 import { tokenStorage } from '@/shared/storage/storage';
 import { jsonResponse, renderRoutes, sentBody, stubFetch } from '@/testing/render-routes';
+import { makeTicket } from '@/testing/ticket-fixtures';
 import { DashboardScreen } from './dashboard-screen';
 
 const ME: AuthUser = {

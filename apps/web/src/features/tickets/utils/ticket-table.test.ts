@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { toCsv } from '@/shared/csv/to-csv';
 import { sortByCreatedAt } from '@/shared/table/sort';
+import { makeTicket } from '@/testing/ticket-fixtures';
 import { formatDuration, secondsBetween } from './duration';
-import { makeTicket } from './ticket-fixtures';
 import {
   ALL_TICKET_STATUSES,
   filterTickets,
