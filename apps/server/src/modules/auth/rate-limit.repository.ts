@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rateLimitHits } from './auth.schema';
 
@@ -19,6 +19,20 @@ export function createRateLimitRepository(db: Db) {
         .returning({ hits: rateLimitHits.hits });
       if (!row) throw new Error('rate limit upsert returned no row');
       return row.hits;
+    },
+
+    /** Takes back one hit counted on `key` in the window starting at `windowStart` (never below zero). */
+    async release(key: string, windowStart: Date): Promise<void> {
+      await db
+        .update(rateLimitHits)
+        .set({ hits: sql`${rateLimitHits.hits} - 1` })
+        .where(
+          and(
+            eq(rateLimitHits.key, key),
+            eq(rateLimitHits.windowStart, windowStart),
+            gt(rateLimitHits.hits, 0),
+          ),
+        );
     },
 
     async purgeBefore(windowStart: Date): Promise<void> {

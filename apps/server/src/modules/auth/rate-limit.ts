@@ -22,8 +22,14 @@ export interface AttemptLimitsDeps {
   perEmail: number;
 }
 
-/** Counts one attempt under `key`; more than `max` in the current minute answers 429 with `message`. */
-export type Limiter = (key: string, max: number, reply: FastifyReply, message?: string) => Promise<void>;
+/**
+ * Counts one attempt under `key`; more than `max` in the current minute answers 429 with `message`. The
+ * answer gives the hit back, for a caller that counts what happened rather than what was tried.
+ */
+export type Limiter = (key: string, max: number, reply: FastifyReply, message?: string) => Promise<GiveBack>;
+
+/** Takes back the hit a Limiter counted (in the window it was counted in). */
+export type GiveBack = () => Promise<void>;
 
 /**
  * Fixed one-minute windows counted in the database, so every server instance sees the same counts. Keys
@@ -39,11 +45,13 @@ export function createLimiter({ repo, clock }: Pick<AttemptLimitsDeps, 'repo' | 
       nextPurge = windowStart + WINDOW_MS;
       await repo.purgeBefore(new Date(windowStart - WINDOW_MS));
     }
-    const hits = await repo.hit(hashKey(key), new Date(windowStart));
+    const hashed = hashKey(key);
+    const hits = await repo.hit(hashed, new Date(windowStart));
     if (hits > max) {
       reply.header('retry-after', Math.ceil((windowStart + WINDOW_MS - now) / 1000));
       throw new AppError(429, message);
     }
+    return () => repo.release(hashed, new Date(windowStart));
   };
 }
 
@@ -55,8 +63,12 @@ export function createAttemptLimits({ repo, clock, perIp, perEmail }: AttemptLim
   const enforce = createLimiter({ repo, clock });
 
   return {
-    perIp: (request, reply) => enforce(`ip:${request.ip}`, perIp, reply),
-    perEmail: (request, reply) => enforce(`email:${accountOf(request)}`, perEmail, reply),
+    perIp: async (request, reply) => {
+      await enforce(`ip:${request.ip}`, perIp, reply);
+    },
+    perEmail: async (request, reply) => {
+      await enforce(`email:${accountOf(request)}`, perEmail, reply);
+    },
   };
 }
 

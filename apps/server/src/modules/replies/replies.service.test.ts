@@ -50,7 +50,7 @@ function service(sendText: WhatsAppGateway['sendText'], onOwnerFails?: Error) {
     log: { warn: () => {} },
   });
   const send = () =>
-    replies.send({ id: 1, organisationId: 1 }, { ticket_id: 5, text: 'Hello' }, async () => {});
+    replies.send({ id: 1, organisationId: 1 }, { ticket_id: 5, text: 'Hello' }, async () => async () => {});
   return { send, rows, deskReplies, audit };
 }
 

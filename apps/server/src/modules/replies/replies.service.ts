@@ -124,18 +124,20 @@ export function createRepliesService(deps: RepliesServiceDeps) {
   return {
     /**
      * Sends `text` as a quoted reply to the ticket's newest customer message. `throttle` counts the send
-     * against the session's limit (429 past it) once the ticket is known to be answerable.
+     * against the session's limit (429 past it) once the ticket is known to be answerable, and its answer
+     * takes the count back when nothing left the phone: the limit spares the WhatsApp account, so it counts
+     * sends, and a member retrying against a disconnected session must not lock out the team.
      */
     async send(
       user: { id: number; organisationId: number },
       request: { ticket_id: number; text: string },
-      throttle: (sessionId: string) => Promise<void>,
+      throttle: (sessionId: string) => Promise<() => Promise<void>>,
     ): Promise<ReplyToTicketResponse> {
       const target = await targets.find(user.organisationId, request.ticket_id);
       if (!target) throw new AppError(404, replyMessages.ticketNotFound);
       if (target.status === 'close') throw new AppError(409, replyMessages.ticketClosed);
       if (!target.customerWaId) throw new AppError(409, replyMessages.nothingToQuote);
-      await throttle(target.sessionId);
+      const giveBack = await throttle(target.sessionId);
       const command: SendCommand = {
         organisationId: user.organisationId,
         userId: user.id,
@@ -154,12 +156,17 @@ export function createRepliesService(deps: RepliesServiceDeps) {
           SEND_TIMEOUT_MS,
         );
       } catch (error) {
-        if (error instanceof NotConnectedError) throw new AppError(409, replyMessages.notConnected);
-        // The owner may still send it (or have sent it): the member is told to look before trying again.
+        // The owner may still send it (or have sent it): the member is told to look before trying again,
+        // and the send keeps its place in the limit.
         if (error instanceof RpcTimeoutError) throw new AppError(504, replyMessages.sendTimedOut);
+        await giveBack();
+        if (error instanceof NotConnectedError) throw new AppError(409, replyMessages.notConnected);
         throw error;
       }
-      if ('notConnected' in answer) throw new AppError(409, replyMessages.notConnected);
+      if ('notConnected' in answer) {
+        await giveBack();
+        throw new AppError(409, replyMessages.notConnected);
+      }
       return {
         ticket_id: target.ticketId,
         wa_id: answer.ok.waId,

@@ -141,4 +141,27 @@ describeEachDatabase('replies from the desk', (ctx) => {
     expect(ownerApp.whatsapp.simulator?.sent(sessionId)).toHaveLength(2);
     expect(await ctx.count(deskReplies)).toBe(2);
   });
+
+  it('counts sends against the limit, not attempts that sent nothing', async () => {
+    const { app, owner, sessionId, ticket } = await desk({ replyRateLimit: 2 });
+    await post(app, owner, `/sim/sessions/${sessionId}/fail`, { kind: 'unreachable' });
+    await eventually(() => app.whatsapp.gateway.state(sessionId)?.status !== 'connected');
+    for (const attempt of ['First try', 'Second try', 'Third try']) {
+      expect(await reply(app, owner, ticket.id, attempt)).toMatchObject({
+        status: 409,
+        body: { message: replyMessages.notConnected },
+      });
+    }
+
+    await post(app, owner, `/sim/sessions/${sessionId}/fail`, { kind: 'recover' });
+    await eventually(() => app.whatsapp.gateway.state(sessionId)?.status === 'connected');
+    // Still the whole minute's two sends: the refused attempts above sent nothing.
+    expect((await reply(app, owner, ticket.id, 'Sent once')).status).toBe(200);
+    expect((await reply(app, owner, ticket.id, 'Sent twice')).status).toBe(200);
+    expect(await reply(app, owner, ticket.id, 'One too many')).toMatchObject({
+      status: 429,
+      body: { message: replyMessages.tooManyReplies },
+    });
+    expect(app.whatsapp.simulator?.sent(sessionId)).toHaveLength(2);
+  });
 });
