@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { keepInternals } from './app-internals';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
-import { createDatabase, type Database, migrateDatabase } from './db/client';
+import { type Database, openMigratedDatabase } from './db/client';
 import { frameworkErrors, installErrorHandler } from './http/error-handler';
 import { loggerOptions } from './http/logger';
 import { registerOpenApi } from './http/openapi';
@@ -60,11 +60,12 @@ export interface AppDeps {
 
 /**
  * The whole HTTP application, ready for `inject()` or `listen()`. Without an injected database it opens
- * and migrates the one named by `config.databaseUrl` and closes it when the app closes.
+ * and migrates the one named by `config.databaseUrl` (over `config.databaseOwnerUrl` when set) and closes it
+ * when the app closes.
  */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
-  const database = deps.database ?? (await openOwnDatabase(config.databaseUrl));
+  const database = deps.database ?? (await openMigratedDatabase(config.databaseUrl, config.databaseOwnerUrl));
   const app = Fastify({
     logger: loggerOptions(config, deps.logger),
     bodyLimit: config.bodyLimitBytes,
@@ -262,15 +263,4 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     openStreams,
   });
   return app;
-}
-
-async function openOwnDatabase(url: string): Promise<Database> {
-  const database = await createDatabase(url);
-  try {
-    await migrateDatabase(database);
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
-  return database;
 }

@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       dataDir,
       databaseUrl: `file://${join(dataDir, 'pgdata')}`,
+      databaseOwnerUrl: null,
       googleClientId: null,
       googleJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
       demoVideoUrl: null,
@@ -58,6 +59,7 @@ describe('loadConfig', () => {
       HOST: '127.0.0.1',
       DATA_DIR: tempDir(),
       DATABASE_URL: 'postgres://user@db:5432/app',
+      DATABASE_OWNER_URL: 'postgres://owner@db:5432/app',
       JWT_SECRET: 's'.repeat(40),
       GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com',
       GOOGLE_JWKS_URL: 'http://127.0.0.1:1234/certs',
@@ -86,6 +88,7 @@ describe('loadConfig', () => {
       port: 8080,
       host: '127.0.0.1',
       databaseUrl: 'postgres://user@db:5432/app',
+      databaseOwnerUrl: 'postgres://owner@db:5432/app',
       jwtSecret: 's'.repeat(40),
       googleClientId: 'client.apps.googleusercontent.com',
       googleJwksUrl: 'http://127.0.0.1:1234/certs',
@@ -126,6 +129,12 @@ describe('loadConfig', () => {
     }
   });
 
+  it('refuses DATABASE_OWNER_URL without a PostgreSQL DATABASE_URL: PGlite has one role', () => {
+    expect(() =>
+      loadConfig({ JWT_SECRET: 'x'.repeat(32), DATABASE_OWNER_URL: 'postgres://owner@db:5432/app' }),
+    ).toThrow('Invalid configuration: DATABASE_OWNER_URL needs DATABASE_URL to be a postgres(ql):// URL');
+  });
+
   it('reads TRUST_PROXY as a switch or a list of proxy addresses', () => {
     const trustProxy = (value: string) =>
       loadConfig({ JWT_SECRET: 'x'.repeat(32), TRUST_PROXY: value }).trustProxy;
@@ -153,6 +162,7 @@ describe('loadConfig', () => {
     ['PORT', '70000'],
     ['PORT', '3.5'],
     ['DATABASE_URL', 'mysql://localhost/db'],
+    ['DATABASE_OWNER_URL', 'memory://'],
     ['JWT_SECRET', 'short'],
     ['GOOGLE_JWKS_URL', 'not a url'],
     ['DEMO_VIDEO_URL', 'javascript:alert(1)'],

@@ -16,6 +16,12 @@ export interface Config {
   dataDir: string;
   /** `memory://`, `file://<dir>` (embedded PGlite) or `postgres://…` — only db/client.ts interprets it. */
   databaseUrl: string;
+  /**
+   * DATABASE_OWNER_URL: a PostgreSQL role that owns the tables and runs the migrations; the role of
+   * databaseUrl then gets only the rights the server needs (db/owner-migrations.ts). null: databaseUrl's role
+   * migrates and owns the tables.
+   */
+  databaseOwnerUrl: string | null;
   /** Empty while `pendingSecrets` names it: resolveSharedSecrets (shared-secrets.ts) fills it in. */
   jwtSecret: string;
   /**
@@ -157,6 +163,10 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: databaseUrl.optional(),
+  DATABASE_OWNER_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, { error: 'must start with postgres(ql)://' })
+    .optional(),
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters long' }).optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_JWKS_URL: httpUrl.default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -229,6 +239,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const vars = parsed.data;
   const dataDir = resolve(vars.DATA_DIR);
   const databaseUrl = vars.DATABASE_URL ?? `file://${resolve(dataDir, 'pgdata')}`;
+  if (vars.DATABASE_OWNER_URL && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error(
+      'Invalid configuration: DATABASE_OWNER_URL needs DATABASE_URL to be a postgres(ql):// URL',
+    );
+  }
   // Instances sharing a PostgreSQL may have different DATA_DIRs, so a generated secret cannot live in a file.
   const pendingSecrets: SharedSecretName[] = [];
   const generatedSecret = (name: SharedSecretName) => {
@@ -247,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: vars.HOST,
     dataDir,
     databaseUrl,
+    databaseOwnerUrl: vars.DATABASE_OWNER_URL ?? null,
     jwtSecret: vars.JWT_SECRET ?? generatedSecret('jwt_secret'),
     pendingSecrets,
     googleClientId: vars.GOOGLE_CLIENT_ID ?? null,

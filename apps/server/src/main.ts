@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
-import { createDatabase, type Database, migrateDatabase } from './db/client';
+import { type Database, openMigratedDatabase } from './db/client';
 import { seedDemo } from './demo/seed-demo';
 import { resolveSharedSecrets } from './shared-secrets';
 
@@ -23,8 +23,7 @@ const loaded = (() => {
 let database: Database;
 let config: Config;
 try {
-  database = await createDatabase(loaded.databaseUrl);
-  await migrateDatabase(database);
+  database = await openMigratedDatabase(loaded.databaseUrl, loaded.databaseOwnerUrl);
   config = await resolveSharedSecrets(loaded, database);
 } catch (error) {
   fail('database', error);

@@ -4,7 +4,7 @@ import { adminQuery } from './helpers/test-databases';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Names this run's PostgreSQL test databases, so that the teardown drops exactly those. */
+    /** Names this run's PostgreSQL test databases and roles, so that the teardown drops exactly those. */
     testRunId: string;
   }
 }
@@ -25,6 +25,14 @@ export default function setup(project: TestProject) {
     ]);
     for (const { datname } of rows as { datname: string }[]) {
       await adminQuery(adminUrl, `drop database if exists "${datname}" with (force)`);
+    }
+    // Roles a suite creates (src/db/owner-migrations.test.ts) carry the same prefix; a suite drops its own,
+    // unless it was stopped before its afterAll. Dropped after the databases their rights live in.
+    const roles = await adminQuery(adminUrl, 'select rolname from pg_roles where rolname like $1', [
+      `wadesk_t_${runId}_%`,
+    ]);
+    for (const { rolname } of roles.rows as { rolname: string }[]) {
+      await adminQuery(adminUrl, `drop role if exists "${rolname}"`);
     }
   };
 }

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -7,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { createInProcessNotifications, type Notifications } from './notifications';
+import { migrateAsOwner } from './owner-migrations';
 import { createPostgresNotifications } from './postgres-notifications';
 import * as schema from './schema';
 
@@ -63,6 +65,31 @@ export async function createDatabase(url: string): Promise<Database> {
       if (!client.closed) await client.close();
     },
   };
+}
+
+/**
+ * The database of DATABASE_URL, migrated: over DATABASE_OWNER_URL when it is given (PostgreSQL only), which
+ * then grants DATABASE_URL's role the rights the server needs and no more (owner-migrations.ts); otherwise
+ * over DATABASE_URL itself, which then owns the tables.
+ */
+export async function openMigratedDatabase(url: string, ownerUrl: string | null = null): Promise<Database> {
+  const database = await createDatabase(url);
+  try {
+    if (ownerUrl) {
+      if (database.kind !== 'postgres')
+        throw new Error('DATABASE_OWNER_URL needs a postgres:// DATABASE_URL');
+      const { rows } = (await database.db.execute(sql`select current_user as role`)) as unknown as {
+        rows: { role: string }[];
+      };
+      await migrateAsOwner(ownerUrl, String(rows[0]?.role), MIGRATIONS_FOLDER);
+    } else {
+      await migrateDatabase(database);
+    }
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
 }
 
 /** Applies the committed SQL migrations (src/db/migrations) that have not run yet. */

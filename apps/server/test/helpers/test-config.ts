@@ -16,6 +16,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     host: '127.0.0.1',
     dataDir,
     databaseUrl: 'memory://',
+    databaseOwnerUrl: null,
     jwtSecret: 'test-secret-that-is-at-least-32-characters-long',
     pendingSecrets: [],
     googleClientId: null,

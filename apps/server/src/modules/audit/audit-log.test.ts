@@ -23,9 +23,14 @@ describeWithDatabase('reading the audit log', (ctx) => {
     organisationId = row.organisationId;
     ownerId = row.id;
     // Start from an empty log: the sign-up's own entry is not what these tests look at.
-    await ctx.db.execute(sql`truncate audit_log`); // delete is refused (append-only)
+    await emptyLog();
   });
 
+  // The log refuses delete and truncate (append-only); the tests' reset empties it with triggers off, so does this.
+  const emptyLog = () =>
+    ctx.db.execute(
+      sql.raw('do $$ begin set local session_replication_role = replica; delete from audit_log; end $$'),
+    );
   const repo = () => createAuditRepository(ctx.db);
   const at = (day: number, hour = 12) => new Date(Date.UTC(2026, 4, day, hour));
   const page = async (body: object = {}) => {
@@ -84,7 +89,7 @@ describeWithDatabase('reading the audit log', (ctx) => {
   it('answers at most the default page and never another organisation’s entries or cursor', async () => {
     const other = await signUp(ctx.app, { email: 'olga@example.com' });
     const [olga] = await ctx.db.select().from(users).where(eq(users.email, 'olga@example.com'));
-    await ctx.db.execute(sql`truncate audit_log`); // delete is refused (append-only)
+    await emptyLog();
     for (let i = 0; i < AUDIT_PAGE_DEFAULT + 1; i += 1)
       await repo().append({ organisationId, actorId: ownerId, action: 'agent.added', target: `a${i}` });
     await repo().append({
@@ -183,6 +188,10 @@ describeWithDatabase('reading the audit log', (ctx) => {
     await expect(ctx.db.update(auditLog).set({ target: 'changed' })).rejects.toThrow();
     await expect(ctx.db.execute(sql`update audit_log set actor_id = null`)).rejects.toThrow();
     await expect(ctx.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+    // TRUNCATE too, alone or reached by a cascade (migration 0015).
+    const refused = { cause: { message: 'audit log entries cannot be changed' } };
+    await expect(ctx.db.execute(sql`truncate audit_log`)).rejects.toMatchObject(refused);
+    await expect(ctx.db.execute(sql`truncate organisations cascade`)).rejects.toMatchObject(refused);
     expect((await page()).entries.map((e) => [e.target, e.actor_id])).toEqual([['kept', ownerId]]);
     // Only deleting the organisation takes its entries with it.
     const other = await signUp(ctx.app, { email: 'gone@example.com' });
