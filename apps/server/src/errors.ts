@@ -11,3 +11,14 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 }
+
+/** A 429 that says when to try again: the error handler sends `retryAfterSeconds` as Retry-After too. */
+export class RetryLaterError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+    this.name = 'RetryLaterError';
+  }
+}

@@ -57,7 +57,10 @@ const id = (what: string) =>
     .positive()
     .max(2_147_483_647);
 
-/** POST /org/inviteMember/ (owner) → 201 invitation; 409 `alreadyMember` / `accountElsewhere`. */
+/**
+ * POST /org/inviteMember/ (owner) → 201 invitation; 409 `alreadyMember` / `accountElsewhere`; 429 with words
+ * and Retry-After beyond 3 mails to one address an hour, or 20 an hour and 100 a day from one organisation.
+ */
 export const inviteMemberRequest = z.object({ email, role: invitedRole });
 export type InviteMemberRequest = z.input<typeof inviteMemberRequest>;
 

@@ -5,6 +5,8 @@ import { z } from 'zod';
 // message. Canned replies are an organisation's saved snippets, inserted in the reply box with `/`.
 
 export const MAX_REPLY_LENGTH = 4096;
+/** Canned replies one organisation can have. */
+export const MAX_CANNED_REPLIES = 500;
 export const CANNED_SHORTCUT_PATTERN = /^[a-z0-9_-]{1,30}$/;
 
 // Field errors start with the field's name, so the API answers them as they are (http/error-handler.ts).
@@ -29,6 +31,7 @@ export const replyMessages = {
   bodyTooLong: `Body can be at most ${MAX_REPLY_LENGTH} characters.`,
   cannedNotFound: 'Canned reply not found',
   shortcutTaken: 'Another canned reply already uses this shortcut.',
+  tooManyCanned: `Your organisation has ${MAX_CANNED_REPLIES} canned replies, the most it can have. Delete one you no longer use to make room.`,
   cannedDeleted: 'Canned reply deleted',
 } as const;
 
@@ -75,7 +78,10 @@ export type CannedReply = z.infer<typeof cannedReply>;
 export const cannedRepliesResponse = z.array(cannedReply);
 export type CannedRepliesResponse = z.infer<typeof cannedRepliesResponse>;
 
-/** POST /org/saveCannedReply/ (admin): without `id` adds one, with `id` changes it → 200 cannedReply. */
+/**
+ * POST /org/saveCannedReply/ (admin): without `id` adds one, with `id` changes it → 200 cannedReply. 409
+ * `shortcutTaken`, or `tooManyCanned` when adding to an organisation that has MAX_CANNED_REPLIES.
+ */
 export const saveCannedReplyRequest = z.object({
   id: positiveId(replyMessages.noCannedId).optional(),
   shortcut: z

@@ -5,13 +5,20 @@ import { ticket } from './tickets';
 // docs/architecture.md ("Working tickets as a team"); every call here is open to any member, label
 // management to admins.
 
+/** Labels one organisation can have. */
+export const MAX_LABELS = 200;
+/** Internal notes one ticket can have. */
+export const MAX_TICKET_NOTES = 200;
+
 export const workflowMessages = {
   memberNotFound: 'That member is not in your organisation.',
   labelNotFound: 'Label not found',
   labelTaken: 'A label with that name already exists.',
+  tooManyLabels: `Your organisation has ${MAX_LABELS} labels, the most it can have. Delete one you no longer use to make room.`,
   labelColour: 'Colour must be a hex colour like #2e7d32.',
   labelName: 'Label name must be 1 to 40 characters.',
   noteBody: 'A note must be 1 to 4000 characters.',
+  tooManyNotes: `This ticket has ${MAX_TICKET_NOTES} notes, the most a ticket can have: no more can be added to it.`,
   sameTicket: 'A ticket cannot be merged into itself.',
   otherConversation:
     'Only tickets of the same group (and, in per-customer mode, the same customer) can be merged.',
@@ -44,7 +51,7 @@ export const assignTicketRequest = z.object({
 });
 export type AssignTicketRequest = z.infer<typeof assignTicketRequest>;
 
-/** POST /org/addTicketNote/ → 201; internal, never sent to WhatsApp. */
+/** POST /org/addTicketNote/ → 201; internal, never sent to WhatsApp. 409 `tooManyNotes` beyond MAX_TICKET_NOTES. */
 export const addTicketNoteRequest = z.object({
   ticket_id: id('ticket_id'),
   body: z
@@ -68,7 +75,10 @@ export type Label = z.infer<typeof label>;
 export const labelsResponse = z.array(label);
 export type LabelsResponse = z.infer<typeof labelsResponse>;
 
-/** POST /org/saveLabel/ (admin): without `id` creates a label, with it renames or recolours one. 409 `labelTaken`. */
+/**
+ * POST /org/saveLabel/ (admin): without `id` creates a label, with it renames or recolours one. 409 `labelTaken`,
+ * or `tooManyLabels` when the organisation already has MAX_LABELS.
+ */
 export const saveLabelRequest = z.object({
   id: id('id').optional(),
   name: z

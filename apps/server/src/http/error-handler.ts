@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../errors';
+import { AppError, RetryLaterError } from '../errors';
 
 interface HttpError {
   statusCode: number;
@@ -16,6 +16,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     const { statusCode, message } = toHttpError(error);
     // The logger's error serialiser (http/logger.ts) leaves a failed query's parameters out.
     if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    if (error instanceof RetryLaterError) reply.header('retry-after', error.retryAfterSeconds);
     return reply.code(statusCode).send({ message });
   });
 }

@@ -93,3 +93,11 @@ export function linkIn(mail: ReceivedMail): URL {
   if (!match) throw new Error(`no link in mail:\n${mail.text}`);
   return new URL(match[0]);
 }
+
+/** A header of the mail as received (folded lines joined), or null when it has none. */
+export function headerOf(mail: ReceivedMail, name: string): string | null {
+  const end = mail.raw.search(/\r?\n\r?\n/);
+  const head = (end >= 0 ? mail.raw.slice(0, end) : mail.raw).replace(/\r?\n[ \t]+/g, ' ');
+  const line = head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line === undefined ? null : line.slice(name.length + 1).trim();
+}

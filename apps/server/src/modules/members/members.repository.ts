@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, type SQL } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client';
 import { organisations, type UserRole, users } from '../auth/auth.schema';
 import { invitations } from './members.schema';
@@ -11,11 +11,49 @@ export type NewInvitation = Pick<
 
 export type MembersRepository = ReturnType<typeof createMembersRepository>;
 
+/** When invitations were sent since a time (invitation-limits.ts counts them). */
+export interface SentInvitations {
+  /** By the inviting organisation. */
+  byOrganisation(since: Date): Promise<Date[]>;
+  /** To the invited address, by any organisation. */
+  toAddress(since: Date): Promise<Date[]>;
+}
+
 export function createMembersRepository(db: Db) {
   return {
-    /** A new invitation; earlier open ones to the same address in the organisation are revoked. */
-    async invite(invitation: NewInvitation): Promise<InvitationRow> {
+    /**
+     * A new invitation; earlier open ones to the same address in the organisation are revoked. `withinLimits`
+     * first reads the invitations sent before it, in the same transaction, and throws to store nothing.
+     */
+    async invite(
+      withinLimits: (sent: SentInvitations) => Promise<void>,
+      invitation: NewInvitation,
+    ): Promise<InvitationRow> {
       return db.transaction(async (tx) => {
+        // The organisation row locked, two invitations of one organisation take turns: both cannot pass
+        // the count. (No key update: rows that merely reference the organisation are not held up.)
+        await tx
+          .select({ id: organisations.id })
+          .from(organisations)
+          .where(eq(organisations.id, invitation.organisationId))
+          .for('no key update');
+        const sentAt = (which: SQL | undefined) =>
+          tx
+            .select({ at: invitations.createdAt })
+            .from(invitations)
+            .where(which)
+            .then((rows) => rows.map((row) => row.at));
+        await withinLimits({
+          byOrganisation: (since) =>
+            sentAt(
+              and(
+                eq(invitations.organisationId, invitation.organisationId),
+                gt(invitations.createdAt, since),
+              ),
+            ),
+          toAddress: (since) =>
+            sentAt(and(eq(invitations.email, invitation.email), gt(invitations.createdAt, since))),
+        });
         await tx
           .update(invitations)
           .set({ revokedAt: invitation.createdAt })
@@ -31,6 +69,13 @@ export function createMembersRepository(db: Db) {
         if (!row) throw new Error('invitation insert returned no row');
         return row;
       });
+    },
+
+    /** An invitation whose mail could not be sent: as if it had never been made (it counts towards no limit). */
+    async discardInvitation(organisationId: number, invitationId: number): Promise<void> {
+      await db
+        .delete(invitations)
+        .where(and(eq(invitations.organisationId, organisationId), eq(invitations.id, invitationId)));
     },
 
     /** Invitations neither accepted, revoked nor expired. */

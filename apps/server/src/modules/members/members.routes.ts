@@ -47,10 +47,11 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService }> =
       ...owner,
       schema: {
         tags,
-        summary: 'Invite a person by email (owner)',
+        summary:
+          'Invite a person by email (owner); an address gets at most 3 invitations an hour, an organisation sends at most 20 an hour and 100 a day (429 beyond, with Retry-After)',
         security: bearerAuth,
         body: inviteMemberRequest,
-        response: { 201: invitation, ...refused, 409: errorResponse, 502: errorResponse },
+        response: { 201: invitation, ...refused, 409: errorResponse, 429: errorResponse, 502: errorResponse },
       },
     },
     async (request, reply) =>

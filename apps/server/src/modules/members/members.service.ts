@@ -20,6 +20,8 @@ import type { SignInMethod } from '../auth/auth.service';
 import type { RequestUser } from '../auth/authenticate';
 import type { Passwords } from '../auth/passwords';
 import { hashRefreshToken, newRefreshToken } from '../auth/tokens';
+import { invitationLimits } from './invitation-limits';
+import { invitationMail } from './invitation-mail';
 import type { InvitationRow, MembersRepository } from './members.repository';
 
 /** How long an invitation link works. */
@@ -108,7 +110,7 @@ export function createMembersService(deps: MembersServiceDeps) {
       if (accountIn !== null) throw new AppError(409, memberMessages.accountElsewhere);
       const token = newRefreshToken();
       const now = clock();
-      const invitation = await repo.invite({
+      const invitation = await repo.invite(invitationLimits(now), {
         organisationId: caller.organisationId,
         email,
         role,
@@ -121,8 +123,8 @@ export function createMembersService(deps: MembersServiceDeps) {
         const sender = await repo.invitationSender(caller.organisationId, caller.id);
         await mailer.send({ to: email, ...invitationMail(sender, role, invitationLink(token)) });
       } catch (error) {
-        // A link nobody received must not stay open: the owner sees the failure and invites again.
-        await repo.revokeInvitation(caller.organisationId, invitation.id, clock());
+        // A link nobody received must not stay open, nor count as a mail sent: the owner invites again.
+        await repo.discardInvitation(caller.organisationId, invitation.id);
         onMailError(error);
         throw new AppError(502, memberMessages.mailFailed);
       }
@@ -212,26 +214,5 @@ export function createMembersService(deps: MembersServiceDeps) {
       onChange(user.organisationId);
       return signIn(user, 'invitation');
     },
-  };
-}
-
-/**
- * The invitation mail names the organisation and who invites, so the person can tell it from phishing. The
- * names are the members' own words: the subject keeps them on one line.
- */
-export function invitationMail(
-  sender: { organisationName: string; inviter: string } | null,
-  role: Exclude<MemberRole, 'owner'>,
-  link: string,
-): { subject: string; text: string } {
-  const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ').trim();
-  const organisation = sender ? oneLine(sender.organisationName) : '';
-  const inviter = sender ? oneLine(sender.inviter) : '';
-  const where = organisation ? `the ${organisation} support desk` : 'a support desk';
-  const who = inviter ? `${inviter} invited you` : 'You are invited';
-  const as = role === 'admin' ? 'an admin' : 'a member';
-  return {
-    subject: organisation ? `${who} to ${organisation} on wadesk` : `${who} to a wadesk support desk`,
-    text: `Hello,\n\n${who} to join ${where} on wadesk as ${as}. Open this link within 7 days to create your account:\n\n${link}\n\nIf you do not expect this invitation, ignore this mail.\n`,
   };
 }

@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { type MembersResponse, memberMessages, type TokenPair } from '@wadesk/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, type SignedIn, signUp } from '../../../test/helpers/auth';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
 import { openStream } from '../../../test/helpers/event-stream';
-import { linkIn, startTestSmtp, type TestSmtp } from '../../../test/helpers/smtp';
+import { headerOf, linkIn, startTestSmtp, type TestSmtp } from '../../../test/helpers/smtp';
 import { eventually, FAST_WHATSAPP } from '../../../test/helpers/whatsapp';
 import { invitations, users } from '../../db/schema';
 import { INVITATION_TTL_MS } from './members.service';
@@ -31,11 +33,12 @@ describeEachDatabase('members and invitations', (ctx) => {
     expect(res.statusCode, res.body).toBe(201);
     const mail = await smtp.next();
     expect(mail.to).toEqual([email]);
-    // Names who invites and where (the signed-up owner is Ann Lee of her own organisation).
-    expect(mail.text).toMatch(
-      /Ann Lee invited you to join the .+ support desk on wadesk as (a member|an admin)/,
-    );
-    expect(mail.raw).toMatch(/^Subject: Ann Lee invited you to .+ on wadesk/m);
+    // The subject is one fixed sentence; who invites and where are quoted in the body (the signed-up owner
+    // is Ann Lee of her own organisation).
+    expect(headerOf(mail, 'subject')).toBe('You are invited to a team on wadesk');
+    expect(mail.text).toMatch(/You are invited to join a team on wadesk as (a member|an admin)\./);
+    expect(mail.text).toContain('Invited by: "Ann Lee"');
+    expect(mail.text).toContain('Organisation: "Ann\'s organisation"');
     const link = linkIn(mail);
     expect(link.pathname).toBe('/accept-invitation');
     return String(link.searchParams.get('token'));
@@ -295,6 +298,137 @@ describeEachDatabase('members and invitations', (ctx) => {
     await invite('dev@example.com');
     await eventually(() => updates() > before, 3_000, 'members.updated after an invitation');
     ownerStream.close();
+  });
+
+  describe('invitations nobody can abuse', () => {
+    const MINUTE = 60 * 1000;
+    const HOUR = 60 * MINUTE;
+    const send = (who: SignedIn, email: string) => post('/org/inviteMember/', who, { email, role: 'member' });
+    /** Signed in again: the clock moves past the access token's 15 minutes. */
+    const again = async (email = 'ann@example.com'): Promise<SignedIn> => {
+      const res = await post('/users/login/', null, { username: email, password: 'Secret!A' });
+      const tokens = res.json<TokenPair>();
+      return { ...tokens, headers: bearer(tokens.access_token) };
+    };
+
+    it('names the inviter and the organisation only in the body, quoted, as text that opens nothing', async () => {
+      // Both names are free text the inviter chose (the organisation's is built from the first name).
+      const eve = await signUp(app, {
+        email: 'eve@example.com',
+        first_name: 'Eve\r\nBcc: spy@evil.example\r\n\r\nhttps://evil.example/login',
+        last_name: '<a href="http://evil.example">Your boss</a>',
+      });
+      smtp.clear();
+      expect((await send(eve, 'ben@example.com')).statusCode).toBe(201);
+      const mail = await smtp.next();
+      expect(mail.to).toEqual(['ben@example.com']);
+      expect(headerOf(mail, 'subject')).toBe('You are invited to a team on wadesk');
+      expect(headerOf(mail, 'bcc')).toBeNull();
+      expect(headerOf(mail, 'content-type')).toMatch(/^text\/plain/);
+      // The one link is the invitation's; the names keep their words but no address, tag or line break.
+      expect(mail.text.match(/https?:|www\.|[\w-]+\.example/gi)).toEqual(['https:', 'desk.example']);
+      expect(mail.text).not.toMatch(/[<>@]/);
+      expect(mail.text).toContain(
+        'Invited by: "Eve Bcc spy evil example https evil example login a href http evil example Your boss a"',
+      );
+      expect(mail.text).toContain(
+        'Organisation: "Eve Bcc spy evil example https evil example login\'s organisation"',
+      );
+    });
+
+    it('sends one address at most 3 invitation mails an hour, re-sends and other organisations included', async () => {
+      for (let i = 0; i < 3; i++) await invite('ben@example.com');
+      const open = (await members(owner)).invitations;
+      smtp.clear();
+      const refused = await send(owner, 'ben@example.com');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        message:
+          'This address has already been sent 3 invitations in the last hour. Try again in 60 minutes.',
+      });
+      expect(refused.headers['retry-after']).toBe('3600');
+      // Refused changes nothing: no mail, the last link stays the open one.
+      expect((await members(owner)).invitations).toEqual(open);
+      // Another organisation cannot add a fourth mail either; other addresses are not held up.
+      ctx.clock.advance(20 * MINUTE);
+      const zoe = await signUp(app, { email: 'zoe@example.com' });
+      smtp.clear();
+      const elsewhere = await send(zoe, 'ben@example.com');
+      expect(elsewhere.statusCode).toBe(429);
+      expect(elsewhere.json().message).toMatch(/Try again in 40 minutes\.$/);
+      expect((await send(zoe, 'cara@example.com')).statusCode).toBe(201);
+      expect(smtp.mails.map((m) => m.to)).toEqual([['cara@example.com']]);
+      // An hour after the first mail, one more may go.
+      ctx.clock.advance(40 * MINUTE + 1);
+      expect((await send(await again('zoe@example.com'), 'ben@example.com')).statusCode).toBe(201);
+    });
+
+    it('counts only mails that went out: a mail server that refuses holds nothing against the address', async () => {
+      const broken = await ctx.buildApp({ smtpUrl: 'smtp://127.0.0.1:1' });
+      for (let i = 0; i < 4; i++) {
+        const res = await broken.inject({
+          method: 'POST',
+          url: '/org/inviteMember/',
+          headers: owner.headers,
+          payload: { email: 'ben@example.com', role: 'member' },
+        });
+        expect(res.json()).toEqual({ message: memberMessages.mailFailed });
+      }
+      for (let i = 0; i < 3; i++) await invite('ben@example.com');
+    });
+
+    it('three invitations to one address at once send three mails, not more', async () => {
+      smtp.clear();
+      const results = await Promise.all(Array.from({ length: 5 }, () => send(owner, 'ben@example.com')));
+      expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 429, 429]);
+      expect(smtp.mails).toHaveLength(3);
+      expect((await members(owner)).invitations).toHaveLength(1);
+    });
+
+    it('an organisation sends at most 20 invitations an hour and 100 a day', async () => {
+      const [ann] = await ctx.db.select().from(users).where(eq(users.email, 'ann@example.com'));
+      /** Invitations the organisation sent `agoMs` before now, as the earlier mails left them. */
+      const sentEarlier = (count: number, agoMs: number) =>
+        ctx.db.insert(invitations).values(
+          Array.from({ length: count }, () => {
+            const id = randomUUID();
+            return {
+              organisationId: Number(ann?.organisationId),
+              email: `${id}@example.com`,
+              role: 'member' as const,
+              tokenHash: id,
+              createdAt: new Date(ctx.clock().getTime() - agoMs),
+              expiresAt: new Date(ctx.clock().getTime() - agoMs + INVITATION_TTL_MS),
+            };
+          }),
+        );
+      smtp.clear();
+      await sentEarlier(19, 30 * MINUTE);
+      expect((await send(owner, 'ben@example.com')).statusCode).toBe(201);
+      const hourly = await send(owner, 'cara@example.com');
+      expect(hourly.statusCode).toBe(429);
+      expect(hourly.json()).toEqual({
+        message:
+          'Your organisation has sent 20 invitations in the last hour, the most allowed. Try again in 30 minutes.',
+      });
+      expect(hourly.headers['retry-after']).toBe(String(30 * 60));
+
+      // Half an hour later the 19 leave the hour, and the organisation's 100th invitation of the day goes.
+      ctx.clock.advance(30 * MINUTE + 1);
+      owner = await again();
+      await sentEarlier(79, 20 * HOUR);
+      expect((await send(owner, 'cara@example.com')).statusCode).toBe(201);
+      const daily = await send(owner, 'dan@example.com');
+      expect(daily.statusCode).toBe(429);
+      expect(daily.json()).toEqual({
+        message:
+          'Your organisation has sent 100 invitations in the last 24 hours, the most allowed. Try again in 4 hours.',
+      });
+      expect(smtp.mails.map((m) => m.to)).toEqual([['ben@example.com'], ['cara@example.com']]);
+      ctx.clock.advance(4 * HOUR);
+      owner = await again();
+      expect((await send(owner, 'dan@example.com')).statusCode).toBe(201);
+    });
   });
 
   describe('what members may not do', () => {

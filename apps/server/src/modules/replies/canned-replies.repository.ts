@@ -1,6 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { organisations } from '../auth/auth.schema';
 import { cannedReplies } from './replies.schema';
 
 export interface CannedReplyRow {
@@ -25,14 +26,33 @@ export function createCannedRepliesRepository(db: Db) {
         .where(eq(cannedReplies.organisationId, organisationId))
         .orderBy(asc(cannedReplies.shortcut)),
 
-    /** null when the shortcut is taken. */
-    async insert(organisationId: number, shortcut: string, body: string): Promise<CannedReplyRow | null> {
-      const [row] = await db
-        .insert(cannedReplies)
-        .values({ organisationId, shortcut, body })
-        .onConflictDoNothing()
-        .returning(columns);
-      return row ?? null;
+    /** 'taken' when the shortcut is, 'full' when the organisation already has `max` replies. */
+    insert(
+      organisationId: number,
+      shortcut: string,
+      body: string,
+      max: number,
+    ): Promise<CannedReplyRow | 'taken' | 'full'> {
+      return db.transaction(async (tx) => {
+        // The organisation row locked, two saves take turns: both cannot pass the count. (No key update:
+        // rows that merely reference the organisation are not held up.)
+        await tx
+          .select({ id: organisations.id })
+          .from(organisations)
+          .where(eq(organisations.id, organisationId))
+          .for('no key update');
+        const [held] = await tx
+          .select({ n: count() })
+          .from(cannedReplies)
+          .where(eq(cannedReplies.organisationId, organisationId));
+        if ((held?.n ?? 0) >= max) return 'full';
+        const [row] = await tx
+          .insert(cannedReplies)
+          .values({ organisationId, shortcut, body })
+          .onConflictDoNothing()
+          .returning(columns);
+        return row ?? 'taken';
+      });
     },
 
     /** 'missing' when the organisation has no such reply, 'taken' when another one has the shortcut. */

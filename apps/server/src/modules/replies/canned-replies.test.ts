@@ -1,10 +1,10 @@
-import { type CannedReply, replyMessages } from '@wadesk/contract';
+import { type CannedReply, MAX_CANNED_REPLIES, replyMessages } from '@wadesk/contract';
 import { eq, ne } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { bearer, type SignedIn, signUp } from '../../../test/helpers/auth';
-import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
+import { describeEachDatabase, describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { org } from '../../../test/helpers/desk';
-import { auditLog, users } from '../../db/schema';
+import { auditLog, cannedReplies, users } from '../../db/schema';
 
 describeWithDatabase('canned replies', (ctx) => {
   /** An owner, and a member of the owner's organisation (role set in the database). */
@@ -107,5 +107,33 @@ describeWithDatabase('canned replies', (ctx) => {
       second.body,
       first.body,
     ]);
+  });
+});
+
+// On PostgreSQL too: two saves at once must not both pass the count.
+describeEachDatabase('canned replies: the cap', (ctx) => {
+  it('an organisation has at most 500: one more is refused in words, even when two are added at once', async () => {
+    const owner = await signUp(ctx.app);
+    const [ann] = await ctx.db.select().from(users).where(eq(users.email, 'ann@example.com'));
+    const organisationId = Number(ann?.organisationId);
+    await ctx.db.insert(cannedReplies).values(
+      Array.from({ length: MAX_CANNED_REPLIES - 1 }, (_, i) => ({
+        organisationId,
+        shortcut: `r${i}`,
+        body: 'Thanks!',
+      })),
+    );
+    const save = (payload: object) => org<CannedReply>(ctx.app, owner, 'saveCannedReply', payload);
+    const results = await Promise.all(['a', 'b', 'c'].map((shortcut) => save({ shortcut, body: 'Hi' })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    for (const refused of results.filter((r) => r.status === 409))
+      expect(refused.body).toEqual({ message: replyMessages.tooManyCanned });
+    expect(replyMessages.tooManyCanned).toMatch(/has 500 canned replies, the most it can have/);
+    expect(await ctx.count(cannedReplies)).toBe(MAX_CANNED_REPLIES);
+    // At the cap one can still be changed; deleting one makes room for another.
+    const [r0] = await ctx.db.select().from(cannedReplies).where(eq(cannedReplies.shortcut, 'r0'));
+    expect((await save({ id: r0?.id, shortcut: 'r0', body: 'Changed' })).status).toBe(200);
+    await org(ctx.app, owner, 'deleteCannedReply', { id: r0?.id });
+    expect((await save({ shortcut: 'd', body: 'Hi' })).status).toBe(200);
   });
 });

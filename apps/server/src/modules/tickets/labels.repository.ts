@@ -1,5 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { organisations } from '../auth/auth.schema';
 import { labels } from './tickets.schema';
 
 export type LabelRow = typeof labels.$inferSelect;
@@ -18,10 +19,30 @@ export function createLabelsRepository(db: Db) {
         .orderBy(asc(sql`lower(${labels.name})`), asc(labels.id));
     },
 
-    async create(organisationId: number, name: string, colour: string): Promise<LabelRow> {
-      const [row] = await db.insert(labels).values({ organisationId, name, colour }).returning();
-      if (!row) throw new Error('the label was not stored');
-      return row;
+    /** 'full' when the organisation already has `max` labels. */
+    async create(
+      organisationId: number,
+      name: string,
+      colour: string,
+      max: number,
+    ): Promise<LabelRow | 'full'> {
+      return db.transaction(async (tx) => {
+        // The organisation row locked, two creations take turns: both cannot pass the count. (No key
+        // update: rows that merely reference the organisation are not held up.)
+        await tx
+          .select({ id: organisations.id })
+          .from(organisations)
+          .where(eq(organisations.id, organisationId))
+          .for('no key update');
+        const [held] = await tx
+          .select({ n: count() })
+          .from(labels)
+          .where(eq(labels.organisationId, organisationId));
+        if ((held?.n ?? 0) >= max) return 'full';
+        const [row] = await tx.insert(labels).values({ organisationId, name, colour }).returning();
+        if (!row) throw new Error('the label was not stored');
+        return row;
+      });
     },
 
     /** Null when the label is not the organisation's. */

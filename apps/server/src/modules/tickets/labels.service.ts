@@ -1,6 +1,7 @@
 import {
   type DeleteLabelResponse,
   type Label,
+  MAX_LABELS,
   type SaveLabelResponse,
   workflowMessages,
 } from '@wadesk/contract';
@@ -14,7 +15,7 @@ export type LabelsService = ReturnType<typeof createLabelsService>;
 
 const toLabel = (row: LabelRow): Label => ({ id: row.id, name: row.name, colour: row.colour });
 
-/** The organisation's ticket labels: every member reads them, admins manage them. */
+/** The organisation's ticket labels (at most MAX_LABELS): every member reads them, admins manage them. */
 export function createLabelsService({ repo, audit }: { repo: LabelsRepository; audit: AuditRecorder }) {
   return {
     async list(organisationId: number): Promise<Label[]> {
@@ -26,16 +27,18 @@ export function createLabelsService({ repo, audit }: { repo: LabelsRepository; a
       input: { id?: number | undefined; name: string; colour: string },
     ): Promise<SaveLabelResponse> {
       const { organisationId } = actor;
-      let row: LabelRow | null;
+      let row: LabelRow | 'full' | null;
       try {
         row =
           input.id === undefined
-            ? await repo.create(organisationId, input.name, input.colour)
+            ? await repo.create(organisationId, input.name, input.colour, MAX_LABELS)
             : await repo.update(organisationId, input.id, input.name, input.colour);
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError(409, workflowMessages.labelTaken);
         throw error;
       }
+      // 409 like the other counted limits (the active-session limit): the organisation's state refuses it.
+      if (row === 'full') throw new AppError(409, workflowMessages.tooManyLabels);
       if (!row) throw new AppError(404, workflowMessages.labelNotFound);
       await audit.record({
         organisationId,

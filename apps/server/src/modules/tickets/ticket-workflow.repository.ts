@@ -1,4 +1,4 @@
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../auth/auth.schema';
 import { memberName } from './tickets.repository';
@@ -32,23 +32,42 @@ export function createTicketWorkflowRepository(db: Db) {
       return row ?? null;
     },
 
-    /** The author's name is copied in the same statement: a removed member's notes still say who wrote them. */
+    /**
+     * The author's name is copied in the same statement: a removed member's notes still say who wrote them.
+     * 'full' when the ticket already has `max` notes, 'gone' when it is no longer the organisation's (merged).
+     */
     async addNote(
       organisationId: number,
       ticketId: number,
       userId: number,
       body: string,
-    ): Promise<TicketNoteRow> {
-      const author = db
-        .select({ name: memberName })
-        .from(users)
-        .where(and(eq(users.id, userId), eq(users.organisationId, organisationId)));
-      const [row] = await db
-        .insert(ticketNotes)
-        .values({ ticketId, userId, authorName: sql`(${author})`, body })
-        .returning();
-      if (!row) throw new Error('the note was not stored');
-      return row;
+      max: number,
+    ): Promise<TicketNoteRow | 'full' | 'gone'> {
+      return db.transaction(async (tx) => {
+        // The ticket row locked, two notes take turns: both cannot pass the count. (No key update: the
+        // ticket's messages, which merely reference it, are not held up.)
+        const [ticket] = await tx
+          .select({ id: tickets.id })
+          .from(tickets)
+          .where(and(eq(tickets.organisationId, organisationId), eq(tickets.id, ticketId)))
+          .for('no key update');
+        if (!ticket) return 'gone';
+        const [held] = await tx
+          .select({ n: count() })
+          .from(ticketNotes)
+          .where(eq(ticketNotes.ticketId, ticketId));
+        if ((held?.n ?? 0) >= max) return 'full';
+        const author = tx
+          .select({ name: memberName })
+          .from(users)
+          .where(and(eq(users.id, userId), eq(users.organisationId, organisationId)));
+        const [row] = await tx
+          .insert(ticketNotes)
+          .values({ ticketId, userId, authorName: sql`(${author})`, body })
+          .returning();
+        if (!row) throw new Error('the note was not stored');
+        return row;
+      });
     },
 
     /** How many of `labelIds` are the organisation's. */

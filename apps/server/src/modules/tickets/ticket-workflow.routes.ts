@@ -58,7 +58,7 @@ export const ticketWorkflowRoutes: FastifyPluginAsyncZod<TicketWorkflowRoutesOpt
         summary: 'Add an internal note to a ticket (never sent to WhatsApp)',
         security,
         body: addTicketNoteRequest,
-        response: { 201: addTicketNoteResponse, ...errors },
+        response: { 201: addTicketNoteResponse, ...errors, 409: errorResponse },
       },
     },
     async (request, reply) =>

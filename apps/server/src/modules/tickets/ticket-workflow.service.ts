@@ -1,5 +1,6 @@
 import {
   type AddTicketNoteResponse,
+  MAX_TICKET_NOTES,
   type Ticket,
   type TicketChangeResponse,
   ticketMessages,
@@ -81,7 +82,10 @@ export function createTicketWorkflowService(deps: TicketWorkflowDeps) {
     async addNote(actor: Actor, ticketId: number, body: string): Promise<AddTicketNoteResponse> {
       const { organisationId } = actor;
       const ticket = await owned(organisationId, ticketId);
-      const note = await stillThere(repo.addNote(organisationId, ticketId, actor.id, body));
+      const note = await stillThere(repo.addNote(organisationId, ticketId, actor.id, body, MAX_TICKET_NOTES));
+      if (note === 'gone') throw new AppError(404, ticketMessages.ticketNotFound);
+      // 409 like the other counted limits (the active-session limit): the ticket's state refuses it.
+      if (note === 'full') throw new AppError(409, workflowMessages.tooManyNotes);
       onChange(organisationId, 'note', toTicket(ticket));
       await audit.record(byMember(actor, 'ticket.note_added', target(ticketId), { note_id: note.id }));
       return { success: true, message: workflowMessages.noteAdded, note: toNote(note) };

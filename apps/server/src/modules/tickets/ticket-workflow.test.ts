@@ -6,7 +6,7 @@ import type {
   TicketChangeResponse,
   TicketDetailsResponse,
 } from '@wadesk/contract';
-import { workflowMessages } from '@wadesk/contract';
+import { MAX_LABELS, MAX_TICKET_NOTES, workflowMessages } from '@wadesk/contract';
 import { asc, eq, ne } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
@@ -16,7 +16,7 @@ import { deskFixture } from '../../../test/helpers/desk-fixture';
 import { openEventStream } from '../../../test/helpers/event-stream';
 import { teammate, userId } from '../../../test/helpers/team';
 import { eventually } from '../../../test/helpers/whatsapp';
-import { auditLog, labels, ticketLabels, ticketNotes, tickets } from '../../db/schema';
+import { auditLog, labels, ticketLabels, ticketNotes, tickets, users } from '../../db/schema';
 
 describeEachDatabase('working a ticket: assignee, notes, labels', (ctx) => {
   const desk = async () => {
@@ -166,6 +166,52 @@ describeEachDatabase('working a ticket: assignee, notes, labels', (ctx) => {
       'label.deleted',
       'ticket.labels_changed',
     ]);
+  });
+
+  it('an organisation has at most 200 labels: one more is refused in words, even when two are made at once', async () => {
+    const user = await signUp(ctx.app);
+    const organisationId = (await ctx.db.select().from(users))[0]?.organisationId as number;
+    const names = (from: number, count: number) => Array.from({ length: count }, (_, i) => `L${from + i}`);
+    await ctx.db
+      .insert(labels)
+      .values(names(1, MAX_LABELS - 1).map((name) => ({ organisationId, name, colour: '#123456' })));
+    const save = (body: object) => org<SaveLabelResponse>(ctx.app, user, 'saveLabel', body);
+    const results = await Promise.all(names(1000, 3).map((name) => save({ name, colour: '#654321' })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    for (const refused of results.filter((r) => r.status === 409))
+      expect(refused.body).toEqual({ message: workflowMessages.tooManyLabels });
+    expect(workflowMessages.tooManyLabels).toMatch(/has 200 labels, the most it can have/);
+    expect(await ctx.count(labels)).toBe(MAX_LABELS);
+    // At the cap a label can still be renamed; deleting one makes room for another.
+    const [first] = await ctx.db.select().from(labels).where(eq(labels.name, 'L1'));
+    expect((await save({ id: first?.id, name: 'Renamed', colour: '#123456' })).status).toBe(200);
+    await org(ctx.app, user, 'deleteLabel', { label_id: first?.id });
+    expect((await save({ name: 'One more', colour: '#123456' })).status).toBe(200);
+  });
+
+  it('a ticket has at most 200 notes: one more is refused in words, even when two are added at once', async () => {
+    const { user, first, second, ownerId } = await desk();
+    await ctx.db.insert(ticketNotes).values(
+      Array.from({ length: MAX_TICKET_NOTES - 1 }, (_, i) => ({
+        ticketId: first.id,
+        userId: ownerId,
+        authorName: 'Ann Lee',
+        body: `note ${i}`,
+      })),
+    );
+    const add = (body: string, ticketId = first.id) =>
+      org<AddTicketNoteResponse>(ctx.app, user, 'addTicketNote', { ticket_id: ticketId, body });
+    const results = await Promise.all(['a', 'b', 'c'].map((body) => add(body)));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    for (const refused of results.filter((r) => r.status === 409))
+      expect(refused.body).toEqual({ message: workflowMessages.tooManyNotes });
+    expect(workflowMessages.tooManyNotes).toMatch(/has 200 notes, the most a ticket can have/);
+    const count = async (ticketId: number) =>
+      (await ctx.db.select().from(ticketNotes).where(eq(ticketNotes.ticketId, ticketId))).length;
+    expect(await count(first.id)).toBe(MAX_TICKET_NOTES);
+    expect(await actions()).toEqual(['ticket.note_added']);
+    // The cap is the ticket's: the organisation's other tickets take notes as before.
+    expect((await add('elsewhere', second.id)).status).toBe(201);
   });
 
   it('tells open dashboards about each change', async () => {
