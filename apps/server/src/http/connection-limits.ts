@@ -92,6 +92,8 @@ export function limitConnectionsPerAddress(server: Server, { max, exempt, log }:
 export function limitRequestsInFlight(app: FastifyInstance, max: number): void {
   const inFlight = new Map<string, number>();
   app.addHook('onRequest', async (request, reply) => {
+    // No address: the connection closed before the request was routed; nothing to count.
+    if (!request.ip) return;
     const key = clientKey(request.ip);
     const count = inFlight.get(key) ?? 0;
     if (count >= max) throw new AppError(429, connectionMessages.tooManyInFlight);

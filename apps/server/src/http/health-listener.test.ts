@@ -45,6 +45,14 @@ describeWithDatabase(
         at: expect.any(Number),
       });
 
+      // Probes from one address that would keep their connections: each closes after its answer, so idle
+      // ones never pile up against the listener's per-client cap.
+      for (let probe = 0; probe < 12; probe++) {
+        const connection = connections.open(healthPort(), '127.0.0.4');
+        connection.socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+        const closed = await closedWithin(connection, 1000);
+        expect(closed === 'still open' ? closed : closed.data).toMatch(/^HTTP\/1\.1 200 /);
+      }
       const answer = await requestFrom(healthPort(), '127.0.0.4', { path: '/healthz' });
       expect(answer).toEqual(expected);
       expect(JSON.parse(answer.body)).toEqual({ status: 'ok', database: 'up' });

@@ -37,11 +37,15 @@ export async function listenForHealth(
     (request, response) => {
       const path = (request.url ?? '').split('?')[0];
       if (path === '/healthz') {
+        // One probe per connection: no idle keep-alive connections pile up against the per-client cap
+        // (an orchestrator may run several probes from one address).
+        response.setHeader('connection', 'close');
         app.routing(request, response);
         return;
       }
       const payload = JSON.stringify({ message: healthListenerMessages.notFound });
       response.writeHead(404, {
+        connection: 'close',
         'content-type': 'application/json; charset=utf-8',
         'content-length': Buffer.byteLength(payload),
       });
