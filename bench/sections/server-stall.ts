@@ -3,6 +3,7 @@
 // inflating to 90 MiB, one of 30 MiB that is parsed), and while four ~60 MB chats are saved in parallel.
 // The load comes from a child process (server-stall-client.ts), so its own work neither slows this
 // event loop nor counts in this process's memory, which is sampled alongside (worker threads included).
+// Last, one client holds 2,400 slow connections (slow-connections.ts).
 import { execFile } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { type Row, rowsOf } from '../row';
 import { ms, percentile } from '../stats';
+import { slowConnectionRows } from './slow-connections';
 
 const row = rowsOf('server-stall');
 const HEALTHZ_TARGET_MS = 50;
@@ -114,7 +116,8 @@ export async function run(): Promise<Row[]> {
   const app = await buildApp(config, { logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const base = `http://127.0.0.1:${port}`;
   const rows: Row[] = [];
   try {
     const registered = await fetch(`${base}/users/register/`, {
@@ -163,6 +166,7 @@ export async function run(): Promise<Row[]> {
       statuses = await load(base, authorization, 'save', saveFile, 4);
     });
     rows.push(...rowsFor(`4 parallel saves of ${saveMb.toFixed(0)} MB`, statuses, sampled, idleRss));
+    rows.push(...(await slowConnectionRows(app, port)));
   } finally {
     await app.close();
   }

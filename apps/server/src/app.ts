@@ -6,10 +6,12 @@ import { keepInternals } from './app-internals';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import { type Database, openMigratedDatabase } from './db/client';
+import { limitConnectionsPerAddress, limitRequestsInFlight, trustedPeer } from './http/connection-limits';
 import { frameworkErrors, installErrorHandler } from './http/error-handler';
 import { loggerOptions } from './http/logger';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurity } from './http/security';
+import { endSlowBodies } from './http/slow-bodies';
 import { installUnstorableTextGuard } from './http/unstorable-text';
 import { registerWebApp } from './http/web-app';
 import { createMailer } from './mail/mailer';
@@ -80,6 +82,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
   });
   app.server.maxConnections = config.maxConnections;
+  // One client cannot take every connection; behind a proxy, whose one address every client shares, the
+  // cap moves to the requests under way per forwarded client address.
+  limitConnectionsPerAddress(app.server, {
+    max: config.maxConnectionsPerAddress,
+    exempt: trustedPeer(config.trustProxy),
+    log: app.log,
+  });
+  if (config.trustProxy) limitRequestsInFlight(app, config.maxConnectionsPerAddress);
+  endSlowBodies(app, { minBytesPerSecond: config.minBodyBytesPerSecond, graceMs: config.minBodyRateGraceMs });
   if (!deps.database) app.addHook('onClose', () => database.close());
 
   app.setValidatorCompiler(validatorCompiler);

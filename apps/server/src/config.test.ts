@@ -26,6 +26,10 @@ describe('loadConfig', () => {
       headersTimeoutMs: 30_000,
       keepAliveTimeoutMs: 5_000,
       maxConnections: 2048,
+      maxConnectionsPerAddress: 256,
+      minBodyBytesPerSecond: 1024,
+      minBodyRateGraceMs: 10_000,
+      healthPort: null,
       authRateLimitIp: 20,
       authRateLimitEmail: 10,
       eventStreamsPerUser: 5,
@@ -67,6 +71,10 @@ describe('loadConfig', () => {
       CONTACT_EMAIL: 'support@example.com',
       CORS_ORIGINS: 'https://a.example.com, http://localhost:5173/',
       BODY_LIMIT_BYTES: '2048',
+      MAX_CONNECTIONS_PER_ADDRESS: '64',
+      MIN_BODY_BYTES_PER_SECOND: '0',
+      MIN_BODY_RATE_GRACE_MS: '5000',
+      HEALTH_PORT: '8081',
       AUTH_RATE_LIMIT_IP: '5',
       AUTH_RATE_LIMIT_EMAIL: '3',
       EVENT_STREAMS_PER_USER: '2',
@@ -96,6 +104,10 @@ describe('loadConfig', () => {
       contactEmail: 'support@example.com',
       corsOrigins: ['https://a.example.com', 'http://localhost:5173'],
       bodyLimitBytes: 2048,
+      maxConnectionsPerAddress: 64,
+      minBodyBytesPerSecond: 0,
+      minBodyRateGraceMs: 5000,
+      healthPort: 8081,
       authRateLimitIp: 5,
       authRateLimitEmail: 3,
       eventStreamsPerUser: 2,
@@ -119,6 +131,12 @@ describe('loadConfig', () => {
 
   it('refuses an orphan grace under an hour, which an upload under way could outlast', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ORPHAN_GRACE_HOURS: '0' })).toThrow(/ORPHAN_GRACE_HOURS/);
+  });
+
+  it('refuses a HEALTH_PORT equal to PORT', () => {
+    expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(32), PORT: '8080', HEALTH_PORT: '8080' })).toThrow(
+      'HEALTH_PORT must differ from PORT',
+    );
   });
 
   it('refuses a WHATSAPP_VERSION that is not three dot-separated whole numbers', () => {

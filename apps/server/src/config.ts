@@ -48,6 +48,21 @@ export interface Config {
   keepAliveTimeoutMs: number;
   maxConnections: number;
   /**
+   * MAX_CONNECTIONS_PER_ADDRESS: open connections one client address (an IPv6 /64) may hold, so one client
+   * cannot take all of maxConnections. Behind TRUST_PROXY the proxies are exempt (every client arrives
+   * from them) and it caps the requests under way per forwarded client address instead (http/connection-limits.ts).
+   */
+  maxConnectionsPerAddress: number;
+  /**
+   * A request body must average at least minBodyBytesPerSecond once it has been waited for
+   * minBodyRateGraceMs; slower bodies answer 408 and their connection closes (http/slow-bodies.ts).
+   * 0 turns the check off.
+   */
+  minBodyBytesPerSecond: number;
+  minBodyRateGraceMs: number;
+  /** HEALTH_PORT: a listener of its own for GET /healthz (http/health-listener.ts); null: none. */
+  healthPort: number | null;
+  /**
    * Login and registration attempts allowed per minute per client IP; registration attempts per minute
    * per email address, and failed sign-ins one IP may make on one account before the back-off
    * (auth/login-guard.ts).
@@ -178,6 +193,10 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_MS: integer(1000, 600_000).default(30_000),
   KEEP_ALIVE_TIMEOUT_MS: integer(1000, 600_000).default(5_000),
   MAX_CONNECTIONS: integer(1, 1_000_000).default(2048),
+  MAX_CONNECTIONS_PER_ADDRESS: integer(1, 1_000_000).default(256),
+  MIN_BODY_BYTES_PER_SECOND: integer(0, 1024 ** 3).default(1024),
+  MIN_BODY_RATE_GRACE_MS: integer(100, 600_000).default(10_000),
+  HEALTH_PORT: integer(1, 65535).optional(),
   AUTH_RATE_LIMIT_IP: integer(1, 1_000_000).default(20),
   AUTH_RATE_LIMIT_EMAIL: integer(1, 1_000_000).default(10),
   UPLOAD_RATE_LIMIT: integer(1, 1_000_000).default(20),
@@ -237,6 +256,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems.join('; ')}`);
   }
   const vars = parsed.data;
+  if (vars.HEALTH_PORT !== undefined && vars.HEALTH_PORT === vars.PORT) {
+    throw new Error('Invalid configuration: HEALTH_PORT must differ from PORT');
+  }
   const dataDir = resolve(vars.DATA_DIR);
   const databaseUrl = vars.DATABASE_URL ?? `file://${resolve(dataDir, 'pgdata')}`;
   if (vars.DATABASE_OWNER_URL && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -276,6 +298,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     headersTimeoutMs: Math.min(vars.HEADERS_TIMEOUT_MS, vars.REQUEST_TIMEOUT_MS),
     keepAliveTimeoutMs: vars.KEEP_ALIVE_TIMEOUT_MS,
     maxConnections: vars.MAX_CONNECTIONS,
+    maxConnectionsPerAddress: vars.MAX_CONNECTIONS_PER_ADDRESS,
+    minBodyBytesPerSecond: vars.MIN_BODY_BYTES_PER_SECOND,
+    minBodyRateGraceMs: vars.MIN_BODY_RATE_GRACE_MS,
+    healthPort: vars.HEALTH_PORT ?? null,
     authRateLimitIp: vars.AUTH_RATE_LIMIT_IP,
     authRateLimitEmail: vars.AUTH_RATE_LIMIT_EMAIL,
     uploadRateLimit: vars.UPLOAD_RATE_LIMIT,

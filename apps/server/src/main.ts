@@ -1,7 +1,9 @@
+import type { Server } from 'node:http';
 import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { type Database, openMigratedDatabase } from './db/client';
 import { seedDemo } from './demo/seed-demo';
+import { closeHealthListener, listenForHealth } from './http/health-listener';
 import { resolveSharedSecrets } from './shared-secrets';
 
 // Start-up failures (bad config, unreachable database, port in use) print one line and exit 1, no stack.
@@ -32,6 +34,7 @@ try {
 const app = await buildApp(config, { database });
 app.log.info({ database: database.kind }, 'database ready');
 
+let health: Server | null = null;
 let stopping = false;
 async function shutdown(signal: NodeJS.Signals): Promise<void> {
   if (stopping) return;
@@ -39,6 +42,8 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   app.log.info({ signal }, 'shutting down');
   try {
     await app.close(); // stops accepting connections and waits for in-flight requests
+    // Closed last: until here it answers 503 (the app is closing), so load balancers stop sending traffic.
+    if (health) await closeHealthListener(health);
     await database.close();
     process.exit(0);
   } catch (error) {
@@ -54,6 +59,17 @@ try {
 } catch (error) {
   await database.close();
   fail('listen', error);
+}
+
+if (config.healthPort !== null) {
+  try {
+    health = await listenForHealth(app, { host: config.host, port: config.healthPort });
+    app.log.info({ port: config.healthPort }, 'health checks listening');
+  } catch (error) {
+    await app.close();
+    await database.close();
+    fail('listen on HEALTH_PORT', error);
+  }
 }
 
 if (config.demoSeed) {
