@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { registerViaApi } from './support/accounts';
+import { registerVerified } from './support/accounts';
 import { axeReport, expectClean, go, NARROW, scanBothWidths, settle, WIDE } from './support/axe';
 import { openPage, type TrackedPage } from './support/browser';
 import { CHAT_ZIP, messageAt, pickFiles } from './support/chat-import';
@@ -23,7 +23,7 @@ let session: LinkedSession;
 
 beforeAll(async () => {
   ({ server, browser } = await startSimulatorDesk());
-  const account = await registerViaApi(server.baseURL);
+  const account = await registerVerified(server);
   session = await linkSimulatedSession(server.baseURL, account.access_token);
   const group = session.groups[0] as LinkedSession['groups'][number];
   await postJson(server.baseURL, '/org/addAgent/', account.access_token, {
