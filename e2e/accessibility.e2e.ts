@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { registerViaApi } from './support/accounts';
+import { registerVerified, registerViaApi } from './support/accounts';
 import { axeReport, expectClean, go, NARROW, scanBothWidths, settle, WIDE } from './support/axe';
 import { openPage, type TrackedPage } from './support/browser';
 import { CHAT_ZIP, messageAt, pickFiles } from './support/chat-import';
@@ -23,7 +23,7 @@ let session: LinkedSession;
 
 beforeAll(async () => {
   ({ server, browser } = await startSimulatorDesk());
-  const account = await registerViaApi(server.baseURL);
+  const account = await registerVerified(server);
   session = await linkSimulatedSession(server.baseURL, account.access_token);
   const group = session.groups[0] as LinkedSession['groups'][number];
   await postJson(server.baseURL, '/org/addAgent/', account.access_token, {
@@ -126,6 +126,21 @@ test('members with the Invite member dialog', async () => {
     await dialog.getByLabel(/email/i).waitFor();
   });
   await page.keyboard.press('Escape');
+});
+
+test('an owner whose address is not verified: the notice, and the reason in place of a form', async () => {
+  const unverified = await openPage(browser, server.baseURL, WIDE);
+  await signIn(unverified.page, await registerViaApi(server.baseURL));
+  const { page } = unverified;
+  const notice = page.getByRole('region', { name: 'Email address not verified' });
+  await go(page, '/members', () => notice.waitFor(POLL));
+  await scanBothWidths(page, 'members, address not verified', () => notice.waitFor(POLL));
+  const dialog = page.getByRole('dialog', { name: 'Invite member' });
+  await scanBothWidths(page, 'Invite member dialog, address not verified', async () => {
+    if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'Invite member' }).click();
+    await dialog.getByRole('button', { name: 'Resend verification mail' }).waitFor();
+  });
+  await unverified.close();
 });
 
 test('audit log and the notifications panel', async () => {

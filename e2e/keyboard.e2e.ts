@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { androidChat, NEEDLE_INDEX } from './fixtures/chat-fixtures';
-import { registerViaApi } from './support/accounts';
+import { registerVerified, registerViaApi } from './support/accounts';
 import { DESKTOP, MOBILE, openPage } from './support/browser';
 import { messageAt } from './support/chat-import';
 import { type LinkedSession, linkSimulatedSession, postJson, signIn, simulateIncoming } from './support/desk';
@@ -114,7 +114,7 @@ test('a visitor imports a chat on the landing page, searches it and jumps to a r
 });
 
 test('staff import a chat, search, jump, then open a ticket and change its status by keyboard alone', async () => {
-  const account = await registerViaApi(server.baseURL);
+  const account = await registerVerified(server);
   const session = await linkSimulatedSession(server.baseURL, account.access_token);
   const group = session.groups[0] as LinkedSession['groups'][number];
   await simulateIncoming(server.baseURL, account.access_token, session.sessionId, {

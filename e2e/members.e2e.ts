@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { registerViaApi, STRONG_PASSWORD, uniqueEmail } from './support/accounts';
+import { registerVerified, STRONG_PASSWORD, uniqueEmail } from './support/accounts';
 import { DESKTOP, MOBILE, openPage } from './support/browser';
 import { signIn } from './support/desk';
 import { invitationLinkFor } from './support/outbox';
@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 test('an owner invites a member on the Members page; the mailed link creates their account in the organisation', async () => {
-  const owner = await registerViaApi(server.baseURL, uniqueEmail('owner'));
+  const owner = await registerVerified(server, uniqueEmail('owner'));
   const invitee = uniqueEmail('invitee');
   const desk = await openPage(browser, server.baseURL, DESKTOP);
   await signIn(desk.page, owner);

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { registerViaApi } from './support/accounts';
+import { registerVerified } from './support/accounts';
 import { DESKTOP, MOBILE, openPage } from './support/browser';
 import { type LinkedSession, linkSimulatedSession, postJson, signIn, simulateIncoming } from './support/desk';
 import type { RunningServer } from './support/server';
@@ -25,7 +25,7 @@ afterAll(async () => {
 
 for (const viewport of [DESKTOP, MOBILE]) {
   test(`staff answer a ticket with a canned reply at ${viewport.width} px`, async () => {
-    const account = await registerViaApi(server.baseURL);
+    const account = await registerVerified(server);
     const saved = await postJson(server.baseURL, '/org/saveCannedReply/', account.access_token, {
       shortcut: 'eta',
       body: 'Your parcel arrives tomorrow before noon.',

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { registerViaApi } from './support/accounts';
+import { registerVerified } from './support/accounts';
 import { DESKTOP, MOBILE, openPage } from './support/browser';
 import { postJson, signIn } from './support/desk';
 import { type RunningServer, startServer } from './support/server';
@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 test('link a phone by pairing code, then read the session health on desktop and phone widths', async () => {
-  const account = await registerViaApi(server.baseURL);
+  const account = await registerVerified(server);
   const { page, errors, close } = await openPage(browser, server.baseURL, DESKTOP);
   await signIn(page, account);
   await page.goto('/session-info');

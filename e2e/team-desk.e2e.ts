@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { registerViaApi, STRONG_PASSWORD, uniqueEmail } from './support/accounts';
+import { registerVerified, STRONG_PASSWORD, uniqueEmail } from './support/accounts';
 import { MOBILE, openPage } from './support/browser';
 import { type LinkedSession, linkSimulatedSession, postJson, signIn, simulateIncoming } from './support/desk';
 import { invitationLinkFor } from './support/outbox';
@@ -56,7 +56,7 @@ async function groupMessages(token: string, sessionId: string, groupId: string):
 
 test('an owner and an invited member work a ticket together, and the audit log shows each step', async () => {
   const ownerEmail = uniqueEmail('owner');
-  const owner = await registerViaApi(server.baseURL, ownerEmail);
+  const owner = await registerVerified(server, ownerEmail);
   const session = await linkSimulatedSession(server.baseURL, owner.access_token);
   const group = session.groups[0] as LinkedSession['groups'][number];
   const label = await postJson(server.baseURL, '/org/saveLabel/', owner.access_token, {

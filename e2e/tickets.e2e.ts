@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { registerViaApi } from './support/accounts';
+import { registerVerified } from './support/accounts';
 import { DESKTOP, downloadedBytes, MOBILE, openPage } from './support/browser';
 import { type LinkedSession, linkSimulatedSession, postJson, signIn, simulateIncoming } from './support/desk';
 import { type RunningServer, startServer } from './support/server';
@@ -38,7 +38,7 @@ interface Account {
 }
 
 async function deskAccount(wantOwner = false) {
-  const account: Account = await registerViaApi(server.baseURL);
+  const account: Account = await registerVerified(server);
   const session = await linkSimulatedSession(server.baseURL, account.access_token, { wantOwner });
   return { account, session };
 }

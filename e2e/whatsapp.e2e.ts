@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { registerViaApi } from './support/accounts';
+import { registerVerified } from './support/accounts';
 import { DESKTOP, downloadedBytes, MOBILE, openPage } from './support/browser';
 import { postJson, signIn } from './support/desk';
 import { type RunningServer, startServer } from './support/server';
@@ -42,7 +42,7 @@ const isImage = (bytes: Buffer) =>
   bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]));
 
 test('link a phone by QR code, sync, read and page group messages, download media, survive a restart', async () => {
-  const account = await registerViaApi(server.baseURL);
+  const account = await registerVerified(server);
   const { page, errors, close } = await openPage(browser, server.baseURL, DESKTOP);
   await signIn(page, account);
 
@@ -144,7 +144,7 @@ test('link a phone by QR code, sync, read and page group messages, download medi
 }, 150_000); // one long flow with a server restart in it
 
 test('a second session hits the active-session limit', async () => {
-  const account = await registerViaApi(server.baseURL);
+  const account = await registerVerified(server);
   const first = await api('/api/startSession/', account.access_token, {
     session_name: 'One',
     description: 'first',
@@ -163,7 +163,7 @@ test('a second session hits the active-session limit', async () => {
 });
 
 test('on a phone the chat page goes from the group list to the conversation and back', async () => {
-  const account = await registerViaApi(server.baseURL);
+  const account = await registerVerified(server);
   const started = (await (
     await api('/api/startSession/', account.access_token, { session_name: 'Mobile', description: 'phone' })
   ).json()) as { sessionID: string };
@@ -185,7 +185,7 @@ test('on a phone the chat page goes from the group list to the conversation and 
 });
 
 test('the group list shows last message, time and unread count; opening a group reads it; the chat has day separators, author runs and named quotes', async () => {
-  const account = await registerViaApi(server.baseURL);
+  const account = await registerVerified(server);
   const started = (await (
     await api('/api/startSession/', account.access_token, { session_name: 'Desk', description: 'phone' })
   ).json()) as { sessionID: string };

@@ -1,5 +1,6 @@
 // One wadesk server as its own process, for the scale-out bench: `tsx instance-child.ts` with DATABASE_URL,
-// JWT_SECRET and STORAGE_SIGNING_SECRET in env. Prints one JSON line {port, instanceId} once it listens.
+// JWT_SECRET and STORAGE_SIGNING_SECRET in env. Prints one JSON line {port, instanceId, dataDir} once it
+// listens (its mails are files in dataDir/outbox).
 import { mkdtemp } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -20,7 +21,7 @@ const database = await createDatabase(config.databaseUrl);
 const app = await buildApp(config, { database, logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const { port } = app.server.address() as AddressInfo;
-console.log(JSON.stringify({ port, instanceId: app.whatsapp.cluster.instanceId }));
+console.log(JSON.stringify({ port, instanceId: app.whatsapp.cluster.instanceId, dataDir: config.dataDir }));
 process.on('SIGTERM', async () => {
   await app.close();
   await database.close();

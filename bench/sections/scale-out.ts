@@ -3,6 +3,7 @@
 // instance, and how long the other instance takes to run the session after the owner's process is killed.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -21,6 +22,8 @@ interface Instance {
   child: ChildProcess;
   base: string;
   instanceId: string;
+  /** Its DATA_DIR: without SMTP_URL its mails are files in outbox/. */
+  dataDir: string;
 }
 
 function startInstance(url: string): Promise<Instance> {
@@ -38,8 +41,10 @@ function startInstance(url: string): Promise<Instance> {
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
     lines.once('line', (line) => {
-      const { port, instanceId } = JSON.parse(line) as { port: number; instanceId: string };
-      resolve({ child, base: `http://127.0.0.1:${port}`, instanceId });
+      const { port, instanceId, dataDir } = JSON.parse(line) as Omit<Instance, 'child' | 'base'> & {
+        port: number;
+      };
+      resolve({ child, base: `http://127.0.0.1:${port}`, instanceId, dataDir });
     });
     child.once('exit', (code) => reject(new Error(`instance exited with ${code}`)));
   });
@@ -62,6 +67,20 @@ async function call<T>(base: string, path: string, body: object, token?: string)
   });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return (response.headers.get('content-type')?.includes('json') ? response.json() : undefined) as T;
+}
+
+/** Opens the verification link the instance mailed (linking a session needs a verified address). */
+async function verifyByMail(instance: Instance): Promise<void> {
+  const outbox = join(instance.dataDir, 'outbox');
+  for (const name of await readdir(outbox)) {
+    // Quoted-printable: soft line breaks, and "=" written as =3D.
+    const mail = (await readFile(join(outbox, name), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const token = mail.match(/\/verify-email\?token=([\w-]+)/)?.[1];
+    if (!token) continue;
+    await call(instance.base, '/users/verify-email/', { token });
+    return;
+  }
+  throw new Error(`no verification mail in ${outbox}`);
 }
 
 async function until<T>(
@@ -113,6 +132,7 @@ async function measure(url: string, db: pg.Client): Promise<Row[]> {
       first_name: 'Scale',
       last_name: '',
     });
+    await verifyByMail(a);
     const { sessionID } = await call<{ sessionID: string }>(
       a.base,
       '/api/startSession/',

@@ -23,6 +23,11 @@ export interface AppInternals {
   /** The bus between modules, which tests listen on, and how many event streams are open here. */
   bus: DeskEventBus;
   openStreams(): number;
+  /**
+   * Marks an account's address verified, as its emailed link would (false: no such account): the demo
+   * seeds a verified owner, and tests that are not about verification use it through one helper.
+   */
+  verifyAddress(email: string): Promise<boolean>;
 }
 
 // Keyed by the app object, so an app closed and dropped takes its internals with it. A map and not a

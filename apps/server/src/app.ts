@@ -108,7 +108,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     outboxDir: join(config.dataDir, 'outbox'),
   });
   app.addHook('onClose', async () => mailer.close());
-  installAuthentication(app, accessTokens, authRepository.tokenUserRole);
+  installAuthentication(app, accessTokens, authRepository.tokenUser);
   const audit = await registerAudit(app, { db: database.db });
 
   await app.register(systemRoutes, { database, config });
@@ -259,7 +259,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     config,
     clock,
     accessTokens,
-    tokenUserRole: authRepository.tokenUserRole,
+    tokenUser: authRepository.tokenUser,
     heartbeatMs: overrides.heartbeatMs ?? 20_000,
   });
   await registerWebApp(app, config.webDist);
@@ -272,6 +272,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     ownerAgentsSettled,
     bus,
     openStreams,
+    verifyAddress: emailLinks.verifyWithoutLink,
   });
   return app;
 }

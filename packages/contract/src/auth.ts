@@ -114,6 +114,22 @@ export const authUser = z.object({
 export type AuthUser = z.infer<typeof authUser>;
 export const authCheckResponse = z.object({ user: authUser });
 
+/**
+ * What an account may do only once its address is verified (by the emailed link, a password reset, an
+ * invitation or Google): an unverified account holds no power over others (decision 0016). Each is the
+ * end of the sentence `verifyFirst` makes, which the server answers with 403 and the web shows in place.
+ */
+export const verifiedOnly = {
+  invite: 'invite members',
+  manage: 'change roles or remove members',
+  link: 'link WhatsApp accounts',
+} as const;
+export type VerifiedOnlyAction = keyof typeof verifiedOnly;
+
+/** Why the action is refused, and how to get the link again (the "Resend verification mail" buttons). */
+export const verifyFirst = (action: VerifiedOnlyAction): string =>
+  `Verify your email address before you ${verifiedOnly[action]}. Open the link we emailed you, or choose "Resend verification mail" to get a new one.`;
+
 /** Settings the SPA reads at start-up: nothing secret. */
 export const publicConfig = z.object({
   google_client_id: z.string().nullable(),

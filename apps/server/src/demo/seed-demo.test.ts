@@ -30,6 +30,9 @@ describeWithDatabase('demo seed', (ctx) => {
     });
     expect(login.statusCode).toBe(200);
     const headers = bearer(login.json().access_token);
+    // Linking needs a verified address (decision 0016): the demo's owner has one.
+    const check = await app.inject({ method: 'GET', url: '/users/authcheck/', headers });
+    expect(check.json().user).toMatchObject({ email: DEMO_EMAIL, role: 'owner', email_verified: true });
     await eventually(async () => {
       const groups = await app.inject({ method: 'POST', url: '/api/getGroups/', headers });
       return groups.json<GroupsResponse>().groups_count === 4;

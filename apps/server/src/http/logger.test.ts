@@ -2,7 +2,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { signUp } from '../../test/helpers/auth';
+import { signUpVerified } from '../../test/helpers/auth';
 import { describeWithDatabase } from '../../test/helpers/describe-each-database';
 import { captureLogs } from '../../test/helpers/log-capture';
 import { eventually, FAST_WHATSAPP, linkSession, post } from '../../test/helpers/whatsapp';
@@ -33,7 +33,7 @@ describeWithDatabase('logs of failed WhatsApp work', (ctx) => {
   async function receive(table: string, column: string, logged: string) {
     const { stream, text } = captureLogs();
     const server = await ctx.buildApp({}, { whatsapp: FAST_WHATSAPP, logger: { level: 'info', stream } });
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const { sessionId, groups } = await linkSession(server, owner);
     const restore = await refuse(table, column);
     try {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { defaultRegistration, signUp } from '../../test/helpers/auth';
+import { defaultRegistration, signUpVerified } from '../../test/helpers/auth';
 import { chatApi, textMessage } from '../../test/helpers/chat-api';
 import { describeWithDatabase } from '../../test/helpers/describe-each-database';
 import { agents, chats, users, waSessions } from '../db/schema';
@@ -29,7 +29,7 @@ describeWithDatabase('unstorable text', (ctx) => {
   });
 
   it('refuses it in agent and session names and in a chat name, storing nothing', async () => {
-    const ann = await signUp(ctx.app);
+    const ann = await signUpVerified(ctx.app);
     const post = (url: string, payload: object) =>
       ctx.app.inject({ method: 'POST', url, headers: ann.headers, payload });
     const agent = await post('/org/addAgent/', { agent_name: NUL, agent_number: '+49 151 23456789' });
@@ -46,7 +46,7 @@ describeWithDatabase('unstorable text', (ctx) => {
   });
 
   it("cleans an export's messages and authors instead, and saves the chat", async () => {
-    const ann = await signUp(ctx.app);
+    const ann = await signUpVerified(ctx.app);
     const api = chatApi(ctx.app, ann);
     const message = { ...textMessage(1, `Al${'\u0000'}ice`), content: `hi${'\u0000'} there ${'\udc00'}` };
     const saved = await api.save({

@@ -2,22 +2,21 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { internalsOf } from '../../src/app-internals';
 import { users, waSessions } from '../../src/db/schema';
-import type { SignedIn } from './auth';
-import { signUp } from './auth';
+import { type SignedIn, signUpVerified } from './auth';
 import type { TestContext } from './describe-each-database';
 import { type LiveInput, liveWaMessage } from './live-message';
 
 /**
- * A signed-up organisation with a stored (not running) session, and `say`, which stores a live message
- * through the message store's ingest exactly as the gateway does (without a simulated phone) and waits
- * until the ticket engine has applied it from the queue.
+ * A signed-up organisation (its owner verified, as linking a session needs) with a stored (not running)
+ * session, and `say`, which stores a live message through the message store's ingest exactly as the
+ * gateway does (without a simulated phone) and waits until the ticket engine has applied it from the queue.
  */
 export async function deskFixture(
   ctx: TestContext,
   app: FastifyInstance = ctx.app,
   email = 'ann@example.com',
 ) {
-  const user: SignedIn = await signUp(app, { email });
+  const user: SignedIn = await signUpVerified(app, { email });
   const [account] = await ctx.db.select().from(users).where(eq(users.email, email));
   if (!account) throw new Error('no user');
   const organisationId = account.organisationId;

@@ -3,11 +3,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/client';
 import { users } from '../../src/db/schema';
-import { bearer, type SignedIn, signUp } from './auth';
+import { bearer, markVerified, type SignedIn, signUp } from './auth';
 
 /**
  * A second person in `organisationId` with `role` (moved there in the database: invitations have their
- * own tests), signed in again so the token carries the organisation. Answers their user id too.
+ * own tests), signed in again so the token carries the organisation. Answers their user id too. Their
+ * address is verified, as accepting an invitation does.
  */
 export async function teammate(
   app: FastifyInstance,
@@ -24,6 +25,7 @@ export async function teammate(
     .where(eq(users.email, email))
     .returning();
   if (!row) throw new Error('no teammate');
+  await markVerified(app, email);
   const login = await app.inject({
     method: 'POST',
     url: '/users/login/',

@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { internalsOf } from '../../src/app-internals';
 import { waAuth, waSessions } from '../../src/db/schema';
 import { createSimulatorDriver } from '../../src/whatsapp/simulator/simulator-driver';
-import { signUp } from '../helpers/auth';
+import { signUpVerified } from '../helpers/auth';
 import { describeEachDatabase } from '../helpers/describe-each-database';
 import { openStream } from '../helpers/event-stream';
 import { eventually, FAST_WHATSAPP, linkSession, post, sessionStatus } from '../helpers/whatsapp';
@@ -62,7 +62,7 @@ describeEachDatabase('scale-out: sessions', (ctx) => {
     async () => {
       const { apps } = await cluster(3);
       const [a, b, c] = apps as [FastifyInstance, FastifyInstance, FastifyInstance];
-      const owner = await signUp(a);
+      const owner = await signUpVerified(a);
       const { sessionId } = await linkSession(a, owner);
       const watch = watchOwners(apps, sessionId);
       await new Promise((resolve) => setTimeout(resolve, 4 * LEASE.scanMs)); // the others scan meanwhile
@@ -102,7 +102,7 @@ describeEachDatabase('scale-out: sessions', (ctx) => {
     async () => {
       const { apps } = await cluster(2);
       const [a, b] = apps as [FastifyInstance, FastifyInstance];
-      const owner = await signUp(a);
+      const owner = await signUpVerified(a);
       const started = await post<{ sessionID: string }>(b, owner, '/api/startSession/', {
         session_name: 'Desk',
         description: 'line',
@@ -167,7 +167,7 @@ describeEachDatabase('scale-out: sessions', (ctx) => {
     async () => {
       const { apps } = await cluster(2);
       const [a, b] = apps as [FastifyInstance, FastifyInstance];
-      const owner = await signUp(a);
+      const owner = await signUpVerified(a);
       const { sessionId, groups } = await linkSession(a, owner);
       const token = (await post<StreamTokenResponse>(b, owner, '/events/stream-token/')).body;
       const stream = await openStream(b, `stream_token=${encodeURIComponent(token.stream_token)}`);
@@ -191,7 +191,7 @@ describeEachDatabase('scale-out: sessions', (ctx) => {
     async () => {
       const { apps } = await cluster(2, 1);
       const [a] = apps as [FastifyInstance, FastifyInstance];
-      const owner = await signUp(a);
+      const owner = await signUpVerified(a);
       const start = (name: string) =>
         post<{ sessionID: string; message: string }>(a, owner, '/api/startSession/', {
           session_name: name,
@@ -213,7 +213,7 @@ describeEachDatabase('scale-out: sessions', (ctx) => {
     async () => {
       const { apps, phone } = await cluster(2);
       let [a, b] = apps as [FastifyInstance, FastifyInstance];
-      const owner = await signUp(a);
+      const owner = await signUpVerified(a);
       const { sessionId } = await linkSession(a, owner);
       for (let round = 0; round < 2; round++) {
         const [leaving, staying] = running([a, b], sessionId)[0] === a ? [a, b] : [b, a];
@@ -250,7 +250,7 @@ describeEachDatabase('scale-out: rolling restart', (ctx) => {
         return app;
       };
       let apps = [await instance(), await instance()];
-      const owner = await signUp(apps[0] as FastifyInstance);
+      const owner = await signUpVerified(apps[0] as FastifyInstance);
       const { sessionId, groups } = await linkSession(apps[0] as FastifyInstance, owner);
       const groupIds = groups.map((g) => g.group_id);
 
@@ -310,7 +310,7 @@ describeEachDatabase('scale-out: leases of sessions that stop by themselves', (c
       { whatsapp: { ...FAST_WHATSAPP, lease: LEASE } },
     );
     await app.ready();
-    const owner = await signUp(app);
+    const owner = await signUpVerified(app);
     const start = (name: string) =>
       post<{ sessionID: string }>(app, owner, '/api/startSession/', { session_name: name, description: 'd' });
     const first = await start('first');

@@ -1,6 +1,6 @@
 import type { Agent } from '@wadesk/contract';
 import { expect, it } from 'vitest';
-import { signUp } from '../../../test/helpers/auth';
+import { signUpVerified } from '../../../test/helpers/auth';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { org } from '../../../test/helpers/desk';
 import { FAST_WHATSAPP, linkSession } from '../../../test/helpers/whatsapp';
@@ -8,7 +8,7 @@ import { internalsOf } from '../../app-internals';
 
 describeWithDatabase('editing agents', (ctx) => {
   it("changes an agent's name, number and type, keeping its id and creation time", async () => {
-    const owner = await signUp(ctx.app);
+    const owner = await signUpVerified(ctx.app);
     const added = (
       await org<Agent>(ctx.app, owner, 'addAgent', { agent_name: 'Priya', agent_number: '+919876543210' })
     ).body;
@@ -43,7 +43,7 @@ describeWithDatabase('editing agents', (ctx) => {
   });
 
   it("refuses another agent's number with addAgent's words, and changes nothing", async () => {
-    const owner = await signUp(ctx.app);
+    const owner = await signUpVerified(ctx.app);
     await org(ctx.app, owner, 'addAgent', { agent_name: 'A', agent_number: '+919876543210' });
     const b = (
       await org<Agent>(ctx.app, owner, 'addAgent', { agent_name: 'B', agent_number: '+14155552671' })
@@ -75,7 +75,7 @@ describeWithDatabase('editing agents', (ctx) => {
     [{ agent_name: 'Priya', agent_number: '+919876543210', user_type: 'boss' }, 400, ''],
     [{ agent_name: 'Priya', agent_number: '+919876543210', user_type: 'owner' }, 409, 'Only a linked phone'],
   ])('refuses %j with the words of addAgent, changing nothing', async (payload, status, message) => {
-    const owner = await signUp(ctx.app);
+    const owner = await signUpVerified(ctx.app);
     const added = (
       await org<Agent>(ctx.app, owner, 'addAgent', { agent_name: 'Asha', agent_number: '+919876543210' })
     ).body;
@@ -89,8 +89,8 @@ describeWithDatabase('editing agents', (ctx) => {
   });
 
   it("answers 404 for an unknown or another organisation's agent and changes nothing", async () => {
-    const a = await signUp(ctx.app, { email: 'a@example.com' });
-    const b = await signUp(ctx.app, { email: 'b@example.com' });
+    const a = await signUpVerified(ctx.app, { email: 'a@example.com' });
+    const b = await signUpVerified(ctx.app, { email: 'b@example.com' });
     const agentA = (
       await org<Agent>(ctx.app, a, 'addAgent', { agent_name: 'A', agent_number: '+919876543210' })
     ).body;
@@ -109,7 +109,7 @@ describeWithDatabase('editing agents', (ctx) => {
 
   it("keeps an owner agent's number (the linked phone's), and lets only a linked number become owner", async () => {
     const app = await ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });
-    const owner = await signUp(app);
+    const owner = await signUpVerified(app);
     await linkSession(app, owner, 'FrontDesk');
     await internalsOf(app).ownerAgentsSettled();
     const [ownerAgent] = (await org<Agent[]>(app, owner, 'listAgent')).body;

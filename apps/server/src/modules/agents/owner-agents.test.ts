@@ -1,7 +1,7 @@
 import type { Agent, SessionStatusResponse } from '@wadesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { signUp } from '../../../test/helpers/auth';
+import { signUpVerified } from '../../../test/helpers/auth';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { org } from '../../../test/helpers/desk';
 import { deskFixture } from '../../../test/helpers/desk-fixture';
@@ -14,7 +14,7 @@ import { createAgentsService } from './agents.service';
 describeWithDatabase('owner agents', (ctx) => {
   it("lists the linked account's own number as an owner agent named after the session, once", async () => {
     const app = await ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });
-    const owner = await signUp(app);
+    const owner = await signUpVerified(app);
     const { sessionId } = await linkSession(app, owner, 'FrontDesk');
     const status = (
       await post<SessionStatusResponse>(app, owner, '/api/sessionStatus/', { sessionID: sessionId })
@@ -56,7 +56,7 @@ describeWithDatabase('owner agents', (ctx) => {
 
   it('keeps an agent already added by hand with that number as it is', async () => {
     const app = await ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });
-    const owner = await signUp(app);
+    const owner = await signUpVerified(app);
     // The simulator's phone number is derived from the session id, so learn it from a first session.
     const first = await linkSession(app, owner, 'Probe');
     const phone = (

@@ -1,7 +1,7 @@
 import type { AuditLogResponse, StartSessionResponse, TokenPair } from '@wadesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { bearer, type SignedIn, signUp } from '../../../test/helpers/auth';
+import { bearer, type SignedIn, signUpVerified } from '../../../test/helpers/auth';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { type FakeGoogle, GOOGLE_CLIENT_ID, startFakeGoogle } from '../../../test/helpers/fake-google';
 import { linkIn, startTestSmtp, type TestSmtp } from '../../../test/helpers/smtp';
@@ -32,7 +32,7 @@ describeWithDatabase('audit entries of the desk', (ctx) => {
       { smtpUrl: smtp.url, googleClientId: GOOGLE_CLIENT_ID, googleJwksUrl: google.jwksUrl },
       { whatsapp: FAST_WHATSAPP },
     );
-    owner = await signUp(app);
+    owner = await signUpVerified(app);
     ownerId = await userId('ann@example.com');
   });
 
@@ -353,7 +353,7 @@ describeWithDatabase('audit entries of the desk', (ctx) => {
   });
 
   it("never shows another organisation's entries", async () => {
-    const other = await signUp(app, { email: 'olga@example.com', first_name: 'Olga' });
+    const other = await signUpVerified(app, { email: 'olga@example.com', first_name: 'Olga' });
     await expectOk(
       post(app, other, '/org/addAgent/', { agent_name: 'X', agent_number: '+14155552671' }),
       201,

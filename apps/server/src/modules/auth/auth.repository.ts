@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, lt, type SQL, TransactionRollbackError } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client';
 import type { UserRow } from './auth.ports';
-import { emailTokens, organisations, refreshTokens, type UserRole, users } from './auth.schema';
+import { emailTokens, organisations, refreshTokens, users } from './auth.schema';
+import type { TokenUser } from './authenticate';
 
 export type NewUser = Omit<typeof users.$inferInsert, 'id' | 'organisationId' | 'role' | 'createdAt'>;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -35,17 +36,19 @@ export function createAuthRepository(db: Db) {
     findUserByGoogleSubject: (subject: string) => firstUser(eq(users.googleSubject, subject)),
 
     /**
-     * The user's role when a token issued at `issuedAt` still speaks for them: the user exists in that
-     * organisation and no reset, takeover or role change ended its tokens since. Null otherwise.
+     * The user's role and whether their address is verified, when a token issued at `issuedAt` still
+     * speaks for them: the user exists in that organisation and no reset, takeover or role change ended
+     * its tokens since. Null otherwise.
      */
-    async tokenUserRole(userId: number, organisationId: number, issuedAt: Date): Promise<UserRole | null> {
+    async tokenUser(userId: number, organisationId: number, issuedAt: Date): Promise<TokenUser | null> {
       const [found] = await db
-        .select({ validAfter: users.tokensValidAfter, role: users.role })
+        .select({ validAfter: users.tokensValidAfter, role: users.role, verifiedAt: users.emailVerifiedAt })
         .from(users)
         .where(and(eq(users.id, userId), eq(users.organisationId, organisationId)))
         .limit(1);
       if (!found) return null;
-      return !found.validAfter || issuedAt.getTime() >= found.validAfter.getTime() ? found.role : null;
+      if (found.validAfter && issuedAt.getTime() < found.validAfter.getTime()) return null;
+      return { role: found.role, emailVerified: found.verifiedAt !== null };
     },
 
     /** A new organisation and its owner, both or neither. */

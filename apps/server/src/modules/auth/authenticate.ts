@@ -1,4 +1,10 @@
-import { type MemberRole, memberMessages, roleAtLeast } from '@wadesk/contract';
+import {
+  type MemberRole,
+  memberMessages,
+  roleAtLeast,
+  type VerifiedOnlyAction,
+  verifyFirst,
+} from '@wadesk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
 import type { AccessTokens } from './tokens';
@@ -9,6 +15,8 @@ export interface RequestUser {
   organisationId: number;
   /** The user's role as stored now, not as it was when the token was issued. */
   role: MemberRole;
+  /** Whether the user's address is verified, as stored now (the `requireVerified` guard reads it). */
+  emailVerified: boolean;
   /** The sign-in (refresh-token family) the access token belongs to; null for tokens without one. */
   sessionId: string | null;
   /** When the access token of this request expires. */
@@ -28,6 +36,15 @@ declare module 'fastify' {
      * to a caller whose current role is below `role`.
      */
     requireRole(role: MemberRole): (request: FastifyRequest) => Promise<void>;
+    /**
+     * Verified-address guard, after `authenticate` (and `requireRole`): `{ onRequest:
+     * [app.requireVerified('invite')] }` answers 403 `{message}` (`verifyFirst`) to a caller whose address is
+     * not verified yet. The one place of the rule "an unverified account holds no power over others"
+     * (docs/decisions/0016-members-and-roles.md): whoever registered an address they do not own must not
+     * bring in, promote or remove people, or link a WhatsApp account, before the owner of the address
+     * can take it back (by its link or Google).
+     */
+    requireVerified(action: VerifiedOnlyAction): (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     /** Only set on routes guarded by `app.authenticate`; reading it elsewhere is a bug. */
@@ -43,42 +60,50 @@ export const authenticationErrors = {
   invalid: 'Your session has expired. Please sign in again.',
 } as const;
 
+/** What every request checks of its user, as stored now. */
+export interface TokenUser {
+  role: MemberRole;
+  emailVerified: boolean;
+}
+
 /**
- * The user's current role when a token still speaks for them: the user exists in the organisation it
- * names, and no password reset, takeover or role change ended the user's tokens after it was issued.
- * Null otherwise.
+ * The user's current role and whether their address is verified, when a token still speaks for them: the
+ * user exists in the organisation it names, and no password reset, takeover or role change ended the
+ * user's tokens after it was issued. Null otherwise.
  */
-export type TokenUserRole = (
+export type TokenUserLookup = (
   userId: number,
   organisationId: number,
   issuedAt: Date,
-) => Promise<MemberRole | null>;
+) => Promise<TokenUser | null>;
 
 /**
  * Adds `app.authenticate` and `request.user` to the root instance, so every module can use them. A
  * valid signature is not enough: the token's user must still exist and not have had its tokens ended
- * since (one primary-key lookup), which also gives the role every request is checked against.
+ * since (one primary-key lookup), which also gives the role and the verified address every request is
+ * checked against.
  */
 export function installAuthentication(
   app: FastifyInstance,
   accessTokens: AccessTokens,
-  tokenUserRole: TokenUserRole,
+  tokenUser: TokenUserLookup,
 ): void {
   app.decorateRequest('user', null as never);
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(request.headers.authorization);
     const verified = token ? await accessTokens.verify(token) : null;
-    const role = verified
-      ? await tokenUserRole(verified.userId, verified.organisationId, verified.issuedAt)
+    const user = verified
+      ? await tokenUser(verified.userId, verified.organisationId, verified.issuedAt)
       : null;
-    if (!verified || !role) {
+    if (!verified || !user) {
       reply.header('www-authenticate', 'Bearer');
       throw new AppError(401, token ? authenticationErrors.invalid : authenticationErrors.missing);
     }
     request.user = {
       id: verified.userId,
       organisationId: verified.organisationId,
-      role,
+      role: user.role,
+      emailVerified: user.emailVerified,
       sessionId: verified.sessionId,
       tokenExpiresAt: verified.expiresAt,
     };
@@ -86,6 +111,10 @@ export function installAuthentication(
 
   app.decorate('requireRole', (needed: MemberRole) => async (request: FastifyRequest) => {
     if (!roleAtLeast(request.user.role, needed)) throw new AppError(403, memberMessages.forbidden);
+  });
+
+  app.decorate('requireVerified', (action: VerifiedOnlyAction) => async (request: FastifyRequest) => {
+    if (!request.user.emailVerified) throw new AppError(403, verifyFirst(action));
   });
 }
 

@@ -2,7 +2,7 @@ import { errorResponse, type ServerEvent, streamTokenResponse } from '@wadesk/co
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
-import { authenticationErrors, bearerAuth, type TokenUserRole } from '../auth/authenticate';
+import { authenticationErrors, bearerAuth, type TokenUserLookup } from '../auth/authenticate';
 import type { AccessTokens } from '../auth/tokens';
 import type { EventHub } from './event-hub';
 import type { StreamGuard } from './stream-guard';
@@ -13,7 +13,7 @@ export interface EventsRoutesOptions {
   streamTokens: StreamTokens;
   accessTokens: AccessTokens;
   /** The check every authenticated route makes: the user is still in the organisation, tokens not ended. */
-  tokenUserRole: TokenUserRole;
+  tokenUser: TokenUserLookup;
   guard: StreamGuard;
   /** Open streams a user may hold, for the refusal's wording. */
   streamsPerUser: number;
@@ -27,7 +27,7 @@ export const tooManyStreams = (limit: number) =>
 
 export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
   app,
-  { hub, streamTokens, accessTokens, tokenUserRole, guard, streamsPerUser, heartbeatMs },
+  { hub, streamTokens, accessTokens, tokenUser, guard, streamsPerUser, heartbeatMs },
 ) => {
   const streams = new Set<() => void>();
   // Open streams never end on their own; close them so the server can shut down.
@@ -93,7 +93,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
         );
       // As on every other route: a token a password reset or a Google link ended (or a user removed from
       // the organisation) opens nothing, without waiting for the periodic stream guard.
-      if (!(await tokenUserRole(access.userId, access.organisationId, access.issuedAt)))
+      if (!(await tokenUser(access.userId, access.organisationId, access.issuedAt)))
         throw new AppError(401, authenticationErrors.invalid);
 
       let end = () => {};

@@ -1,7 +1,7 @@
 import type { StreamTokenResponse, TokenPair } from '@wadesk/contract';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { signUp } from '../../../test/helpers/auth';
+import { signUpVerified } from '../../../test/helpers/auth';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { openStream as open } from '../../../test/helpers/event-stream';
 import { captureLogs } from '../../../test/helpers/log-capture';
@@ -14,8 +14,8 @@ describeWithDatabase('event stream', (ctx) => {
     const { stream, lines: logs } = captureLogs();
     const server = await ctx.buildApp({}, { whatsapp: FAST_WHATSAPP, logger: { level: 'info', stream } });
     await server.listen({ host: '127.0.0.1', port: 0 });
-    const owner = await signUp(server);
-    const intruder = await signUp(server, { email: 'intruder@example.com' });
+    const owner = await signUpVerified(server);
+    const intruder = await signUpVerified(server, { email: 'intruder@example.com' });
 
     const token = (await post<StreamTokenResponse>(server, owner, '/events/stream-token/')).body;
     expect(token.expires_in).toBe(60);
@@ -57,7 +57,7 @@ describeWithDatabase('event stream', (ctx) => {
   it('refuses a missing, forged or reused stream token', async () => {
     const server = await ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });
     await server.listen({ host: '127.0.0.1', port: 0 });
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     expect((await open(server, '')).status).toBe(401);
     expect((await open(server, 'stream_token=forged')).status).toBe(401);
     // An access token is not a stream token, and a stream token is not an access token.
@@ -79,7 +79,7 @@ describeWithDatabase('event stream', (ctx) => {
   it('opens no stream for a token that a password reset ended, as every other route refuses it', async () => {
     const server = await ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });
     await server.listen({ host: '127.0.0.1', port: 0 });
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const { stream_token } = (await post<StreamTokenResponse>(server, owner, '/events/stream-token/')).body;
     // What a password reset (or a Google sign-in taking the account over) writes: every token issued
     // before now stops speaking for the user (auth.repository.ts).

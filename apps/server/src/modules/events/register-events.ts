@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import type { TokenUserRole } from '../auth/authenticate';
+import type { TokenUserLookup } from '../auth/authenticate';
 import type { AccessTokens } from '../auth/tokens';
 import type { DeskEventBus } from './desk-events';
 import { createEventHub } from './event-hub';
@@ -19,7 +19,7 @@ export interface RegisterEventsOptions {
   config: Pick<Config, 'jwtSecret' | 'eventStreamsPerUser' | 'eventStreamCheckMs'>;
   accessTokens: AccessTokens;
   /** Auth's check that a token still speaks for its user (authenticate.ts). */
-  tokenUserRole: TokenUserRole;
+  tokenUser: TokenUserLookup;
   heartbeatMs: number;
 }
 
@@ -32,7 +32,7 @@ export async function registerEvents(
   app: FastifyInstance,
   options: RegisterEventsOptions,
 ): Promise<{ openStreams: () => number }> {
-  const { bus, db, clock, config, accessTokens, tokenUserRole, heartbeatMs } = options;
+  const { bus, db, clock, config, accessTokens, tokenUser, heartbeatMs } = options;
   const hub = createEventHub(bus);
   const guard = createStreamGuard({
     repo: createOpenStreamsRepository(db),
@@ -49,7 +49,7 @@ export async function registerEvents(
       repo: createStreamTokensRepository(db),
     }),
     accessTokens,
-    tokenUserRole,
+    tokenUser,
     guard,
     streamsPerUser: config.eventStreamsPerUser,
     heartbeatMs,

@@ -5,7 +5,7 @@ import {
   groupMessages,
 } from '@wadesk/contract';
 import { expect, it } from 'vitest';
-import { signUp } from '../../../test/helpers/auth';
+import { type signUp, signUpVerified } from '../../../test/helpers/auth';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { eventually, FAST_WHATSAPP, linkSession, post } from '../../../test/helpers/whatsapp';
 
@@ -38,7 +38,7 @@ describeWithDatabase('groups and group messages', (ctx) => {
 
   it("lists the groups of the organisation's active sessions", async () => {
     const server = await app();
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const { sessionId, groups } = await linkSession(server, owner, 'Sales');
     expect(groups).toHaveLength(4);
     expect(groups.find((g) => g.name === 'Acme Support')).toEqual({
@@ -66,7 +66,7 @@ describeWithDatabase('groups and group messages', (ctx) => {
 
   it('pages by 100: newest, prev (asking the phone when the store runs out), next, and the boundaries', async () => {
     const server = await app();
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const { sessionId, groups } = await linkSession(server, owner);
     const group_id = groups[0]?.group_id ?? '';
     const base = { session_id: sessionId, group_id };
@@ -145,7 +145,7 @@ describeWithDatabase('groups and group messages', (ctx) => {
 
   it('answers at once with what is stored, flagged pending, when the phone does not answer', async () => {
     const server = await app();
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const { sessionId, groups } = await linkSession(server, owner);
     const base = { session_id: sessionId, group_id: groups[1]?.group_id };
     await post(server, owner, `/sim/sessions/${sessionId}/fail`, { kind: 'phone_offline' });
@@ -163,7 +163,7 @@ describeWithDatabase('groups and group messages', (ctx) => {
 
   it('carries authors, names, quotes, previews and LID senders in the spec fields', async () => {
     const server = await app();
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const { sessionId, groups } = await linkSession(server, owner);
     const lidGroup = groups.find((g) => g.name === 'Store Managers');
     const { messages } = (await page(server, owner, { session_id: sessionId, group_id: lidGroup?.group_id }))
@@ -193,8 +193,8 @@ describeWithDatabase('groups and group messages', (ctx) => {
 
   it('answers 400 with the spec texts for missing ids, 404 for unknown or foreign groups', async () => {
     const server = await app();
-    const owner = await signUp(server);
-    const intruder = await signUp(server, { email: 'intruder@example.com' });
+    const owner = await signUpVerified(server);
+    const intruder = await signUpVerified(server, { email: 'intruder@example.com' });
     const { sessionId, groups } = await linkSession(server, owner);
     const group_id = groups[0]?.group_id;
     expect((await page(server, owner, { group_id })).body).toEqual({ message: 'No session id passed' });

@@ -2,7 +2,7 @@ import { groupMessages } from '@wadesk/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
-import { signUp } from '../../../test/helpers/auth';
+import { signUpVerified } from '../../../test/helpers/auth';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { eventually, FAST_WHATSAPP, linkSession, post } from '../../../test/helpers/whatsapp';
 import { internalsOf } from '../../app-internals';
@@ -42,7 +42,7 @@ describeWithDatabase('answers of the phone to requests for older messages', (ctx
 
   it('an answer holding only stored messages is not the start of the chat', async () => {
     const server = await ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const { sessionId, groups } = await linkSession(server, owner);
     const groupJid = groups[0]?.group_id ?? '';
     const oldest = await oldestKey(sessionId, groupJid);
@@ -57,7 +57,7 @@ describeWithDatabase('answers of the phone to requests for older messages', (ctx
   it('one empty answer is not the start of the chat: three, at least the evidence gap apart, are', async () => {
     const gapMs = 1_500; // the asks meant to fall inside it must, even on a loaded machine
     const server = await ctx.buildApp({}, { whatsapp: { ...FAST_WHATSAPP, historyEmptyGapMs: gapMs } });
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const { sessionId, groups } = await linkSession(server, owner);
     const groupJid = groups[1]?.group_id ?? '';
     const history: DeskEventMap['history'][] = [];

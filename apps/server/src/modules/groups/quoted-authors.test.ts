@@ -1,6 +1,6 @@
 import type { GroupMessage, GroupMessagesResponse } from '@wadesk/contract';
 import { expect, it } from 'vitest';
-import { signUp } from '../../../test/helpers/auth';
+import { signUpVerified } from '../../../test/helpers/auth';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { FAST_WHATSAPP, linkSession, post } from '../../../test/helpers/whatsapp';
 import { formatNumber } from '../messages/group-message';
@@ -8,7 +8,7 @@ import { formatNumber } from '../messages/group-message';
 describeWithDatabase('quoted message authors', (ctx) => {
   it('names the quoted author (also in a LID group) and marks quotes of our own messages', async () => {
     const app = await ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });
-    const owner = await signUp(app);
+    const owner = await signUpVerified(app);
     const { sessionId, groups } = await linkSession(app, owner);
     let own = 0;
     let others = 0;

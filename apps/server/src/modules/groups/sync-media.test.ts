@@ -1,7 +1,7 @@
 import type { DownloadMediaResponse, GroupMessage, GroupMessagesResponse } from '@wadesk/contract';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { signUp } from '../../../test/helpers/auth';
+import { signUpVerified } from '../../../test/helpers/auth';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { eventually, FAST_WHATSAPP, linkSession, post } from '../../../test/helpers/whatsapp';
 import { internalsOf } from '../../app-internals';
@@ -15,7 +15,7 @@ describeWithDatabase('sync of old messages and media download', (ctx) => {
 
   it('syncs the whole older history in the background, storing and pushing progress', async () => {
     const server = await app();
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const { sessionId, groups } = await linkSession(server, owner);
     const group_id = groups[2]?.group_id ?? '';
     const progress: DeskEventMap['sync.progress'][] = [];
@@ -58,7 +58,7 @@ describeWithDatabase('sync of old messages and media download', (ctx) => {
 
   it('stops with waiting_phone when the phone does not answer, and resumes from where it was', async () => {
     const server = await app();
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const { sessionId, groups } = await linkSession(server, owner);
     const group_id = groups[0]?.group_id ?? '';
     const progress: DeskEventMap['sync.progress'][] = [];
@@ -75,7 +75,7 @@ describeWithDatabase('sync of old messages and media download', (ctx) => {
 
   it('downloads media once through the session, then serves it from object storage', async () => {
     const server = await app();
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const { sessionId, groups } = await linkSession(server, owner);
     const group_id = groups[0]?.group_id ?? '';
     const { messages } = (

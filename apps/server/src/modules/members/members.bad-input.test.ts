@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { signUp } from '../../../test/helpers/auth';
+import { signUpVerified } from '../../../test/helpers/auth';
 import {
   documentedRoutes,
   type Route,
@@ -46,7 +46,7 @@ describeWithDatabase(
     });
 
     it('refuses every bad body on every route', async () => {
-      const owner = await signUp(ctx.app);
+      const owner = await signUpVerified(ctx.app);
       const routes = [...signedIn.filter((route) => route.body), ...invitation];
       expect(await walkBadBodies(ctx, ctx.app, owner, routes)).toBeGreaterThan(100);
     });

@@ -27,6 +27,10 @@ const refused = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 40
 export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService }> = async (app, { members }) => {
   app.addHook('onRequest', app.authenticate);
   const owner = { onRequest: [app.requireRole('owner')] };
+  // Bringing people in, promoting and removing them need a verified address as well (decision 0016).
+  const verifiedOwner = (action: 'invite' | 'manage') => ({
+    onRequest: [app.requireRole('owner'), app.requireVerified(action)],
+  });
 
   app.get(
     '/org/members/',
@@ -44,11 +48,11 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService }> =
   app.post(
     '/org/inviteMember/',
     {
-      ...owner,
+      ...verifiedOwner('invite'),
       schema: {
         tags,
         summary:
-          'Invite a person by email (owner); an address gets at most 3 invitations an hour, an organisation sends at most 20 an hour and 100 a day (429 beyond, with Retry-After)',
+          'Invite a person by email (owner, verified address); an address gets at most 3 invitations an hour, an organisation sends at most 20 an hour and 100 a day (429 beyond, with Retry-After)',
         security: bearerAuth,
         body: inviteMemberRequest,
         response: { 201: invitation, ...refused, 409: errorResponse, 429: errorResponse, 502: errorResponse },
@@ -79,10 +83,10 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService }> =
   app.post(
     '/org/changeMemberRole/',
     {
-      ...owner,
+      ...verifiedOwner('manage'),
       schema: {
         tags,
-        summary: "Change a member's role (owner); their sign-ins end",
+        summary: "Change a member's role (owner, verified address); their sign-ins end",
         security: bearerAuth,
         body: changeMemberRoleRequest,
         response: { 200: member, ...refused, 409: errorResponse },
@@ -94,10 +98,10 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService }> =
   app.post(
     '/org/removeMember/',
     {
-      ...owner,
+      ...verifiedOwner('manage'),
       schema: {
         tags,
-        summary: 'Remove a member (owner); the last owner stays',
+        summary: 'Remove a member (owner, verified address); the last owner stays',
         security: bearerAuth,
         body: removeMemberRequest,
         response: { 200: successMessage, ...refused, 409: errorResponse },

@@ -3,7 +3,13 @@ import { type MembersResponse, memberMessages, type TokenPair } from '@wadesk/co
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, type SignedIn, signUp } from '../../../test/helpers/auth';
+import {
+  bearer,
+  openVerificationLink,
+  type SignedIn,
+  signUp,
+  signUpVerified,
+} from '../../../test/helpers/auth';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
 import { openStream } from '../../../test/helpers/event-stream';
 import { headerOf, linkIn, startTestSmtp, type TestSmtp } from '../../../test/helpers/smtp';
@@ -58,13 +64,22 @@ describeEachDatabase('members and invitations', (ctx) => {
     return { ...tokens, headers: bearer(tokens.access_token) };
   }
 
+  /** An owner who registers and opens the verification mail, as inviting needs (decision 0016). */
+  async function verifiedOwner(email?: string): Promise<SignedIn> {
+    smtp.clear();
+    const signedUp = await signUp(app, email ? { email } : {});
+    await openVerificationLink(app, await smtp.next());
+    smtp.clear();
+    return signedUp;
+  }
+
   beforeAll(async () => {
     smtp = await startTestSmtp();
   });
   afterAll(() => smtp.close());
   beforeEach(async () => {
     app = await ctx.buildApp({ smtpUrl: smtp.url, publicUrl: 'https://desk.example.com' });
-    owner = await signUp(app);
+    owner = await verifiedOwner();
   });
 
   it('an invited person opens the link, creates their account in the organisation and is signed in', async () => {
@@ -244,7 +259,7 @@ describeEachDatabase('members and invitations', (ctx) => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ message: memberMessages.agentTaken });
 
-    const other = await signUp(app, { email: 'zoe@example.com' });
+    const other = await signUpVerified(app, { email: 'zoe@example.com' });
     const foreign = (
       await post('/org/addAgent/', other, { agent_name: 'Zoe', agent_number: '+919876543211' })
     ).json();
@@ -272,7 +287,7 @@ describeEachDatabase('members and invitations', (ctx) => {
     );
     await server.listen({ host: '127.0.0.1', port: 0 });
     app = server;
-    owner = await signUp(app, { email: 'olga@example.com' });
+    owner = await verifiedOwner('olga@example.com');
     const ben = await join('ben@example.com');
     const cara = await join('cara@example.com');
     const open = async (who: SignedIn) => {

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { signUp } from '../../../test/helpers/auth';
+import { signUpVerified } from '../../../test/helpers/auth';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { say } from '../../../test/helpers/desk';
 import { deskFixture } from '../../../test/helpers/desk-fixture';
@@ -90,7 +90,7 @@ describeWithDatabase('LID/phone-number pairs and group members', (ctx) => {
 
   it("the simulator's LID group lists its members with their numbers, and a member's LID-only message is resolved", async () => {
     const server = await ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });
-    const owner = await signUp(server, { email: 'sim@example.com' });
+    const owner = await signUpVerified(server, { email: 'sim@example.com' });
     const { sessionId, groups } = await linkSession(server, owner);
     const lidGroup = groups.find((g) => g.name === 'Store Managers');
     const simulated = server.whatsapp.simulator?.groups(sessionId).find((g) => g.jid === lidGroup?.group_id);

@@ -2,7 +2,7 @@ import { type ReplyToTicketResponse, replyMessages, type Ticket } from '@wadesk/
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
-import { type SignedIn, signUp } from '../../../test/helpers/auth';
+import { type SignedIn, signUpVerified } from '../../../test/helpers/auth';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
 import { org, say } from '../../../test/helpers/desk';
 import { eventually, FAST_WHATSAPP, linkSession, post } from '../../../test/helpers/whatsapp';
@@ -14,7 +14,7 @@ describeEachDatabase('replies from the desk', (ctx) => {
   /** A linked simulated session with one customer ticket. */
   const desk = async (overrides: Partial<Config> = {}) => {
     const app = await ctx.buildApp(overrides, { whatsapp: FAST_WHATSAPP });
-    const owner = await signUp(app);
+    const owner = await signUpVerified(app);
     const { sessionId, groups } = await linkSession(app, owner);
     const group = groups[0];
     if (!group) throw new Error('no group');
@@ -92,7 +92,7 @@ describeEachDatabase('replies from the desk', (ctx) => {
 
   it('refuses closed tickets, other organisations and a disconnected session, and sends nothing', async () => {
     const { app, owner, sessionId, ticket } = await desk();
-    const other = await signUp(app, { email: 'zoe@example.com' });
+    const other = await signUpVerified(app, { email: 'zoe@example.com' });
     expect(await reply(app, other, ticket.id, 'Hello')).toMatchObject({
       status: 404,
       body: { message: replyMessages.ticketNotFound },

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { signUp } from '../../../test/helpers/auth';
+import { signUpVerified } from '../../../test/helpers/auth';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
 import { eventually, FAST_WHATSAPP, linkSession, post, sessionStatus } from '../../../test/helpers/whatsapp';
 import { VERSION_REFUSED } from '../../whatsapp/close-reason';
@@ -35,7 +35,7 @@ describeEachDatabase('final stops', (ctx) => {
         {},
         { whatsapp: { ...FAST_WHATSAPP, driver: simulator, lease: { scanMs: 50 } } },
       );
-      const owner = await signUp(server);
+      const owner = await signUpVerified(server);
       const { sessionId } = await linkSession(server, owner);
 
       refuse = true;

@@ -2,7 +2,7 @@ import type { SessionListItem, SessionListResponse } from '@wadesk/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { type SignedIn, signUp } from '../../../test/helpers/auth';
+import { type SignedIn, signUpVerified } from '../../../test/helpers/auth';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { eventually, FAST_WHATSAPP, linkSession, post, sessionStatus } from '../../../test/helpers/whatsapp';
 import { waSessionEvents, waSessions } from '../../db/schema';
@@ -32,7 +32,7 @@ describeWithDatabase('session health', (ctx) => {
 
   it('records linked → disconnected → unreachable → connected → logged out, newest first, with reasons', async () => {
     const server = await app();
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const { sessionId } = await linkSession(server, owner);
     expect((await listed(server, owner, sessionId)).health.events).toEqual([
       { kind: 'linked', reason: null, at: expect.any(String) },
@@ -65,7 +65,7 @@ describeWithDatabase('session health', (ctx) => {
 
   it('does not repeat an event when a restarted server connects the session again', async () => {
     const server = await app();
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const { sessionId } = await linkSession(server, owner);
     await post(server, owner, `/sim/sessions/${sessionId}/fail`, { kind: 'unreachable' });
     await waitFor(server, owner, sessionId, 'unreachable');
@@ -87,7 +87,7 @@ describeWithDatabase('session health', (ctx) => {
 
   it('records a terminate and an expired QR code, but not the codes rotating', async () => {
     const server = await app();
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const { sessionID } = (
       await post<{ sessionID: string }>(server, owner, '/api/startSession/', {
         session_name: 'a',
@@ -106,7 +106,7 @@ describeWithDatabase('session health', (ctx) => {
 
   it(`keeps the newest ${EVENTS_KEPT} events of a session and shows the last 10`, async () => {
     const server = await app();
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const { sessionID } = (
       await post<{ sessionID: string }>(server, owner, '/api/startSession/', {
         session_name: 'a',
@@ -138,7 +138,7 @@ describeWithDatabase('session health', (ctx) => {
 
   it('flags a connected session quiet after the configured hours without live messages; a message clears it', async () => {
     const server = await ctx.buildApp({ whatsappQuietAfterHours: 4 }, { whatsapp: FAST_WHATSAPP });
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const { sessionId, groups } = await linkSession(server, owner);
     // Linked just now, no live message yet: not quiet.
     expect((await listed(server, owner, sessionId)).health.quiet_since).toBeNull();
@@ -167,8 +167,8 @@ describeWithDatabase('session health', (ctx) => {
 
   it("keeps each organisation's health to itself", async () => {
     const server = await app();
-    const owner = await signUp(server);
-    const other = await signUp(server, { email: 'other@example.com' });
+    const owner = await signUpVerified(server);
+    const other = await signUpVerified(server, { email: 'other@example.com' });
     const { sessionId } = await linkSession(server, owner);
     const theirs = (
       await post<{ sessionID: string }>(server, other, '/api/startSession/', {

@@ -1,7 +1,7 @@
 import type { GroupMessagesResponse, SessionListResponse } from '@wadesk/contract';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { signUp } from '../../../test/helpers/auth';
+import { signUpVerified } from '../../../test/helpers/auth';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
 import { eventually, FAST_WHATSAPP, linkSession, post, sessionStatus } from '../../../test/helpers/whatsapp';
 import { internalsOf } from '../../app-internals';
@@ -13,7 +13,7 @@ describeEachDatabase('whatsapp session lifecycle', (ctx) => {
 
   it('resumes a linked session after a restart without a new scan', async () => {
     const first = await app();
-    const owner = await signUp(first);
+    const owner = await signUpVerified(first);
     const { sessionId } = await linkSession(first, owner);
     const stored = await ctx.count(waMessages);
     await first.close();
@@ -32,7 +32,7 @@ describeEachDatabase('whatsapp session lifecycle', (ctx) => {
 
   it('marks a session that was linking when the server stopped as expired', async () => {
     const first = await app();
-    const owner = await signUp(first);
+    const owner = await signUpVerified(first);
     const { sessionID } = (
       await post<{ sessionID: string }>(first, owner, '/api/startSession/', {
         session_name: 'a',
@@ -51,7 +51,7 @@ describeEachDatabase('whatsapp session lifecycle', (ctx) => {
 
   it('stores live messages once and raises the internal live-message event for them only', async () => {
     const server = await app();
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const { sessionId, groups } = await linkSession(server, owner);
     const live: DeskEventMap['message.live'][] = [];
     internalsOf(server).bus.on('message.live', (event) => live.push(event));
@@ -113,7 +113,7 @@ describeEachDatabase('whatsapp session lifecycle', (ctx) => {
 
   it('reports an unreachable WhatsApp truthfully, keeps retrying a linked session and recovers', async () => {
     const server = await app();
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const { sessionId } = await linkSession(server, owner);
     await post(server, owner, `/sim/sessions/${sessionId}/fail`, { kind: 'unreachable' });
     const down = await eventually(async () => {
@@ -137,7 +137,7 @@ describeEachDatabase('whatsapp session lifecycle', (ctx) => {
 
   it('reconnects at once after a restart-required close, and after a silent connection (watchdog)', async () => {
     const server = await app();
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const { sessionId } = await linkSession(server, owner);
     const statuses: string[] = [];
     internalsOf(server).bus.on('session.status', (event) => statuses.push(event.status));
@@ -157,7 +157,7 @@ describeEachDatabase('whatsapp session lifecycle', (ctx) => {
 
   it('forgets the creds and deactivates the session when the phone logs the device out', async () => {
     const server = await app();
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const { sessionId } = await linkSession(server, owner);
     await post(server, owner, `/sim/sessions/${sessionId}/fail`, { kind: 'logged_out' });
     await eventually(async () => (await sessionStatus(server, owner, sessionId)).status === 'logged_out');

@@ -4,7 +4,7 @@ import {
   sessionMessages,
 } from '@wadesk/contract';
 import { expect, it } from 'vitest';
-import { signUp } from '../../../test/helpers/auth';
+import { signUpVerified } from '../../../test/helpers/auth';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { eventually, FAST_WHATSAPP, post, sessionStatus } from '../../../test/helpers/whatsapp';
 import { internalsOf } from '../../app-internals';
@@ -31,7 +31,7 @@ describeWithDatabase('linking by phone number', (ctx) => {
 
   it('answers a pairing code instead of a QR code; typing it on the phone links the session', async () => {
     const server = await slowCodes();
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const sessionID = await startSession(server, owner);
     await eventually(() => server.whatsapp.gateway.state(sessionID)?.qr, 10_000, 'a QR code');
 
@@ -79,7 +79,7 @@ describeWithDatabase('linking by phone number', (ctx) => {
 
   it('goes back to QR codes when asked for one, and to a code again', async () => {
     const server = await slowCodes();
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const sessionID = await startSession(server, owner);
     const paired = await post<RequestPairingCodeResponse>(server, owner, '/api/requestPairingCode/', {
       sessionID,
@@ -110,7 +110,7 @@ describeWithDatabase('linking by phone number', (ctx) => {
 
   it('renews the code like a QR code, announces each one, and stops when none is entered', async () => {
     const server = await ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const sessionID = await startSession(server, owner);
     const announced: string[] = [];
     internalsOf(server).bus.on('session.qr', (event) => {
@@ -143,7 +143,7 @@ describeWithDatabase('linking by phone number', (ctx) => {
 
   it('links by number again after the phone logged the device out', async () => {
     const server = await slowCodes();
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const sessionID = await startSession(server, owner);
     await eventually(() => server.whatsapp.gateway.state(sessionID)?.qr);
     await post(server, owner, `/sim/sessions/${sessionID}/scan`);
@@ -163,7 +163,7 @@ describeWithDatabase('linking by phone number', (ctx) => {
 
   it(`answers 429 after ${PAIRING_CODES_PER_MINUTE} pairing codes a minute in one organisation`, async () => {
     const server = await slowCodes();
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const sessionID = await startSession(server, owner);
     const ask = () =>
       post<{ message?: string }>(server, owner, '/api/requestPairingCode/', {
@@ -176,7 +176,7 @@ describeWithDatabase('linking by phone number', (ctx) => {
       body: { message: sessionMessages.tooManyPairingCodes },
     });
     // Another organisation is not held back by this one.
-    const other = await signUp(server, { email: 'other@example.com' });
+    const other = await signUpVerified(server, { email: 'other@example.com' });
     const otherSession = await startSession(server, other);
     const theirs = await post(server, other, '/api/requestPairingCode/', {
       sessionID: otherSession,
@@ -187,8 +187,8 @@ describeWithDatabase('linking by phone number', (ctx) => {
 
   it('refuses bad numbers, unknown, foreign, terminated and linked sessions', async () => {
     const server = await slowCodes();
-    const owner = await signUp(server);
-    const intruder = await signUp(server, { email: 'intruder@example.com' });
+    const owner = await signUpVerified(server);
+    const intruder = await signUpVerified(server, { email: 'intruder@example.com' });
     const sessionID = await startSession(server, owner);
 
     for (const phone of ['12', '+999 123 456 789', 'call me', '']) {

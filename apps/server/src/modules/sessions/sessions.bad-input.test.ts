@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { signUp } from '../../../test/helpers/auth';
+import { signUpVerified } from '../../../test/helpers/auth';
 import {
   documentedRoutes,
   expectRefusal,
@@ -92,7 +92,7 @@ describeWithDatabase('sessions and simulator routes refuse bad input and store n
 
   it("never shows, links or ends another organisation's session", async () => {
     const a = await deskFixture(ctx, ctx.app, 'a@example.com');
-    const b = await signUp(ctx.app, { email: 'b@example.com' });
+    const b = await signUpVerified(ctx.app, { email: 'b@example.com' });
     const [sessionBefore] = await ctx.db.select().from(waSessions).where(eq(waSessions.id, a.sessionId));
     const before = await storedState(ctx);
     for (const route of routes(a.sessionId).filter((r) => r.url.includes(a.sessionId) || r.body?.sessionID)) {

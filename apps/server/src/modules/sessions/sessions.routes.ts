@@ -38,13 +38,16 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService; 
   { sessions, limit },
 ) => {
   app.addHook('onRequest', app.authenticate);
-  // Linking and unlinking phones is an admin's job; members browse what the sessions hold.
+  // Linking and unlinking phones is an admin's job; members browse what the sessions hold. Linking also
+  // needs a verified address (decision 0016): an account registered with someone else's address must not
+  // bring a WhatsApp account's chats into an organisation its real owner will take over.
   const admin = app.requireRole('admin');
+  const verified = app.requireVerified('link');
 
   app.post(
     '/api/startSession/',
     {
-      onRequest: [admin],
+      onRequest: [admin, verified],
       schema: {
         tags,
         summary: 'Create a WhatsApp session, or reconnect the one with this name and description',
@@ -65,7 +68,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService; 
   app.post(
     '/api/generateQRCode/',
     {
-      onRequest: [admin],
+      onRequest: [admin, verified],
       preValidation: needsSessionId,
       schema: {
         tags,
@@ -84,7 +87,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService; 
   app.post(
     '/api/requestPairingCode/',
     {
-      onRequest: [admin],
+      onRequest: [admin, verified],
       preValidation: needsSessionId,
       schema: {
         tags,

@@ -2,7 +2,7 @@ import type { SessionListResponse, StartSessionResponse } from '@wadesk/contract
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { signUp } from '../../../test/helpers/auth';
+import { signUpVerified } from '../../../test/helpers/auth';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { eventually, FAST_WHATSAPP, linkSession, post, sessionStatus } from '../../../test/helpers/whatsapp';
 import { waAuth, waSessions } from '../../db/schema';
@@ -16,7 +16,7 @@ describeWithDatabase('sessions', (ctx) => {
       {},
       { whatsapp: { ...FAST_WHATSAPP, simulator: { ...FAST_WHATSAPP.simulator, firstQrMs: 60_000 } } },
     );
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const started = await post<StartSessionResponse>(server, owner, '/api/startSession/', {
       session_name: ' Main  Line ',
       description: 'support desk',
@@ -70,7 +70,7 @@ describeWithDatabase('sessions', (ctx) => {
 
   it('rotates QR codes, and stops linking when nobody scans', async () => {
     const server = await app();
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const { body } = await post<StartSessionResponse>(server, owner, '/api/startSession/', {
       session_name: 'a',
       description: 'b',
@@ -93,7 +93,7 @@ describeWithDatabase('sessions', (ctx) => {
 
   it('reconnects the session with the same name and description instead of creating another', async () => {
     const server = await app();
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const first = await post<StartSessionResponse>(server, owner, '/api/startSession/', {
       session_name: 'desk',
       description: 'x',
@@ -113,7 +113,7 @@ describeWithDatabase('sessions', (ctx) => {
 
   it('enforces the active-session limit per organisation, and frees a slot on terminate', async () => {
     const server = await app();
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const first = await post<StartSessionResponse>(server, owner, '/api/startSession/', {
       session_name: 'one',
       description: 'x',
@@ -124,7 +124,7 @@ describeWithDatabase('sessions', (ctx) => {
     expect(await ctx.count(waSessions)).toBe(1);
 
     // Another organisation has its own limit.
-    const other = await signUp(server, { email: 'other@example.com' });
+    const other = await signUpVerified(server, { email: 'other@example.com' });
     expect(
       (await post(server, other, '/api/startSession/', { session_name: 'one', description: 'x' })).status,
     ).toBe(200);
@@ -151,7 +151,7 @@ describeWithDatabase('sessions', (ctx) => {
 
   it('terminate logs the device out: creds are gone and the session is inactive', async () => {
     const server = await app();
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const { sessionId } = await linkSession(server, owner);
     expect((await post(server, owner, '/api/terminateSession/', { sessionID: sessionId })).status).toBe(200);
     expect(await ctx.count(waAuth)).toBe(0);
@@ -163,7 +163,7 @@ describeWithDatabase('sessions', (ctx) => {
 
   it('answers the specification texts for missing ids and 404 for unknown sessions', async () => {
     const server = await app();
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     expect((await post(server, owner, '/api/generateQRCode/', {})).body).toEqual({
       message: 'No session id passed',
     });
@@ -192,8 +192,8 @@ describeWithDatabase('sessions', (ctx) => {
 
   it('keeps every call to its own organisation', async () => {
     const server = await app();
-    const owner = await signUp(server);
-    const intruder = await signUp(server, { email: 'intruder@example.com' });
+    const owner = await signUpVerified(server);
+    const intruder = await signUpVerified(server, { email: 'intruder@example.com' });
     const { sessionId } = await linkSession(server, owner);
     for (const url of ['/api/generateQRCode/', '/api/sessionStatus/', '/api/terminateSession/']) {
       const response = await post(server, intruder, url, { sessionID: sessionId });
@@ -221,7 +221,7 @@ describe('simulator control endpoints', () => {
   describeWithDatabase('with the baileys driver', (ctx) => {
     it('do not exist', async () => {
       const server = await ctx.buildApp({ whatsappDriver: 'baileys' });
-      const owner = await signUp(server);
+      const owner = await signUpVerified(server);
       const response = await post(server, owner, '/sim/sessions/00000000-0000-4000-8000-000000000000/scan');
       expect(response.status).toBe(404);
     });

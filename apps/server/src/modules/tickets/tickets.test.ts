@@ -8,7 +8,7 @@ import type {
   TicketStatsResponse,
 } from '@wadesk/contract';
 import { expect, it } from 'vitest';
-import { signUp } from '../../../test/helpers/auth';
+import { signUpVerified } from '../../../test/helpers/auth';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { org, say } from '../../../test/helpers/desk';
 import { openEventStream } from '../../../test/helpers/event-stream';
@@ -19,7 +19,7 @@ import { ticketMessages, tickets, waMessages } from '../../db/schema';
 describeWithDatabase('tickets from group conversations', (ctx) => {
   const desk = async () => {
     const app = await ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });
-    const owner = await signUp(app);
+    const owner = await signUpVerified(app);
     const { sessionId, groups } = await linkSession(app, owner);
     const group = groups[0];
     if (!group) throw new Error('no group');
@@ -157,8 +157,8 @@ describeWithDatabase('tickets from group conversations', (ctx) => {
   it("pushes ticket and agent changes to the organisation's own event stream", async () => {
     const app = await ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });
     await app.listen({ host: '127.0.0.1', port: 0 });
-    const owner = await signUp(app);
-    const intruder = await signUp(app, { email: 'intruder@example.com' });
+    const owner = await signUpVerified(app);
+    const intruder = await signUpVerified(app, { email: 'intruder@example.com' });
     const mine = await openEventStream(app, owner.access_token);
     const theirs = await openEventStream(app, intruder.access_token);
     try {

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { expect, it } from 'vitest';
-import { signUp } from '../../../test/helpers/auth';
+import { signUpVerified } from '../../../test/helpers/auth';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { eventually, post, sessionStatus } from '../../../test/helpers/whatsapp';
 
@@ -27,7 +27,7 @@ describeWithDatabase('baileys driver', (ctx) => {
         },
       },
     );
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const started = Date.now();
     const { sessionID } = (
       await post<{ sessionID: string }>(server, owner, '/api/startSession/', {

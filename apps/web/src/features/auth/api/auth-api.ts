@@ -52,7 +52,3 @@ export const logout = (refreshToken: string | null) =>
     body: refreshToken ? { refresh_token: refreshToken } : {},
     redirectOnAuthFailure: false,
   });
-
-/** Asks for a new verification mail; the answer is the same whether or not one is sent. */
-export const resendVerification = () =>
-  apiRequest('/users/resend-verification/', { method: 'POST', schema: successMessage });

@@ -43,11 +43,11 @@ describe('UnverifiedEmailNotice', () => {
     expect(screen.getByRole('region', { name: 'Email address not verified' }).textContent).toContain(
       'asha@example.com',
     );
-    await user.click(screen.getByRole('button', { name: 'Resend' }));
+    await user.click(screen.getByRole('button', { name: 'Resend verification mail' }));
     expect(await screen.findByText(authMessages.verificationSent)).toBeTruthy();
     expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/users/resend-verification/');
     expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('POST');
-    expect(screen.queryByRole('button', { name: 'Resend' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Resend verification mail' })).toBeNull();
   });
 
   it('shows the server message when the request fails', async () => {
@@ -55,7 +55,7 @@ describe('UnverifiedEmailNotice', () => {
     stubFetch(() => jsonResponse(429, { message: 'Too many requests. Please wait a minute and try again.' }));
     const user = userEvent.setup();
     render(asha);
-    await user.click(screen.getByRole('button', { name: 'Resend' }));
+    await user.click(screen.getByRole('button', { name: 'Resend verification mail' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Too many requests. Please wait a minute and try again.',
     );

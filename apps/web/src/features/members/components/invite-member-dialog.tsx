@@ -2,6 +2,7 @@ import { type Invitation, inviteMemberRequest } from '@wadesk/contract';
 import { type FormEvent, useState } from 'react';
 import { useInviteMember } from '@/features/members/api/members-queries';
 import { MEMBER_TEXTS, ROLE_DESCRIPTIONS } from '@/features/members/utils/member-texts';
+import { useAddressVerified, VerifyFirst } from '@/shared/account/verify-first';
 import { errorMessage } from '@/shared/api/api-error';
 import { Button } from '@/shared/ui/button';
 import { Dialog } from '@/shared/ui/dialog';
@@ -92,11 +93,15 @@ function InviteForm({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** Email and role (admin or member), then POST /org/inviteMember/; refusals stay in the dialog. */
+/**
+ * Email and role (admin or member), then POST /org/inviteMember/; refusals stay in the dialog. An owner
+ * whose address is not verified yet is told so, with the resend action, instead of the form.
+ */
 export function InviteMemberDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const verified = useAddressVerified();
   return (
     <Dialog open={open} onClose={onClose} title="Invite member" size="max-w-md">
-      <InviteForm onClose={onClose} />
+      {verified ? <InviteForm onClose={onClose} /> : <VerifyFirst action="invite" onClose={onClose} />}
     </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import { type Member, type MemberRole, memberMessages } from '@wadesk/contract';
 import { Trash2Icon } from 'lucide-react';
 import { useId } from 'react';
-import { fullName } from '@/features/members/utils/member-texts';
+import { fullName, MEMBER_TEXTS } from '@/features/members/utils/member-texts';
 import { Button } from '@/shared/ui/button';
 import { RoleSelect } from './role-select';
 
@@ -9,23 +9,32 @@ export interface MemberActionsProps {
   member: Member;
   /** The only owner: their role and membership stay, and the reason is shown beside the controls. */
   lastOwner: boolean;
+  /** The signed-in owner's address is not verified yet: no role changes or removals, and why. */
+  unverified?: boolean;
   onChangeRole: (member: Member, role: MemberRole) => void;
   onRemove: (member: Member) => void;
 }
 
 /** An owner's controls on a member: the role select and Remove. */
-export function MemberActions({ member, lastOwner, onChangeRole, onRemove }: MemberActionsProps) {
+export function MemberActions({
+  member,
+  lastOwner,
+  unverified = false,
+  onChangeRole,
+  onRemove,
+}: MemberActionsProps) {
   const reasonId = useId();
   const name = fullName(member);
-  const describedBy = lastOwner ? reasonId : undefined;
+  const reason = lastOwner ? memberMessages.lastOwner : unverified ? MEMBER_TEXTS.verifyToManage : null;
+  const describedBy = reason ? reasonId : undefined;
   return (
     <div className="space-y-1">
       <div className="flex items-center gap-2">
         <RoleSelect
           aria-label={`Role of ${name}`}
           aria-describedby={describedBy}
-          title={lastOwner ? memberMessages.lastOwner : undefined}
-          disabled={lastOwner}
+          title={reason ?? undefined}
+          disabled={reason !== null}
           value={member.role}
           onChange={(role) => role !== member.role && onChangeRole(member, role)}
         />
@@ -36,16 +45,16 @@ export function MemberActions({ member, lastOwner, onChangeRole, onRemove }: Mem
           icon={<Trash2Icon className="size-4" />}
           aria-label={`Remove ${name}`}
           aria-describedby={describedBy}
-          title={lastOwner ? memberMessages.lastOwner : undefined}
-          disabled={lastOwner}
+          title={reason ?? undefined}
+          disabled={reason !== null}
           onClick={() => onRemove(member)}
         >
           Remove
         </Button>
       </div>
-      {lastOwner ? (
+      {reason ? (
         <p id={reasonId} className="max-w-56 text-xs text-slate-500">
-          {memberMessages.lastOwner}
+          {reason}
         </p>
       ) : null}
     </div>

@@ -1,6 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type AuthUser, type Invitation, type Member, memberMessages } from '@wadesk/contract';
+import {
+  type AuthUser,
+  authMessages,
+  type Invitation,
+  type Member,
+  memberMessages,
+  verifyFirst,
+} from '@wadesk/contract';
 import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AuthUserProvider } from '@/shared/account/auth-context';
@@ -41,13 +48,13 @@ const signedIn = (member: Member): AuthUser => ({
   email_verified: true,
 });
 
-const render = (as: Member) =>
+const render = (as: Member, verified = true) =>
   renderRoutes(
     [
       {
         path: '/members',
         element: (
-          <AuthUserProvider user={signedIn(as)}>
+          <AuthUserProvider user={{ ...signedIn(as), email_verified: verified }}>
             <MembersScreen />
           </AuthUserProvider>
         ),
@@ -278,6 +285,47 @@ describe('MembersScreen as an owner', () => {
     render(OWNER);
     await screen.findByText('The members could not be loaded.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
+
+describe('MembersScreen for an owner whose address is not verified', () => {
+  beforeEach(() => tokenStorage.setTokens({ access_token: 'a', refresh_token: 'r' }));
+
+  it('Invite member says why and offers the verification mail instead of a form', async () => {
+    const fetchMock = stubMembers(
+      () => ({ members: [OWNER], invitations: [] }),
+      (path) =>
+        path === '/users/resend-verification/'
+          ? jsonResponse(200, { success: true, message: authMessages.verificationSent })
+          : undefined,
+    );
+    const user = userEvent.setup();
+    render(OWNER, false);
+    await user.click(await screen.findByRole('button', { name: 'Invite member' }));
+    const dialog = screen.getByRole('dialog', { name: 'Invite member' });
+    expect(within(dialog).getByText(verifyFirst('invite'))).toBeTruthy();
+    expect(within(dialog).getByText(OWNER.email)).toBeTruthy();
+    expect(within(dialog).queryByLabelText('Email')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Send invitation' })).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Resend verification mail' }));
+    expect((await within(dialog).findByRole('status')).textContent).toBe(authMessages.verificationSent);
+    expect(fetchMock.mock.calls.some(([url]) => url === '/users/resend-verification/')).toBe(true);
+    expect(calls(fetchMock, '/org/inviteMember/')).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("disables another member's role and Remove with the reason", async () => {
+    stubMembers(() => ({ members: [OWNER, MEMBER], invitations: [] }));
+    render(OWNER, false);
+    await screen.findByRole('table');
+    const select = screen.getByRole('combobox', { name: 'Role of Meera Rao' });
+    expect(select).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Remove Meera Rao' })).toHaveProperty('disabled', true);
+    expect(document.getElementById(select.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Verify your email address to change roles or remove members.',
+    );
   });
 });
 

@@ -7,6 +7,7 @@ import { useMemberChanges } from '@/features/members/hooks/use-member-changes';
 import { useMembers } from '@/features/members/hooks/use-members';
 import { MEMBER_TEXTS } from '@/features/members/utils/member-texts';
 import { useAuth } from '@/shared/account/auth-context';
+import { useAddressVerified } from '@/shared/account/verify-first';
 import { errorMessage } from '@/shared/api/api-error';
 import { agentsListQuery } from '@/shared/api/directory-queries';
 import { Button } from '@/shared/ui/button';
@@ -47,6 +48,7 @@ export function MembersScreen() {
   const [inviting, setInviting] = useState(false);
   const canManage = user !== null && roleAtLeast(user.role, 'owner');
   const canLink = user !== null && roleAtLeast(user.role, 'admin');
+  const verified = useAddressVerified();
   const agents = useQuery(agentsListQuery());
   const linking = useLinkMemberAgent();
   const link = (member: Member, agentId: number | null) =>
@@ -103,6 +105,7 @@ export function MembersScreen() {
             members={state.members}
             selfId={user?.id}
             canManage={canManage}
+            unverified={!verified}
             onChangeRole={(member, role) => changes.ask({ kind: 'role', member, role })}
             onRemove={(member) => changes.ask({ kind: 'remove', member })}
             agents={agents.data ?? []}

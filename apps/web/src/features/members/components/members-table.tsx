@@ -13,6 +13,8 @@ interface MembersTableProps {
   selfId: number | undefined;
   /** Owners manage members; everyone else reads the list. */
   canManage: boolean;
+  /** The signed-in owner's address is not verified yet: the controls say so instead of acting. */
+  unverified?: boolean;
   onChangeRole: (member: Member, role: MemberRole) => void;
   onRemove: (member: Member) => void;
   agents: readonly Agent[];
@@ -38,6 +40,7 @@ export function MembersTable({
   members,
   selfId,
   canManage,
+  unverified = false,
   onChangeRole,
   onRemove,
   agents,
@@ -60,6 +63,7 @@ export function MembersTable({
     <MemberActions
       member={member}
       lastOwner={isLastOwner(member, members)}
+      unverified={unverified}
       onChangeRole={onChangeRole}
       onRemove={onRemove}
     />

@@ -10,6 +10,8 @@ export const MEMBER_TEXTS = {
   removeFailed: 'The member could not be removed.',
   revokeFailed: 'The invitation could not be revoked.',
   ownersOnly: 'Only owners invite people, change roles and remove members.',
+  /** Beside the disabled controls; the server's 403 says it in full (the contract's `verifyFirst`). */
+  verifyToManage: 'Verify your email address to change roles or remove members.',
   emailRequired: 'Enter an email address.',
   joined: 'Welcome! Your account is ready.',
   joinFailed: 'Your account could not be created.',

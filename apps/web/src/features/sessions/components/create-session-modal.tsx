@@ -2,7 +2,8 @@ import type { StartSessionResponse } from '@wadesk/contract';
 import { type FormEvent, useState } from 'react';
 import { isSessionLimitMessage, stripWhitespace } from '@/features/sessions/utils/session-table';
 import { useAuth } from '@/shared/account/auth-context';
-import { isApiError } from '@/shared/api/api-error';
+import { useAddressVerified, VerifyFirst } from '@/shared/account/verify-first';
+import { errorMessage, isApiError } from '@/shared/api/api-error';
 import { useStartSession } from '@/shared/api/sessions-queries';
 import { Button } from '@/shared/ui/button';
 import { Dialog } from '@/shared/ui/dialog';
@@ -64,7 +65,8 @@ function CreateSessionForm({ onClose, onCreated }: Omit<CreateSessionModalProps,
         toast.error(CREATE_MESSAGES.limit);
         onClose();
       } else {
-        toast.error(CREATE_MESSAGES.failed);
+        // The server's words when it gave any (a role or an unverified address refused, a bad name).
+        toast.error(errorMessage(error, CREATE_MESSAGES.failed));
       }
     }
   };
@@ -107,11 +109,19 @@ function CreateSessionForm({ onClose, onCreated }: Omit<CreateSessionModalProps,
   );
 }
 
-/** Session Name (no whitespace) and Description, both required; then POST /api/startSession/. */
+/**
+ * Session Name (no whitespace) and Description, both required; then POST /api/startSession/. A user whose
+ * address is not verified yet is told so, with the resend action, instead of the form.
+ */
 export function CreateSessionModal({ open, onClose, onCreated }: CreateSessionModalProps) {
+  const verified = useAddressVerified();
   return (
     <Dialog open={open} onClose={onClose} title="Create Session" size="max-w-md">
-      <CreateSessionForm onClose={onClose} onCreated={onCreated} />
+      {verified ? (
+        <CreateSessionForm onClose={onClose} onCreated={onCreated} />
+      ) : (
+        <VerifyFirst action="link" onClose={onClose} />
+      )}
     </Dialog>
   );
 }

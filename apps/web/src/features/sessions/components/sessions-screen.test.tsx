@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SessionListItem } from '@wadesk/contract';
+import { type SessionListItem, verifyFirst } from '@wadesk/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS, tokenStorage } from '@/shared/storage/storage';
 import { expectNamedControls } from '@/testing/accessible-names';
@@ -187,7 +187,7 @@ describe('QR modal', () => {
   const waiting = item('Desk', '2024-03-05T08:30:00Z', true, { status: 'qr' });
 
   function server(options: {
-    qr: 'png' | 'fail' | 'unreachable';
+    qr: 'png' | 'fail' | 'unreachable' | 'refused';
     statusConnected?: boolean;
     terminate?: boolean;
   }) {
@@ -211,7 +211,9 @@ describe('QR modal', () => {
                 message:
                   'No QR code available for this session right now. Cannot reach WhatsApp: getaddrinfo ENOTFOUND web.whatsapp.com',
               })
-            : jsonResponse(500, { message: 'boom' });
+            : options.qr === 'refused'
+              ? jsonResponse(403, { message: verifyFirst('link') })
+              : jsonResponse(500, { message: 'boom' });
       if (path === '/api/terminateSession/') {
         connected = false;
         return jsonResponse(200, { success: true, message: 'Session terminated' });
@@ -293,6 +295,13 @@ describe('QR modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Generate QR Code' }));
     expect(await screen.findByText('qr not generated')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Generate QR Code' })).toBeTruthy();
+  });
+
+  it("shows the server's words when it refuses the QR code", async () => {
+    server({ qr: 'refused' });
+    const { user, dialog } = await openModal();
+    await user.click(within(dialog).getByRole('button', { name: 'Generate QR Code' }));
+    expect(await screen.findByText(verifyFirst('link'))).toBeTruthy();
   });
 
   it('says at once why there is no QR code when WhatsApp cannot be reached', async () => {

@@ -102,7 +102,11 @@ export function useQrCode(session: QrSession, status: SessionStatus) {
       setPhase('waiting');
     } catch (error) {
       const limit = isApiError(error) && isSessionLimitMessage(error.message);
-      toast.error(limit ? 'Active session limit exhausted' : QR_MESSAGES.notGenerated);
+      // A refusal says why in its own words (a role, or an address not verified yet: decision 0016).
+      const refused = isApiError(error) && error.status === 403 && error.fromServer;
+      toast.error(
+        limit ? 'Active session limit exhausted' : refused ? error.message : QR_MESSAGES.notGenerated,
+      );
       hide();
     }
   };
