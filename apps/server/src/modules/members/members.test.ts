@@ -328,7 +328,7 @@ describeEachDatabase('members and invitations', (ctx) => {
 
     it('names the inviter and the organisation only in the body, quoted, as text that opens nothing', async () => {
       // Both names are free text the inviter chose (the organisation's is built from the first name).
-      const eve = await signUp(app, {
+      const eve = await signUpVerified(app, {
         email: 'eve@example.com',
         first_name: 'Eve\r\nBcc: spy@evil.example\r\n\r\nhttps://evil.example/login',
         last_name: '<a href="http://evil.example">Your boss</a>',
@@ -366,7 +366,7 @@ describeEachDatabase('members and invitations', (ctx) => {
       expect((await members(owner)).invitations).toEqual(open);
       // Another organisation cannot add a fourth mail either; other addresses are not held up.
       ctx.clock.advance(20 * MINUTE);
-      const zoe = await signUp(app, { email: 'zoe@example.com' });
+      const zoe = await signUpVerified(app, { email: 'zoe@example.com' });
       smtp.clear();
       const elsewhere = await send(zoe, 'ben@example.com');
       expect(elsewhere.statusCode).toBe(429);
