@@ -10,12 +10,18 @@ export const authMessages = {
   firstNameLength: 'First Name must be 3 or more characters long.',
   passwordsDiffer: 'The two passwords do not match.',
   linkInvalid: 'This link is invalid or has expired. Ask for a new one.',
+  linkExpired: 'This link has expired. Sign in and press Resend to get a new one.',
   emailVerified: 'Your email address is verified.',
   resetSent: 'If an account exists for this email, we sent it a link to set a new password.',
   verificationSent: 'If your email address still needs confirming, we sent you a new link. Check your inbox.',
   passwordChanged: 'Your password is changed. Sign in with the new one.',
   googleTookOver:
-    'You are signed in with Google. The password this account had was set before its email address was verified, so it was removed and every other sign-in ended. Set a new password with "Forgot password?" if you want one.',
+    'You are signed in with Google. The password this account had was removed and every other sign-in to it was ended, so nobody who knew that password can use the account any more. If you want a password too, set a new one with "Forgot password?" on the sign-in page.',
+  googleLinked: 'Your Google account is linked. You can sign in with Google or with your password.',
+  googleOtherAddress:
+    'That Google account has another email address. Choose the Google account of the address you sign in with.',
+  googleLinkedElsewhere: 'That Google account is already linked to another wadesk account.',
+  googleAlreadyLinked: 'This account is already linked to another Google account.',
 } as const;
 
 const SPECIAL_CHARACTERS = /[!@#$%^&*(),.?":{}|<>]/;
@@ -63,8 +69,20 @@ export const linkToken = z
   .min(16, { error: authMessages.linkInvalid })
   .max(128);
 
-/** POST /users/verify-email/ → successMessage; 400 `linkInvalid` for a used, expired or unknown token. */
+/**
+ * POST /users/verify-email/ → successMessage `emailVerified` (also for a link that did its job before);
+ * 400 `linkExpired` for an expired token, `linkInvalid` for an unknown or used one. The page calls it only
+ * when the person confirms: opening the link (or a mail scanner loading the page) verifies nothing.
+ */
 export const verifyEmailRequest = z.object({ token: linkToken });
+
+/**
+ * POST /users/verification/ → what a verification link is for, changing nothing: the address it was mailed
+ * to (whoever holds the token received that mail) and whether it is verified already. 400 as verify-email.
+ */
+export const verificationLookupRequest = verifyEmailRequest;
+export const verificationLookupResponse = z.object({ email: z.string(), verified: z.boolean() });
+export type VerificationLookup = z.infer<typeof verificationLookupResponse>;
 
 /**
  * POST /users/resend-verification/ (signed in, no body) → successMessage `verificationSent`, the same
@@ -97,9 +115,20 @@ export const refreshResponse = tokenPair; // rotation: a new refresh token comes
 export const logoutRequest = z.object({ refresh_token: z.string().max(512).optional() });
 
 export const googleLoginRequest = z.object({ credential: z.string().min(1).max(8192) });
-/** A Google sign-in; `notice` says what happened to an account it took over (authMessages.googleTookOver). */
+/**
+ * A Google sign-in. Signing in with Google to an account that has a password removes the password and ends
+ * every other sign-in; `notice` (authMessages.googleTookOver) tells the user so.
+ */
 export const googleLoginResponse = tokenPair.extend({ notice: z.string().optional() });
 export type GoogleLoginResponse = z.infer<typeof googleLoginResponse>;
+
+/**
+ * POST /users/link-google/ (signed in) → successMessage `googleLinked`: links the Google account of the
+ * same address to the signed-in account, which keeps its password and sign-ins. 400 `googleOtherAddress`
+ * or `googleRejected` (not 401: that would read as the user's own sign-in having ended), 409
+ * `googleLinkedElsewhere` / `googleAlreadyLinked`.
+ */
+export const linkGoogleRequest = googleLoginRequest;
 
 export const authUser = z.object({
   id: z.number(),
@@ -110,6 +139,8 @@ export const authUser = z.object({
   organisation_id: z.number(),
   /** Whether the address was confirmed (emailed link, password reset or Google); the SPA offers a resend. */
   email_verified: z.boolean(),
+  /** Whether a Google account is linked; the SPA offers to link one from the account menu otherwise. */
+  google_linked: z.boolean(),
 });
 export type AuthUser = z.infer<typeof authUser>;
 export const authCheckResponse = z.object({ user: authUser });

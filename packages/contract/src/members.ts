@@ -13,6 +13,10 @@ export const memberMessages = {
   notFound: 'Member not found',
   invitationNotFound: 'Invitation not found',
   invitationInvalid: 'This invitation is invalid, used or expired. Ask for a new one.',
+  addressInUse:
+    'Someone registered a wadesk account with this address and never verified it, and that account holds saved chats, WhatsApp sessions or other members, so joining cannot replace it. To join this team, ask the person who invited you to invite another address. If this address is yours, you can take that account over instead: "Forgot password?" on the sign-in page mails a link to this address.',
+  replacesUnverified:
+    'Someone registered a wadesk account with this address but never verified it, and it holds nothing. Joining replaces that account with yours.',
   agentNotFound: 'Agent not found',
   agentTaken: 'This agent phone is already linked to another member.',
   mailFailed: 'The invitation mail could not be sent. Try again later.',
@@ -58,8 +62,10 @@ const id = (what: string) =>
     .max(2_147_483_647);
 
 /**
- * POST /org/inviteMember/ (owner) → 201 invitation; 409 `alreadyMember` / `accountElsewhere`; 429 with words
- * and Retry-After beyond 3 mails to one address an hour, or 20 an hour and 100 a day from one organisation.
+ * POST /org/inviteMember/ (owner, verified address) → 201 invitation; 409 `alreadyMember`, or
+ * `accountElsewhere` for a verified account of another organisation (an unverified one may be the squatter of
+ * someone's address: the invitation goes out, and accepting it decides); 429 with words and Retry-After beyond
+ * 3 mails to one address an hour, or 20 an hour and 100 a day from one organisation.
  */
 export const inviteMemberRequest = z.object({ email, role: invitedRole });
 export type InviteMemberRequest = z.input<typeof inviteMemberRequest>;
@@ -79,6 +85,15 @@ export const linkMemberAgentRequest = z.object({
   agent_id: id('agent_id').nullable(),
 });
 
+/**
+ * What already holds the invited address, as the invitation page needs to know (the link's holder received
+ * the mail at that address): nothing; an unverified account that holds nothing, which joining replaces; an
+ * unverified account that holds saved chats, sessions or other members, which is never deleted (joining
+ * answers 409 `addressInUse`); or a verified account, or one in this organisation (409 `accountElsewhere`).
+ */
+export const existingAccount = z.enum(['none', 'unverified_empty', 'unverified_in_use', 'taken']);
+export type ExistingAccount = z.infer<typeof existingAccount>;
+
 /** POST /users/invitation/ (no sign-in) → what the link invites to; 400 `invitationInvalid`. */
 export const invitationLookupRequest = z.object({ token: linkToken });
 export const invitationLookupResponse = z.object({
@@ -86,12 +101,14 @@ export const invitationLookupResponse = z.object({
   email: z.string(),
   role: invitedRole,
   expires_at: z.string(),
+  existing_account: existingAccount,
 });
 export type InvitationLookup = z.infer<typeof invitationLookupResponse>;
 
 /**
  * POST /users/acceptInvitation/ (no sign-in) → 201 tokenPair: the account is created in the inviting
- * organisation, its address verified by the link. 400 `invitationInvalid`; 409 `accountElsewhere`.
+ * organisation, its address verified by the link; an unverified account of the address that holds nothing is
+ * deleted with its organisation first. 400 `invitationInvalid`; 409 `accountElsewhere` / `addressInUse`.
  */
 export const acceptInvitationRequest = z
   .object({

@@ -20,10 +20,12 @@ const MINIMUM_ROLE: Record<string, MemberRole | 'public'> = {
   'POST /users/forgot-password/': 'public',
   'POST /users/reset-password/': 'public',
   'POST /users/verify-email/': 'public',
+  'POST /users/verification/': 'public',
   'POST /users/invitation/': 'public',
   'POST /users/acceptInvitation/': 'public',
   'POST /users/logout/': 'member',
   'POST /users/resend-verification/': 'member',
+  'POST /users/link-google/': 'member',
   'GET /users/authcheck/': 'member',
   // Members: owners manage them; admins link agent phones.
   'GET /org/members/': 'member',

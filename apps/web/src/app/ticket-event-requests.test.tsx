@@ -29,6 +29,7 @@ const USER: AuthUser = {
   role: 'owner',
   organisation_id: 1,
   email_verified: true,
+  google_linked: false,
 };
 
 const TICKETS: Ticket[] = [

@@ -1,6 +1,10 @@
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbTransaction } from '../../db/client';
-import type { MemberAccounts, MemberRow } from './auth.ports';
+// Read only, to tell whether an unverified account holds something (the chats and sessions modules own them).
+import { chats } from '../chats/chats.schema';
+import { waSessions } from '../sessions/sessions.schema';
+import type { AddressHolder, MemberAccounts, MemberRow } from './auth.ports';
 import { organisations, refreshTokens, users } from './auth.schema';
 
 const memberColumns = {
@@ -52,6 +56,64 @@ async function endSignIns(tx: DbTransaction, userId: number, now: Date): Promise
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
+/** Whether any row of `table` matches: one row is enough. */
+async function anyRow(q: Db | DbTransaction, table: PgTable, where: SQL): Promise<boolean> {
+  const rows = await q.select({ one: sql`1` }).from(table).where(where).limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Whether the account's organisation holds anything besides the account itself: saved chats, WhatsApp
+ * sessions (linked or not: their messages stay) or other members. Everything else it may have (agents,
+ * labels, open invitations, unsaved uploads) goes with the organisation.
+ */
+async function organisationHoldsSomething(
+  q: Db | DbTransaction,
+  organisationId: number,
+  userId: number,
+): Promise<boolean> {
+  return (
+    (await anyRow(q, chats, eq(chats.organisationId, organisationId))) ||
+    (await anyRow(q, waSessions, eq(waSessions.organisationId, organisationId))) ||
+    (await anyRow(q, users, and(eq(users.organisationId, organisationId), ne(users.id, userId)) as SQL))
+  );
+}
+
+/**
+ * What holds `email` for an invitation of `organisationId`. With `lock` (inside a transaction), the
+ * account's organisation row is locked first and the account read again: a chat, session or member being
+ * added to it commits before the check (and is seen) or waits until the caller's transaction ends.
+ */
+async function holderOf(
+  q: Db | DbTransaction,
+  email: string,
+  organisationId: number,
+  { lock = false } = {},
+): Promise<{ holder: AddressHolder; account?: { id: number; organisationId: number } }> {
+  const read = async (where: SQL) =>
+    (
+      await q
+        .select({ id: users.id, organisationId: users.organisationId, verifiedAt: users.emailVerifiedAt })
+        .from(users)
+        .where(where)
+    )[0];
+  let account = await read(eq(users.email, email));
+  if (!account) return { holder: 'none' };
+  if (account.organisationId === organisationId) return { holder: 'member' };
+  if (lock) {
+    await lockOrganisation(q as DbTransaction, account.organisationId);
+    account = await read(
+      and(eq(users.id, account.id), eq(users.organisationId, account.organisationId)) as SQL,
+    );
+    // Gone meanwhile: the address is free (an account made since then makes the insert a unique violation).
+    if (!account) return { holder: 'none' };
+  }
+  if (account.verifiedAt) return { holder: 'verified' };
+  if (await organisationHoldsSomething(q, account.organisationId, account.id))
+    return { holder: 'unverified-in-use' };
+  return { holder: 'unverified-empty', account };
+}
+
 /** The accounts of an organisation as the members module changes them (the port MemberAccounts). */
 export function createAccountsRepository(db: Db): MemberAccounts {
   return {
@@ -71,12 +133,22 @@ export function createAccountsRepository(db: Db): MemberAccounts {
       return row ?? null;
     },
 
-    async accountOrganisation(email) {
-      const [row] = await db
-        .select({ organisationId: users.organisationId })
-        .from(users)
-        .where(eq(users.email, email));
-      return row?.organisationId ?? null;
+    async addressHolder(email, organisationId) {
+      return (await holderOf(db, email, organisationId)).holder;
+    },
+
+    async freeAddress(tx, email, organisationId) {
+      const { holder, account } = await holderOf(tx, email, organisationId, { lock: true });
+      if (holder !== 'unverified-empty' || !account) return holder;
+      // Still unverified at the delete: a verification committed since the check wins (the condition is
+      // checked again on the row as it is now).
+      const [deleted] = await tx
+        .delete(users)
+        .where(and(eq(users.id, account.id), isNull(users.emailVerifiedAt)))
+        .returning({ id: users.id });
+      if (!deleted) return 'verified';
+      await tx.delete(organisations).where(eq(organisations.id, account.organisationId));
+      return holder;
     },
 
     changeRole(organisationId, userId, role, now) {

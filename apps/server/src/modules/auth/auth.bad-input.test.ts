@@ -50,6 +50,8 @@ const routes: Route[] = [
     body: { token: LINK_TOKEN, password1: 'New!Pass1', password2: 'New!Pass1' },
   },
   { url: '/users/verify-email/', method: 'POST', signedIn: false, body: { token: LINK_TOKEN } },
+  { url: '/users/verification/', method: 'POST', signedIn: false, body: { token: LINK_TOKEN } },
+  { url: '/users/link-google/', method: 'POST', signedIn: true, body: { credential: 'x.y.z' } },
   { url: '/users/resend-verification/', method: 'POST', signedIn: true },
   { url: '/users/authcheck/', method: 'GET', signedIn: true },
 ];
@@ -264,6 +266,7 @@ describeWithDatabase(
       it.each(forged)('verify-email and reset-password: a link token %s is a 400', async (_, make) => {
         const token = (await make()).slice(0, 128);
         await expectRefused(await send(route('/users/verify-email/'), { payload: { token } }), 400);
+        await expectRefused(await send(route('/users/verification/'), { payload: { token } }), 400);
         await expectRefused(
           await send(route('/users/reset-password/'), {
             payload: spoilt('/users/reset-password/', 'token', token),
@@ -272,7 +275,7 @@ describeWithDatabase(
         );
       });
 
-      it('google-login-internal: a forged, expired or foreign Google credential is a 4xx', async () => {
+      it('google-login-internal and link-google: a forged, expired or foreign Google credential is a 4xx', async () => {
         const credentials = [
           ...(await Promise.all(forged.map(([, make]) => make()))).map((c) => c.slice(0, 8192)),
           await google.idToken({}, { expiresIn: -60 }),
@@ -286,6 +289,7 @@ describeWithDatabase(
           await expectRefused(
             await send(route('/users/google-login-internal/'), { payload: { credential } }),
           );
+          await expectRefused(await send(route('/users/link-google/'), { payload: { credential } }));
         }
       });
     });

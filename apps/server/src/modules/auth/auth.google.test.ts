@@ -1,6 +1,7 @@
 import { authMessages } from '@wadesk/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, signUp } from '../../../test/helpers/auth';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { type FakeGoogle, GOOGLE_CLIENT_ID, startFakeGoogle } from '../../../test/helpers/fake-google';
@@ -47,16 +48,40 @@ describeWithDatabase('POST /users/google-login-internal/', (ctx) => {
     expect(await ctx.count(organisations)).toBe(1);
   });
 
-  it('links an existing password account whose email was verified, which keeps its password', async () => {
-    await signUp(app, { email: 'gina@example.com' });
+  it('takes over a password account whose email was verified too: its password and other sign-ins end, and says so', async () => {
+    // A verified address proves less than it seems: the victim (or a mail scanner) may have opened the
+    // verification mail of an account someone else registered with the victim's address.
+    const earlier = await signUp(app, { email: 'gina@example.com', password1: 'Squat!ter1' });
     await ctx.db.update(users).set({ emailVerifiedAt: new Date() });
+    ctx.clock.advance(1000);
     const response = await app.inject(googleLogin(await google.idToken()));
     expect(response.statusCode).toBe(200);
-    expect(response.json().notice).toBeUndefined();
+    expect(response.json().notice).toBe(authMessages.googleTookOver);
     const [user] = await ctx.db.select().from(users);
     expect(user?.googleSubject).toBe('google-subject-1');
-    expect(user?.passwordHash).not.toBeNull();
+    expect(user?.passwordHash).toBeNull();
     expect(await ctx.count(users)).toBe(1);
+    const refresh = await app.inject({
+      method: 'POST',
+      url: '/users/refresh_token/',
+      payload: { refresh_token: earlier.refresh_token },
+    });
+    expect(refresh.statusCode).toBe(401);
+    const check = await app.inject({ method: 'GET', url: '/users/authcheck/', headers: earlier.headers });
+    expect(check.statusCode).toBe(401);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/users/login/',
+      payload: { username: 'gina@example.com', password: 'Squat!ter1' },
+    });
+    expect(login.statusCode).toBe(401);
+    // The Google sign-in itself works on.
+    const mine = await app.inject({
+      method: 'GET',
+      url: '/users/authcheck/',
+      headers: bearer(response.json().access_token),
+    });
+    expect(mine.json().user).toMatchObject({ email_verified: true, google_linked: true });
   });
 
   it('takes over an account registered with an unverified email: its password and sign-ins end, and says so', async () => {
@@ -88,6 +113,75 @@ describeWithDatabase('POST /users/google-login-internal/', (ctx) => {
     });
     expect(login.statusCode).toBe(401);
     expect((await app.inject(googleLogin(await google.idToken()))).json().notice).toBeUndefined();
+  });
+
+  describe('linking Google while signed in with the password', () => {
+    const link = (credential: string, headers?: { authorization: string }) =>
+      app.inject({ method: 'POST', url: '/users/link-google/', payload: { credential }, headers });
+
+    it('links the Google account of the same address and keeps the password and every sign-in', async () => {
+      const gina = await signUp(app, { email: 'gina@example.com', password1: 'Mine!pass1' });
+      const phone = await app.inject({
+        method: 'POST',
+        url: '/users/login/',
+        payload: { username: 'gina@example.com', password: 'Mine!pass1' },
+      });
+      ctx.clock.advance(1000);
+      const linked = await link(await google.idToken(), gina.headers);
+      expect(linked.statusCode).toBe(200);
+      expect(linked.json()).toEqual({ success: true, message: authMessages.googleLinked });
+      const check = await app.inject({ method: 'GET', url: '/users/authcheck/', headers: gina.headers });
+      expect(check.json().user).toMatchObject({ google_linked: true, email_verified: true });
+      const refresh = await app.inject({
+        method: 'POST',
+        url: '/users/refresh_token/',
+        payload: { refresh_token: phone.json().refresh_token },
+      });
+      expect(refresh.statusCode).toBe(200);
+      const login = await app.inject({
+        method: 'POST',
+        url: '/users/login/',
+        payload: { username: 'gina@example.com', password: 'Mine!pass1' },
+      });
+      expect(login.statusCode).toBe(200);
+      // Later Google sign-ins find the linked account and take nothing away.
+      const viaGoogle = await app.inject(googleLogin(await google.idToken()));
+      expect(viaGoogle.statusCode).toBe(200);
+      expect(viaGoogle.json().notice).toBeUndefined();
+      const [user] = await ctx.db.select().from(users);
+      expect(user?.passwordHash).not.toBeNull();
+      expect(await ctx.count(users)).toBe(1);
+    });
+
+    it('refuses a Google account of another address, one linked elsewhere, a second one, and no sign-in', async () => {
+      const gina = await signUp(app, { email: 'gina@example.com' });
+      const other = await link(await google.idToken({ email: 'someone@example.com' }), gina.headers);
+      expect(other.statusCode).toBe(400);
+      expect(other.json()).toEqual({ message: authMessages.googleOtherAddress });
+      expect((await link(await google.idToken())).statusCode).toBe(401);
+      // 400, not 401: the web app would take a 401 for the end of Gina's own sign-in.
+      const forged = await link('not-a-jwt', gina.headers);
+      expect(forged.statusCode).toBe(400);
+      expect(forged.json()).toEqual(rejected);
+      let [user] = await ctx.db.select().from(users);
+      expect(user?.googleSubject).toBeNull();
+
+      // Google subject 2 already signs in to its own wadesk account (it had gina's address before).
+      await app.inject(
+        googleLogin(await google.idToken({ sub: 'google-subject-2', email: 'zed@example.com' })),
+      );
+      const elsewhere = await link(await google.idToken({ sub: 'google-subject-2' }), gina.headers);
+      expect(elsewhere.statusCode).toBe(409);
+      expect(elsewhere.json()).toEqual({ message: authMessages.googleLinkedElsewhere });
+
+      expect((await link(await google.idToken(), gina.headers)).statusCode).toBe(200);
+      expect((await link(await google.idToken(), gina.headers)).statusCode).toBe(200);
+      const second = await link(await google.idToken({ sub: 'google-subject-3' }), gina.headers);
+      expect(second.statusCode).toBe(409);
+      expect(second.json()).toEqual({ message: authMessages.googleAlreadyLinked });
+      [user] = await ctx.db.select().from(users).where(eq(users.email, 'gina@example.com'));
+      expect(user?.googleSubject).toBe('google-subject-1');
+    });
   });
 
   it('finds the account by Google subject even after the Google email changed', async () => {

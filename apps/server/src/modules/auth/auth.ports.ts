@@ -18,12 +18,29 @@ export type NewMember = Pick<
   'email' | 'passwordHash' | 'firstName' | 'lastName' | 'emailVerifiedAt' | 'organisationId' | 'role'
 >;
 
+/**
+ * What already holds an address an organisation invites (docs/decisions/0016, Invitations): no account; an
+ * account in that organisation; a verified account elsewhere; or an unverified account elsewhere — anyone
+ * may register someone else's address — that holds nothing (no saved chats, WhatsApp sessions or other
+ * members in its organisation), which an accepted invitation replaces, or that holds something, which is
+ * never deleted.
+ */
+export type AddressHolder = 'none' | 'member' | 'verified' | 'unverified-empty' | 'unverified-in-use';
+
 /** The accounts of an organisation, for the members module (accounts.repository.ts). */
 export interface MemberAccounts {
   list(organisationId: number): Promise<MemberRow[]>;
   find(organisationId: number, userId: number): Promise<MemberRow | null>;
-  /** Which organisation an address already has an account in, if any. */
-  accountOrganisation(email: string): Promise<number | null>;
+  /** What holds an address an invitation of `organisationId` goes to (AddressHolder). */
+  addressHolder(email: string, organisationId: number): Promise<AddressHolder>;
+  /**
+   * Inside the caller's transaction (an invitation being accepted, which proves the address): what holds
+   * the address, and when that is an unverified account of another organisation that holds nothing, deletes
+   * the account and its organisation first. The organisation's row stays locked until the caller commits,
+   * so no chat, session or member can arrive in it between the check and the delete, and an account
+   * verified meanwhile is kept.
+   */
+  freeAddress(tx: DbTransaction, email: string, organisationId: number): Promise<AddressHolder>;
   /**
    * A new role, unless it would leave the organisation without an owner ('last-owner'); the member's
    * sign-ins end.

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, type SQL, TransactionRollbackError } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client';
 import type { UserRow } from './auth.ports';
 import { emailTokens, organisations, refreshTokens, users } from './auth.schema';
@@ -65,8 +65,18 @@ export function createAuthRepository(db: Db) {
       });
     },
 
-    async linkGoogleSubject(userId: number, subject: string): Promise<void> {
-      await db.update(users).set({ googleSubject: subject }).where(eq(users.id, userId));
+    /**
+     * Links a Google account to a signed-in user who has none, keeping their password and sign-ins: Google
+     * proved the address, so it is verified too. False when the user has a Google account already (or is
+     * gone); a subject linked to another user is a unique violation.
+     */
+    async linkGoogleSubject(userId: number, subject: string, now: Date): Promise<boolean> {
+      const linked = await db
+        .update(users)
+        .set({ googleSubject: subject, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
+        .where(and(eq(users.id, userId), isNull(users.googleSubject)))
+        .returning({ id: users.id });
+      return linked.length > 0;
     },
 
     async insertRefreshToken(token: NewRefreshToken): Promise<void> {
@@ -160,11 +170,14 @@ export function createAuthRepository(db: Db) {
       return used?.userId ?? null;
     },
 
-    async markEmailVerified(userId: number, now: Date): Promise<void> {
-      await db
+    /** Marks the address verified (kept when it was already); false when the user no longer exists. */
+    async markEmailVerified(userId: number, now: Date): Promise<boolean> {
+      const marked = await db
         .update(users)
-        .set({ emailVerifiedAt: now })
-        .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
+        .where(eq(users.id, userId))
+        .returning({ id: users.id });
+      return marked.length > 0;
     },
 
     /**
@@ -203,28 +216,43 @@ export function createAuthRepository(db: Db) {
       });
     },
 
-    /** Whether a verification token was used already for a user whose address is now verified. */
-    async verificationAlreadyDone(tokenHash: string): Promise<boolean> {
+    /**
+     * A verification link as its page shows it, changing nothing: the address it was mailed to, whether that
+     * address is verified, and whether the link is used or expired. Null for an unknown token.
+     */
+    async verificationLink(tokenHash: string) {
       const [row] = await db
-        .select({ verifiedAt: users.emailVerifiedAt })
+        .select({
+          email: users.email,
+          verifiedAt: users.emailVerifiedAt,
+          usedAt: emailTokens.usedAt,
+          expiresAt: emailTokens.expiresAt,
+        })
         .from(emailTokens)
         .innerJoin(users, eq(users.id, emailTokens.userId))
         .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, 'verify')))
         .limit(1);
-      return Boolean(row?.verifiedAt);
+      return row ?? null;
     },
 
     /**
-     * Google proved the address of an account whose email was never verified: whoever set its password
-     * may not own the address, so the password goes and every sign-in ends before Google is linked.
+     * Google proved the address of an account with no Google account linked: whoever set its password may
+     * not own the address (a verified address proves little when a mail scanner or the victim may have
+     * opened the verification mail of someone else's registration), so the password goes and every sign-in
+     * ends before Google is linked. False when another sign-in linked a Google account first.
      */
-    async takeOverUnverified(userId: number, googleSubject: string, now: Date): Promise<boolean> {
+    async takeOverForGoogle(userId: number, googleSubject: string, now: Date): Promise<boolean> {
       return db.transaction(async (tx) => {
-        // Only an account still unverified and unlinked: a racing sign-in must not take it twice.
+        // Only an account still unlinked: a racing sign-in must not take it twice.
         const taken = await tx
           .update(users)
-          .set({ passwordHash: null, googleSubject, emailVerifiedAt: now, tokensValidAfter: now })
-          .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt), isNull(users.googleSubject)))
+          .set({
+            passwordHash: null,
+            googleSubject,
+            emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`,
+            tokensValidAfter: now,
+          })
+          .where(and(eq(users.id, userId), isNull(users.googleSubject)))
           .returning({ id: users.id });
         if (taken.length === 0) return false;
         await endEverySignIn(tx, userId, now);

@@ -5,6 +5,7 @@ import {
   forgotPasswordRequest,
   googleLoginRequest,
   googleLoginResponse,
+  linkGoogleRequest,
   loginRequest,
   logoutRequest,
   refreshRequest,
@@ -13,6 +14,8 @@ import {
   resetPasswordRequest,
   successMessage,
   tokenPair,
+  verificationLookupRequest,
+  verificationLookupResponse,
   verifyEmailRequest,
 } from '@wadesk/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -67,7 +70,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       onRequest: [limits.perIp],
       schema: {
         tags,
-        summary: 'Confirm an email address with the token of the emailed link',
+        summary:
+          'Confirm an email address with the token of the emailed link (the page sends it only when the person confirms)',
         body: verifyEmailRequest,
         response: { 200: successMessage, 400: errorResponse, 429: errorResponse },
       },
@@ -76,6 +80,21 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       await emailLinks.verify(request.body.token);
       return { success: true, message: authMessages.emailVerified };
     },
+  );
+
+  app.post(
+    '/users/verification/',
+    {
+      onRequest: [limits.perIp],
+      schema: {
+        tags,
+        summary:
+          'What a verification link is for, before the person confirms: the address it was mailed to and whether it is verified (changes nothing)',
+        body: verificationLookupRequest,
+        response: { 200: verificationLookupResponse, 400: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request) => emailLinks.lookupVerification(request.body.token),
   );
 
   app.post(
@@ -199,12 +218,38 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   );
 
   app.post(
+    '/users/link-google/',
+    {
+      onRequest: [limits.perIp, app.authenticate],
+      schema: {
+        tags,
+        summary:
+          'Link the Google account of the same address to the signed-in account, which keeps its password and sign-ins',
+        security: bearerAuth,
+        body: linkGoogleRequest,
+        response: {
+          200: successMessage,
+          400: errorResponse,
+          401: errorResponse,
+          409: errorResponse,
+          429: errorResponse,
+        },
+      },
+    },
+    async (request) => {
+      await auth.linkGoogle(request.user.id, request.body.credential);
+      return { success: true, message: authMessages.googleLinked };
+    },
+  );
+
+  app.post(
     '/users/google-login-internal/',
     {
       onRequest: [limits.perIp],
       schema: {
         tags,
-        summary: 'Sign in with a Google ID token (creates the account on first use)',
+        summary:
+          'Sign in with a Google ID token (creates the account on first use; an account with a password loses it and every other sign-in)',
         body: googleLoginRequest,
         response: { 200: googleLoginResponse, 400: errorResponse, 401: errorResponse, 429: errorResponse },
       },

@@ -105,14 +105,12 @@ export function createAuthService({
     if (sameEmail) {
       // The address now belongs to a different Google account than the one linked before.
       if (sameEmail.googleSubject) throw new AppError(409, authErrors.emailTaken);
-      if (sameEmail.emailVerifiedAt) {
-        await repo.linkGoogleSubject(sameEmail.id, identity.subject);
-        return { user: sameEmail, tookOver: false };
-      }
-      // Anyone could have registered this address before its owner came with Google.
-      if (await repo.takeOverUnverified(sameEmail.id, identity.subject, clock()))
-        return { user: sameEmail, tookOver: true };
-      // Another sign-in took it over or verified it meanwhile: decide again from what is stored now.
+      // Whoever set the password may not own the address, verified or not (docs/decisions/0016, Accounts):
+      // the password goes and every other sign-in ends. Its owner keeps both only by linking Google while
+      // signed in with that password (linkGoogle).
+      if (await repo.takeOverForGoogle(sameEmail.id, identity.subject, clock()))
+        return { user: sameEmail, tookOver: sameEmail.passwordHash !== null };
+      // Another sign-in linked it meanwhile: decide again from what is stored now.
       return googleAccount(identity);
     }
     const { subject, email, firstName, lastName } = identity;
@@ -125,6 +123,17 @@ export function createAuthService({
     });
     await repo.markEmailVerified(user.id, clock());
     return { user, tookOver: false };
+  }
+
+  /**
+   * The identity in a Google credential. A credential we do not accept is a 401 to a sign-in, and a 400 to
+   * a signed-in user linking Google: a 401 there would read as their own sign-in having ended.
+   */
+  async function verifiedGoogleIdentity(credential: string, rejected: 400 | 401): Promise<GoogleIdentity> {
+    if (!verifyGoogle) throw new AppError(400, authErrors.googleOff);
+    const identity = await verifyGoogle(credential);
+    if (!identity) throw new AppError(rejected, authErrors.googleRejected);
+    return identity;
   }
 
   return {
@@ -196,16 +205,39 @@ export function createAuthService({
         role,
         organisation_id: organisationId,
         email_verified: emailVerifiedAt !== null,
+        google_linked: user.googleSubject !== null,
       };
     },
 
     async googleLogin(credential: string): Promise<GoogleLoginResponse> {
-      if (!verifyGoogle) throw new AppError(400, authErrors.googleOff);
-      const identity = await verifyGoogle(credential);
-      if (!identity) throw new AppError(401, authErrors.googleRejected);
-      const { user, tookOver } = await googleAccount(identity);
+      const { user, tookOver } = await googleAccount(await verifiedGoogleIdentity(credential, 401));
       const tokens = await signInAs(user, 'google');
       return tookOver ? { ...tokens, notice: authMessages.googleTookOver } : tokens;
+    },
+
+    /**
+     * Links the Google account of the signed-in user's own address, keeping their password and sign-ins:
+     * they proved the password by signing in and the address through Google. Linking the same Google
+     * account again is a no-op.
+     */
+    async linkGoogle(userId: number, credential: string): Promise<void> {
+      const identity = await verifiedGoogleIdentity(credential, 400);
+      const user = await repo.findUserById(userId);
+      if (!user) throw new AppError(401, authErrors.sessionExpired);
+      if (user.googleSubject === identity.subject) return;
+      if (user.googleSubject) throw new AppError(409, authMessages.googleAlreadyLinked);
+      if (identity.email !== user.email) throw new AppError(400, authMessages.googleOtherAddress);
+      let linked: boolean;
+      try {
+        linked = await repo.linkGoogleSubject(user.id, identity.subject, clock());
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError(409, authMessages.googleLinkedElsewhere);
+        throw error;
+      }
+      if (linked) return;
+      // A racing request linked a Google account first: this one came second.
+      const now = await repo.findUserById(userId);
+      if (now?.googleSubject !== identity.subject) throw new AppError(409, authMessages.googleAlreadyLinked);
     },
   };
 }

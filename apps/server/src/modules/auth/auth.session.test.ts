@@ -79,6 +79,7 @@ describeWithDatabase('token endpoints', (ctx) => {
           role: 'owner',
           organisation_id: stored?.organisationId,
           email_verified: false,
+          google_linked: false,
         },
       });
     });

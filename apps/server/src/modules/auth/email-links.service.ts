@@ -1,4 +1,4 @@
-import { authMessages } from '@wadesk/contract';
+import { authMessages, type VerificationLookup } from '@wadesk/contract';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import type { Mailer } from '../../mail/mailer';
@@ -69,7 +69,7 @@ export function createEmailLinks(deps: EmailLinksDeps) {
     await mailer.send({
       to: user.email,
       subject: 'Confirm your email address for wadesk',
-      text: `Hello ${user.firstName},\n\nconfirm that this address is yours by opening this link within 48 hours:\n\n${link}\n\nIf you did not create a wadesk account, ignore this mail.\n`,
+      text: `Hello ${user.firstName},\n\nconfirm that you created a wadesk account with this address: open this link within 48 hours and press the button on the page.\n\n${link}\n\nIf you did not create a wadesk account, ignore this mail: nothing is verified unless you confirm on the page.\n`,
     });
   }
 
@@ -106,12 +106,32 @@ export function createEmailLinks(deps: EmailLinksDeps) {
       later(async () => mailVerification(await repo.findUserById(userId)), 'verification mail not sent');
     },
 
+    /**
+     * What the verification page shows before it asks (docs/decisions/0016, Accounts): the address the link
+     * was mailed to, and whether it is verified already. It changes nothing, so a mail scanner that loads the
+     * page verifies nothing.
+     */
+    async lookupVerification(token: string): Promise<VerificationLookup> {
+      const link = await repo.verificationLink(hashRefreshToken(token));
+      if (!link) throw new AppError(400, authMessages.linkInvalid);
+      if (link.verifiedAt) return { email: link.email, verified: true };
+      if (link.usedAt) throw new AppError(400, authMessages.linkInvalid);
+      if (link.expiresAt <= clock()) throw new AppError(400, authMessages.linkExpired);
+      return { email: link.email, verified: false };
+    },
+
+    /** Verifies the address, when the person on the page confirmed that they created the account. */
     async verify(token: string): Promise<void> {
       const tokenHash = hashRefreshToken(token);
-      const userId = await repo.consumeEmailToken(tokenHash, 'verify', clock());
-      if (userId !== null) return repo.markEmailVerified(userId, clock());
-      // A mail scanner may have opened the link first: a link that did its job still says so.
-      if (!(await repo.verificationAlreadyDone(tokenHash))) throw new AppError(400, authMessages.linkInvalid);
+      const now = clock();
+      const userId = await repo.consumeEmailToken(tokenHash, 'verify', now);
+      // False when the account went meanwhile (an accepted invitation replaced it): the link is then unknown.
+      if (userId !== null && (await repo.markEmailVerified(userId, now))) return;
+      const link = await repo.verificationLink(tokenHash);
+      // A link that did its job before (pressed twice, or in another tab) still says so.
+      if (link?.verifiedAt) return;
+      const expired = link !== null && link.usedAt === null && link.expiresAt <= now;
+      throw new AppError(400, expired ? authMessages.linkExpired : authMessages.linkInvalid);
     },
 
     /**

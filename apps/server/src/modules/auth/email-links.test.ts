@@ -51,6 +51,45 @@ describeEachDatabase('emailed links', (ctx) => {
     expect(unknown.json()).toEqual({ message: authMessages.linkInvalid });
   });
 
+  it('opening the link verifies nothing: the page asks first, and only the confirmation verifies', async () => {
+    await signUp(app, { email: 'ann@example.com' });
+    const mail = await smtp.next();
+    // Someone may have registered this address without owning it: the mail says what to do then.
+    expect(mail.text).toContain(
+      'If you did not create a wadesk account, ignore this mail: nothing is verified unless you confirm on the page.',
+    );
+    const token = String(linkIn(mail).searchParams.get('token'));
+    // What the page asks on load: the address the link was mailed to. A scanner loading it changes nothing.
+    for (let i = 0; i < 2; i++) {
+      const lookup = await post('/users/verification/', { token });
+      expect(lookup.json()).toEqual({ email: 'ann@example.com', verified: false });
+    }
+    const [before] = await ctx.db.select().from(users);
+    expect(before?.emailVerifiedAt).toBeNull();
+    expect((await post('/users/verify-email/', { token })).json()).toEqual({
+      success: true,
+      message: authMessages.emailVerified,
+    });
+    expect((await post('/users/verification/', { token })).json()).toEqual({
+      email: 'ann@example.com',
+      verified: true,
+    });
+    const unknown = await post('/users/verification/', { token: `${token.slice(0, -4)}AAAA` });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ message: authMessages.linkInvalid });
+  });
+
+  it('an expired verification link says it expired, to the page and to the confirmation', async () => {
+    await signUp(app);
+    const token = String(linkIn(await smtp.next()).searchParams.get('token'));
+    ctx.clock.advance(VERIFY_LINK_TTL_MS + 1);
+    for (const url of ['/users/verification/', '/users/verify-email/']) {
+      const answer = await post(url, { token });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({ message: authMessages.linkExpired });
+    }
+  });
+
   it('refuses an expired verification link', async () => {
     await signUp(app);
     const token = String(linkIn(await smtp.next()).searchParams.get('token'));

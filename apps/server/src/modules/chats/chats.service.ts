@@ -1,7 +1,9 @@
 import { chatMessages, type SavedChatList, type SavedChatRef, type SuccessMessage } from '@wadesk/contract';
 import type { Clock } from '../../clock';
+import { isForeignKeyViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import type { ObjectStorage } from '../../storage/storage';
+import { authenticationErrors } from '../auth/authenticate';
 import type { Owner } from './attachments.repository';
 import { checkChatName } from './chat-name';
 import { type ChatsRepository, ForeignAttachmentsError } from './chats.repository';
@@ -49,6 +51,8 @@ export function createChatsService({ repo, storage, clock, log }: ChatsServiceDe
       } catch (error) {
         if (error instanceof ForeignAttachmentsError)
           throw new AppError(400, chatMessages.foreignAttachments);
+        // The account went while the chat was prepared (an accepted invitation replaced it): signed out.
+        if (isForeignKeyViolation(error)) throw new AppError(401, authenticationErrors.invalid);
         throw error;
       }
     },

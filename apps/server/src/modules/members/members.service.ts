@@ -1,5 +1,6 @@
 import {
   type acceptInvitationRequest,
+  type ExistingAccount,
   type Invitation,
   type InvitationLookup,
   type Member,
@@ -15,7 +16,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import type { Mailer } from '../../mail/mailer';
 import { type AuditRecorder, byMember } from '../audit/audit.service';
-import type { MemberAccounts, MemberRow, UserRow } from '../auth/auth.ports';
+import type { AddressHolder, MemberAccounts, MemberRow, UserRow } from '../auth/auth.ports';
 import type { SignInMethod } from '../auth/auth.service';
 import type { RequestUser } from '../auth/authenticate';
 import type { Passwords } from '../auth/passwords';
@@ -50,6 +51,15 @@ export interface MembersServiceDeps {
 }
 
 export type MembersService = ReturnType<typeof createMembersService>;
+
+/** What the invitation page is told about the account that already holds the invited address. */
+const EXISTING_ACCOUNT: Record<AddressHolder, ExistingAccount> = {
+  none: 'none',
+  'unverified-empty': 'unverified_empty',
+  'unverified-in-use': 'unverified_in_use',
+  verified: 'taken',
+  member: 'taken',
+};
 
 const toMember = (row: MemberRow): Member => ({
   id: row.id,
@@ -105,9 +115,11 @@ export function createMembersService(deps: MembersServiceDeps) {
       email: string,
       role: Exclude<MemberRole, 'owner'>,
     ): Promise<Invitation> {
-      const accountIn = await accounts.accountOrganisation(email);
-      if (accountIn === caller.organisationId) throw new AppError(409, memberMessages.alreadyMember);
-      if (accountIn !== null) throw new AppError(409, memberMessages.accountElsewhere);
+      // An unverified account elsewhere may be a squatter's registration of this address: the invitation
+      // goes out, and accepting it from the mail decides (accept).
+      const holder = await accounts.addressHolder(email, caller.organisationId);
+      if (holder === 'member') throw new AppError(409, memberMessages.alreadyMember);
+      if (holder === 'verified') throw new AppError(409, memberMessages.accountElsewhere);
       const token = newRefreshToken();
       const now = clock();
       const invitation = await repo.invite(invitationLimits(now), {
@@ -176,24 +188,36 @@ export function createMembersService(deps: MembersServiceDeps) {
     async lookup(token: string): Promise<InvitationLookup> {
       const found = await repo.openInvitation(hashRefreshToken(token), clock());
       if (!found) throw new AppError(400, memberMessages.invitationInvalid);
+      const { email, organisationId } = found.invitation;
       return {
         organisation_name: found.organisationName,
-        email: found.invitation.email,
+        email,
         role: found.invitation.role,
         expires_at: found.invitation.expiresAt.toISOString(),
+        // The link's holder received the mail at this address: they may know what holds it.
+        existing_account: EXISTING_ACCOUNT[await accounts.addressHolder(email, organisationId)],
       };
     },
 
-    /** Creates the invited account (its address verified by the link) and signs it in. */
+    /**
+     * Creates the invited account (its address verified by the link) and signs it in. The link proves the
+     * address, so an unverified account of it that holds nothing is replaced, in the same transaction; one
+     * that holds something is kept and the invitation stays open (409 `addressInUse`).
+     */
     async accept(input: z.output<typeof acceptInvitationRequest>): Promise<TokenPair> {
       const now = clock();
       const found = await repo.openInvitation(hashRefreshToken(input.token), now);
       if (!found) throw new AppError(400, memberMessages.invitationInvalid);
       const passwordHash = await passwords.hash(input.password1);
-      let user: UserRow | 'used';
+      let accepted: { user: UserRow; replaced: boolean } | 'used';
       try {
-        user = await repo.accept(found.invitation.id, now, (tx, invitation) =>
-          accounts.insertMember(tx, {
+        accepted = await repo.accept(found.invitation.id, now, async (tx, invitation) => {
+          const holder = await accounts.freeAddress(tx, invitation.email, invitation.organisationId);
+          // Thrown inside the transaction: the invitation stays open.
+          if (holder === 'unverified-in-use') throw new AppError(409, memberMessages.addressInUse);
+          if (holder === 'member' || holder === 'verified')
+            throw new AppError(409, memberMessages.accountElsewhere);
+          const user = await accounts.insertMember(tx, {
             email: invitation.email,
             passwordHash,
             firstName: input.first_name,
@@ -201,16 +225,21 @@ export function createMembersService(deps: MembersServiceDeps) {
             emailVerifiedAt: now,
             organisationId: invitation.organisationId,
             role: invitation.role,
-          }),
-        );
+          });
+          return { user, replaced: holder === 'unverified-empty' };
+        });
       } catch (error) {
         // The address got an account since the invitation was sent.
         if (isUniqueViolation(error)) throw new AppError(409, memberMessages.accountElsewhere);
         throw error;
       }
-      if (user === 'used') throw new AppError(400, memberMessages.invitationInvalid);
+      if (accepted === 'used') throw new AppError(400, memberMessages.invitationInvalid);
+      const { user, replaced } = accepted;
       const joined = { organisationId: user.organisationId, id: user.id };
-      await record(joined, 'member.joined', user.email, { role: user.role });
+      await record(joined, 'member.joined', user.email, {
+        role: user.role,
+        ...(replaced ? { replaced_unverified_account: true } : {}),
+      });
       onChange(user.organisationId);
       return signIn(user, 'invitation');
     },

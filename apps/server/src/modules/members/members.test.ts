@@ -149,7 +149,9 @@ describeEachDatabase('members and invitations', (ctx) => {
     const same = await post('/org/inviteMember/', owner, { email: 'Ben@Example.com', role: 'member' });
     expect(same.statusCode).toBe(409);
     expect(same.json()).toEqual({ message: memberMessages.alreadyMember });
+    // A verified account elsewhere (an unverified one may be a squatter's: members.squatting.test.ts).
     await signUp(app, { email: 'zoe@example.com' });
+    await ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.email, 'zoe@example.com'));
     const elsewhere = await post('/org/inviteMember/', owner, { email: 'zoe@example.com', role: 'admin' });
     expect(elsewhere.statusCode).toBe(409);
     expect(elsewhere.json()).toEqual({ message: memberMessages.accountElsewhere });
@@ -158,9 +160,10 @@ describeEachDatabase('members and invitations', (ctx) => {
     expect(await ctx.count(invitations)).toBe(1);
   });
 
-  it('an account made elsewhere after the invitation was sent cannot accept it', async () => {
+  it('a verified account made elsewhere after the invitation was sent cannot accept it', async () => {
     const token = await invite('ben@example.com');
     await signUp(app, { email: 'ben@example.com' });
+    await ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.email, 'ben@example.com'));
     const res = await post('/users/acceptInvitation/', null, {
       token,
       first_name: 'Ben',

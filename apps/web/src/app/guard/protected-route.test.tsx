@@ -15,6 +15,7 @@ const user = {
   role: 'owner',
   organisation_id: 1,
   email_verified: true,
+  google_linked: false,
 };
 
 function Secret() {

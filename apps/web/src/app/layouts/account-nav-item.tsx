@@ -1,9 +1,13 @@
 import { LogInIcon, LogOutIcon } from 'lucide-react';
+import { LinkGoogleNavItem } from '@/features/auth/components/link-google';
 import { useAuth } from '@/shared/account/auth-context';
 import { NavItemButton, NavItemLink } from '@/shared/ui/nav-item';
 import { useLogout } from './use-logout';
 
-/** Logout for a signed-in user; a visitor on an unprotected app screen gets Login instead. */
+/**
+ * The account's actions for a signed-in user (linking Google, when it is not linked, and Logout); a visitor
+ * on an unprotected app screen gets Login instead.
+ */
 export function AccountNavItem({ onNavigate }: { onNavigate?: () => void }) {
   const { logout, busy } = useLogout();
   const { isSignedIn } = useAuth();
@@ -15,8 +19,11 @@ export function AccountNavItem({ onNavigate }: { onNavigate?: () => void }) {
     );
   }
   return (
-    <NavItemButton icon={<LogOutIcon />} busy={busy} onClick={() => void logout()}>
-      Logout
-    </NavItemButton>
+    <div className="space-y-1">
+      <LinkGoogleNavItem />
+      <NavItemButton icon={<LogOutIcon />} busy={busy} onClick={() => void logout()}>
+        Logout
+      </NavItemButton>
+    </div>
   );
 }

@@ -38,6 +38,7 @@ describe('AppLayout', () => {
       role,
       organisation_id: 1,
       email_verified: true,
+      google_linked: false,
     };
     renderRoutes(
       [

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authMessages } from '@wadesk/contract';
 import { describe, expect, it } from 'vitest';
@@ -51,19 +51,60 @@ describe('emailed links', () => {
     expect(await screen.findByText(authMessages.passwordChanged)).toBeTruthy();
   });
 
-  it('a verification link confirms the address once and says so', async () => {
-    const fetchMock = stubFetch(() =>
-      jsonResponse(200, { success: true, message: authMessages.emailVerified }),
+  it('a verification link verifies nothing on opening: it names the address, asks, and verifies on the button', async () => {
+    const fetchMock = stubFetch((url) =>
+      url.endsWith('/users/verification/')
+        ? jsonResponse(200, { email: 'asha@example.com', verified: false })
+        : jsonResponse(200, { success: true, message: authMessages.emailVerified }),
     );
+    const user = userEvent.setup();
     renderRoutes(routes, `/verify-email?token=${TOKEN}`);
+    expect(
+      await screen.findByRole('heading', { name: 'Confirm that you created this account' }),
+    ).toBeTruthy();
+    expect(screen.getByText('asha@example.com')).toBeTruthy();
+    const urls = () => fetchMock.mock.calls.map((call) => String(call[0]));
+    expect(urls()).toEqual(['/users/verification/']);
+    await user.click(screen.getByRole('button', { name: 'Yes, I created this account' }));
     expect(await screen.findByText(authMessages.emailVerified)).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(urls()).toEqual(['/users/verification/', '/users/verify-email/']);
+    expect(sentBody(fetchMock.mock.calls[1]?.[1])).toEqual({ token: TOKEN });
   });
 
-  it('a used or expired link says to ask for a new one', async () => {
+  it('asks without the address when the link cannot be looked up, and says when it was verified before', async () => {
+    stubFetch(() => jsonResponse(500));
+    renderRoutes(routes, `/verify-email?token=${TOKEN}`);
+    await screen.findByRole('button', { name: 'Yes, I created this account' });
+    expect(screen.queryByText(/was created with the address/)).toBeNull();
+    cleanup();
+    stubFetch(() => jsonResponse(200, { email: 'asha@example.com', verified: true }));
+    renderRoutes(routes, `/verify-email?token=${TOKEN}`);
+    expect(await screen.findByText(authMessages.emailVerified)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Yes, I created this account' })).toBeNull();
+  });
+
+  it('a used link says to ask for a new one; an expired one says how', async () => {
     stubFetch(() => jsonResponse(400, { message: authMessages.linkInvalid }));
     renderRoutes(routes, `/verify-email?token=${TOKEN}`);
     expect((await screen.findByRole('alert')).textContent).toBe(authMessages.linkInvalid);
+    expect(screen.queryByRole('button', { name: 'Yes, I created this account' })).toBeNull();
+    cleanup();
+    stubFetch(() => jsonResponse(400, { message: authMessages.linkExpired }));
+    renderRoutes(routes, `/verify-email?token=${TOKEN}`);
+    expect((await screen.findByRole('alert')).textContent).toBe(authMessages.linkExpired);
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('a link that expired while the page was open says so on the button', async () => {
+    stubFetch((url) =>
+      url.endsWith('/users/verification/')
+        ? jsonResponse(200, { email: 'asha@example.com', verified: false })
+        : jsonResponse(400, { message: authMessages.linkExpired }),
+    );
+    const user = userEvent.setup();
+    renderRoutes(routes, `/verify-email?token=${TOKEN}`);
+    await user.click(await screen.findByRole('button', { name: 'Yes, I created this account' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(authMessages.linkExpired);
   });
 
   it('a reset link cut short says so instead of doing nothing', async () => {

@@ -97,6 +97,7 @@ describe('LoginRoute', () => {
       role: 'owner',
       organisation_id: 3,
       email_verified: true,
+      google_linked: false,
     },
   };
 

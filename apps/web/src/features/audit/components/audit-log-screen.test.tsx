@@ -38,6 +38,7 @@ const user = (member: Member, role: Member['role'] = member.role): AuthUser => (
   role,
   organisation_id: 1,
   email_verified: true,
+  google_linked: false,
 });
 
 const render = (as: AuthUser) =>

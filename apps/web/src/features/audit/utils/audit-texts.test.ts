@@ -22,6 +22,12 @@ describe('audit texts', () => {
     expect(detailsInWords({ action: 'agent.edited', details: { agent_id: 3, was: { name: 'Priya' } } })).toBe(
       'Was: name Priya',
     );
+    expect(
+      detailsInWords({
+        action: 'member.joined',
+        details: { role: 'member', replaced_unverified_account: true },
+      }),
+    ).toBe('As member, replacing an unverified account of the same address');
     expect(detailsInWords({ action: 'member.agent_linked', details: { agent_id: null } })).toBe(
       'Unlinked from their agent phone',
     );

@@ -64,7 +64,9 @@ export function detailsInWords(entry: Pick<AuditLogEntry, 'action' | 'details'>)
     case 'member.invitation_revoked':
       return `Was invited as ${roleWord(d.role)}`;
     case 'member.joined':
-      return `As ${roleWord(d.role)}`;
+      return d.replaced_unverified_account
+        ? `As ${roleWord(d.role)}, replacing an unverified account of the same address`
+        : `As ${roleWord(d.role)}`;
     case 'member.role_changed':
       return `From ${roleWord(d.from)} to ${roleWord(d.to)}`;
     case 'member.removed':

@@ -6,6 +6,7 @@ import {
   type RegisterRequest,
   successMessage,
   tokenPair,
+  verificationLookupResponse,
 } from '@wadesk/contract';
 import { apiRequest } from '@/shared/api/api-client';
 
@@ -23,6 +24,17 @@ export const googleLogin = (credential: string) =>
     schema: googleLoginResponse,
   });
 
+/** What a verification link is for (the address, whether verified); it verifies nothing. */
+export const lookupVerification = (token: string, signal?: AbortSignal) =>
+  apiRequest('/users/verification/', {
+    method: 'POST',
+    body: { token },
+    auth: false,
+    schema: verificationLookupResponse,
+    signal,
+  });
+
+/** Verifies the address: only when the person confirmed on the page that they created the account. */
 export const verifyEmail = (token: string) =>
   apiRequest('/users/verify-email/', {
     method: 'POST',
@@ -52,3 +64,7 @@ export const logout = (refreshToken: string | null) =>
     body: refreshToken ? { refresh_token: refreshToken } : {},
     redirectOnAuthFailure: false,
   });
+
+/** Links the Google account of the signed-in user's own address; password and sign-ins stay. */
+export const linkGoogle = (credential: string) =>
+  apiRequest('/users/link-google/', { method: 'POST', body: { credential }, schema: successMessage });

@@ -1,4 +1,5 @@
 import { act, screen } from '@testing-library/react';
+import { authMessages } from '@wadesk/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GoogleCredentialResponse } from '@/features/auth/hooks/google-identity';
 import { tokenStorage } from '@/shared/storage/storage';
@@ -44,6 +45,18 @@ describe('GoogleSignIn', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/users/google-login-internal/');
     expect(sentBody(fetchMock.mock.calls[0]?.[1])).toEqual({ credential: 'jwt-from-google' });
     expect(tokenStorage.getRefreshToken()).toBe('gr');
+  });
+
+  it('tells the user when the sign-in removed the password and ended every other sign-in', async () => {
+    const google = fakeGoogle();
+    stubFetch(() =>
+      jsonResponse(200, { access_token: 'ga', refresh_token: 'gr', notice: authMessages.googleTookOver }),
+    );
+    renderRoutes(routes, '/login');
+    await screen.findByText('Sign in with Google');
+    await act(async () => google.respond({ credential: 'jwt-from-google' }));
+    await screen.findByText('dashboard');
+    expect(await screen.findByText(authMessages.googleTookOver)).toBeTruthy();
   });
 
   it('says so when Google gives no credential', async () => {

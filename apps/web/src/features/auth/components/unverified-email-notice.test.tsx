@@ -15,6 +15,7 @@ const asha: AuthUser = {
   role: 'owner',
   organisation_id: 1,
   email_verified: false,
+  google_linked: false,
 };
 
 const render = (user: AuthUser) =>

@@ -27,6 +27,7 @@ const signedIn = (role: MemberRole): AuthUser => ({
   role,
   organisation_id: 1,
   email_verified: true,
+  google_linked: false,
 });
 
 function render(role: MemberRole, group: SessionGroup = GROUP) {

@@ -14,6 +14,7 @@ const LOOKUP = {
   email: 'priya@acme.test',
   role: 'member',
   expires_at: '2024-04-08T08:30:00Z',
+  existing_account: 'none',
 };
 
 function Frame({
@@ -111,6 +112,29 @@ describe('AcceptInvitation', () => {
       expect(screen.getByRole('button', { name: 'Join Acme Support' })).toHaveProperty('disabled', false),
     );
   });
+
+  it('says that joining replaces an unverified account of the address that holds nothing', async () => {
+    stubFetch(() => jsonResponse(200, { ...LOOKUP, existing_account: 'unverified_empty' }));
+    render();
+    await screen.findByRole('heading', { name: 'Join Acme Support as a member' });
+    expect(screen.getByText(memberMessages.replacesUnverified)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Join Acme Support' })).toBeTruthy();
+  });
+
+  it.each([
+    ['an unverified account that holds something', 'unverified_in_use', memberMessages.addressInUse],
+    ['a verified account', 'taken', memberMessages.accountElsewhere],
+  ])(
+    'says what the address owner can do when %s holds the address, without the form',
+    async (_, held, words) => {
+      stubFetch(() => jsonResponse(200, { ...LOOKUP, existing_account: held }));
+      render();
+      await screen.findByRole('heading', { name: 'Join Acme Support as a member' });
+      expect((await screen.findByRole('alert')).textContent).toBe(words);
+      expect(screen.queryByLabelText('Password')).toBeNull();
+      expect(screen.getByRole('link', { name: 'Go to sign in' }).getAttribute('href')).toBe('/login');
+    },
+  );
 
   it('says an invalid, used or expired link cannot be used, with a way to sign in', async () => {
     stubFetch(() => jsonResponse(400, { message: memberMessages.invitationInvalid }));

@@ -78,13 +78,35 @@ function Lookup({ token, Frame }: { token: string; Frame: AcceptInvitationFrame 
       </Frame>
     );
   }
-  const { organisation_name, role } = lookup.data;
+  const { organisation_name, role, existing_account } = lookup.data;
+  const title = `Join ${organisation_name} as ${role === 'admin' ? 'an admin' : 'a member'}`;
+  if (existing_account === 'unverified_in_use' || existing_account === 'taken') {
+    // An account of this address that joining may not replace: the form could only be refused.
+    return (
+      <Frame title={title} subtitle="This address already has a wadesk account." footer={signInFooter}>
+        <p
+          role="alert"
+          className="rounded-lg bg-amber-50 px-4 py-3 text-sm leading-6 text-amber-900 ring-1 ring-amber-200 ring-inset"
+        >
+          {existing_account === 'taken' ? memberMessages.accountElsewhere : memberMessages.addressInUse}
+        </p>
+        <Link to="/login" className={buttonClasses({ fullWidth: true, className: 'mt-6' })}>
+          Go to sign in
+        </Link>
+      </Frame>
+    );
+  }
   return (
     <Frame
-      title={`Join ${organisation_name} as ${role === 'admin' ? 'an admin' : 'a member'}`}
+      title={title}
       subtitle="Create your account to work the desk with your team."
       footer={signInFooter}
     >
+      {existing_account === 'unverified_empty' ? (
+        <p className="mb-5 rounded-lg bg-slate-50 px-4 py-3 text-sm leading-6 text-slate-700 ring-1 ring-slate-200 ring-inset">
+          {memberMessages.replacesUnverified}
+        </p>
+      ) : null}
       <AcceptInvitationForm token={token} invitation={lookup.data} onJoined={joined} />
     </Frame>
   );

@@ -46,6 +46,7 @@ const signedIn = (member: Member): AuthUser => ({
   role: member.role,
   organisation_id: 1,
   email_verified: true,
+  google_linked: false,
 });
 
 const render = (as: Member, verified = true) =>

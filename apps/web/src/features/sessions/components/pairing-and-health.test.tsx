@@ -63,6 +63,7 @@ const person = (role: AuthUser['role']): AuthUser => ({
   role,
   organisation_id: 1,
   email_verified: true,
+  google_linked: false,
 });
 
 beforeEach(() => {

@@ -16,6 +16,7 @@ const signedIn = (role: MemberRole): AuthUser => ({
   role,
   organisation_id: 1,
   email_verified: true,
+  google_linked: false,
 });
 
 function setUp(role: MemberRole, initial: SettingsResponse) {

@@ -24,6 +24,7 @@ const user = (role: AuthUser['role']): AuthUser => ({
   role,
   organisation_id: 1,
   email_verified: true,
+  google_linked: false,
 });
 
 function server(

@@ -16,6 +16,7 @@ const ME: AuthUser = {
   role: 'admin',
   organisation_id: 1,
   email_verified: true,
+  google_linked: false,
 };
 const URGENT = { id: 1, name: 'Urgent', colour: '#d32f2f' };
 const TICKETS: Ticket[] = [
