@@ -28,6 +28,8 @@ export interface AppInternals {
    * seeds a verified owner, and tests that are not about verification use it through one helper.
    */
   verifyAddress(email: string): Promise<boolean>;
+  /** Resolves once the mails sent after a reply (reset links, resent verification links) are out. */
+  mailsSent(): Promise<void>;
 }
 
 // Keyed by the app object, so an app closed and dropped takes its internals with it. A map and not a

@@ -273,6 +273,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     bus,
     openStreams,
     verifyAddress: emailLinks.verifyWithoutLink,
+    mailsSent: emailLinks.idle,
   });
   return app;
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, defaultRegistration, signUp } from '../../../test/helpers/auth';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
 import { linkIn, startTestSmtp, type TestSmtp } from '../../../test/helpers/smtp';
+import { internalsOf } from '../../app-internals';
 import { emailTokens, loginFailures, users } from '../../db/schema';
 import {
   LINK_MAILS_PER_HOUR,
@@ -157,7 +158,7 @@ describeEachDatabase('emailed links', (ctx) => {
   it('answers the same for an unknown address and mails nothing', async () => {
     const asked = await post('/users/forgot-password/', { email: 'nobody@example.com' });
     expect(asked.json()).toEqual({ success: true, message: authMessages.resetSent });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await internalsOf(app).mailsSent();
     expect(smtp.mails).toHaveLength(0);
   });
 
@@ -183,11 +184,11 @@ describeEachDatabase('emailed links', (ctx) => {
       const asked = await post('/users/forgot-password/', { email: defaultRegistration.email });
       expect(asked.json()).toEqual({ success: true, message: authMessages.resetSent });
     }
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await internalsOf(app).mailsSent();
     expect(smtp.mails).toHaveLength(1 + RESET_MAILS_PER_HOUR);
     ctx.clock.advance(60 * 60 * 1000 + 1);
     await post('/users/forgot-password/', { email: defaultRegistration.email });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await internalsOf(app).mailsSent();
     expect(smtp.mails).toHaveLength(2 + RESET_MAILS_PER_HOUR);
   });
 
@@ -276,7 +277,7 @@ describeEachDatabase('emailed links', (ctx) => {
       await ctx.db.update(users).set({ emailVerifiedAt: new Date() });
       const asked = await resend(ann.headers);
       expect(asked.json()).toEqual({ success: true, message: authMessages.verificationSent });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await internalsOf(app).mailsSent();
       expect(smtp.mails).toHaveLength(1);
       expect(await ctx.count(emailTokens)).toBe(1);
     });
@@ -286,7 +287,7 @@ describeEachDatabase('emailed links', (ctx) => {
       const answers = await Promise.all(Array.from({ length: 8 }, () => resend(ann.headers)));
       for (const asked of answers)
         expect(asked.json()).toEqual({ success: true, message: authMessages.verificationSent });
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await internalsOf(app).mailsSent();
       expect(smtp.mails).toHaveLength(LINK_MAILS_PER_HOUR); // the registration's counts too
       expect(await ctx.count(emailTokens)).toBe(LINK_MAILS_PER_HOUR);
       ctx.clock.advance(60 * 60 * 1000 + 1);
@@ -296,7 +297,7 @@ describeEachDatabase('emailed links', (ctx) => {
       });
       expect((await resend(bearer(again.json().access_token))).statusCode).toBe(200);
       for (let i = 0; i <= LINK_MAILS_PER_HOUR; i++) await smtp.next();
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await internalsOf(app).mailsSent();
       expect(smtp.mails).toHaveLength(LINK_MAILS_PER_HOUR + 1);
     });
 

@@ -20,6 +20,7 @@ const ASHA: AuthUser = {
   role: 'owner',
   organisation_id: 1,
   email_verified: false,
+  google_linked: false,
 };
 const renderAs = (user: AuthUser) =>
   renderRoutes(
