@@ -317,11 +317,11 @@ describe('Sessions screen: health', () => {
     const [waiting, field] = within(table)
       .getAllByRole('row')
       .filter((row) => row.dataset.sessionId);
-    expect(within(waiting as HTMLElement).getByText('Temporarily banned by WhatsApp')).toBeTruthy();
+    expect(within(waiting as HTMLElement).getByText('Temporarily banned')).toBeTruthy();
     expect(within(waiting as HTMLElement).getByTestId('resumes-at').textContent).toBe(
       `Reconnects by itself on ${formatDateTime(resumes)} (in 3 h)`,
     );
-    expect(within(field as HTMLElement).getByText('Number banned by WhatsApp')).toBeTruthy();
+    expect(within(field as HTMLElement).getByText('Number banned')).toBeTruthy();
     expect(within(field as HTMLElement).queryByTestId('resumes-at')).toBeNull();
   });
 

@@ -30,10 +30,10 @@ describe('describeStatus', () => {
 
   it('names a banned number and a temporary ban in plain words', () => {
     expect(describeStatus('banned', 'WhatsApp has banned this phone number (406).')).toEqual({
-      label: 'Number banned by WhatsApp',
+      label: 'Number banned',
       tone: 'red',
-      detail: 'Number banned by WhatsApp: WhatsApp has banned this phone number (406).',
+      detail: 'Number banned: WhatsApp has banned this phone number (406).',
     });
-    expect(describeStatus('temporarily_banned', null).label).toBe('Temporarily banned by WhatsApp');
+    expect(describeStatus('temporarily_banned', null).label).toBe('Temporarily banned');
   });
 });
