@@ -1,4 +1,5 @@
-import type { Browser } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { registerVerified } from './support/accounts';
 import { DESKTOP, MOBILE, openPage } from './support/browser';
@@ -10,6 +11,11 @@ import { connectBrowser } from './support/shared-browser';
 // the Sessions screen, against the server's simulated phone (demo mode).
 
 const POLL = { timeout: 15_000 };
+// E2E_SCREENSHOTS=docs/screenshots keeps the pictures of the Sessions screen for a look at them.
+const shoot = async (page: Page, name: string) => {
+  const folder = process.env.E2E_SCREENSHOTS;
+  if (folder) await page.screenshot({ path: join(folder, `${name}.png`), fullPage: true });
+};
 
 let server: RunningServer;
 let browser: Browser;
@@ -95,6 +101,26 @@ test('link a phone by pairing code, then read the session health on desktop and 
   await card.getByText('Linked to the phone').waitFor();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+
+  // WhatsApp bans the number for two minutes (a 402 failure): the card says so, and when it reconnects.
+  expect((await fail('temporarily_banned')).status).toBe(200);
+  await card.getByText('Temporarily banned').first().waitFor(POLL);
+  expect(await card.getByTestId('resumes-at').textContent()).toMatch(
+    /^Reconnects by itself on .+ \(in [23] min\)$/, // the screen's clock moves once a minute
+  );
+  await card.getByText('Temporarily banned').nth(1).waitFor(POLL); // in the open health
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  await shoot(page, 'sessions-temporary-ban-375');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await row.getByTestId('resumes-at').waitFor();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  await shoot(page, 'sessions-temporary-ban-1366');
+  await page.setViewportSize(MOBILE);
+  await card.waitFor();
 
   // Terminate asks first and says the phone must scan the QR code again; Cancel changes nothing.
   const terminate = card.getByRole('button', { name: 'Terminate PairDesk' });

@@ -1,9 +1,11 @@
 // `WA_LIVE=1 npm run wa:live-smoke`: links a REAL WhatsApp account by QR code (shown in this terminal) and
 // checks groups, paging and a media download through the server's own API (WA_LIVE_PAIR_PHONE=+49… links with
 // a pairing code typed on that phone instead), then reports what only a real
-// phone can tell (decision 0015): whether on-demand history answers a request that gives the oldest
-// timestamp in seconds, whether the answer echoes the request id (peerDataRequestSessionId), and how many
-// LID senders resolve to a phone number. Never run by CI or `npm test`.
+// phone can tell (decision 0015): the WhatsApp Web version the session connected with and where it came
+// from (§2), whether a pairing code asked for as Chrome is accepted (§11), whether on-demand history answers
+// a request that gives the oldest timestamp in seconds, whether the answer echoes the request id
+// (peerDataRequestSessionId), and how many LID senders resolve to a phone number. Never run by CI or
+// `npm test`.
 // State (creds, messages) is kept in ./data-live-smoke so a second run reuses the link without a scan;
 // delete that folder, or unlink the device on the phone, when done.
 import { resolve } from 'node:path';
@@ -12,6 +14,7 @@ import type {
   GroupMessagesResponse,
   GroupsResponse,
   RequestPairingCodeResponse,
+  SessionListResponse,
   SessionStatusResponse,
   StartSessionResponse,
   TokenPair,
@@ -95,6 +98,48 @@ async function checkOnDemandHistory(groupJid: string): Promise<void> {
   );
 }
 
+/**
+ * The WhatsApp Web version the session connected with (or that WhatsApp refused, also after asking for the
+ * current one) and where it came from, as its health says.
+ */
+async function checkVersion(sessionId: string, token: string): Promise<void> {
+  const list = (await call<SessionListResponse>('/api/getSessionsList/', {}, token)).body;
+  const events = list.session_list.find((s) => s.sessionId === sessionId)?.health.events ?? [];
+  const newest = events.find(
+    (e) => (e.kind === 'linked' || e.kind === 'connected' || e.kind === 'version_refused') && e.version,
+  );
+  const version = newest?.version;
+  const source = !version
+    ? ''
+    : version.source === 'fetched'
+      ? `fetched from ${config.whatsappVersionUrl} at ${version.fetched_at}`
+      : version.source === 'configured'
+        ? 'configured (WHATSAPP_VERSION)'
+        : 'built into Baileys (the fetch failed or answered nothing newer)';
+  const refused = newest?.kind === 'version_refused' ? 'REFUSED by WhatsApp: ' : '';
+  check(
+    'client version (decision 0015 §2)',
+    Boolean(version) && !refused,
+    version ? `${refused}${version.number}, ${source}` : 'the health names no version',
+  );
+}
+
+/**
+ * Whether the phone accepted a pairing code asked for as the platform the driver announces for pairing
+ * codes (decision 0015 §11): the session linked, and which platform it linked as.
+ */
+function checkPairingPlatform(sessionId: string, linked: boolean): void {
+  const platform = app.whatsapp.gateway.state(sessionId)?.client?.platform ?? 'unknown';
+  const asked = platform === 'chrome' ? 'companion platform 1, "Chrome (Mac OS)"' : `platform ${platform}`;
+  check(
+    'pairing code accepted with the Chrome platform (decision 0015 §11)',
+    linked && platform === 'chrome',
+    linked
+      ? `linked; asked as ${asked}`
+      : `not linked within 3 minutes; asked as ${asked} (did the phone show a prompt? a "couldn't link device"?)`,
+  );
+}
+
 /** How many messages from LID senders on the groups' newest pages carry a phone number. */
 async function checkLidResolution(session_id: string, token: string, groupIds: string[]): Promise<void> {
   let lidSenders = 0;
@@ -140,8 +185,17 @@ try {
   const sessionId = started.body.sessionID;
   check('start session', started.status === 200, `${started.body.message} (${sessionId})`);
 
-  // WA_LIVE_PAIR_PHONE=+49…: link with a pairing code typed on that phone instead of scanning a QR code.
-  const pairPhone = process.env.WA_LIVE_PAIR_PHONE;
+  // WA_LIVE_PAIR_PHONE=+49…: link with a pairing code typed on that phone instead of scanning a QR code
+  // (unless this data folder holds a linked session already: it reconnects, nothing is paired).
+  const alreadyLinked =
+    started.body.reconnected &&
+    (await call<SessionStatusResponse>('/api/sessionStatus/', { sessionID: sessionId }, token)).body.phone !==
+      null;
+  const pairPhone = alreadyLinked ? undefined : process.env.WA_LIVE_PAIR_PHONE;
+  if (process.env.WA_LIVE_PAIR_PHONE && alreadyLinked)
+    console.log(
+      'WA_LIVE_PAIR_PHONE ignored: the session is linked already (delete the data folder to pair again)',
+    );
   if (pairPhone) {
     const pairing = await call<RequestPairingCodeResponse & { message?: string }>(
       '/api/requestPairingCode/',
@@ -172,14 +226,24 @@ try {
       console.log(await QRCode.toString(qr, { type: 'terminal', small: true }));
       console.log('Scan with WhatsApp → Linked devices → Link a device');
     }
-    if (status.status === 'connected' || ['unreachable', 'qr_expired', 'logged_out'].includes(status.status))
-      break;
+    const stopped = [
+      'unreachable',
+      'qr_expired',
+      'logged_out',
+      'banned',
+      'temporarily_banned',
+      'version_refused',
+    ];
+    if (status.status === 'connected' || stopped.includes(status.status)) break;
   }
   check(
     pairPhone ? 'link by pairing code' : 'link by QR',
     status?.status === 'connected',
     `${status?.status} ${status?.reason ?? ''} phone ${status?.phone ?? '-'}`,
   );
+  if (pairPhone) checkPairingPlatform(sessionId, status?.status === 'connected');
+  await app.whatsapp.gateway.settled(sessionId);
+  await checkVersion(sessionId, token ?? '');
   if (status?.status !== 'connected') throw new Error('not connected');
 
   let groups: GroupsResponse['groups'] = [];

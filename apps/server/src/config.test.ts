@@ -42,6 +42,7 @@ describe('loadConfig', () => {
       whatsappQuietAfterHours: 6,
       whatsappLogLevel: 'silent',
       whatsappVersion: null,
+      whatsappVersionUrl: 'https://web.whatsapp.com/sw.js',
       demoSeed: false,
       trustProxy: false,
       uploadExpiryHours: 24,
@@ -86,6 +87,7 @@ describe('loadConfig', () => {
       WHATSAPP_QUIET_AFTER_HOURS: '12',
       WHATSAPP_LOG_LEVEL: 'warn',
       WHATSAPP_VERSION: '2.3000.1023223821',
+      WHATSAPP_VERSION_URL: 'http://mirror.internal/sw.js',
       DEMO_SEED: '1',
       WEB_DIST: 'some/dist',
       TRUST_PROXY: '10.0.0.0/8',
@@ -121,6 +123,7 @@ describe('loadConfig', () => {
       whatsappQuietAfterHours: 12,
       whatsappLogLevel: 'warn',
       whatsappVersion: [2, 3000, 1023223821],
+      whatsappVersionUrl: 'http://mirror.internal/sw.js',
       demoSeed: true,
       webDist: resolve('some/dist'),
       trustProxy: '10.0.0.0/8',
@@ -191,6 +194,7 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['LOG_FORMAT', 'colourful'],
     ['WHATSAPP_DRIVER', 'selenium'],
+    ['WHATSAPP_VERSION_URL', 'ftp://web.whatsapp.com/sw.js'],
   ])('rejects a bad %s (%s) with an error naming it', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: 'x'.repeat(32), [name]: value })).toThrow(
       new RegExp(`^Invalid configuration: ${name} must`),

@@ -98,10 +98,15 @@ export interface Config {
   /** Level of Baileys' own (redacted) log; silent by default because it logs protocol detail. */
   whatsappLogLevel: (typeof LOG_LEVELS)[number];
   /**
-   * WHATSAPP_VERSION: the WhatsApp Web version the Baileys socket announces, e.g. [2, 3000, 1023223821];
-   * unset (null) keeps the version built into Baileys. For when WhatsApp refuses that one (close 405).
+   * WHATSAPP_VERSION: the WhatsApp Web version the Baileys socket announces, e.g. [2, 3000, 1023223821],
+   * instead of the one fetched from WHATSAPP_VERSION_URL (or, until one was, the one built into Baileys).
    */
   whatsappVersion?: [number, number, number] | null;
+  /**
+   * WHATSAPP_VERSION_URL: where the current WhatsApp Web version is read (at start, daily, and once after
+   * WhatsApp refuses a version); WhatsApp Web's service worker by default.
+   */
+  whatsappVersionUrl: string;
   /** Demo mode: create a demo organisation with a linked simulated session, and print its sign-in. */
   demoSeed: boolean;
   /** Directory of the built SPA; served only when it holds an index.html. */
@@ -221,6 +226,7 @@ const envSchema = z.object({
     })
     .transform((text) => text.split('.').map(Number) as [number, number, number])
     .optional(),
+  WHATSAPP_VERSION_URL: httpUrl.default('https://web.whatsapp.com/sw.js'),
   DEMO_SEED: z.enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' }).default('0'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z
@@ -318,6 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     whatsappQuietAfterHours: vars.WHATSAPP_QUIET_AFTER_HOURS,
     whatsappLogLevel: vars.WHATSAPP_LOG_LEVEL,
     whatsappVersion: vars.WHATSAPP_VERSION ?? null,
+    whatsappVersionUrl: vars.WHATSAPP_VERSION_URL,
     demoSeed: vars.DEMO_SEED === '1' || vars.DEMO_SEED === 'true',
     webDist: vars.WEB_DIST
       ? resolve(vars.WEB_DIST)

@@ -20,10 +20,13 @@ export const sessionMessages = {
 /**
  * Where a session stands. `starting` → `qr` (waiting for a scan) → `connected`; `reconnecting` after a
  * dropped connection; `unreachable` (WhatsApp cannot be reached; retried with backoff), `qr_expired`
- * (nobody scanned in time), `logged_out` (unlinked from the phone), `terminated` (ended here),
- * `version_refused` (WhatsApp refused this client version, close 405), `refused` (WhatsApp refused
- * the account, close 403 or 411), `replaced` (another client opened the session, close 440). The last six
- * stop the session until it is started again.
+ * (nobody scanned in time), `logged_out` (unlinked from the phone, close 401, or the phone's own WhatsApp
+ * logged out, close 403: link again), `banned` (WhatsApp banned the number, close 406), `temporarily_banned`
+ * (banned until `resumes_at`, close 402; the session reconnects by itself then), `terminated` (ended here),
+ * `version_refused` (WhatsApp refused this client version, close 405, or its user agent, close 409, also
+ * after asking for the current version), `refused` (WhatsApp refused the device, close 411), `replaced`
+ * (another client opened the session, close 440). The last eight stop the session until it is started
+ * again (or, for a temporary ban, until the ban ends).
  */
 export const sessionStatus = z.enum([
   'starting',
@@ -33,6 +36,8 @@ export const sessionStatus = z.enum([
   'unreachable',
   'qr_expired',
   'logged_out',
+  'banned',
+  'temporarily_banned',
   'terminated',
   'version_refused',
   'refused',
@@ -96,6 +101,8 @@ export const sessionStatusResponse = z.object({
   driver: whatsappDriverName,
   /** The linked phone number (digits, no +), once connected. */
   phone: z.string().nullable(),
+  /** `temporarily_banned`: when the ban ends and the session reconnects by itself (ISO 8601); else null. */
+  resumes_at: z.string().nullable().default(null),
 });
 export type SessionStatusResponse = z.infer<typeof sessionStatusResponse>;
 
@@ -133,8 +140,8 @@ export type RequestPairingCodeResponse = z.infer<typeof requestPairingCodeRespon
 /**
  * What happened to a session, newest first in `health.events`: `linked` (the phone linked it), `connected`
  * (back online), `disconnected` (a connected session dropped; `reason` says why), `reconnecting` (retrying),
- * `unreachable` (WhatsApp cannot be reached), `logged_out`, `version_refused`, `refused`, `replaced`, `qr_expired`
- * (nobody linked in time), `terminated` (ended here).
+ * `unreachable` (WhatsApp cannot be reached), `logged_out`, `banned`, `temporarily_banned`, `version_refused`,
+ * `refused`, `replaced`, `qr_expired` (nobody linked in time), `terminated` (ended here).
  */
 export const sessionEventKind = z.enum([
   'linked',
@@ -143,6 +150,8 @@ export const sessionEventKind = z.enum([
   'reconnecting',
   'unreachable',
   'logged_out',
+  'banned',
+  'temporarily_banned',
   'version_refused',
   'refused',
   'replaced',
@@ -151,11 +160,29 @@ export const sessionEventKind = z.enum([
 ]);
 export type SessionEventKind = z.infer<typeof sessionEventKind>;
 
+/**
+ * The WhatsApp Web version a connection announced and where it came from: `configured` (WHATSAPP_VERSION),
+ * `fetched` (from WhatsApp Web at `fetched_at`), `built_in` (the one wadesk's WhatsApp library carries).
+ */
+export const clientVersionSource = z.enum(['configured', 'fetched', 'built_in']);
+export type ClientVersionSource = z.infer<typeof clientVersionSource>;
+
+export const clientVersionInUse = z.object({
+  /** e.g. "2.3000.1045340097" */
+  number: z.string(),
+  source: clientVersionSource,
+  /** ISO 8601, for `fetched`; else null. */
+  fetched_at: z.string().nullable(),
+});
+export type ClientVersionInUse = z.infer<typeof clientVersionInUse>;
+
 export const sessionEvent = z.object({
   kind: sessionEventKind,
   reason: z.string().nullable(),
   /** ISO 8601 */
   at: z.string(),
+  /** `linked`, `connected`, `version_refused`: the version announced (null when not known, e.g. demo mode). */
+  version: clientVersionInUse.nullable().default(null),
 });
 export type SessionEvent = z.infer<typeof sessionEvent>;
 
@@ -184,6 +211,8 @@ export const sessionListItem = z.object({
   created_at: z.string(),
   /** ISO 8601 */
   updated_at: z.string(),
+  /** `temporarily_banned`: when the ban ends and the session reconnects by itself (ISO 8601); else null. */
+  resumes_at: z.string().nullable().default(null),
   /** Empty when an older server does not send it. */
   health: sessionHealth.default({ events: [], quiet_since: null }),
 });
@@ -213,6 +242,8 @@ export const simulatedFailure = z.enum([
   'restart_required',
   'silent',
   'phone_offline',
+  'banned',
+  'temporarily_banned',
   'recover',
 ]);
 export type SimulatedFailure = z.infer<typeof simulatedFailure>;
@@ -220,7 +251,8 @@ export type SimulatedFailure = z.infer<typeof simulatedFailure>;
 /**
  * POST /sim/sessions/:sessionId/fail. unreachable: connections fail until `recover`; qr_expiry: linking
  * ends now; logged_out: the phone unlinks the device; restart_required: a 515 close; silent: the socket
- * stays open but no frame arrives (the watchdog reconnects); phone_offline: history requests go unanswered.
+ * stays open but no frame arrives (the watchdog reconnects); phone_offline: history requests go unanswered;
+ * banned: WhatsApp bans the number (close 406); temporarily_banned: for two minutes (close 402).
  */
 export const simFailRequest = z.object({ kind: simulatedFailure });
 

@@ -1,6 +1,8 @@
+import { DEFAULT_CONNECTION_CONFIG, type WAVersion } from 'baileys';
 import type { Config } from '../config';
-import { createBaileysDriver } from './baileys/baileys-driver';
+import { type BaileysOptions, createBaileysDriver } from './baileys/baileys-driver';
 import { createBaileysLogger } from './baileys/logger';
+import type { ClientVersionOptions } from './client-version';
 import type { WhatsAppDriver } from './driver';
 import { DEFAULT_TIMING, type RunnerTiming } from './session-runner';
 import {
@@ -14,7 +16,10 @@ export interface WhatsAppOverrides {
   driver?: WhatsAppDriver;
   timing?: Partial<RunnerTiming>;
   simulator?: Partial<SimulatorOptions>;
-  baileys?: { waWebSocketUrl?: string; connectTimeoutMs?: number };
+  /** The real driver against loopback, or over a scripted socket (test-support/whatsapp). */
+  baileys?: Partial<Omit<BaileysOptions, 'logger'>>;
+  /** The version keeper's timing (client-version.ts). */
+  version?: Pick<ClientVersionOptions, 'timeoutMs' | 'everyMs' | 'refusalGapMs'>;
   qrWaitMs?: number;
   historyWaitMs?: number;
   syncAnswerTimeoutMs?: number;
@@ -30,6 +35,8 @@ export interface WhatsAppAdapter {
   /** The simulated phone's controls, when the simulator is the driver (demo mode and tests). */
   simulator: SimulatorDriver | null;
   timing: RunnerTiming;
+  /** The WhatsApp Web version built into Baileys (Defaults/index.js:5). */
+  builtInVersion: WAVersion;
 }
 
 /** The configured driver: Baileys (real WhatsApp) by default, the simulator in demo mode and tests. */
@@ -47,5 +54,5 @@ export function createWhatsAppAdapter(config: Config, overrides: WhatsAppOverrid
           ...overrides.baileys,
         }));
   const simulator = driver.name === 'simulator' && 'scan' in driver ? (driver as SimulatorDriver) : null;
-  return { driver, simulator, timing };
+  return { driver, simulator, timing, builtInVersion: DEFAULT_CONNECTION_CONFIG.version };
 }

@@ -1,4 +1,4 @@
-import type { AuthenticationState, proto, WAMessage, WAMessageKey } from 'baileys';
+import type { AuthenticationState, proto, WAMessage, WAMessageKey, WAVersion } from 'baileys';
 
 /**
  * The seam between the gateway and a WhatsApp implementation. A driver opens one connection attempt at
@@ -30,7 +30,18 @@ export interface ConnectOptions {
    * decrypt it asks for a retry, and the message is encrypted again from this (docs/decisions/0018).
    */
   sentMessage?(key: WAMessageKey): Promise<proto.IMessage | undefined>;
+  /** The WhatsApp Web version to announce (client-version.ts); absent: the driver's own default. */
+  version?: WAVersion | null;
+  /** Which client the socket says it is (decision 0015 §11); absent: `desktop`. */
+  platform?: LinkPlatform;
 }
+
+/**
+ * The client a socket announces (decision 0015 §11): Baileys' macOS Desktop for QR links (the whole history
+ * is synced to desktops, §4), a Chrome browser for pairing-code links, which WhatsApp refuses to pair as a
+ * desktop. A linked session keeps announcing the one it linked with.
+ */
+export type LinkPlatform = 'desktop' | 'chrome';
 
 /** A text to send to a group as a quoted reply to one of its messages. */
 export interface OutgoingText {
@@ -67,6 +78,8 @@ export interface ConnectionClose {
   statusCode: number | null;
   /** Human-readable, e.g. "Cannot reach WhatsApp: getaddrinfo ENOTFOUND web.whatsapp.com". */
   reason: string;
+  /** `temporarily_banned`: when the ban ends (ISO 8601), when WhatsApp said. */
+  resumesAt?: string | null;
 }
 
 export type CloseKind =
@@ -74,15 +87,19 @@ export type CloseKind =
   | 'restart'
   /** Network-level failure: retry with backoff. */
   | 'unreachable'
-  /** 401: the phone unlinked this device; creds are useless. */
+  /** 401, or 403 (the phone's own WhatsApp was logged out): creds are useless; a new link helps. */
   | 'logged_out'
+  /** 406: WhatsApp banned the number; creds are useless, and a new link of that number would not help. */
+  | 'banned'
+  /** 402: WhatsApp banned the number for a while (until `resumesAt`); logging in again before then only meets the ban. */
+  | 'temporarily_banned'
   /** Nobody scanned any of the QR codes. */
   | 'qr_expired'
   /** 440: another client took over this session; reconnecting would fight it. */
   | 'replaced'
-  /** 405: WhatsApp refuses this client version; retrying the same version cannot help. */
+  /** 405 (this version), 409 (this user agent): retrying the same client cannot help, a newer version may. */
   | 'version_refused'
-  /** 403 (forbidden, e.g. a banned number) or 411 (multi-device mismatch): final until the user acts. */
+  /** 411 (multi-device mismatch): final until the user acts. */
   | 'refused'
   /** Anything else (500 bad session, 503, closed by the server): retry with backoff. */
   | 'retry';

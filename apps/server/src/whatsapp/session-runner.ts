@@ -1,5 +1,6 @@
 import type { SessionStatus } from '@wadesk/contract';
 import type { WAMessage } from 'baileys';
+import type { ClientVersion, ClientVersions } from './client-version';
 import { afterClose } from './close-policy';
 import type {
   Connection,
@@ -10,6 +11,7 @@ import type {
   GroupInfo,
   HistoryBatch,
   LinkedAccount,
+  LinkPlatform,
   SessionAuth,
   WhatsAppDriver,
 } from './driver';
@@ -54,6 +56,10 @@ export interface RunnerState {
   account: LinkedAccount | null;
   /** false once the runner stopped for good (terminated, logged out, QR expired, replaced, refused). */
   running: boolean;
+  /** What the latest connection attempt announced: its version (null when the driver has its own) and platform. */
+  client: { version: ClientVersion | null; platform: LinkPlatform } | null;
+  /** Stopped for a temporary ban: when it ends (ISO 8601), if WhatsApp said. */
+  resumesAt: string | null;
 }
 
 export interface RunnerHooks {
@@ -83,14 +89,24 @@ export interface SessionRunnerOptions {
   hooks: RunnerHooks;
   /** What the session sent, for the driver to send again on a retry receipt (ConnectOptions.sentMessage). */
   sentMessage?: ConnectOptions['sentMessage'];
+  /** The WhatsApp Web version to announce, asked again once when WhatsApp refuses it; absent: the driver's. */
+  versions?: ClientVersions;
+  /**
+   * The platform the session's creds were linked with, kept with the session (decision 0015 §11): `stored`
+   * reads it, `linking` records the one a new link announces. Absent: nothing is kept (QR links only).
+   */
+  platform?: {
+    stored(): Promise<LinkPlatform | null>;
+    linking(platform: LinkPlatform): Promise<void>;
+  };
 }
 
 /**
  * One session's state machine: starting → qr → connected, with reconnecting / unreachable on failures,
- * and the terminal qr_expired / logged_out / version_refused / refused / replaced / terminated
- * (close-policy.ts decides which close leads where). Every connection attempt gets a generation number,
- * so late events of a connection we already gave up on change nothing. The session's auth is loaded once
- * per start() and closed when the run ends (run-auth.ts).
+ * and the terminal qr_expired / logged_out / banned / temporarily_banned / version_refused / refused /
+ * replaced / terminated (close-policy.ts decides which close leads where). Every connection attempt gets a
+ * generation number, so late events of a connection we already gave up on change nothing. The session's
+ * auth is loaded once per start() and closed when the run ends (run-auth.ts).
  */
 export function createSessionRunner(options: SessionRunnerOptions): SessionRunner {
   const run = new SessionRun(options);
@@ -110,9 +126,15 @@ class SessionRun {
     pairingCode: null,
     account: null,
     running: false,
+    client: null,
+    resumesAt: null,
   };
   connection: Connection | null = null;
   private pairingPhone: string | null = null;
+  /** The platform this run linked with, or read from the session when it started linked. */
+  private platform: LinkPlatform | null = null;
+  /** A refused version is answered by asking for the current one once, until a connection opens. */
+  private versionCheckLeft = true;
   private generation = 0;
   private failures = 0;
   /** 515s since the last open connection. */
@@ -136,6 +158,8 @@ class SessionRun {
     this.restarts = 0;
     this.generation += 1;
     this.pairingPhone = link?.pairingPhone ?? null;
+    this.platform = null;
+    this.versionCheckLeft = true;
     this.set({ status: 'starting', reason: null, qr: null, pairingCode: null, running: true });
     void this.attempt(this.generation);
   }
@@ -158,8 +182,9 @@ class SessionRun {
     await this.auth.release(held);
   }
 
+  /** A ban's end belongs to the stop that named it: any other change clears it. */
   private set(next: Partial<RunnerState>): void {
-    this.state = { ...this.state, ...next };
+    this.state = { ...this.state, resumesAt: null, ...next };
     this.options.hooks.state(this.state);
   }
 
@@ -184,12 +209,18 @@ class SessionRun {
         if (current !== this.generation) return;
       }
       this.linked = Boolean(creds.me?.id);
+      const platform = await this.platformFor(this.linked);
+      const version = (await this.options.versions?.current()) ?? null;
+      if (current !== this.generation) return;
+      this.state = { ...this.state, client: { version, platform } };
       this.lastActivity = Date.now();
       this.connection = driver.connect({
         sessionId,
         auth: sessionAuth,
         events: this.eventsFor(current),
         pairingPhone: this.linked ? null : this.pairingPhone,
+        platform,
+        ...(version ? { version: version.version } : {}),
         ...(sentMessage ? { sentMessage } : {}),
       });
       if (!this.linked) this.startLinkTimer(current);
@@ -198,6 +229,23 @@ class SessionRun {
       if (current === this.generation)
         this.closed(current, { kind: 'retry', statusCode: null, reason: 'Could not start the connection.' });
     }
+  }
+
+  /**
+   * Linked creds keep the platform they linked with (read from the session once per run); a new link
+   * announces Chrome for a pairing code, which WhatsApp refuses to pair as a desktop, and the desktop for
+   * a QR code, which brings the whole history (decision 0015 §4, §11). The new link's platform is kept
+   * before the socket opens, so creds the phone confirms always find theirs.
+   */
+  private async platformFor(linked: boolean): Promise<LinkPlatform> {
+    const kept = this.options.platform;
+    if (linked) {
+      this.platform ??= (await kept?.stored()) ?? 'desktop';
+      return this.platform;
+    }
+    this.platform = this.pairingPhone ? 'chrome' : 'desktop';
+    await kept?.linking(this.platform);
+    return this.platform;
   }
 
   /** The connection's events, dropped once the attempt `current` is no longer the run's. */
@@ -227,6 +275,7 @@ class SessionRun {
     this.failures = 0;
     this.restarts = 0;
     this.linked = true;
+    this.versionCheckLeft = true;
     if (this.linkTimer) clearTimeout(this.linkTimer);
     this.lastActivity = Date.now();
     this.watchdog = setInterval(() => this.checkSilence(current), this.options.timing.keepAliveMs);
@@ -268,21 +317,55 @@ class SessionRun {
     this.connection = null;
     const next = afterClose(
       close,
-      { failures: this.failures, restarts: this.restarts, linked: this.linked },
+      {
+        failures: this.failures,
+        restarts: this.restarts,
+        linked: this.linked,
+        versionCheckLeft: this.versionCheckLeft && Boolean(this.options.versions),
+      },
       this.options.timing,
     );
-    if (next.step === 'restart') {
+    if (next.step === 'check_version') {
+      void this.checkVersion(next.reason);
+    } else if (next.step === 'restart') {
       this.restarts = next.restarts;
       this.set({ status: 'reconnecting', reason: null, qr: null, pairingCode: null });
       this.reconnect(this.restarts === 1 ? 0 : this.backoff(this.restarts - 1));
     } else if (next.step === 'stop') {
       this.failures = next.failures;
-      this.stopWith(next.status, next.reason ?? this.linkingExpired());
+      this.stopWith(next.status, next.reason ?? this.linkingExpired(), next.resumesAt ?? null);
     } else {
       this.failures = next.failures;
       this.set({ status: next.status, reason: next.reason, qr: null, pairingCode: null });
       this.reconnect(immediate ? 0 : this.backoff(this.failures));
     }
+  }
+
+  /**
+   * WhatsApp refused the version the last attempt announced (405, or its user agent, 409): once, the
+   * current version is asked for and the session reconnects at once if it is newer; else it stops.
+   */
+  private async checkVersion(reason: string): Promise<void> {
+    const { versions, hooks } = this.options;
+    this.versionCheckLeft = false;
+    this.generation += 1;
+    const current = this.generation;
+    const refused = this.state.client?.version?.version;
+    this.set({
+      status: 'reconnecting',
+      reason: `${reason} (asking WhatsApp Web for its current version)`,
+      qr: null,
+      pairingCode: null,
+    });
+    let newer: ClientVersion | null = null;
+    try {
+      newer = refused && versions ? await versions.afterRefusal(refused) : null;
+    } catch (error) {
+      hooks.error(error, 'version check');
+    }
+    if (current !== this.generation) return;
+    if (newer) this.reconnect(0);
+    else this.stopWith('version_refused', reason);
   }
 
   private backoff(failureCount: number): number {
@@ -304,11 +387,11 @@ class SessionRun {
       : 'The QR code was not scanned in time.';
   }
 
-  private stopWith(status: SessionStatus, reason: string): void {
+  private stopWith(status: SessionStatus, reason: string, resumesAt: string | null = null): void {
     this.generation += 1;
     this.clearTimers();
     this.connection = null;
     void this.auth.release(this.auth.take());
-    this.set({ status, reason, qr: null, pairingCode: null, running: false });
+    this.set({ status, reason, qr: null, pairingCode: null, running: false, resumesAt });
   }
 }

@@ -4,12 +4,14 @@ import { jidEncode } from 'baileys';
 import pino from 'pino';
 import { type AuthRow, type AuthStore, loadSessionAuth } from '../../src/whatsapp/auth/session-auth';
 import { type BaileysOptions, createBaileysDriver } from '../../src/whatsapp/baileys/baileys-driver';
+import type { ClientVersions } from '../../src/whatsapp/client-version';
 import type {
   Connection,
   ConnectOptions,
   ContactInfo,
   GroupInfo,
   HistoryBatch,
+  LinkPlatform,
   SessionAuth,
 } from '../../src/whatsapp/driver';
 import { createSessionRunner, type RunnerState, type RunnerTiming } from '../../src/whatsapp/session-runner';
@@ -82,6 +84,10 @@ export function createHarness(
     listGroupsOnOpen?: boolean;
     /** What the session sent (the gateway reads desk_replies). */
     sentMessage?: ConnectOptions['sentMessage'];
+    /** The versions to announce (the gateway's keeper); absent: the driver's own. */
+    versions?: ClientVersions;
+    /** The platform the session was linked with, as the session row keeps it (null: never linked). */
+    platform?: LinkPlatform | null;
   } = {},
 ) {
   const wa = createScriptedWhatsApp(script);
@@ -100,11 +106,20 @@ export function createHarness(
   const errors: { error: unknown; context: string }[] = [];
   const auths: { loaded: SessionAuth; closed: boolean }[] = [];
   let connection: Connection | null = null;
+  // The session's kept link platform (wa_sessions.link_platform in the app).
+  const kept = { platform: options.platform ?? null };
   const runner = createSessionRunner({
     sessionId: 'session',
     driver,
     timing: { ...FAST_TIMING, ...options.timing },
     ...(options.sentMessage ? { sentMessage: options.sentMessage } : {}),
+    ...(options.versions ? { versions: options.versions } : {}),
+    platform: {
+      stored: async () => kept.platform,
+      linking: async (platform) => {
+        kept.platform = platform;
+      },
+    },
     loadAuth: async () => {
       const loaded = await loadSessionAuth(store, 'session');
       const entry = { loaded, closed: false };
@@ -141,6 +156,7 @@ export function createHarness(
     states,
     errors,
     auths,
+    kept,
     connection: () => {
       if (!connection) throw new Error('not connected');
       return connection;

@@ -9,6 +9,7 @@ import {
   addTransactionCapability,
   type BaileysEventMap,
   type GroupMetadata,
+  getCompanionPlatformId,
   makeEventBuffer,
   proto,
   type UserFacingSocketConfig,
@@ -51,6 +52,8 @@ export interface ScriptedSocket {
     metadataInFlight: number;
     fetchMessageHistory: { count: number; key: WAMessageKey; timestamp: number }[];
     requestPairingCode: string[];
+    /** What each pairing-code request told WhatsApp the companion is (socket.js:635-642). */
+    companionPlatform: { id: string; display: string }[];
     updateMediaMessage: number;
     /** Messages relayed (sent), first sends and retry resends; `participant` set on a resend to one device. */
     relayed: { jid: string; id: string; message: proto.IMessage; participant: string | null }[];
@@ -63,6 +66,14 @@ export interface ScriptedSocket {
   qr(ref?: string): void;
   /** The phone scanned: pair-success, then the server asks for a restart (socket.js:727-741, 515). */
   scan(account: { pn: string; lid: string }): void;
+  /**
+   * The phone's owner types the pairing code: link_code_companion_reg (messages-recv.js:881-940), then as
+   * `scan`. Resolves false, and nothing reaches the socket, when the code was requested as a platform the
+   * phone refuses to pair with. Simplified: WhatsApp's rule is not in any source we can read; the reports
+   * (Baileys #1167, #2764, and PR #2409's and #2559's descriptions) say only browser platforms (companion
+   * platform ids 1-6) pair by code, and a desktop (7) is refused or never prompts on the phone.
+   */
+  enterCode(account: { pn: string; lid: string }): Promise<boolean>;
   /** Login succeeded (socket.js:745-766), then offline notifications are done (socket.js:832-841). */
   open(): void;
   /** A history sync notification, processed as chats.js:917-1018 does. */
@@ -80,6 +91,12 @@ export interface ScriptedSocket {
   retryReceipt(key: { remoteJid: string; id: string; participant: string }): Promise<boolean>;
   /** The server ends the stream: failure reason or stream error code (socket.js:792-801). */
   fail(statusCode: number, message?: string): Promise<void>;
+  /**
+   * The server refuses the login with a `failure` stanza (socket.js:798-801): Baileys ends the socket with
+   * `Boom('Connection Failure', { statusCode: +reason, data: <the stanza's attributes> })`. The attributes
+   * besides `reason` follow whatsmeow's reading of them (types/events: 402 carries `code` and `expire`).
+   */
+  failure(attrs: { reason: string } & Record<string, string>): Promise<void>;
   /** The end of this socket (socket.js:472-508). */
   readonly closed: boolean;
 }
@@ -144,6 +161,7 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
     metadataInFlight: 0,
     fetchMessageHistory: [],
     requestPairingCode: [],
+    companionPlatform: [],
     updateMediaMessage: 0,
     relayed: [],
     getMessage: [],
@@ -186,6 +204,19 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
     ev.emit('connection.update', { connection: 'close', lastDisconnect: { error, date: new Date() } });
     ev.removeAllListeners('connection.update');
     ev.destroy();
+  }
+
+  // socket.js:729-741: pair-success, then the server asks for a restart (515).
+  function pairSuccess({ pn, lid }: { pn: string; lid: string }): void {
+    ws.emit('frame', {});
+    // validate-connection.js:189-193 (configureSuccessfulPairing) gives account and me.
+    ev.emit('creds.update', {
+      me: { id: pn.replace('@', ':3@'), name: 'Phone', lid },
+      account: proto.ADVSignedDeviceIdentity.fromObject({ details: Buffer.alloc(4) }),
+      registered: Boolean(creds.pairingCode) || creds.registered,
+    });
+    ev.emit('connection.update', { isNewLogin: true, qr: undefined });
+    void end(new Boom('Stream Errored (restart required)', { statusCode: 515 }));
   }
 
   // chats.js:917: every received message is handled inside a buffered function, flushed ~100 ms after it
@@ -260,9 +291,16 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
       upsertMessage(async () => {
         ev.emit('messages.upsert', { messages: [message], type });
       }),
-    // socket.js:596-605: creds.me is set to the phone number before the phone confirms.
+    // socket.js:596-605: creds.me is set to the phone number before the phone confirms; 635-642: the
+    // companion's platform id and display name go with the request.
     async requestPairingCode(phone: string) {
       calls.requestPairingCode.push(phone);
+      const { browser } = config;
+      if (!browser) throw new Error('the driver always names a browser');
+      calls.companionPlatform.push({
+        id: getCompanionPlatformId(browser),
+        display: `${browser[1]} (${browser[0]})`,
+      });
       const code = script.pairingCode ?? 'ABCD1234';
       creds.pairingCode = code;
       creds.me = { id: `${phone}@s.whatsapp.net`, name: '~' };
@@ -288,16 +326,17 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
       ws.emit('frame', {});
       ev.emit('connection.update', { qr: `${ref},noise,identity,adv` });
     },
-    scan({ pn, lid }) {
+    scan: pairSuccess,
+    async enterCode(account) {
+      const asked = calls.companionPlatform.at(-1);
+      const id = Number(asked?.id);
+      if (!asked || closed || !(id >= 1 && id <= 6)) return false;
       ws.emit('frame', {});
-      // validate-connection.js:189-193 (configureSuccessfulPairing) gives account and me.
-      ev.emit('creds.update', {
-        me: { id: pn.replace('@', ':3@'), name: 'Phone', lid },
-        account: proto.ADVSignedDeviceIdentity.fromObject({ details: Buffer.alloc(4) }),
-        registered: Boolean(creds.pairingCode) || creds.registered,
-      });
-      ev.emit('connection.update', { isNewLogin: true, qr: undefined });
-      void end(new Boom('Stream Errored (restart required)', { statusCode: 515 }));
+      // messages-recv.js:937-938: the phone confirmed the code.
+      creds.registered = true;
+      ev.emit('creds.update', creds);
+      pairSuccess(account);
+      return true;
     },
     open() {
       ws.emit('frame', {});
@@ -380,6 +419,10 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
     },
     async fail(statusCode, message = 'Connection Failure') {
       await end(new Boom(message, { statusCode }));
+    },
+    async failure(attrs) {
+      ws.emit('frame', {});
+      await end(new Boom('Connection Failure', { statusCode: +(attrs.reason || 500), data: attrs }));
     },
   };
 }

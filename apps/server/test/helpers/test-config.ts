@@ -48,6 +48,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     whatsappSessionsPerInstance: 500,
     whatsappQuietAfterHours: 6,
     whatsappLogLevel: 'silent',
+    // Refused at once: no test asks WhatsApp Web for its version unless it serves one itself.
+    whatsappVersionUrl: 'http://127.0.0.1:9/sw.js',
     demoSeed: false,
     webDist: join(tmpdir(), 'wadesk-test-no-web-dist'),
     trustProxy: false,

@@ -2,6 +2,12 @@ import type { GroupsResponse, SessionStatusResponse, StartSessionResponse } from
 import type { FastifyInstance } from 'fastify';
 import { internalsOf } from '../../src/app-internals';
 import type { WhatsAppOverrides } from '../../src/whatsapp/create-driver';
+import {
+  createScriptedWhatsApp,
+  groupMetadata,
+  type ScriptedSocket,
+  type ScriptedWhatsApp,
+} from '../../test-support/whatsapp/scripted-whatsapp';
 import type { SignedIn } from './auth';
 
 /** Simulator and state machine with millisecond timers, so whole lifecycles run in a test. */
@@ -97,4 +103,50 @@ export async function linkSession(
   await app.whatsapp.gateway.settled(sessionId);
   stop();
   return { sessionId, groups };
+}
+
+/**
+ * The real Baileys driver over a scripted WhatsApp (test-support/whatsapp/scripted-whatsapp.ts): every
+ * socket the app opens is one of `wa.sockets`, driven by the test. The watchdog is slowed down, as a
+ * scripted socket sends frames only when told.
+ */
+export function scriptedWhatsApp(overrides: WhatsAppOverrides = {}) {
+  const wa = createScriptedWhatsApp({
+    groups: [groupMetadata('120363000000000001@g.us', 'Support', [])],
+    pairingCode: 'WDSK2024',
+  });
+  const whatsapp: WhatsAppOverrides = {
+    ...FAST_WHATSAPP,
+    ...overrides,
+    timing: { ...FAST_WHATSAPP.timing, keepAliveMs: 60_000, ...overrides.timing },
+    baileys: { makeSocket: wa.makeSocket, groupRefreshDelayMs: 20, ...overrides.baileys },
+  };
+  return { wa, whatsapp };
+}
+
+/** The phone a scripted link links. */
+export const SCRIPTED_PHONE = { pn: '4917012345678@s.whatsapp.net', lid: '12345678901234@lid' };
+
+/** Starts a session on a scripted WhatsApp and links it by QR code: the sockets it took, and its id. */
+export async function linkScripted(
+  app: FastifyInstance,
+  user: SignedIn,
+  wa: ScriptedWhatsApp,
+  name = 'Support',
+): Promise<{ sessionId: string; socket: ScriptedSocket }> {
+  const opened = wa.sockets.length;
+  const started = await post<StartSessionResponse>(app, user, '/api/startSession/', {
+    session_name: name,
+    description: 'main line',
+  });
+  const sessionId = started.body.sessionID;
+  const linking = await wa.socket(opened + 1);
+  linking.qr();
+  await eventually(() => app.whatsapp.gateway.state(sessionId)?.qr, 5_000, 'a QR code');
+  linking.scan(SCRIPTED_PHONE);
+  const socket = await wa.socket(opened + 2);
+  socket.open();
+  await eventually(async () => (await sessionStatus(app, user, sessionId)).status === 'connected');
+  await app.whatsapp.gateway.settled(sessionId);
+  return { sessionId, socket };
 }

@@ -7,7 +7,7 @@ import type { Connection, ConnectionClose } from '../../whatsapp/driver';
 import { createSimulatorDriver } from '../../whatsapp/simulator/simulator-driver';
 
 /**
- * A session that stopped for good — WhatsApp refused its client version (405), its account (403/411), or
+ * A session that stopped for good — WhatsApp refused its client version (405), its device (411), or
  * another client took it (440) — gives its lease back; the lease scan must not start it again, or the
  * stop would become a retry every few seconds. Only the user's start (or, for the version, a newly
  * started server) tries it again.
@@ -15,7 +15,7 @@ import { createSimulatorDriver } from '../../whatsapp/simulator/simulator-driver
 describeEachDatabase('final stops', (ctx) => {
   const refusals: [string, ConnectionClose][] = [
     ['the client version (405)', { kind: 'version_refused', statusCode: 405, reason: VERSION_REFUSED }],
-    ['the account (403)', { kind: 'refused', statusCode: 403, reason: 'WhatsApp refused this account.' }],
+    ['the device (411)', { kind: 'refused', statusCode: 411, reason: 'WhatsApp refused this device.' }],
     ['replaced (440)', { kind: 'replaced', statusCode: 440, reason: 'Another client opened this session.' }],
   ];
 

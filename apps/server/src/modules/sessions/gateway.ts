@@ -11,7 +11,7 @@ import type { RunnerState, RunnerTiming } from '../../whatsapp/session-runner';
 import type { DeskEventBus } from '../events/desk-events';
 import { HistoryRequests } from './history-requests';
 import type { MessageSink, SessionRef } from './message-sink';
-import { SessionEntry } from './session-entry';
+import { type EntryDeps, SessionEntry } from './session-entry';
 import type { HealthEvent } from './session-health';
 import type { SessionStateUpdate } from './sessions.repository';
 
@@ -42,6 +42,10 @@ export interface GatewayDeps {
   log: { warn(object: object, message: string): void; info(object: object, message: string): void };
   /** The content of a message the session sent from the desk, for WhatsApp's retry receipts (decision 0018). */
   sentMessage?(sessionId: string, key: WAMessageKey): Promise<proto.IMessage | undefined>;
+  /** The WhatsApp Web version sessions announce (the real driver only, decision 0015 §2). */
+  versions?: EntryDeps['versions'];
+  /** The client a session's creds were linked as (decision 0015 §11). */
+  linkPlatform?: EntryDeps['linkPlatform'];
 }
 
 export class NotConnectedError extends Error {

@@ -35,7 +35,7 @@ describeWithDatabase('session health', (ctx) => {
     const owner = await signUpVerified(server);
     const { sessionId } = await linkSession(server, owner);
     expect((await listed(server, owner, sessionId)).health.events).toEqual([
-      { kind: 'linked', reason: null, at: expect.any(String) },
+      { kind: 'linked', reason: null, at: expect.any(String), version: null },
     ]);
 
     await post(server, owner, `/sim/sessions/${sessionId}/fail`, { kind: 'unreachable' });
@@ -61,6 +61,32 @@ describeWithDatabase('session health', (ctx) => {
     // A terminate after the logout changes nothing more; on a running session it is recorded.
     await post(server, owner, '/api/terminateSession/', { sessionID: sessionId });
     expect((await listed(server, owner, sessionId)).health.events).toHaveLength(5);
+  });
+
+  it('records a temporary ban with when it ends, and a ban (the simulated phone of demo mode)', async () => {
+    const server = await app();
+    const owner = await signUp(server);
+    const { sessionId } = await linkSession(server, owner);
+    await post(server, owner, `/sim/sessions/${sessionId}/fail`, { kind: 'temporarily_banned' });
+    await waitFor(server, owner, sessionId, 'temporarily_banned');
+    const waiting = await listed(server, owner, sessionId);
+    expect(Date.parse(waiting.resumes_at ?? '') - Date.now()).toBeGreaterThan(100_000);
+    expect(waiting.health.events[0]).toMatchObject({
+      kind: 'temporarily_banned',
+      reason: expect.stringContaining('too many people blocked it'),
+    });
+
+    await post(server, owner, '/api/startSession/', { session_name: 'Support', description: 'main line' });
+    await waitFor(server, owner, sessionId, 'connected');
+    await post(server, owner, `/sim/sessions/${sessionId}/fail`, { kind: 'banned' });
+    await waitFor(server, owner, sessionId, 'banned');
+    const banned = await listed(server, owner, sessionId);
+    expect(banned).toMatchObject({ isActive: false, resumes_at: null, phone: null });
+    expect(banned.health.events.map((event) => event.kind).slice(0, 3)).toEqual([
+      'banned',
+      'connected',
+      'temporarily_banned',
+    ]);
   });
 
   it('does not repeat an event when a restarted server connects the session again', async () => {
@@ -96,7 +122,12 @@ describeWithDatabase('session health', (ctx) => {
     ).body;
     await waitFor(server, owner, sessionID, 'qr_expired'); // three codes shown, none scanned
     expect((await listed(server, owner, sessionID)).health.events).toEqual([
-      { kind: 'qr_expired', reason: 'The QR code was not scanned in time.', at: expect.any(String) },
+      {
+        kind: 'qr_expired',
+        reason: 'The QR code was not scanned in time.',
+        at: expect.any(String),
+        version: null,
+      },
     ]);
     await post(server, owner, '/api/generateQRCode/', { sessionID });
     await post(server, owner, '/api/terminateSession/', { sessionID });

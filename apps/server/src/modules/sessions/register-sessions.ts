@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
+import { createClientVersionKeeper } from '../../whatsapp/client-version';
 import type { SimulatorDriver } from '../../whatsapp/simulator/simulator-driver';
 import type { AuditRecorder } from '../audit/audit.service';
 import type { Limiter } from '../auth/rate-limit';
+import { createClientVersionRepository } from './client-version.repository';
 import type { WhatsAppGateway } from './gateway';
 import type { SessionCluster } from './session-cluster';
 import type { LeaseKeeper } from './session-leases';
@@ -51,8 +53,21 @@ export async function registerSessions(
   const { config, limit, audit, ...runtimeDeps } = options;
   const { database, whatsapp, overrides, bus } = runtimeDeps;
   const repo = createSessionsRepository(database.db);
+  // Only the real driver announces a version; the simulator (demo mode) fetches nothing.
+  const versions =
+    whatsapp.driver.name === 'baileys'
+      ? createClientVersionKeeper({
+          configured: config.whatsappVersion ?? null,
+          builtIn: whatsapp.builtInVersion,
+          url: config.whatsappVersionUrl,
+          store: createClientVersionRepository(database.db),
+          log: app.log,
+          ...overrides.version,
+        })
+      : null;
   const runtime = createSessionRuntime({
     ...runtimeDeps,
+    versions,
     repo,
     capacity: config.whatsappSessionsPerInstance,
     log: app.log,

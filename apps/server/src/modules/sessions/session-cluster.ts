@@ -7,7 +7,10 @@ import type { LeaseKeeper } from './session-leases';
 import type { SessionLeasesRepository } from './session-leases.repository';
 
 /** What the Sessions screen needs of a running session, wherever it runs. */
-export type LiveState = Pick<RunnerState, 'status' | 'reason' | 'qr' | 'pairingCode' | 'running'> & {
+export type LiveState = Pick<
+  RunnerState,
+  'status' | 'reason' | 'qr' | 'pairingCode' | 'running' | 'resumesAt'
+> & {
   phone: string | null;
 };
 
@@ -44,6 +47,7 @@ const live = (state: RunnerState | null): LiveState | null =>
     qr: state.qr,
     pairingCode: state.pairingCode,
     running: state.running,
+    resumesAt: state.resumesAt,
     phone: state.account?.phone ?? null,
   };
 

@@ -1,6 +1,7 @@
 import type { proto, WAMessage, WAMessageKey } from 'baileys';
 import { type AuthStore, loadSessionAuth } from '../../whatsapp/auth/session-auth';
-import type { Connection, SessionAuth, WhatsAppDriver } from '../../whatsapp/driver';
+import type { ClientVersions } from '../../whatsapp/client-version';
+import type { Connection, LinkPlatform, SessionAuth, WhatsAppDriver } from '../../whatsapp/driver';
 import {
   createSessionRunner,
   type RunnerHooks,
@@ -30,6 +31,13 @@ export interface EntryDeps {
   stopped?(sessionId: string): void;
   loadAuth?: (sessionId: string) => Promise<SessionAuth>;
   sentMessage?(sessionId: string, key: WAMessageKey): Promise<proto.IMessage | undefined>;
+  /** The WhatsApp Web version sessions announce (the real driver only). */
+  versions?: ClientVersions;
+  /** The client a session's creds were linked as, kept with the session (wa_sessions.link_platform). */
+  linkPlatform?: {
+    get(sessionId: string): Promise<LinkPlatform | null>;
+    set(sessionId: string, platform: LinkPlatform): Promise<void>;
+  };
   log: { warn(object: object, message: string): void };
 }
 
@@ -58,12 +66,21 @@ export class SessionEntry {
   constructor(session: SessionRef, deps: EntryDeps) {
     this.session = session;
     this.deps = deps;
-    const { driver, timing, sentMessage, loadAuth, authStore } = deps;
+    const { driver, timing, sentMessage, loadAuth, authStore, versions, linkPlatform } = deps;
     this.runner = createSessionRunner({
       sessionId: session.id,
       driver,
       timing,
       ...(sentMessage ? { sentMessage: (key: WAMessageKey) => sentMessage(session.id, key) } : {}),
+      ...(versions ? { versions } : {}),
+      ...(linkPlatform
+        ? {
+            platform: {
+              stored: () => linkPlatform.get(session.id),
+              linking: (platform: LinkPlatform) => linkPlatform.set(session.id, platform),
+            },
+          }
+        : {}),
       loadAuth: () => (loadAuth ? loadAuth(session.id) : loadSessionAuth(authStore(session.id), session.id)),
       hooks: this.hooks(),
     });
@@ -128,8 +145,9 @@ export class SessionEntry {
   private async persistState(state: RunnerState, event: HealthEvent | null): Promise<void> {
     const { authStore, saveState, bus } = this.deps;
     const session = this.session;
-    const loggedOut = state.status === 'logged_out';
-    // Unlinked from the phone: its creds are useless, forgotten while this instance still holds the lease.
+    // Unlinked from the phone (401, 403) or banned (406): its creds are useless, forgotten while this
+    // instance still holds the lease.
+    const loggedOut = state.status === 'logged_out' || state.status === 'banned';
     if (loggedOut) await authStore(session.id).clear(session.id);
     const account = state.status === 'connected' ? state.account : null;
     await saveState(
@@ -137,8 +155,9 @@ export class SessionEntry {
       {
         status: state.status,
         reason: state.reason,
+        resumesAt: state.resumesAt ? new Date(state.resumesAt) : null,
         ...(account ? { phone: account.phone, meJid: account.jid, meLid: account.lid } : {}),
-        // Unlinked from the phone: the session can only come back through a new scan.
+        // Unlinked from the phone: the session can only come back through a new link.
         ...(loggedOut ? { isActive: false, phone: null } : {}),
       },
       event ?? undefined,

@@ -1,17 +1,34 @@
 import type { SessionEventKind, SessionStatus } from '@wadesk/contract';
+import { versionText } from '../../whatsapp/client-version';
 import type { RunnerState } from '../../whatsapp/session-runner';
+import type { NewSessionEvent } from './sessions.repository';
 
 /** One entry of a session's health: a change of its status worth telling the user about. */
-export interface HealthEvent {
-  kind: SessionEventKind;
-  reason: string | null;
-}
+export type HealthEvent = NewSessionEvent;
+
+/** The events that say which WhatsApp Web version the connection announced. */
+const WITH_VERSION: ReadonlySet<SessionEventKind> = new Set(['linked', 'connected', 'version_refused']);
 
 /**
  * What a change of status means for the session's health, given what was seen before: null for steps of
- * linking (starting, a QR or pairing code shown, the restart right after the phone linked).
+ * linking (starting, a QR or pairing code shown, the restart right after the phone linked). Opening and a
+ * refused version carry the version announced, and where it came from.
  */
 export function healthEvent(
+  seen: { status: SessionStatus | null; linking: boolean },
+  state: Pick<RunnerState, 'status' | 'reason'> & Partial<Pick<RunnerState, 'client'>>,
+): HealthEvent | null {
+  const event = kindOf(seen, state);
+  const announced = state.client?.version;
+  if (!event || !announced || !WITH_VERSION.has(event.kind)) return event;
+  const fetchedAt = announced.fetchedAt ? new Date(announced.fetchedAt) : null;
+  return {
+    ...event,
+    version: { version: versionText(announced.version), source: announced.source, fetchedAt },
+  };
+}
+
+function kindOf(
   seen: { status: SessionStatus | null; linking: boolean },
   state: Pick<RunnerState, 'status' | 'reason'>,
 ): HealthEvent | null {

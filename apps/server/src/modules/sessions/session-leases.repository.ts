@@ -66,7 +66,7 @@ export function createSessionLeasesRepository(db: Db) {
      * Takes up to `max` linked, active sessions that nobody holds (an owner died or handed them over). A
      * session that stopped for good (refused, replaced by another client…) waits for its user to start it;
      * one WhatsApp refused the client version of is taken once more by an instance that just started (it
-     * may announce another version).
+     * may announce another version); one banned for a while is taken when the ban has ended.
      */
     async claimOrphans(
       instanceId: string,
@@ -80,8 +80,9 @@ export function createSessionLeasesRepository(db: Db) {
         sql`update wa_sessions s set owner_id = ${instanceId}, lease_epoch = s.lease_epoch + 1,
             lease_expires_at = now() + ${ttl(ttlMs)}
           where s.id in (select s.id from wa_sessions s where s.is_active and ${ORPHAN} and ${LINKED}
-            and s.status not in ('refused', 'replaced', 'qr_expired', 'logged_out', 'terminated')
+            and s.status not in ('refused', 'replaced', 'qr_expired', 'logged_out', 'banned', 'terminated')
             and (s.status <> 'version_refused' or ${justStarted})
+            and (s.status <> 'temporarily_banned' or s.resumes_at <= now())
             order by s.updated_at limit ${max} for update skip locked)
           returning s.id, s.organisation_id, s.lease_epoch`,
       );

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import type { AuthStore } from '../../whatsapp/auth/session-auth';
+import type { ClientVersionKeeper } from '../../whatsapp/client-version';
 import type { WhatsAppAdapter, WhatsAppOverrides } from '../../whatsapp/create-driver';
 import type { InstanceRpc, RpcCommands } from '../cluster/instance-rpc';
 import type { DeskEventBus } from '../events/desk-events';
@@ -26,6 +27,8 @@ export interface SessionRuntimeDeps {
   capacity: number;
   /** The content of a message a session sent from the desk (modules/replies), for retry receipts. */
   sentMessage?: GatewayDeps['sentMessage'];
+  /** The WhatsApp Web version sessions announce (the real driver only); started and stopped with the runtime. */
+  versions?: ClientVersionKeeper | null;
   log: GatewayDeps['log'] & { error(object: object, message: string): void };
 }
 
@@ -54,6 +57,11 @@ export function createSessionRuntime(deps: SessionRuntimeDeps) {
     historyEvidence: { needed: 3, gapMs: overrides.historyEmptyGapMs ?? 60_000 },
     log,
     ...(deps.sentMessage ? { sentMessage: deps.sentMessage } : {}),
+    ...(deps.versions ? { versions: deps.versions } : {}),
+    linkPlatform: {
+      get: (sessionId) => repo.linkPlatform(sessionId),
+      set: (sessionId, platform) => repo.setLinkPlatform(sessionId, platform, instanceId),
+    },
     stopped: (sessionId) => releaseStopped(sessionId),
   });
   const keeper: LeaseKeeper = createLeaseKeeper({
@@ -112,10 +120,12 @@ export function createSessionRuntime(deps: SessionRuntimeDeps) {
     cluster,
     /** Takes sessions over; a failure is logged, never thrown (the database may be down for a moment). */
     async start(): Promise<void> {
+      deps.versions?.start();
       await keeper.start().catch((error) => log.error({ err: error }, 'taking WhatsApp sessions failed'));
     },
     /** A graceful stop claims nothing more, closes every socket (creds kept), then hands the sessions over. */
     async close(): Promise<void> {
+      deps.versions?.stop();
       await keeper.halt();
       await gateway.close();
       await keeper.handOver().catch((error) => log.warn({ err: error }, 'handing sessions over failed'));

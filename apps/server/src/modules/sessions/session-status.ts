@@ -1,5 +1,5 @@
 import type { SessionStatus } from '@wadesk/contract';
-import { VERSION_REFUSED } from '../../whatsapp/close-reason';
+import { NUMBER_BANNED, VERSION_REFUSED } from '../../whatsapp/close-reason';
 
 /** The sentence the Sessions screen shows for a status (it shows server messages as they are). */
 export function statusMessage(status: SessionStatus, reason: string | null): string {
@@ -18,12 +18,16 @@ export function statusMessage(status: SessionStatus, reason: string | null): str
       return reason ?? 'The QR code was not scanned in time.';
     case 'logged_out':
       return reason ?? 'The device was logged out from the phone.';
+    case 'banned':
+      return reason ?? NUMBER_BANNED;
+    case 'temporarily_banned':
+      return reason ?? 'WhatsApp has banned this phone number for a while (402).';
     case 'terminated':
       return 'Session terminated';
     case 'version_refused':
       return reason ?? VERSION_REFUSED;
     case 'refused':
-      return reason ?? 'WhatsApp refused this account.';
+      return reason ?? 'WhatsApp refused this device.';
     case 'replaced':
       return reason ?? 'Another client opened this session (connection replaced).';
   }

@@ -9,11 +9,26 @@ export type SessionRow = typeof waSessions.$inferSelect;
 /** Events kept per session; older ones are pruned when a new one is written. */
 export const EVENTS_KEPT = 50;
 
+/** The WhatsApp Web version an event's connection announced. */
+export interface EventVersion {
+  version: string;
+  source: 'configured' | 'fetched' | 'built_in';
+  fetchedAt: Date | null;
+}
+
 export interface SessionEventRow {
   sessionId: string;
   kind: SessionEventKind;
   reason: string | null;
   at: Date;
+  version: EventVersion | null;
+}
+
+/** An event to add to a session's health. */
+export interface NewSessionEvent {
+  kind: SessionEventKind;
+  reason: string | null;
+  version?: EventVersion | null;
 }
 
 export interface SessionStateUpdate {
@@ -23,6 +38,8 @@ export interface SessionStateUpdate {
   meJid?: string | null;
   meLid?: string | null;
   isActive?: boolean;
+  /** A temporary ban's end (status temporarily_banned), else null. */
+  resumesAt?: Date | null;
 }
 
 export type SessionsRepository = ReturnType<typeof createSessionsRepository>;
@@ -120,7 +137,8 @@ export function createSessionsRepository(db: Db) {
           .update(waSessions)
           .set({ isActive: false, status: 'terminated', reason: null, phone: null, updatedAt: sql`now()` })
           .where(and(eq(waSessions.organisationId, organisationId), eq(waSessions.id, id)));
-        if (recorded) await addEvent(tx as unknown as Db, id, organisationId, 'terminated', null);
+        if (recorded)
+          await addEvent(tx as unknown as Db, id, organisationId, { kind: 'terminated', reason: null });
       });
     },
 
@@ -132,7 +150,7 @@ export function createSessionsRepository(db: Db) {
       sessionId: string,
       update: SessionStateUpdate,
       ownerId: string,
-      event?: { kind: SessionEventKind; reason: string | null },
+      event?: NewSessionEvent,
     ): Promise<void> {
       const write = async (tx: Db) => {
         const [row] = await tx
@@ -140,10 +158,27 @@ export function createSessionsRepository(db: Db) {
           .set({ ...update, updatedAt: sql`now()` })
           .where(and(eq(waSessions.id, sessionId), eq(waSessions.ownerId, ownerId)))
           .returning({ organisationId: waSessions.organisationId });
-        if (row && event) await addEvent(tx, sessionId, row.organisationId, event.kind, event.reason);
+        if (row && event) await addEvent(tx, sessionId, row.organisationId, event);
       };
       if (!event) return write(db);
       await db.transaction((tx) => write(tx as unknown as Db));
+    },
+
+    /** The client the session's creds were linked as, or null (linked before it was kept, or never). */
+    async linkPlatform(sessionId: string): Promise<'desktop' | 'chrome' | null> {
+      const [row] = await db
+        .select({ platform: waSessions.linkPlatform })
+        .from(waSessions)
+        .where(eq(waSessions.id, sessionId));
+      return row?.platform ?? null;
+    },
+
+    /** A new link of the session announces `platform`; only its owner may say so. */
+    async setLinkPlatform(sessionId: string, platform: 'desktop' | 'chrome', ownerId: string): Promise<void> {
+      await db
+        .update(waSessions)
+        .set({ linkPlatform: platform })
+        .where(and(eq(waSessions.id, sessionId), eq(waSessions.ownerId, ownerId)));
     },
 
     /** A live message was stored now: the Sessions screen flags sessions that stay quiet for long. */
@@ -164,6 +199,9 @@ export function createSessionsRepository(db: Db) {
           kind: waSessionEvents.kind,
           reason: waSessionEvents.reason,
           at: waSessionEvents.at,
+          version: waSessionEvents.version,
+          versionSource: waSessionEvents.versionSource,
+          versionFetchedAt: waSessionEvents.versionFetchedAt,
           id: waSessionEvents.id,
           rank: sql<number>`row_number() over (partition by ${waSessionEvents.sessionId} order by ${waSessionEvents.at} desc, ${waSessionEvents.id} desc)`.as(
             'rank',
@@ -178,33 +216,49 @@ export function createSessionsRepository(db: Db) {
         )
         .as('ranked');
       const rows = await db
-        .select({ sessionId: ranked.sessionId, kind: ranked.kind, reason: ranked.reason, at: ranked.at })
+        .select({
+          sessionId: ranked.sessionId,
+          kind: ranked.kind,
+          reason: ranked.reason,
+          at: ranked.at,
+          version: ranked.version,
+          versionSource: ranked.versionSource,
+          versionFetchedAt: ranked.versionFetchedAt,
+        })
         .from(ranked)
         .where(sql`${ranked.rank} <= ${perSession}`)
         .orderBy(ranked.sessionId, desc(ranked.at), desc(ranked.id));
-      return rows as SessionEventRow[];
+      return rows.map(({ version, versionSource, versionFetchedAt, ...event }) => ({
+        ...(event as Omit<SessionEventRow, 'version'>),
+        version:
+          version && versionSource ? { version, source: versionSource, fetchedAt: versionFetchedAt } : null,
+      }));
     },
   };
 }
 
 /**
  * Adds one event to a session's health and prunes all but the newest EVENTS_KEPT. An event that only
- * repeats the newest one (the same kind and reason, e.g. "connected" again after a server restart) adds
- * nothing the list does not already say.
+ * repeats the newest one (the same kind, reason and version, e.g. "connected" again after a server
+ * restart) adds nothing the list does not already say.
  */
 async function addEvent(
   db: Db,
   sessionId: string,
   organisationId: number,
-  kind: SessionEventKind,
-  reason: string | null,
+  { kind, reason, version = null }: NewSessionEvent,
 ): Promise<void> {
-  await db.execute(sql`insert into wa_session_events (session_id, organisation_id, kind, reason)
-    select ${sessionId}, ${organisationId}, ${kind}, ${reason}
+  const number = version?.version ?? null;
+  const fetchedAt = version?.fetchedAt?.toISOString() ?? null;
+  await db.execute(sql`insert into wa_session_events
+      (session_id, organisation_id, kind, reason, version, version_source, version_fetched_at)
+    select ${sessionId}, ${organisationId}, ${kind}, ${reason}, ${number}, ${version?.source ?? null},
+      ${fetchedAt}::timestamptz
     where not exists (
-      select 1 from (select kind, reason from wa_session_events where session_id = ${sessionId}
+      select 1 from (select kind, reason, version from wa_session_events where session_id = ${sessionId}
         order by id desc limit 1) newest
-      where newest.kind = ${kind} and newest.reason is not distinct from ${reason}::text)`);
+      where newest.kind = ${kind} and newest.reason is not distinct from ${reason}::text
+        and newest.version is not distinct from ${number}::text)`);
   await db.execute(sql`delete from wa_session_events where session_id = ${sessionId} and id <= (
     select id from wa_session_events where session_id = ${sessionId}
     order by id desc offset ${EVENTS_KEPT} limit 1)`);

@@ -25,6 +25,8 @@ export type WaSessionStatus =
   | 'unreachable'
   | 'qr_expired'
   | 'logged_out'
+  | 'banned'
+  | 'temporarily_banned'
   | 'terminated'
   | 'version_refused'
   | 'refused'
@@ -59,6 +61,13 @@ export const waSessions = pgTable(
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
     /** When the last live message arrived: a session quiet for long is flagged on the Sessions screen. */
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    /**
+     * The client its creds were linked as (decision 0015 §11): 'chrome' for a pairing code, 'desktop' for a
+     * QR code (null: linked before it was kept, a desktop). Every reconnect announces it again.
+     */
+    linkPlatform: text('link_platform').$type<'desktop' | 'chrome'>(),
+    /** Stopped for a temporary ban (status temporarily_banned): when it ends; no instance takes it up before. */
+    resumesAt: timestamp('resumes_at', { withTimezone: true }),
   },
   (t) => [
     index('wa_sessions_organisation_id_idx').on(t.organisationId, t.isActive),
@@ -81,9 +90,24 @@ export const waSessionEvents = pgTable(
     kind: text('kind').notNull(),
     reason: text('reason'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The WhatsApp Web version announced (linked, connected, version_refused), where from, and when fetched. */
+    version: text('version'),
+    versionSource: text('version_source').$type<'configured' | 'fetched' | 'built_in'>(),
+    versionFetchedAt: timestamp('version_fetched_at', { withTimezone: true }),
   },
   (t) => [index('wa_session_events_session_idx').on(t.sessionId, t.at)],
 );
+
+/**
+ * The last good WhatsApp Web version any instance fetched (one row, id 1), so every instance and restart
+ * announces it (whatsapp/client-version.ts); only ever replaced by a version at least as new.
+ */
+export const waClientVersion = pgTable('wa_client_version', {
+  id: integer('id').primaryKey(),
+  /** e.g. "2.3000.1045340097" */
+  version: text('version').notNull(),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+});
 
 /** Running server instances and how many sessions each may run; a stale heartbeat means it is gone. */
 export const waInstances = pgTable('wa_instances', {

@@ -63,8 +63,18 @@ export function createSessionsService({
   function current(session: SessionRow) {
     const live = cluster.localState(session.id);
     return live && session.isActive
-      ? { status: live.status, reason: live.reason, phone: live.phone ?? session.phone }
-      : { status: session.status, reason: session.reason, phone: session.phone };
+      ? {
+          status: live.status,
+          reason: live.reason,
+          phone: live.phone ?? session.phone,
+          resumesAt: live.resumesAt,
+        }
+      : {
+          status: session.status,
+          reason: session.reason,
+          phone: session.phone,
+          resumesAt: session.resumesAt?.toISOString() ?? null,
+        };
   }
 
   return {
@@ -161,7 +171,7 @@ export function createSessionsService({
     },
 
     async status(organisationId: number, id: string): Promise<SessionStatusResponse> {
-      const { status, reason, phone } = current(await owned(organisationId, id));
+      const { status, reason, phone, resumesAt } = current(await owned(organisationId, id));
       return {
         success: status === 'connected',
         message: statusMessage(status, reason),
@@ -169,6 +179,7 @@ export function createSessionsService({
         reason,
         driver,
         phone,
+        resumes_at: status === 'temporarily_banned' ? resumesAt : null,
       };
     },
 
@@ -211,7 +222,7 @@ export function createSessionsService({
       const at = now();
       return {
         session_list: sessions.map((session) => {
-          const { status, reason, phone } = current(session);
+          const { status, reason, phone, resumesAt } = current(session);
           const recent = bySession.get(session.id) ?? [];
           const connectedAt =
             recent.find((event) => event.kind === 'connected' || event.kind === 'linked')?.at ?? null;
@@ -226,6 +237,7 @@ export function createSessionsService({
             phone,
             created_at: session.createdAt.toISOString(),
             updated_at: session.updatedAt.toISOString(),
+            resumes_at: status === 'temporarily_banned' ? resumesAt : null,
             health: { events: recent.map(toWire), quiet_since: quiet?.toISOString() ?? null },
           };
         }),
@@ -236,8 +248,13 @@ export function createSessionsService({
   };
 }
 
-const toWire = (event: SessionEventRow): SessionEvent => ({
-  kind: event.kind,
-  reason: event.reason,
-  at: event.at.toISOString(),
+const toWire = ({ kind, reason, at, version }: SessionEventRow): SessionEvent => ({
+  kind,
+  reason,
+  at: at.toISOString(),
+  version: version && {
+    number: version.version,
+    source: version.source,
+    fetched_at: version.fetchedAt?.toISOString() ?? null,
+  },
 });

@@ -47,6 +47,7 @@ describeWithDatabase('baileys driver', (ctx) => {
       message: `Cannot reach WhatsApp: connect ECONNREFUSED 127.0.0.1:${port}`,
       driver: 'baileys',
       phone: null,
+      resumes_at: null,
     });
     // No QR code can exist; the answer says why.
     const qr = await post<{ message: string }>(server, owner, '/api/generateQRCode/', { sessionID });

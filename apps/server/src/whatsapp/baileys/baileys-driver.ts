@@ -66,10 +66,11 @@ const DEFAULT_GROUP_REFRESH_DELAY_MS = 2_000;
 
 /**
  * The real driver: one Baileys socket per connection attempt. Settings follow decision 0015 §4: a desktop
- * browser identity and the whole history sync (of which only group chats are passed on, §6), markOnlineOnConnect
- * off so the phone keeps its notifications, and the version built into the library unless WHATSAPP_VERSION
- * names one (never fetched at run time). Everything a connection reports reaches `events` in the order
- * Baileys emitted it, also when a step waits for a LID lookup (§7).
+ * browser identity (Chrome for links by pairing code and the sessions linked so, §11) and the whole history
+ * sync (of which only group chats are passed on, §6), markOnlineOnConnect off so the phone keeps its
+ * notifications, and the version the runner names (client-version.ts, §2), else WHATSAPP_VERSION, else the
+ * one built into the library. Everything a connection reports reaches `events` in the order Baileys emitted
+ * it, also when a step waits for a LID lookup (§7).
  */
 export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
   const makeSocket = options.makeSocket ?? makeWASocket;
@@ -78,16 +79,19 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
   return {
     name: 'baileys',
     downloadMedia: (message) => downloadWaMedia(message, { logger: options.logger }),
-    connect({ sessionId, auth, events, pairingPhone, sentMessage }) {
+    connect({ sessionId, auth, events, pairingPhone, sentMessage, version, platform }) {
       const logger = options.logger.child({ sessionId });
       // Every group's full metadata as this connection last heard it: Baileys asks for it before each
       // group send (Socket/messages-send.js:499-509) and would otherwise query WhatsApp every time.
       const metadata = new Map<string, GroupMetadata>();
+      const announced = version ?? options.version;
       // The key cache lives with the session's auth (whatsapp/auth/session-auth.ts), created once per run.
       const sock = makeSocket({
         auth: auth.state,
         logger,
-        browser: Browsers.macOS('Desktop'),
+        // 'Chrome' pairs as companion platform 1, "Chrome (Mac OS)" (Utils/companion-reg-client-utils.js:
+        // 22-27, Socket/socket.js:635-642); 'Desktop' as 7 (ELECTRON), reported refused for codes (§11).
+        browser: Browsers.macOS(platform === 'chrome' ? 'Chrome' : 'Desktop'),
         syncFullHistory: true,
         shouldSyncHistoryMessage: () => true,
         markOnlineOnConnect: false,
@@ -98,7 +102,7 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         // from what this answers when its own recent-message cache misses (Socket/messages-recv.js:1040-1070).
         getMessage: async (key) => (sentMessage ? sentMessage(key) : undefined),
         cachedGroupMetadata: async (jid) => metadata.get(jid),
-        ...(options.version ? { version: options.version } : {}),
+        ...(announced ? { version: announced } : {}),
         ...(options.waWebSocketUrl ? { waWebSocketUrl: options.waWebSocketUrl } : {}),
       });
       let ended = false;

@@ -6,6 +6,7 @@ import {
   type proto,
   type WAMessage,
 } from 'baileys';
+import { classifyClose } from '../close-reason';
 import type {
   ConnectionClose,
   ConnectionEvents,
@@ -57,6 +58,8 @@ export type SimulatedFailure =
   | 'restart_required'
   | 'silent'
   | 'phone_offline'
+  | 'banned'
+  | 'temporarily_banned'
   | 'recover';
 
 export interface IncomingInput {
@@ -294,7 +297,7 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
     name: 'simulator',
     downloadMedia: (message) => simulatedDownload(message, { viaPhone: false }),
     connect,
-    ...controls(phones, phoneOf, hangUp),
+    ...controls(phones, phoneOf, hangUp, options.now),
   };
 }
 
@@ -335,6 +338,7 @@ function controls(
   phones: Map<string, Phone>,
   phoneOf: (id: string) => Phone,
   hangUp: (phone: Phone) => ConnectionEvents | null,
+  now: () => number,
 ) {
   /** The device is paired, then the server asks for a restart (515), as after a real scan. */
   async function pair(phone: Phone): Promise<void> {
@@ -409,6 +413,19 @@ function controls(
             statusCode: 515,
             reason: 'Stream Errored (restart required)',
           });
+          return;
+        // WhatsApp's failure stanzas as Baileys passes them on (decision 0015 §2): a ban, and a two-minute
+        // one for too many blocks, after which the session may log in again.
+        case 'banned':
+          hangUp(phone)?.close(classifyClose({ output: { statusCode: 406 }, data: { reason: '406' } }));
+          return;
+        case 'temporarily_banned':
+          hangUp(phone)?.close(
+            classifyClose(
+              { output: { statusCode: 402 }, data: { reason: '402', code: '102', expire: '120' } },
+              now(),
+            ),
+          );
       }
     },
 

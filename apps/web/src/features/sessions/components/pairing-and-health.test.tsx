@@ -4,6 +4,7 @@ import { type AuthUser, type SessionListItem, sessionMessages } from '@wadesk/co
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AuthUserProvider } from '@/shared/account/auth-context';
 import { PublicConfigContext } from '@/shared/config/public-config';
+import { formatDateTime } from '@/shared/format/format';
 import { tokenStorage } from '@/shared/storage/storage';
 import { expectNamedControls } from '@/testing/accessible-names';
 import { FakeEventSource, stubEventSource } from '@/testing/fake-event-source';
@@ -22,6 +23,7 @@ const desk = (extra: Partial<SessionListItem> = {}): SessionListItem => ({
   phone: null,
   created_at: '2024-03-05T08:30:00Z',
   updated_at: '2024-03-05T08:30:00Z',
+  resumes_at: null,
   health: { events: [], quiet_since: null },
   ...extra,
 });
@@ -208,13 +210,14 @@ describe('Sessions screen: health', () => {
           health: {
             quiet_since: ago(7 * HOUR + 5 * 60_000),
             events: [
-              { kind: 'connected', reason: null, at: ago(8 * HOUR) },
+              { kind: 'connected', reason: null, at: ago(8 * HOUR), version: null },
               {
                 kind: 'disconnected',
                 reason: 'Cannot reach WhatsApp: getaddrinfo ENOTFOUND web.whatsapp.com',
                 at: ago(9 * HOUR),
+                version: null,
               },
-              { kind: 'linked', reason: null, at: ago(3 * 24 * HOUR) },
+              { kind: 'linked', reason: null, at: ago(3 * 24 * HOUR), version: null },
             ],
           },
         }),
@@ -243,6 +246,84 @@ describe('Sessions screen: health', () => {
     ]);
     await user.click(toggle);
     expect(screen.queryByRole('region', { name: 'Recent events' })).toBeNull();
+  });
+
+  it('says which WhatsApp Web version a connection announced, and where it came from', async () => {
+    const at = new Date(Date.now() - 2 * HOUR).toISOString();
+    const fetchedAt = '2026-11-27T09:15:00Z';
+    stubFetch(() =>
+      listAnswer([
+        desk({
+          status: 'connected',
+          health: {
+            quiet_since: null,
+            events: [
+              {
+                kind: 'connected',
+                reason: null,
+                at,
+                version: { number: '2.3000.1045340097', source: 'fetched', fetched_at: fetchedAt },
+              },
+              {
+                kind: 'version_refused',
+                reason: 'WhatsApp refused this client version: update wadesk or set WHATSAPP_VERSION',
+                at,
+                version: { number: '2.3000.1043857760', source: 'built_in', fetched_at: null },
+              },
+              {
+                kind: 'linked',
+                reason: null,
+                at,
+                version: { number: '2.3000.1023223821', source: 'configured', fetched_at: null },
+              },
+            ],
+          },
+        }),
+      ]),
+    );
+    const user = userEvent.setup();
+    render();
+    const table = await screen.findByRole('table');
+    await user.click(within(table).getByRole('button', { name: 'Health of Desk' }));
+    const items = within(screen.getByRole('region', { name: 'Recent events' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items).toEqual([
+      `ConnectedWhatsApp Web 2.3000.1045340097, fetched from WhatsApp on ${formatDateTime(fetchedAt)}2 h ago`,
+      "Client version refusedWhatsApp refused this client version: update wadesk or set WHATSAPP_VERSIONWhatsApp Web 2.3000.1043857760, built into wadesk's WhatsApp library2 h ago",
+      'Linked to the phoneWhatsApp Web 2.3000.1023223821, set by WHATSAPP_VERSION2 h ago',
+    ]);
+  });
+
+  it('says a number is banned, or banned until when, in the reader’s own time', async () => {
+    const resumes = new Date(Date.now() + 3 * HOUR + 60_000).toISOString();
+    stubFetch(() =>
+      listAnswer([
+        desk({
+          status: 'temporarily_banned',
+          reason: 'WhatsApp has banned this phone number for a while (402): too many people blocked it.',
+          resumes_at: resumes,
+        }),
+        desk({
+          sessionId: 'id-Field',
+          session_name: 'Field',
+          isActive: false,
+          status: 'banned',
+          reason: 'WhatsApp has banned this phone number (406). Linking it again will not help.',
+        }),
+      ]),
+    );
+    render();
+    const table = await screen.findByRole('table');
+    const [waiting, field] = within(table)
+      .getAllByRole('row')
+      .filter((row) => row.dataset.sessionId);
+    expect(within(waiting as HTMLElement).getByText('Temporarily banned')).toBeTruthy();
+    expect(within(waiting as HTMLElement).getByTestId('resumes-at').textContent).toBe(
+      `Reconnects by itself on ${formatDateTime(resumes)} (in 3 h)`,
+    );
+    expect(within(field as HTMLElement).getByText('Number banned')).toBeTruthy();
+    expect(within(field as HTMLElement).queryByTestId('resumes-at')).toBeNull();
   });
 
   it('says so when nothing happened yet, and shows no quiet badge', async () => {

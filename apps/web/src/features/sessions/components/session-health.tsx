@@ -1,7 +1,14 @@
 import type { SessionHealth } from '@wadesk/contract';
 import { ChevronDownIcon } from 'lucide-react';
 import { useState } from 'react';
-import { describeEvent, eventReason, quietText, timeAgo } from '@/features/sessions/utils/session-health';
+import {
+  describeEvent,
+  eventReason,
+  quietText,
+  resumesText,
+  timeAgo,
+  versionText,
+} from '@/features/sessions/utils/session-health';
 import type { StatusTone } from '@/features/sessions/utils/session-status';
 import { formatDateTime } from '@/shared/format/format';
 import { useInterval } from '@/shared/hooks/use-interval';
@@ -32,6 +39,20 @@ export function QuietBadge({ since, now }: { since: string | null; now: number }
       <span aria-hidden="true" className="size-1.5 rounded-full bg-amber-500" />
       {quietText(since, now)}
     </span>
+  );
+}
+
+/** When a temporary ban ends and the session reconnects by itself, in the reader's own time. */
+export function ResumesNote({ at, now }: { at: string | null; now: number }) {
+  if (!at) return null;
+  return (
+    <time
+      dateTime={at}
+      data-testid="resumes-at"
+      className="block max-w-56 text-xs font-medium break-words text-red-700"
+    >
+      {resumesText(at, now)}
+    </time>
   );
 }
 
@@ -88,6 +109,11 @@ export function HealthPanel({ id, health, now }: { id: string; health: SessionHe
                 <span className="min-w-0">
                   <span className="font-medium text-slate-900">{label}</span>
                   {reason ? <span className="block text-xs break-words text-slate-500">{reason}</span> : null}
+                  {event.version ? (
+                    <span className="block text-xs break-words text-slate-500">
+                      {versionText(event.version)}
+                    </span>
+                  ) : null}
                 </span>
                 <time
                   dateTime={event.at}

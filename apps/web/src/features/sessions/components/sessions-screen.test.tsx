@@ -19,6 +19,7 @@ const item = (name: string, created: string, isActive: boolean, extra: Partial<S
     phone: null,
     created_at: created,
     updated_at: created,
+    resumes_at: null,
     health: { events: [], quiet_since: null },
     ...extra,
   }) satisfies SessionListItem;

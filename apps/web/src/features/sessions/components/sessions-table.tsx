@@ -5,7 +5,7 @@ import { formatDateTime } from '@/shared/format/format';
 import { MOBILE_QUERY, useMediaQuery } from '@/shared/hooks/use-media-query';
 import { TABLE_HEADER_CELL, tableCell } from '@/shared/table/table-classes';
 import { Button } from '@/shared/ui/button';
-import { HealthPanel, HealthToggle, QuietBadge, useNow } from './session-health';
+import { HealthPanel, HealthToggle, QuietBadge, ResumesNote, useNow } from './session-health';
 import { ActivePill, SessionStatusBadge } from './session-status-badge';
 
 export interface SessionActions {
@@ -128,6 +128,7 @@ export function SessionsTable({ sessions, ...actions }: SessionsTableProps) {
                       <div className="flex flex-col items-start gap-1.5">
                         <ActivePill active={session.isActive} />
                         <SessionStatusBadge status={session.status} reason={session.reason} showReason />
+                        <ResumesNote at={session.resumes_at} now={now} />
                         <QuietBadge since={session.health.quiet_since} now={now} />
                         {healthToggle(session)}
                       </div>
@@ -174,6 +175,7 @@ export function SessionsTable({ sessions, ...actions }: SessionsTableProps) {
               <QuietBadge since={session.health.quiet_since} now={now} />
               <span className="ml-auto">{healthToggle(session)}</span>
             </div>
+            <ResumesNote at={session.resumes_at} now={now} />
             <dl className="grid grid-cols-2 gap-2 text-xs text-slate-500">
               <div>
                 <dt className="font-medium text-slate-500 uppercase">Created At</dt>

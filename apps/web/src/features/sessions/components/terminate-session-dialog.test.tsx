@@ -16,6 +16,7 @@ const item = (name: string, created: string, isActive: boolean): SessionListItem
   phone: null,
   created_at: created,
   updated_at: created,
+  resumes_at: null,
   health: { events: [], quiet_since: null },
 });
 

@@ -1,4 +1,5 @@
-import type { SessionEventKind } from '@wadesk/contract';
+import type { ClientVersionInUse, SessionEventKind } from '@wadesk/contract';
+import { formatDateTime } from '@/shared/format/format';
 import type { StatusTone } from './session-status';
 
 const EVENTS: Record<SessionEventKind, { label: string; tone: StatusTone }> = {
@@ -8,6 +9,8 @@ const EVENTS: Record<SessionEventKind, { label: string; tone: StatusTone }> = {
   reconnecting: { label: 'Reconnecting', tone: 'amber' },
   unreachable: { label: 'Cannot reach WhatsApp', tone: 'red' },
   logged_out: { label: 'Logged out on the phone', tone: 'red' },
+  banned: { label: 'Number banned', tone: 'red' },
+  temporarily_banned: { label: 'Temporarily banned', tone: 'red' },
   version_refused: { label: 'Client version refused', tone: 'red' },
   refused: { label: 'Refused by WhatsApp', tone: 'red' },
   replaced: { label: 'Opened elsewhere', tone: 'slate' },
@@ -55,3 +58,33 @@ export function quietText(since: string, now: number): string {
 /** A pairing code as people read it: "ABCD-EFGH". */
 export const formatPairingCode = (code: string) =>
   code.length === 8 ? `${code.slice(0, 4)}-${code.slice(4)}` : code;
+
+/**
+ * The WhatsApp Web version a connection announced, and where it came from: "WhatsApp Web 2.3000.1045340097,
+ * fetched from WhatsApp on 28 Nov 2026, 14:05".
+ */
+export function versionText(version: ClientVersionInUse): string {
+  const from =
+    version.source === 'configured'
+      ? 'set by WHATSAPP_VERSION'
+      : version.source === 'built_in'
+        ? "built into wadesk's WhatsApp library"
+        : version.fetched_at
+          ? `fetched from WhatsApp on ${formatDateTime(version.fetched_at)}`
+          : 'fetched from WhatsApp';
+  return `WhatsApp Web ${version.number}, ${from}`;
+}
+
+/** "Reconnects by itself on 28 Nov 2026, 15:05 (in 3 h)": the end of a temporary ban, in local time. */
+export function resumesText(at: string, now: number): string {
+  const left = Math.max(0, Date.parse(at) - now);
+  const within =
+    left < MINUTE
+      ? 'in a moment'
+      : left < HOUR
+        ? `in ${Math.ceil(left / MINUTE)} min`
+        : left < DAY
+          ? `in ${Math.round(left / HOUR)} h`
+          : `in ${Math.round(left / DAY)} d`;
+  return `Reconnects by itself on ${formatDateTime(at)} (${within})`;
+}

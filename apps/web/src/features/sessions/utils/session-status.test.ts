@@ -20,7 +20,20 @@ describe('describeStatus', () => {
   });
 
   it('knows which states stop the session', () => {
-    expect(['qr_expired', 'logged_out', 'terminated'].every((s) => isStopped(s as never))).toBe(true);
+    expect(
+      ['qr_expired', 'logged_out', 'banned', 'temporarily_banned', 'terminated'].every((s) =>
+        isStopped(s as never),
+      ),
+    ).toBe(true);
     expect(isStopped('reconnecting')).toBe(false);
+  });
+
+  it('names a banned number and a temporary ban in plain words', () => {
+    expect(describeStatus('banned', 'WhatsApp has banned this phone number (406).')).toEqual({
+      label: 'Number banned',
+      tone: 'red',
+      detail: 'Number banned: WhatsApp has banned this phone number (406).',
+    });
+    expect(describeStatus('temporarily_banned', null).label).toBe('Temporarily banned');
   });
 });

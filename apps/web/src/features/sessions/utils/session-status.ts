@@ -10,6 +10,8 @@ const LABELS: Record<SessionStatus, { label: string; tone: StatusTone }> = {
   unreachable: { label: 'Cannot reach WhatsApp', tone: 'red' },
   qr_expired: { label: 'QR code expired', tone: 'slate' },
   logged_out: { label: 'Logged out on the phone', tone: 'red' },
+  banned: { label: 'Number banned', tone: 'red' },
+  temporarily_banned: { label: 'Temporarily banned', tone: 'red' },
   terminated: { label: 'Terminated', tone: 'slate' },
   version_refused: { label: 'Client version refused', tone: 'red' },
   refused: { label: 'Refused by WhatsApp', tone: 'red' },
@@ -38,6 +40,8 @@ export function isStopped(status: SessionStatus): boolean {
   return (
     status === 'qr_expired' ||
     status === 'logged_out' ||
+    status === 'banned' ||
+    status === 'temporarily_banned' ||
     status === 'terminated' ||
     status === 'version_refused' ||
     status === 'refused' ||

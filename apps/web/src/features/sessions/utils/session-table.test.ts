@@ -18,6 +18,7 @@ const session = (name: string, created: string, isActive: boolean): SessionListI
   phone: null,
   created_at: created,
   updated_at: created,
+  resumes_at: null,
   health: { events: [], quiet_since: null },
 });
 
