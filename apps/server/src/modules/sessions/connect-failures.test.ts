@@ -1,7 +1,7 @@
 import type { SessionListResponse } from '@wadesk/contract';
 import { count, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { signUp } from '../../../test/helpers/auth';
+import { signUpVerified } from '../../../test/helpers/auth';
 import {
   describeEachDatabase,
   describeWithDatabase,
@@ -22,7 +22,7 @@ import { waAuth, waSessions } from '../../db/schema';
 async function linked(ctx: TestContext) {
   const { wa, whatsapp } = scriptedWhatsApp({ lease: { scanMs: 50 } });
   const server = await ctx.buildApp({ whatsappDriver: 'baileys' }, { whatsapp });
-  const owner = await signUp(server);
+  const owner = await signUpVerified(server);
   const { sessionId, socket } = await linkScripted(server, owner, wa);
   const creds = async () =>
     (await ctx.db.select({ n: count() }).from(waAuth).where(eq(waAuth.sessionId, sessionId)))[0]?.n;

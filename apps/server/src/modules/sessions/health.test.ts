@@ -65,7 +65,7 @@ describeWithDatabase('session health', (ctx) => {
 
   it('records a temporary ban with when it ends, and a ban (the simulated phone of demo mode)', async () => {
     const server = await app();
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const { sessionId } = await linkSession(server, owner);
     await post(server, owner, `/sim/sessions/${sessionId}/fail`, { kind: 'temporarily_banned' });
     await waitFor(server, owner, sessionId, 'temporarily_banned');

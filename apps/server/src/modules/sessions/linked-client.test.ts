@@ -1,7 +1,7 @@
 import type { RequestPairingCodeResponse, SessionListResponse, StartSessionResponse } from '@wadesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signUp } from '../../../test/helpers/auth';
+import { signUpVerified } from '../../../test/helpers/auth';
 import { describeEachDatabase, describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import {
   eventually,
@@ -33,7 +33,7 @@ describeEachDatabase('the WhatsApp Web version, shared', (ctx) => {
       { whatsappDriver: 'baileys', whatsappVersionUrl: versions.url },
       { whatsapp: first.whatsapp },
     );
-    const ann = await signUp(fetching);
+    const ann = await signUpVerified(fetching);
     await post(fetching, ann, '/api/startSession/', { session_name: 'a', description: 'b' });
     expect((await first.wa.socket(1)).config.version).toEqual(CURRENT);
     const [row] = await ctx.db.select().from(waClientVersion);
@@ -42,7 +42,7 @@ describeEachDatabase('the WhatsApp Web version, shared', (ctx) => {
     // Another instance (or this one restarted) that cannot reach WhatsApp Web: the stored version.
     const second = scriptedWhatsApp();
     const offline = await ctx.buildApp({ whatsappDriver: 'baileys' }, { whatsapp: second.whatsapp });
-    const bob = await signUp(offline, { email: 'bob@example.com' });
+    const bob = await signUpVerified(offline, { email: 'bob@example.com' });
     await post(offline, bob, '/api/startSession/', { session_name: 'c', description: 'd' });
     expect((await second.wa.socket(1)).config.version).toEqual(CURRENT);
 
@@ -53,7 +53,7 @@ describeEachDatabase('the WhatsApp Web version, shared', (ctx) => {
       { whatsappDriver: 'baileys', whatsappVersionUrl: versions.url },
       { whatsapp: third.whatsapp },
     );
-    const cy = await signUp(stale, { email: 'cy@example.com' });
+    const cy = await signUpVerified(stale, { email: 'cy@example.com' });
     await post(stale, cy, '/api/startSession/', { session_name: 'e', description: 'f' });
     expect((await third.wa.socket(1)).config.version).toEqual(CURRENT);
     expect(await ctx.db.select().from(waClientVersion)).toEqual([row]);
@@ -68,7 +68,7 @@ describeWithDatabase('what a session announces', (ctx) => {
       { whatsappDriver: 'baileys', whatsappVersionUrl: versions.url },
       { whatsapp },
     );
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const before = Date.now();
     const { sessionId } = await linkScripted(server, owner, wa);
     const list = (await post<SessionListResponse>(server, owner, '/api/getSessionsList/')).body;
@@ -87,7 +87,7 @@ describeWithDatabase('what a session announces', (ctx) => {
       { whatsappDriver: 'baileys', whatsappVersionUrl: versions.url },
       { whatsapp },
     );
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const { sessionId, socket } = await linkScripted(server, owner, wa);
     expect(socket.config.version).toEqual(CURRENT);
 
@@ -113,7 +113,7 @@ describeWithDatabase('what a session announces', (ctx) => {
       { whatsappDriver: 'baileys', whatsappVersionUrl: versions.url, whatsappVersion: [2, 3000, 1023223821] },
       { whatsapp: pinned.whatsapp },
     );
-    const bob = await signUp(configured);
+    const bob = await signUpVerified(configured);
     await linkScripted(configured, bob, pinned.wa);
     expect(pinned.wa.sockets.map((s) => s.config.version)).toEqual([
       [2, 3000, 1023223821],
@@ -130,7 +130,7 @@ describeWithDatabase('what a session announces', (ctx) => {
   it('links by pairing code as Chrome, keeps that with the session, and reconnects as Chrome after a restart', async () => {
     const { wa, whatsapp } = scriptedWhatsApp();
     const server = await ctx.buildApp({ whatsappDriver: 'baileys' }, { whatsapp });
-    const owner = await signUp(server);
+    const owner = await signUpVerified(server);
     const sessionID = (
       await post<StartSessionResponse>(server, owner, '/api/startSession/', {
         session_name: 'desk',

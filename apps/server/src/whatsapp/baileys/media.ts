@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { downloadMediaMessage, getContentType, normalizeMessageContent, type WAMessage } from 'baileys';
 
 type ILogger = NonNullable<Parameters<typeof downloadMediaMessage>[3]>['logger'];
@@ -7,6 +8,7 @@ import { type DownloadedMedia, MEDIA_EXPIRED, MediaUnavailableError } from '../d
 interface MediaFields {
   mimetype?: string | null;
   fileName?: string | null;
+  fileSha256?: Uint8Array | null;
 }
 
 /** WhatsApp's CDN answers 404 or 410 for media it no longer keeps. */
@@ -35,6 +37,13 @@ export async function downloadWaMedia(
   const content = normalizeMessageContent(message.message);
   const type = getContentType(content ?? undefined);
   const media = (type ? (content as Record<string, MediaFields | undefined>)[type] : undefined) ?? {};
+  // A wrong key passes AES-CBC's padding check about once in 256 tries and yields garbage: the plaintext's
+  // hash, which the message carries, tells for certain.
+  if (
+    media.fileSha256?.length &&
+    !createHash('sha256').update(data).digest().equals(Buffer.from(media.fileSha256))
+  )
+    throw new Error('bad decrypt: the media does not match its hash');
   return { data, mimetype: media.mimetype ?? 'application/octet-stream', filename: media.fileName ?? null };
 }
 
