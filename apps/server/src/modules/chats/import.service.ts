@@ -3,11 +3,11 @@ import { AppError } from '../../errors';
 import type { ObjectStorage } from '../../storage/storage';
 import type { AttachmentsRepository, NewAttachment, Owner } from './attachments.repository';
 import { decodeChatAnswer } from './message-codec';
-import { formatSize } from './multipart-upload';
 import type { ParsePool } from './parse-pool';
 import { exportRefusal } from './parse-upload';
 import { type PreparedUpload, prepareUpload, type UploadMedia } from './prepare-upload';
 import { shareBytes } from './read-media';
+import { quotaInForce, type StorageQuotaRule } from './storage-quota';
 import { uploadKind } from './upload-kind';
 
 export interface UploadedFile {
@@ -31,8 +31,8 @@ export interface ImportServiceDeps {
   attachments: AttachmentsRepository;
   /** Most bytes the entries of one zip may unpack to (checked before unpacking). */
   maxUnpackedBytes: number;
-  /** Media bytes one organisation may store (STORAGE_QUOTA_BYTES). */
-  quotaBytes: number;
+  /** Media bytes one organisation may store, by whether its owner has verified an address. */
+  quota: StorageQuotaRule;
   /** Worker threads for the parse; without one it runs on the calling thread (tests of the service). */
   parsePool?: ParsePool;
   log: WarnLog;
@@ -40,17 +40,13 @@ export interface ImportServiceDeps {
 
 const PUT_CONCURRENCY = 4;
 
-/** The upload toast when the organisation's media would outgrow its quota. */
-export const storageFull = (used: number, quota: number) =>
-  `Your organisation's storage is full: ${formatSize(used)} of ${formatSize(quota)} used. Delete saved chats to make room, or upload the chat text without its media.`;
-
 export type ImportService = ReturnType<typeof createImportService>;
 
 export function createImportService({
   storage,
   attachments,
   maxUnpackedBytes,
-  quotaBytes,
+  quota,
   parsePool,
   log,
 }: ImportServiceDeps) {
@@ -74,14 +70,16 @@ export function createImportService({
   }
 
   /**
-   * Puts every file a message references into storage and records it. On any failure the objects
-   * already written are removed again, so a failed upload leaves nothing behind.
+   * Puts every file a message references into storage, then records them, if the organisation's quota
+   * still has room for them by then. On any failure (or no room) the objects already written are removed
+   * again, so a failed upload leaves nothing behind.
    */
   async function storeMedia(owner: Owner, zip: Uint8Array, wanted: UploadMedia[]): Promise<void> {
+    const limit = await quotaInForce(quota, owner.organisationId);
     const incoming = wanted.reduce((total, media) => total + media.size, 0);
-    // Checked before anything is stored; two uploads at the same moment may pass it together.
-    const used = await attachments.bytesUsed(owner.organisationId);
-    if (used + incoming > quotaBytes) throw new AppError(413, storageFull(used, quotaBytes));
+    // A first look before anything is written: most uploads that cannot fit are refused here.
+    const usedBefore = await attachments.bytesUsed(owner.organisationId);
+    if (usedBefore + incoming > limit.bytes) throw new AppError(413, limit.refusal(usedBefore));
 
     const attempted: NewAttachment[] = [];
     let failure: unknown = null;
@@ -109,7 +107,9 @@ export function createImportService({
     await Promise.all(Array.from({ length: Math.min(PUT_CONCURRENCY, wanted.length) }, worker));
     try {
       if (failure !== null) throw failure;
-      await attachments.insertMany(attempted);
+      // The deciding check: under the organisation's lock, with the insert (attachments.repository.ts).
+      const used = await attachments.insertWithinQuota(owner.organisationId, attempted, limit.bytes);
+      if (used !== null) throw new AppError(413, limit.refusal(used));
     } catch (error) {
       await removeQuietly(attempted.map((row) => row.objectName));
       throw asClientError(error);

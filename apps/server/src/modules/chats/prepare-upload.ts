@@ -1,4 +1,5 @@
 import { ChatExportError, type ChatMessage, listExportMedia, type MediaEntry } from '@wadesk/chat-export';
+import { implausibleMedia } from './media-ratio';
 import { ChatAnswerEncoder } from './message-codec';
 import { newObjectName } from './object-names';
 import { exportRefusal, type ParseUploadInput, parseUpload, type UploadRefusal } from './parse-upload';
@@ -33,7 +34,8 @@ const FLUSH_EVERY = 1000;
 
 /**
  * Everything CPU-heavy about an upload: parsing it (parse-upload.ts), choosing the media its messages
- * reference and their object names, and encoding the answer. Runs in a worker thread (parse-pool.ts): a 50,000-message answer is ~43 MB of
+ * reference and their object names, refusing media whose packing is implausible (media-ratio.ts), and
+ * encoding the answer. Runs in a worker thread (parse-pool.ts): a 50,000-message answer is ~43 MB of
  * JSON, and building, checking and serialising it on the event loop held it for seconds. Only the
  * compressed answer and the list of media cross back. The answer is built from the parser's output,
  * which keeps to the contract's limits by construction, so it is not validated again.
@@ -57,6 +59,9 @@ export async function prepareUpload(input: PrepareUploadInput): Promise<Prepared
     const entry = message.attachment && media.get(message.attachment.file_name);
     if (entry) wanted.set(entry.name, entry);
   }
+  const implausible = implausibleMedia([...wanted.values()], input.bytes.length);
+  if (implausible) return implausible;
+
   const objectNames = new Map<string, string>();
   for (const name of wanted.keys()) objectNames.set(name, newObjectName(input.userId, name));
   const encoder = new ChatAnswerEncoder();
