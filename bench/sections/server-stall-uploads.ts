@@ -11,6 +11,7 @@ import { internalsOf } from '../../apps/server/src/app-internals';
 import { generateChat } from '../generate';
 import { type Row, rowsOf } from '../row';
 import { ms, percentile } from '../stats';
+import { load, startServer } from './server-stall-server';
 
 const row = rowsOf('server-stall');
 const BLOCK_TARGET_MS = 50;
@@ -21,8 +22,28 @@ const MESSAGES = 50_000;
 // that still zips under the 4 MB upload limit (it repeats).
 const FILLER = ` ${'and a longer paragraph of the kind people write when they explain something at length, '.repeat(6)}and a few more words to end it with.`;
 
+/** The row, on a server of its own with a simulated WhatsApp session linked. */
+export async function largestUploadRows(): Promise<Row[]> {
+  const { app, base, dataDir, authorization } = await startServer({ WHATSAPP_DRIVER: 'simulator' });
+  try {
+    // Written before the idle measure: the bench's own text must not count as the server's.
+    const largest = await maxSizeExport(dataDir);
+    // Linked before the idle measure too: what the session holds is the server's at rest.
+    const sessionId = await holdALease(app, base, dataDir, authorization);
+    global.gc?.();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const idleRss = process.memoryUsage().rss;
+    const measured = await measureUploads(app, base, sessionId, () =>
+      load(base, authorization, 'upload', largest.file, 8),
+    );
+    return uploadRows(largest.bytes, measured, idleRss);
+  } finally {
+    await app.close();
+  }
+}
+
 /** A zip of the largest chat a user may upload, written to `dir`; answers its path and size. */
-export async function maxSizeExport(dir: string): Promise<{ file: string; bytes: number }> {
+async function maxSizeExport(dir: string): Promise<{ file: string; bytes: number }> {
   const chat = generateChat({ messages: MESSAGES, seed: 25 });
   const text = chat.android
     .split('\n')
@@ -65,7 +86,7 @@ async function verificationToken(dataDir: string): Promise<string> {
  * Verifies the bench's account and links a simulated WhatsApp session, so this instance holds a lease
  * the uploads must not make it lose. Answers the session's id once the lease is held.
  */
-export async function holdALease(
+async function holdALease(
   app: FastifyInstance,
   base: string,
   dataDir: string,
@@ -104,7 +125,7 @@ async function quietLoop(): Promise<void> {
   }
 }
 
-export interface UploadsMeasure {
+interface UploadsMeasure {
   statuses: number[];
   answerBytes: number[];
   latencies: number[];
@@ -114,7 +135,7 @@ export interface UploadsMeasure {
 }
 
 /** Runs `work` while sampling the event loop's delay, `/healthz` latency and RSS, and watching the lease. */
-export async function measureUploads(
+async function measureUploads(
   app: FastifyInstance,
   base: string,
   sessionId: string,
@@ -155,7 +176,7 @@ export async function measureUploads(
   };
 }
 
-export function uploadRows(zipBytes: number, measured: UploadsMeasure, idleRss: number): Row[] {
+function uploadRows(zipBytes: number, measured: UploadsMeasure, idleRss: number): Row[] {
   const p99 = percentile(measured.latencies, 99);
   const growth = (measured.peakRss - idleRss) / 1024 / 1024;
   const answerMb = Math.max(...measured.answerBytes) / 1024 / 1024;

@@ -5,16 +5,13 @@
 // (server-stall-uploads.ts).
 // The load comes from a child process (server-stall-client.ts), so its own work neither slows this
 // event loop nor counts in this process's memory, which is sampled alongside (worker threads included).
-import { execFile } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
-import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
 import { type Row, rowsOf } from '../row';
 import { ms, percentile } from '../stats';
-import { holdALease, maxSizeExport, measureUploads, uploadRows } from './server-stall-uploads';
+import { load, startServer } from './server-stall-server';
+import { largestUploadRows } from './server-stall-uploads';
 
 const row = rowsOf('server-stall');
 const HEALTHZ_TARGET_MS = 50;
@@ -39,24 +36,6 @@ function saveBody(targetBytes: number): string {
     captions: '',
   }));
   return JSON.stringify({ chat_name: 'Big', data });
-}
-
-/** Runs the load in a child process; answers its statuses and the sizes of the answers. */
-function load(base: string, authorization: string, kind: 'upload' | 'save', file: string, parallel: number) {
-  const tsx = join(import.meta.dirname, '../../node_modules/.bin/tsx');
-  const args = [
-    join(import.meta.dirname, 'server-stall-client.ts'),
-    base,
-    authorization,
-    kind,
-    file,
-    String(parallel),
-  ];
-  return new Promise<{ statuses: number[]; bytes: number[] }>((resolve, reject) => {
-    execFile(tsx, args, { maxBuffer: 1024 * 1024 }, (error, stdout) =>
-      error ? reject(error) : resolve(JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}')),
-    );
-  });
 }
 
 /** Runs `work` while sampling `/healthz` latency and this process's RSS. */
@@ -105,29 +84,16 @@ function rowsFor(
 }
 
 export async function run(): Promise<Row[]> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'wadesk-stall-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    DATABASE_URL: 'memory://',
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: 's'.repeat(32),
-    UPLOAD_RATE_LIMIT: '1000',
-    SAVE_RATE_LIMIT: '1000',
-    // A simulated WhatsApp session holds a lease during the largest uploads.
-    WHATSAPP_DRIVER: 'simulator',
-  });
-  const app = await buildApp(config, { logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const rows = await hostileRows();
+  // On a server of its own, so that nothing the rows above leave behind counts in its memory.
+  rows.push(...(await largestUploadRows()));
+  return rows;
+}
+
+async function hostileRows(): Promise<Row[]> {
+  const { app, base, dataDir, authorization } = await startServer();
   const rows: Row[] = [];
   try {
-    const registered = await fetch(`${base}/users/register/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'stall@example.com', password1: 'Secret!A', first_name: 'Stall' }),
-    });
-    const authorization = `Bearer ${(await registered.json()).access_token}`;
     // Written to files before the idle measure: the bench's own text must not count as the server's.
     const bombs: [string, string, number][] = [];
     for (const [label, chars] of [
@@ -144,19 +110,9 @@ export async function run(): Promise<Row[]> {
     const saveText = saveBody(60 * 1024 * 1024);
     await writeFile(saveFile, saveText);
     const saveMb = saveText.length / 1024 / 1024;
-    const largest = await maxSizeExport(dataDir);
-    // A linked (simulated) WhatsApp session, before the idle measure: what it holds is the server's at rest.
-    const sessionId = await holdALease(app, base, dataDir, authorization);
     global.gc?.();
     await new Promise((resolve) => setTimeout(resolve, 300));
     const idleRss = process.memoryUsage().rss;
-
-    // First, so that nothing the hostile rows leave behind counts in its memory.
-    const measured = await measureUploads(app, base, sessionId, () =>
-      load(base, authorization, 'upload', largest.file, 8),
-    );
-    rows.push(...uploadRows(largest.bytes, measured, idleRss));
-    global.gc?.();
 
     for (const [label, file, size] of bombs) {
       let statuses: number[] = [];
