@@ -1,6 +1,7 @@
 // The load of the server-stall bench, in a process of its own so its own work (building and sending
 // 60 MB bodies) neither slows the server's event loop nor counts in its memory. Usage:
-// `tsx server-stall-client.ts <base> <authorization> <upload|save> <file> <parallel>`; prints the statuses.
+// `tsx server-stall-client.ts <base> <authorization> <upload|save> <file> <parallel>`; prints the statuses
+// and the size of each answer's body (as decoded: fetch asks for gzip and inflates it).
 import { readFile } from 'node:fs/promises';
 
 const [base, authorization, kind, file, parallel] = process.argv.slice(2) as [
@@ -30,15 +31,15 @@ const request =
         headers: { 'content-type': 'application/json', authorization },
         body: bytes,
       };
-const statuses = await Promise.all(
+const answers = await Promise.all(
   Array.from({ length: Number(parallel) }, async () => {
     const response = await fetch(request.url, {
       method: 'POST',
       headers: request.headers,
       body: request.body,
     });
-    await response.arrayBuffer();
-    return response.status;
+    const body = await response.arrayBuffer();
+    return { status: response.status, bytes: body.byteLength };
   }),
 );
-console.log(JSON.stringify(statuses));
+console.log(JSON.stringify({ statuses: answers.map((a) => a.status), bytes: answers.map((a) => a.bytes) }));

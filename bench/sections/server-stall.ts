@@ -1,18 +1,18 @@
 // Does the server keep answering while it is fed its worst inputs? `/healthz` is asked every 10 ms over
 // loopback while eight hostile zips upload in parallel (a chat text declaring ~120 MiB, one really
-// inflating to 90 MiB, one of 30 MiB that is parsed), and while four ~60 MB chats are saved in parallel.
+// inflating to 90 MiB, one of 30 MiB that is parsed), while four ~60 MB chats are saved in parallel, and
+// while eight of the largest valid chats upload in parallel with a WhatsApp session's lease held
+// (server-stall-uploads.ts).
 // The load comes from a child process (server-stall-client.ts), so its own work neither slows this
 // event loop nor counts in this process's memory, which is sampled alongside (worker threads included).
 // Last, one client holds 2,400 slow connections (slow-connections.ts).
-import { execFile } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
-import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
 import { type Row, rowsOf } from '../row';
 import { ms, percentile } from '../stats';
+import { load, startServer } from './server-stall-server';
+import { largestUploadRows } from './server-stall-uploads';
 import { slowConnectionRows } from './slow-connections';
 
 const row = rowsOf('server-stall');
@@ -38,24 +38,6 @@ function saveBody(targetBytes: number): string {
     captions: '',
   }));
   return JSON.stringify({ chat_name: 'Big', data });
-}
-
-/** Runs the load in a child process; answers its statuses. */
-function load(base: string, authorization: string, kind: 'upload' | 'save', file: string, parallel: number) {
-  const tsx = join(import.meta.dirname, '../../node_modules/.bin/tsx');
-  const args = [
-    join(import.meta.dirname, 'server-stall-client.ts'),
-    base,
-    authorization,
-    kind,
-    file,
-    String(parallel),
-  ];
-  return new Promise<number[]>((resolve, reject) => {
-    execFile(tsx, args, { maxBuffer: 1024 * 1024 }, (error, stdout) =>
-      error ? reject(error) : resolve(JSON.parse(stdout.trim().split('\n').at(-1) ?? '[]')),
-    );
-  });
 }
 
 /** Runs `work` while sampling `/healthz` latency and this process's RSS. */
@@ -104,28 +86,16 @@ function rowsFor(
 }
 
 export async function run(): Promise<Row[]> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'wadesk-stall-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    DATABASE_URL: 'memory://',
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: 's'.repeat(32),
-    UPLOAD_RATE_LIMIT: '1000',
-    SAVE_RATE_LIMIT: '1000',
-  });
-  const app = await buildApp(config, { logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const base = `http://127.0.0.1:${port}`;
+  const rows = await hostileRows();
+  // On a server of its own, so that nothing the rows above leave behind counts in its memory.
+  rows.push(...(await largestUploadRows()));
+  return rows;
+}
+
+async function hostileRows(): Promise<Row[]> {
+  const { app, base, dataDir, authorization } = await startServer();
   const rows: Row[] = [];
   try {
-    const registered = await fetch(`${base}/users/register/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'stall@example.com', password1: 'Secret!A', first_name: 'Stall' }),
-    });
-    const authorization = `Bearer ${(await registered.json()).access_token}`;
     // Written to files before the idle measure: the bench's own text must not count as the server's.
     const bombs: [string, string, number][] = [];
     for (const [label, chars] of [
@@ -149,7 +119,7 @@ export async function run(): Promise<Row[]> {
     for (const [label, file, size] of bombs) {
       let statuses: number[] = [];
       const sampled = await underLoad(base, async () => {
-        statuses = await load(base, authorization, 'upload', file, 8);
+        ({ statuses } = await load(base, authorization, 'upload', file, 8));
       });
       rows.push(
         ...rowsFor(
@@ -163,10 +133,11 @@ export async function run(): Promise<Row[]> {
     }
     let statuses: number[] = [];
     const sampled = await underLoad(base, async () => {
-      statuses = await load(base, authorization, 'save', saveFile, 4);
+      ({ statuses } = await load(base, authorization, 'save', saveFile, 4));
     });
     rows.push(...rowsFor(`4 parallel saves of ${saveMb.toFixed(0)} MB`, statuses, sampled, idleRss));
-    rows.push(...(await slowConnectionRows(app, port)));
+    const address = app.server.address();
+    rows.push(...(await slowConnectionRows(app, typeof address === 'object' && address ? address.port : 0)));
   } finally {
     await app.close();
   }

@@ -27,6 +27,7 @@ import { createGoogleVerifier } from './modules/auth/google';
 import { createLoginFailuresRepository } from './modules/auth/login-failures.repository';
 import { createLoginGuard } from './modules/auth/login-guard';
 import { createOrganisationSettingsRepository } from './modules/auth/organisation-settings.repository';
+import { createOwnerVerificationRepository } from './modules/auth/owner-verification.repository';
 import { passwords } from './modules/auth/passwords';
 import { createAttemptLimits, createLimiter, perMinute } from './modules/auth/rate-limit';
 import { createRateLimitRepository } from './modules/auth/rate-limit.repository';
@@ -158,6 +159,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     db: database.db,
     clock,
     limit,
+    owners: createOwnerVerificationRepository(database.db),
   });
 
   // The WhatsApp half: the adapter (driver), the bus, the message store, then the modules that use them.

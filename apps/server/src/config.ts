@@ -145,6 +145,8 @@ export interface Config {
   parseWorkerHeapMb: number;
   /** Media bytes one organisation may store; an upload that would pass it answers 413 and says so. */
   storageQuotaBytes: number;
+  /** The same for an organisation none of whose owners has verified an email address. */
+  unverifiedStorageQuotaBytes: number;
   /** Largest chat export accepted by POST /v1/uploadfile/. */
   uploadLimitBytes: number;
   /** Largest JSON body of POST /v1/saveChatData/ (a 40,000-message chat is about 13 MB). */
@@ -246,6 +248,7 @@ const envSchema = z.object({
   ORPHAN_GRACE_HOURS: integer(1, 24 * 365).default(6),
   ORPHAN_SWEEP_INTERVAL_MS: integer(1000, 24 * 3_600_000).default(3_600_000),
   STORAGE_QUOTA_BYTES: integer(1024 * 1024, 1024 ** 5).default(5 * 1024 ** 3),
+  UNVERIFIED_STORAGE_QUOTA_BYTES: integer(0, 1024 ** 5).default(100 * 1024 * 1024),
   UPLOAD_LIMIT_BYTES: integer(1024, 1024 ** 3).default(4 * 1024 * 1024),
   CHAT_SAVE_BODY_LIMIT_BYTES: integer(1024, 1024 ** 3).default(64 * 1024 * 1024),
 });
@@ -343,6 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     parseQueueMax: vars.PARSE_QUEUE_MAX,
     parseWorkerHeapMb: vars.PARSE_WORKER_HEAP_MB,
     storageQuotaBytes: vars.STORAGE_QUOTA_BYTES,
+    unverifiedStorageQuotaBytes: vars.UNVERIFIED_STORAGE_QUOTA_BYTES,
     uploadLimitBytes: vars.UPLOAD_LIMIT_BYTES,
     chatSaveBodyLimitBytes: vars.CHAT_SAVE_BODY_LIMIT_BYTES,
   };

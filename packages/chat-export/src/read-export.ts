@@ -12,6 +12,8 @@ export interface MediaEntry {
   path: string;
   /** Uncompressed size in bytes, as the zip declares it. */
   size: number;
+  /** Bytes the file takes in the zip (packed), as the zip declares it; reading never uses more. */
+  packedSize: number;
   mime: string;
   kind: AttachmentKind;
   /** Unpacks the file (on every call); throws ChatExportError when it is damaged or lies about its size. */
@@ -117,6 +119,7 @@ function openExport(bytes: Uint8Array, limits: ReadExportLimits): OpenedExport {
       name: base,
       path,
       size: entry.size,
+      packedSize: entry.compressedSize,
       mime,
       kind,
       bytes: () => extractEntry(bytes, entry),

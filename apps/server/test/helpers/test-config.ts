@@ -70,6 +70,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     parseQueueMax: 64,
     parseWorkerHeapMb: 512,
     storageQuotaBytes: 5 * 1024 ** 3,
+    unverifiedStorageQuotaBytes: 100 * 1024 * 1024,
     uploadLimitBytes: 4 * 1024 * 1024,
     chatSaveBodyLimitBytes: 64 * 1024 * 1024,
     ...overrides,

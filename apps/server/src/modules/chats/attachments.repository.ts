@@ -13,6 +13,11 @@ export interface Owner {
 
 /** The advisory lock key of the upload sweep (any fixed number no other lock uses). */
 export const UPLOAD_SWEEP_LOCK = 7_212_301;
+/**
+ * The first half of an organisation's quota lock (two-int key: this, the organisation's id; PostgreSQL
+ * keeps two-int keys apart from the one-bigint keys above).
+ */
+export const STORAGE_QUOTA_LOCK = 7_212_303;
 
 // Parameters per statement stay far below PostgreSQL's 65,535.
 const LOOKUP_CHUNK = 5000;
@@ -24,10 +29,6 @@ export function createAttachmentsRepository(db: Db) {
     and(eq(attachments.userId, owner.userId), eq(attachments.organisationId, owner.organisationId));
 
   return {
-    async insertMany(rows: readonly NewAttachment[]): Promise<void> {
-      if (rows.length > 0) await db.insert(attachments).values([...rows]);
-    },
-
     /**
      * Removes up to `limit` uploads older than `maxAgeHours` (by the database's clock) that no saved chat
      * shows, and answers their object names. Runs only while this transaction holds the sweep's advisory
@@ -51,6 +52,31 @@ export function createAttachmentsRepository(db: Db) {
           )
           .returning({ objectName: attachments.objectName });
         return removed.map((row) => row.objectName);
+      });
+    },
+
+    /**
+     * Records an upload's media unless the organisation would then hold more than `quotaBytes`: answers
+     * null when recorded, else the bytes it holds. The check and the insert run under the organisation's
+     * quota lock in one transaction, so two uploads at the same moment cannot both pass with the same
+     * room (each waits for the other's insert before it counts).
+     */
+    async insertWithinQuota(
+      organisationId: number,
+      rows: readonly NewAttachment[],
+      quotaBytes: number,
+    ): Promise<number | null> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${STORAGE_QUOTA_LOCK}, ${organisationId})`);
+        const [row] = await tx
+          .select({ total: sum(attachments.size) })
+          .from(attachments)
+          .where(eq(attachments.organisationId, organisationId));
+        const used = Number(row?.total ?? 0);
+        const incoming = rows.reduce((total, r) => total + r.size, 0);
+        if (used + incoming > quotaBytes) return used;
+        if (rows.length > 0) await tx.insert(attachments).values([...rows]);
+        return null;
       });
     },
 

@@ -14,6 +14,11 @@ import { ChatAnswerEncoder } from './message-codec';
 import { newObjectName } from './object-names';
 
 const silent = { warn: () => {} };
+const quota = {
+  quotaBytes: 1 << 30,
+  unverifiedQuotaBytes: 1 << 30,
+  owners: { ownerVerified: async () => true },
+};
 
 describeEachDatabase('chats: all or nothing', (ctx) => {
   async function owner(): Promise<Owner> {
@@ -30,10 +35,12 @@ describeEachDatabase('chats: all or nothing', (ctx) => {
     const attachmentsRepo = createAttachmentsRepository(ctx.db);
     // 5,001 names: the first chunk of 5,000 links is inserted, the 5,001st name is not the caller's.
     const names = Array.from({ length: 5001 }, (_, i) => newObjectName(me.userId, `f${i}.jpg`));
-    await attachmentsRepo.insertMany(
+    await attachmentsRepo.insertWithinQuota(
+      me.organisationId,
       names
         .slice(0, 5000)
         .map((objectName) => ({ ...me, objectName, fileName: 'f.jpg', mime: 'image/jpeg', size: 1 })),
+      1 << 30,
     );
     const chat = {
       name: 'x',
@@ -95,12 +102,12 @@ describeEachDatabase('chats: all or nothing', (ctx) => {
       storage: tracking,
       attachments: createAttachmentsRepository(ctx.db),
       maxUnpackedBytes: 1 << 27,
-      quotaBytes: 1 << 30,
+      quota,
       log: silent,
     });
-    await expect(imports.importExport(me, { fileName: 'chat.zip', bytes: exportZip() })).rejects.toThrow(
-      'disk full',
-    );
+    await expect(
+      imports.importExport(me, { fileName: 'chat.zip', bytes: exportZip() }, false),
+    ).rejects.toThrow('disk full');
     expect(names).toHaveLength(3);
     for (const name of names) expect(await storage.head(name)).toBeNull();
     expect(await ctx.count(attachments)).toBe(0);
@@ -119,27 +126,31 @@ describeEachDatabase('chats: all or nothing', (ctx) => {
           return storage.put(name, body, options);
         },
       },
-      attachments: { ...repo, insertMany: async () => Promise.reject(new Error('database went away')) },
+      attachments: {
+        ...repo,
+        insertWithinQuota: async () => Promise.reject(new Error('database went away')),
+      },
       maxUnpackedBytes: 1 << 27,
-      quotaBytes: 1 << 30,
+      quota,
       log: silent,
     });
-    await expect(imports.importExport(me, { fileName: 'chat.zip', bytes: exportZip() })).rejects.toThrow(
-      'database went away',
-    );
+    await expect(
+      imports.importExport(me, { fileName: 'chat.zip', bytes: exportZip() }, false),
+    ).rejects.toThrow('database went away');
     expect(names).toHaveLength(3);
     for (const name of names) expect(await storage.head(name)).toBeNull();
     const plain = createImportService({
       storage,
       attachments: repo,
       maxUnpackedBytes: 1 << 27,
-      quotaBytes: 1 << 30,
+      quota,
       log: silent,
     });
-    const text = await plain.importExport(me, {
-      fileName: 'a.txt',
-      bytes: strToU8('12/01/2024, 09:16 - A: hi\n'),
-    });
-    expect(text.total_msgs).toBe(1);
+    const text = await plain.importExport(
+      me,
+      { fileName: 'a.txt', bytes: strToU8('12/01/2024, 09:16 - A: hi\n') },
+      false,
+    );
+    expect(JSON.parse(text.body.toString()).total_msgs).toBe(1);
   });
 });

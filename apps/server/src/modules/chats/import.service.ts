@@ -1,18 +1,24 @@
-import { ChatExportError, type ChatMessage, listExportMedia, type MediaEntry } from '@wadesk/chat-export';
-import type { ChatData } from '@wadesk/contract';
+import { ChatExportError, listExportMedia, type MediaEntry } from '@wadesk/chat-export';
 import { AppError } from '../../errors';
 import type { ObjectStorage } from '../../storage/storage';
 import type { AttachmentsRepository, NewAttachment, Owner } from './attachments.repository';
-import { formatSize } from './multipart-upload';
-import { newObjectName } from './object-names';
+import { decodeChatAnswer } from './message-codec';
 import type { ParsePool } from './parse-pool';
-import { exportRefusal, parseUpload } from './parse-upload';
+import { exportRefusal } from './parse-upload';
+import { type PreparedUpload, prepareUpload, type UploadMedia } from './prepare-upload';
 import { shareBytes } from './read-media';
+import { quotaInForce, type StorageQuotaRule } from './storage-quota';
 import { uploadKind } from './upload-kind';
 
 export interface UploadedFile {
   fileName: string;
   bytes: Uint8Array;
+}
+
+/** The upload's answer as it goes out: gzip-compressed JSON when the client takes gzip, else the JSON. */
+export interface UploadAnswer {
+  body: Buffer;
+  gzip: boolean;
 }
 
 /** Where failures that must not fail the request (clean-up) are reported: pino's `warn` fits. */
@@ -25,8 +31,8 @@ export interface ImportServiceDeps {
   attachments: AttachmentsRepository;
   /** Most bytes the entries of one zip may unpack to (checked before unpacking). */
   maxUnpackedBytes: number;
-  /** Media bytes one organisation may store (STORAGE_QUOTA_BYTES). */
-  quotaBytes: number;
+  /** Media bytes one organisation may store, by whether its owner has verified an address. */
+  quota: StorageQuotaRule;
   /** Worker threads for the parse; without one it runs on the calling thread (tests of the service). */
   parsePool?: ParsePool;
   log: WarnLog;
@@ -34,55 +40,61 @@ export interface ImportServiceDeps {
 
 const PUT_CONCURRENCY = 4;
 
-/** The upload toast when the organisation's media would outgrow its quota. */
-export const storageFull = (used: number, quota: number) =>
-  `Your organisation's storage is full: ${formatSize(used)} of ${formatSize(quota)} used. Delete saved chats to make room, or upload the chat text without its media.`;
-
 export type ImportService = ReturnType<typeof createImportService>;
 
 export function createImportService({
   storage,
   attachments,
   maxUnpackedBytes,
-  quotaBytes,
+  quota,
   parsePool,
   log,
 }: ImportServiceDeps) {
-  /** The media a zip offers, listed without inflating (the parse worker checked the zip already). */
-  function mediaOf(zip: Uint8Array): Map<string, MediaEntry> {
+  /** One media file, inflated (in a worker when there is a pool). */
+  async function mediaBytes(zip: Uint8Array, name: string): Promise<Uint8Array> {
+    const bytes = parsePool
+      ? await parsePool.readMedia({ zip, name, maxUnpackedBytes })
+      : entryOf(zip, name).bytes();
+    if (!(bytes instanceof Uint8Array)) throw new AppError(bytes.status, bytes.message);
+    return bytes;
+  }
+
+  function entryOf(zip: Uint8Array, name: string): MediaEntry {
     try {
-      return listExportMedia(zip, { maxTotalBytes: maxUnpackedBytes });
+      const entry = listExportMedia(zip, { maxTotalBytes: maxUnpackedBytes }).get(name);
+      if (!entry) throw new Error(`The zip has no media file named ${name}`);
+      return entry;
     } catch (error) {
       throw asClientError(error);
     }
   }
 
   /**
-   * Puts every file a message references into storage and records it. On any failure the objects
-   * already written are removed again, so a failed upload leaves nothing behind.
+   * Puts every file a message references into storage, then records them, if the organisation's quota
+   * still has room for them by then. On any failure (or no room) the objects already written are removed
+   * again, so a failed upload leaves nothing behind.
    */
-  async function storeMedia(
-    owner: Owner,
-    zip: Uint8Array,
-    wanted: MediaEntry[],
-  ): Promise<Map<string, string>> {
+  async function storeMedia(owner: Owner, zip: Uint8Array, wanted: UploadMedia[]): Promise<void> {
+    const limit = await quotaInForce(quota, owner.organisationId);
+    const incoming = wanted.reduce((total, media) => total + media.size, 0);
+    // A first look before anything is written: most uploads that cannot fit are refused here.
+    const usedBefore = await attachments.bytesUsed(owner.organisationId);
+    if (usedBefore + incoming > limit.bytes) throw new AppError(413, limit.refusal(usedBefore));
+
     const attempted: NewAttachment[] = [];
     let failure: unknown = null;
     let next = 0;
     const worker = async () => {
       while (failure === null && next < wanted.length) {
-        const entry = wanted[next++] as MediaEntry;
+        const media = wanted[next++] as UploadMedia;
         try {
-          const bytes = parsePool
-            ? await parsePool.readMedia({ zip, name: entry.name, maxUnpackedBytes })
-            : entry.bytes();
-          if (!(bytes instanceof Uint8Array)) throw new AppError(bytes.status, bytes.message);
+          const bytes = await mediaBytes(zip, media.name);
           const row = {
             organisationId: owner.organisationId,
             userId: owner.userId,
-            objectName: newObjectName(owner.userId, entry.name),
-            fileName: entry.name,
-            mime: entry.mime,
+            objectName: media.objectName,
+            fileName: media.name,
+            mime: media.mime,
             size: bytes.length,
           };
           attempted.push(row); // before put: a put that fails halfway may still have left an object
@@ -95,12 +107,13 @@ export function createImportService({
     await Promise.all(Array.from({ length: Math.min(PUT_CONCURRENCY, wanted.length) }, worker));
     try {
       if (failure !== null) throw failure;
-      await attachments.insertMany(attempted);
+      // The deciding check: under the organisation's lock, with the insert (attachments.repository.ts).
+      const used = await attachments.insertWithinQuota(owner.organisationId, attempted, limit.bytes);
+      if (used !== null) throw new AppError(413, limit.refusal(used));
     } catch (error) {
       await removeQuietly(attempted.map((row) => row.objectName));
       throw asClientError(error);
     }
-    return new Map(attempted.map((row) => [row.fileName, row.objectName]));
   }
 
   async function removeQuietly(objectNames: string[]): Promise<void> {
@@ -112,47 +125,25 @@ export function createImportService({
   }
 
   return {
-    /** Parses an uploaded export, stores the media its messages reference, and answers the chat. */
-    async importExport(owner: Owner, file: UploadedFile): Promise<ChatData> {
+    /**
+     * Parses an uploaded export, stores the media its messages reference, and answers the chat: as
+     * gzip-compressed JSON when `gzipOk` (every browser), else as the JSON itself. The answer is encoded
+     * in a worker thread (prepare-upload.ts); this thread only stores the media and sends the bytes.
+     */
+    async importExport(owner: Owner, file: UploadedFile, gzipOk: boolean): Promise<UploadAnswer> {
       const isZip = uploadKind(file.fileName, file.bytes) === 'zip';
       // A zip is put in shared memory once: the parse and every media read use it without a copy.
       const bytes = parsePool && isZip ? shareBytes(file.bytes) : file.bytes;
-      const input = { fileName: file.fileName, bytes, maxUnpackedBytes };
-      const parsed = parsePool ? await parsePool.parse(input) : parseUpload(input);
-      if (!parsed.ok) throw new AppError(parsed.status, parsed.message);
-      const { chat } = parsed;
-      const media = isZip ? mediaOf(bytes) : new Map<string, MediaEntry>();
-      const wanted = new Map<string, MediaEntry>();
-      for (const message of chat.messages) {
-        const entry = message.attachment && media.get(message.attachment.file_name);
-        if (entry) wanted.set(entry.name, entry);
-      }
-      const incoming = [...wanted.values()].reduce((total, entry) => total + entry.size, 0);
-      if (incoming > 0) {
-        // Checked before anything is stored; two uploads at the same moment may pass it together.
-        const used = await attachments.bytesUsed(owner.organisationId);
-        if (used + incoming > quotaBytes) throw new AppError(413, storageFull(used, quotaBytes));
-      }
-      const stored = await storeMedia(owner, bytes, [...wanted.values()]);
-      return {
-        total_msgs: chat.total_msgs,
-        unique_authors: chat.unique_authors,
-        data: chat.messages.map((message) => withObjectName(message, stored)),
-      };
+      const input = { fileName: file.fileName, bytes, maxUnpackedBytes, userId: owner.userId };
+      const prepared: PreparedUpload = parsePool
+        ? await parsePool.prepareUpload(input)
+        : await prepareUpload(input);
+      if (!prepared.ok) throw new AppError(prepared.status, prepared.message);
+      if (prepared.media.length > 0) await storeMedia(owner, bytes, prepared.media);
+      const answer = Buffer.from(prepared.answer.buffer, prepared.answer.byteOffset, prepared.answer.length);
+      return gzipOk ? { body: answer, gzip: true } : { body: await decodeChatAnswer(answer), gzip: false };
     },
   };
-}
-
-/**
- * An attachment message's content becomes `<object name>[ <caption>]`. A message whose
- * file was not in the upload (any .txt upload, or a zip exported without that file) keeps the export's
- * reference text and `attachment`, but has_attachment false and no media_type: there is nothing to show.
- */
-function withObjectName(message: ChatMessage, stored: Map<string, string>): ChatMessage {
-  if (!message.attachment) return message;
-  const objectName = stored.get(message.attachment.file_name);
-  if (!objectName) return { ...message, has_attachment: false, media_type: null };
-  return { ...message, content: message.captions ? `${objectName} ${message.captions}` : objectName };
 }
 
 function asClientError(error: unknown): unknown {

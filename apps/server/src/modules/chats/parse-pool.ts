@@ -1,11 +1,12 @@
 import { Piscina } from 'piscina';
 import { AppError } from '../../errors';
-import type { ParseUploadInput, ParseUploadResult } from './parse-upload';
 import type { PreparedSave } from './prepare-save';
+import type { PreparedUpload, PrepareUploadInput } from './prepare-upload';
 import type { ReadMediaInput, ReadMediaResult } from './read-media';
 
 export interface ParsePool {
-  parse(input: ParseUploadInput): Promise<ParseUploadResult>;
+  /** An upload parsed, its media chosen and its answer encoded (prepare-upload.ts). */
+  prepareUpload(input: PrepareUploadInput): Promise<PreparedUpload>;
   /** One media file of an uploaded zip, inflated and checked (read-media.ts). */
   readMedia(input: ReadMediaInput): Promise<ReadMediaResult>;
   /** A save body spooled to a file (save-body.ts). */
@@ -27,9 +28,9 @@ export const serverBusy = 'The server is busy reading other chats. Try again in 
 export const tooBigToRead = 'This chat is too large for the server to read.';
 
 /**
- * Worker threads for the CPU-heavy parts of uploads (parse-upload.ts, read-media.ts) and chat saves
+ * Worker threads for the CPU-heavy parts of uploads (prepare-upload.ts, read-media.ts) and chat saves
  * (prepare-save.ts), so `/healthz` and every other request keep answering while a large or hostile file
- * is inflated and parsed or a 60 MB save is read. An upload's bytes are shared with the workers, not
+ * is inflated and parsed, a 43 MB answer is encoded or a 60 MB save is read. An upload's bytes are shared with the workers, not
  * copied (read-media.ts); a save body is read by the worker from the file it was spooled to.
  */
 export function createParsePool({ threads, queueMax, workerHeapMb, log }: ParsePoolOptions): ParsePool {
@@ -52,7 +53,7 @@ export function createParsePool({ threads, queueMax, workerHeapMb, log }: ParseP
     }
   };
   return {
-    parse: (input) => run(input, 'parseUpload'),
+    prepareUpload: (input) => run(input, 'prepareUpload'),
     readMedia: (input) => run(input, 'readMedia'),
     prepareSave: (path) => run(path, 'prepareSave'),
     // close() lets tasks under way finish (a graceful stop answers them); destroy() would fail them.

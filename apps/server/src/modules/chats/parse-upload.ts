@@ -20,9 +20,9 @@ export type ParseUploadResult = { ok: true; chat: ParsedChat } | UploadRefusal;
 export type UploadRefusal = { ok: false; status: number; message: string };
 
 /**
- * Everything CPU-heavy about an upload: inflating the chat text, decoding and parsing it. Runs in a
- * worker thread (parse-pool.ts), so a large or hostile file never holds the event loop; also callable
- * directly. Never throws for a bad file: the refusal is part of the result.
+ * The CPU-heavy start of an upload: inflating the chat text, decoding and parsing it. Runs in a worker
+ * thread as the first step of prepare-upload.ts (parse-pool.ts), so a large or hostile file never holds
+ * the event loop. Never throws for a bad file: the refusal is part of the result.
  */
 export function parseUpload({ fileName, bytes, maxUnpackedBytes }: ParseUploadInput): ParseUploadResult {
   try {

@@ -3,11 +3,11 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { parseUpload: parse } = await import('./parse-upload.ts');
-const { prepareSave: prepare } = await import('./prepare-save.ts');
+const { prepareUpload: upload } = await import('./prepare-upload.ts');
+const { prepareSave: save } = await import('./prepare-save.ts');
 const { readMedia: read } = await import('./read-media.ts');
 
-export const parseUpload = parse;
-export const prepareSave = prepare;
+export const prepareUpload = upload;
+export const prepareSave = save;
 export const readMedia = read;
-export default parse;
+export default upload;

@@ -14,6 +14,7 @@ import { createImportService } from './import.service';
 import { createMediaLinksService } from './media-links.service';
 import { type OrphanSweeper, startOrphanSweeper } from './orphan-sweeper';
 import { createParsePool } from './parse-pool';
+import type { OwnerVerification } from './storage-quota';
 import { createStoredObjectsRepository } from './stored-objects.repository';
 import { startUploadSweeper, type UploadSweeper } from './upload-sweeper';
 import { uploadsRoutes } from './uploads.routes';
@@ -23,6 +24,8 @@ export interface ChatsDeps {
   db: Db;
   clock: Clock;
   limit: Limiter;
+  /** Whether an organisation's owner has verified an address (auth's, for the storage quota). */
+  owners: OwnerVerification;
 }
 
 /**
@@ -31,7 +34,7 @@ export interface ChatsDeps {
  */
 export async function registerChats(
   app: FastifyInstance,
-  { config, db, clock, limit }: ChatsDeps,
+  { config, db, clock, limit, owners }: ChatsDeps,
 ): Promise<{
   storage: ObjectStorage;
   /** For tests, through app-internals.ts: they call `sweep()` directly. */
@@ -73,7 +76,11 @@ export async function registerChats(
       storage,
       attachments,
       maxUnpackedBytes: config.uploadLimitBytes * 32,
-      quotaBytes: config.storageQuotaBytes,
+      quota: {
+        quotaBytes: config.storageQuotaBytes,
+        unverifiedQuotaBytes: config.unverifiedStorageQuotaBytes,
+        owners,
+      },
       parsePool,
       log: app.log,
     }),

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import {
+  type ChatData,
   chatData,
   errorResponse,
   presignBatchRequest,
@@ -12,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerAuth } from '../auth/authenticate';
 import type { ImportService } from './import.service';
 import type { MediaLinksService } from './media-links.service';
+import { acceptsGzip } from './message-codec';
 import { readUploadedFile } from './multipart-upload';
 import { ownerOf } from './owner';
 
@@ -58,8 +60,17 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
         },
       },
     },
-    async (request) =>
-      imports.importExport(ownerOf(request), await readUploadedFile(request, uploadLimitBytes)),
+    async (request, reply) => {
+      const file = await readUploadedFile(request, uploadLimitBytes);
+      const gzipOk = acceptsGzip(request.headers['accept-encoding']);
+      const { body, gzip } = await imports.importExport(ownerOf(request), file, gzipOk);
+      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      if (gzip) reply.header('content-encoding', 'gzip');
+      // The answer was encoded in a worker from the parser's output (prepare-upload.ts): a Buffer skips
+      // the response serialiser, which would check and serialise ~43 MB on the event loop. The typed
+      // reply only knows the parsed shape, hence the cast; the schema above still documents it.
+      return reply.send(body as unknown as ChatData);
+    },
   );
 
   app.post(
