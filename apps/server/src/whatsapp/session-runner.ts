@@ -10,6 +10,7 @@ import type {
   GroupInfo,
   HistoryBatch,
   LinkedAccount,
+  SendReceipt,
   SessionAuth,
   WhatsAppDriver,
 } from './driver';
@@ -63,6 +64,7 @@ export interface RunnerHooks {
   live(messages: WAMessage[]): void;
   contacts(contacts: ContactInfo[]): void;
   groups(groups: GroupInfo[]): void;
+  sendStatus(receipts: SendReceipt[]): void;
   error(error: unknown, context: string): void;
 }
 
@@ -220,6 +222,7 @@ class SessionRun {
       live: live(hooks.live),
       contacts: live(hooks.contacts),
       groups: live(hooks.groups),
+      sendStatus: live(hooks.sendStatus),
     };
   }
 

@@ -10,6 +10,7 @@ import type {
   ContactInfo,
   GroupInfo,
   HistoryBatch,
+  SendReceipt,
   SessionAuth,
 } from '../../src/whatsapp/driver';
 import { createSessionRunner, type RunnerState, type RunnerTiming } from '../../src/whatsapp/session-runner';
@@ -31,6 +32,7 @@ export type Received =
   | { kind: 'live'; ids: string[] }
   | { kind: 'contacts'; contacts: ContactInfo[] }
   | { kind: 'groups'; groups: GroupInfo[] }
+  | { kind: 'sendStatus'; receipts: SendReceipt[] }
   | { kind: 'open' };
 
 /** An AuthStore in memory, counting what it is asked. */
@@ -128,6 +130,7 @@ export function createHarness(
       live: (messages) => received.push({ kind: 'live', ids: messages.map((m) => m.key.id ?? '') }),
       contacts: (contacts) => received.push({ kind: 'contacts', contacts }),
       groups: (groups) => received.push({ kind: 'groups', groups }),
+      sendStatus: (receipts) => received.push({ kind: 'sendStatus', receipts }),
       error: (error, context) => errors.push({ error, context }),
     },
   });

@@ -4,6 +4,7 @@ import type {
   DownloadedMedia,
   OldestMessage,
   OutgoingText,
+  SendReceipt,
   SessionAuth,
   WhatsAppDriver,
 } from '../../whatsapp/driver';
@@ -42,6 +43,11 @@ export interface GatewayDeps {
   log: { warn(object: object, message: string): void; info(object: object, message: string): void };
   /** The content of a message the session sent from the desk, for WhatsApp's retry receipts (decision 0018). */
   sentMessage?(sessionId: string, key: WAMessageKey): Promise<proto.IMessage | undefined>;
+  /**
+   * What WhatsApp said about messages the session sent (taken, refused, delivered, read): the desk replies'
+   * states (decision 0018), wired in app.ts. Told in arrival order, after what arrived before it.
+   */
+  sendStatus?(session: SessionRef, receipts: SendReceipt[]): Promise<void>;
 }
 
 export class NotConnectedError extends Error {

@@ -1,6 +1,6 @@
 import type { proto, WAMessage, WAMessageKey } from 'baileys';
 import { type AuthStore, loadSessionAuth } from '../../whatsapp/auth/session-auth';
-import type { Connection, SessionAuth, WhatsAppDriver } from '../../whatsapp/driver';
+import type { Connection, SendReceipt, SessionAuth, WhatsAppDriver } from '../../whatsapp/driver';
 import {
   createSessionRunner,
   type RunnerHooks,
@@ -30,6 +30,7 @@ export interface EntryDeps {
   stopped?(sessionId: string): void;
   loadAuth?: (sessionId: string) => Promise<SessionAuth>;
   sentMessage?(sessionId: string, key: WAMessageKey): Promise<proto.IMessage | undefined>;
+  sendStatus?(session: SessionRef, receipts: SendReceipt[]): Promise<void>;
   log: { warn(object: object, message: string): void };
 }
 
@@ -89,6 +90,11 @@ export class SessionEntry {
       live: (messages) => void this.enqueue('live', () => this.storeLive(messages)),
       contacts: (received) => void this.enqueue('contacts', () => sink.saveContacts(session.id, received)),
       groups: (groups) => void this.enqueue('groups', () => sink.saveGroups(session, groups, false)),
+      // After what arrived before it: a reply's state never overtakes its own echo.
+      sendStatus: (receipts) =>
+        void this.enqueue('send status', async () => {
+          await this.deps.sendStatus?.(session, receipts);
+        }),
       error: (error, context) =>
         log.warn({ err: error, sessionId: session.id }, `whatsapp ${context} failed`),
     };

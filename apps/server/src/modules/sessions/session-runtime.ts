@@ -26,6 +26,8 @@ export interface SessionRuntimeDeps {
   capacity: number;
   /** The content of a message a session sent from the desk (modules/replies), for retry receipts. */
   sentMessage?: GatewayDeps['sentMessage'];
+  /** Where what WhatsApp says about sent messages goes (modules/replies: the desk replies' states). */
+  sendStatus?: GatewayDeps['sendStatus'];
   log: GatewayDeps['log'] & { error(object: object, message: string): void };
 }
 
@@ -54,6 +56,7 @@ export function createSessionRuntime(deps: SessionRuntimeDeps) {
     historyEvidence: { needed: 3, gapMs: overrides.historyEmptyGapMs ?? 60_000 },
     log,
     ...(deps.sentMessage ? { sentMessage: deps.sentMessage } : {}),
+    ...(deps.sendStatus ? { sendStatus: deps.sendStatus } : {}),
     stopped: (sessionId) => releaseStopped(sessionId),
   });
   const keeper: LeaseKeeper = createLeaseKeeper({
