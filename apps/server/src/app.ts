@@ -260,6 +260,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     limit,
     audit,
     perSessionPerMinute: config.replyRateLimit,
+    announce: replyStates.announce,
   });
   const { openStreams } = await registerEvents(app, {
     bus,

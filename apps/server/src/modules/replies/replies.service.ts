@@ -17,6 +17,8 @@ export interface RepliesServiceDeps {
   gateway: WhatsAppGateway;
   audit: AuditRecorder;
   log: { warn(object: object, message: string): void };
+  /** Pushes a reply's state as it is now (reply-states.service.ts): a Retry marked it sent again. */
+  announce?(organisationId: number, sessionId: string, waId: string): Promise<void>;
 }
 
 /** What the store keeps of a message: the proto itself only for media (`raw`), the text for the rest. */
@@ -209,6 +211,7 @@ export function createRepliesService(deps: RepliesServiceDeps) {
           reply.waId,
         );
         await deskReplies.settleRetry(reply.id, sent.wa_id);
+        await deps.announce?.(user.organisationId, reply.sessionId, reply.waId);
         return sent;
       } catch (error) {
         // Nothing sent, or not known to be (504 tells the member to look first): Retry stays offered.

@@ -75,6 +75,12 @@ export function createReplyStates({ repo, echoes, audit, bus }: ReplyStatesDeps)
         for (const reply of await repo.failedAmong(sessionId, waIds)) await refused(sessionId, reply, true);
     },
 
+    /** Pushes a reply's state as it is now (a Retry marked it sent again). */
+    async announce(organisationId: number, sessionId: string, waId: string): Promise<void> {
+      const state = (await repo.states(sessionId, [waId])).get(waId);
+      if (state) bus.publish('reply.status', { organisationId, sessionId, state });
+    },
+
     /** The states of the session's desk replies among `waIds`, as the desk shows them. */
     async states(sessionId: string, waIds: readonly string[]): Promise<Map<string, ReplyState>> {
       const stored = await repo.states(sessionId, waIds);

@@ -146,6 +146,13 @@ describeWithDatabase('reply states in demo mode', (ctx) => {
     expect(retried.body.wa_id).not.toBe(waId);
     expect(app.whatsapp.simulator?.sent(sessionId).map((m) => m.key.id)).toEqual([waId, retried.body.wa_id]);
     await waitFor(app, owner, ticket.id, waId, (s) => s.retried);
+    expect(seen).toContainEqual(
+      expect.objectContaining({
+        type: 'reply.status',
+        wa_id: waId,
+        reply: expect.objectContaining({ status: 'failed', retried: true }),
+      }),
+    );
     await waitFor(app, owner, ticket.id, retried.body.wa_id, (s) => s.status === 'sent');
     const [sentAgain] = await ctx.db
       .select()
