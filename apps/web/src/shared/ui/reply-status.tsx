@@ -92,7 +92,7 @@ function ReadBy({ readers }: { readers: ReplyState['read_by'] }) {
       <button
         type="button"
         aria-expanded={open}
-        aria-controls={id}
+        aria-controls={open ? id : undefined}
         onClick={(event) => {
           inside(event);
           setPinned((shown) => !shown);
@@ -141,27 +141,31 @@ function ReplyRefused({ state, waId }: ReplyStatusProps) {
   const ticketId = state.ticket_id;
   return (
     <div
-      className="mt-1.5 flex w-full flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-red-200 bg-red-50 px-2 py-1.5 text-left text-xs text-red-800"
+      className="mt-1.5 w-full rounded-lg border border-red-200 bg-red-50 px-2 py-1.5 text-left text-xs text-red-800"
       data-reply-status="failed"
     >
-      <CircleAlertIcon aria-hidden="true" className="size-4 shrink-0" />
-      <span className="min-w-0 flex-1 whitespace-normal">{state.failure ?? REPLY_STATUS_TEXT.refused}</span>
+      <p className="flex items-start gap-1.5">
+        <CircleAlertIcon aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+        <span className="min-w-0 whitespace-normal">{state.failure ?? REPLY_STATUS_TEXT.refused}</span>
+      </p>
       {state.retried || sentAgain ? (
-        <span className="font-semibold">{REPLY_STATUS_TEXT.retried}</span>
+        <p className="mt-1 text-right font-semibold">{REPLY_STATUS_TEXT.retried}</p>
       ) : ticketId !== null ? (
-        <Button
-          size="md"
-          variant="danger"
-          className="h-7"
-          busy={retry.isPending}
-          icon={<RotateCwIcon aria-hidden="true" className="size-3.5" />}
-          onClick={(event) => {
-            inside(event);
-            retry.mutate(ticketId);
-          }}
-        >
-          {REPLY_STATUS_TEXT.retry}
-        </Button>
+        <div className="mt-1 flex justify-end">
+          <Button
+            size="md"
+            variant="danger"
+            className="h-7"
+            busy={retry.isPending}
+            icon={<RotateCwIcon aria-hidden="true" className="size-3.5" />}
+            onClick={(event) => {
+              inside(event);
+              retry.mutate(ticketId);
+            }}
+          >
+            {REPLY_STATUS_TEXT.retry}
+          </Button>
+        </div>
       ) : null}
     </div>
   );
