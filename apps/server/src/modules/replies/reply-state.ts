@@ -1,4 +1,4 @@
-import { type ReplyRefusal, type ReplyState, replyFailureText, replyRefusal } from '@wadesk/contract';
+import { type ReplyState, replyFailureText, replyRefusal } from '@wadesk/contract';
 import { phoneOf } from '../messages/group-message';
 import type { DeskReplyStatus } from './replies.schema';
 
@@ -24,9 +24,7 @@ export function toReplyState(stored: StoredReplyState): ReplyState {
   return {
     status: stored.status,
     ticket_id: stored.ticketId,
-    failure: failed
-      ? replyFailureText(stored.failureCode, refusal.success ? (refusal.data as ReplyRefusal) : null)
-      : null,
+    failure: failed ? replyFailureText(stored.failureCode, refusal.success ? refusal.data : null) : null,
     failure_code: failed ? stored.failureCode : null,
     read_by: stored.readBy.map((reader) => ({
       name: reader.name,
