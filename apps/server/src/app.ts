@@ -43,11 +43,13 @@ import { registerMembers } from './modules/members/register-members';
 import { createMessageStore } from './modules/messages/message-store.service';
 import { createDeskRepliesRepository } from './modules/replies/desk-replies.repository';
 import { registerReplies } from './modules/replies/register-replies';
+import { createReplyStates } from './modules/replies/reply-states.service';
 import { registerSessions } from './modules/sessions/register-sessions';
 import { registerSettings } from './modules/settings/register-settings';
 import { systemRoutes } from './modules/system/system.routes';
 import { registerTicketEngine } from './modules/ticket-engine/register-ticket-engine';
 import { registerTickets } from './modules/tickets/register-tickets';
+import { createReplyEchoes } from './modules/tickets/reply-echoes';
 import { createTicketLedgerRepository } from './modules/tickets/ticket-ledger.repository';
 import { createWhatsAppAdapter, type WhatsAppOverrides } from './whatsapp/create-driver';
 
@@ -191,6 +193,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const store = createMessageStore({ db: database.db, bus });
   // Written by the replies module, read by the sessions' drivers for WhatsApp's retry receipts.
   const deskReplies = createDeskRepliesRepository(database.db);
+  // What WhatsApp says about the desk's replies, told by the sessions; a refusal undoes the reply's echo
+  // through the tickets module (decision 0018, reply states).
+  const replyStates = createReplyStates({
+    repo: deskReplies,
+    echoes: createReplyEchoes(database.db),
+    audit,
+    bus,
+  });
   const { sessions, gateway, cluster, leases } = await registerSessions(app, {
     config,
     database,
@@ -203,6 +213,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     limit,
     audit,
     sentMessage: deskReplies.content,
+    sendStatus: replyStates.record,
   });
   const groups = await registerGroups(app, {
     bus,
@@ -212,6 +223,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     storage,
     overrides,
     audit,
+    replyStates: replyStates.states,
   });
   const { agents, ownerAgentsSettled } = await registerAgents(app, {
     db: database.db,
@@ -242,8 +254,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     instanceId,
     agents,
     audit,
+    deskEchoes: replyStates.echoed,
   });
-  await registerTickets(app, { db: database.db, clock, bus, audit, replies: deskReplies });
+  await registerTickets(app, {
+    db: database.db,
+    clock,
+    bus,
+    audit,
+    replies: deskReplies,
+    replyStates: replyStates.states,
+  });
   await registerDashboard(app, { sessions, groups, agents });
   await registerReplies(app, {
     db: database.db,
@@ -254,6 +274,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     limit,
     audit,
     perSessionPerMinute: config.replyRateLimit,
+    announce: replyStates.announce,
   });
   const { openStreams } = await registerEvents(app, {
     bus,

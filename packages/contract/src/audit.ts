@@ -21,6 +21,7 @@ export const auditActionLabels = {
   'ticket.assigned': 'Changed a ticket assignee',
   'ticket.labels_changed': 'Changed ticket labels',
   'ticket.reply_sent': 'Replied from the desk',
+  'ticket.reply_failed': 'WhatsApp refused a reply',
   'ticket.note_added': 'Added a note',
   'ticket.merged': 'Merged tickets',
   'ticket.split': 'Split a ticket',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { groupMessage, ticketMode } from './groups';
+import { replyState } from './replies';
 import { sessionStatus } from './sessions';
 import { ticket } from './tickets';
 
@@ -94,12 +95,27 @@ export const ticketCreatedEvent = z.object({ type: z.literal('ticket.created'), 
  * A ticket changed: `message` when a message joined it (last_message, updated_at, maybe status and
  * first_response_at), `status` when its status was set by a call; `assignee`, `labels`, `note`, `merged`
  * (another ticket of the group was merged into it: refetch the lists) and `split` (its later messages became
- * a new ticket, announced as `ticket.created`) from the team's calls. Refetch the conversation if it is open.
+ * a new ticket, announced as `ticket.created`) from the team's calls; `reply_failed` when WhatsApp refused
+ * a desk reply and what its echo did was undone (first response, status, assignee; docs/decisions/0018).
+ * Refetch the conversation if it is open.
  */
 export const ticketUpdatedEvent = z.object({
   type: z.literal('ticket.updated'),
-  change: z.enum(['message', 'status', 'assignee', 'labels', 'note', 'merged', 'split']),
+  change: z.enum(['message', 'status', 'assignee', 'labels', 'note', 'merged', 'split', 'reply_failed']),
   ticket,
+});
+
+/**
+ * A desk reply's state changed: WhatsApp's server took it, members' phones got or read it, or WhatsApp
+ * refused it (then a `ticket.updated` with change `reply_failed` follows for its ticket).
+ */
+export const replyStatusEvent = z.object({
+  type: z.literal('reply.status'),
+  session_id: z.string(),
+  group_id: z.string(),
+  /** WhatsApp's id of the reply (the conversation's `wa_id`, the group message's `id`). */
+  wa_id: z.string(),
+  reply: replyState,
 });
 
 /** The organisation's agent list changed (added, removed, or the owner's number added on connect). */
@@ -119,6 +135,7 @@ export const serverEvent = z.discriminatedUnion('type', [
   syncProgressEvent,
   ticketCreatedEvent,
   ticketUpdatedEvent,
+  replyStatusEvent,
   agentsUpdatedEvent,
   membersUpdatedEvent,
 ]);

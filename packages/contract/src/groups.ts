@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { replyState } from './replies';
 
 // Groups of the organisation's WhatsApp sessions and their messages: the WhatsApp Chat page and its calls.
 
@@ -150,6 +151,11 @@ export const groupMessage = z.object({
   quoted_from_me: z.boolean().optional(),
   /** Seconds since the epoch. */
   timestamp: z.number(),
+  /**
+   * A reply sent from the desk: how far it got (ticks, or refused with why); null for every other message.
+   * Pages always carry it; live `messages.new` events leave it out (its state follows in `reply.status`).
+   */
+  reply: replyState.nullable().optional(),
 });
 export type GroupMessage = z.infer<typeof groupMessage>;
 

@@ -33,7 +33,59 @@ export const replyMessages = {
   shortcutTaken: 'Another canned reply already uses this shortcut.',
   tooManyCanned: `Your organisation has ${MAX_CANNED_REPLIES} canned replies, the most it can have. Delete one you no longer use to make room.`,
   cannedDeleted: 'Canned reply deleted',
+  noWaId: 'WA ID must be the WhatsApp id of the refused reply.',
+  replyNotFound: 'Reply not found',
+  notFailed: 'Only a reply WhatsApp refused can be sent again.',
+  alreadyRetried: 'This reply was already sent again.',
 } as const;
+
+/**
+ * Why WhatsApp refused a reply (docs/decisions/0018, reply states), in words the conversation shows beside
+ * it. `refusal` is what the session's own view of the group says (only admins may send, or the account
+ * left it); `code` the error WhatsApp's refusal carried, when it carried one.
+ */
+export function replyFailureText(code: string | null, refusal: ReplyRefusal | null): string {
+  if (refusal === 'announce_only') return 'Not sent: only group admins can send messages in this group.';
+  if (refusal === 'not_member') return 'Not sent: this WhatsApp account is no longer in the group.';
+  if (code === '463') return 'Not sent: WhatsApp has restricted this account (error 463).';
+  if (code === '479')
+    return "Not sent: WhatsApp rejected the message (error 479), usually because the account's list of devices was out of date. Retry sends it again.";
+  return code
+    ? `Not sent: WhatsApp refused the message (error ${code}).`
+    : 'Not sent: WhatsApp refused the message.';
+}
+
+/** What the session knew about the group when WhatsApp refused a reply to it. */
+export const replyRefusal = z.enum(['announce_only', 'not_member']);
+export type ReplyRefusal = z.infer<typeof replyRefusal>;
+
+/**
+ * A desk reply's way through WhatsApp, as its ticks show it: `pending` (written, no answer from WhatsApp's
+ * server yet; a clock), `sent` (the server took it: one grey tick), `delivered` (two grey ticks: in a
+ * group, every member's phone has it), `read` (two blue ticks: in a group, every member read it), `failed`
+ * (WhatsApp refused it after taking the socket write).
+ */
+export const replyStatus = z.enum(['pending', 'sent', 'delivered', 'read', 'failed']);
+export type ReplyStatus = z.infer<typeof replyStatus>;
+
+export const replyState = z.object({
+  status: replyStatus,
+  /** The ticket it was typed on (Retry sends it again there); null once that ticket is gone. */
+  ticket_id: z.number().nullable(),
+  /** Why WhatsApp refused it, in words; null unless `failed`. */
+  failure: z.string().nullable(),
+  /** The error code WhatsApp's refusal carried (e.g. "479"), when it carried one. */
+  failure_code: z.string().nullable(),
+  /** In a group: the members who read it, the first reader first (`name` null when unknown; `number` digits). */
+  read_by: z.array(z.object({ name: z.string().nullable(), number: z.string().nullable(), at: z.string() })),
+  /** In a group: how many members' phones have it (readers included). */
+  delivered_to: z.number(),
+  /** The group's members when it was sent, the linked account not counted; null when unknown. */
+  recipients: z.number().nullable(),
+  /** Refused, and sent again as a new message with Retry. */
+  retried: z.boolean(),
+});
+export type ReplyState = z.infer<typeof replyState>;
 
 const positiveId = (error: string) =>
   z
@@ -65,6 +117,20 @@ export const replyToTicketResponse = z.object({
   sent_at: z.string(),
 });
 export type ReplyToTicketResponse = z.infer<typeof replyToTicketResponse>;
+
+/**
+ * POST /org/retryReply/ (member) → 200 replyToTicketResponse: sends a refused reply's text again, as a new
+ * message quoting the ticket's newest customer message, under the same limit as replyToTicket. 404 for a
+ * reply not on that ticket of the caller's organisation; 409 when it was not refused or was sent again
+ * already, and as replyToTicket (closed ticket, session not connected).
+ */
+export const retryReplyRequest = z.object({
+  ticket_id: positiveId(replyMessages.noTicketId),
+  wa_id: z.string({ error: replyMessages.noWaId }).trim().min(1, { error: replyMessages.noWaId }).max(128, {
+    error: replyMessages.noWaId,
+  }),
+});
+export type RetryReplyRequest = z.infer<typeof retryReplyRequest>;
 
 export const cannedReply = z.object({
   id: z.number(),

@@ -226,7 +226,7 @@ export const sessionListResponse = z.object({
 });
 export type SessionListResponse = z.infer<typeof sessionListResponse>;
 
-// Demo-mode controls of the simulated phone: POST /sim/sessions/:sessionId/{scan,fail,incoming}. They exist
+// Demo-mode controls of the simulated phone: POST /sim/sessions/:sessionId/{scan,fail,incoming,reply-status}. They exist
 // only while WHATSAPP_DRIVER=simulator (404 otherwise) and need the bearer token of the session's organisation.
 
 /** POST /sim/sessions/:sessionId/scan (no body): "the phone scanned the QR code". Answers successMessage. */
@@ -273,3 +273,24 @@ export const simIncomingRequest = z.object({
 export type SimIncomingRequest = z.infer<typeof simIncomingRequest>;
 
 export const simIncomingResponse = z.object({ success: z.boolean(), msg_id: z.string() });
+
+/**
+ * POST /sim/sessions/:sessionId/reply-status: what WhatsApp says about a reply sent from the desk — the
+ * newest one, or `wa_id`. `failed`: the server refuses it (`code`, default 479; `refusal` plays a group where
+ * only admins may send, or one the account left); `delivered` / `read`: every member's phone (or only
+ * `member_phone`'s) got or read it. Answers successMessage; 409 when the session sent no such reply.
+ */
+export const simReplyStatusRequest = z.object({
+  status: z.enum(['failed', 'delivered', 'read']),
+  wa_id: z.string().min(1).max(128).optional(),
+  code: z
+    .string()
+    .regex(/^\d{3}$/)
+    .optional(),
+  refusal: z.enum(['announce_only', 'not_member']).optional(),
+  member_phone: z
+    .string()
+    .regex(/^\d{6,15}$/)
+    .optional(),
+});
+export type SimReplyStatusRequest = z.infer<typeof simReplyStatusRequest>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { replyState } from './replies';
 
 // Support tickets opened from group conversations, and the dashboard's counts: a ticket and its
 // conversation messages, ticket statuses, and the /org/... calls.
@@ -112,6 +113,11 @@ export const conversationMessage = z.object({
   created_at: z.string(),
   /** WhatsApp's id of the message: the WhatsApp Chat page scrolls to it. */
   wa_id: z.string(),
+  /**
+   * A reply sent from the desk: how far it got (ticks, or refused with why); null for every other message.
+   * This server always sends it; optional only so that clients built before it still parse.
+   */
+  reply: replyState.nullable().optional(),
 });
 export type ConversationMessage = z.infer<typeof conversationMessage>;
 

@@ -60,6 +60,7 @@ const MINIMUM_ROLE: Record<string, MemberRole | 'public'> = {
   'POST /org/getTicketStats/': 'member',
   // Replies from the desk: members send them and use canned replies; admins keep the canned replies.
   'POST /org/replyToTicket/': 'member',
+  'POST /org/retryReply/': 'member',
   'POST /org/getCannedReplies/': 'member',
   'POST /org/saveCannedReply/': 'admin',
   'POST /org/deleteCannedReply/': 'admin',

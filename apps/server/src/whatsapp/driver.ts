@@ -132,6 +132,27 @@ export interface HistoryBatch {
   requestId: string | null;
 }
 
+/**
+ * What WhatsApp said about a message this connection sent (docs/decisions/0018, reply states): its server
+ * took it (`sent`), refused it (`failed`), or a phone got or read it (`delivered`, `read`). `member` names
+ * the group member whose phone it was (null: the message as a whole, as for `sent` and `failed`).
+ */
+export interface SendReceipt {
+  chatJid: string;
+  waId: string;
+  member: string | null;
+  status: 'sent' | 'delivered' | 'read' | 'failed';
+  /** Seconds since the epoch, when WhatsApp said. */
+  at: number | null;
+  /** `failed`: the error code WhatsApp's refusal carried (e.g. "479"), when it carried one. */
+  errorCode: string | null;
+  /**
+   * `failed`: what the connection knew of the group then: only admins may send there, or the account is no
+   * longer in it. WhatsApp's codes for these are not documented (decision 0015 §12).
+   */
+  refusal: 'announce_only' | 'not_member' | null;
+}
+
 export interface ConnectionEvents {
   qr(qr: string): void;
   /** The 8-character code to type on the phone, when linking by phone number (`pairingPhone`). */
@@ -150,6 +171,8 @@ export interface ConnectionEvents {
    */
   contacts(contacts: ContactInfo[]): void;
   groups(groups: GroupInfo[]): void;
+  /** What WhatsApp said about messages this session sent: taken, refused, delivered, read. */
+  sendStatus(receipts: SendReceipt[]): void;
 }
 
 export interface OldestMessage {

@@ -12,6 +12,7 @@ import type {
   HistoryBatch,
   LinkedAccount,
   LinkPlatform,
+  SendReceipt,
   SessionAuth,
   WhatsAppDriver,
 } from './driver';
@@ -69,6 +70,7 @@ export interface RunnerHooks {
   live(messages: WAMessage[]): void;
   contacts(contacts: ContactInfo[]): void;
   groups(groups: GroupInfo[]): void;
+  sendStatus(receipts: SendReceipt[]): void;
   error(error: unknown, context: string): void;
 }
 
@@ -268,6 +270,7 @@ class SessionRun {
       live: live(hooks.live),
       contacts: live(hooks.contacts),
       groups: live(hooks.groups),
+      sendStatus: live(hooks.sendStatus),
     };
   }
 

@@ -12,6 +12,7 @@ import type {
   GroupInfo,
   HistoryBatch,
   LinkPlatform,
+  SendReceipt,
   SessionAuth,
 } from '../../src/whatsapp/driver';
 import { createSessionRunner, type RunnerState, type RunnerTiming } from '../../src/whatsapp/session-runner';
@@ -33,6 +34,7 @@ export type Received =
   | { kind: 'live'; ids: string[] }
   | { kind: 'contacts'; contacts: ContactInfo[] }
   | { kind: 'groups'; groups: GroupInfo[] }
+  | { kind: 'sendStatus'; receipts: SendReceipt[] }
   | { kind: 'open' };
 
 /** An AuthStore in memory, counting what it is asked. */
@@ -143,6 +145,7 @@ export function createHarness(
       live: (messages) => received.push({ kind: 'live', ids: messages.map((m) => m.key.id ?? '') }),
       contacts: (contacts) => received.push({ kind: 'contacts', contacts }),
       groups: (groups) => received.push({ kind: 'groups', groups }),
+      sendStatus: (receipts) => received.push({ kind: 'sendStatus', receipts }),
       error: (error, context) => errors.push({ error, context }),
     },
   });

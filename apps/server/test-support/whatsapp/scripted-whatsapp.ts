@@ -7,9 +7,14 @@ import { EventEmitter } from 'node:events';
 import { Boom } from '@hapi/boom';
 import {
   addTransactionCapability,
+  areJidsSameUser,
   type BaileysEventMap,
+  type BinaryNode,
   type GroupMetadata,
   getCompanionPlatformId,
+  getStatusFromReceiptType,
+  isJidGroup,
+  jidNormalizedUser,
   makeEventBuffer,
   proto,
   type UserFacingSocketConfig,
@@ -97,6 +102,30 @@ export interface ScriptedSocket {
    * besides `reason` follow whatsmeow's reading of them (types/events: 402 carries `code` and `expire`).
    */
   failure(attrs: { reason: string } & Record<string, string>): Promise<void>;
+  /**
+   * The server's ack of a sent message (`<ack class="message">`): taken, or refused with `error` (a NACK:
+   * an announce-only group, the account removed from the group, 479 smax-invalid …).
+   */
+  serverAck(jid: string, id: string, error?: string): void;
+  /**
+   * A receipt for a message we sent: a group member's phone got it (no `type`), read it (`read`, `played`),
+   * or one of our own devices did (`sender`, `read-self`, with `participant` our own JID).
+   */
+  receipt(receipt: {
+    jid: string;
+    id: string;
+    participant?: string;
+    type?: 'read' | 'played' | 'sender' | 'read-self';
+    t?: number;
+  }): Promise<void>;
+  /** Runs `work` inside a buffered function, so every event it causes is flushed together after it. */
+  buffered(work: () => Promise<void>): Promise<void>;
+  /** Members added to or removed from a group (one of them may be the account itself). */
+  participantsChange(
+    id: string,
+    action: 'add' | 'remove',
+    participants: { id: string; phoneNumber?: string; lid?: string }[],
+  ): Promise<void>;
   /** The end of this socket (socket.js:472-508). */
   readonly closed: boolean;
 }
@@ -187,6 +216,19 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
       receivedPendingNotifications: false,
       qr: undefined,
     });
+  });
+  // messages-recv.js:1494-1566, 1624-1626 (handleBadAck): Baileys' own listener, registered before the app's;
+  // only an ack with `error` does anything: messages.update with status ERROR and the code as the first stub
+  // parameter, emitted straight away (into the buffer when one is open). The 463 token recovery and the
+  // reachout-timelock query it starts first are not scripted (the harness has no IQs).
+  ws.on('CB:ack,class:message', ({ attrs }: BinaryNode) => {
+    if (!attrs.error) return;
+    ev.emit('messages.update', [
+      {
+        key: { remoteJid: attrs.from, fromMe: true, id: attrs.id },
+        update: { status: proto.WebMessageInfo.Status.ERROR, messageStubParameters: [attrs.error] },
+      },
+    ]);
   });
   // socket.js:920-931 (creds.update handler): the socket applies every creds update to its creds.
   ev.on('creds.update', (update) => Object.assign(creds, update));
@@ -423,6 +465,56 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
     async failure(attrs) {
       ws.emit('frame', {});
       await end(new Boom('Connection Failure', { statusCode: +(attrs.reason || 500), data: attrs }));
+    },
+    serverAck(jid, id, error) {
+      // socket.js:441-466: every frame reaches 'frame' and then its `CB:` listeners, Baileys' own first.
+      const node: BinaryNode = {
+        tag: 'ack',
+        attrs: {
+          class: 'message',
+          from: jid,
+          id,
+          t: String(Math.floor(Date.now() / 1000)),
+          ...(error ? { error } : {}),
+        },
+      };
+      ws.emit('frame', node);
+      ws.emit('CB:ack,class:message', node);
+    },
+    async receipt({ jid, id, participant, type, t = Math.floor(Date.now() / 1000) }) {
+      ws.emit('frame', {});
+      // messages-recv.js:1568-1575, 1619: a receipt is handled inside a buffered function.
+      await upsertMessage(async () => {
+        // messages-recv.js:1161-1201 (handleReceipt), for a receipt without `recipient` (ours, in a group or
+        // not): the status its type means; a group's per member, a 1:1 chat's as the message's status.
+        const isNodeFromMe = areJidsSameUser(
+          participant ?? jid,
+          jid.includes('lid') ? creds.me?.lid : creds.me?.id,
+        );
+        const status = getStatusFromReceiptType(type);
+        if (status === undefined || !(status >= proto.WebMessageInfo.Status.SERVER_ACK || !isNodeFromMe))
+          return;
+        const key = { remoteJid: jid, id, fromMe: true, participant };
+        if (isJidGroup(jid)) {
+          if (!participant) return;
+          const field =
+            status === proto.WebMessageInfo.Status.DELIVERY_ACK ? 'receiptTimestamp' : 'readTimestamp';
+          ev.emit('message-receipt.update', [
+            { key, receipt: { userJid: jidNormalizedUser(participant), [field]: t } },
+          ]);
+        } else {
+          ev.emit('messages.update', [{ key, update: { status, messageTimestamp: t } }]);
+        }
+      });
+    },
+    buffered: (work) => upsertMessage(work),
+    async participantsChange(id, action, participants) {
+      ws.emit('frame', {});
+      // process-message.js:509-523: a member stub becomes group-participants.update with the members as
+      // objects. Simplified: the stub message itself (a notification upserted too) is not scripted.
+      await upsertMessage(async () => {
+        ev.emit('group-participants.update', { id, author: '', participants, action });
+      });
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { SessionStatus, SyncState, Ticket, TicketMode } from '@wadesk/contract';
 import type { LiveMessage } from '../messages/group-message';
+import type { StoredReplyState } from '../replies/reply-state';
 import type { EventBus } from './event-bus';
 
 /**
@@ -33,9 +34,20 @@ export type DeskEventMap = {
   };
   'ticket.changed': {
     organisationId: number;
-    change: 'created' | 'status' | 'message' | 'assignee' | 'labels' | 'note' | 'merged' | 'split';
+    change:
+      | 'created'
+      | 'status'
+      | 'message'
+      | 'assignee'
+      | 'labels'
+      | 'note'
+      | 'merged'
+      | 'split'
+      | 'reply_failed';
     ticket: Ticket;
   };
+  /** What WhatsApp said about a desk reply changed its state (decision 0018, reply states). */
+  'reply.status': { organisationId: number; sessionId: string; state: StoredReplyState };
   'agents.changed': { organisationId: number; agentsCount: number };
   'members.changed': { organisationId: number };
 };

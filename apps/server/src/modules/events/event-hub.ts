@@ -1,5 +1,6 @@
 import type { ServerEvent } from '@wadesk/contract';
 import { toGroupMessage } from '../messages/group-message';
+import { toReplyState } from '../replies/reply-state';
 import type { DeskEventBus, DeskEventMap, DeskEventName } from './desk-events';
 
 export type EventHub = ReturnType<typeof createEventHub>;
@@ -41,6 +42,13 @@ const WIRE: { [K in DeskEventName]: (event: DeskEventMap[K]) => ServerEvent } = 
     t.change === 'created'
       ? { type: 'ticket.created', ticket: t.ticket }
       : { type: 'ticket.updated', change: t.change, ticket: t.ticket },
+  'reply.status': (r) => ({
+    type: 'reply.status',
+    session_id: r.sessionId,
+    group_id: r.state.groupJid,
+    wa_id: r.state.waId,
+    reply: toReplyState(r.state),
+  }),
   'agents.changed': (a) => ({ type: 'agents.updated', agents_count: a.agentsCount }),
   'members.changed': () => ({ type: 'members.updated' }),
 };

@@ -1,4 +1,9 @@
-import { type GroupMessagesResponse, type GroupsResponse, groupMessages } from '@wadesk/contract';
+import {
+  type GroupMessagesResponse,
+  type GroupsResponse,
+  groupMessages,
+  type ReplyState,
+} from '@wadesk/contract';
 import { AppError } from '../../errors';
 import type { ChatStore, GroupRow, GroupSummary, MessageRow } from '../messages/chat-store.service';
 import { jidsToResolve, resolveMessage, toGroupMessage } from '../messages/group-message';
@@ -10,11 +15,16 @@ import type { PhoneAccess } from './phone-access';
 
 export const PAGE_SIZE = 100;
 
+/** The states of a session's desk replies among some WhatsApp ids (the rest are not the desk's). */
+export type ReplyStatesOf = (sessionId: string, waIds: readonly string[]) => Promise<Map<string, ReplyState>>;
+
 export interface GroupsServiceDeps {
   store: ChatStore;
   phone: PhoneAccess;
   /** How long one page may wait for the phone's older history before answering with what is stored. */
   historyWaitMs: number;
+  /** The desk replies' states (modules/replies, decision 0018): their ticks on the page's own messages. */
+  replyStates?: ReplyStatesOf;
 }
 
 export interface PageRequest {
@@ -51,7 +61,7 @@ const toSessionGroup = ({
   open_tickets: openTickets,
 });
 
-export function createGroupsService({ store, phone, historyWaitMs }: GroupsServiceDeps) {
+export function createGroupsService({ store, phone, historyWaitMs, replyStates }: GroupsServiceDeps) {
   /**
    * When the store has run out of older messages, asks the phone (≤ 50 per request, three requests at
    * most) and waits a little. `pending` while a request is still unanswered: its messages come later;
@@ -146,8 +156,11 @@ export function createGroupsService({ store, phone, historyWaitMs }: GroupsServi
       ...new Set([...jidsToResolve(rows), ...quotedAuthors]),
     ]);
     const me = quotedIds.length > 0 ? await store.linkedAccount(sessionId) : null;
-    return rows.map((row) =>
-      toGroupMessage(resolveMessage(row, names, me, row.quotedId ? quoted.get(row.quotedId) : undefined)),
-    );
+    const own = rows.flatMap((row) => (row.fromMe ? [row.waId] : []));
+    const replies = replyStates && own.length > 0 ? await replyStates(sessionId, own) : new Map();
+    return rows.map((row) => ({
+      ...toGroupMessage(resolveMessage(row, names, me, row.quotedId ? quoted.get(row.quotedId) : undefined)),
+      reply: replies.get(row.waId) ?? null,
+    }));
   }
 }

@@ -8,6 +8,7 @@ import type { WhatsAppGateway } from '../sessions/gateway';
 import type { SessionCluster } from '../sessions/session-cluster';
 import { createGroupModeService } from './group-mode.service';
 import { groupsRoutes } from './groups.routes';
+import type { ReplyStatesOf } from './groups.service';
 import { createGroupsService, type GroupsService } from './groups.service';
 import { createMediaService } from './media.service';
 import { createPhoneAccess } from './phone-access';
@@ -22,12 +23,14 @@ export interface RegisterGroupsOptions {
   storage: ObjectStorage;
   overrides: WhatsAppOverrides;
   audit: AuditRecorder;
+  /** The desk replies' states (modules/replies), shown on the replies in a group's messages. */
+  replyStates?: ReplyStatesOf;
 }
 
 /** The groups module: group lists, message pages, media and "Sync All Old Messages" over the store. */
 export async function registerGroups(
   app: FastifyInstance,
-  { bus, store, gateway, cluster, storage, overrides, audit }: RegisterGroupsOptions,
+  { bus, store, gateway, cluster, storage, overrides, audit, replyStates }: RegisterGroupsOptions,
 ): Promise<GroupsService> {
   const phone = createPhoneAccess({ cluster, gateway, store, storage });
   const sync = createSyncService({
@@ -38,7 +41,12 @@ export async function registerGroups(
     emptyRetryMs: overrides.historyEmptyGapMs ?? 60_000,
     log: app.log,
   });
-  const groups = createGroupsService({ store, phone, historyWaitMs: overrides.historyWaitMs ?? 3_000 });
+  const groups = createGroupsService({
+    store,
+    phone,
+    historyWaitMs: overrides.historyWaitMs ?? 3_000,
+    ...(replyStates ? { replyStates } : {}),
+  });
   await app.register(groupsRoutes, {
     groups,
     modes: createGroupModeService({ store, audit, bus }),

@@ -10,7 +10,7 @@ import { createCannedRepliesRepository } from './canned-replies.repository';
 import { createCannedRepliesService } from './canned-replies.service';
 import type { DeskRepliesRepository } from './desk-replies.repository';
 import { repliesRoutes } from './replies.routes';
-import { createRepliesService } from './replies.service';
+import { createRepliesService, type RepliesServiceDeps } from './replies.service';
 
 export interface RegisterRepliesOptions {
   db: Db;
@@ -22,6 +22,8 @@ export interface RegisterRepliesOptions {
   limit: Limiter;
   audit: AuditRecorder;
   perSessionPerMinute: number;
+  /** Pushes a reply's state as it is now (the reply states, built in app.ts). */
+  announce?: RepliesServiceDeps['announce'];
 }
 
 /** Replies from the desk and canned replies (docs/decisions/0018-desk-replies.md). */
@@ -35,6 +37,7 @@ export async function registerReplies(app: FastifyInstance, options: RegisterRep
     gateway,
     audit,
     log: app.log,
+    ...(options.announce ? { announce: options.announce } : {}),
   });
   const canned = createCannedRepliesService({ repo: createCannedRepliesRepository(db), audit });
   await app.register(repliesRoutes, { replies, canned, limit, perSessionPerMinute });

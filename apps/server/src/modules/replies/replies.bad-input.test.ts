@@ -17,6 +17,11 @@ import { deskFixture } from '../../../test/helpers/desk-fixture';
 function routes(ticketId: number, cannedId: number): Route[] {
   return [
     { method: 'POST', url: '/org/replyToTicket/', body: { ticket_id: ticketId, text: 'Hello' } },
+    {
+      method: 'POST',
+      url: '/org/retryReply/',
+      body: { ticket_id: ticketId, wa_id: '3EB0AAAAAAAAAAAAAAAAAA' },
+    },
     { method: 'POST', url: '/org/getCannedReplies/' },
     {
       method: 'POST',
@@ -61,6 +66,9 @@ describeWithDatabase('replies refuse bad input and store nothing', (ctx) => {
         replyMessages.textTooLong,
       ],
       ['replyToTicket', { ticket_id: 'one', text: 'Hi' }, replyMessages.noTicketId],
+      ['retryReply', { ticket_id: ticket.id, wa_id: '  ' }, replyMessages.noWaId],
+      ['retryReply', { ticket_id: ticket.id }, replyMessages.noWaId],
+      ['retryReply', { ticket_id: ticket.id, wa_id: 'x'.repeat(129) }, replyMessages.noWaId],
       ['saveCannedReply', { shortcut: 'Hello', body: 'Hi' }, replyMessages.shortcutInvalid],
       ['saveCannedReply', { shortcut: 'two words', body: 'Hi' }, replyMessages.shortcutInvalid],
       ['saveCannedReply', { shortcut: 'x'.repeat(31), body: 'Hi' }, replyMessages.shortcutInvalid],

@@ -6,6 +6,7 @@ import {
   replyMessages,
   replyToTicketRequest,
   replyToTicketResponse,
+  retryReplyRequest,
   saveCannedReplyRequest,
   successMessage,
 } from '@wadesk/contract';
@@ -54,6 +55,32 @@ export const repliesRoutes: FastifyPluginAsyncZod<RepliesRoutesOptions> = async 
     },
     async (request, reply) =>
       replies.send(request.user, request.body, (sessionId) =>
+        limit(`desk-reply:${sessionId}`, perSessionPerMinute, reply, replyMessages.tooManyReplies),
+      ),
+  );
+
+  app.post(
+    '/org/retryReply/',
+    {
+      schema: {
+        tags,
+        summary: 'Send a reply WhatsApp refused again, as a new message with the same text',
+        security: bearerAuth,
+        body: retryReplyRequest,
+        response: {
+          200: replyToTicketResponse,
+          400: errorResponse,
+          401: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+          429: errorResponse,
+          502: errorResponse,
+          504: errorResponse,
+        },
+      },
+    },
+    async (request, reply) =>
+      replies.retry(request.user, request.body, (sessionId) =>
         limit(`desk-reply:${sessionId}`, perSessionPerMinute, reply, replyMessages.tooManyReplies),
       ),
   );

@@ -17,6 +17,8 @@ export interface RepliesServiceDeps {
   gateway: WhatsAppGateway;
   audit: AuditRecorder;
   log: { warn(object: object, message: string): void };
+  /** Pushes a reply's state as it is now (reply-states.service.ts): a Retry marked it sent again. */
+  announce?(organisationId: number, sessionId: string, waId: string): Promise<void>;
 }
 
 /** What the store keeps of a message: the proto itself only for media (`raw`), the text for the rest. */
@@ -54,6 +56,8 @@ interface SendCommand {
   groupJid: string;
   quotedWaId: string;
   text: string;
+  /** Retry: the WhatsApp id of the refused reply this sends again. */
+  retryOf?: string;
 }
 
 type SendAnswer = { ok: { waId: string; sentAt: number } } | { notConnected: true };
@@ -107,7 +111,12 @@ export function createRepliesService(deps: RepliesServiceDeps) {
         actorId: c.userId,
         action: 'ticket.reply_sent',
         target: `Ticket #${c.ticketId}`,
-        details: { ticket_id: c.ticketId, wa_id: waId, length: c.text.length },
+        details: {
+          ticket_id: c.ticketId,
+          wa_id: waId,
+          length: c.text.length,
+          ...(c.retryOf ? { retry_of: c.retryOf } : {}),
+        },
       });
       return { ok: { waId, sentAt: Number(sent.messageTimestamp ?? 0) } };
     } catch (error) {
@@ -121,7 +130,9 @@ export function createRepliesService(deps: RepliesServiceDeps) {
 
   cluster.handle<SendCommand, SendAnswer>('replies.send', sendHere);
 
-  return {
+  type Throttle = (sessionId: string) => Promise<() => Promise<void>>;
+
+  const service = {
     /**
      * Sends `text` as a quoted reply to the ticket's newest customer message. `throttle` counts the send
      * against the session's limit (429 past it) once the ticket is known to be answerable, and its answer
@@ -131,7 +142,8 @@ export function createRepliesService(deps: RepliesServiceDeps) {
     async send(
       user: { id: number; organisationId: number },
       request: { ticket_id: number; text: string },
-      throttle: (sessionId: string) => Promise<() => Promise<void>>,
+      throttle: Throttle,
+      retryOf?: string,
     ): Promise<ReplyToTicketResponse> {
       const target = await targets.find(user.organisationId, request.ticket_id);
       if (!target) throw new AppError(404, replyMessages.ticketNotFound);
@@ -146,6 +158,7 @@ export function createRepliesService(deps: RepliesServiceDeps) {
         groupJid: target.groupJid,
         quotedWaId: target.customerWaId,
         text: request.text,
+        ...(retryOf ? { retryOf } : {}),
       };
       let answer: SendAnswer;
       try {
@@ -175,5 +188,37 @@ export function createRepliesService(deps: RepliesServiceDeps) {
         sent_at: new Date(answer.ok.sentAt * 1000).toISOString(),
       };
     },
+
+    /**
+     * Sends a reply WhatsApp refused again, as a new message with the same text (decision 0018, reply
+     * states): claimed first, so that two clicks send it once; a Retry that sent nothing can be tried again.
+     */
+    async retry(
+      user: { id: number; organisationId: number },
+      request: { ticket_id: number; wa_id: string },
+      throttle: Throttle,
+    ): Promise<ReplyToTicketResponse> {
+      const reply = await deskReplies.findOnTicket(user.organisationId, request.ticket_id, request.wa_id);
+      if (!reply) throw new AppError(404, replyMessages.replyNotFound);
+      if (reply.status !== 'failed') throw new AppError(409, replyMessages.notFailed);
+      if (reply.retriedAs !== null || !(await deskReplies.claimRetry(reply.id)))
+        throw new AppError(409, replyMessages.alreadyRetried);
+      try {
+        const sent = await service.send(
+          user,
+          { ticket_id: reply.ticketId, text: reply.body },
+          throttle,
+          reply.waId,
+        );
+        await deskReplies.settleRetry(reply.id, sent.wa_id);
+        await deps.announce?.(user.organisationId, reply.sessionId, reply.waId);
+        return sent;
+      } catch (error) {
+        // Nothing sent, or not known to be (504 tells the member to look first): Retry stays offered.
+        await deskReplies.settleRetry(reply.id, null);
+        throw error;
+      }
+    },
   };
+  return service;
 }

@@ -4,6 +4,7 @@ import type {
   DownloadedMedia,
   OldestMessage,
   OutgoingText,
+  SendReceipt,
   SessionAuth,
   WhatsAppDriver,
 } from '../../whatsapp/driver';
@@ -46,6 +47,11 @@ export interface GatewayDeps {
   versions?: EntryDeps['versions'];
   /** The client a session's creds were linked as (decision 0015 §11). */
   linkPlatform?: EntryDeps['linkPlatform'];
+  /**
+   * What WhatsApp said about messages the session sent (taken, refused, delivered, read): the desk replies'
+   * states (decision 0018), wired in app.ts. Told in arrival order, after what arrived before it.
+   */
+  sendStatus?(session: SessionRef, receipts: SendReceipt[]): Promise<void>;
 }
 
 export class NotConnectedError extends Error {

@@ -1,7 +1,13 @@
 import type { proto, WAMessage, WAMessageKey } from 'baileys';
 import { type AuthStore, loadSessionAuth } from '../../whatsapp/auth/session-auth';
 import type { ClientVersions } from '../../whatsapp/client-version';
-import type { Connection, LinkPlatform, SessionAuth, WhatsAppDriver } from '../../whatsapp/driver';
+import type {
+  Connection,
+  LinkPlatform,
+  SendReceipt,
+  SessionAuth,
+  WhatsAppDriver,
+} from '../../whatsapp/driver';
 import {
   createSessionRunner,
   type RunnerHooks,
@@ -38,6 +44,7 @@ export interface EntryDeps {
     get(sessionId: string): Promise<LinkPlatform | null>;
     set(sessionId: string, platform: LinkPlatform): Promise<void>;
   };
+  sendStatus?(session: SessionRef, receipts: SendReceipt[]): Promise<void>;
   log: { warn(object: object, message: string): void };
 }
 
@@ -106,6 +113,11 @@ export class SessionEntry {
       live: (messages) => void this.enqueue('live', () => this.storeLive(messages)),
       contacts: (received) => void this.enqueue('contacts', () => sink.saveContacts(session.id, received)),
       groups: (groups) => void this.enqueue('groups', () => sink.saveGroups(session, groups, false)),
+      // After what arrived before it: a reply's state never overtakes its own echo.
+      sendStatus: (receipts) =>
+        void this.enqueue('send status', async () => {
+          await this.deps.sendStatus?.(session, receipts);
+        }),
       error: (error, context) =>
         log.warn({ err: error, sessionId: session.id }, `whatsapp ${context} failed`),
     };

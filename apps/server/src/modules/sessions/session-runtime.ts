@@ -29,6 +29,8 @@ export interface SessionRuntimeDeps {
   sentMessage?: GatewayDeps['sentMessage'];
   /** The WhatsApp Web version sessions announce (the real driver only); started and stopped with the runtime. */
   versions?: ClientVersionKeeper | null;
+  /** Where what WhatsApp says about sent messages goes (modules/replies: the desk replies' states). */
+  sendStatus?: GatewayDeps['sendStatus'];
   log: GatewayDeps['log'] & { error(object: object, message: string): void };
 }
 
@@ -62,6 +64,7 @@ export function createSessionRuntime(deps: SessionRuntimeDeps) {
       get: (sessionId) => repo.linkPlatform(sessionId),
       set: (sessionId, platform) => repo.setLinkPlatform(sessionId, platform, instanceId),
     },
+    ...(deps.sendStatus ? { sendStatus: deps.sendStatus } : {}),
     stopped: (sessionId) => releaseStopped(sessionId),
   });
   const keeper: LeaseKeeper = createLeaseKeeper({

@@ -53,6 +53,18 @@ function simulatorRoutes(id: string): Route[] {
       },
       optional: ['author_phone', 'author_name', 'from_me', 'type'],
     },
+    {
+      method: 'POST',
+      url: `/sim/sessions/${id}/reply-status`,
+      body: {
+        status: 'failed',
+        wa_id: '3EB0AAAAAAAAAAAAAAAAAA',
+        code: '479',
+        refusal: 'announce_only',
+        member_phone: '4915112345678',
+      },
+      optional: ['wa_id', 'code', 'refusal', 'member_phone'],
+    },
   ];
 }
 

@@ -4,6 +4,7 @@ import {
   simFailRequest,
   simIncomingRequest,
   simIncomingResponse,
+  simReplyStatusRequest,
   successMessage,
 } from '@wadesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -92,6 +93,37 @@ export const simulatorRoutes: FastifyPluginAsyncZod<{
       const session = await sessions.owned(request.user.organisationId, request.params.sessionId);
       simulator.fail(session.id, request.body.kind);
       return { success: true, message: `Simulated ${request.body.kind}` };
+    },
+  );
+
+  app.post(
+    '/sim/sessions/:sessionId/reply-status',
+    {
+      schema: {
+        tags,
+        summary: 'Simulator: WhatsApp refuses a desk reply, or members get or read it',
+        security: bearerAuth,
+        params,
+        body: simReplyStatusRequest,
+        response: { 200: successMessage, ...errors },
+      },
+    },
+    async (request) => {
+      const session = await sessions.owned(request.user.organisationId, request.params.sessionId);
+      const { status, wa_id, code, refusal, member_phone } = request.body;
+      const told = simulator.replyStatus(session.id, {
+        status,
+        ...(wa_id ? { waId: wa_id } : {}),
+        ...(code ? { code } : {}),
+        ...(refusal ? { refusal } : {}),
+        ...(member_phone ? { memberPhone: member_phone } : {}),
+      });
+      if (!told)
+        throw new AppError(
+          409,
+          'The session is not connected, or sent no such reply (or has no such member).',
+        );
+      return { success: true, message: `Simulated ${status}` };
     },
   );
 

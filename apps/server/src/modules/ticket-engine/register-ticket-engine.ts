@@ -18,6 +18,8 @@ export interface RegisterTicketEngineOptions {
   instanceId: string;
   agents: Pick<AgentsService, 'byNumber'>;
   audit: AuditRecorder;
+  /** The replies module's check of desk replies whose echo joined a ticket (refused ones are undone). */
+  deskEchoes?: TicketProcessorDeps['deskEchoes'];
   /** Queue timings and sizes; production uses the processor's defaults. */
   processor?: Pick<
     TicketProcessorDeps,
@@ -44,6 +46,7 @@ export function registerTicketEngine(
     log: app.log,
     audit: options.audit,
     lateSenders: createLateSenders({ ledger, store }),
+    ...(options.deskEchoes ? { deskEchoes: options.deskEchoes } : {}),
     instanceId,
   });
   // Only a wake-up: the message itself is read from the queue, where it was stored with the message.

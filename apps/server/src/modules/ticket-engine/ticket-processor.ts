@@ -17,6 +17,13 @@ export interface TicketProcessorDeps {
    * been learned while the engine worked, after the tickets' own fill had looked (decision 0013).
    */
   lateSenders?(events: QueuedLiveMessage[]): Promise<void>;
+  /**
+   * Desk replies whose echo just joined a ticket: one WhatsApp refused meanwhile has what its echo did
+   * undone (decision 0018, reply states; the refusal may be heard before the echo is claimed).
+   */
+  deskEchoes?(
+    replies: { organisationId: number; sessionId: string; groupJid: string; waId: string }[],
+  ): Promise<void>;
   /** This instance's id: who holds a claim. */
   instanceId: string;
   /** Most messages claimed and handed to the engine at once (one per group by construction). */
@@ -35,6 +42,9 @@ export interface TicketProcessorDeps {
 
 export type TicketProcessor = ReturnType<typeof createTicketProcessor>;
 
+const joinedTicket = (outcome: BatchOutcome | undefined) =>
+  outcome?.kind === 'created' || outcome?.kind === 'updated';
+
 /**
  * The consumer of the live-message queue, one per instance (docs/architecture.md, ticket pipeline). It
  * claims batches of queued messages (the queue hands out only each group's oldest, so groups stay in
@@ -49,6 +59,7 @@ export function createTicketProcessor({
   log,
   audit,
   lateSenders,
+  deskEchoes,
   instanceId,
   batchSize = 200,
   parallel = 4,
@@ -157,6 +168,16 @@ export function createTicketProcessor({
     await queue.ackLive(instanceId, done);
     // Never fails (the recorder logs its own failures), and the assignment itself is already applied.
     await Promise.all(audited);
+    const echoes = work.filter((event, i) => event.deskReply && joinedTicket(results[i]));
+    if (echoes.length > 0 && deskEchoes)
+      await deskEchoes(
+        echoes.map((e) => ({
+          organisationId: e.organisationId,
+          sessionId: e.sessionId,
+          groupJid: e.groupJid,
+          waId: e.message.waId,
+        })),
+      ).catch((error: unknown) => log.error({ err: error }, 'undoing refused desk replies failed'));
     applied += work.length - retry.length;
     const unresolved = work.filter(
       (event, i) =>

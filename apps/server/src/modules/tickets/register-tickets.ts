@@ -11,7 +11,7 @@ import { ticketWorkflowRoutes } from './ticket-workflow.routes';
 import { createTicketWorkflowService } from './ticket-workflow.service';
 import { createTicketsRepository } from './tickets.repository';
 import { ticketsRoutes } from './tickets.routes';
-import { createTicketsService } from './tickets.service';
+import { createTicketsService, type TicketsServiceDeps } from './tickets.service';
 
 export interface RegisterTicketsOptions {
   db: Db;
@@ -20,6 +20,8 @@ export interface RegisterTicketsOptions {
   audit: AuditRecorder;
   /** The replies module's desk replies, which follow their messages when tickets merge or split. */
   replies: TicketReplies;
+  /** The replies module's reply states, shown on the conversation's desk replies. */
+  replyStates?: TicketsServiceDeps['replyStates'];
 }
 
 /** The desk: the /org/ ticket calls, the team workflow (assignee, notes, labels, merge, split). */
@@ -33,6 +35,7 @@ export async function registerTickets(app: FastifyInstance, options: RegisterTic
       audit,
       onStatusChange: (organisationId, ticket) =>
         bus.publish('ticket.changed', { organisationId, change: 'status', ticket }),
+      ...(options.replyStates ? { replyStates: options.replyStates } : {}),
     }),
   });
   await app.register(ticketWorkflowRoutes, {

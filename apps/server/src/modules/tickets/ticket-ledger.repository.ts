@@ -134,9 +134,10 @@ function joinStatement(db: Db) {
   // ticket, or in a per-customer group the customer's ticket (a reply quoting no customer: the ticket whose
   // customer wrote last). The status is checked again on the locked row: a ticket closed meanwhile is none.
   const targets = db.$with('targets', { id: sql<number>`id` }).as(sql`
-    select t.id, t.assignee_id as assignee_before, i.* from input i
+    select t.id, t.assignee_id as assignee_before, t.status as status_before,
+      t.first_response_at as responded_before, i.* from input i
     cross join lateral (
-      select k.id, k.assignee_id from tickets k
+      select k.id, k.assignee_id, k.status, k.first_response_at from tickets k
       where k.status in ('open', 'in_progress') and k.id = coalesce(
         (select d.id from tickets d
           where d.id = i.desk_ticket_id and d.organisation_id = i.organisation_id
@@ -154,8 +155,15 @@ function joinStatement(db: Db) {
       for update) t`);
   const added = db.$with('added', { ticketId: sql<number>`ticket_id` }).as(sql`
     insert into ticket_messages (ticket_id, session_id, group_jid, wa_id, sender, sender_name, is_business,
-      message, created_at, sent_by_user_id)
-    select id, session_id, group_jid, wa_id, sender, sender_name, is_business, message, at, sent_by_user_id
+      message, created_at, sent_by_user_id, echo_effects)
+    select id, session_id, group_jid, wa_id, sender, sender_name, is_business, message, at, sent_by_user_id,
+      -- What a desk reply changes below, kept so that WhatsApp refusing the reply can undo exactly that
+      -- (decision 0018, reply states).
+      case when is_business and sent_by_user_id is not null then array_remove(array[
+        case when responded_before is null then 'first_response' end,
+        case when status_before = 'open' then 'in_progress' end,
+        case when responded_before is null and assignee_before is null then 'assigned' end
+      ], null) else '{}'::text[] end
     from targets
     on conflict (session_id, group_jid, wa_id) do nothing
     returning ticket_id`);

@@ -97,6 +97,12 @@ export const ticketMessages = pgTable(
     sentByUserId: integer('sent_by_user_id').references((): AnyPgColumn => users.id, {
       onDelete: 'set null',
     }),
+    /**
+     * A desk reply's echo: what joining it changed on the ticket ('first_response' with answered_by,
+     * 'in_progress', 'assigned'), so that WhatsApp refusing the reply undoes exactly that (decision 0018).
+     * Emptied once undone.
+     */
+    echoEffects: text('echo_effects').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     uniqueIndex('ticket_messages_key_idx').on(t.sessionId, t.groupJid, t.waId),

@@ -1,5 +1,6 @@
 import {
   DEFAULT_TICKETS_LIMIT,
+  type ReplyState,
   type Ticket,
   type TicketDetailsResponse,
   type TicketStatsResponse,
@@ -28,13 +29,21 @@ export interface TicketsServiceDeps {
   audit?: AuditRecorder;
   /** Told after a call changed a ticket (the event stream pushes `ticket.updated`). */
   onStatusChange?: (organisationId: number, ticket: Ticket) => void;
+  /** The desk replies' states (modules/replies, decision 0018), shown on the conversation's replies. */
+  replyStates?: (sessionId: string, waIds: readonly string[]) => Promise<Map<string, ReplyState>>;
 }
 
 export type TicketsService = ReturnType<typeof createTicketsService>;
 
 const average = (sum: number, n: number) => (n > 0 ? Math.round((sum / n) * 10) / 10 : null);
 
-export function createTicketsService({ repo, clock, audit, onStatusChange = () => {} }: TicketsServiceDeps) {
+export function createTicketsService({
+  repo,
+  clock,
+  audit,
+  onStatusChange = () => {},
+  replyStates,
+}: TicketsServiceDeps) {
   async function owned(organisationId: number, id: number): Promise<TicketView> {
     const ticket = await repo.find(organisationId, id);
     if (!ticket) throw new AppError(404, ticketMessages.ticketNotFound);
@@ -75,8 +84,14 @@ export function createTicketsService({ repo, clock, audit, onStatusChange = () =
     async details(organisationId: number, ticketId: number): Promise<TicketDetailsResponse> {
       const ticket = await owned(organisationId, ticketId);
       const [messages, notes] = await Promise.all([repo.messages(ticket.id), repo.notes(ticket.id)]);
+      const business = messages.flatMap((m) => (m.isBusiness ? [m.waId] : []));
+      const replies =
+        replyStates && business.length > 0 ? await replyStates(ticket.sessionId, business) : new Map();
       return {
-        conversations: messages.map(toConversationMessage),
+        conversations: messages.map((m) => ({
+          ...toConversationMessage(m),
+          reply: replies.get(m.waId) ?? null,
+        })),
         ticket: toTicket(ticket),
         notes: notes.map(toNote),
       };

@@ -1,4 +1,5 @@
 import makeWASocket, {
+  type BinaryNode,
   Browsers,
   type Contact,
   type GroupMetadata,
@@ -25,6 +26,7 @@ import {
 } from '../driver';
 import { createGroupRefresher } from './group-refresher';
 import { downloadWaMedia } from './media';
+import { createSendReceipts } from './send-receipts';
 
 /** The parts of Baileys' socket the driver uses (and the harness scripts). */
 export type DriverSocket = Pick<
@@ -157,6 +159,12 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         return [...offered, ...(found ?? []).flatMap(({ lid, pn }) => pairOf(lid, pn))];
       }
 
+      // What WhatsApp says about what this connection sent: taken, refused, delivered, read (decision 0018).
+      const sent = createSendReceipts({ account: () => sock.user, group: (jid) => metadata.get(jid) });
+      const tell = (receipts: ReturnType<typeof sent.updates>) => {
+        if (receipts.length > 0) inOrder(() => events.sendStatus(receipts));
+      };
+
       const groups = createGroupRefresher({
         delayMs: groupRefreshDelayMs,
         fetch: (jid) => sock.groupMetadata(jid),
@@ -216,6 +224,13 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         }
       });
       sock.ws.on('frame', () => events.activity());
+      // Baileys' own listener of these acks acts only on refusals (Socket/messages-recv.js:1494-1566, 1624).
+      sock.ws.on('CB:ack,class:message', (node: BinaryNode) => {
+        const ack = sent.ack(node);
+        if (ack) tell([ack]);
+      });
+      sock.ev.on('messages.update', (updates) => tell(sent.updates(updates)));
+      sock.ev.on('message-receipt.update', (updates) => tell(sent.receipts(updates)));
       sock.ev.on(
         'messaging-history.set',
         ({ messages, contacts, lidPnMappings, syncType, peerDataRequestSessionId }) => {
@@ -246,12 +261,14 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         },
       );
       // 'notify' is a new message; 'append' one that arrived while we were offline: both are live traffic.
-      sock.ev.on('messages.upsert', ({ messages }) =>
+      sock.ev.on('messages.upsert', ({ messages }) => {
+        const merged = sent.upserted(messages);
         inOrder(async () => {
           report(await lookUpSenders(messages));
           events.live(messages);
-        }),
-      );
+        });
+        tell(merged);
+      });
       sock.ev.on('lid-mapping.update', ({ lid, pn }) => inOrder(() => report(pairOf(lid, pn))));
       sock.ev.on('contacts.upsert', (contacts) => inOrder(() => events.contacts(contacts.map(toContact))));
       sock.ev.on('contacts.update', (updates) =>
@@ -277,7 +294,9 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         for (const jid of partial) metadata.delete(jid);
         groups.refresh(partial);
       });
-      sock.ev.on('group-participants.update', ({ id }) => {
+      sock.ev.on('group-participants.update', (update) => {
+        const { id } = update;
+        sent.participants(update);
         metadata.delete(id);
         groups.refresh([id]);
       });

@@ -282,6 +282,12 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
         phone.sent.push(message);
         // Like Baileys' own echo of a sent message (upserted as 'append' right after it was relayed).
         later(phone, 1, () => phone.events?.live([message]));
+        // Then WhatsApp's server takes it (its ack: one grey tick); /sim/ plays what comes after.
+        later(phone, 5, () =>
+          phone.events?.sendStatus([
+            { ...receiptOf(message, null), status: 'sent', at: Math.floor(Date.now() / 1000) },
+          ]),
+        );
         return message;
       },
       async logout() {
@@ -298,6 +304,18 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
     downloadMedia: (message) => simulatedDownload(message, { viaPhone: false }),
     connect,
     ...controls(phones, phoneOf, hangUp, options.now),
+  };
+}
+
+/** A receipt for a message the simulated phone sent, before its status is said. */
+function receiptOf(message: WAMessage, member: string | null) {
+  return {
+    chatJid: message.key.remoteJid ?? '',
+    waId: message.key.id ?? '',
+    member,
+    at: null,
+    errorCode: null,
+    refusal: null,
   };
 }
 
@@ -472,6 +490,49 @@ function controls(
       const events = phones.get(sessionId)?.events;
       events?.live(messages);
       return Boolean(events);
+    },
+
+    /**
+     * What WhatsApp says about a reply the desk sent (the newest, or `waId`): its server refuses it (a NACK
+     * with `code`, 479 unless told, or a group where only admins may send or the account left), or members'
+     * phones get or read it — all members, or the one with `memberPhone`. false when there is no such reply
+     * or the session is not connected.
+     */
+    replyStatus(
+      sessionId: string,
+      input: {
+        status: 'failed' | 'delivered' | 'read';
+        waId?: string;
+        code?: string;
+        refusal?: 'announce_only' | 'not_member';
+        memberPhone?: string;
+      },
+    ): boolean {
+      const phone = phones.get(sessionId);
+      const message = input.waId ? phone?.sent.find((m) => m.key.id === input.waId) : phone?.sent.at(-1);
+      const group = phone?.content.groups.find((g) => g.jid === message?.key.remoteJid);
+      if (!phone?.connected || !phone.events || !message || !group) return false;
+      const at = Math.floor(Date.now() / 1000);
+      if (input.status === 'failed') {
+        const errorCode = input.code ?? (input.refusal ? null : '479');
+        phone.events.sendStatus([
+          { ...receiptOf(message, null), status: 'failed', errorCode, refusal: input.refusal ?? null },
+        ]);
+        return true;
+      }
+      const members = input.memberPhone
+        ? group.members.filter((m) => m.phone === input.memberPhone)
+        : group.members;
+      if (members.length === 0) return false;
+      // A group's receipts name each member as the group addresses them (their LID in a LID group).
+      phone.events.sendStatus(
+        members.map((m) => ({
+          ...receiptOf(message, group.addressingMode === 'lid' ? m.lid : m.jid),
+          status: input.status,
+          at,
+        })),
+      );
+      return true;
     },
 
     /** What the linked account sent from the desk (tests). */

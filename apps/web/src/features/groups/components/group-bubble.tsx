@@ -1,4 +1,4 @@
-import type { GroupMessage } from '@wadesk/contract';
+import type { GroupMessage, ReplyState } from '@wadesk/contract';
 import { ArchiveIcon, LockIcon, TriangleAlertIcon, UsersIcon } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import { authorKey } from '@/features/groups/hooks/use-blink';
@@ -9,11 +9,14 @@ import { formatDateTime } from '@/shared/format/format';
 import { formatPhone } from '@/shared/format/phone';
 import { Avatar } from '@/shared/ui/avatar';
 import { LinkifiedText } from '@/shared/ui/linkified-text';
+import { ReplyStatus } from '@/shared/ui/reply-status';
 import { MediaBlock } from './media-block';
 import { QuotedBlock } from './quoted-block';
 
 interface GroupBubbleProps {
   message: GroupMessage;
+  /** A reply sent from the desk: its ticks, or why WhatsApp refused it (with Retry). */
+  reply?: ReplyState | null;
   /**
    * The first of consecutive messages of one author (see utils/message-layout.ts): it alone shows the
    * author's name and avatar and has the bubble's tail. true when not told.
@@ -53,7 +56,7 @@ function Body({
   message,
   downloading,
   onDownload,
-}: Omit<GroupBubbleProps, 'blinking' | 'onBlink' | 'runStart'>) {
+}: Omit<GroupBubbleProps, 'blinking' | 'onBlink' | 'runStart' | 'reply'>) {
   if (message.message_type === 'revoked') {
     return <p className="text-sm text-slate-500 italic">This message was deleted</p>;
   }
@@ -80,6 +83,7 @@ function Body({
 /** One group message; a click blinks every message of the same author. */
 export const GroupBubble = memo(function GroupBubble({
   message,
+  reply = null,
   runStart = true,
   blinking,
   highlighted = false,
@@ -127,7 +131,7 @@ export const GroupBubble = memo(function GroupBubble({
         aria-label={own ? 'Your message' : `Message from ${name}`}
         className={`min-w-0 max-w-[85%] cursor-pointer rounded-xl px-3 pt-1.5 pb-1 shadow-xs sm:max-w-[70%] lg:max-w-[60%] ${tail} ${
           own ? 'bg-[#d9fdd3]' : 'bg-white'
-        } ${blinking ? 'animate-pulse ring-2 ring-amber-400' : ''}`}
+        } ${reply?.status === 'failed' ? 'ring-1 ring-red-300' : ''} ${blinking ? 'animate-pulse ring-2 ring-amber-400' : ''}`}
       >
         {showAuthor ? (
           <button
@@ -149,11 +153,13 @@ export const GroupBubble = memo(function GroupBubble({
         ) : null}
         <QuotedBlock message={message} />
         <Body message={message} downloading={downloading} onDownload={onDownload} />
-        <p className="mt-0.5 text-right text-[0.68rem] text-slate-600 tabular-nums">
+        {reply?.status === 'failed' ? <ReplyStatus state={reply} waId={message.id} /> : null}
+        <div className="mt-0.5 flex items-center justify-end gap-1 text-[0.68rem] text-slate-600 tabular-nums">
           <time dateTime={new Date(message.timestamp * 1000).toISOString()} title={when}>
             {formatTime(message.timestamp)}
           </time>
-        </p>
+          {reply && reply.status !== 'failed' ? <ReplyStatus state={reply} waId={message.id} /> : null}
+        </div>
       </article>
     </div>
   );

@@ -1,4 +1,4 @@
-import type { ConversationMessage, Ticket } from '@wadesk/contract';
+import type { ConversationMessage, ReplyState, Ticket } from '@wadesk/contract';
 import { ScissorsIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { splitTicket } from '@/features/tickets/api/workflow-api';
@@ -7,10 +7,12 @@ import { useConversation } from '@/features/tickets/hooks/use-conversation';
 import { formatDuration, secondsBetween } from '@/features/tickets/utils/duration';
 import { statusLabel } from '@/features/tickets/utils/ticket-table';
 import { errorMessage } from '@/shared/api/api-error';
+import { useLiveReplyStates } from '@/shared/events/use-live-reply-states';
 import { formatDateTime } from '@/shared/format/format';
 import { formatNameOrPhone, formatPhone } from '@/shared/format/phone';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { Dialog } from '@/shared/ui/dialog';
+import { ReplyStatus } from '@/shared/ui/reply-status';
 import { Spinner } from '@/shared/ui/spinner';
 import { toast } from '@/shared/ui/toast';
 import { ReplyBox } from './reply-box';
@@ -60,14 +62,27 @@ function TicketFacts({ ticket }: { ticket: Ticket }) {
   );
 }
 
-function Bubble({ message, onSplit }: { message: ConversationMessage; onSplit?: () => void }) {
+function Bubble({
+  message,
+  reply,
+  onSplit,
+}: {
+  message: ConversationMessage;
+  /** A reply sent from the desk: its ticks, or why WhatsApp refused it (with Retry). */
+  reply: ReplyState | null;
+  onSplit?: (() => void) | undefined;
+}) {
   const right = message.is_business;
   return (
-    <li data-side={right ? 'right' : 'left'} className={`flex ${right ? 'justify-end' : 'justify-start'}`}>
+    <li
+      data-side={right ? 'right' : 'left'}
+      data-wa-id={message.wa_id}
+      className={`flex ${right ? 'justify-end' : 'justify-start'}`}
+    >
       <div
         className={`max-w-[85%] rounded-2xl px-3.5 py-2 shadow-xs ${
           right
-            ? 'rounded-br-md bg-brand-100 text-slate-900'
+            ? `rounded-br-md bg-brand-100 text-slate-900 ${reply?.status === 'failed' ? 'ring-1 ring-red-300' : ''}`
             : 'rounded-bl-md border border-slate-200 bg-white'
         }`}
       >
@@ -90,6 +105,11 @@ function Bubble({ message, onSplit }: { message: ConversationMessage; onSplit?: 
           ) : null}
         </p>
         <p className="mt-0.5 text-sm whitespace-pre-wrap break-words text-slate-800">{message.message}</p>
+        {reply ? (
+          <div className="mt-0.5 flex justify-end text-xs text-slate-600">
+            <ReplyStatus state={reply} waId={message.wa_id} />
+          </div>
+        ) : null}
       </div>
     </li>
   );
@@ -143,6 +163,8 @@ function ConversationBody({
 }: ConversationModalProps & { ticket: Ticket }) {
   const state = useConversation(ticket);
   const split = useSplit(ticket.id);
+  // The desk's replies' ticks move with `reply.status` events (decision 0018, reply states).
+  const replyState = useLiveReplyStates(ticket.session_id, ticket.group_id);
   const endRef = useRef<HTMLLIElement>(null);
   const count = state.status === 'ready' ? state.details.conversations.length : 0;
   // The newest message is what the agent needs: keep the end in view as messages arrive.
@@ -175,6 +197,7 @@ function ConversationBody({
             <Bubble
               key={message.id}
               message={message}
+              reply={replyState(message.wa_id, message.reply)}
               onSplit={index > 0 ? () => split.ask(message) : undefined}
             />
           ))}
