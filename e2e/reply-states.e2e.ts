@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { registerViaApi } from './support/accounts';
+import { registerVerified } from './support/accounts';
 import { axeReport, expectClean, settle } from './support/axe';
 import { MOBILE, openPage } from './support/browser';
 import { type LinkedSession, linkSimulatedSession, postJson, signIn, simulateIncoming } from './support/desk';
@@ -78,7 +78,7 @@ async function send(page: Page, dialog: Locator, text: string): Promise<Locator>
 
 for (const viewport of [WIDE, MOBILE]) {
   test(`a reply's ticks move to read, and a refused reply is sent again with Retry, at ${viewport.width} px`, async () => {
-    const account = await registerViaApi(server.baseURL);
+    const account = await registerVerified(server);
     const token = account.access_token;
     const session = await linkSimulatedSession(server.baseURL, token);
     const group = session.groups[0] as LinkedSession['groups'][number];

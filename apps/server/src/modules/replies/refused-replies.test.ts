@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { expect, it } from 'vitest';
-import { type SignedIn, signUp } from '../../../test/helpers/auth';
+import { type SignedIn, signUpVerified } from '../../../test/helpers/auth';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
 import { org } from '../../../test/helpers/desk';
 import { eventually, FAST_WHATSAPP, post } from '../../../test/helpers/whatsapp';
@@ -44,7 +44,7 @@ describeEachDatabase('replies WhatsApp refuses or delivers (Baileys driver)', (c
       {},
       { whatsapp: { ...FAST_WHATSAPP, driver, timing: { ...FAST_WHATSAPP.timing, keepAliveMs: 60_000 } } },
     );
-    const owner = await signUp(app);
+    const owner = await signUpVerified(app);
     const started = await post<StartSessionResponse>(app, owner, '/api/startSession/', {
       session_name: 'Support',
       description: 'main line',

@@ -9,7 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
-import { type SignedIn, signUp } from '../../../test/helpers/auth';
+import { type SignedIn, signUpVerified } from '../../../test/helpers/auth';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { org, say } from '../../../test/helpers/desk';
 import { eventually, FAST_WHATSAPP, linkSession, post } from '../../../test/helpers/whatsapp';
@@ -23,7 +23,7 @@ import { toServerEvent } from '../events/event-hub';
 describeWithDatabase('reply states in demo mode', (ctx) => {
   async function desk() {
     const app = await ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });
-    const owner = await signUp(app);
+    const owner = await signUpVerified(app);
     const { sessionId, groups } = await linkSession(app, owner);
     const group = groups[0];
     if (!group) throw new Error('no group');
@@ -170,7 +170,7 @@ describeWithDatabase('reply states in demo mode', (ctx) => {
       status: 409,
       body: { message: replyMessages.notFailed },
     });
-    const stranger = await signUp(app, { email: 'zoe@example.com' });
+    const stranger = await signUpVerified(app, { email: 'zoe@example.com' });
     expect(await again(waId, stranger)).toMatchObject({
       status: 404,
       body: { message: replyMessages.replyNotFound },
