@@ -60,8 +60,19 @@ export interface ScriptedSocket {
     /** What each pairing-code request told WhatsApp the companion is (socket.js:635-642). */
     companionPlatform: { id: string; display: string }[];
     updateMediaMessage: number;
-    /** Messages relayed (sent), first sends and retry resends; `participant` set on a resend to one device. */
-    relayed: { jid: string; id: string; message: proto.IMessage; participant: string | null }[];
+    /**
+     * Messages relayed (sent), first sends and retry resends; `participant` set on a resend to one device. A
+     * group's first send also names the metadata it was encrypted for (the app's cachedGroupMetadata answer,
+     * else a groupMetadata query) and the stanza attributes Baileys takes from it.
+     */
+    relayed: {
+      jid: string;
+      id: string;
+      message: proto.IMessage;
+      participant: string | null;
+      group: { from: 'cache' | 'query'; metadata: GroupMetadata } | null;
+      attrs: { expiration?: string; addressing_mode?: string };
+    }[];
     /** Keys Baileys asked the app's getMessage for. */
     getMessage: WAMessageKey[];
   };
@@ -120,6 +131,13 @@ export interface ScriptedSocket {
   }): Promise<void>;
   /** Runs `work` inside a buffered function, so every event it causes is flushed together after it. */
   buffered(work: () => Promise<void>): Promise<void>;
+  /**
+   * A member turns disappearing messages on (`expiration` in seconds) or off (0) for a group: WhatsApp changes
+   * the group (its metadata answers carry the timer from now on, groups.js:303, 343) and notifies with an
+   * `ephemeral` / `not_ephemeral` child, which Baileys upserts as an EPHEMERAL_SETTING protocol message, never
+   * as groups.update (messages-recv.js:616-623, 1235-1257).
+   */
+  ephemeralSetting(id: string, expiration: number, author: string): Promise<string>;
   /** Members added to or removed from a group (one of them may be the account itself). */
   participantsChange(
     id: string,
@@ -283,16 +301,18 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
       ev.emit('groups.update', Object.values(data));
       return data;
     },
-    // groups.js:19-22: one group's metadata, no event.
+    // groups.js:19-22: one group's metadata, no event. WhatsApp answers with the group as it is when the
+    // query arrives; the answer takes `metadataDelayMs` to come back, so a change made meanwhile is not in it.
     async groupMetadata(jid: string) {
       calls.groupMetadata.push(jid);
       inFlight += 1;
       calls.metadataInFlight = Math.max(calls.metadataInFlight, inFlight);
       try {
-        await new Promise((resolve) => setTimeout(resolve, script.metadataDelayMs ?? 0));
         const group = script.groups.find((g) => g.id === jid);
-        if (!group) throw new Boom('item-not-found', { statusCode: 404 });
-        return structuredClone(group);
+        const answer = group ? structuredClone(group) : undefined;
+        await new Promise((resolve) => setTimeout(resolve, script.metadataDelayMs ?? 0));
+        if (!answer) throw new Boom('item-not-found', { statusCode: 404 });
+        return answer;
       } finally {
         inFlight -= 1;
       }
@@ -312,7 +332,10 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
       return answer ?? new Promise<WAMessage>(() => {});
     },
     // messages-send.js:428-530, 879-881: a group send takes the group's members from cachedGroupMetadata
-    // when it answers with participants, else queries groupMetadata; a first send is cached for retries.
+    // when it answers with participants, else queries groupMetadata (499-509); the stanza's `expiration`
+    // comes from the metadata's ephemeralDuration (521-526) and its `addressing_mode` from its addressingMode,
+    // 'lid' when absent (531-536). A first send is cached for retries. Simplified: no device lists and no
+    // encryption; the sender identity Baileys picks from the addressing mode (543-545) is not modelled.
     async relayMessage(
       jid: string,
       message: proto.IMessage,
@@ -320,12 +343,19 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
     ) {
       if (closed) throw new Boom('Connection Closed', { statusCode: 428 });
       const participant = options.participant?.jid ?? null;
+      let group: ScriptedSocket['calls']['relayed'][number]['group'] = null;
+      const attrs: ScriptedSocket['calls']['relayed'][number]['attrs'] = {};
       if (jid.endsWith('@g.us') && !participant) {
         const cached = await config.cachedGroupMetadata?.(jid);
-        if (!Array.isArray(cached?.participants)) await sock.groupMetadata(jid);
+        group = Array.isArray(cached?.participants)
+          ? { from: 'cache', metadata: structuredClone(cached) }
+          : { from: 'query', metadata: await sock.groupMetadata(jid) };
+        const { ephemeralDuration, addressingMode } = group.metadata;
+        if (ephemeralDuration && ephemeralDuration > 0) attrs.expiration = ephemeralDuration.toString();
+        attrs.addressing_mode = addressingMode || 'lid';
       }
       if (!participant) recentlySent.set(`${jid}/${options.messageId}`, message);
-      calls.relayed.push({ jid, id: options.messageId, message, participant });
+      calls.relayed.push({ jid, id: options.messageId, message, participant, group, attrs });
       return options.messageId;
     },
     // chats.js:917-925: what sendMessage's own echo goes through (messages-send.js:1135-1138).
@@ -508,6 +538,38 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
       });
     },
     buffered: (work) => upsertMessage(work),
+    async ephemeralSetting(id, expiration, author) {
+      ws.emit('frame', {});
+      const group = script.groups.find((g) => g.id === id);
+      if (group) group.ephemeralDuration = expiration > 0 ? expiration : undefined;
+      counter += 1;
+      const messageId = `EPH${String(counter).padStart(17, '0')}`;
+      // messages-recv.js:1240-1257: the notification's message, its key built from the stanza and passed
+      // through proto.WebMessageInfo.fromObject (which keeps only the four proto key fields), upserted as
+      // 'append'; process-message.js:309-314, 625-626: processing it emits the chat's new timer.
+      const message = proto.WebMessageInfo.fromObject({
+        key: { remoteJid: id, fromMe: false, participant: author, id: messageId },
+        participant: author,
+        messageTimestamp: Math.floor(Date.now() / 1000),
+        message: {
+          protocolMessage: {
+            type: proto.Message.ProtocolMessage.Type.EPHEMERAL_SETTING,
+            ephemeralExpiration: expiration,
+          },
+        },
+      }) as WAMessage;
+      await upsertMessage(async () => {
+        ev.emit('messages.upsert', { messages: [message], type: 'append' });
+        ev.emit('chats.update', [
+          {
+            id,
+            ephemeralSettingTimestamp: Number(message.messageTimestamp),
+            ephemeralExpiration: expiration || null,
+          },
+        ]);
+      });
+      return messageId;
+    },
     async participantsChange(id, action, participants) {
       ws.emit('frame', {});
       // process-message.js:509-523: a member stub becomes group-participants.update with the members as
@@ -526,10 +588,17 @@ export function groupMessage(
   group: string,
   sender: string,
   text: string,
-  extra: { participantAlt?: string; id?: string; timestamp?: number; pushName?: string } = {},
+  extra: {
+    participantAlt?: string;
+    id?: string;
+    timestamp?: number;
+    pushName?: string;
+    /** The stanza's addressing mode, which Baileys puts on a received message's key (below). */
+    addressingMode?: 'lid' | 'pn';
+  } = {},
 ): WAMessage {
   counter += 1;
-  return proto.WebMessageInfo.fromObject({
+  const message = proto.WebMessageInfo.fromObject({
     key: {
       remoteJid: group,
       fromMe: false,
@@ -541,6 +610,10 @@ export function groupMessage(
     pushName: extra.pushName ?? 'Sender',
     message: { conversation: text },
   }) as WAMessage;
+  // decode-wa-message.js:69-73, 189: a received message's key carries the stanza's addressing_mode (else
+  // 'lid' or 'pn' from the sender's server); fromObject drops it (not a field of proto.MessageKey).
+  if (extra.addressingMode) message.key.addressingMode = extra.addressingMode;
+  return message;
 }
 
 /** A 1:1 chat message. */

@@ -10,6 +10,7 @@ import makeWASocket, {
   isLidUser,
   jidDecode,
   jidNormalizedUser,
+  normalizeMessageContent,
   proto,
   type UserFacingSocketConfig,
   type WAMessage,
@@ -24,6 +25,7 @@ import {
   MediaUnavailableError,
   type WhatsAppDriver,
 } from '../driver';
+import { createGroupMetadataCache } from './group-metadata';
 import { createGroupRefresher } from './group-refresher';
 import { downloadWaMedia } from './media';
 import { createSendReceipts } from './send-receipts';
@@ -58,6 +60,10 @@ export interface BaileysOptions {
   reuploadTimeoutMs?: number;
   /** How long partial group updates are gathered before their groups are fetched (default 2 s). */
   groupRefreshDelayMs?: number;
+  /** How long a group's metadata is sent from before it is asked for again (default, and at most, 5 min). */
+  groupMetadataTtlMs?: number;
+  /** The clock group metadata ages by (tests move it). */
+  now?: () => number;
   /** Builds the socket; Baileys' makeWASocket unless a test scripts one. */
   makeSocket?: (config: UserFacingSocketConfig) => DriverSocket;
 }
@@ -65,6 +71,8 @@ export interface BaileysOptions {
 const { HistorySyncType } = proto.HistorySync;
 const DEFAULT_REUPLOAD_TIMEOUT_MS = 30_000;
 const DEFAULT_GROUP_REFRESH_DELAY_MS = 2_000;
+const MAX_GROUP_METADATA_TTL_MS = 5 * 60_000;
+const { EPHEMERAL_SETTING } = proto.Message.ProtocolMessage.Type;
 
 /**
  * The real driver: one Baileys socket per connection attempt. Settings follow decision 0015 §4: a desktop
@@ -78,14 +86,19 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
   const makeSocket = options.makeSocket ?? makeWASocket;
   const reuploadTimeoutMs = options.reuploadTimeoutMs ?? DEFAULT_REUPLOAD_TIMEOUT_MS;
   const groupRefreshDelayMs = options.groupRefreshDelayMs ?? DEFAULT_GROUP_REFRESH_DELAY_MS;
+  const groupMetadataTtlMs = Math.min(
+    options.groupMetadataTtlMs ?? MAX_GROUP_METADATA_TTL_MS,
+    MAX_GROUP_METADATA_TTL_MS,
+  );
   return {
     name: 'baileys',
     downloadMedia: (message) => downloadWaMedia(message, { logger: options.logger }),
     connect({ sessionId, auth, events, pairingPhone, sentMessage, version, platform }) {
       const logger = options.logger.child({ sessionId });
       // Every group's full metadata as this connection last heard it: Baileys asks for it before each
-      // group send (Socket/messages-send.js:499-509) and would otherwise query WhatsApp every time.
-      const metadata = new Map<string, GroupMetadata>();
+      // group send (Socket/messages-send.js:499-509) and would otherwise query WhatsApp every time. It is
+      // sent from for at most 5 minutes (docs/decisions/0018-desk-replies.md, group metadata).
+      const metadata = createGroupMetadataCache({ ttlMs: groupMetadataTtlMs, now: options.now ?? Date.now });
       const announced = version ?? options.version;
       // The key cache lives with the session's auth (whatsapp/auth/session-auth.ts), created once per run.
       const sock = makeSocket({
@@ -103,7 +116,7 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         // A recipient that could not decrypt a sent message asks for a retry; Baileys encrypts it again
         // from what this answers when its own recent-message cache misses (Socket/messages-recv.js:1040-1070).
         getMessage: async (key) => (sentMessage ? sentMessage(key) : undefined),
-        cachedGroupMetadata: async (jid) => metadata.get(jid),
+        cachedGroupMetadata: async (jid) => metadata.fresh(jid),
         ...(announced ? { version: announced } : {}),
         ...(options.waWebSocketUrl ? { waWebSocketUrl: options.waWebSocketUrl } : {}),
       });
@@ -160,23 +173,61 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
       }
 
       // What WhatsApp says about what this connection sent: taken, refused, delivered, read (decision 0018).
-      const sent = createSendReceipts({ account: () => sock.user, group: (jid) => metadata.get(jid) });
+      const sent = createSendReceipts({ account: () => sock.user, group: (jid) => metadata.last(jid) });
       const tell = (receipts: ReturnType<typeof sent.updates>) => {
         if (receipts.length > 0) inOrder(() => events.sendStatus(receipts));
       };
 
       const groups = createGroupRefresher({
         delayMs: groupRefreshDelayMs,
-        fetch: (jid) => sock.groupMetadata(jid),
-        found: (group) => {
-          remember([group]);
-          inOrder(() => reportGroups([group]));
-        },
+        fetch: fetchGroup,
+        found: (group) => inOrder(() => reportGroups([group])),
         failed: (jid, error) => logger.warn({ err: error, groupJid: jid }, 'group metadata fetch failed'),
       });
 
       function remember(list: GroupMetadata[]): void {
-        for (const group of list) if (Array.isArray(group.participants)) metadata.set(group.id, group);
+        metadata.store(list);
+      }
+
+      /** One group's metadata from WhatsApp, kept unless the group changed while the query was under way. */
+      async function fetchGroup(jid: string): Promise<GroupMetadata> {
+        const mark = metadata.mark();
+        const group = await sock.groupMetadata(jid);
+        metadata.store([group], mark);
+        return group;
+      }
+
+      /** Groups go stale: their entry is dropped (Baileys queries them itself) and they are fetched again. */
+      function forget(jids: string[]): void {
+        for (const jid of jids) metadata.drop(jid);
+        groups.refresh(jids);
+      }
+
+      // Modes a received message showed that contradicted a group's metadata (each is acted on once).
+      const addressingSeen = new Set<string>();
+
+      /**
+       * Groups whose metadata the received messages show stale (decision 0015 §8): a disappearing-messages
+       * toggle, which arrives only as an EPHEMERAL_SETTING protocol message (Socket/messages-recv.js:616-623,
+       * Utils/process-message.js:309-314); a stanza addressed otherwise than the metadata says (its
+       * addressing_mode is on the key, Utils/decode-wa-message.js:73, 189), as after a group's move to LID
+       * addressing, of which WhatsApp sends no notification.
+       */
+      function staleGroups(messages: WAMessage[]): string[] {
+        const stale = new Set<string>();
+        for (const { key, message } of messages) {
+          const jid = key?.remoteJid;
+          if (!jid || !isJidGroup(jid)) continue;
+          if (normalizeMessageContent(message)?.protocolMessage?.type === EPHEMERAL_SETTING) stale.add(jid);
+          const mode = key.addressingMode;
+          const held = metadata.last(jid)?.addressingMode;
+          if (!mode || !held || held === mode || addressingSeen.has(`${jid} ${mode}`)) continue;
+          // A mode WhatsApp's answer still contradicts is not asked about again on this connection: the
+          // metadata's five minutes bound it.
+          addressingSeen.add(`${jid} ${mode}`);
+          stale.add(jid);
+        }
+        return [...stale];
       }
 
       function reportGroups(list: GroupMetadata[]): void {
@@ -262,6 +313,7 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
       );
       // 'notify' is a new message; 'append' one that arrived while we were offline: both are live traffic.
       sock.ev.on('messages.upsert', ({ messages }) => {
+        forget(staleGroups(messages));
         const merged = sent.upserted(messages);
         inOrder(async () => {
           report(await lookUpSenders(messages));
@@ -291,14 +343,12 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         const partial = updates
           .filter((u) => u.id && !Array.isArray(u.participants))
           .map((u) => u.id as string);
-        for (const jid of partial) metadata.delete(jid);
-        groups.refresh(partial);
+        forget(partial);
       });
       sock.ev.on('group-participants.update', (update) => {
         const { id } = update;
         sent.participants(update);
-        metadata.delete(id);
-        groups.refresh([id]);
+        forget([id]);
       });
 
       const end = async () => {
@@ -325,6 +375,13 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         async sendText({ groupJid, text, quoted }, record) {
           const me = sock.user?.id;
           if (!me) throw new Error('The session is not logged in.');
+          // In a disappearing group the reply carries the group's timer (Utils/messages.js:587-600), as the
+          // group's messages do; sendMessage leaves that to the caller. The metadata read here is what Baileys
+          // is handed for the send, so the timer and the stanza's `expiration` agree (messages-send.js:521-526).
+          const group = isJidGroup(groupJid)
+            ? (metadata.fresh(groupJid) ?? (await fetchGroup(groupJid)))
+            : null;
+          const timer = group?.ephemeralDuration ?? 0;
           // Built with Baileys' own generator as sendMessage does (Socket/messages-send.js:1068-1087), but
           // recorded before it is relayed: the content carries a random messageSecret
           // (Utils/messages.js:542-547), so only this very message can answer getMessage later. No link
@@ -332,7 +389,14 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
           const message = await generateWAMessage(
             groupJid,
             { text, linkPreview: null },
-            { userJid: me, quoted, messageId: generateMessageIDV2(me), logger, upload: noUpload },
+            {
+              userJid: me,
+              quoted,
+              messageId: generateMessageIDV2(me),
+              logger,
+              upload: noUpload,
+              ...(timer > 0 ? { ephemeralExpiration: timer } : {}),
+            },
           );
           await record(message);
           await sock.relayMessage(groupJid, message.message ?? {}, { messageId: message.key.id ?? '' });
