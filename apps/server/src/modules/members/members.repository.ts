@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNull, type SQL } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client';
+import { lockOrganisation } from '../../db/organisation-lock';
 import { organisations, type UserRole, users } from '../auth/auth.schema';
 import { invitations } from './members.schema';
 
@@ -30,13 +31,7 @@ export function createMembersRepository(db: Db) {
       invitation: NewInvitation,
     ): Promise<InvitationRow> {
       return db.transaction(async (tx) => {
-        // The organisation row locked, two invitations of one organisation take turns: both cannot pass
-        // the count. (No key update: rows that merely reference the organisation are not held up.)
-        await tx
-          .select({ id: organisations.id })
-          .from(organisations)
-          .where(eq(organisations.id, invitation.organisationId))
-          .for('no key update');
+        await lockOrganisation(tx, invitation.organisationId);
         const sentAt = (which: SQL | undefined) =>
           tx
             .select({ at: invitations.createdAt })

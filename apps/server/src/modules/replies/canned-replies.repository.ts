@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { organisations } from '../auth/auth.schema';
+import { lockOrganisation } from '../../db/organisation-lock';
 import { cannedReplies } from './replies.schema';
 
 export interface CannedReplyRow {
@@ -34,13 +34,7 @@ export function createCannedRepliesRepository(db: Db) {
       max: number,
     ): Promise<CannedReplyRow | 'taken' | 'full'> {
       return db.transaction(async (tx) => {
-        // The organisation row locked, two saves take turns: both cannot pass the count. (No key update:
-        // rows that merely reference the organisation are not held up.)
-        await tx
-          .select({ id: organisations.id })
-          .from(organisations)
-          .where(eq(organisations.id, organisationId))
-          .for('no key update');
+        await lockOrganisation(tx, organisationId);
         const [held] = await tx
           .select({ n: count() })
           .from(cannedReplies)

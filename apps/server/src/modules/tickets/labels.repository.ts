@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { organisations } from '../auth/auth.schema';
+import { lockOrganisation } from '../../db/organisation-lock';
 import { labels } from './tickets.schema';
 
 export type LabelRow = typeof labels.$inferSelect;
@@ -27,13 +27,7 @@ export function createLabelsRepository(db: Db) {
       max: number,
     ): Promise<LabelRow | 'full'> {
       return db.transaction(async (tx) => {
-        // The organisation row locked, two creations take turns: both cannot pass the count. (No key
-        // update: rows that merely reference the organisation are not held up.)
-        await tx
-          .select({ id: organisations.id })
-          .from(organisations)
-          .where(eq(organisations.id, organisationId))
-          .for('no key update');
+        await lockOrganisation(tx, organisationId);
         const [held] = await tx
           .select({ n: count() })
           .from(labels)
