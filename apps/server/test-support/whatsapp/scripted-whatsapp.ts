@@ -543,6 +543,31 @@ export function groupMessage(
   }) as WAMessage;
 }
 
+/**
+ * A group notice as a history chunk carries it (Utils/history.js:78-99 passes every WebMessageInfo of a
+ * conversation on): a stub with no content, e.g. someone joined (GROUP_PARTICIPANT_ADD) or changed the
+ * subject. The mapping stores no row for it.
+ */
+export function groupNotice(
+  group: string,
+  actor: string,
+  timestamp: number,
+  stub: proto.WebMessageInfo.StubType = proto.WebMessageInfo.StubType.GROUP_PARTICIPANT_ADD,
+): WAMessage {
+  counter += 1;
+  return proto.WebMessageInfo.fromObject({
+    key: {
+      remoteJid: group,
+      fromMe: false,
+      id: `3EB2${String(counter).padStart(16, '0')}`,
+      participant: actor,
+    },
+    messageTimestamp: timestamp,
+    messageStubType: stub,
+    messageStubParameters: [actor],
+  }) as WAMessage;
+}
+
 /** A 1:1 chat message. */
 export function directMessage(from: string, text: string): WAMessage {
   counter += 1;

@@ -35,6 +35,10 @@ export class HistoryRequests {
   // Requests for older messages by id, kept after their page stopped waiting: a late answer with
   // nothing for the group still tells that its history is complete.
   private readonly asked = new Map<string, { sessionId: string; groupJid: string; oldestWaId: string }>();
+  // The oldest item the phone's answers held per session and group that stored no row (a notice, a
+  // stub): a page of only those leaves the oldest stored message where it was, and asked for again, the
+  // same page would come back emptied by Baileys' buffer as already seen (decision 0015 §6).
+  private readonly reached = new Map<string, OldestMessage>();
 
   private readonly deps: HistoryRequestsDeps;
 
@@ -70,9 +74,12 @@ export class HistoryRequests {
       };
     });
     this.waiters.set(sessionId, [...(this.waiters.get(sessionId) ?? []), waiter]);
-    const requestId = await connection.requestHistory(groupJid, oldest, count);
+    // Older than the oldest stored message: where earlier answers reached, if that is further back.
+    const reached = this.reached.get(`${sessionId}\u0000${groupJid}`);
+    const from = reached && reached.timestamp < oldest.timestamp ? reached : oldest;
+    const requestId = await connection.requestHistory(groupJid, from, count);
     waiter.requestId = requestId;
-    this.asked.set(requestId, { sessionId, groupJid, oldestWaId: oldest.key.id ?? '' });
+    this.asked.set(requestId, { sessionId, groupJid, oldestWaId: from.key.id ?? '' });
     setTimeout(() => this.asked.delete(requestId), ASKED_TTL_MS).unref();
     return { answer };
   }
@@ -88,6 +95,7 @@ export class HistoryRequests {
     for (const [groupJid, stored] of result.perGroup)
       this.announce(session, groupJid, stored, batch.onDemand);
     if (!batch.onDemand) return;
+    this.noteReached(session.id, result.oldestUnstored);
     const request = batch.requestId ? this.asked.get(batch.requestId) : undefined;
     if (batch.requestId) this.asked.delete(batch.requestId);
     let startOfChat = false;
@@ -103,6 +111,15 @@ export class HistoryRequests {
       if (complete) this.announce(session, request.groupJid, 0, true);
     }
     this.answerWaiters(session.id, batch.requestId, result.received, result.perGroup, startOfChat);
+  }
+
+  /** Remembers, per group, the oldest unstored item of an answer when it lies before the one known. */
+  private noteReached(sessionId: string, oldest: ReadonlyMap<string, OldestMessage>): void {
+    for (const [groupJid, item] of oldest) {
+      const key = `${sessionId}\u0000${groupJid}`;
+      const known = this.reached.get(key);
+      if (!known || item.timestamp < known.timestamp) this.reached.set(key, item);
+    }
   }
 
   private announce(session: SessionRef, groupId: string, stored: number, onDemand: boolean): void {

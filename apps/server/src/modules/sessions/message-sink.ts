@@ -1,5 +1,5 @@
 import type { WAMessage } from 'baileys';
-import type { ContactInfo, GroupInfo } from '../../whatsapp/driver';
+import type { ContactInfo, GroupInfo, OldestMessage } from '../../whatsapp/driver';
 
 /** A session as what it receives is filed under: its id and its organisation. */
 export interface SessionRef {
@@ -15,8 +15,10 @@ export interface SinkIngestResult {
   inserted: readonly unknown[];
   /** New rows per group JID. */
   perGroup: Map<string, number>;
-  /** Messages per group JID that the batch held, new or not. */
+  /** Messages per group JID that the batch held, new or not, stored or not (a notice stores nothing). */
   received: Map<string, number>;
+  /** Per group JID, the oldest item of the batch that stores no row of its own (a notice, a stub). */
+  oldestUnstored: Map<string, OldestMessage>;
 }
 
 /**
