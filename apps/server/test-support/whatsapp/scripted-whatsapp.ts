@@ -81,7 +81,10 @@ export interface ScriptedSocket {
   enterCode(account: { pn: string; lid: string }): Promise<boolean>;
   /** Login succeeded (socket.js:745-766), then offline notifications are done (socket.js:832-841). */
   open(): void;
-  /** A history sync notification, processed as chats.js:917-1018 does. */
+  /**
+   * A history sync notification, processed as chats.js:917-1018 does. Two of them inside `buffered` reach
+   * the app as one merged event with the later one's syncType and request id (event-buffer.js:221-287).
+   */
   history(chunk: HistoryChunk): Promise<void>;
   /** New messages, as upsertMessage emits them with their push names (chats.js:917-925). */
   live(messages: WAMessage[], type?: 'notify' | 'append'): Promise<void>;

@@ -62,7 +62,11 @@ describeWithDatabase('answers of the phone to requests for older messages (Baile
   }
 
   /** What the desk's paging does: ask for the messages before the oldest stored one. */
-  async function askOlder(app: Awaited<ReturnType<typeof linked>>['app'], sessionId: string) {
+  async function askOlder(
+    app: Awaited<ReturnType<typeof linked>>['app'],
+    sessionId: string,
+    timeoutMs = 10_000,
+  ) {
     const [oldest] = await stored(sessionId);
     if (!oldest) throw new Error('nothing stored');
     const key = { remoteJid: SUPPORT, id: oldest.waId, fromMe: false, participant: CARLA };
@@ -71,7 +75,7 @@ describeWithDatabase('answers of the phone to requests for older messages (Baile
       SUPPORT,
       { key, timestamp: oldest.timestamp },
       50,
-      10_000,
+      timeoutMs,
     );
     return answer;
   }
@@ -102,5 +106,37 @@ describeWithDatabase('answers of the phone to requests for older messages (Baile
     }
     // Three answers a gap apart that stored nothing are not the start of the chat.
     expect(await historyComplete(sessionId)).toBe(false);
+  });
+
+  it('an answer flushed together with a later history chunk still answers its request', async () => {
+    const { app, sessionId, socket } = await linked();
+    const answer = askOlder(app, sessionId);
+    await eventually(() => socket.calls.fetchMessageHistory.length === 1, 5_000, 'the request');
+    const older = [
+      groupMessage(SUPPORT, CARLA, 'older 1', { timestamp: T0 + 900 }),
+      groupMessage(SUPPORT, CARLA, 'older 2', { timestamp: T0 + 901 }),
+    ];
+    // The phone's answer and a chunk of the running full sync arrive within one flush: the buffer keeps the
+    // later one's syncType and request id for both (event-buffer.js:257, 285).
+    await socket.buffered(async () => {
+      await socket.history({
+        messages: older,
+        syncType: HistorySyncType.ON_DEMAND,
+        peerDataRequestSessionId: 'PDO-1',
+      });
+      await socket.history({
+        messages: [groupMessage(SUPPORT, CARLA, 'newer', { timestamp: T0 + 1_100 })],
+        syncType: HistorySyncType.FULL,
+      });
+    });
+    expect(await answer).toEqual({ received: 2, stored: 2, startOfChat: false });
+    expect((await stored(sessionId)).map((row) => row.timestamp)).toEqual([
+      T0 + 900,
+      T0 + 901,
+      T0 + 1_001,
+      T0 + 1_002,
+      T0 + 1_003,
+      T0 + 1_100,
+    ]);
   });
 });

@@ -11,8 +11,8 @@ export interface SessionRef {
 export type MessageOrigin = 'history' | 'on_demand' | 'live';
 
 export interface SinkIngestResult {
-  /** The messages of the batch that were new (stored now). */
-  inserted: readonly unknown[];
+  /** The messages of the batch that were new (stored now), by group and WhatsApp id. */
+  inserted: readonly { groupJid: string; waId: string }[];
   /** New rows per group JID. */
   perGroup: Map<string, number>;
   /** Messages per group JID that the batch held, new or not, stored or not (a notice stores nothing). */
