@@ -45,6 +45,12 @@ export interface PhoneScript {
   reupload?: (message: WAMessage) => Promise<WAMessage> | undefined;
   /** How long groupMetadata takes, to see whether queries overlap. */
   metadataDelayMs?: number;
+  /**
+   * LID/PN pairs WhatsApp's device query answers while a message is sent: Baileys stores them in its LID
+   * store without telling the app (messages-send.js:193-203). Simplified: the real query asks only for
+   * recipients whose devices are not cached, and which pairs it answers is WhatsApp's choice.
+   */
+  usync?: { lid: string; pn: string }[];
 }
 
 export interface ScriptedSocket {
@@ -327,6 +333,8 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
         const cached = await config.cachedGroupMetadata?.(jid);
         if (!Array.isArray(cached?.participants)) await sock.groupMetadata(jid);
       }
+      // messages-send.js:197-203: the device query's LID answers are stored, and no event says so.
+      if (script.usync?.length) await lidMapping.storeLIDPNMappings(script.usync);
       if (!participant) recentlySent.set(`${jid}/${options.messageId}`, message);
       calls.relayed.push({ jid, id: options.messageId, message, participant });
       return options.messageId;
