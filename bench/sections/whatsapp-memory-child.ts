@@ -40,7 +40,9 @@ async function silentWebSocketServer(): Promise<string> {
 // Storage is not what is measured: the gateway's writes go nowhere.
 const nowhere = <T>(answers: Record<string, unknown> = {}) =>
   new Proxy({}, { get: (_target, name) => async () => answers[String(name)] }) as T;
-const sink = nowhere<MessageSink>({ ingest: { inserted: [], perGroup: new Map(), received: new Map() } });
+const sink = nowhere<MessageSink>({
+  ingest: { inserted: [], perGroup: new Map(), received: new Map(), oldestUnstored: new Map() },
+});
 
 function memoryAuth(linked: boolean): SessionAuth {
   const creds = initAuthCreds();

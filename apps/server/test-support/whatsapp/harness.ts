@@ -37,12 +37,16 @@ export type Received =
   | { kind: 'sendStatus'; receipts: SendReceipt[] }
   | { kind: 'open' };
 
-/** An AuthStore in memory, counting what it is asked. */
+/**
+ * An AuthStore in memory, counting what it is asked. While `failing` is set every write is refused, as a
+ * database that went away refuses it (the store's write is all or nothing, so nothing is kept).
+ */
 export function memoryAuthStore() {
   const rows = new Map<string, string>();
-  const store: AuthStore & { rows: Map<string, string>; writes: number } = {
+  const store: AuthStore & { rows: Map<string, string>; writes: number; failing: boolean } = {
     rows,
     writes: 0,
+    failing: false,
     async read(_sessionId, type, keyIds) {
       const found = new Map<string, string>();
       for (const id of keyIds) {
@@ -53,6 +57,7 @@ export function memoryAuthStore() {
     },
     async write(_sessionId, written: AuthRow[]) {
       store.writes += 1;
+      if (store.failing) throw new Error('connection to the database lost');
       for (const row of written) {
         if (row.value === null) rows.delete(`${row.type}/${row.keyId}`);
         else rows.set(`${row.type}/${row.keyId}`, row.value);

@@ -45,6 +45,12 @@ export interface PhoneScript {
   reupload?: (message: WAMessage) => Promise<WAMessage> | undefined;
   /** How long groupMetadata takes, to see whether queries overlap. */
   metadataDelayMs?: number;
+  /**
+   * LID/PN pairs WhatsApp's device query answers while a message is sent: Baileys stores them in its LID
+   * store without telling the app (messages-send.js:193-203). Simplified: the real query asks only for
+   * recipients whose devices are not cached, and which pairs it answers is WhatsApp's choice.
+   */
+  usync?: { lid: string; pn: string }[];
 }
 
 export interface ScriptedSocket {
@@ -92,7 +98,10 @@ export interface ScriptedSocket {
   enterCode(account: { pn: string; lid: string }): Promise<boolean>;
   /** Login succeeded (socket.js:745-766), then offline notifications are done (socket.js:832-841). */
   open(): void;
-  /** A history sync notification, processed as chats.js:917-1018 does. */
+  /**
+   * A history sync notification, processed as chats.js:917-1018 does. Two of them inside `buffered` reach
+   * the app as one merged event with the later one's syncType and request id (event-buffer.js:221-287).
+   */
   history(chunk: HistoryChunk): Promise<void>;
   /** New messages, as upsertMessage emits them with their push names (chats.js:917-925). */
   live(messages: WAMessage[], type?: 'notify' | 'append'): Promise<void>;
@@ -354,6 +363,8 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
         if (ephemeralDuration && ephemeralDuration > 0) attrs.expiration = ephemeralDuration.toString();
         attrs.addressing_mode = addressingMode || 'lid';
       }
+      // messages-send.js:197-203: the device query's LID answers are stored, and no event says so.
+      if (script.usync?.length) await lidMapping.storeLIDPNMappings(script.usync);
       if (!participant) recentlySent.set(`${jid}/${options.messageId}`, message);
       calls.relayed.push({ jid, id: options.messageId, message, participant, group, attrs });
       return options.messageId;
@@ -614,6 +625,31 @@ export function groupMessage(
   // 'lid' or 'pn' from the sender's server); fromObject drops it (not a field of proto.MessageKey).
   if (extra.addressingMode) message.key.addressingMode = extra.addressingMode;
   return message;
+}
+
+/**
+ * A group notice as a history chunk carries it (Utils/history.js:78-99 passes every WebMessageInfo of a
+ * conversation on): a stub with no content, e.g. someone joined (GROUP_PARTICIPANT_ADD) or changed the
+ * subject. The mapping stores no row for it.
+ */
+export function groupNotice(
+  group: string,
+  actor: string,
+  timestamp: number,
+  stub: proto.WebMessageInfo.StubType = proto.WebMessageInfo.StubType.GROUP_PARTICIPANT_ADD,
+): WAMessage {
+  counter += 1;
+  return proto.WebMessageInfo.fromObject({
+    key: {
+      remoteJid: group,
+      fromMe: false,
+      id: `3EB2${String(counter).padStart(16, '0')}`,
+      participant: actor,
+    },
+    messageTimestamp: timestamp,
+    messageStubType: stub,
+    messageStubParameters: [actor],
+  }) as WAMessage;
 }
 
 /** A 1:1 chat message. */

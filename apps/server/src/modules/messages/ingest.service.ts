@@ -1,6 +1,6 @@
-import type { WAMessage } from 'baileys';
-import type { ContactInfo } from '../../whatsapp/driver';
-import { mapGroupMessage } from '../../whatsapp/mapping/to-group-message';
+import { isJidGroup, type WAMessage } from 'baileys';
+import type { ContactInfo, OldestMessage } from '../../whatsapp/driver';
+import { mapGroupMessage, toSeconds } from '../../whatsapp/mapping/to-group-message';
 import type { DeskEventBus } from '../events/desk-events';
 import type { MessageOrigin, SessionRef } from '../sessions/message-sink';
 import { type ContactPair, type ContactsRepository, mergeContacts } from './contacts.repository';
@@ -12,8 +12,13 @@ export interface IngestResult {
   inserted: InsertedKey[];
   /** New rows per group JID. */
   perGroup: Map<string, number>;
-  /** Messages per group JID that the batch held, new or not. */
+  /**
+   * Messages per group JID that the batch held, new or not, stored or not: a group notice or a stub
+   * stores no row but is still an item of the chat the phone sent.
+   */
   received: Map<string, number>;
+  /** Per group JID, the oldest item of the batch that stores no row of its own (a notice, a stub, a revoke). */
+  oldestUnstored: Map<string, OldestMessage>;
 }
 
 export interface IngestDeps {
@@ -45,13 +50,17 @@ export function createIngest({ messages, contacts, groups, bus, learnedPairs }: 
     const revokes = new Map<string, string[]>();
     const edits: MessageEdit[] = [];
     const received = new Map<string, number>();
+    const oldestUnstored = new Map<string, OldestMessage>();
     const learned: ContactInfo[] = [...known];
 
     for (const message of batch) {
+      // Counted before the mapping skips anything: a page of only notices still answers a request for
+      // older messages, and is no evidence of the chat's start (decision 0015 §4).
+      const chat = message.key?.remoteJid;
+      if (chat && isJidGroup(chat)) received.set(chat, (received.get(chat) ?? 0) + 1);
       const result = mapGroupMessage(message);
+      if (result.kind !== 'message' && chat && isJidGroup(chat)) noteOldest(oldestUnstored, chat, message);
       if (result.kind === 'skip') continue;
-      const groupJid = result.kind === 'message' ? result.message.groupJid : result.groupJid;
-      received.set(groupJid, (received.get(groupJid) ?? 0) + 1);
       if (result.kind === 'revoke')
         revokes.set(result.groupJid, [...(revokes.get(result.groupJid) ?? []), result.targetId]);
       else if (result.kind === 'edit') edits.push(result);
@@ -79,7 +88,7 @@ export function createIngest({ messages, contacts, groups, bus, learnedPairs }: 
     if (origin === 'live' && inserted.length > 0) await publishLive(session, newRows(rows, inserted), people);
     // Last, as it is about older messages: this batch's rows already carry every pair it taught.
     if (fresh.length > 0) await learnedPairs(session, fresh);
-    return { inserted, perGroup, received };
+    return { inserted, perGroup, received, oldestUnstored };
   };
 
   /**
@@ -128,6 +137,14 @@ export function createIngest({ messages, contacts, groups, bus, learnedPairs }: 
       bus.publish('message.live', live);
     }
   }
+}
+
+/** Keeps `message` as its group's oldest when it is older than the one kept (a stub without a time never is). */
+function noteOldest(oldest: Map<string, OldestMessage>, groupJid: string, message: WAMessage): void {
+  const timestamp = toSeconds(message.messageTimestamp);
+  if (!message.key?.id || !(timestamp > 0)) return;
+  const kept = oldest.get(groupJid);
+  if (!kept || timestamp < kept.timestamp) oldest.set(groupJid, { key: message.key, timestamp });
 }
 
 /** The rows the database took as new, in batch order (a redelivered message is not among them). */

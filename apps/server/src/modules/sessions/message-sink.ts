@@ -1,5 +1,5 @@
 import type { WAMessage } from 'baileys';
-import type { ContactInfo, GroupInfo } from '../../whatsapp/driver';
+import type { ContactInfo, GroupInfo, OldestMessage } from '../../whatsapp/driver';
 
 /** A session as what it receives is filed under: its id and its organisation. */
 export interface SessionRef {
@@ -11,12 +11,14 @@ export interface SessionRef {
 export type MessageOrigin = 'history' | 'on_demand' | 'live';
 
 export interface SinkIngestResult {
-  /** The messages of the batch that were new (stored now). */
-  inserted: readonly unknown[];
+  /** The messages of the batch that were new (stored now), by group and WhatsApp id. */
+  inserted: readonly { groupJid: string; waId: string }[];
   /** New rows per group JID. */
   perGroup: Map<string, number>;
-  /** Messages per group JID that the batch held, new or not. */
+  /** Messages per group JID that the batch held, new or not, stored or not (a notice stores nothing). */
   received: Map<string, number>;
+  /** Per group JID, the oldest item of the batch that stores no row of its own (a notice, a stub). */
+  oldestUnstored: Map<string, OldestMessage>;
 }
 
 /**

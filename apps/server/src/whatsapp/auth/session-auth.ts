@@ -1,12 +1,4 @@
-import {
-  BufferJSON,
-  type CacheStore,
-  initAuthCreds,
-  makeCacheableSignalKeyStore,
-  proto,
-  type SignalDataTypeMap,
-  type SignalKeyStore,
-} from 'baileys';
+import { BufferJSON, initAuthCreds, proto, type SignalDataTypeMap, type SignalKeyStore } from 'baileys';
 import type { SessionAuth } from '../driver';
 
 const CREDS = { type: 'creds', keyId: '' } as const;
@@ -33,8 +25,9 @@ export interface AuthStore {
  * Writes of one session are queued, so an older creds snapshot never overwrites a newer one.
  *
  * Loaded once per session run and shared by all its connection attempts (decision 0015 §9): keys read
- * through Baileys' cache (one per run, no timers), and an old socket's writes finish before a new socket
- * reads. `close()` waits for the queued writes and drops the cache.
+ * through a cache (one per run, no timers) that takes a change only once the database has it, and an old
+ * socket's writes finish before a new socket reads. `close()` waits for the queued writes and drops the
+ * cache.
  */
 export async function loadSessionAuth(repo: AuthStore, sessionId: string): Promise<SessionAuth> {
   const stored = (await repo.read(sessionId, CREDS.type, [CREDS.keyId])).get(CREDS.keyId);
@@ -72,7 +65,7 @@ export async function loadSessionAuth(repo: AuthStore, sessionId: string): Promi
   const cache = createKeyCache();
 
   return {
-    state: { creds, keys: makeCacheableSignalKeyStore(database, undefined, cache) },
+    state: { creds, keys: cachedKeys(database, cache) },
     saveCreds() {
       // Serialised now, not when the queue gets to it: the write stores the creds as they are at this call.
       const value = JSON.stringify(creds, BufferJSON.replacer);
@@ -89,14 +82,75 @@ export async function loadSessionAuth(repo: AuthStore, sessionId: string): Promi
   };
 }
 
+/**
+ * Baileys' makeCacheableSignalKeyStore without its flaw: it puts a change in its cache before writing it
+ * (Utils/auth-utils.js:57-67), so a write that still fails after the socket's retries (auth-utils.js:143-163)
+ * leaves memory ahead of wa_auth, and a restart resumes from older Signal sessions than the contacts have
+ * (Bad MAC, Baileys #2321; decision 0015 §9). Here the database is written first and the cache follows; a
+ * failed write drops the keys it touched from the cache, so they are read again from the database, which
+ * may or may not have taken it. Reads and writes take turns, as in Baileys (its cacheMutex), so a read that
+ * missed the cache never caches a value older than a write that overtook it.
+ */
+function cachedKeys(store: SignalKeyStore, cache: KeyCache): SignalKeyStore {
+  let turn: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = turn.then(work);
+    turn = next.catch(() => {});
+    return next;
+  };
+  const idOf = (type: string, id: string) => `${type}.${id}`;
+  return {
+    get: <T extends keyof SignalDataTypeMap>(type: T, ids: string[]) =>
+      exclusive(async () => {
+        const data: { [id: string]: SignalDataTypeMap[T] } = {};
+        const missing: string[] = [];
+        for (const id of ids) {
+          const item = cache.get<SignalDataTypeMap[T]>(idOf(type, id));
+          if (item !== undefined) data[id] = item;
+          else missing.push(id);
+        }
+        if (missing.length > 0) {
+          const fetched = await store.get(type, missing);
+          for (const id of missing) {
+            const item = fetched[id];
+            if (!item) continue;
+            data[id] = item;
+            cache.set(idOf(type, id), item);
+          }
+        }
+        return data;
+      }),
+    set: (data) =>
+      exclusive(async () => {
+        const changed = Object.entries(data).flatMap(([type, entries]) =>
+          Object.entries(entries ?? {}).map(([id, value]) => [idOf(type, id), value] as const),
+        );
+        try {
+          await store.set(data);
+        } catch (error) {
+          for (const [key] of changed) cache.del(key);
+          throw error;
+        }
+        for (const [key, value] of changed) cache.set(key, value);
+      }),
+  };
+}
+
 const KEY_CACHE_TTL_MS = 5 * 60_000; // Baileys' own DEFAULT_CACHE_TTLS.SIGNAL_STORE
 const KEY_CACHE_ENTRIES = 5_000;
 
+interface KeyCache {
+  get<T>(key: string): T | undefined;
+  set(key: string, value: unknown): void;
+  del(key: string): void;
+  flushAll(): void;
+}
+
 /**
- * The cache makeCacheableSignalKeyStore reads through: expiry checked on read and a size bound instead of
- * NodeCache's interval timer, so a session's cache holds no timer at all and dies with its SessionAuth.
+ * The keys' cache: expiry checked on read and a size bound instead of NodeCache's interval timer, so a
+ * session's cache holds no timer at all and dies with its SessionAuth.
  */
-function createKeyCache(): CacheStore {
+function createKeyCache(): KeyCache {
   const entries = new Map<string, { value: unknown; expires: number }>();
   return {
     get<T>(key: string): T | undefined {
@@ -108,7 +162,7 @@ function createKeyCache(): CacheStore {
       }
       return entry.value as T;
     },
-    set<T>(key: string, value: T) {
+    set(key: string, value: unknown) {
       entries.delete(key);
       // A deleted key is forgotten, not cached as null: a read then answers without it, as the store does.
       if (value === null || value === undefined) return;

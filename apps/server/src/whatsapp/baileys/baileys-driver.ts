@@ -64,6 +64,11 @@ export interface BaileysOptions {
   groupMetadataTtlMs?: number;
   /** The clock group metadata ages by (tests move it). */
   now?: () => number;
+  /**
+   * A LID sender whose number was not in Baileys' LID store is looked up again at most this often: on its
+   * next message, or for all such senders when Baileys may have stored pairs (default 30 s).
+   */
+  lidRetryMs?: number;
   /** Builds the socket; Baileys' makeWASocket unless a test scripts one. */
   makeSocket?: (config: UserFacingSocketConfig) => DriverSocket;
 }
@@ -73,6 +78,9 @@ const DEFAULT_REUPLOAD_TIMEOUT_MS = 30_000;
 const DEFAULT_GROUP_REFRESH_DELAY_MS = 2_000;
 const MAX_GROUP_METADATA_TTL_MS = 5 * 60_000;
 const { EPHEMERAL_SETTING } = proto.Message.ProtocolMessage.Type;
+const DEFAULT_LID_RETRY_MS = 30_000;
+/** LID senders without a number a connection keeps asking about, and asks about in one lookup. */
+const MAX_MISSING_LIDS = 1_000;
 
 /**
  * The real driver: one Baileys socket per connection attempt. Settings follow decision 0015 §4: a desktop
@@ -90,6 +98,7 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
     options.groupMetadataTtlMs ?? MAX_GROUP_METADATA_TTL_MS,
     MAX_GROUP_METADATA_TTL_MS,
   );
+  const lidRetryMs = options.lidRetryMs ?? DEFAULT_LID_RETRY_MS;
   return {
     name: 'baileys',
     downloadMedia: (message) => downloadWaMedia(message, { logger: options.logger }),
@@ -123,10 +132,12 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
       let ended = false;
       let closed = false;
       let pairingRequested = false;
-      // Pairs this connection already reported (each is told once), and LIDs whose number is known or was
-      // looked up already.
+      // Pairs this connection already reported (each is told once), LIDs whose number it reported, LIDs of
+      // chats and contacts looked up once, and LID senders looked up without a number (when last asked).
       const known = new Set<string>();
-      const lidsSeen = new Set<string>();
+      const lidsKnown = new Set<string>();
+      const lidsAsked = new Set<string>();
+      const lidsMissing = new Map<string, number>();
 
       // One chain per connection: a step that waits (a LID lookup) holds back the ones after it.
       let chain: Promise<void> = Promise.resolve();
@@ -138,7 +149,10 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         const fresh = pairs.filter((p) => p.altJid && !known.has(`${p.jid}>${p.altJid}`));
         for (const p of fresh) {
           known.add(`${p.jid}>${p.altJid}`);
-          if (isLidUser(p.jid)) lidsSeen.add(p.jid);
+          if (isLidUser(p.jid)) {
+            lidsKnown.add(p.jid);
+            lidsMissing.delete(p.jid);
+          }
         }
         if (fresh.length > 0) events.contacts(fresh);
       };
@@ -149,27 +163,78 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
        */
       async function lookUpSenders(messages: WAMessage[], lids: string[] = []): Promise<ContactInfo[]> {
         const offered: ContactInfo[] = [];
-        const missing = new Set<string>();
-        for (const lid of lids)
-          if (!lidsSeen.has(jidNormalizedUser(lid))) missing.add(jidNormalizedUser(lid));
+        const others = new Set<string>();
+        const senders = new Set<string>();
+        for (const lid of lids) {
+          const jid = jidNormalizedUser(lid);
+          if (!lidsKnown.has(jid) && !lidsAsked.has(jid)) others.add(jid);
+        }
+        const now = Date.now();
         for (const { key } of messages) {
           const sender = key?.participant;
           if (!sender) continue;
           if (key.participantAlt) offered.push(...pairOf(sender, key.participantAlt));
-          else if (isLidUser(sender) && !lidsSeen.has(jidNormalizedUser(sender)))
-            missing.add(jidNormalizedUser(sender));
+          else if (isLidUser(sender)) {
+            const jid = jidNormalizedUser(sender);
+            const asked = lidsMissing.get(jid);
+            if (!lidsKnown.has(jid) && (asked === undefined || now - asked >= lidRetryMs)) senders.add(jid);
+          }
         }
-        if (missing.size === 0) return offered;
+        // A chat's or contact's LID is asked once per connection (the history names thousands).
+        for (const lid of others) lidsAsked.add(lid);
+        return [...offered, ...(await lookUp([...others, ...senders], senders))];
+      }
+
+      /**
+       * The pairs Baileys' LID store holds for `lids`. A sender it has no number for is remembered with the
+       * time, and asked again later (its next message after lidRetryMs, or a sweep): Baileys stores pairs it
+       * learns without telling (a send's device query, messages-send.js:197-203; a LID migration sync,
+       * process-message.js:395-403), and lid-mapping.update is rare (Baileys #2263).
+       */
+      async function lookUp(lids: string[], senders: ReadonlySet<string>): Promise<ContactInfo[]> {
+        if (lids.length === 0) return [];
         let found: Awaited<ReturnType<typeof sock.signalRepository.lidMapping.getPNsForLIDs>> = [];
         try {
-          found = await sock.signalRepository.lidMapping.getPNsForLIDs([...missing]);
+          found = await sock.signalRepository.lidMapping.getPNsForLIDs(lids);
         } catch (error) {
           // The messages go on without the numbers; a failed lookup must never drop them.
-          logger.warn({ err: error, lids: missing.size }, 'LID lookup failed');
+          logger.warn({ err: error, lids: lids.length }, 'LID lookup failed');
         }
-        // A LID without a stored number is not asked again on this connection.
-        for (const lid of missing) lidsSeen.add(lid);
-        return [...offered, ...(found ?? []).flatMap(({ lid, pn }) => pairOf(lid, pn))];
+        const pairs = (found ?? []).flatMap(({ lid, pn }) => pairOf(lid, pn));
+        const numbered = new Set(pairs.map((p) => p.jid));
+        const now = Date.now();
+        for (const lid of senders) {
+          if (numbered.has(lid)) continue;
+          lidsMissing.delete(lid); // the newest last, so the oldest are dropped first
+          lidsMissing.set(lid, now);
+          if (lidsMissing.size > MAX_MISSING_LIDS)
+            lidsMissing.delete(lidsMissing.keys().next().value as string);
+        }
+        return pairs;
+      }
+
+      // When Baileys may have stored pairs (a send, a lid-mapping.update), every sender still without a
+      // number is asked again in one lookup of its store, at most once per lidRetryMs.
+      let sweepTimer: NodeJS.Timeout | undefined;
+      let lastSweep = 0;
+      function sweepSoon(): void {
+        if (sweepTimer || lidsMissing.size === 0 || ended || closed) return;
+        sweepTimer = setTimeout(
+          () => {
+            sweepTimer = undefined;
+            lastSweep = Date.now();
+            inOrder(async () => {
+              const lids = [...lidsMissing.keys()];
+              if (lids.length > 0) report(await lookUp(lids, new Set(lids)));
+            });
+          },
+          Math.max(0, lastSweep + lidRetryMs - Date.now()),
+        );
+        sweepTimer.unref?.();
+      }
+      function stopSweeps(): void {
+        clearTimeout(sweepTimer);
+        sweepTimer = undefined;
       }
 
       // What WhatsApp says about what this connection sent: taken, refused, delivered, read (decision 0018).
@@ -255,6 +320,7 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         if (closed || ended) return;
         closed = true;
         groups.stop();
+        stopSweeps();
         events.close(close);
       }
 
@@ -321,7 +387,10 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         });
         tell(merged);
       });
-      sock.ev.on('lid-mapping.update', ({ lid, pn }) => inOrder(() => report(pairOf(lid, pn))));
+      sock.ev.on('lid-mapping.update', ({ lid, pn }) => {
+        inOrder(() => report(pairOf(lid, pn)));
+        sweepSoon();
+      });
       sock.ev.on('contacts.upsert', (contacts) => inOrder(() => events.contacts(contacts.map(toContact))));
       sock.ev.on('contacts.update', (updates) =>
         inOrder(() => events.contacts(updates.filter((c): c is Contact => Boolean(c.id)).map(toContact))),
@@ -355,6 +424,7 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         if (ended) return;
         ended = true;
         groups.stop();
+        stopSweeps();
         await sock.end(undefined);
       };
 
@@ -400,6 +470,8 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
           );
           await record(message);
           await sock.relayMessage(groupJid, message.message ?? {}, { messageId: message.key.id ?? '' });
+          // The send's device query may have taught Baileys pairs (messages-send.js:197-203).
+          sweepSoon();
           // What sendMessage does next (messages-send.js:1135-1138): the sent message is upserted as
           // 'append', so it reaches the store through messages.upsert like any own message, once.
           sock
@@ -411,6 +483,7 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
           try {
             ended = true;
             groups.stop();
+            stopSweeps();
             await sock.logout();
           } finally {
             await sock.end(undefined).catch(() => {});

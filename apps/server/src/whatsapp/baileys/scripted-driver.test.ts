@@ -14,6 +14,7 @@ import {
 import type { ContactInfo } from '../driver';
 import { MEDIA_EXPIRED } from '../driver';
 import { png } from '../simulator/sample-media';
+import type { BaileysOptions } from './baileys-driver';
 
 // The real driver over a scripted Baileys socket whose events go through Baileys' own event buffer
 // (test-support/whatsapp/scripted-whatsapp.ts cites the rc14 lines each step reproduces).
@@ -24,6 +25,9 @@ const CAROL_LID = '201234567890123@lid';
 const CAROL_PN = '4915100000001@s.whatsapp.net';
 const DAN_PN = '4915100000002@s.whatsapp.net';
 const DAN_LID = '201234567890456@lid';
+// A member whose number the group's metadata does not give (groupMetadata lists it as a bare LID).
+const UNKNOWN_LID = '201234567890789@lid';
+const UNKNOWN_PN = '4915100000003@s.whatsapp.net';
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const groups = () => [
@@ -40,7 +44,10 @@ afterEach(async () => {
 });
 
 /** A linked, synced session that is connected. */
-async function connected(script: Partial<PhoneScript> = {}, options: { listGroupsOnOpen?: boolean } = {}) {
+async function connected(
+  script: Partial<PhoneScript> = {},
+  options: { listGroupsOnOpen?: boolean; baileys?: Partial<BaileysOptions> } = {},
+) {
   const h = createHarness({ groups: groups(), ...script }, { store: await linkedStore(), ...options });
   stops.push(() => h.runner.stop('end'));
   h.runner.start();
@@ -184,6 +191,49 @@ describe('Baileys driver: LID pairs', () => {
     expect(order.indexOf('contacts')).toBeLessThan(order.indexOf('live'));
     expect(pairsIn(h.received)).toEqual(expect.arrayContaining([`${CAROL_LID} ${CAROL_PN}`]));
     expect(live.key.participantAlt ?? null).toBeNull(); // the message itself is left as it came
+  });
+
+  it('looks a LID sender up again once a send stored its number, without a message or an event', async () => {
+    const stranger = groupMessage(SUPPORT, UNKNOWN_LID, 'hi all');
+    const { h, socket } = await connected(
+      { usync: [{ lid: UNKNOWN_LID, pn: UNKNOWN_PN }] },
+      { baileys: { lidRetryMs: 50 } },
+    );
+    await socket.live([stranger]);
+    await h.until(() => h.received.some((r) => r.kind === 'live'));
+    expect(pairsIn(h.received)).toEqual([]);
+    // The reply's device query answers the pair (messages-send.js:197-203); Baileys tells nobody.
+    await h.connection().sendText({ groupJid: SUPPORT, text: 'Welcome!', quoted: stranger }, async () => {});
+    await h.until(() => pairsIn(h.received).includes(`${UNKNOWN_LID} ${UNKNOWN_PN}`));
+    expect(pairsIn(h.received)).toEqual([`${UNKNOWN_LID} ${UNKNOWN_PN}`, `${UNKNOWN_PN} ${UNKNOWN_LID}`]);
+  });
+
+  it('looks a LID sender without a number up again on a later message, at most once per interval', async () => {
+    const { h, socket } = await connected({}, { baileys: { lidRetryMs: 1_000 } });
+    const lidMapping = socket.sock.signalRepository.lidMapping;
+    const lookups: string[][] = [];
+    const lookUp = lidMapping.getPNsForLIDs.bind(lidMapping);
+    lidMapping.getPNsForLIDs = async (lids) => {
+      lookups.push(lids);
+      return lookUp(lids);
+    };
+    await socket.live([groupMessage(SUPPORT, UNKNOWN_LID, 'one')]);
+    await h.until(() => h.received.filter((r) => r.kind === 'live').length === 1);
+    // Baileys learns the pair silently, e.g. from a LID migration sync (process-message.js:395-403).
+    await lidMapping.storeLIDPNMappings([{ lid: UNKNOWN_LID, pn: UNKNOWN_PN }]);
+    const asked = Date.now();
+    await socket.live([groupMessage(SUPPORT, UNKNOWN_LID, 'two')]);
+    await h.until(() => h.received.filter((r) => r.kind === 'live').length === 2);
+    if (Date.now() - asked < 900) expect(lookups).toEqual([[UNKNOWN_LID]]); // not again within the interval
+    await pause(1_050 - (Date.now() - asked));
+    h.received.length = 0;
+    await socket.live([groupMessage(SUPPORT, UNKNOWN_LID, 'three')]);
+    await h.until(() => h.received.some((r) => r.kind === 'live'));
+    const order = h.received.map((r) => r.kind);
+    expect(order.indexOf('contacts')).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf('contacts')).toBeLessThan(order.indexOf('live'));
+    expect(pairsIn(h.received)).toEqual([`${UNKNOWN_LID} ${UNKNOWN_PN}`, `${UNKNOWN_PN} ${UNKNOWN_LID}`]);
+    expect(lookups.length).toBeLessThanOrEqual(2);
   });
 
   it('passes messages on without the number when the LID lookup fails', async () => {

@@ -47,17 +47,26 @@ export interface EditSender {
 const SKIP = { kind: 'skip' } as const;
 const { Type } = proto.Message.ProtocolMessage;
 
-/** Maps one Baileys message (history or live) to what we store; only group chats are kept. */
+/**
+ * Maps one Baileys message (history or live) to what we store; only group chats are kept.
+ *
+ * U+0000 and unpaired surrogates cannot be stored (src/text.ts), and every string here is what a sender or
+ * the phone wrote: texts, names, ids and JIDs alike (a quote's stanzaId and participant, the key a revoke or
+ * an edit names, are chosen freely inside the encrypted content). All of them are cleaned here, at the
+ * source, before a lookup, a published event or the insert uses them; ids the same way on both sides, so a
+ * cleaned target still names the cleaned message.
+ */
 export function mapGroupMessage(message: WAMessage): MappingResult {
   const key = message.key;
-  const groupJid = key?.remoteJid;
-  if (!key?.id || !groupJid || !isJidGroup(groupJid)) return SKIP;
+  const groupJid = storableText(key?.remoteJid);
+  const id = storableText(key?.id);
+  if (!key || !id || !groupJid || !isJidGroup(groupJid)) return SKIP;
 
   const fromMe = Boolean(key.fromMe);
   const participant = key.participant || message.participant || null;
-  const author = fromMe || !participant ? null : jidNormalizedUser(participant);
+  const author = fromMe || !participant ? null : jidOf(participant);
   const alt = (key as { participantAlt?: string | null }).participantAlt;
-  const authorAlt = alt && !fromMe ? jidNormalizedUser(alt) : null;
+  const authorAlt = alt && !fromMe ? jidOf(alt) : null;
 
   const protocol = normalizeMessageContent(message.message)?.protocolMessage;
   if (protocol) return mapProtocol(protocol, groupJid, { fromMe, author, authorAlt });
@@ -71,13 +80,12 @@ export function mapGroupMessage(message: WAMessage): MappingResult {
   if (!summary && !revokedStub) return SKIP;
   const quote = quoted(summary?.contextInfo ?? null);
 
-  // U+0000 cannot be stored: every text and the raw JSON are cleaned here, at the source.
   return {
     kind: 'message',
     message: {
       groupJid,
-      msgId: [String(fromMe), groupJid, key.id, ...(author ? [author] : [])].join('_'),
-      waId: key.id,
+      msgId: [String(fromMe), groupJid, id, ...(author ? [author] : [])].join('_'),
+      waId: id,
       fromMe,
       author,
       authorAlt,
@@ -100,7 +108,7 @@ function mapProtocol(
   groupJid: string,
   sender: EditSender,
 ): MappingResult {
-  const targetId = protocol.key?.id;
+  const targetId = storableText(protocol.key?.id);
   if (!targetId) return SKIP;
   if (protocol.type === Type.REVOKE) return { kind: 'revoke', groupJid, targetId };
   if (protocol.type === Type.MESSAGE_EDIT) {
@@ -124,12 +132,17 @@ function quoted(context: proto.IContextInfo | null) {
     };
   }
   return {
-    quotedId: context.stanzaId,
-    quotedParticipant: context.participant ? jidNormalizedUser(context.participant) : null,
+    quotedId: storableText(context.stanzaId),
+    quotedParticipant: context.participant ? jidOf(context.participant) : null,
     quotedType: content.type,
     quotedBody: storableText(content.body),
     quotedThumbnail: content.thumbnail,
   };
+}
+
+/** A JID as stored: normalised (no device), and storable. */
+function jidOf(jid: string): string {
+  return storableText(jidNormalizedUser(jid));
 }
 
 /** Protobuf timestamps arrive as number, Long, or (from JSON) a decimal string. */
