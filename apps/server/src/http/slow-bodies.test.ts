@@ -76,6 +76,20 @@ describeWithDatabase(
       expect(data).toContain(authErrors.notRegistered);
     });
 
+    it('a burst up front buys no idle time: a body that then stalls is ended one window later', async () => {
+      const port = await listenOnLoopback(await ctx.buildApp(bounds));
+      const connection = connections.open(port);
+      connection.socket.write(
+        'POST /users/login/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // 20 kB at once, forty times what the first 500 ms window asks, then nothing more: averaged over the
+      // whole body it would pass for 20 s.
+      connection.socket.write(' '.repeat(20_000));
+      const started = performance.now();
+      await expectEndedWith408(connection, started);
+    });
+
     it('a large upload over loopback is unaffected, and a multipart upload that trickles is ended the same way', async () => {
       const app = await ctx.buildApp(bounds);
       const port = await listenOnLoopback(app);

@@ -22,11 +22,14 @@ interface Watched {
   /** Time the server spent waiting for this body's bytes (not time they sat unread on the server's side). */
   waitedMs: number;
   lastTick: number;
+  /** Where the current window began: the socket's byte count and the time waited then. */
+  windowBytes: number;
+  windowWaitedMs: number;
 }
 
 /**
- * A request body must average at least `minBytesPerSecond` once it has been waited for `graceMs`; one
- * slower is answered 408 and its connection closed, instead of holding the connection until
+ * A request body must average at least `minBytesPerSecond` over every `graceMs` of waiting — the first
+ * window, and each after it, so a burst up front buys no idle time later; one slower is answered 408 and its connection closed, instead of holding the connection until
  * REQUEST_TIMEOUT_MS. Measured on the socket (bytes the client delivered), so it applies to every body
  * however it is read: Fastify's parsers, the chat save's spool, the multipart upload. Time counts only
  * while nothing the client sent is waiting to be read: a route that reads slowly (a full disk queue, an
@@ -69,9 +72,15 @@ export function endSlowBodies(app: FastifyInstance, { minBytesPerSecond, graceMs
       }
       if (body.request.readableLength === 0) body.waitedMs += now - body.lastTick;
       body.lastTick = now;
-      if (body.waitedMs < graceMs) continue;
-      const received = body.socket.bytesRead - body.bytesAtStart;
-      if (received * 1000 < minBytesPerSecond * body.waitedMs) end(body, received);
+      const waited = body.waitedMs - body.windowWaitedMs;
+      if (waited < graceMs) continue;
+      const received = body.socket.bytesRead - body.windowBytes;
+      if (received * 1000 < minBytesPerSecond * waited) {
+        end(body, body.socket.bytesRead - body.bytesAtStart);
+        continue;
+      }
+      body.windowBytes = body.socket.bytesRead;
+      body.windowWaitedMs = body.waitedMs;
     }
     if (watched.size === 0) {
       clearInterval(ticker);
@@ -93,6 +102,8 @@ export function endSlowBodies(app: FastifyInstance, { minBytesPerSecond, graceMs
       bytesAtStart: socket.bytesRead,
       waitedMs: 0,
       lastTick: now,
+      windowBytes: socket.bytesRead,
+      windowWaitedMs: 0,
     });
     ticker ??= setInterval(tick, tickMs).unref();
     done();

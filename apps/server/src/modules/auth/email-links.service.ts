@@ -69,7 +69,7 @@ export function createEmailLinks(deps: EmailLinksDeps) {
     await mailer.send({
       to: user.email,
       subject: 'Confirm your email address for wadesk',
-      text: `Hello ${user.firstName},\n\nconfirm that you created a wadesk account with this address: open this link within 48 hours and press the button on the page.\n\n${link}\n\nIf you did not create a wadesk account, ignore this mail: nothing is verified unless you confirm on the page.\n`,
+      text: `Hello,\n\nconfirm that you created a wadesk account with this address: open this link within 48 hours and press the button on the page.\n\n${link}\n\nIf you did not create a wadesk account, ignore this mail: nothing is verified unless you confirm on the page.\n`,
     });
   }
 
@@ -82,7 +82,7 @@ export function createEmailLinks(deps: EmailLinksDeps) {
     await mailer.send({
       to: user.email,
       subject: 'Set a new wadesk password',
-      text: `Hello ${user.firstName},\n\nset a new password by opening this link within an hour:\n\n${link}\n\nEvery device signed in to your account will be signed out. If you did not ask for this, ignore this mail: your password stays as it is.\n`,
+      text: `Hello,\n\nset a new password by opening this link within an hour:\n\n${link}\n\nEvery device signed in to your account will be signed out. If you did not ask for this, ignore this mail: your password stays as it is.\n`,
     });
   }
 

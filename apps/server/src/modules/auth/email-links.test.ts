@@ -80,6 +80,19 @@ describeEachDatabase('emailed links', (ctx) => {
     expect(unknown.json()).toEqual({ message: authMessages.linkInvalid });
   });
 
+  it('mails written to an address someone else may have registered carry none of the text they chose', async () => {
+    // The registration's first name is free text, and these mails go to whoever owns the address.
+    const first_name = 'Ben,\n\nYour admin set this up: press "Yes" at https://evil.example/join';
+    await signUp(app, { email: 'ben@example.com', first_name });
+    await post('/users/forgot-password/', { email: 'ben@example.com' });
+    await internalsOf(app).mailsSent();
+    expect(smtp.mails).toHaveLength(2);
+    for (const mail of smtp.mails) {
+      expect(mail.text).not.toContain('evil.example');
+      expect(mail.text).not.toContain('Your admin');
+    }
+  });
+
   it('an expired verification link says it expired, to the page and to the confirmation', async () => {
     await signUp(app);
     const token = String(linkIn(await smtp.next()).searchParams.get('token'));

@@ -1,8 +1,14 @@
-import { and, asc, eq, gt, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client';
 import { lockOrganisation } from '../../db/organisation-lock';
 import { organisations, type UserRole, users } from '../auth/auth.schema';
 import { invitations } from './members.schema';
+
+/**
+ * The first half of an invited address's lock (two-int key: this, the address's hash): see
+ * chats/attachments.repository.ts for the others in this range.
+ */
+export const INVITED_ADDRESS_LOCK = 7_212_304;
 
 export type InvitationRow = typeof invitations.$inferSelect;
 export type NewInvitation = Pick<
@@ -32,6 +38,10 @@ export function createMembersRepository(db: Db) {
     ): Promise<InvitationRow> {
       return db.transaction(async (tx) => {
         await lockOrganisation(tx, invitation.organisationId);
+        // And the address: the per-address count spans organisations, whose own locks do not meet.
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(${INVITED_ADDRESS_LOCK}, hashtext(${invitation.email}))`,
+        );
         const sentAt = (which: SQL | undefined) =>
           tx
             .select({ at: invitations.createdAt })

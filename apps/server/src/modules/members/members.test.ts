@@ -403,6 +403,18 @@ describeEachDatabase('members and invitations', (ctx) => {
       expect((await members(owner)).invitations).toHaveLength(1);
     });
 
+    it('several organisations inviting one address at once send it three mails, not more', async () => {
+      const others = await Promise.all(
+        ['zoe', 'yan', 'xia', 'wim'].map((name) => signUpVerified(app, { email: `${name}@example.com` })),
+      );
+      smtp.clear();
+      const results = await Promise.all(
+        [owner, ...others].map((inviter) => send(inviter, 'ben@example.com')),
+      );
+      expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 429, 429]);
+      expect(smtp.mails).toHaveLength(3);
+    });
+
     it('an organisation sends at most 20 invitations an hour and 100 a day', async () => {
       const [ann] = await ctx.db.select().from(users).where(eq(users.email, 'ann@example.com'));
       /** Invitations the organisation sent `agoMs` before now, as the earlier mails left them. */

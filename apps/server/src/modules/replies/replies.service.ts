@@ -172,8 +172,13 @@ export function createRepliesService(deps: RepliesServiceDeps) {
         // The owner may still send it (or have sent it): the member is told to look before trying again,
         // and the send keeps its place in the limit.
         if (error instanceof RpcTimeoutError) throw new AppError(504, replyMessages.sendTimedOut);
-        await giveBack();
-        if (error instanceof NotConnectedError) throw new AppError(409, replyMessages.notConnected);
+        if (error instanceof NotConnectedError) {
+          await giveBack();
+          throw new AppError(409, replyMessages.notConnected);
+        }
+        // The quoted message is gone: refused before sending. A 502 may come after the message left (the
+        // audit entry failed), so it keeps its count.
+        if (error instanceof AppError && error.message === replyMessages.quotedMissing) await giveBack();
         throw error;
       }
       if ('notConnected' in answer) {
