@@ -113,7 +113,13 @@ export interface GroupInfo {
    * The members as the group's metadata lists them (`jid` their address in the group, `altJid` the
    * other one: a LID member's phone-number JID); null when the update did not carry the member list.
    */
-  participants: ContactInfo[] | null;
+  participants: GroupMember[] | null;
+}
+
+/** A group's member as its metadata lists it. */
+export interface GroupMember extends ContactInfo {
+  /** An admin or the group's creator ('admin' / 'superadmin' in the metadata); absent: a member. */
+  admin?: boolean;
 }
 
 export interface ContactInfo {

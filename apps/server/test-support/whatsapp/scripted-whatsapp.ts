@@ -666,7 +666,7 @@ export function directMessage(from: string, text: string): WAMessage {
 export function groupMetadata(
   id: string,
   subject: string,
-  participants: { id: string; phoneNumber?: string; lid?: string }[],
+  participants: { id: string; phoneNumber?: string; lid?: string; admin?: 'admin' | 'superadmin' }[],
   addressingMode: 'lid' | 'pn' = 'lid',
 ): GroupMetadata {
   return {
@@ -676,6 +676,6 @@ export function groupMetadata(
     size: participants.length,
     creation: 1_690_000_000,
     owner: undefined,
-    participants: participants.map((p) => ({ ...p, admin: null })),
+    participants: participants.map((p) => ({ ...p, admin: p.admin ?? null })),
   };
 }

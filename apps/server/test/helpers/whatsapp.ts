@@ -1,10 +1,12 @@
 import type { GroupsResponse, SessionStatusResponse, StartSessionResponse } from '@wadesk/contract';
+import { proto, type WAMessage } from 'baileys';
 import type { FastifyInstance } from 'fastify';
 import { internalsOf } from '../../src/app-internals';
 import type { WhatsAppOverrides } from '../../src/whatsapp/create-driver';
 import {
   createScriptedWhatsApp,
   groupMetadata,
+  type PhoneScript,
   type ScriptedSocket,
   type ScriptedWhatsApp,
 } from '../../test-support/whatsapp/scripted-whatsapp';
@@ -110,10 +112,11 @@ export async function linkSession(
  * socket the app opens is one of `wa.sockets`, driven by the test. The watchdog is slowed down, as a
  * scripted socket sends frames only when told.
  */
-export function scriptedWhatsApp(overrides: WhatsAppOverrides = {}) {
+export function scriptedWhatsApp(overrides: WhatsAppOverrides = {}, script: Partial<PhoneScript> = {}) {
   const wa = createScriptedWhatsApp({
     groups: [groupMetadata('120363000000000001@g.us', 'Support', [])],
     pairingCode: 'WDSK2024',
+    ...script,
   });
   const whatsapp: WhatsAppOverrides = {
     ...FAST_WHATSAPP,
@@ -147,6 +150,31 @@ export async function linkScripted(
   const socket = await wa.socket(opened + 2);
   socket.open();
   await eventually(async () => (await sessionStatus(app, user, sessionId)).status === 'connected');
+  await app.whatsapp.gateway.settled(sessionId);
+  return { sessionId, socket };
+}
+
+/**
+ * As linkScripted, then the first sync ends with `history` (a chunk of the initial sync) and the session
+ * reconnects, synced, as most connections are: the connected socket. On the first connection after a link,
+ * rc14's buffer is flushed inside the buffered function that ends the initial sync (chats.js:977-1002); its
+ * debounce timer then fires into an idle buffer and is never cleared (event-buffer.js:59-61, 160-165), so
+ * later events wait for the 30 s auto-flush (event-buffer.js:41-53) unless other traffic flushes first.
+ */
+export async function linkScriptedSynced(
+  app: FastifyInstance,
+  user: SignedIn,
+  wa: ScriptedWhatsApp,
+  history: WAMessage[] = [],
+): Promise<{ sessionId: string; socket: ScriptedSocket }> {
+  const { sessionId, socket: first } = await linkScripted(app, user, wa);
+  await first.history({ messages: history, syncType: proto.HistorySync.HistorySyncType.INITIAL_BOOTSTRAP });
+  await app.whatsapp.gateway.settled(sessionId);
+  const opened = wa.sockets.length;
+  await first.fail(503);
+  const socket = await wa.socket(opened + 1);
+  socket.open();
+  await eventually(() => app.whatsapp.gateway.state(sessionId)?.status === 'connected', 5_000, 'reconnected');
   await app.whatsapp.gateway.settled(sessionId);
   return { sessionId, socket };
 }

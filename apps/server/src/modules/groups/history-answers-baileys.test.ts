@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { signUpVerified } from '../../../test/helpers/auth';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
-import { eventually, linkScripted, scriptedWhatsApp } from '../../../test/helpers/whatsapp';
+import { eventually, linkScriptedSynced, scriptedWhatsApp } from '../../../test/helpers/whatsapp';
 import { groupMessage, groupNotice } from '../../../test-support/whatsapp/scripted-whatsapp';
 import { waGroups, waMessages } from '../../db/schema';
 
@@ -22,27 +22,14 @@ describeWithDatabase('answers of the phone to requests for older messages (Baile
     const { wa, whatsapp } = scriptedWhatsApp();
     const app = await ctx.buildApp({ whatsappDriver: 'baileys' }, { whatsapp });
     const owner = await signUpVerified(app);
-    const { sessionId, socket: first } = await linkScripted(app, owner, wa);
-    // The first history chunk after linking: three messages of the group (and the end of the first sync).
-    await first.history({
-      messages: [1, 2, 3].map((n) =>
-        groupMessage(SUPPORT, CARLA, `message ${n}`, { timestamp: T0 + 1_000 + n }),
-      ),
-      syncType: HistorySyncType.INITIAL_BOOTSTRAP,
-    });
-    await eventually(async () => (await stored(sessionId)).length === 3, 5_000, 'the first history');
-    // Then a synced session's connection, as most are. (On the first one, rc14's buffer is flushed inside
-    // the buffered function that ends the initial sync, chats.js:977-1002; its debounce timer then fires
-    // into an idle buffer and is never cleared, event-buffer.js:59-61, 160-165, so later events wait for the
-    // 30 s auto-flush, event-buffer.js:41-53, unless other traffic flushes first.)
-    await first.fail(503);
-    const socket = await wa.socket(3);
-    socket.open();
-    await eventually(
-      () => app.whatsapp.gateway.state(sessionId)?.status === 'connected',
-      5_000,
-      'reconnected',
+    // The first sync brings three messages of the group.
+    const { sessionId, socket } = await linkScriptedSynced(
+      app,
+      owner,
+      wa,
+      [1, 2, 3].map((n) => groupMessage(SUPPORT, CARLA, `message ${n}`, { timestamp: T0 + 1_000 + n })),
     );
+    await eventually(async () => (await stored(sessionId)).length === 3, 5_000, 'the first history');
     return { app, sessionId, socket };
   }
 

@@ -6,7 +6,13 @@ import type { MessageOrigin, SessionRef } from '../sessions/message-sink';
 import { type ContactPair, type ContactsRepository, mergeContacts } from './contacts.repository';
 import { type ContactName, jidsToResolve, type LiveMessage, phoneOf, resolveMessage } from './group-message';
 import type { GroupsRepository } from './groups.repository';
-import type { InsertedKey, MessageEdit, MessagesRepository, NewMessageRow } from './messages.repository';
+import type {
+  InsertedKey,
+  MessageEdit,
+  MessageRevoke,
+  MessagesRepository,
+  NewMessageRow,
+} from './messages.repository';
 
 export interface IngestResult {
   inserted: InsertedKey[];
@@ -34,7 +40,7 @@ export type Ingest = ReturnType<typeof createIngest>;
 
 /**
  * Stores messages from any origin: maps them, learns sender names, inserts what is new (a message seen
- * before is skipped by its key), applies deletes and edits. Only LIVE messages stored for the first time
+ * before is skipped by its key), applies deletes (from the author or an admin) and edits (from the author). Only LIVE messages stored for the first time
  * are published as `message.live`, built from what was written, so history sync never opens tickets.
  * A LID author without its phone number gets it from the session's pairs before the insert, so the
  * stored row, the published message and the ticket engine all carry it.
@@ -47,7 +53,7 @@ export function createIngest({ messages, contacts, groups, bus, learnedPairs }: 
     known: ContactInfo[] = [],
   ): Promise<IngestResult> {
     const rows: NewMessageRow[] = [];
-    const revokes = new Map<string, string[]>();
+    const revokes: MessageRevoke[] = [];
     const edits: MessageEdit[] = [];
     const received = new Map<string, number>();
     const oldestUnstored = new Map<string, OldestMessage>();
@@ -61,8 +67,7 @@ export function createIngest({ messages, contacts, groups, bus, learnedPairs }: 
       const result = mapGroupMessage(message);
       if (result.kind !== 'message' && chat && isJidGroup(chat)) noteOldest(oldestUnstored, chat, message);
       if (result.kind === 'skip') continue;
-      if (result.kind === 'revoke')
-        revokes.set(result.groupJid, [...(revokes.get(result.groupJid) ?? []), result.targetId]);
+      if (result.kind === 'revoke') revokes.push(result);
       else if (result.kind === 'edit') edits.push(result);
       else {
         const row = result.message;
@@ -80,7 +85,7 @@ export function createIngest({ messages, contacts, groups, bus, learnedPairs }: 
     }
     const fresh = await contacts.save(session.id, learned);
     const inserted = await messages.insertMessages(rows);
-    for (const [groupJid, ids] of revokes) await messages.revoke(session.id, groupJid, ids);
+    for (const revoke of revokes) await messages.revoke(session.id, revoke);
     for (const edit of edits) await messages.edit(session.id, edit);
 
     const perGroup = new Map<string, number>();

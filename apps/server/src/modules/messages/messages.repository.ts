@@ -1,12 +1,15 @@
-import { and, asc, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { storableDeep, storableText } from '../../text';
 import type { EditSender, MappedMessage } from '../../whatsapp/mapping/to-group-message';
-import { waMessages } from './messages.schema';
+import { waSessions } from '../sessions/sessions.schema';
+import { waGroupParticipants, waMessages } from './messages.schema';
 
 export type NewMessageRow = MappedMessage & { sessionId: string; organisationId: number; origin: string };
 /** A new text for the message `targetId` of a group, and who sent it. */
 export type MessageEdit = EditSender & { groupJid: string; targetId: string; body: string };
+/** "Delete for everyone" of the message `targetId` of a group, and who sent it. */
+export type MessageRevoke = EditSender & { groupJid: string; targetId: string };
 const { raw: _raw, ...listColumns } = getTableColumns(waMessages);
 export type MessageRow = Omit<typeof waMessages.$inferSelect, 'raw'>;
 /** The author of a stored message, as a quote of it needs them. */
@@ -76,6 +79,15 @@ function toRecord(row: NewMessageRow) {
     raw: row.raw,
     origin: row.origin,
   });
+}
+
+/** The stored message was written by `sender` (its addresses `senders`): ours from our devices, else the same member's. */
+function sentByAuthor(sender: EditSender, senders: string[]): SQL {
+  if (sender.fromMe) return eq(waMessages.fromMe, true);
+  return and(
+    eq(waMessages.fromMe, false),
+    or(inArray(waMessages.author, senders), inArray(waMessages.authorAlt, senders)),
+  ) as SQL;
 }
 
 /** The key of a row that was new: (session, group, WhatsApp id) is unique. */
@@ -264,9 +276,37 @@ export function createMessagesRepository(db: Db) {
       }));
     },
 
-    async revoke(sessionId: string, groupJid: string, waIds: string[]): Promise<void> {
-      if (waIds.length === 0) return;
-      await db
+    /**
+     * Deletes a message for everyone, when its author asked (our own message from one of our devices, or
+     * another member's from that member, LID or phone number on either side), or a group admin did: an
+     * admin as the group's stored members say, or the linked account itself from one of its devices (our
+     * own devices' messages cannot be forged). An admin's delete of another's message is recorded as such
+     * (`revoked_by`). A delete from anybody else changes nothing (decision 0015 §10). Answers whether a
+     * message was deleted.
+     */
+    async revoke(sessionId: string, revoke: MessageRevoke): Promise<boolean> {
+      const senders = [revoke.author, revoke.authorAlt].filter((jid): jid is string => Boolean(jid));
+      if (!revoke.fromMe && senders.length === 0) return false;
+      const byAuthor = sentByAuthor(revoke, senders);
+      const byAdmin = revoke.fromMe
+        ? sql`true`
+        : exists(
+            db
+              .select({ admin: waGroupParticipants.admin })
+              .from(waGroupParticipants)
+              .where(
+                and(
+                  eq(waGroupParticipants.sessionId, sessionId),
+                  eq(waGroupParticipants.groupJid, revoke.groupJid),
+                  eq(waGroupParticipants.admin, true),
+                  or(inArray(waGroupParticipants.jid, senders), inArray(waGroupParticipants.altJid, senders)),
+                ),
+              ),
+          );
+      const admin = revoke.fromMe
+        ? sql`(select ${waSessions.meJid} from ${waSessions} where ${waSessions.id} = ${sessionId})`
+        : sql`${senders[0] ?? null}::text`;
+      const changed = await db
         .update(waMessages)
         .set({
           messageType: 'revoked',
@@ -276,14 +316,18 @@ export function createMessagesRepository(db: Db) {
           mimetype: null,
           filename: null,
           raw: null,
+          revokedBy: sql`case when ${byAuthor} then null else ${admin} end`,
         })
         .where(
           and(
             eq(waMessages.sessionId, sessionId),
-            eq(waMessages.groupJid, groupJid),
-            inArray(waMessages.waId, waIds),
+            eq(waMessages.groupJid, revoke.groupJid),
+            eq(waMessages.waId, revoke.targetId),
+            or(byAuthor, byAdmin),
           ),
-        );
+        )
+        .returning({ seq: waMessages.seq });
+      return changed.length > 0;
     },
 
     /**
@@ -294,12 +338,6 @@ export function createMessagesRepository(db: Db) {
     async edit(sessionId: string, edit: MessageEdit): Promise<boolean> {
       const senders = [edit.author, edit.authorAlt].filter((jid): jid is string => Boolean(jid));
       if (!edit.fromMe && senders.length === 0) return false;
-      const byAuthor = edit.fromMe
-        ? eq(waMessages.fromMe, true)
-        : and(
-            eq(waMessages.fromMe, false),
-            or(inArray(waMessages.author, senders), inArray(waMessages.authorAlt, senders)),
-          );
       const changed = await db
         .update(waMessages)
         .set({ body: storableText(edit.body) })
@@ -308,7 +346,7 @@ export function createMessagesRepository(db: Db) {
             eq(waMessages.sessionId, sessionId),
             eq(waMessages.groupJid, edit.groupJid),
             eq(waMessages.waId, edit.targetId),
-            byAuthor,
+            sentByAuthor(edit, senders),
           ),
         )
         .returning({ seq: waMessages.seq });

@@ -94,6 +94,8 @@ export const waGroupParticipants = pgTable(
     groupJid: text('group_jid').notNull(),
     jid: text('jid').notNull(),
     altJid: text('alt_jid'),
+    /** An admin (or the group's creator) as the metadata last said: may delete others' messages. */
+    admin: boolean('admin').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.groupJid, t.jid] })],
 );
@@ -134,6 +136,11 @@ export const waMessages = pgTable(
     /** Object-store name of the downloaded media, once cached. */
     mediaObject: text('media_object'),
     origin: text('origin').notNull(),
+    /**
+     * A message deleted by a group admin rather than by its author: the admin's JID (the linked account's
+     * own for a delete from one of its devices). Null for an author's own delete and every other message.
+     */
+    revokedBy: text('revoked_by'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -21,6 +21,7 @@ import { classifyClose } from '../close-reason';
 import {
   type ContactInfo,
   type GroupInfo,
+  type GroupMember,
   type LinkedAccount,
   MediaUnavailableError,
   type WhatsAppDriver,
@@ -548,9 +549,16 @@ function pairOf(a: string, b: string | null | undefined): ContactInfo[] {
   ];
 }
 
-function toParticipant(participant: GroupParticipant): ContactInfo {
+function toParticipant(participant: GroupParticipant): GroupMember {
   const alt = isLidUser(participant.id) ? participant.phoneNumber : participant.lid;
-  return { jid: jidNormalizedUser(participant.id), name: null, altJid: alt ? jidNormalizedUser(alt) : null };
+  return {
+    jid: jidNormalizedUser(participant.id),
+    name: null,
+    altJid: alt ? jidNormalizedUser(alt) : null,
+    // 'admin' or 'superadmin' (the member node's `type`, Socket/groups.js:333-341): may delete others'
+    // messages (decision 0015 §10).
+    ...(participant.admin ? { admin: true } : {}),
+  };
 }
 
 function toGroup(group: GroupMetadata): GroupInfo {

@@ -148,7 +148,15 @@ describe('mapGroupMessage', () => {
     const revoke = fixture({
       protocolMessage: { type: proto.Message.ProtocolMessage.Type.REVOKE, key: { id: 'GONE' } },
     });
-    expect(mapGroupMessage(revoke)).toEqual({ kind: 'revoke', groupJid: GROUP, targetId: 'GONE' });
+    // Who sent it is the envelope's sender: only the author or an admin may delete (messages.repository.ts).
+    expect(mapGroupMessage(revoke)).toEqual({
+      kind: 'revoke',
+      groupJid: GROUP,
+      targetId: 'GONE',
+      fromMe: false,
+      author: ALICE,
+      authorAlt: null,
+    });
     const stub = fixture(null, { messageStubType: proto.WebMessageInfo.StubType.REVOKE });
     expect(mapped(stub)).toMatchObject({ messageType: 'revoked', body: '', hasMedia: false });
   });

@@ -31,13 +31,13 @@ export interface MappedMessage {
 
 export type MappingResult =
   | { kind: 'message'; message: MappedMessage }
-  /** "Delete for everyone" of an earlier message. */
-  | { kind: 'revoke'; groupJid: string; targetId: string }
+  /** "Delete for everyone" of an earlier message, sent by `fromMe` / `author`: its author, or an admin. */
+  | ({ kind: 'revoke'; groupJid: string; targetId: string } & EditSender)
   /** A new text for an earlier message, sent by `fromMe` / `author` (`authorAlt`: its other address). */
   | ({ kind: 'edit'; groupJid: string; targetId: string; body: string } & EditSender)
   | { kind: 'skip' };
 
-/** Who sent an edit: only the author of a message may change it. */
+/** Who sent an edit or a revoke: only the author of a message may change it (an admin may delete it). */
 export interface EditSender {
   fromMe: boolean;
   author: string | null;
@@ -110,10 +110,10 @@ function mapProtocol(
 ): MappingResult {
   const targetId = storableText(protocol.key?.id);
   if (!targetId) return SKIP;
-  if (protocol.type === Type.REVOKE) return { kind: 'revoke', groupJid, targetId };
+  // The sender is the envelope's (who sent this protocol message), never the target key's participant,
+  // which is whatever the sender wrote there (decision 0015 §10).
+  if (protocol.type === Type.REVOKE) return { kind: 'revoke', groupJid, targetId, ...sender };
   if (protocol.type === Type.MESSAGE_EDIT) {
-    // The sender is the envelope's (who sent this protocol message), never the target key's participant,
-    // which is whatever the sender wrote there (decision 0015 §10).
     const edited = summariseContent(protocol.editedMessage);
     if (edited) return { kind: 'edit', groupJid, targetId, body: storableText(edited.body), ...sender };
   }
