@@ -40,7 +40,10 @@ export function createParsePool({ threads, queueMax, workerHeapMb, log }: ParseP
     maxThreads: threads,
     maxQueue: queueMax,
     idleTimeout: 30_000,
-    resourceLimits: { maxOldGenerationSizeMb: workerHeapMb },
+    // The young generation is capped below V8's default: a parse allocates in bursts far larger than it
+    // anyway, and every MB of it is held by each thread for good. The cap costs no input that fits the
+    // old generation (objects that outgrow it are promoted, not refused).
+    resourceLimits: { maxOldGenerationSizeMb: workerHeapMb, maxYoungGenerationSizeMb: 16 },
   });
   // Piscina emits 'error' for a worker that fails with no task (while starting): unheard, the event
   // would end the process.

@@ -1,7 +1,9 @@
-import { ChatExportError, type ParsedChat, parseChat, readExport } from '@wadesk/chat-export';
+import { inflateRawSync } from 'node:zlib';
+import { ChatExportError, type ParsedChat, parseChat, readExportWith } from '@wadesk/chat-export';
 import { CHAT_MESSAGES_MAX, chatMessages } from '@wadesk/contract';
 import { AppError } from '../../errors';
 import { decodeChatText, uploadKind, uploadMessages } from './upload-kind';
+import { releaseGarbage } from './worker-memory';
 
 /** Chat text of 50,000 long messages fits well below this (a 40,000-message export is about 4 MB). */
 export const MAX_CHAT_TEXT_CHARS = 32 * 1024 * 1024;
@@ -24,9 +26,15 @@ export type UploadRefusal = { ok: false; status: number; message: string };
  * thread as the first step of prepare-upload.ts (parse-pool.ts), so a large or hostile file never holds
  * the event loop. Never throws for a bad file: the refusal is part of the result.
  */
-export function parseUpload({ fileName, bytes, maxUnpackedBytes }: ParseUploadInput): ParseUploadResult {
+export async function parseUpload({
+  fileName,
+  bytes,
+  maxUnpackedBytes,
+}: ParseUploadInput): Promise<ParseUploadResult> {
   try {
-    const text = chatText(fileName, bytes, maxUnpackedBytes);
+    const text = await chatText(fileName, bytes, maxUnpackedBytes);
+    // The inflated bytes (up to 32 MiB) are garbage now: gone before the parse allocates its messages.
+    releaseGarbage();
     // A 4 MB zip can unpack to far more text than any real export: refuse it before parsing, and refuse
     // a chat that could never be saved.
     if (text.length > MAX_CHAT_TEXT_CHARS) return refused(413, uploadMessages.textTooLong);
@@ -48,11 +56,11 @@ export function exportRefusal(error: ChatExportError): UploadRefusal {
   return refused(status, error.message);
 }
 
-function chatText(fileName: string, bytes: Uint8Array, maxUnpackedBytes: number): string {
+async function chatText(fileName: string, bytes: Uint8Array, maxUnpackedBytes: number): Promise<string> {
   if (uploadKind(fileName, bytes) === 'text') return decodeChatText(bytes);
   // Refused by its declared size before anything is inflated (inflating stops at the declared size):
   // 32 MiB of UTF-8 is far more than any real chat, in any script.
-  const { text } = readExport(bytes, {
+  const { text } = await readExportWith(bytes, inflateInto, {
     maxTotalBytes: maxUnpackedBytes,
     maxChatTextBytes: MAX_CHAT_TEXT_BYTES,
   });
@@ -60,5 +68,14 @@ function chatText(fileName: string, bytes: Uint8Array, maxUnpackedBytes: number)
   if (text.includes('\0')) throw new AppError(415, uploadMessages.notText);
   return text;
 }
+
+/**
+ * Inflates the chat text with zlib into one buffer of its declared size (plus the byte that proves a lie):
+ * the package's own inflater hands out a new chunk per 16 KB of input, and for a 32 MiB text those chunks
+ * doubled the worker's memory. Past `maxBytes` zlib stops with a RangeError, as InflateRaw requires.
+ */
+const inflateInto = async (data: Uint8Array, maxBytes: number): Promise<Uint8Array> =>
+  // zlib takes no limit of 0 (an empty chat text): a byte more than declared still fails the size check.
+  inflateRawSync(data, { maxOutputLength: Math.max(1, maxBytes), chunkSize: Math.max(64, maxBytes + 1) });
 
 const refused = (status: number, message: string): UploadRefusal => ({ ok: false, status, message });

@@ -41,7 +41,7 @@ const FLUSH_EVERY = 1000;
  * which keeps to the contract's limits by construction, so it is not validated again.
  */
 export async function prepareUpload(input: PrepareUploadInput): Promise<PreparedUpload> {
-  const parsed = parseUpload(input);
+  const parsed = await parseUpload(input);
   if (!parsed.ok) return parsed;
   const { chat } = parsed;
   let media: Map<string, MediaEntry>;

@@ -158,6 +158,26 @@ describeWithDatabase('POST /v1/uploadfile/ refuses bad input and stores nothing'
     );
   });
 
+  it('refuses a chat text that lies about its size, and reads an empty one as a chat without messages', async () => {
+    const api = chatApi(ctx.app, await signUp(ctx.app));
+    const lying = zipSync({ 'WhatsApp Chat.txt': strToU8(CHAT_TEXT) }, { level: 9 });
+    const view = new DataView(lying.buffer, lying.byteOffset, lying.byteLength);
+    const central = lying.length - 22 - 46 - 'WhatsApp Chat.txt'.length; // its one directory entry
+    expect(view.getUint32(central, true)).toBe(0x02014b50);
+    view.setUint32(central + 24, 100, true);
+    await expectRefused(
+      await api.upload('chat.zip', lying),
+      413,
+      /unpacks to more than the 100 bytes the zip declares; the zip looks like a zip bomb/,
+    );
+    const empty = zipSync({ 'WhatsApp Chat.txt': new Uint8Array(0) }, { level: 9 });
+    await expectRefused(
+      await api.upload('chat.zip', empty),
+      400,
+      'No WhatsApp messages were found in this file.',
+    );
+  });
+
   it('ignores zip entries with .. or absolute paths and never writes outside the storage root', async () => {
     const api = chatApi(ctx.app, await signUp(ctx.app));
     const text = `${CHAT_TEXT}12/01/2024, 09:22 - Bob: evil.jpg (file attached)\n`;
