@@ -10,6 +10,7 @@ import {
   saveCannedReplyRequest,
   successMessage,
 } from '@wadesk/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerAuth } from '../auth/authenticate';
 import type { Limiter } from '../auth/rate-limit';
@@ -32,6 +33,19 @@ export const repliesRoutes: FastifyPluginAsyncZod<RepliesRoutesOptions> = async 
 ) => {
   app.addHook('onRequest', app.authenticate);
   const admin = app.requireRole('admin');
+  /** Replies and their retries spend one per-session limit (sends, not attempts: see RepliesService.send). */
+  const throttle = (reply: FastifyReply) => (sessionId: string) =>
+    limit(`desk-reply:${sessionId}`, perSessionPerMinute, reply, replyMessages.tooManyReplies);
+  const sendResponses = {
+    200: replyToTicketResponse,
+    400: errorResponse,
+    401: errorResponse,
+    404: errorResponse,
+    409: errorResponse,
+    429: errorResponse,
+    502: errorResponse,
+    504: errorResponse,
+  };
 
   app.post(
     '/org/replyToTicket/',
@@ -41,22 +55,10 @@ export const repliesRoutes: FastifyPluginAsyncZod<RepliesRoutesOptions> = async 
         summary: "Reply to a ticket's customer on WhatsApp, quoting their latest message",
         security: bearerAuth,
         body: replyToTicketRequest,
-        response: {
-          200: replyToTicketResponse,
-          400: errorResponse,
-          401: errorResponse,
-          404: errorResponse,
-          409: errorResponse,
-          429: errorResponse,
-          502: errorResponse,
-          504: errorResponse,
-        },
+        response: sendResponses,
       },
     },
-    async (request, reply) =>
-      replies.send(request.user, request.body, (sessionId) =>
-        limit(`desk-reply:${sessionId}`, perSessionPerMinute, reply, replyMessages.tooManyReplies),
-      ),
+    async (request, reply) => replies.send(request.user, request.body, throttle(reply)),
   );
 
   app.post(
@@ -67,22 +69,10 @@ export const repliesRoutes: FastifyPluginAsyncZod<RepliesRoutesOptions> = async 
         summary: 'Send a reply WhatsApp refused again, as a new message with the same text',
         security: bearerAuth,
         body: retryReplyRequest,
-        response: {
-          200: replyToTicketResponse,
-          400: errorResponse,
-          401: errorResponse,
-          404: errorResponse,
-          409: errorResponse,
-          429: errorResponse,
-          502: errorResponse,
-          504: errorResponse,
-        },
+        response: sendResponses,
       },
     },
-    async (request, reply) =>
-      replies.retry(request.user, request.body, (sessionId) =>
-        limit(`desk-reply:${sessionId}`, perSessionPerMinute, reply, replyMessages.tooManyReplies),
-      ),
+    async (request, reply) => replies.retry(request.user, request.body, throttle(reply)),
   );
 
   app.post(

@@ -1,11 +1,11 @@
-import { type ReplyToTicketResponse, replyMessages, type Ticket } from '@wadesk/contract';
+import { type ReplyToTicketResponse, replyMessages } from '@wadesk/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { type SignedIn, signUpVerified } from '../../../test/helpers/auth';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
-import { org, say } from '../../../test/helpers/desk';
-import { eventually, FAST_WHATSAPP, linkSession, post } from '../../../test/helpers/whatsapp';
+import { org, simulatedCustomerTicket } from '../../../test/helpers/desk';
+import { eventually, FAST_WHATSAPP, post } from '../../../test/helpers/whatsapp';
 import { internalsOf } from '../../app-internals';
 import type { Config } from '../../config';
 import { auditLog, deskReplies, ticketMessages, tickets, users, waMessages } from '../../db/schema';
@@ -14,18 +14,7 @@ describeEachDatabase('replies from the desk', (ctx) => {
   /** A linked simulated session with one customer ticket. */
   const desk = async (overrides: Partial<Config> = {}) => {
     const app = await ctx.buildApp(overrides, { whatsapp: FAST_WHATSAPP });
-    const owner = await signUpVerified(app);
-    const { sessionId, groups } = await linkSession(app, owner);
-    const group = groups[0];
-    if (!group) throw new Error('no group');
-    await say(app, owner, sessionId, {
-      group_id: group.group_id,
-      body: 'Where is my parcel?',
-      author_phone: '4915112345678',
-      author_name: 'Carla',
-    });
-    const [ticket] = (await org<Ticket[]>(app, owner, 'getTickets')).body;
-    if (!ticket) throw new Error('no ticket');
+    const { owner, sessionId, group, ticket } = await simulatedCustomerTicket(app);
     const [customer] = await ctx.db
       .select({ waId: ticketMessages.waId })
       .from(ticketMessages)

@@ -4,15 +4,14 @@ import {
   type ReplyToTicketResponse,
   replyMessages,
   type ServerEvent,
-  type Ticket,
 } from '@wadesk/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { type SignedIn, signUpVerified } from '../../../test/helpers/auth';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
-import { org, say } from '../../../test/helpers/desk';
-import { eventually, FAST_WHATSAPP, linkSession, post } from '../../../test/helpers/whatsapp';
+import { org, simulatedCustomerTicket } from '../../../test/helpers/desk';
+import { eventually, FAST_WHATSAPP, post } from '../../../test/helpers/whatsapp';
 import { internalsOf } from '../../app-internals';
 import { auditLog, tickets } from '../../db/schema';
 import { toServerEvent } from '../events/event-hub';
@@ -23,18 +22,7 @@ import { toServerEvent } from '../events/event-hub';
 describeWithDatabase('reply states in demo mode', (ctx) => {
   async function desk() {
     const app = await ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });
-    const owner = await signUpVerified(app);
-    const { sessionId, groups } = await linkSession(app, owner);
-    const group = groups[0];
-    if (!group) throw new Error('no group');
-    await say(app, owner, sessionId, {
-      group_id: group.group_id,
-      body: 'Where is my parcel?',
-      author_phone: '4915112345678',
-      author_name: 'Carla',
-    });
-    const [ticket] = (await org<Ticket[]>(app, owner, 'getTickets')).body;
-    if (!ticket) throw new Error('no ticket');
+    const { owner, sessionId, group, ticket } = await simulatedCustomerTicket(app);
     const seen: ServerEvent[] = [];
     internalsOf(app).bus.onCluster((name, event) => seen.push(toServerEvent(name, event as never)));
     return { app, owner, sessionId, group, ticket, seen };

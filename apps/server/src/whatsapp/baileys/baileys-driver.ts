@@ -251,10 +251,6 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         failed: (jid, error) => logger.warn({ err: error, groupJid: jid }, 'group metadata fetch failed'),
       });
 
-      function remember(list: GroupMetadata[]): void {
-        metadata.store(list);
-      }
-
       /** One group's metadata from WhatsApp, kept unless the group changed while the query was under way. */
       async function fetchGroup(jid: string): Promise<GroupMetadata> {
         const mark = metadata.mark();
@@ -397,7 +393,7 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         inOrder(() => events.contacts(updates.filter((c): c is Contact => Boolean(c.id)).map(toContact))),
       );
       sock.ev.on('groups.upsert', (list) => {
-        remember(list);
+        metadata.store(list);
         inOrder(() => reportGroups(list));
       });
       sock.ev.on('groups.update', (updates) => {
@@ -407,7 +403,7 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         const full = updates.filter(
           (u): u is GroupMetadata => Boolean(u.id) && Array.isArray(u.participants),
         );
-        remember(full);
+        metadata.store(full);
         if (full.length > 0) inOrder(() => reportGroups(full));
         // A changed group is not sent to from stale metadata: Baileys asks WhatsApp until the refetch lands.
         const partial = updates
@@ -432,7 +428,7 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
       return {
         listGroups: async () => {
           const list = Object.values(await sock.groupFetchAllParticipating());
-          remember(list);
+          metadata.store(list);
           return list.map(toGroup);
         },
         // Seconds, although the proto field is named oldestMsgTimestampMs (decision 0015 §4).
