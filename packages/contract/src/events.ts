@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { groupMessage, ticketMode } from './groups';
+import { pollState } from './polls';
 import { replyState } from './replies';
 import { sessionStatus } from './sessions';
 import { ticket } from './tickets';
@@ -118,6 +119,19 @@ export const replyStatusEvent = z.object({
   reply: replyState,
 });
 
+/**
+ * Someone voted on a poll (or changed their vote): its counts now. Never opens or reopens a ticket; a
+ * ticket conversation showing the poll updates it in place.
+ */
+export const pollUpdatedEvent = z.object({
+  type: z.literal('poll.updated'),
+  session_id: z.string(),
+  group_id: z.string(),
+  /** WhatsApp's id of the poll message (the group message's `id`, the conversation's `wa_id`). */
+  wa_id: z.string(),
+  poll: pollState,
+});
+
 /** The organisation's agent list changed (added, removed, or the owner's number added on connect). */
 export const agentsUpdatedEvent = z.object({ type: z.literal('agents.updated'), agents_count: z.number() });
 
@@ -136,6 +150,7 @@ export const serverEvent = z.discriminatedUnion('type', [
   ticketCreatedEvent,
   ticketUpdatedEvent,
   replyStatusEvent,
+  pollUpdatedEvent,
   agentsUpdatedEvent,
   membersUpdatedEvent,
 ]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pollState } from './polls';
 import { replyState } from './replies';
 
 // Groups of the organisation's WhatsApp sessions and their messages: the WhatsApp Chat page and its calls.
@@ -156,6 +157,11 @@ export const groupMessage = z.object({
    * Pages always carry it; live `messages.new` events leave it out (its state follows in `reply.status`).
    */
   reply: replyState.nullable().optional(),
+  /**
+   * `poll_creation`: the question, options and current votes; null for every other message. Live
+   * `messages.new` events carry it without votes; later counts come as `poll.updated`.
+   */
+  poll: pollState.nullable().optional(),
 });
 export type GroupMessage = z.infer<typeof groupMessage>;
 

@@ -6,6 +6,7 @@ export * from './common';
 export * from './events';
 export * from './groups';
 export * from './members';
+export * from './polls';
 export * from './replies';
 export * from './roles';
 export * from './sessions';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pollState } from './polls';
 import { replyState } from './replies';
 
 // Support tickets opened from group conversations, and the dashboard's counts: a ticket and its
@@ -118,6 +119,8 @@ export const conversationMessage = z.object({
    * This server always sends it; optional only so that clients built before it still parse.
    */
   reply: replyState.nullable().optional(),
+  /** A poll (sent by the desk or by a customer): its options and current votes; null for other messages. */
+  poll: pollState.nullable().optional(),
 });
 export type ConversationMessage = z.infer<typeof conversationMessage>;
 

@@ -73,7 +73,9 @@ describeWithDatabase('connect failures of a linked session', (ctx) => {
 describeEachDatabase('a temporary ban', (ctx) => {
   it('402: waits until the ban ends, shown with its time, and then reconnects by itself', async () => {
     const { wa, server, owner, sessionId, socket, creds } = await linked(ctx);
-    await socket.failure({ reason: '402', code: '102', expire: '2' });
+    // Five seconds: long enough that a loaded CI machine reads the stored ban before it ends (with '2' a run
+    // under load reached the row after the lease scan had already lifted the ban).
+    await socket.failure({ reason: '402', code: '102', expire: '5' });
     await eventually(
       async () => (await sessionStatus(server, owner, sessionId)).status === 'temporarily_banned',
     );
