@@ -1,6 +1,7 @@
 // What the live smoke test (live-smoke.ts) needs to see below the server's API: the on-demand history
-// requests the driver sent and the answers that came back, recorded by wrapping the configured driver.
-import type { WhatsAppDriver } from '../src/whatsapp/driver';
+// requests the driver sent and the answers that came back, the groups' addressing modes, and what WhatsApp
+// said about the messages the smoke sent, recorded by wrapping the configured driver.
+import type { GroupInfo, SendReceipt, WhatsAppDriver } from '../src/whatsapp/driver';
 
 export interface OnDemandRequest {
   requestId: string;
@@ -20,6 +21,10 @@ export interface LiveRecording {
   answers: OnDemandAnswer[];
   /** LID/phone-number pairs the driver reported (each pair counts once per direction). */
   pairs: number;
+  /** Each group's addressing mode as the newest group list or update said (`addressing_mode`). */
+  addressing: Map<string, GroupInfo['addressingMode']>;
+  /** Every receipt WhatsApp sent for messages this connection sent: server acks, refusals, member receipts. */
+  receipts: SendReceipt[];
 }
 
 /** Wraps `driver` so every connection reports its on-demand traffic and pairs into the returned recording. */
@@ -27,7 +32,16 @@ export function recordingDriver(driver: WhatsAppDriver): {
   driver: WhatsAppDriver;
   recording: LiveRecording;
 } {
-  const recording: LiveRecording = { requests: [], answers: [], pairs: 0 };
+  const recording: LiveRecording = {
+    requests: [],
+    answers: [],
+    pairs: 0,
+    addressing: new Map(),
+    receipts: [],
+  };
+  const noteGroups = (groups: GroupInfo[]) => {
+    for (const group of groups) recording.addressing.set(group.jid, group.addressingMode);
+  };
   const wrapped: WhatsAppDriver = {
     name: driver.name,
     downloadMedia: (message) => driver.downloadMedia(message),
@@ -54,10 +68,23 @@ export function recordingDriver(driver: WhatsAppDriver): {
             }
             events.history(batch);
           },
+          groups(groups) {
+            noteGroups(groups);
+            events.groups(groups);
+          },
+          sendStatus(receipts) {
+            recording.receipts.push(...receipts);
+            events.sendStatus(receipts);
+          },
         },
       });
       return {
         ...connection,
+        async listGroups() {
+          const groups = await connection.listGroups();
+          noteGroups(groups);
+          return groups;
+        },
         async requestHistory(groupJid, oldest, count) {
           const requestId = await connection.requestHistory(groupJid, oldest, count);
           recording.requests.push({ requestId, groupJid, oldestTimestamp: oldest.timestamp });

@@ -4,27 +4,36 @@
 // phone can tell (decision 0015): the WhatsApp Web version the session connected with and where it came
 // from (§2), whether a pairing code asked for as Chrome is accepted (§11), whether on-demand history answers
 // a request that gives the oldest timestamp in seconds, whether the answer echoes the request id
-// (peerDataRequestSessionId), and how many LID senders resolve to a phone number. Never run by CI or
-// `npm test`.
+// (peerDataRequestSessionId), how many LID senders resolve to a phone number, and each group's
+// `addressing_mode`. With WA_LIVE_REPLY_GROUP=<part of a group's name> it also sends one text there and reports
+// the receipts per member (ask the members to open the group), and a poll and the votes counted (vote on the
+// phone); with WA_LIVE_ANNOUNCE_GROUP=<name> (a group where only admins send and this account is not one) it
+// sends one text there and reports whether WhatsApp refused it (decision 0018, reply states). Never run by
+// CI or `npm test`.
 // State (creds, messages) is kept in ./data-live-smoke so a second run reuses the link without a scan;
 // delete that folder, or unlink the device on the phone, when done.
 import { resolve } from 'node:path';
 import type {
   DownloadMediaResponse,
+  GroupMessage,
   GroupMessagesResponse,
   GroupsResponse,
   RequestPairingCodeResponse,
+  SessionGroup,
   SessionListResponse,
   SessionStatusResponse,
   StartSessionResponse,
   TokenPair,
 } from '@wadesk/contract';
 import QRCode from 'qrcode';
+import type { WAMessage } from 'baileys';
 import { buildApp } from '../src/app';
+import { internalsOf } from '../src/app-internals';
 import { loadConfig } from '../src/config';
 import { createDatabase, migrateDatabase } from '../src/db/client';
 import { resolveSharedSecrets } from '../src/shared-secrets';
 import { createWhatsAppAdapter } from '../src/whatsapp/create-driver';
+import type { SendReceipt } from '../src/whatsapp/driver';
 import { recordingDriver } from './live-recorder';
 
 if (process.env.WA_LIVE !== '1') {
@@ -163,6 +172,104 @@ async function checkLidResolution(session_id: string, token: string, groupIds: s
   );
 }
 
+/** The groups' addressing modes, as the group list and updates said (decision 0015). */
+function checkAddressing(): void {
+  const modes = [...recording.addressing.values()];
+  const lid = modes.filter((mode) => mode === 'lid').length;
+  check(
+    'addressing_mode in the group list',
+    modes.length > 0,
+    modes.length
+      ? `${modes.length} groups: ${lid} LID-addressed, ${modes.length - lid} phone-number-addressed`
+      : 'no group list seen',
+  );
+}
+
+/**
+ * Sends `text` into the group as the linked account, quoting the group's newest message as a desk reply does,
+ * straight through the gateway (no ticket is needed): WhatsApp's answers arrive in `recording.receipts`.
+ */
+async function sendProbe(sessionId: string, groupJid: string, quoted: GroupMessage, text: string) {
+  const quotedMessage: WAMessage = {
+    key: {
+      remoteJid: groupJid,
+      fromMe: quoted.from_me,
+      id: quoted.id,
+      ...(quoted.author ? { participant: quoted.author } : {}),
+    },
+    message: { conversation: quoted.body },
+  };
+  const sent = await app.whatsapp.gateway.sendText(
+    sessionId,
+    { groupJid, text, quoted: quotedMessage },
+    async () => {},
+  );
+  return sent.key.id ?? '';
+}
+
+const receiptsFor = (waId: string) => recording.receipts.filter((receipt) => receipt.waId === waId);
+
+/** Waits up to `seconds` for `done` over the receipts of one sent message. */
+async function awaitReceipts(waId: string, seconds: number, done: (receipts: SendReceipt[]) => boolean) {
+  for (let i = 0; i < seconds && !done(receiptsFor(waId)); i++) await sleep(1000);
+  return receiptsFor(waId);
+}
+
+/** A reply into an announce-only group (the account no admin) comes back as failed, and with which code. */
+async function checkAnnounceOnly(sessionId: string, group: SessionGroup, token: string): Promise<void> {
+  const newest = await newestMessages(sessionId, group.group_id, token);
+  const quoted = newest.at(-1);
+  if (!quoted) {
+    check('reply into an announce-only group fails', false, `"${group.name}" has no message to quote`);
+    return;
+  }
+  const waId = await sendProbe(sessionId, group.group_id, quoted, 'wadesk live smoke: announce-only probe');
+  const receipts = await awaitReceipts(waId, 60, (all) => all.some((r) => r.status === 'failed'));
+  const failed = receipts.find((receipt) => receipt.status === 'failed');
+  const seen = receipts.map((receipt) => receipt.status).join(', ') || 'nothing';
+  check(
+    'reply into an announce-only group comes back as failed',
+    Boolean(failed),
+    failed
+      ? `failed with code ${failed.errorCode ?? 'none'}, refusal ${failed.refusal ?? 'unknown'}`
+      : `not refused within 60 s; WhatsApp said: ${seen}`,
+  );
+}
+
+/** Read receipts per member for one text sent into the group (members must open the group meanwhile). */
+async function checkMemberReceipts(sessionId: string, group: SessionGroup, token: string): Promise<void> {
+  const quoted = (await newestMessages(sessionId, group.group_id, token)).at(-1);
+  if (!quoted) {
+    check('receipts per member', false, `"${group.name}" has no message to quote`);
+    return;
+  }
+  console.log(`sent a text to "${group.name}": open the group on another member's phone within 2 minutes…`);
+  const waId = await sendProbe(
+    sessionId,
+    group.group_id,
+    quoted,
+    'wadesk live smoke: please open this group so the desk sees it read',
+  );
+  const receipts = await awaitReceipts(waId, 120, (all) =>
+    all.some((r) => r.status === 'read' && r.member !== null),
+  );
+  const members = (status: SendReceipt['status']) =>
+    new Set(receipts.filter((r) => r.status === status && r.member).map((r) => r.member));
+  const read = members('read');
+  const delivered = members('delivered');
+  check(
+    'receipts per member',
+    read.size > 0,
+    `server ack ${receipts.some((r) => r.status === 'sent') ? 'yes' : 'no'}; delivered to ${delivered.size}, ` +
+      `read by ${read.size} member(s)${read.size ? `: ${[...read].join(', ')}` : ''}`,
+  );
+}
+
+async function newestMessages(session_id: string, group_id: string, token: string) {
+  return (await call<GroupMessagesResponse>('/api/getGroupsMsg/', { session_id, group_id }, token)).body
+    .messages;
+}
+
 try {
   const account = {
     email: 'live-smoke@example.com',
@@ -176,6 +283,8 @@ try {
       await call<TokenPair>('/users/login/', { username: account.email, password: account.password1 })
     ).body;
   const token = tokens.access_token;
+  // Linking a session needs a verified address (decision 0016); this account is the tester's own.
+  await internalsOf(app).verifyAddress(account.email);
 
   const started = await call<StartSessionResponse>(
     '/api/startSession/',
@@ -251,6 +360,7 @@ try {
     groups = (await call<GroupsResponse>('/api/getGroups/', {}, token)).body.groups;
   }
   check('groups', groups.length > 0, `${groups.length} groups`);
+  checkAddressing();
   const wanted = process.env.WA_LIVE_GROUP;
   const group = groups.find((g) => !wanted || g.name.includes(wanted)) ?? groups[0];
   if (!group) throw new Error('no group');
@@ -303,6 +413,14 @@ try {
   } else {
     check('media download', true, 'skipped: no media message on the newest page');
   }
+  const byName = (name: string | undefined) => (name ? groups.find((g) => g.name.includes(name)) : undefined);
+  const announceGroup = byName(process.env.WA_LIVE_ANNOUNCE_GROUP);
+  if (announceGroup) await checkAnnounceOnly(sessionId, announceGroup, token ?? '');
+  else
+    console.log('announce-only check skipped: set WA_LIVE_ANNOUNCE_GROUP to a group where only admins send');
+  const replyGroup = byName(process.env.WA_LIVE_REPLY_GROUP);
+  if (replyGroup) await checkMemberReceipts(sessionId, replyGroup, token ?? '');
+  else console.log('receipts and poll checks skipped: set WA_LIVE_REPLY_GROUP to a test group');
 } catch (error) {
   check('run', false, error instanceof Error ? error.message : String(error));
 } finally {
