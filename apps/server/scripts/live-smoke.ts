@@ -25,8 +25,8 @@ import type {
   StartSessionResponse,
   TokenPair,
 } from '@wadesk/contract';
-import QRCode from 'qrcode';
 import type { WAMessage } from 'baileys';
+import QRCode from 'qrcode';
 import { buildApp } from '../src/app';
 import { internalsOf } from '../src/app-internals';
 import { loadConfig } from '../src/config';
