@@ -1,4 +1,4 @@
-import { type SendPollRequest, sendPollRequest } from '@wadesk/contract';
+import { pollMessages, type SendPollRequest, sendPollRequest } from '@wadesk/contract';
 
 /** What the poll dialog holds: the question, the options in order, and whether several may be chosen. */
 export interface PollDraft {
@@ -29,6 +29,10 @@ export function checkPoll(ticketId: number, draft: PollDraft): PollCheck {
     else if (field === 'options' && typeof index === 'number') errors.option[index] ??= issue.message;
     else if (field === 'options') errors.options ??= issue.message;
   }
+  // Zod checks the options' uniqueness even when some are empty (two blanks are "the same"): the empty
+  // ones' own words say what to do first.
+  if (errors.options === pollMessages.duplicateOptions && Object.keys(errors.option).length > 0)
+    delete errors.options;
   return { ok: false, errors };
 }
 
