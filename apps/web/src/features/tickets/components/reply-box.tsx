@@ -167,7 +167,7 @@ export function ReplyBox({ ticket }: { ticket: Ticket }) {
         <p id={ids.hint} className="text-xs text-slate-500">
           Sent on WhatsApp as a reply to the customer's latest message. Ctrl+Enter sends.
         </p>
-        <div className="flex gap-2">
+        <div className="ml-auto flex flex-wrap justify-end gap-2">
           <Button
             variant="ghost"
             size="md"
