@@ -1,6 +1,5 @@
-import type { ReplyState } from '@wadesk/contract';
-import { useCallback, useEffect, useState } from 'react';
-import { useEventStream } from './use-event-stream';
+import type { ReplyState, ServerEvent } from '@wadesk/contract';
+import { useLiveMessageStates } from './use-live-message-states';
 
 const RANK: Record<ReplyState['status'], number> = { pending: 0, sent: 1, delivered: 2, read: 3, failed: 4 };
 
@@ -21,26 +20,14 @@ export function laterReplyState(
   return b;
 }
 
+const readReplyStatus = (event: ServerEvent) =>
+  event.type === 'reply.status' ? { ...event, state: event.reply } : null;
+
 /**
  * The desk replies' states of one group as `reply.status` events tell them, while mounted: `stateOf(waId,
  * fetched)` answers the later of what the page said and what an event said since. An event may come before
  * the message it is about (WhatsApp's server can take a reply before its echo is stored), so it is kept.
  */
 export function useLiveReplyStates(sessionId: string, groupId: string) {
-  const [live, setLive] = useState<ReadonlyMap<string, ReplyState>>(() => new Map());
-  // Another group: what was heard belongs to the one before.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the group's identity is the trigger
-  useEffect(() => setLive(new Map()), [sessionId, groupId]);
-  useEventStream((event) => {
-    if (event.type !== 'reply.status' || event.session_id !== sessionId || event.group_id !== groupId) return;
-    setLive((previous) => {
-      const next = new Map(previous);
-      next.set(event.wa_id, laterReplyState(previous.get(event.wa_id), event.reply) ?? event.reply);
-      return next;
-    });
-  });
-  return useCallback(
-    (waId: string, fetched: ReplyState | null | undefined) => laterReplyState(fetched, live.get(waId)),
-    [live],
-  );
+  return useLiveMessageStates(sessionId, groupId, { read: readReplyStatus, later: laterReplyState });
 }

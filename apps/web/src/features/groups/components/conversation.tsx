@@ -8,6 +8,7 @@ import { useGroupSync } from '@/features/groups/hooks/use-group-sync';
 import { useMarkRead } from '@/features/groups/hooks/use-mark-read';
 import { mediaFileName, saveBase64File } from '@/features/groups/utils/media-download';
 import { placeMessages } from '@/features/groups/utils/message-layout';
+import { useLivePolls } from '@/shared/events/use-live-polls';
 import { useLiveReplyStates } from '@/shared/events/use-live-reply-states';
 import { DaySeparator } from '@/shared/ui/day-separator';
 import { Spinner } from '@/shared/ui/spinner';
@@ -64,6 +65,8 @@ export function Conversation({ group, onBack, focusMessage }: ConversationProps)
   const placed = useMemo(() => placeMessages(page.messages), [page.messages]);
   // The desk's replies' ticks move with `reply.status` events (decision 0018, reply states).
   const replyState = useLiveReplyStates(group.session_id, group.group_id);
+  // And the polls' counts with `poll.updated` events.
+  const pollOf = useLivePolls(group.session_id, group.group_id);
   // Seen: the newest page is on screen; each new message at its end is seen again.
   useMarkRead(
     group,
@@ -130,6 +133,7 @@ export function Conversation({ group, onBack, focusMessage }: ConversationProps)
                 highlighted={highlighted === message.msg_id}
                 message={message}
                 reply={message.from_me ? replyState(message.id, message.reply) : null}
+                poll={message.message_type === 'poll_creation' ? pollOf(message.id, message.poll) : null}
                 runStart={runStart}
                 blinking={blinking === authorKey(message)}
                 downloading={downloading === message.msg_id}

@@ -1,4 +1,4 @@
-import type { GroupMessage, ReplyState } from '@wadesk/contract';
+import type { GroupMessage, PollState, ReplyState } from '@wadesk/contract';
 import { ArchiveIcon, LockIcon, TriangleAlertIcon, UsersIcon } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import { authorKey } from '@/features/groups/hooks/use-blink';
@@ -9,6 +9,7 @@ import { formatDateTime } from '@/shared/format/format';
 import { formatPhone } from '@/shared/format/phone';
 import { Avatar } from '@/shared/ui/avatar';
 import { LinkifiedText } from '@/shared/ui/linkified-text';
+import { Poll } from '@/shared/ui/poll';
 import { ReplyStatus } from '@/shared/ui/reply-status';
 import { MediaBlock } from './media-block';
 import { QuotedBlock } from './quoted-block';
@@ -17,6 +18,8 @@ interface GroupBubbleProps {
   message: GroupMessage;
   /** A reply sent from the desk: its ticks, or why WhatsApp refused it (with Retry). */
   reply?: ReplyState | null;
+  /** A poll's question, options and counts (the latest heard); null shows the message as text. */
+  poll?: PollState | null;
   /**
    * The first of consecutive messages of one author (see utils/message-layout.ts): it alone shows the
    * author's name and avatar and has the bubble's tail. true when not told.
@@ -54,12 +57,15 @@ function KindNote({ message }: { message: GroupMessage }) {
 
 function Body({
   message,
+  poll,
   downloading,
   onDownload,
 }: Omit<GroupBubbleProps, 'blinking' | 'onBlink' | 'runStart' | 'reply'>) {
   if (message.message_type === 'revoked') {
     return <p className="text-sm text-slate-500 italic">This message was deleted</p>;
   }
+  // A server that sends no poll (built before polls counted) leaves the question as the text.
+  if (poll) return <Poll poll={poll} />;
   const notice = NOTICE_KINDS.has(message.message_type);
   // Never an empty bubble: a notice without text still says where to see the message.
   const text = message.body || (notice ? 'Open it on the phone' : '');
@@ -84,6 +90,7 @@ function Body({
 export const GroupBubble = memo(function GroupBubble({
   message,
   reply = null,
+  poll = null,
   runStart = true,
   blinking,
   highlighted = false,
@@ -152,7 +159,7 @@ export const GroupBubble = memo(function GroupBubble({
           </button>
         ) : null}
         <QuotedBlock message={message} />
-        <Body message={message} downloading={downloading} onDownload={onDownload} />
+        <Body message={message} poll={poll} downloading={downloading} onDownload={onDownload} />
         {reply?.status === 'failed' ? <ReplyStatus state={reply} waId={message.id} /> : null}
         <div className="mt-0.5 flex items-center justify-end gap-1 text-[0.68rem] text-slate-600 tabular-nums">
           <time dateTime={new Date(message.timestamp * 1000).toISOString()} title={when}>

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SaveCannedReplyRequest } from '@wadesk/contract';
-import { deleteCannedReply, fetchCannedReplies, saveCannedReply, sendReply } from './replies-api';
+import type { SaveCannedReplyRequest, SendPollRequest } from '@wadesk/contract';
+import { deleteCannedReply, fetchCannedReplies, saveCannedReply, sendPoll, sendReply } from './replies-api';
 import { ticketKeys } from './tickets-queries';
 
 export const cannedKeys = { all: ['canned-replies'] as const };
@@ -13,6 +13,15 @@ export function useSendReply() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ ticketId, text }: { ticketId: number; text: string }) => sendReply(ticketId, text),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
+  });
+}
+
+/** Sends a poll; like a reply, it joins the ticket, so the conversation and the lists are fetched again. */
+export function useSendPoll() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: SendPollRequest) => sendPoll(request),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
   });
 }

@@ -1,4 +1,4 @@
-import type { ConversationMessage, ReplyState, Ticket } from '@wadesk/contract';
+import type { ConversationMessage, PollState, ReplyState, Ticket } from '@wadesk/contract';
 import { ScissorsIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { splitTicket } from '@/features/tickets/api/workflow-api';
@@ -7,11 +7,13 @@ import { useConversation } from '@/features/tickets/hooks/use-conversation';
 import { formatDuration, secondsBetween } from '@/features/tickets/utils/duration';
 import { statusLabel } from '@/features/tickets/utils/ticket-table';
 import { errorMessage } from '@/shared/api/api-error';
+import { useLivePolls } from '@/shared/events/use-live-polls';
 import { useLiveReplyStates } from '@/shared/events/use-live-reply-states';
 import { formatDateTime } from '@/shared/format/format';
 import { formatNameOrPhone, formatPhone } from '@/shared/format/phone';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { Dialog } from '@/shared/ui/dialog';
+import { Poll } from '@/shared/ui/poll';
 import { ReplyStatus } from '@/shared/ui/reply-status';
 import { Spinner } from '@/shared/ui/spinner';
 import { toast } from '@/shared/ui/toast';
@@ -65,11 +67,14 @@ function TicketFacts({ ticket }: { ticket: Ticket }) {
 function Bubble({
   message,
   reply,
+  poll,
   onSplit,
 }: {
   message: ConversationMessage;
   /** A reply sent from the desk: its ticks, or why WhatsApp refused it (with Retry). */
   reply: ReplyState | null;
+  /** A poll's question, options and counts (the latest heard); null shows the message as text. */
+  poll: PollState | null;
   onSplit?: (() => void) | undefined;
 }) {
   const right = message.is_business;
@@ -104,7 +109,13 @@ function Bubble({
             </button>
           ) : null}
         </p>
-        <p className="mt-0.5 text-sm whitespace-pre-wrap break-words text-slate-800">{message.message}</p>
+        {poll ? (
+          <div className="mt-1">
+            <Poll poll={poll} />
+          </div>
+        ) : (
+          <p className="mt-0.5 text-sm whitespace-pre-wrap break-words text-slate-800">{message.message}</p>
+        )}
         {reply ? (
           <div className="mt-0.5 flex justify-end text-xs text-slate-600">
             <ReplyStatus state={reply} waId={message.wa_id} />
@@ -165,6 +176,8 @@ function ConversationBody({
   const split = useSplit(ticket.id);
   // The desk's replies' ticks move with `reply.status` events (decision 0018, reply states).
   const replyState = useLiveReplyStates(ticket.session_id, ticket.group_id);
+  // And the polls' counts with `poll.updated` events.
+  const pollOf = useLivePolls(ticket.session_id, ticket.group_id);
   const endRef = useRef<HTMLLIElement>(null);
   const count = state.status === 'ready' ? state.details.conversations.length : 0;
   // The newest message is what the agent needs: keep the end in view as messages arrive.
@@ -198,6 +211,7 @@ function ConversationBody({
               key={message.id}
               message={message}
               reply={replyState(message.wa_id, message.reply)}
+              poll={message.poll ? pollOf(message.wa_id, message.poll) : null}
               onSplit={index > 0 ? () => split.ask(message) : undefined}
             />
           ))}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type CannedReply, MAX_REPLY_LENGTH, type Ticket } from '@wadesk/contract';
-import { MessageSquareText, Send } from 'lucide-react';
+import { ChartBarIcon, MessageSquareText, Send } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { cannedRepliesQuery, useSendReply } from '@/features/tickets/api/replies-queries';
 import { matchCanned, slashQuery } from '@/features/tickets/utils/canned-picker';
@@ -8,6 +8,7 @@ import { errorMessage } from '@/shared/api/api-error';
 import { Button } from '@/shared/ui/button';
 import { toast } from '@/shared/ui/toast';
 import { CannedRepliesDialog } from './canned-replies-dialog';
+import { SendPollDialog } from './send-poll-dialog';
 
 export const REPLY_MESSAGES = {
   sent: 'Reply sent',
@@ -28,6 +29,7 @@ export function ReplyBox({ ticket }: { ticket: Ticket }) {
   const [dismissedAt, setDismissedAt] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [managing, setManaging] = useState(false);
+  const [polling, setPolling] = useState(false);
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const send = useSendReply();
   const ids = { list: useId(), hint: useId(), error: useId() };
@@ -165,7 +167,7 @@ export function ReplyBox({ ticket }: { ticket: Ticket }) {
         <p id={ids.hint} className="text-xs text-slate-500">
           Sent on WhatsApp as a reply to the customer's latest message. Ctrl+Enter sends.
         </p>
-        <div className="flex gap-2">
+        <div className="ml-auto flex flex-wrap justify-end gap-2">
           <Button
             variant="ghost"
             size="md"
@@ -173,6 +175,15 @@ export function ReplyBox({ ticket }: { ticket: Ticket }) {
             onClick={() => setManaging(true)}
           >
             Canned replies
+          </Button>
+          <Button
+            variant="ghost"
+            size="md"
+            disabled={closed}
+            icon={<ChartBarIcon aria-hidden="true" className="size-4" />}
+            onClick={() => setPolling(true)}
+          >
+            Poll
           </Button>
           <Button
             size="md"
@@ -186,6 +197,7 @@ export function ReplyBox({ ticket }: { ticket: Ticket }) {
         </div>
       </div>
       <CannedRepliesDialog open={managing} onClose={() => setManaging(false)} />
+      <SendPollDialog ticketId={ticket.id} open={polling} onClose={() => setPolling(false)} />
     </section>
   );
 }
