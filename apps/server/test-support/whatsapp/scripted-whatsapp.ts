@@ -606,6 +606,8 @@ export function groupMessage(
     pushName?: string;
     /** The stanza's addressing mode, which Baileys puts on a received message's key (below). */
     addressingMode?: 'lid' | 'pn';
+    /** Content other than the text (a photo, a location …); `text` is then unused. */
+    content?: proto.IMessage;
   } = {},
 ): WAMessage {
   counter += 1;
@@ -619,7 +621,7 @@ export function groupMessage(
     },
     messageTimestamp: extra.timestamp ?? 1_700_000_000 + counter,
     pushName: extra.pushName ?? 'Sender',
-    message: { conversation: text },
+    message: extra.content ?? { conversation: text },
   }) as WAMessage;
   // decode-wa-message.js:69-73, 189: a received message's key carries the stanza's addressing_mode (else
   // 'lid' or 'pn' from the sender's server); fromObject drops it (not a field of proto.MessageKey).
