@@ -115,6 +115,16 @@ export const quotedMessage = z.object({
   media_base64: z.string().nullable(),
 });
 
+/** Who deleted a message for everyone when that was not its author: a group admin. */
+export const revokedBy = z.object({
+  /** Their contact name, when known. */
+  name: z.string().nullable(),
+  /** Digits of their phone number, when known (also for LID admins). */
+  number: z.string().nullable(),
+  from_me: z.boolean(),
+});
+export type RevokedBy = z.infer<typeof revokedBy>;
+
 export const groupMessage = z.object({
   /** Unique key: `${from_me}_${group_id}_${id}_${author}`; the cursor for paging. */
   msg_id: z.string(),
@@ -162,6 +172,12 @@ export const groupMessage = z.object({
    * `messages.new` events carry it without votes; later counts come as `poll.updated`.
    */
   poll: pollState.nullable().optional(),
+  /**
+   * A `revoked` message a group admin deleted rather than its author: the admin, named like an author
+   * (`from_me`: the linked account, from one of its devices). null for an author's own delete and for every
+   * other message; optional only so that clients built before it still parse.
+   */
+  revoked_by: revokedBy.nullable().optional(),
 });
 export type GroupMessage = z.infer<typeof groupMessage>;
 

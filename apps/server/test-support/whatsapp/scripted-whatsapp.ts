@@ -4,12 +4,14 @@
 // already-seen history keys and mapping lookups behave as in production. Each scripted step names the
 // lines of node_modules/baileys/lib it reproduces.
 import { EventEmitter } from 'node:events';
+import { deflateSync } from 'node:zlib';
 import { Boom } from '@hapi/boom';
 import {
   addTransactionCapability,
   areJidsSameUser,
   type BaileysEventMap,
   type BinaryNode,
+  downloadAndProcessHistorySyncNotification,
   type GroupMetadata,
   getCompanionPlatformId,
   getStatusFromReceiptType,
@@ -81,6 +83,11 @@ export interface ScriptedSocket {
     }[];
     /** Keys Baileys asked the app's getMessage for. */
     getMessage: WAMessageKey[];
+    /**
+     * The chats whose messages each history set handed to Baileys' event buffer carried (what the buffer
+     * keeps until it flushes, event-buffer.js:215-250), after whatever the app wrapped the socket's emit in.
+     */
+    historyBuffered: string[][];
   };
   /** A frame from the server (feeds the watchdog). */
   frame(): void;
@@ -103,6 +110,14 @@ export interface ScriptedSocket {
    * the app as one merged event with the later one's syncType and request id (event-buffer.js:221-287).
    */
   history(chunk: HistoryChunk): Promise<void>;
+  /**
+   * A history sync notification as WhatsApp sends it (historySyncNotification below), decoded by Baileys
+   * itself: downloadAndProcessHistorySyncNotification inflates and decodes the HistorySync and turns its
+   * conversations into chats, contacts, messages and pairs (Utils/history.js:37-126), then as `history`
+   * (process-message.js:262-275). Simplified: the payload is always inline; WhatsApp inlines only the initial
+   * bootstrap and has the device download other chunks from its CDN (history.js:26-36, 117-126).
+   */
+  historySync(notification: proto.Message.IHistorySyncNotification): Promise<void>;
   /** New messages, as upsertMessage emits them with their push names (chats.js:917-925). */
   live(messages: WAMessage[], type?: 'notify' | 'append'): Promise<void>;
   /** A group notification such as a subject change (process-message.js:484-493, 547-551). */
@@ -221,7 +236,16 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
     updateMediaMessage: 0,
     relayed: [],
     getMessage: [],
+    historyBuffered: [],
   };
+  const bufferEmit = ev.emit.bind(ev);
+  ev.emit = ((event: keyof BaileysEventMap, data: never) => {
+    if (event === 'messaging-history.set') {
+      const { messages } = data as BaileysEventMap['messaging-history.set'];
+      calls.historyBuffered.push([...new Set(messages.map((m) => m.key?.remoteJid ?? ''))]);
+    }
+    return bufferEmit(event, data);
+  }) as typeof ev.emit;
   // messages-send.js:32 + Utils/message-retry-manager.js: this socket's cache of what it sent (it starts
   // empty on every socket, so after a reconnect only getMessage can answer a retry).
   const recentlySent = new Map<string, proto.IMessage>();
@@ -294,6 +318,14 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
 
   // The initial history sync state machine (chats.js:1064-1105, 977-1002).
   let syncState: 'connecting' | 'awaiting' | 'syncing' | 'online' = 'connecting';
+  // chats.js:977-1002: the first history notification ends AwaitingInitialSync; the app state sync that
+  // follows flushes the buffer and counts the account as synced.
+  function initialSyncDone(): void {
+    if (syncState !== 'awaiting') return;
+    syncState = 'online';
+    ev.flush();
+    ev.emit('creds.update', { accountSyncCounter: (creds.accountSyncCounter ?? 0) + 1 });
+  }
 
   const sock = {
     ev,
@@ -452,13 +484,22 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
           peerDataRequestSessionId: chunk.peerDataRequestSessionId,
         };
         ev.emit('messaging-history.set', event);
-        // chats.js:977-1002: the first history notification ends AwaitingInitialSync; the app state sync
-        // that follows flushes the buffer and counts the account as synced.
-        if (syncState === 'awaiting') {
-          syncState = 'online';
-          ev.flush();
-          ev.emit('creds.update', { accountSyncCounter: (creds.accountSyncCounter ?? 0) + 1 });
-        }
+        initialSyncDone();
+      });
+    },
+    async historySync(notification) {
+      ws.emit('frame', {});
+      await upsertMessage(async () => {
+        // process-message.js:262-275
+        const data = await downloadAndProcessHistorySyncNotification(notification, {}, silent);
+        if (data.lidPnMappings?.length) await lidMapping.storeLIDPNMappings(data.lidPnMappings);
+        ev.emit('messaging-history.set', {
+          ...data,
+          isLatest: notification.syncType !== HistorySyncType.ON_DEMAND ? true : undefined,
+          chunkOrder: notification.chunkOrder,
+          peerDataRequestSessionId: notification.peerDataRequestSessionId,
+        } as BaileysEventMap['messaging-history.set']);
+        initialSyncDone();
       });
     },
     async live(messages, type = 'notify') {
@@ -606,6 +647,8 @@ export function groupMessage(
     pushName?: string;
     /** The stanza's addressing mode, which Baileys puts on a received message's key (below). */
     addressingMode?: 'lid' | 'pn';
+    /** Content other than the text (a photo, a location …); `text` is then unused. */
+    content?: proto.IMessage;
   } = {},
 ): WAMessage {
   counter += 1;
@@ -619,7 +662,7 @@ export function groupMessage(
     },
     messageTimestamp: extra.timestamp ?? 1_700_000_000 + counter,
     pushName: extra.pushName ?? 'Sender',
-    message: { conversation: text },
+    message: extra.content ?? { conversation: text },
   }) as WAMessage;
   // decode-wa-message.js:69-73, 189: a received message's key carries the stanza's addressing_mode (else
   // 'lid' or 'pn' from the sender's server); fromObject drops it (not a field of proto.MessageKey).
@@ -650,6 +693,24 @@ export function groupNotice(
     messageStubType: stub,
     messageStubParameters: [actor],
   }) as WAMessage;
+}
+
+/**
+ * A history sync notification with its HistorySync inline, as WhatsApp builds it: conversations with their
+ * messages (newest first), deflated (history.js:117-122 inflates and decodes it). For `historySync`.
+ */
+export function historySyncNotification(
+  syncType: proto.HistorySync.HistorySyncType,
+  conversations: { id: string; name?: string; pnJid?: string; lidJid?: string; messages: WAMessage[] }[],
+): proto.Message.IHistorySyncNotification {
+  const sync = proto.HistorySync.encode({
+    syncType,
+    conversations: conversations.map(({ messages, ...chat }) => ({
+      ...chat,
+      messages: messages.map((message, i) => ({ message, msgOrderId: i + 1 })),
+    })),
+  }).finish();
+  return { syncType, initialHistBootstrapInlinePayload: deflateSync(sync) };
 }
 
 /** A 1:1 chat message. */

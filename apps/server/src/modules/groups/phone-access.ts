@@ -69,7 +69,7 @@ export function createPhoneAccess({ cluster, gateway, store, storage }: PhoneAcc
   async function fetchHere(c: GroupCommand & { waId: string }): Promise<FetchedMedia> {
     const group = await ownGroup(c); // the organisation is checked again where the command runs
     const message = await store.findMessage(group.sessionId, group.jid, c.waId);
-    if (!message?.raw) throw new AppError(400, 'This message has no media.');
+    if (!message?.hasMedia || !message.raw) throw new AppError(400, 'This message has no media.');
     let media: Awaited<ReturnType<WhatsAppGateway['downloadMedia']>>;
     try {
       media = await gateway.downloadMedia(

@@ -131,7 +131,10 @@ export const waMessages = pgTable(
     quotedThumbnail: text('quoted_thumbnail'),
     /** Seconds since the epoch. */
     timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
-    /** Proto JSON of media messages, what the download needs (keys, URLs); null for the rest. */
+    /**
+     * Proto JSON of every message but plain text: what a media download needs (keys, URLs) and what a reply
+     * quoting the message carries (whatsapp/mapping/quoted-message.ts); null for plain text.
+     */
     raw: jsonb('raw'),
     /** Object-store name of the downloaded media, once cached. */
     mediaObject: text('media_object'),

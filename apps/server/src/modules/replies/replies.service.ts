@@ -1,6 +1,6 @@
 import { type ReplyToTicketResponse, replyMessages } from '@wadesk/contract';
-import { proto, type WAMessage } from 'baileys';
 import { AppError } from '../../errors';
+import { type QuotableMessage, quotedMessage } from '../../whatsapp/mapping/quoted-message';
 import type { AuditRecorder } from '../audit/audit.service';
 import { RpcTimeoutError } from '../cluster/rpc-errors';
 import { NotConnectedError, type WhatsAppGateway } from '../sessions/gateway';
@@ -12,39 +12,13 @@ export interface RepliesServiceDeps {
   targets: ReplyTargets;
   deskReplies: DeskRepliesRepository;
   /** The stored WhatsApp messages (messages module): the quoted customer message. */
-  findMessage(sessionId: string, groupJid: string, waId: string): Promise<StoredMessage | null>;
+  findMessage(sessionId: string, groupJid: string, waId: string): Promise<QuotableMessage | null>;
   cluster: SessionCluster;
   gateway: WhatsAppGateway;
   audit: AuditRecorder;
   log: { warn(object: object, message: string): void };
   /** Pushes a reply's state as it is now (reply-states.service.ts): a Retry marked it sent again. */
   announce?(organisationId: number, sessionId: string, waId: string): Promise<void>;
-}
-
-/** What the store keeps of a message: the proto itself only for media (`raw`), the text for the rest. */
-interface StoredMessage {
-  waId: string;
-  fromMe: boolean;
-  author: string | null;
-  body: string;
-  raw: unknown;
-}
-
-/**
- * The quoted message as Baileys wants it: the stored proto of a media message, else the text the store
- * kept — a quote shows the sender and a preview of the content, and names the message by its id.
- */
-function quotedMessage(groupJid: string, stored: StoredMessage): WAMessage {
-  if (stored.raw) return proto.WebMessageInfo.fromObject(stored.raw as object) as WAMessage;
-  return {
-    key: {
-      remoteJid: groupJid,
-      fromMe: stored.fromMe,
-      id: stored.waId,
-      ...(stored.author ? { participant: stored.author } : {}),
-    },
-    message: { conversation: stored.body },
-  };
 }
 
 /** The command run on the instance that owns the session. */
@@ -85,7 +59,7 @@ export function createRepliesService(deps: RepliesServiceDeps) {
         {
           groupJid: c.groupJid,
           text: c.text,
-          quoted: quotedMessage(c.groupJid, quoted),
+          quoted: quotedMessage(quoted),
         },
         // Written before the message leaves: its echo (and a retry receipt) can arrive before sending returns.
         async (message) => {

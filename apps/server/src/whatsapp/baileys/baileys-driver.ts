@@ -26,6 +26,7 @@ import {
   MediaUnavailableError,
   type WhatsAppDriver,
 } from '../driver';
+import { keepGroupHistoryOnly } from './group-history';
 import { createGroupMetadataCache } from './group-metadata';
 import { createGroupRefresher } from './group-refresher';
 import { downloadWaMedia } from './media';
@@ -130,6 +131,7 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         ...(announced ? { version: announced } : {}),
         ...(options.waWebSocketUrl ? { waWebSocketUrl: options.waWebSocketUrl } : {}),
       });
+      keepGroupHistoryOnly(sock.ev);
       let ended = false;
       let closed = false;
       let pairingRequested = false;
@@ -348,25 +350,19 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
       sock.ev.on(
         'messaging-history.set',
         ({ messages, contacts, lidPnMappings, syncType, peerDataRequestSessionId }) => {
-          // Only group chats are kept: 1:1 chats would hold every private message in memory while
-          // linking, for nothing (decision 0015 §6). Contacts and LID pairs of all chats are kept.
-          const kept = messages.filter((m) => isJidGroup(m.key?.remoteJid ?? undefined));
+          // Group chats' messages only: the 1:1 chats were dropped as Baileys emitted them (group-history.ts).
           // lidPnMappings do not survive Baileys' event buffer (decision 0015 §6), but Baileys stored them:
-          // the LIDs of 1:1 chats and of contacts without a number are looked up instead.
-          const lids = new Set<string>();
-          for (const m of messages) {
-            const chat = m.key?.remoteJid;
-            if (chat && isLidUser(chat)) lids.add(chat);
-          }
-          for (const c of contacts) if (isLidUser(c.id) && !c.phoneNumber) lids.add(c.id);
+          // the LIDs of 1:1 chats (each chat is also a contact, Utils/history.js:55-62) and of contacts
+          // without a number are looked up instead.
+          const lids = contacts.flatMap((c) => (isLidUser(c.id) && !c.phoneNumber ? [c.id] : []));
           inOrder(async () => {
             report([
               ...(lidPnMappings ?? []).flatMap(({ lid, pn }) => pairOf(lid, pn)),
               ...contacts.flatMap((c) => pairOf(c.id, isLidUser(c.id) ? c.phoneNumber : c.lid)),
-              ...(await lookUpSenders(kept, [...lids])),
+              ...(await lookUpSenders(messages, lids)),
             ]);
             events.history({
-              messages: kept,
+              messages,
               contacts: contacts.map(toContact),
               onDemand: syncType === HistorySyncType.ON_DEMAND,
               requestId: peerDataRequestSessionId ?? null,

@@ -9,6 +9,7 @@ import {
   directMessage,
   groupMessage,
   groupMetadata,
+  historySyncNotification,
   type PhoneScript,
 } from '../../../test-support/whatsapp/scripted-whatsapp';
 import type { ContactInfo } from '../driver';
@@ -148,19 +149,46 @@ describe('Baileys driver: history', () => {
         directMessage(DAN_LID, 'private too'),
         groupMessage(SUPPORT, CAROL_PN, 'in the group'),
       ],
-      contacts: [{ id: DAN_PN, notify: 'Dan' }],
+      // Every chat is also a contact (Utils/history.js:55-62); Dan's LID chat names no number.
+      contacts: [{ id: CAROL_PN }, { id: DAN_LID }, { id: SUPPORT }, { id: DAN_PN, notify: 'Dan' }],
       lidPnMappings: [{ lid: DAN_LID, pn: DAN_PN }],
       syncType: HistorySyncType.INITIAL_BOOTSTRAP,
     });
     const batch = await h.until(() => h.received.find((r) => r.kind === 'history'));
     expect(batch.kind === 'history' && batch.batch.messages.map((m) => m.key.remoteJid)).toEqual([SUPPORT]);
-    expect(batch.kind === 'history' && batch.batch.contacts).toEqual([
-      { jid: DAN_PN, name: 'Dan', altJid: null },
-    ]);
+    expect(batch.kind === 'history' && batch.batch.contacts).toContainEqual({
+      jid: DAN_PN,
+      name: 'Dan',
+      altJid: null,
+    });
     // lidPnMappings never survive the buffer (event-buffer.js:544-555): the driver reports them itself.
     expect(pairsIn(h.received)).toEqual(
       expect.arrayContaining([`${DAN_LID} ${DAN_PN}`, `${DAN_PN} ${DAN_LID}`]),
     );
+  });
+});
+
+describe('Baileys driver: a full history sync', () => {
+  it('drops 1:1 chats as Baileys emits a decoded chunk, before its buffer holds them, keeping their contacts', async () => {
+    const { h, socket } = await connected();
+    const EVE_LID = '201234567890999@lid';
+    const EVE_PN = '4915100000009@s.whatsapp.net';
+    await socket.historySync(
+      historySyncNotification(HistorySyncType.FULL, [
+        { id: CAROL_PN, name: 'Carol', messages: [directMessage(CAROL_PN, 'private')] },
+        { id: EVE_LID, pnJid: EVE_PN, messages: [directMessage(EVE_LID, 'private too')] },
+        { id: SUPPORT, messages: [groupMessage(SUPPORT, CAROL_LID, 'in the group')] },
+      ]),
+    );
+    const batch = await h.until(() => h.received.find((r) => r.kind === 'history'));
+    // Utils/history.js:55-98 decoded all three chats; the buffer (event-buffer.js:215-250) got the group's.
+    expect(socket.calls.historyBuffered).toEqual([[SUPPORT]]);
+    expect(batch.kind === 'history' && batch.batch.messages.map((m) => m.key.remoteJid)).toEqual([SUPPORT]);
+    // Every chat is also a contact (history.js:55-62), with the LID pair of Eve's chat.
+    expect(batch.kind === 'history' && batch.batch.contacts).toEqual(
+      expect.arrayContaining([{ jid: CAROL_PN, name: 'Carol', altJid: null }]),
+    );
+    expect(pairsIn(h.received)).toEqual(expect.arrayContaining([`${EVE_LID} ${EVE_PN}`]));
   });
 });
 

@@ -75,6 +75,29 @@ describe('mapGroupMessage', () => {
     expect(Buffer.from(revived.message?.imageMessage?.mediaKey ?? []).equals(Buffer.alloc(32, 1))).toBe(true);
   });
 
+  it('keeps the content of a location, contact or poll for a quote of it, without the message secret', () => {
+    const secret = { messageContextInfo: { messageSecret: Buffer.alloc(32, 9) } };
+    const location = mapped(
+      fixture({
+        locationMessage: { degreesLatitude: 52.5, name: 'Main St 5', jpegThumbnail: THUMB },
+        ...secret,
+      }),
+    );
+    // Not media: nothing to download, and its map preview is kept only here.
+    expect(location).toMatchObject({ messageType: 'location', hasMedia: false, thumbnail: null });
+    expect(location.raw).toMatchObject({
+      message: { locationMessage: { name: 'Main St 5', jpegThumbnail: THUMB.toString('base64') } },
+    });
+    const poll = mapped(
+      fixture({ pollCreationMessageV3: { name: 'Rate us', options: [{ optionName: 'Good' }] }, ...secret }),
+    );
+    expect(poll.raw).toMatchObject({ message: { pollCreationMessageV3: { name: 'Rate us' } } });
+    expect(JSON.stringify(poll.raw)).not.toContain('messageSecret');
+    expect(mapped(fixture(image(), {})).raw).not.toHaveProperty('message.messageContextInfo');
+    // Plain text is its body alone.
+    expect(mapped(fixture({ extendedTextMessage: { text: 'hi' }, ...secret })).raw).toBeNull();
+  });
+
   it('names video, audio, voice notes, documents and stickers in whatsapp-web.js terms', () => {
     const cases: [proto.IMessage, string, string][] = [
       [{ videoMessage: { mimetype: 'video/mp4', caption: 'clip', jpegThumbnail: THUMB } }, 'video', 'clip'],
