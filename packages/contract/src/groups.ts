@@ -22,7 +22,7 @@ export const groupMessages = {
    * words ("150 MB"). `size` is what the message says; null when the download itself ran past the limit.
    */
   mediaTooLarge: (size: string | null, limit: string) =>
-    `This media is ${size ?? `larger than ${limit}`}, and this server downloads media up to ${limit}. Open it on the phone instead.`,
+    `This media is ${size ? `${size}, larger` : 'larger'} than the ${limit} this server downloads from WhatsApp. Open it on the phone instead.`,
 } as const;
 
 /** The newest stored message of a group, as the group list shows it. */

@@ -123,9 +123,7 @@ export function createS3Storage(config: S3StorageConfig, clock: Clock, client = 
       );
     } catch (error) {
       body.destroy(); // stop reading (the download behind it) when S3 refused a part
-      await client
-        .send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId }))
-        .catch(() => {}); // the put's own error is the one that matters
+      await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId })).catch(() => {}); // the put's own error is the one that matters
       throw error;
     }
   }

@@ -19,8 +19,8 @@ import { requireFields } from '../../http/require-fields';
 import { bearerAuth } from '../auth/authenticate';
 import type { GroupModeService } from './group-mode.service';
 import type { GroupsService } from './groups.service';
-import { mediaAnswer } from './media-answer';
 import type { MediaService } from './media.service';
+import { mediaAnswer } from './media-answer';
 import type { SyncService } from './sync.service';
 
 export interface GroupsRoutesOptions {

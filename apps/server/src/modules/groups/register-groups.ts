@@ -32,7 +32,17 @@ export interface RegisterGroupsOptions {
 /** The groups module: group lists, message pages, media and "Sync All Old Messages" over the store. */
 export async function registerGroups(
   app: FastifyInstance,
-  { bus, store, gateway, cluster, storage, overrides, audit, replyStates, mediaMaxBytes }: RegisterGroupsOptions,
+  {
+    bus,
+    store,
+    gateway,
+    cluster,
+    storage,
+    overrides,
+    audit,
+    replyStates,
+    mediaMaxBytes,
+  }: RegisterGroupsOptions,
 ): Promise<GroupsService> {
   const phone = createPhoneAccess({ cluster, gateway, store, storage, mediaMaxBytes });
   const sync = createSyncService({

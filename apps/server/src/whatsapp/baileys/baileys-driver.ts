@@ -1,3 +1,4 @@
+import type { Boom } from '@hapi/boom';
 import makeWASocket, {
   type BinaryNode,
   Browsers,
@@ -16,7 +17,6 @@ import makeWASocket, {
   type WAMessage,
   type WAVersion,
 } from 'baileys';
-import type { Boom } from '@hapi/boom';
 import type { Logger } from 'pino';
 import { classifyClose } from '../close-reason';
 import {
@@ -519,9 +519,7 @@ async function reuploadWithin(sock: DriverSocket, message: WAMessage, ms: number
     timer = setTimeout(() => {
       reject(timedOut);
       // The event's type names a Boom, but Baileys only rethrows whatever error the update carries.
-      sock.ev.emit('messages.media-update', [
-        { key: message.key, error: timedOut as unknown as Boom },
-      ]);
+      sock.ev.emit('messages.media-update', [{ key: message.key, error: timedOut as unknown as Boom }]);
     }, ms);
   });
   try {

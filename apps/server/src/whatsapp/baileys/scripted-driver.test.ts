@@ -1,7 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { buffer } from 'node:stream/consumers';
 import type { AddressInfo } from 'node:net';
+import { buffer } from 'node:stream/consumers';
 import { encryptedStream, proto, type WAMessage } from 'baileys';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
