@@ -11,6 +11,7 @@ const SECTIONS: [name: string, load: () => Promise<Section>][] = [
   ['server-stall', () => import('./sections/server-stall')],
   ['tickets', () => import('./sections/tickets')],
   ['whatsapp-sessions', () => import('./sections/whatsapp-sessions')],
+  ['whatsapp-media', () => import('./sections/whatsapp-media')],
   ['scale-out', () => import('./sections/scale-out')],
 ];
 
