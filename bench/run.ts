@@ -12,6 +12,7 @@ const SECTIONS: [name: string, load: () => Promise<Section>][] = [
   ['tickets', () => import('./sections/tickets')],
   ['whatsapp-sessions', () => import('./sections/whatsapp-sessions')],
   ['whatsapp-full-sync', () => import('./sections/whatsapp-full-sync')],
+  ['whatsapp-media', () => import('./sections/whatsapp-media')],
   ['scale-out', () => import('./sections/scale-out')],
 ];
 

@@ -224,6 +224,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     overrides,
     audit,
     replyStates: replyStates.states,
+    mediaMaxBytes: config.mediaMaxBytes,
   });
   const { agents, ownerAgentsSettled } = await registerAgents(app, {
     db: database.db,

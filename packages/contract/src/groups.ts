@@ -17,6 +17,12 @@ export const groupMessages = {
   /** The phone answered a request for older messages with nothing, which alone does not prove the chat's start. */
   phoneSentNothing: 'The phone sent nothing older this time. Try again in a minute.',
   olderNeedsConnection: 'Older messages come from the phone: reconnect the session to load them.',
+  /**
+   * POST /api/downloadMedia/ (413) for media above the server's download limit (MEDIA_MAX_BYTES), sizes in
+   * words ("150 MB"). `size` is what the message says; null when the download itself ran past the limit.
+   */
+  mediaTooLarge: (size: string | null, limit: string) =>
+    `This media is ${size ? `${size}, larger` : 'larger'} than the ${limit} this server downloads from WhatsApp. Open it on the phone instead.`,
 } as const;
 
 /** The newest stored message of a group, as the group list shows it. */

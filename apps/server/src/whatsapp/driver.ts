@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { AuthenticationState, proto, WAMessage, WAMessageKey, WAVersion } from 'baileys';
 
 /**
@@ -187,9 +188,14 @@ export interface OldestMessage {
   timestamp: number;
 }
 
+/**
+ * A media download under way: the decrypted bytes arrive on `stream` as WhatsApp's CDN sends them, never
+ * held whole (the caller stores them, `modules/groups/phone-access.ts`). The stream fails when the bytes are
+ * not the ones the message's hash names; destroying it ends the download.
+ */
 export interface DownloadedMedia {
   mimetype: string;
-  data: Buffer;
+  stream: Readable;
   filename: string | null;
 }
 

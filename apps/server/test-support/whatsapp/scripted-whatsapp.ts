@@ -9,8 +9,10 @@ import { Boom } from '@hapi/boom';
 import {
   addTransactionCapability,
   areJidsSameUser,
+  type BaileysEventEmitter,
   type BaileysEventMap,
   type BinaryNode,
+  bindWaitForEvent,
   downloadAndProcessHistorySyncNotification,
   type GroupMetadata,
   getCompanionPlatformId,
@@ -89,6 +91,12 @@ export interface ScriptedSocket {
      */
     historyBuffered: string[][];
   };
+  /**
+   * How many listeners the socket's `ev` holds for an event now: the app's and Baileys' own waits
+   * (bindWaitForEvent). Counted as `on`, `off` and `removeAllListeners` are called on it: Baileys' event
+   * buffer does not expose its emitter.
+   */
+  listeners(event: keyof BaileysEventMap): number;
   /** A frame from the server (feeds the watchdog). */
   frame(): void;
   /** The server's pair-device: the first QR code (socket.js:690-725). */
@@ -216,7 +224,7 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
   // socket.js:320-326: creds with `me` log in instead of registering, decided as the socket starts;
   // WhatsApp refuses a login for a device the phone never confirmed (an abandoned pairing code).
   const refusedLogin = Boolean(creds.me?.id && creds.pairingCode && !creds.registered);
-  const ev = makeEventBuffer(silent); // socket.js:268
+  const { ev, listeners } = countingListeners(makeEventBuffer(silent)); // socket.js:268
   const ws = new EventEmitter();
   // socket.js:269-271: the socket's keys gain transactions; its LID store reads and writes through them.
   const keys = addTransactionCapability(config.auth.keys, silent, {
@@ -312,6 +320,8 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
     void end(new Boom('Stream Errored (restart required)', { statusCode: 515 }));
   }
 
+  const waitForMediaUpdate = bindWaitForEvent(ev, 'messages.media-update'); // messages-send.js:981
+
   // chats.js:917: every received message is handled inside a buffered function, flushed ~100 ms after it
   // ends unless an outer buffer (the initial sync) holds it (event-buffer.js:141-168).
   const upsertMessage = ev.createBufferedFunction(async (work: () => Promise<void>) => work());
@@ -366,11 +376,31 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
       requests += 1;
       return `PDO-${requests}`;
     },
-    // messages-send.js:1011-1052: waits for the phone's media update with no time limit.
+    // messages-send.js:981, 1011-1052: sends the retry request, then waits with no time limit for the
+    // phone's messages.media-update naming the message (emitted at once, messages-recv.js:812-815); the wait's
+    // listeners, on that event and on connection.update, go only when it ends (Utils/generics.js:151-173,
+    // the real function here). An update carrying an error rejects the call (1020-1024, 1044-1046).
+    // Simplified: the phone's answer is the script's renewed message, not the encrypted retry notification
+    // Baileys decrypts into a new directPath (1025-1036).
     async updateMediaMessage(message: WAMessage) {
       calls.updateMediaMessage += 1;
-      const answer = script.reupload?.(message);
-      return answer ?? new Promise<WAMessage>(() => {});
+      let renewed: WAMessage | undefined;
+      let error: unknown;
+      script.reupload?.(message)?.then(
+        (answer) => {
+          renewed = answer;
+          ev.emit('messages.media-update', [{ key: message.key }]);
+        },
+        (failure) => ev.emit('messages.media-update', [{ key: message.key, error: failure }]),
+      );
+      await waitForMediaUpdate(async (update) => {
+        const result = update.find((c) => c.key.id === message.key.id);
+        if (!result) return false;
+        if (result.error) error = result.error;
+        return true;
+      });
+      if (error) throw error;
+      return renewed ?? message;
     },
     // messages-send.js:428-530, 879-881: a group send takes the group's members from cachedGroupMetadata
     // when it answers with participants, else queries groupMetadata (499-509); the stanza's `expiration`
@@ -433,6 +463,7 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
     sock: sock as unknown as DriverSocket,
     config,
     calls,
+    listeners,
     get closed() {
       return closed;
     },
@@ -739,4 +770,31 @@ export function groupMetadata(
     owner: undefined,
     participants: participants.map((p) => ({ ...p, admin: p.admin ?? null })),
   };
+}
+
+/** Baileys' event buffer with its listeners counted per event (ScriptedSocket.listeners). */
+function countingListeners(buffer: BaileysEventEmitter & ReturnType<typeof makeEventBuffer>) {
+  const held = new Map<string, Set<unknown>>();
+  const of = (event: string) => held.get(event) ?? held.set(event, new Set()).get(event) ?? new Set();
+  const ev: typeof buffer = {
+    ...buffer,
+    on: (event, listener) => {
+      of(event).add(listener);
+      return buffer.on(event, listener);
+    },
+    off: (event, listener) => {
+      of(event).delete(listener);
+      return buffer.off(event, listener);
+    },
+    removeAllListeners: (event) => {
+      if (event === undefined) held.clear();
+      else held.delete(event);
+      return buffer.removeAllListeners(event);
+    },
+    destroy: () => {
+      held.clear();
+      buffer.destroy();
+    },
+  };
+  return { ev, listeners: (event: keyof BaileysEventMap) => held.get(event)?.size ?? 0 };
 }

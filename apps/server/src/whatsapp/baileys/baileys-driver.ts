@@ -1,3 +1,4 @@
+import type { Boom } from '@hapi/boom';
 import makeWASocket, {
   type BinaryNode,
   Browsers,
@@ -433,7 +434,7 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         downloadMedia: (message) =>
           downloadWaMedia(message, {
             logger,
-            reuploadRequest: (expired) => withTimeout(sock.updateMediaMessage(expired), reuploadTimeoutMs),
+            reuploadRequest: (expired) => reuploadWithin(sock, expired, reuploadTimeoutMs),
           }),
         async sendText({ groupJid, text, quoted }, record) {
           const me = sock.user?.id;
@@ -493,23 +494,35 @@ const noUpload = async (): Promise<never> => {
   throw new Error('Sending media is not supported.');
 };
 
-/** Baileys' updateMediaMessage waits without limit for the phone (decision 0015 §3); we don't. */
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+/**
+ * Baileys' updateMediaMessage waits without limit for the phone (decision 0015 §3); we don't. Its wait holds
+ * a listener on `messages.media-update` and one on `connection.update` (messages-send.js:981, 1019;
+ * Utils/generics.js:151-173) that go only when the wait ends: each re-upload the phone never answered
+ * would leave both for the rest of the connection. So after the time-out the wait is ended the one way
+ * Baileys offers: an update naming the message with an error, which its check takes as the phone's answer
+ * (messages-send.js:1020-1024) and which rejects the call (1044-1046), removing both listeners. Any other
+ * re-upload of the same message still waiting then ends with the same words.
+ */
+async function reuploadWithin(sock: DriverSocket, message: WAMessage, ms: number): Promise<WAMessage> {
   let timer: NodeJS.Timeout | undefined;
   const seconds = Number((ms / 1000).toFixed(1));
+  const timedOut = new MediaUnavailableError(
+    `The phone did not send the expired media again within ${seconds} s. Open WhatsApp on the phone and try again.`,
+    'reupload_timeout',
+  );
+  const work = sock.updateMediaMessage(message);
   const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new MediaUnavailableError(
-            `The phone did not send the expired media again within ${seconds} s. Open WhatsApp on the phone and try again.`,
-            'reupload_timeout',
-          ),
-        ),
-      ms,
-    );
+    timer = setTimeout(() => {
+      reject(timedOut);
+      // The event's type names a Boom, but Baileys only rethrows whatever error the update carries.
+      sock.ev.emit('messages.media-update', [{ key: message.key, error: timedOut as unknown as Boom }]);
+    }, ms);
   });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function accountOf(user: Contact | undefined): LinkedAccount {
