@@ -264,6 +264,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     audit,
     replies: deskReplies,
     replyStates: replyStates.states,
+    pollStates: store.chat.pollStates,
   });
   await registerDashboard(app, { sessions, groups, agents });
   await registerReplies(app, {

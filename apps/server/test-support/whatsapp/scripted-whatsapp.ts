@@ -3,6 +3,7 @@
 // LID store Baileys' own LIDMappingStore over the session's keys, so buffering, flushing, dropping of
 // already-seen history keys and mapping lookups behave as in production. Each scripted step names the
 // lines of node_modules/baileys/lib it reproduces.
+import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { deflateSync } from 'node:zlib';
 import { Boom } from '@hapi/boom';
@@ -13,6 +14,7 @@ import {
   type BaileysEventMap,
   type BinaryNode,
   bindWaitForEvent,
+  cleanMessage,
   downloadAndProcessHistorySyncNotification,
   type GroupMetadata,
   getCompanionPlatformId,
@@ -28,6 +30,7 @@ import {
 import { LIDMappingStore } from 'baileys/lib/Signal/lid-mapping.js';
 import pino from 'pino';
 import type { DriverSocket } from '../../src/whatsapp/baileys/baileys-driver';
+import { encryptPollVote } from '../../src/whatsapp/polls';
 
 const { HistorySyncType } = proto.HistorySync;
 const silent = pino({ level: 'silent' });
@@ -55,6 +58,29 @@ export interface PhoneScript {
    * recipients whose devices are not cached, and which pairs it answers is WhatsApp's choice.
    */
   usync?: { lid: string; pn: string }[];
+}
+
+/** A member's vote on a poll, as their WhatsApp client builds it. */
+export interface ScriptedVote {
+  group: string;
+  /** The poll message's id, and its creator as the voter's client names it in the poll's key. */
+  pollId: string;
+  pollAuthor: string;
+  /** The secret of the poll (its messageContextInfo.messageSecret). */
+  secret: Uint8Array;
+  /** The voter as the stanza addresses them (a LID in a LID group), and their other address. */
+  voter: string;
+  voterAlt?: string;
+  /** The JIDs the client encrypts with (decryptPollVote's pollCreatorJid and voterJid). */
+  creatorJid: string;
+  voterJid: string;
+  /** Names of the chosen options (none: the vote taken back). */
+  options: string[];
+  /** When the voter cast it (ms); the default is now. */
+  timestampMs?: number;
+  /** One bit of the encrypted vote flipped on the way. */
+  tamper?: boolean;
+  id?: string;
 }
 
 export interface ScriptedSocket {
@@ -170,6 +196,13 @@ export interface ScriptedSocket {
    * as groups.update (messages-recv.js:616-623, 1235-1257).
    */
   ephemeralSetting(id: string, expiration: number, author: string): Promise<string>;
+  /**
+   * A member votes on a poll: a pollUpdateMessage, its vote encrypted with the poll's secret (whatsapp/polls.ts
+   * encryptPollVote, built on Baileys' own hmacSign/aesEncryptGCM/sha256 as the inverse of decryptPollVote,
+   * Utils/process-message.js:146-158; rc14 has no encryptPollVote of its own), cleaned and upserted as
+   * 'notify' (messages-recv.js:1431-1432). Simplified: no Signal layer around it.
+   */
+  pollVote(vote: ScriptedVote): Promise<WAMessage>;
   /** Members added to or removed from a group (one of them may be the account itself). */
   participantsChange(
     id: string,
@@ -653,6 +686,51 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
       });
       return messageId;
     },
+    async pollVote(v) {
+      ws.emit('frame', {});
+      counter += 1;
+      const vote = encryptPollVote(v.options, {
+        secret: v.secret,
+        pollId: v.pollId,
+        creatorJid: v.creatorJid,
+        voterJid: v.voterJid,
+        iv: randomBytes(12),
+      });
+      if (v.tamper && vote.encPayload) vote.encPayload[0] = (vote.encPayload[0] ?? 0) ^ 1;
+      const at = v.timestampMs ?? Date.now();
+      const message = proto.WebMessageInfo.fromObject({
+        key: {
+          remoteJid: v.group,
+          fromMe: false,
+          id: v.id ?? `3EB5${String(counter).padStart(16, '0')}`,
+          participant: v.voter,
+        },
+        messageTimestamp: Math.floor(at / 1000),
+        pushName: 'Voter',
+        message: {
+          pollUpdateMessage: {
+            // The voter's client names the poll by its key from its own view: not theirs, by its creator.
+            pollCreationMessageKey: {
+              remoteJid: v.group,
+              fromMe: false,
+              id: v.pollId,
+              participant: v.pollAuthor,
+            },
+            vote,
+            senderTimestampMs: at,
+          },
+        },
+      }) as WAMessage;
+      // decode-wa-message.js: a received key carries participantAlt when the stanza names it (fromObject drops it).
+      if (v.voterAlt) message.key.participantAlt = v.voterAlt;
+      // messages-recv.js:1431: process-message.js:64-105 turns the poll's key to this account's view (fromMe
+      // when the poll is the account's own, and the chat as remoteJid).
+      cleanMessage(message, creds.me?.id ?? '', creds.me?.lid ?? '');
+      await upsertMessage(async () => {
+        ev.emit('messages.upsert', { messages: [message], type: 'notify' });
+      });
+      return message;
+    },
     async participantsChange(id, action, participants) {
       ws.emit('frame', {});
       // process-message.js:509-523: a member stub becomes group-participants.update with the members as
@@ -698,6 +776,49 @@ export function groupMessage(
   // decode-wa-message.js:69-73, 189: a received message's key carries the stanza's addressing_mode (else
   // 'lid' or 'pn' from the sender's server); fromObject drops it (not a field of proto.MessageKey).
   if (extra.addressingMode) message.key.addressingMode = extra.addressingMode;
+  return message;
+}
+
+/**
+ * A poll as a member's phone sends it (Utils/messages.js:428-460 builds the same for Baileys): V3 for one
+ * choice, V1 for several, with the 32-byte secret its votes are encrypted with in messageContextInfo.
+ */
+export function pollMessage(
+  group: string,
+  sender: string,
+  question: string,
+  options: string[],
+  extra: {
+    secret?: Uint8Array | null;
+    multiple?: boolean;
+    participantAlt?: string;
+    id?: string;
+    timestamp?: number;
+    fromMe?: boolean;
+  } = {},
+): WAMessage {
+  counter += 1;
+  const poll = {
+    name: question,
+    options: options.map((optionName) => ({ optionName })),
+    selectableOptionsCount: extra.multiple ? 0 : 1,
+  };
+  const secret = extra.secret === undefined ? randomBytes(32) : extra.secret;
+  const message = proto.WebMessageInfo.fromObject({
+    key: {
+      remoteJid: group,
+      fromMe: Boolean(extra.fromMe),
+      id: extra.id ?? `3EB6${String(counter).padStart(16, '0')}`,
+      ...(extra.fromMe ? {} : { participant: sender }),
+    },
+    messageTimestamp: extra.timestamp ?? 1_700_000_000 + counter,
+    pushName: 'Sender',
+    message: {
+      ...(extra.multiple ? { pollCreationMessage: poll } : { pollCreationMessageV3: poll }),
+      ...(secret ? { messageContextInfo: { messageSecret: secret } } : {}),
+    },
+  }) as WAMessage;
+  if (extra.participantAlt) message.key.participantAlt = extra.participantAlt;
   return message;
 }
 

@@ -165,9 +165,12 @@ export function createGroupsService({ store, phone, historyWaitMs, replyStates }
     const me = mine ? await store.linkedAccount(sessionId) : null;
     const own = rows.flatMap((row) => (row.fromMe ? [row.waId] : []));
     const replies = replyStates && own.length > 0 ? await replyStates(sessionId, own) : new Map();
+    const pollIds = rows.flatMap((row) => (row.messageType === 'poll_creation' ? [row.waId] : []));
+    const polls = await store.pollStates(sessionId, groupJid, pollIds);
     return rows.map((row) => ({
       ...toGroupMessage(resolveMessage(row, names, me, row.quotedId ? quoted.get(row.quotedId) : undefined)),
       reply: replies.get(row.waId) ?? null,
+      poll: polls.get(row.waId) ?? null,
     }));
   }
 }

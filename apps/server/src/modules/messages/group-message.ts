@@ -2,6 +2,7 @@ import type { GroupMessage, GroupMessageType, RevokedBy } from '@wadesk/contract
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { MappedMessage } from '../../whatsapp/mapping/to-group-message';
 import type { QuotedAuthor } from './messages.repository';
+import type { PollView } from './poll-state';
 
 /** The session's linked WhatsApp account: phone digits, phone-number JID and LID (any may be unknown). */
 export interface LinkedAccount {
@@ -48,6 +49,8 @@ export interface LiveMessage {
   groupJid: string;
   groupName: string | null;
   message: ResolvedMessage;
+  /** A poll's question and options (no votes yet); absent for other messages. */
+  poll?: PollView;
 }
 
 /**

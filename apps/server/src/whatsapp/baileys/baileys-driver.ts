@@ -1,5 +1,6 @@
 import type { Boom } from '@hapi/boom';
 import makeWASocket, {
+  type AnyMessageContent,
   type BinaryNode,
   Browsers,
   type Contact,
@@ -27,6 +28,7 @@ import {
   MediaUnavailableError,
   type WhatsAppDriver,
 } from '../driver';
+import { createVoteReader, pollUpdateOf } from '../polls';
 import { keepGroupHistoryOnly } from './group-history';
 import { createGroupMetadataCache } from './group-metadata';
 import { createGroupRefresher } from './group-refresher';
@@ -105,7 +107,7 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
   return {
     name: 'baileys',
     downloadMedia: (message) => downloadWaMedia(message, { logger: options.logger }),
-    connect({ sessionId, auth, events, pairingPhone, sentMessage, version, platform }) {
+    connect({ sessionId, auth, events, pairingPhone, sentMessage, poll, version, platform }) {
       const logger = options.logger.child({ sessionId });
       // Every group's full metadata as this connection last heard it: Baileys asks for it before each
       // group send (Socket/messages-send.js:499-509) and would otherwise query WhatsApp every time. It is
@@ -247,6 +249,18 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         if (receipts.length > 0) inOrder(() => events.sendStatus(receipts));
       };
 
+      // Votes on polls, decrypted here: rc14's own decryption is commented out (Utils/process-message.js:
+      // 576-624), so they arrive as upserted pollUpdateMessages (decision 0018, polls).
+      const votes = createVoteReader({
+        ...(poll ? { lookUp: poll } : {}),
+        me: () => sock.user,
+        pnForLid: (lid) => sock.signalRepository.lidMapping.getPNForLID(lid),
+        warn: (object, message) => logger.warn(object, message),
+      });
+      const tellVotes = (read: Awaited<ReturnType<typeof votes.read>>) => {
+        if (read.length > 0) events.votes(read);
+      };
+
       const groups = createGroupRefresher({
         delayMs: groupRefreshDelayMs,
         fetch: fetchGroup,
@@ -368,6 +382,12 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
               onDemand: syncType === HistorySyncType.ON_DEMAND,
               requestId: peerDataRequestSessionId ?? null,
             });
+            // After the polls they are on: the phone's own record of votes on history polls, and votes.
+            tellVotes([
+              ...(await votes.seen(messages)),
+              ...votes.fromHistory(messages),
+              ...(await votes.read(messages)),
+            ]);
           });
         },
       );
@@ -377,7 +397,10 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         const merged = sent.upserted(messages);
         inOrder(async () => {
           report(await lookUpSenders(messages));
-          events.live(messages);
+          // A vote is never a message of its own: it is read, and counted on its poll.
+          const shown = messages.filter((m) => !pollUpdateOf(m.message));
+          if (shown.length > 0) events.live(shown);
+          tellVotes([...(await votes.seen(shown)), ...(await votes.read(messages))]);
         });
         tell(merged);
       });
@@ -414,6 +437,46 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         forget([id]);
       });
 
+      /**
+       * Builds a message with Baileys' own generator as sendMessage does (Socket/messages-send.js:1068-1087),
+       * records it, relays it, and echoes it. Recorded before it is relayed: the content carries a random
+       * messageSecret (Utils/messages.js:542-547), so only this very message can answer getMessage later.
+       */
+      async function send(
+        groupJid: string,
+        content: AnyMessageContent,
+        quoted: WAMessage | null,
+        record: (message: WAMessage) => Promise<void>,
+      ): Promise<WAMessage> {
+        const me = sock.user?.id;
+        if (!me) throw new Error('The session is not logged in.');
+        // In a disappearing group the reply carries the group's timer (Utils/messages.js:587-600), as the
+        // group's messages do; sendMessage leaves that to the caller. The metadata read here is what Baileys
+        // is handed for the send, so the timer and the stanza's `expiration` agree (messages-send.js:521-526).
+        const group = isJidGroup(groupJid)
+          ? (metadata.fresh(groupJid) ?? (await fetchGroup(groupJid)))
+          : null;
+        const timer = group?.ephemeralDuration ?? 0;
+        const message = await generateWAMessage(groupJid, content, {
+          userJid: me,
+          ...(quoted ? { quoted } : {}),
+          messageId: generateMessageIDV2(me),
+          logger,
+          upload: noUpload,
+          ...(timer > 0 ? { ephemeralExpiration: timer } : {}),
+        });
+        await record(message);
+        await sock.relayMessage(groupJid, message.message ?? {}, { messageId: message.key.id ?? '' });
+        // The send's device query may have taught Baileys pairs (messages-send.js:197-203).
+        sweepSoon();
+        // What sendMessage does next (messages-send.js:1135-1138): the sent message is upserted as
+        // 'append', so it reaches the store through messages.upsert like any own message, once.
+        sock
+          .upsertMessage(message, 'append')
+          .catch((error) => logger.warn({ err: error }, 'sent message not passed on'));
+        return message;
+      }
+
       const end = async () => {
         if (ended) return;
         ended = true;
@@ -436,43 +499,12 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
             logger,
             reuploadRequest: (expired) => reuploadWithin(sock, expired, reuploadTimeoutMs),
           }),
-        async sendText({ groupJid, text, quoted }, record) {
-          const me = sock.user?.id;
-          if (!me) throw new Error('The session is not logged in.');
-          // In a disappearing group the reply carries the group's timer (Utils/messages.js:587-600), as the
-          // group's messages do; sendMessage leaves that to the caller. The metadata read here is what Baileys
-          // is handed for the send, so the timer and the stanza's `expiration` agree (messages-send.js:521-526).
-          const group = isJidGroup(groupJid)
-            ? (metadata.fresh(groupJid) ?? (await fetchGroup(groupJid)))
-            : null;
-          const timer = group?.ephemeralDuration ?? 0;
-          // Built with Baileys' own generator as sendMessage does (Socket/messages-send.js:1068-1087), but
-          // recorded before it is relayed: the content carries a random messageSecret
-          // (Utils/messages.js:542-547), so only this very message can answer getMessage later. No link
-          // preview: it would make the server fetch any address a member typed.
-          const message = await generateWAMessage(
-            groupJid,
-            { text, linkPreview: null },
-            {
-              userJid: me,
-              quoted,
-              messageId: generateMessageIDV2(me),
-              logger,
-              upload: noUpload,
-              ...(timer > 0 ? { ephemeralExpiration: timer } : {}),
-            },
-          );
-          await record(message);
-          await sock.relayMessage(groupJid, message.message ?? {}, { messageId: message.key.id ?? '' });
-          // The send's device query may have taught Baileys pairs (messages-send.js:197-203).
-          sweepSoon();
-          // What sendMessage does next (messages-send.js:1135-1138): the sent message is upserted as
-          // 'append', so it reaches the store through messages.upsert like any own message, once.
-          sock
-            .upsertMessage(message, 'append')
-            .catch((error) => logger.warn({ err: error }, 'sent message not passed on'));
-          return message;
-        },
+        sendText: ({ groupJid, text, quoted }, record) =>
+          // No link preview: it would make the server fetch any address a member typed.
+          send(groupJid, { text, linkPreview: null }, quoted, record),
+        // Baileys builds the poll and its secret (Utils/messages.js:428-460): V3 for one choice, V1 for several.
+        sendPoll: ({ groupJid, question, options, selectableCount }, record) =>
+          send(groupJid, { poll: { name: question, values: options, selectableCount } }, null, record),
         async logout() {
           try {
             ended = true;
@@ -489,7 +521,7 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
   };
 }
 
-/** Text replies carry no media; Baileys only calls this for media content. */
+/** Desk replies carry no media; Baileys only calls this for media content. */
 const noUpload = async (): Promise<never> => {
   throw new Error('Sending media is not supported.');
 };

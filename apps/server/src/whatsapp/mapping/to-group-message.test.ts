@@ -511,4 +511,43 @@ describe('mapGroupMessage: other kinds', () => {
     });
     expect(JSON.stringify(row.raw)).not.toContain('\\u0000');
   });
+
+  it('keeps a poll’s options, how many may be chosen and its secret beside the message (V1, V2, V3, V5, wrapped)', () => {
+    const secret = Buffer.alloc(32, 7);
+    const poll = (selectableOptionsCount: number) => ({
+      name: 'Lunch?',
+      options: [{ optionName: 'Pizza' }, { optionName: 'Sushi\u0000' }],
+      selectableOptionsCount,
+    });
+    const cases: [proto.IMessage, number][] = [
+      [{ pollCreationMessage: poll(0), messageContextInfo: { messageSecret: secret } }, 0],
+      [{ pollCreationMessageV2: poll(2), messageContextInfo: { messageSecret: secret } }, 2],
+      [{ pollCreationMessageV3: poll(1), messageContextInfo: { messageSecret: secret } }, 1],
+      [{ pollCreationMessageV5: poll(1), messageContextInfo: { messageSecret: secret } }, 1],
+      // In a disappearing group the poll and its secret sit inside the ephemeral wrapper.
+      [
+        {
+          ephemeralMessage: {
+            message: { pollCreationMessageV3: poll(1), messageContextInfo: { messageSecret: secret } },
+          },
+        },
+        1,
+      ],
+    ];
+    for (const [message, selectableCount] of cases) {
+      const result = mapGroupMessage(fixture(message));
+      if (result.kind !== 'message') throw new Error(`expected a message for ${JSON.stringify(message)}`);
+      expect(result.message).toMatchObject({ messageType: 'poll_creation', body: 'Lunch?' });
+      expect(result.poll).toEqual({
+        options: ['Pizza', 'Sushi'],
+        selectableCount,
+        secret: Uint8Array.from(secret),
+      });
+      // The secret never travels with the message's row (or what is published of it).
+      expect(JSON.stringify(result.message)).not.toContain(secret.toString('base64'));
+    }
+    const withoutSecret = mapGroupMessage(fixture({ pollCreationMessageV3: poll(1) }));
+    expect(withoutSecret.kind === 'message' && withoutSecret.poll?.secret).toBeNull();
+    expect(mapGroupMessage(fixture({ conversation: 'hi' }))).toMatchObject({ poll: null });
+  });
 });

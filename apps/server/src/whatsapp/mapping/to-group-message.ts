@@ -1,6 +1,7 @@
 import type { GroupMessageType } from '@wadesk/contract';
 import { isJidGroup, jidNormalizedUser, normalizeMessageContent, proto, type WAMessage } from 'baileys';
 import { storableDeep, storableText } from '../../text';
+import { type PollContent, pollContent } from '../polls';
 import { type ContentSummary, summariseContent, viewOnceSummary } from './message-content';
 
 /** One stored group message: the API's group-message fields (packages/contract/src/groups.ts) plus what paging and download need. */
@@ -32,8 +33,16 @@ export interface MappedMessage {
   raw: unknown;
 }
 
+/** A poll's options as stored (texts cleaned), and its secret (never shown, never logged). */
+export interface MappedPoll {
+  options: string[];
+  selectableCount: number;
+  secret: Uint8Array | null;
+}
+
 export type MappingResult =
-  | { kind: 'message'; message: MappedMessage }
+  /** `poll`: what a `poll_creation` message asks, kept beside the message (never in the row or its events). */
+  | { kind: 'message'; message: MappedMessage; poll: MappedPoll | null }
   /** "Delete for everyone" of an earlier message, sent by `fromMe` / `author`: its author, or an admin. */
   | ({ kind: 'revoke'; groupJid: string; targetId: string } & EditSender)
   /** A new text for an earlier message, sent by `fromMe` / `author` (`authorAlt`: its other address). */
@@ -82,9 +91,11 @@ export function mapGroupMessage(message: WAMessage): MappingResult {
     : (summariseContent(message.message) ?? (viewOnceStub ? viewOnceSummary(null, null) : null));
   if (!summary && !revokedStub) return SKIP;
   const quote = quoted(summary?.contextInfo ?? null);
+  const poll = summary?.type === 'poll_creation' ? pollContent(message.message) : null;
 
   return {
     kind: 'message',
+    poll: poll ? mappedPoll(poll) : null,
     message: {
       groupJid,
       msgId: [String(fromMe), groupJid, id, ...(author ? [author] : [])].join('_'),
@@ -103,6 +114,14 @@ export function mapGroupMessage(message: WAMessage): MappingResult {
       timestamp: toSeconds(message.messageTimestamp),
       raw: summary && keepsContent(summary) ? storableDeep(storedRaw(message, summary.hasMedia)) : null,
     },
+  };
+}
+
+function mappedPoll(poll: PollContent): MappedPoll {
+  return {
+    options: poll.options.map((option) => storableText(option)),
+    selectableCount: poll.selectableCount,
+    secret: poll.secret,
   };
 }
 
