@@ -195,16 +195,20 @@ function storedRaw(message: WAMessage, media: boolean): unknown {
   // An animated sticker downloads as the sticker message it wraps (decision 0015 §10).
   const lottie = json.message?.lottieStickerMessage as { message?: Record<string, unknown> } | undefined;
   if (lottie?.message) json.message = lottie.message;
-  if (json.message) delete json.message.messageContextInfo;
-  stripPreviews(json.message, media);
+  stripUnstored(json.message, media);
   return json;
 }
 
-function stripPreviews(node: unknown, media: boolean): void {
+/**
+ * Drops what `raw` must not keep, at any depth (wrappers such as ephemeralMessage nest the content): quotes,
+ * a media message's preview (kept in `thumbnail`), and messageContextInfo, whose messageSecret decrypts a
+ * poll's votes and is kept only in wa_polls.
+ */
+function stripUnstored(node: unknown, media: boolean): void {
   if (!node || typeof node !== 'object') return;
   for (const [field, value] of Object.entries(node)) {
-    if (field === 'quotedMessage' || (media && field === 'jpegThumbnail'))
+    if (field === 'quotedMessage' || field === 'messageContextInfo' || (media && field === 'jpegThumbnail'))
       delete (node as Record<string, unknown>)[field];
-    else stripPreviews(value, media);
+    else stripUnstored(value, media);
   }
 }
