@@ -110,7 +110,7 @@ function Option({ option, total, countable }: { option: PollOption; total: numbe
 export function Poll({ poll }: { poll: PollState }) {
   return (
     <section aria-label={`${POLL_TEXT.label}: ${poll.question}`} data-poll className="w-72 max-w-full">
-      <p className="flex items-center gap-1 text-xs font-semibold text-slate-500 uppercase">
+      <p className="flex items-center gap-1 text-xs font-semibold text-slate-600 uppercase">
         <ChartBarIcon aria-hidden="true" className="size-3.5" />
         {POLL_TEXT.label}
       </p>
