@@ -9,7 +9,11 @@ import type { DeskRepliesRepository } from './desk-replies.repository';
 import { createRepliesService } from './replies.service';
 
 // The service over fakes: what happens to the recorded reply when WhatsApp refuses the send.
-function service(sendText: WhatsAppGateway['sendText'], onOwnerFails?: Error) {
+function service(
+  sendText: WhatsAppGateway['sendText'],
+  onOwnerFails?: Error,
+  record: () => Promise<void> = async () => {},
+) {
   const handlers = new Map<string, (payload: unknown) => Promise<unknown>>();
   const cluster = {
     handle: (command: string, handler: (payload: unknown) => Promise<unknown>) =>
@@ -25,7 +29,8 @@ function service(sendText: WhatsAppGateway['sendText'], onOwnerFails?: Error) {
     remove: vi.fn(async (_sessionId: string, waId: string) => void rows.delete(waId)),
     content: vi.fn(),
   } as unknown as DeskRepliesRepository;
-  const audit = { record: vi.fn(async () => {}) };
+  const audit = { record: vi.fn(record) };
+  const log = { warn: vi.fn(), error: vi.fn() };
   const replies = createRepliesService({
     targets: {
       find: async () => ({
@@ -50,11 +55,11 @@ function service(sendText: WhatsAppGateway['sendText'], onOwnerFails?: Error) {
     cluster,
     gateway: { state: () => ({ status: 'connected' }), sendText } as unknown as WhatsAppGateway,
     audit,
-    log: { warn: () => {} },
+    log,
   });
   const send = () =>
     replies.send({ id: 1, organisationId: 1 }, { ticket_id: 5, text: 'Hello' }, async () => async () => {});
-  return { send, rows, deskReplies, audit };
+  return { send, rows, deskReplies, audit, log };
 }
 
 const built = {
@@ -74,6 +79,27 @@ describe('replies service', () => {
     expect(deskReplies.insert).toHaveBeenCalledTimes(1);
     expect(rows.size).toBe(0);
     expect(audit.record).not.toHaveBeenCalled();
+  });
+
+  it('keeps a sent reply and answers it sent when its audit entry cannot be written', async () => {
+    const { send, rows, deskReplies, log } = service(
+      async (_s, _o, record) => {
+        await record(built);
+        return { ...built, messageTimestamp: 1_700_000_000 };
+      },
+      undefined,
+      async () => {
+        throw new Error('audit_log: connection lost');
+      },
+    );
+    // The message left the phone: a 502 would say it failed and invite sending it twice.
+    expect(await send()).toMatchObject({ wa_id: 'SENT', text: 'Hello' });
+    expect(rows.has('SENT')).toBe(true);
+    expect(deskReplies.remove).not.toHaveBeenCalled();
+    expect(log.error).toHaveBeenCalledWith(
+      expect.objectContaining({ waId: 'SENT' }),
+      'the audit entry of a sent reply was not written',
+    );
   });
 
   it('says a reply may have gone out when the owner does not answer in time', async () => {

@@ -24,7 +24,7 @@ export interface RepliesServiceDeps {
   cluster: SessionCluster;
   gateway: WhatsAppGateway;
   audit: AuditRecorder;
-  log: { warn(object: object, message: string): void };
+  log: { warn(object: object, message: string): void; error(object: object, message: string): void };
   /** Pushes a reply's state as it is now (reply-states.service.ts): a Retry marked it sent again. */
   announce?(organisationId: number, sessionId: string, waId: string): Promise<void>;
 }
@@ -85,6 +85,7 @@ export function createRepliesService(deps: RepliesServiceDeps) {
     const quoted = c.quotedWaId ? await deps.findMessage(c.sessionId, c.groupJid, c.quotedWaId) : null;
     if (c.quotedWaId && !quoted) throw new AppError(409, replyMessages.quotedMissing);
     let recorded: string | null = null;
+    let sent: WAMessage;
     try {
       // Written before the message leaves: its echo (and a retry receipt) can arrive before sending returns.
       const record = async (message: WAMessage) => {
@@ -101,7 +102,7 @@ export function createRepliesService(deps: RepliesServiceDeps) {
         });
         recorded = waId;
       };
-      const sent = c.poll
+      sent = c.poll
         ? await gateway.sendPoll(c.sessionId, { groupJid: c.groupJid, ...c.poll }, record)
         : await gateway.sendText(
             c.sessionId,
@@ -112,10 +113,20 @@ export function createRepliesService(deps: RepliesServiceDeps) {
             },
             record,
           );
-      const waId = sent.key.id ?? '';
-      // Recorded here, where it was sent: a requesting instance that timed out or died still leaves the entry.
-      // The text stays out of the log: it is customer correspondence, and the conversation keeps it.
-      await audit.record({
+    } catch (error) {
+      if (recorded) await deskReplies.remove(c.sessionId, recorded).catch(() => {});
+      if (error instanceof NotConnectedError) return { notConnected: true };
+      if (error instanceof AppError) throw error;
+      log.warn({ err: error, sessionId: c.sessionId }, 'sending a desk reply failed');
+      throw new AppError(502, replyMessages.sendFailed);
+    }
+    const waId = sent.key.id ?? '';
+    // Recorded here, where it was sent: a requesting instance that timed out or died still leaves the entry.
+    // The text stays out of the log: it is customer correspondence, and the conversation keeps it. The
+    // message is out by now: an entry that cannot be written is logged, and the reply keeps its record and
+    // its answer (the members see it in the conversation; a 502 would invite sending it twice).
+    await audit
+      .record({
         organisationId: c.organisationId,
         actorId: c.userId,
         action: 'ticket.reply_sent',
@@ -127,15 +138,14 @@ export function createRepliesService(deps: RepliesServiceDeps) {
           ...(c.poll ? { poll: true, options: c.poll.options.length } : {}),
           ...(c.retryOf ? { retry_of: c.retryOf } : {}),
         },
-      });
-      return { ok: { waId, sentAt: Number(sent.messageTimestamp ?? 0) } };
-    } catch (error) {
-      if (recorded) await deskReplies.remove(c.sessionId, recorded).catch(() => {});
-      if (error instanceof NotConnectedError) return { notConnected: true };
-      if (error instanceof AppError) throw error;
-      log.warn({ err: error, sessionId: c.sessionId }, 'sending a desk reply failed');
-      throw new AppError(502, replyMessages.sendFailed);
-    }
+      })
+      .catch((error: unknown) =>
+        log.error(
+          { err: error, sessionId: c.sessionId, waId },
+          'the audit entry of a sent reply was not written',
+        ),
+      );
+    return { ok: { waId, sentAt: Number(sent.messageTimestamp ?? 0) } };
   }
 
   cluster.handle<SendCommand, SendAnswer>('replies.send', sendHere);
