@@ -265,6 +265,39 @@ async function checkMemberReceipts(sessionId: string, group: SessionGroup, token
   );
 }
 
+/**
+ * A poll sent into the group and the votes counted (vote on a phone meanwhile): the poll as the group's
+ * newest page shows it, once a vote is counted or after 3 minutes.
+ */
+async function checkPoll(sessionId: string, group: SessionGroup, token: string): Promise<void> {
+  const sent = await app.whatsapp.gateway.sendPoll(
+    sessionId,
+    {
+      groupJid: group.group_id,
+      question: 'wadesk live smoke: which do you prefer?',
+      options: ['Tea', 'Coffee'],
+      selectableCount: 1,
+    },
+    async () => {},
+  );
+  const waId = sent.key.id ?? '';
+  console.log(`sent a poll to "${group.name}": vote on it from a member's phone within 3 minutes…`);
+  const pollOnPage = async () =>
+    (await newestMessages(sessionId, group.group_id, token)).find((m) => m.id === waId)?.poll ?? null;
+  let poll = await pollOnPage();
+  for (let i = 0; i < 180 && !(poll && poll.voters > 0); i++, await sleep(1000)) poll = await pollOnPage();
+  const counts = poll?.options.map((o) => `${o.name} ${o.voters.length}`).join(', ') ?? '';
+  check(
+    'poll sent and a vote counted',
+    Boolean(poll && poll.voters > 0),
+    !poll
+      ? 'the sent poll is not on the newest page'
+      : !poll.countable
+        ? 'stored without its secret: votes cannot be read'
+        : `${poll.voters} voter(s): ${counts}`,
+  );
+}
+
 async function newestMessages(session_id: string, group_id: string, token: string) {
   return (await call<GroupMessagesResponse>('/api/getGroupsMsg/', { session_id, group_id }, token)).body
     .messages;
@@ -419,8 +452,10 @@ try {
   else
     console.log('announce-only check skipped: set WA_LIVE_ANNOUNCE_GROUP to a group where only admins send');
   const replyGroup = byName(process.env.WA_LIVE_REPLY_GROUP);
-  if (replyGroup) await checkMemberReceipts(sessionId, replyGroup, token ?? '');
-  else console.log('receipts and poll checks skipped: set WA_LIVE_REPLY_GROUP to a test group');
+  if (replyGroup) {
+    await checkMemberReceipts(sessionId, replyGroup, token ?? '');
+    await checkPoll(sessionId, replyGroup, token ?? '');
+  } else console.log('receipts and poll checks skipped: set WA_LIVE_REPLY_GROUP to a test group');
 } catch (error) {
   check('run', false, error instanceof Error ? error.message : String(error));
 } finally {
