@@ -61,6 +61,7 @@ const MINIMUM_ROLE: Record<string, MemberRole | 'public'> = {
   // Replies from the desk: members send them and use canned replies; admins keep the canned replies.
   'POST /org/replyToTicket/': 'member',
   'POST /org/retryReply/': 'member',
+  'POST /org/sendPoll/': 'member',
   'POST /org/getCannedReplies/': 'member',
   'POST /org/saveCannedReply/': 'admin',
   'POST /org/deleteCannedReply/': 'admin',
