@@ -37,6 +37,7 @@ export type DeskEventMap = {
     change:
       | 'created'
       | 'status'
+      | 'reopened'
       | 'message'
       | 'assignee'
       | 'labels'

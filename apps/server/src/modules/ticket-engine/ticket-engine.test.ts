@@ -31,6 +31,7 @@ async function fixture(ctx: TestContext) {
         repo.transaction((tx) =>
           work({
             join: tx.join,
+            reopen: tx.reopen,
             open: async (ticket) => {
               const row = await tx.open(ticket);
               if (!row) lostRaces++;
