@@ -51,11 +51,6 @@ class AlreadyProcessed extends Error {}
 
 /** Group notifications and "deleted" stubs are not something a customer asked. */
 const NOT_CONVERSATION = new Set(['gp2', 'revoked']);
-/**
- * Kinds the mapping could not read (a vote or a reaction that was not skipped would be one): they join an
- * active ticket like an acknowledgement, but never open, reopen or move one (decision 0020).
- */
-const SAYS_NOTHING = new Set(['unknown']);
 
 /**
  * The ticket rules (docs/architecture.md, where the rules live). Safe to run on several servers at once:
@@ -169,9 +164,9 @@ export function createTicketEngine({ ledger, agentByNumber }: TicketEngineDeps) 
       at,
     };
     // Thanks and the like continue a conversation; they never start one (docs/decisions/0017).
-    const still =
-      !from.business &&
-      (SAYS_NOTHING.has(message.messageType) || isAcknowledgement(message, event.ackPhrases));
+    // Only what a customer says opens, reopens or moves a ticket: reactions are not stored as messages and
+    // poll votes never reach the engine (decision 0020); group notices are no conversation (above).
+    const still = !from.business && isAcknowledgement(message, event.ackPhrases);
     return { joining: { ...joining, still }, ticket, opens: !from.business && !still };
   }
 
