@@ -11,6 +11,8 @@ const SECTIONS: [name: string, load: () => Promise<Section>][] = [
   ['server-stall', () => import('./sections/server-stall')],
   ['tickets', () => import('./sections/tickets')],
   ['whatsapp-sessions', () => import('./sections/whatsapp-sessions')],
+  ['whatsapp-full-sync', () => import('./sections/whatsapp-full-sync')],
+  ['whatsapp-media', () => import('./sections/whatsapp-media')],
   ['scale-out', () => import('./sections/scale-out')],
 ];
 

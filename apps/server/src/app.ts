@@ -224,6 +224,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     overrides,
     audit,
     replyStates: replyStates.states,
+    mediaMaxBytes: config.mediaMaxBytes,
   });
   const { agents, ownerAgentsSettled } = await registerAgents(app, {
     db: database.db,
@@ -263,6 +264,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     audit,
     replies: deskReplies,
     replyStates: replyStates.states,
+    pollStates: store.chat.pollStates,
   });
   await registerDashboard(app, { sessions, groups, agents });
   await registerReplies(app, {

@@ -151,6 +151,11 @@ export interface Config {
   uploadLimitBytes: number;
   /** Largest JSON body of POST /v1/saveChatData/ (a 40,000-message chat is about 13 MB). */
   chatSaveBodyLimitBytes: number;
+  /**
+   * Largest WhatsApp media file the server downloads (POST /api/downloadMedia/): larger ones are refused
+   * by their declared size before the download, and a download that runs past it is cut off.
+   */
+  mediaMaxBytes: number;
 }
 
 const integer = (min: number, max: number) =>
@@ -251,6 +256,7 @@ const envSchema = z.object({
   UNVERIFIED_STORAGE_QUOTA_BYTES: integer(0, 1024 ** 5).default(100 * 1024 * 1024),
   UPLOAD_LIMIT_BYTES: integer(1024, 1024 ** 3).default(4 * 1024 * 1024),
   CHAT_SAVE_BODY_LIMIT_BYTES: integer(1024, 1024 ** 3).default(64 * 1024 * 1024),
+  MEDIA_MAX_BYTES: integer(1024, 4 * 1024 ** 3).default(100 * 1024 * 1024),
 });
 
 /**
@@ -349,5 +355,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     unverifiedStorageQuotaBytes: vars.UNVERIFIED_STORAGE_QUOTA_BYTES,
     uploadLimitBytes: vars.UPLOAD_LIMIT_BYTES,
     chatSaveBodyLimitBytes: vars.CHAT_SAVE_BODY_LIMIT_BYTES,
+    mediaMaxBytes: vars.MEDIA_MAX_BYTES,
   };
 }

@@ -17,6 +17,12 @@ export const groupMessages = {
   /** The phone answered a request for older messages with nothing, which alone does not prove the chat's start. */
   phoneSentNothing: 'The phone sent nothing older this time. Try again in a minute.',
   olderNeedsConnection: 'Older messages come from the phone: reconnect the session to load them.',
+  /**
+   * POST /api/downloadMedia/ (413) for media above the server's download limit (MEDIA_MAX_BYTES), sizes in
+   * words ("150 MB"). `size` is what the message says; null when the download itself ran past the limit.
+   */
+  mediaTooLarge: (size: string | null, limit: string) =>
+    `This media is ${size ? `${size}, larger` : 'larger'} than the ${limit} this server downloads from WhatsApp. Open it on the phone instead.`,
 } as const;
 
 /** The newest stored message of a group, as the group list shows it. */
@@ -115,6 +121,16 @@ export const quotedMessage = z.object({
   media_base64: z.string().nullable(),
 });
 
+/** Who deleted a message for everyone when that was not its author: a group admin. */
+export const revokedBy = z.object({
+  /** Their contact name, when known. */
+  name: z.string().nullable(),
+  /** Digits of their phone number, when known (also for LID admins). */
+  number: z.string().nullable(),
+  from_me: z.boolean(),
+});
+export type RevokedBy = z.infer<typeof revokedBy>;
+
 export const groupMessage = z.object({
   /** Unique key: `${from_me}_${group_id}_${id}_${author}`; the cursor for paging. */
   msg_id: z.string(),
@@ -162,6 +178,12 @@ export const groupMessage = z.object({
    * `messages.new` events carry it without votes; later counts come as `poll.updated`.
    */
   poll: pollState.nullable().optional(),
+  /**
+   * A `revoked` message a group admin deleted rather than its author: the admin, named like an author
+   * (`from_me`: the linked account, from one of its devices). null for an author's own delete and for every
+   * other message; optional only so that clients built before it still parse.
+   */
+  revoked_by: revokedBy.nullable().optional(),
 });
 export type GroupMessage = z.infer<typeof groupMessage>;
 

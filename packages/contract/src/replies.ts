@@ -110,8 +110,8 @@ export const replyToTicketResponse = z.object({
   ticket_id: z.number(),
   /** WhatsApp's id of the sent message. */
   wa_id: z.string(),
-  /** The WhatsApp id of the customer message it quotes. */
-  quoted_wa_id: z.string(),
+  /** The WhatsApp id of the customer message it quotes; null for a poll (sent again by retryReply), which quotes nothing. */
+  quoted_wa_id: z.string().nullable(),
   text: z.string(),
   /** ISO 8601. */
   sent_at: z.string(),
@@ -120,7 +120,8 @@ export type ReplyToTicketResponse = z.infer<typeof replyToTicketResponse>;
 
 /**
  * POST /org/retryReply/ (member) → 200 replyToTicketResponse: sends a refused reply's text again, as a new
- * message quoting the ticket's newest customer message, under the same limit as replyToTicket. 404 for a
+ * message quoting the ticket's newest customer message (a refused poll again as the same poll: `text` its
+ * question, `quoted_wa_id` null), under the same limit as replyToTicket. 404 for a
  * reply not on that ticket of the caller's organisation; 409 when it was not refused or was sent again
  * already, and as replyToTicket (closed ticket, session not connected).
  */

@@ -226,7 +226,7 @@ export const sessionListResponse = z.object({
 });
 export type SessionListResponse = z.infer<typeof sessionListResponse>;
 
-// Demo-mode controls of the simulated phone: POST /sim/sessions/:sessionId/{scan,fail,incoming,reply-status}. They exist
+// Demo-mode controls of the simulated phone: POST /sim/sessions/:sessionId/{scan,fail,incoming,reply-status,poll-vote}. They exist
 // only while WHATSAPP_DRIVER=simulator (404 otherwise) and need the bearer token of the session's organisation.
 
 /** POST /sim/sessions/:sessionId/scan (no body): "the phone scanned the QR code". Answers successMessage. */
@@ -294,3 +294,21 @@ export const simReplyStatusRequest = z.object({
     .optional(),
 });
 export type SimReplyStatusRequest = z.infer<typeof simReplyStatusRequest>;
+
+/**
+ * POST /sim/sessions/:sessionId/poll-vote: a group member (`voter`, phone digits; else the group's first
+ * member) votes on the poll `wa_id` of the group, choosing `options` by name (none: takes the vote back).
+ * The simulated phone encrypts the vote with the poll's secret as WhatsApp does, and the server reads it
+ * like a real one. Answers successMessage; 409 when the session is not connected, has no such poll (or not
+ * its secret) or no such member; 400 for an option the poll does not have.
+ */
+export const simPollVoteRequest = z.object({
+  group_id: z.string().min(1).max(128),
+  wa_id: z.string().min(1).max(128),
+  options: z.array(z.string().min(1).max(100)).max(12),
+  voter: z
+    .string()
+    .regex(/^\d{6,15}$/)
+    .optional(),
+});
+export type SimPollVoteRequest = z.infer<typeof simPollVoteRequest>;

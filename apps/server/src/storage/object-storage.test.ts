@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { text } from 'node:stream/consumers';
+import { buffer, text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../test/helpers/fake-clock';
 import { startTestS3, type TestS3 } from '../../test/helpers/s3-server';
@@ -53,6 +53,34 @@ describe.each(drivers)('%s object storage', (_name, open) => {
     });
     expect(await text(await storage.get(name))).toBe('abcdef');
     await storage.delete([name]);
+  });
+
+  // A download from WhatsApp is stored as it arrives: its length is not known before the end (the
+  // message's fileLength may lie), and it is never held whole in memory.
+  it('stores a stream of unknown length, larger than one S3 part', async () => {
+    const storage = open();
+    const name = 'u8/JJJJJJJJJJJJJJJJJJJJJJ/large.bin';
+    const chunks = Array.from({ length: 12 }, (_, i) => Buffer.alloc(1024 * 1024, i + 1)); // 12 MB
+    await storage.put(name, Readable.from(chunks), { contentType: 'application/octet-stream' });
+    expect(await storage.head(name)).toEqual({ size: 12 * 1024 * 1024 });
+    expect((await buffer(await storage.get(name))).equals(Buffer.concat(chunks))).toBe(true);
+    await storage.delete([name]);
+  });
+
+  it('stores nothing of a stream that fails part way, also past the first S3 part', async () => {
+    const storage = open();
+    const name = 'u9/KKKKKKKKKKKKKKKKKKKKKK/cut.bin';
+    async function* cut() {
+      for (let i = 0; i < 7; i++) yield Buffer.alloc(1024 * 1024, i);
+      throw new Error('the download broke off');
+    }
+    await expect(
+      storage.put(name, Readable.from(cut()), { contentType: 'application/octet-stream' }),
+    ).rejects.toThrow('the download broke off');
+    expect(await storage.head(name)).toBeNull();
+    const listed: string[] = [];
+    for await (const object of storage.list('u9/')) listed.push(object.name);
+    expect(listed).toEqual([]);
   });
 
   it('lists the objects under a prefix with their size and when they were written', async () => {

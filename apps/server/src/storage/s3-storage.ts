@@ -1,5 +1,8 @@
 import type { Readable } from 'node:stream';
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -7,6 +10,7 @@ import {
   PutObjectCommand,
   S3Client,
   S3ServiceException,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Clock } from '../clock';
@@ -37,6 +41,11 @@ export interface S3Storage extends ObjectStorage {
 }
 
 const DELETE_BATCH = 1000; // the most DeleteObjects accepts
+/**
+ * A stream of unknown length goes up in parts of this size (S3's smallest but the last), one at a time:
+ * what it holds in memory is about one part, whatever the object's size.
+ */
+const STREAM_PART_BYTES = 5 * 1024 * 1024;
 
 export function createS3Client(config: S3StorageConfig): S3Client {
   return new S3Client({
@@ -54,6 +63,24 @@ export function createS3Client(config: S3StorageConfig): S3Client {
   });
 }
 
+/** The stream cut into STREAM_PART_BYTES pieces (the last one shorter); a stream's error is thrown. */
+async function* partsOf(body: Readable): AsyncGenerator<Buffer> {
+  let held: Buffer[] = [];
+  let heldBytes = 0;
+  for await (const chunk of body) {
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+    held.push(bytes);
+    heldBytes += bytes.length;
+    while (heldBytes >= STREAM_PART_BYTES) {
+      const all = Buffer.concat(held);
+      yield all.subarray(0, STREAM_PART_BYTES);
+      held = [all.subarray(STREAM_PART_BYTES)];
+      heldBytes = all.length - STREAM_PART_BYTES;
+    }
+  }
+  if (heldBytes > 0) yield Buffer.concat(held);
+}
+
 const notFound = (error: unknown) =>
   error instanceof S3ServiceException &&
   (error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
@@ -61,19 +88,63 @@ const notFound = (error: unknown) =>
 export function createS3Storage(config: S3StorageConfig, clock: Clock, client = createS3Client(config)) {
   const Bucket = config.bucket;
 
+  /**
+   * A stream of unknown length (PutObject needs the length first): one PutObject when it ends within the
+   * first part, else a multipart upload, one part at a time, so memory holds about one part whatever the
+   * object's size. A failure aborts the upload: S3 then keeps nothing (a server that cannot abort keeps
+   * only unlisted parts, never an object).
+   */
+  async function putStream(Key: string, body: Readable, ContentType: string): Promise<void> {
+    const parts = partsOf(body);
+    const first = await parts.next();
+    const firstPart = first.done ? Buffer.alloc(0) : first.value;
+    const second = first.done ? first : await parts.next();
+    if (second.done) {
+      await client.send(
+        new PutObjectCommand({ Bucket, Key, Body: firstPart, ContentType, ContentLength: firstPart.length }),
+      );
+      return;
+    }
+    const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket, Key, ContentType }));
+    try {
+      const uploaded: { ETag?: string; PartNumber: number }[] = [];
+      const send = async (Body: Buffer) => {
+        const PartNumber = uploaded.length + 1;
+        const answer = await client.send(
+          new UploadPartCommand({ Bucket, Key, UploadId, PartNumber, Body, ContentLength: Body.length }),
+        );
+        uploaded.push({ ETag: answer.ETag, PartNumber });
+      };
+      await send(firstPart);
+      await send(second.value);
+      for await (const part of parts) await send(part);
+      await client.send(
+        new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: uploaded } }),
+      );
+    } catch (error) {
+      body.destroy(); // stop reading (the download behind it) when S3 refused a part
+      await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId })).catch(() => {}); // the put's own error is the one that matters
+      throw error;
+    }
+  }
+
   const storage: S3Storage = {
     kind: 's3',
     client,
 
     async put(name, body, { contentType, size }) {
       assertSafeObjectName(name);
+      if (size === undefined && !(body instanceof Uint8Array)) {
+        await putStream(name, body, contentType);
+        return;
+      }
       await client.send(
         new PutObjectCommand({
           Bucket,
           Key: name,
           Body: body,
           ContentType: contentType,
-          ContentLength: size,
+          ContentLength: size ?? (body as Uint8Array).length,
         }),
       );
     },
@@ -142,7 +213,8 @@ export function createS3Storage(config: S3StorageConfig, clock: Clock, client = 
       } while (ContinuationToken);
     },
 
-    // A PutObject is one request: S3 stores the whole object or nothing.
+    // A PutObject is one request: S3 stores the whole object or nothing; a multipart upload becomes an
+    // object only when completed, and putStream aborts one that failed.
     async removeStaleTemporaries() {
       return 0;
     },

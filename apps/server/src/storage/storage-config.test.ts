@@ -25,6 +25,7 @@ describe('storage configuration', () => {
     expect(config.signedUrlTtlSeconds).toBe(900);
     expect(config.uploadLimitBytes).toBe(4 * 1024 * 1024);
     expect(config.chatSaveBodyLimitBytes).toBe(64 * 1024 * 1024);
+    expect(config.mediaMaxBytes).toBe(100 * 1024 * 1024);
   });
 
   it('uses STORAGE_SIGNING_SECRET when given', () => {
@@ -84,11 +85,13 @@ describe('storage configuration', () => {
       SIGNED_URL_TTL_SECONDS: '120',
       UPLOAD_LIMIT_BYTES: '2048',
       CHAT_SAVE_BODY_LIMIT_BYTES: '4096',
+      MEDIA_MAX_BYTES: '8192',
     });
     expect(config).toMatchObject({
       signedUrlTtlSeconds: 120,
       uploadLimitBytes: 2048,
       chatSaveBodyLimitBytes: 4096,
+      mediaMaxBytes: 8192,
     });
   });
 

@@ -8,7 +8,11 @@ export interface ByteRange {
 
 export interface PutOptions {
   contentType: string;
-  size: number;
+  /**
+   * The body's length. A stream of a length not known in advance (a download from WhatsApp) leaves it out:
+   * it is stored as it arrives, never held whole in memory.
+   */
+  size?: number;
 }
 
 export interface SignedUrlOptions {
@@ -37,6 +41,10 @@ export interface StoredObject {
  */
 export interface ObjectStorage {
   readonly kind: 'local' | 's3';
+  /**
+   * Stores the body under `name`, whole or not at all: a stream that fails (or is destroyed with an error)
+   * rejects the put and leaves no object.
+   */
   put(name: string, body: Uint8Array | Readable, options: PutOptions): Promise<void>;
   /** The object's size, or null when there is no such object. */
   head(name: string): Promise<{ size: number } | null>;

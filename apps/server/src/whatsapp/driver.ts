@@ -1,4 +1,8 @@
+import type { Readable } from 'node:stream';
 import type { AuthenticationState, proto, WAMessage, WAMessageKey, WAVersion } from 'baileys';
+import type { PollKey, PollVote } from './polls';
+
+export type { PollKey, PollVote } from './polls';
 
 /**
  * The seam between the gateway and a WhatsApp implementation. A driver opens one connection attempt at
@@ -30,6 +34,11 @@ export interface ConnectOptions {
    * decrypt it asks for a retry, and the message is encrypted again from this (docs/decisions/0018).
    */
   sentMessage?(key: WAMessageKey): Promise<proto.IMessage | undefined>;
+  /**
+   * A stored poll of the session with its secret (docs/decisions/0018, polls): what reading a vote on it
+   * needs. Null when the session has no such poll, or no secret for it.
+   */
+  poll?(groupJid: string, pollId: string): Promise<PollKey | null>;
   /** The WhatsApp Web version to announce (client-version.ts); absent: the driver's own default. */
   version?: WAVersion | null;
   /** Which client the socket says it is (decision 0015 §11); absent: `desktop`. */
@@ -49,6 +58,15 @@ export interface OutgoingText {
   text: string;
   /** The message replied to, as stored (Baileys' WAMessage). */
   quoted: WAMessage;
+}
+
+/** A poll to send to a group (WhatsApp's limits: packages/contract/src/polls.ts). */
+export interface OutgoingPoll {
+  groupJid: string;
+  question: string;
+  options: string[];
+  /** 0: voters may choose several options; 1: one each. */
+  selectableCount: 0 | 1;
 }
 
 /**
@@ -179,6 +197,11 @@ export interface ConnectionEvents {
   groups(groups: GroupInfo[]): void;
   /** What WhatsApp said about messages this session sent: taken, refused, delivered, read. */
   sendStatus(receipts: SendReceipt[]): void;
+  /**
+   * Votes on polls, decrypted (whatsapp/polls.ts); never messages of their own. Reported after the poll
+   * they are on was passed on, when it came through this connection.
+   */
+  votes(votes: PollVote[]): void;
 }
 
 export interface OldestMessage {
@@ -187,9 +210,14 @@ export interface OldestMessage {
   timestamp: number;
 }
 
+/**
+ * A media download under way: the decrypted bytes arrive on `stream` as WhatsApp's CDN sends them, never
+ * held whole (the caller stores them, `modules/groups/phone-access.ts`). The stream fails when the bytes are
+ * not the ones the message's hash names; destroying it ends the download.
+ */
 export interface DownloadedMedia {
   mimetype: string;
-  data: Buffer;
+  stream: Readable;
   filename: string | null;
 }
 
@@ -224,6 +252,11 @@ export interface Connection {
    * The sent message then arrives through `events.live` like any message of the linked account.
    */
   sendText(outgoing: OutgoingText, record: (message: WAMessage) => Promise<void>): Promise<WAMessage>;
+  /**
+   * Sends a poll as the linked account, recorded first and echoed like `sendText`. The message carries the
+   * secret its votes will be encrypted with (Utils/messages.js:439-442), so the echo stores it.
+   */
+  sendPoll(outgoing: OutgoingPoll, record: (message: WAMessage) => Promise<void>): Promise<WAMessage>;
   /** Unlinks the device from the phone, then closes. */
   logout(): Promise<void>;
   /** Closes and keeps the creds. No `close` event follows. */

@@ -12,6 +12,7 @@ import type {
   HistoryBatch,
   LinkedAccount,
   LinkPlatform,
+  PollVote,
   SendReceipt,
   SessionAuth,
   WhatsAppDriver,
@@ -71,6 +72,7 @@ export interface RunnerHooks {
   contacts(contacts: ContactInfo[]): void;
   groups(groups: GroupInfo[]): void;
   sendStatus(receipts: SendReceipt[]): void;
+  votes(votes: PollVote[]): void;
   error(error: unknown, context: string): void;
 }
 
@@ -91,6 +93,8 @@ export interface SessionRunnerOptions {
   hooks: RunnerHooks;
   /** What the session sent, for the driver to send again on a retry receipt (ConnectOptions.sentMessage). */
   sentMessage?: ConnectOptions['sentMessage'];
+  /** The session's stored polls, for the driver to read votes on them (ConnectOptions.poll). */
+  poll?: ConnectOptions['poll'];
   /** The WhatsApp Web version to announce, asked again once when WhatsApp refuses it; absent: the driver's. */
   versions?: ClientVersions;
   /**
@@ -196,7 +200,7 @@ class SessionRun {
   }
 
   private async attempt(current: number): Promise<void> {
-    const { driver, sessionId, sentMessage, hooks } = this.options;
+    const { driver, sessionId, sentMessage, poll, hooks } = this.options;
     try {
       const sessionAuth = await this.auth.get();
       if (current !== this.generation) return;
@@ -224,6 +228,7 @@ class SessionRun {
         platform,
         ...(version ? { version: version.version } : {}),
         ...(sentMessage ? { sentMessage } : {}),
+        ...(poll ? { poll } : {}),
       });
       if (!this.linked) this.startLinkTimer(current);
     } catch (error) {
@@ -271,6 +276,7 @@ class SessionRun {
       contacts: live(hooks.contacts),
       groups: live(hooks.groups),
       sendStatus: live(hooks.sendStatus),
+      votes: live(hooks.votes),
     };
   }
 

@@ -12,6 +12,7 @@ import type {
   GroupInfo,
   HistoryBatch,
   LinkPlatform,
+  PollVote,
   SendReceipt,
   SessionAuth,
 } from '../../src/whatsapp/driver';
@@ -35,6 +36,7 @@ export type Received =
   | { kind: 'contacts'; contacts: ContactInfo[] }
   | { kind: 'groups'; groups: GroupInfo[] }
   | { kind: 'sendStatus'; receipts: SendReceipt[] }
+  | { kind: 'votes'; votes: PollVote[] }
   | { kind: 'open' };
 
 /**
@@ -91,6 +93,8 @@ export function createHarness(
     listGroupsOnOpen?: boolean;
     /** What the session sent (the gateway reads desk_replies). */
     sentMessage?: ConnectOptions['sentMessage'];
+    /** The session's stored polls (the gateway reads wa_polls). */
+    poll?: ConnectOptions['poll'];
     /** The versions to announce (the gateway's keeper); absent: the driver's own. */
     versions?: ClientVersions;
     /** The platform the session was linked with, as the session row keeps it (null: never linked). */
@@ -120,6 +124,7 @@ export function createHarness(
     driver,
     timing: { ...FAST_TIMING, ...options.timing },
     ...(options.sentMessage ? { sentMessage: options.sentMessage } : {}),
+    ...(options.poll ? { poll: options.poll } : {}),
     ...(options.versions ? { versions: options.versions } : {}),
     platform: {
       stored: async () => kept.platform,
@@ -151,6 +156,7 @@ export function createHarness(
       contacts: (contacts) => received.push({ kind: 'contacts', contacts }),
       groups: (groups) => received.push({ kind: 'groups', groups }),
       sendStatus: (receipts) => received.push({ kind: 'sendStatus', receipts }),
+      votes: (votes) => received.push({ kind: 'votes', votes }),
       error: (error, context) => errors.push({ error, context }),
     },
   });

@@ -3,13 +3,19 @@
 // LID store Baileys' own LIDMappingStore over the session's keys, so buffering, flushing, dropping of
 // already-seen history keys and mapping lookups behave as in production. Each scripted step names the
 // lines of node_modules/baileys/lib it reproduces.
+import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { deflateSync } from 'node:zlib';
 import { Boom } from '@hapi/boom';
 import {
   addTransactionCapability,
   areJidsSameUser,
+  type BaileysEventEmitter,
   type BaileysEventMap,
   type BinaryNode,
+  bindWaitForEvent,
+  cleanMessage,
+  downloadAndProcessHistorySyncNotification,
   type GroupMetadata,
   getCompanionPlatformId,
   getStatusFromReceiptType,
@@ -24,6 +30,7 @@ import {
 import { LIDMappingStore } from 'baileys/lib/Signal/lid-mapping.js';
 import pino from 'pino';
 import type { DriverSocket } from '../../src/whatsapp/baileys/baileys-driver';
+import { encryptPollVote } from '../../src/whatsapp/polls';
 
 const { HistorySyncType } = proto.HistorySync;
 const silent = pino({ level: 'silent' });
@@ -51,6 +58,29 @@ export interface PhoneScript {
    * recipients whose devices are not cached, and which pairs it answers is WhatsApp's choice.
    */
   usync?: { lid: string; pn: string }[];
+}
+
+/** A member's vote on a poll, as their WhatsApp client builds it. */
+export interface ScriptedVote {
+  group: string;
+  /** The poll message's id, and its creator as the voter's client names it in the poll's key. */
+  pollId: string;
+  pollAuthor: string;
+  /** The secret of the poll (its messageContextInfo.messageSecret). */
+  secret: Uint8Array;
+  /** The voter as the stanza addresses them (a LID in a LID group), and their other address. */
+  voter: string;
+  voterAlt?: string;
+  /** The JIDs the client encrypts with (decryptPollVote's pollCreatorJid and voterJid). */
+  creatorJid: string;
+  voterJid: string;
+  /** Names of the chosen options (none: the vote taken back). */
+  options: string[];
+  /** When the voter cast it (ms); the default is now. */
+  timestampMs?: number;
+  /** One bit of the encrypted vote flipped on the way. */
+  tamper?: boolean;
+  id?: string;
 }
 
 export interface ScriptedSocket {
@@ -81,7 +111,18 @@ export interface ScriptedSocket {
     }[];
     /** Keys Baileys asked the app's getMessage for. */
     getMessage: WAMessageKey[];
+    /**
+     * The chats whose messages each history set handed to Baileys' event buffer carried (what the buffer
+     * keeps until it flushes, event-buffer.js:215-250), after whatever the app wrapped the socket's emit in.
+     */
+    historyBuffered: string[][];
   };
+  /**
+   * How many listeners the socket's `ev` holds for an event now: the app's and Baileys' own waits
+   * (bindWaitForEvent). Counted as `on`, `off` and `removeAllListeners` are called on it: Baileys' event
+   * buffer does not expose its emitter.
+   */
+  listeners(event: keyof BaileysEventMap): number;
   /** A frame from the server (feeds the watchdog). */
   frame(): void;
   /** The server's pair-device: the first QR code (socket.js:690-725). */
@@ -103,6 +144,14 @@ export interface ScriptedSocket {
    * the app as one merged event with the later one's syncType and request id (event-buffer.js:221-287).
    */
   history(chunk: HistoryChunk): Promise<void>;
+  /**
+   * A history sync notification as WhatsApp sends it (historySyncNotification below), decoded by Baileys
+   * itself: downloadAndProcessHistorySyncNotification inflates and decodes the HistorySync and turns its
+   * conversations into chats, contacts, messages and pairs (Utils/history.js:37-126), then as `history`
+   * (process-message.js:262-275). Simplified: the payload is always inline; WhatsApp inlines only the initial
+   * bootstrap and has the device download other chunks from its CDN (history.js:26-36, 117-126).
+   */
+  historySync(notification: proto.Message.IHistorySyncNotification): Promise<void>;
   /** New messages, as upsertMessage emits them with their push names (chats.js:917-925). */
   live(messages: WAMessage[], type?: 'notify' | 'append'): Promise<void>;
   /** A group notification such as a subject change (process-message.js:484-493, 547-551). */
@@ -147,6 +196,13 @@ export interface ScriptedSocket {
    * as groups.update (messages-recv.js:616-623, 1235-1257).
    */
   ephemeralSetting(id: string, expiration: number, author: string): Promise<string>;
+  /**
+   * A member votes on a poll: a pollUpdateMessage, its vote encrypted with the poll's secret (whatsapp/polls.ts
+   * encryptPollVote, built on Baileys' own hmacSign/aesEncryptGCM/sha256 as the inverse of decryptPollVote,
+   * Utils/process-message.js:146-158; rc14 has no encryptPollVote of its own), cleaned and upserted as
+   * 'notify' (messages-recv.js:1431-1432). Simplified: no Signal layer around it.
+   */
+  pollVote(vote: ScriptedVote): Promise<WAMessage>;
   /** Members added to or removed from a group (one of them may be the account itself). */
   participantsChange(
     id: string,
@@ -201,7 +257,7 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
   // socket.js:320-326: creds with `me` log in instead of registering, decided as the socket starts;
   // WhatsApp refuses a login for a device the phone never confirmed (an abandoned pairing code).
   const refusedLogin = Boolean(creds.me?.id && creds.pairingCode && !creds.registered);
-  const ev = makeEventBuffer(silent); // socket.js:268
+  const { ev, listeners } = countingListeners(makeEventBuffer(silent)); // socket.js:268
   const ws = new EventEmitter();
   // socket.js:269-271: the socket's keys gain transactions; its LID store reads and writes through them.
   const keys = addTransactionCapability(config.auth.keys, silent, {
@@ -221,7 +277,16 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
     updateMediaMessage: 0,
     relayed: [],
     getMessage: [],
+    historyBuffered: [],
   };
+  const bufferEmit = ev.emit.bind(ev);
+  ev.emit = ((event: keyof BaileysEventMap, data: never) => {
+    if (event === 'messaging-history.set') {
+      const { messages } = data as BaileysEventMap['messaging-history.set'];
+      calls.historyBuffered.push([...new Set(messages.map((m) => m.key?.remoteJid ?? ''))]);
+    }
+    return bufferEmit(event, data);
+  }) as typeof ev.emit;
   // messages-send.js:32 + Utils/message-retry-manager.js: this socket's cache of what it sent (it starts
   // empty on every socket, so after a reconnect only getMessage can answer a retry).
   const recentlySent = new Map<string, proto.IMessage>();
@@ -288,12 +353,22 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
     void end(new Boom('Stream Errored (restart required)', { statusCode: 515 }));
   }
 
+  const waitForMediaUpdate = bindWaitForEvent(ev, 'messages.media-update'); // messages-send.js:981
+
   // chats.js:917: every received message is handled inside a buffered function, flushed ~100 ms after it
   // ends unless an outer buffer (the initial sync) holds it (event-buffer.js:141-168).
   const upsertMessage = ev.createBufferedFunction(async (work: () => Promise<void>) => work());
 
   // The initial history sync state machine (chats.js:1064-1105, 977-1002).
   let syncState: 'connecting' | 'awaiting' | 'syncing' | 'online' = 'connecting';
+  // chats.js:977-1002: the first history notification ends AwaitingInitialSync; the app state sync that
+  // follows flushes the buffer and counts the account as synced.
+  function initialSyncDone(): void {
+    if (syncState !== 'awaiting') return;
+    syncState = 'online';
+    ev.flush();
+    ev.emit('creds.update', { accountSyncCounter: (creds.accountSyncCounter ?? 0) + 1 });
+  }
 
   const sock = {
     ev,
@@ -334,11 +409,31 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
       requests += 1;
       return `PDO-${requests}`;
     },
-    // messages-send.js:1011-1052: waits for the phone's media update with no time limit.
+    // messages-send.js:981, 1011-1052: sends the retry request, then waits with no time limit for the
+    // phone's messages.media-update naming the message (emitted at once, messages-recv.js:812-815); the wait's
+    // listeners, on that event and on connection.update, go only when it ends (Utils/generics.js:151-173,
+    // the real function here). An update carrying an error rejects the call (1020-1024, 1044-1046).
+    // Simplified: the phone's answer is the script's renewed message, not the encrypted retry notification
+    // Baileys decrypts into a new directPath (1025-1036).
     async updateMediaMessage(message: WAMessage) {
       calls.updateMediaMessage += 1;
-      const answer = script.reupload?.(message);
-      return answer ?? new Promise<WAMessage>(() => {});
+      let renewed: WAMessage | undefined;
+      let error: unknown;
+      script.reupload?.(message)?.then(
+        (answer) => {
+          renewed = answer;
+          ev.emit('messages.media-update', [{ key: message.key }]);
+        },
+        (failure) => ev.emit('messages.media-update', [{ key: message.key, error: failure }]),
+      );
+      await waitForMediaUpdate(async (update) => {
+        const result = update.find((c) => c.key.id === message.key.id);
+        if (!result) return false;
+        if (result.error) error = result.error;
+        return true;
+      });
+      if (error) throw error;
+      return renewed ?? message;
     },
     // messages-send.js:428-530, 879-881: a group send takes the group's members from cachedGroupMetadata
     // when it answers with participants, else queries groupMetadata (499-509); the stanza's `expiration`
@@ -401,6 +496,7 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
     sock: sock as unknown as DriverSocket,
     config,
     calls,
+    listeners,
     get closed() {
       return closed;
     },
@@ -452,13 +548,22 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
           peerDataRequestSessionId: chunk.peerDataRequestSessionId,
         };
         ev.emit('messaging-history.set', event);
-        // chats.js:977-1002: the first history notification ends AwaitingInitialSync; the app state sync
-        // that follows flushes the buffer and counts the account as synced.
-        if (syncState === 'awaiting') {
-          syncState = 'online';
-          ev.flush();
-          ev.emit('creds.update', { accountSyncCounter: (creds.accountSyncCounter ?? 0) + 1 });
-        }
+        initialSyncDone();
+      });
+    },
+    async historySync(notification) {
+      ws.emit('frame', {});
+      await upsertMessage(async () => {
+        // process-message.js:262-275
+        const data = await downloadAndProcessHistorySyncNotification(notification, {}, silent);
+        if (data.lidPnMappings?.length) await lidMapping.storeLIDPNMappings(data.lidPnMappings);
+        ev.emit('messaging-history.set', {
+          ...data,
+          isLatest: notification.syncType !== HistorySyncType.ON_DEMAND ? true : undefined,
+          chunkOrder: notification.chunkOrder,
+          peerDataRequestSessionId: notification.peerDataRequestSessionId,
+        } as BaileysEventMap['messaging-history.set']);
+        initialSyncDone();
       });
     },
     async live(messages, type = 'notify') {
@@ -581,6 +686,51 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
       });
       return messageId;
     },
+    async pollVote(v) {
+      ws.emit('frame', {});
+      counter += 1;
+      const vote = encryptPollVote(v.options, {
+        secret: v.secret,
+        pollId: v.pollId,
+        creatorJid: v.creatorJid,
+        voterJid: v.voterJid,
+        iv: randomBytes(12),
+      });
+      if (v.tamper && vote.encPayload) vote.encPayload[0] = (vote.encPayload[0] ?? 0) ^ 1;
+      const at = v.timestampMs ?? Date.now();
+      const message = proto.WebMessageInfo.fromObject({
+        key: {
+          remoteJid: v.group,
+          fromMe: false,
+          id: v.id ?? `3EB5${String(counter).padStart(16, '0')}`,
+          participant: v.voter,
+        },
+        messageTimestamp: Math.floor(at / 1000),
+        pushName: 'Voter',
+        message: {
+          pollUpdateMessage: {
+            // The voter's client names the poll by its key from its own view: not theirs, by its creator.
+            pollCreationMessageKey: {
+              remoteJid: v.group,
+              fromMe: false,
+              id: v.pollId,
+              participant: v.pollAuthor,
+            },
+            vote,
+            senderTimestampMs: at,
+          },
+        },
+      }) as WAMessage;
+      // decode-wa-message.js: a received key carries participantAlt when the stanza names it (fromObject drops it).
+      if (v.voterAlt) message.key.participantAlt = v.voterAlt;
+      // messages-recv.js:1431: process-message.js:64-105 turns the poll's key to this account's view (fromMe
+      // when the poll is the account's own, and the chat as remoteJid).
+      cleanMessage(message, creds.me?.id ?? '', creds.me?.lid ?? '');
+      await upsertMessage(async () => {
+        ev.emit('messages.upsert', { messages: [message], type: 'notify' });
+      });
+      return message;
+    },
     async participantsChange(id, action, participants) {
       ws.emit('frame', {});
       // process-message.js:509-523: a member stub becomes group-participants.update with the members as
@@ -606,6 +756,8 @@ export function groupMessage(
     pushName?: string;
     /** The stanza's addressing mode, which Baileys puts on a received message's key (below). */
     addressingMode?: 'lid' | 'pn';
+    /** Content other than the text (a photo, a location …); `text` is then unused. */
+    content?: proto.IMessage;
   } = {},
 ): WAMessage {
   counter += 1;
@@ -619,11 +771,54 @@ export function groupMessage(
     },
     messageTimestamp: extra.timestamp ?? 1_700_000_000 + counter,
     pushName: extra.pushName ?? 'Sender',
-    message: { conversation: text },
+    message: extra.content ?? { conversation: text },
   }) as WAMessage;
   // decode-wa-message.js:69-73, 189: a received message's key carries the stanza's addressing_mode (else
   // 'lid' or 'pn' from the sender's server); fromObject drops it (not a field of proto.MessageKey).
   if (extra.addressingMode) message.key.addressingMode = extra.addressingMode;
+  return message;
+}
+
+/**
+ * A poll as a member's phone sends it (Utils/messages.js:428-460 builds the same for Baileys): V3 for one
+ * choice, V1 for several, with the 32-byte secret its votes are encrypted with in messageContextInfo.
+ */
+export function pollMessage(
+  group: string,
+  sender: string,
+  question: string,
+  options: string[],
+  extra: {
+    secret?: Uint8Array | null;
+    multiple?: boolean;
+    participantAlt?: string;
+    id?: string;
+    timestamp?: number;
+    fromMe?: boolean;
+  } = {},
+): WAMessage {
+  counter += 1;
+  const poll = {
+    name: question,
+    options: options.map((optionName) => ({ optionName })),
+    selectableOptionsCount: extra.multiple ? 0 : 1,
+  };
+  const secret = extra.secret === undefined ? randomBytes(32) : extra.secret;
+  const message = proto.WebMessageInfo.fromObject({
+    key: {
+      remoteJid: group,
+      fromMe: Boolean(extra.fromMe),
+      id: extra.id ?? `3EB6${String(counter).padStart(16, '0')}`,
+      ...(extra.fromMe ? {} : { participant: sender }),
+    },
+    messageTimestamp: extra.timestamp ?? 1_700_000_000 + counter,
+    pushName: 'Sender',
+    message: {
+      ...(extra.multiple ? { pollCreationMessage: poll } : { pollCreationMessageV3: poll }),
+      ...(secret ? { messageContextInfo: { messageSecret: secret } } : {}),
+    },
+  }) as WAMessage;
+  if (extra.participantAlt) message.key.participantAlt = extra.participantAlt;
   return message;
 }
 
@@ -652,6 +847,24 @@ export function groupNotice(
   }) as WAMessage;
 }
 
+/**
+ * A history sync notification with its HistorySync inline, as WhatsApp builds it: conversations with their
+ * messages (newest first), deflated (history.js:117-122 inflates and decodes it). For `historySync`.
+ */
+export function historySyncNotification(
+  syncType: proto.HistorySync.HistorySyncType,
+  conversations: { id: string; name?: string; pnJid?: string; lidJid?: string; messages: WAMessage[] }[],
+): proto.Message.IHistorySyncNotification {
+  const sync = proto.HistorySync.encode({
+    syncType,
+    conversations: conversations.map(({ messages, ...chat }) => ({
+      ...chat,
+      messages: messages.map((message, i) => ({ message, msgOrderId: i + 1 })),
+    })),
+  }).finish();
+  return { syncType, initialHistBootstrapInlinePayload: deflateSync(sync) };
+}
+
 /** A 1:1 chat message. */
 export function directMessage(from: string, text: string): WAMessage {
   counter += 1;
@@ -678,4 +891,31 @@ export function groupMetadata(
     owner: undefined,
     participants: participants.map((p) => ({ ...p, admin: p.admin ?? null })),
   };
+}
+
+/** Baileys' event buffer with its listeners counted per event (ScriptedSocket.listeners). */
+function countingListeners(buffer: BaileysEventEmitter & ReturnType<typeof makeEventBuffer>) {
+  const held = new Map<string, Set<unknown>>();
+  const of = (event: string) => held.get(event) ?? held.set(event, new Set()).get(event) ?? new Set();
+  const ev: typeof buffer = {
+    ...buffer,
+    on: (event, listener) => {
+      of(event).add(listener);
+      return buffer.on(event, listener);
+    },
+    off: (event, listener) => {
+      of(event).delete(listener);
+      return buffer.off(event, listener);
+    },
+    removeAllListeners: (event) => {
+      if (event === undefined) held.clear();
+      else held.delete(event);
+      return buffer.removeAllListeners(event);
+    },
+    destroy: () => {
+      held.clear();
+      buffer.destroy();
+    },
+  };
+  return { ev, listeners: (event: keyof BaileysEventMap) => held.get(event)?.size ?? 0 };
 }

@@ -75,6 +75,7 @@ export function liveMessage(input: LiveInput): EngineMessage {
       quotedParticipantName: null,
       quotedParticipantNumber: input.quoted?.number ?? null,
       quotedFromMe: input.quoted?.fromMe ?? false,
+      revokedByAdmin: null,
       timestamp: input.timestamp ?? Math.floor(Date.now() / 1000),
     },
   };

@@ -73,6 +73,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     unverifiedStorageQuotaBytes: 100 * 1024 * 1024,
     uploadLimitBytes: 4 * 1024 * 1024,
     chatSaveBodyLimitBytes: 64 * 1024 * 1024,
+    mediaMaxBytes: 100 * 1024 * 1024,
     ...overrides,
   };
 }

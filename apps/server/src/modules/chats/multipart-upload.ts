@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
+import { formatSize } from '../../sizes';
 import type { UploadedFile } from './import.service';
 
 export const FILE_FIELD = 'file_uploaded';
@@ -10,14 +11,6 @@ export const multipartMessages = {
   malformed: 'The upload is not a valid multipart/form-data request.',
   tooLarge: (limit: number) => `The file is larger than the ${formatSize(limit)} limit.`,
 } as const;
-
-/** `4 MB`, `1.5 GB`, `12 KB`: sizes in the words of the upload and storage messages. */
-export function formatSize(bytes: number): string {
-  const gb = bytes / 1024 ** 3;
-  if (gb >= 1) return `${Number.isInteger(gb) ? gb : gb.toFixed(1)} GB`;
-  const mb = bytes / (1024 * 1024);
-  return mb >= 1 ? `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
-}
 
 /**
  * The file of the `file_uploaded` field, read into memory (the multipart limits cap it at the upload

@@ -1,4 +1,4 @@
-import { formatSize } from './multipart-upload';
+import { formatSize } from '../../sizes';
 
 /**
  * Whether an organisation's owner has proved an email address (by the emailed link, Google or a password

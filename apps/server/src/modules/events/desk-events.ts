@@ -1,5 +1,6 @@
 import type { SessionStatus, SyncState, Ticket, TicketMode } from '@wadesk/contract';
 import type { LiveMessage } from '../messages/group-message';
+import type { PollView } from '../messages/poll-state';
 import type { StoredReplyState } from '../replies/reply-state';
 import type { EventBus } from './event-bus';
 
@@ -49,6 +50,14 @@ export type DeskEventMap = {
   };
   /** What WhatsApp said about a desk reply changed its state (decision 0018, reply states). */
   'reply.status': { organisationId: number; sessionId: string; state: StoredReplyState };
+  /** Someone voted on a poll, or changed their vote: its counts now (decision 0018, polls). */
+  'poll.updated': {
+    organisationId: number;
+    sessionId: string;
+    groupJid: string;
+    waId: string;
+    poll: PollView;
+  };
   'agents.changed': { organisationId: number; agentsCount: number };
   'members.changed': { organisationId: number };
 };

@@ -1,5 +1,6 @@
 import type { ServerEvent } from '@wadesk/contract';
 import { toGroupMessage } from '../messages/group-message';
+import { toPollState } from '../messages/poll-state';
 import { toReplyState } from '../replies/reply-state';
 import type { DeskEventBus, DeskEventMap, DeskEventName } from './desk-events';
 
@@ -27,7 +28,7 @@ const WIRE: { [K in DeskEventName]: (event: DeskEventMap[K]) => ServerEvent } = 
     type: 'messages.new',
     session_id: m.sessionId,
     group_id: m.groupJid,
-    messages: [toGroupMessage(m.message)],
+    messages: [{ ...toGroupMessage(m.message), ...(m.poll ? { poll: toPollState(m.poll) } : {}) }],
   }),
   'sync.progress': (p) => ({
     type: 'sync.progress',
@@ -48,6 +49,13 @@ const WIRE: { [K in DeskEventName]: (event: DeskEventMap[K]) => ServerEvent } = 
     group_id: r.state.groupJid,
     wa_id: r.state.waId,
     reply: toReplyState(r.state),
+  }),
+  'poll.updated': (p) => ({
+    type: 'poll.updated',
+    session_id: p.sessionId,
+    group_id: p.groupJid,
+    wa_id: p.waId,
+    poll: toPollState(p.poll),
   }),
   'agents.changed': (a) => ({ type: 'agents.updated', agents_count: a.agentsCount }),
   'members.changed': () => ({ type: 'members.updated' }),

@@ -1,4 +1,5 @@
 import {
+  type DownloadMediaResponse,
   downloadMediaRequest,
   downloadMediaResponse,
   errorResponse,
@@ -19,6 +20,7 @@ import { bearerAuth } from '../auth/authenticate';
 import type { GroupModeService } from './group-mode.service';
 import type { GroupsService } from './groups.service';
 import type { MediaService } from './media.service';
+import { mediaAnswer } from './media-answer';
 import type { SyncService } from './sync.service';
 
 export interface GroupsRoutesOptions {
@@ -134,12 +136,17 @@ export const groupsRoutes: FastifyPluginAsyncZod<GroupsRoutesOptions> = async (
         summary: "A media message's file (base64), cached in object storage after the first download",
         security: bearerAuth,
         body: downloadMediaRequest,
-        response: { 200: downloadMediaResponse, 502: errorResponse, ...errors },
+        response: { 200: downloadMediaResponse, 413: errorResponse, 502: errorResponse, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { session_id, chat_id, message_id } = request.body;
-      return media.download(request.user.organisationId, session_id, chat_id, message_id);
+      const file = await media.download(request.user.organisationId, session_id, chat_id, message_id);
+      // A stream skips the response serialiser: mediaAnswer writes the contract's shape itself; the typed
+      // reply only knows the parsed shape, hence the cast.
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(mediaAnswer(file) as unknown as DownloadMediaResponse);
     },
   );
 };

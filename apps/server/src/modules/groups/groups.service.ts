@@ -155,12 +155,22 @@ export function createGroupsService({ store, phone, historyWaitMs, replyStates }
     const names = await store.contactNames(sessionId, [
       ...new Set([...jidsToResolve(rows), ...quotedAuthors]),
     ]);
-    const me = quotedIds.length > 0 ? await store.linkedAccount(sessionId) : null;
+    // An admin who deleted a message may be known by name only under their other address (LID or number).
+    const unnamed = rows.flatMap((row) => {
+      const admin = row.revokedBy ? names.get(row.revokedBy) : undefined;
+      return admin && !admin.name && admin.altJid && !names.has(admin.altJid) ? [admin.altJid] : [];
+    });
+    for (const [jid, contact] of await store.contactNames(sessionId, unnamed)) names.set(jid, contact);
+    const mine = quotedIds.length > 0 || rows.some((row) => row.revokedBy);
+    const me = mine ? await store.linkedAccount(sessionId) : null;
     const own = rows.flatMap((row) => (row.fromMe ? [row.waId] : []));
     const replies = replyStates && own.length > 0 ? await replyStates(sessionId, own) : new Map();
+    const pollIds = rows.flatMap((row) => (row.messageType === 'poll_creation' ? [row.waId] : []));
+    const polls = await store.pollStates(sessionId, groupJid, pollIds);
     return rows.map((row) => ({
       ...toGroupMessage(resolveMessage(row, names, me, row.quotedId ? quoted.get(row.quotedId) : undefined)),
       reply: replies.get(row.waId) ?? null,
+      poll: polls.get(row.waId) ?? null,
     }));
   }
 }

@@ -1,8 +1,11 @@
+import { pipeline } from 'node:stream';
 import { groupMessages } from '@wadesk/contract';
 import { proto, type WAMessage } from 'baileys';
 import { AppError } from '../../errors';
+import { formatSize } from '../../sizes';
 import type { ObjectStorage } from '../../storage/storage';
 import { MediaUnavailableError } from '../../whatsapp/driver';
+import { assertMediaWithin, byteCap, MediaTooLargeError } from '../../whatsapp/media-size';
 import type { ChatStore, GroupRow } from '../messages/chat-store.service';
 import { NotConnectedError, type WhatsAppGateway } from '../sessions/gateway';
 import type { SessionCluster } from '../sessions/session-cluster';
@@ -14,6 +17,8 @@ export interface PhoneAccessDeps {
   gateway: WhatsAppGateway;
   store: ChatStore;
   storage: ObjectStorage;
+  /** MEDIA_MAX_BYTES: larger media is refused by its declared size, and its download cut off past it. */
+  mediaMaxBytes: number;
 }
 
 /** A media file fetched from the phone, kept in object storage under `objectName`. */
@@ -37,7 +42,7 @@ export type PhoneAccess = ReturnType<typeof createPhoneAccess>;
  * What the groups module asks of a session's phone — older messages and media — run on the instance that
  * owns the session (docs/architecture.md, scale-out), whichever instance received the request.
  */
-export function createPhoneAccess({ cluster, gateway, store, storage }: PhoneAccessDeps) {
+export function createPhoneAccess({ cluster, gateway, store, storage, mediaMaxBytes }: PhoneAccessDeps) {
   const connectedHere = (sessionId: string) => gateway.state(sessionId)?.status === 'connected';
 
   async function ownGroup({ organisationId, sessionId, groupJid }: GroupCommand): Promise<GroupRow> {
@@ -69,22 +74,43 @@ export function createPhoneAccess({ cluster, gateway, store, storage }: PhoneAcc
   async function fetchHere(c: GroupCommand & { waId: string }): Promise<FetchedMedia> {
     const group = await ownGroup(c); // the organisation is checked again where the command runs
     const message = await store.findMessage(group.sessionId, group.jid, c.waId);
-    if (!message?.raw) throw new AppError(400, 'This message has no media.');
+    if (!message?.hasMedia || !message.raw) throw new AppError(400, 'This message has no media.');
+    const raw = proto.WebMessageInfo.fromObject(message.raw as object) as WAMessage;
     let media: Awaited<ReturnType<WhatsAppGateway['downloadMedia']>>;
     try {
-      media = await gateway.downloadMedia(
-        c.sessionId,
-        proto.WebMessageInfo.fromObject(message.raw as object) as WAMessage,
-      );
+      assertMediaWithin(raw, mediaMaxBytes); // before anything is downloaded
+      media = await gateway.downloadMedia(c.sessionId, raw);
     } catch (error) {
-      if (error instanceof MediaUnavailableError)
-        throw new AppError(error.reason === 'expired' ? 409 : 504, error.message);
-      throw new AppError(502, 'The media could not be downloaded from WhatsApp. Try again later.');
+      throw downloadRefusal(error);
     }
+    // Stored as it arrives, never held whole: past the limit the cap fails the stream, which ends the
+    // download and the put (object storage then keeps nothing, storage.ts `put`).
+    let failedDownload: unknown = null;
+    media.stream.once('error', (error) => {
+      failedDownload ??= error;
+    });
+    const capped = pipeline(media.stream, byteCap(mediaMaxBytes), () => {});
     const objectName = groupMediaObjectName(c.sessionId, c.groupJid, c.waId);
-    await storage.put(objectName, media.data, { contentType: media.mimetype, size: media.data.length });
+    try {
+      await storage.put(objectName, capped, { contentType: media.mimetype });
+    } catch (error) {
+      media.stream.destroy();
+      if (error instanceof MediaTooLargeError || failedDownload) throw downloadRefusal(error);
+      throw error; // the storage's own failure
+    }
     await store.setMediaObject(c.sessionId, c.groupJid, c.waId, objectName);
     return { objectName, mimetype: media.mimetype, filename: media.filename ?? message.filename };
+  }
+
+  /** What the user is told when WhatsApp's media cannot be had, or is larger than the server takes. */
+  function downloadRefusal(error: unknown): AppError {
+    if (error instanceof MediaTooLargeError) {
+      const size = error.size === null ? null : formatSize(error.size);
+      return new AppError(413, groupMessages.mediaTooLarge(size, formatSize(error.maxBytes)));
+    }
+    if (error instanceof MediaUnavailableError)
+      return new AppError(error.reason === 'expired' ? 409 : 504, error.message);
+    return new AppError(502, 'The media could not be downloaded from WhatsApp. Try again later.');
   }
 
   cluster.handle<GroupCommand & { waId: string }, Answer<FetchedMedia>>('groups.media', async (c) => ({

@@ -25,14 +25,26 @@ export interface RegisterGroupsOptions {
   audit: AuditRecorder;
   /** The desk replies' states (modules/replies), shown on the replies in a group's messages. */
   replyStates?: ReplyStatesOf;
+  /** MEDIA_MAX_BYTES: the largest media file downloaded from WhatsApp. */
+  mediaMaxBytes: number;
 }
 
 /** The groups module: group lists, message pages, media and "Sync All Old Messages" over the store. */
 export async function registerGroups(
   app: FastifyInstance,
-  { bus, store, gateway, cluster, storage, overrides, audit, replyStates }: RegisterGroupsOptions,
+  {
+    bus,
+    store,
+    gateway,
+    cluster,
+    storage,
+    overrides,
+    audit,
+    replyStates,
+    mediaMaxBytes,
+  }: RegisterGroupsOptions,
 ): Promise<GroupsService> {
-  const phone = createPhoneAccess({ cluster, gateway, store, storage });
+  const phone = createPhoneAccess({ cluster, gateway, store, storage, mediaMaxBytes });
   const sync = createSyncService({
     store,
     phone,

@@ -1,10 +1,14 @@
+import type { PollState } from '@wadesk/contract';
 import type { ContactsRepository } from './contacts.repository';
 import type { GroupsRepository } from './groups.repository';
 import type { MessagesRepository } from './messages.repository';
+import { type PollView, pollView, toPollState, voterJids } from './poll-state';
+import type { PollsRepository } from './polls.repository';
 
 // The shapes these calls answer, for the modules that use them (they never import a repository).
 export type { GroupRow, GroupSummary, SyncUpdate } from './groups.repository';
 export type { Cursor, MessageRow } from './messages.repository';
+export type { PollView } from './poll-state';
 
 export type ChatStore = ReturnType<typeof createChatStore>;
 
@@ -17,11 +21,32 @@ export function createChatStore({
   groups,
   messages,
   contacts,
+  polls,
 }: {
   groups: GroupsRepository;
   messages: MessagesRepository;
   contacts: ContactsRepository;
+  polls: PollsRepository;
 }) {
+  /**
+   * The group's polls among `waIds` as the desk shows them, by WhatsApp id: options, counts and voters named
+   * from the session's contacts (docs/decisions/0018, polls).
+   */
+  async function pollViews(
+    sessionId: string,
+    groupJid: string,
+    waIds: readonly string[],
+  ): Promise<Map<string, PollView>> {
+    const stored = await polls.polls(sessionId, groupJid, waIds);
+    if (stored.length === 0) return new Map();
+    const jids = voterJids(stored);
+    const names = jids.length > 0 ? await contacts.names(sessionId, jids) : new Map();
+    const me = stored.some((p) => p.votes.some((v) => v.fromMe))
+      ? await groups.linkedAccount(sessionId)
+      : null;
+    return new Map(stored.map((poll) => [poll.waId, pollView(poll, names, me)]));
+  }
+
   return {
     // Groups (wa_groups).
     listGroups: groups.listForOrganisation,
@@ -43,5 +68,16 @@ export function createChatStore({
     setMediaObject: messages.setMediaObject,
     // Contacts (wa_contacts): names and LID/phone-number pairs.
     contactNames: contacts.names,
+    // Polls (wa_polls, wa_poll_votes): options and current votes; never their secrets.
+    pollViews,
+    /** The polls among `waIds` as the API shows them (pages, the ticket conversation). */
+    async pollStates(
+      sessionId: string,
+      groupJid: string,
+      waIds: readonly string[],
+    ): Promise<Map<string, PollState>> {
+      const views = await pollViews(sessionId, groupJid, waIds);
+      return new Map([...views].map(([waId, view]) => [waId, toPollState(view)]));
+    },
   };
 }

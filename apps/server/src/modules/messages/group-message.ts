@@ -1,7 +1,8 @@
-import type { GroupMessage, GroupMessageType } from '@wadesk/contract';
+import type { GroupMessage, GroupMessageType, RevokedBy } from '@wadesk/contract';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { MappedMessage } from '../../whatsapp/mapping/to-group-message';
 import type { QuotedAuthor } from './messages.repository';
+import type { PollView } from './poll-state';
 
 /** The session's linked WhatsApp account: phone digits, phone-number JID and LID (any may be unknown). */
 export interface LinkedAccount {
@@ -20,6 +21,8 @@ export interface ContactName {
 export type StoredMessageFields = Omit<MappedMessage, 'raw' | 'groupJid' | 'messageType' | 'quotedType'> & {
   messageType: string;
   quotedType: string | null;
+  /** The admin who deleted it, when not its author (wa_messages.revoked_by); never set on a new message. */
+  revokedBy?: string | null;
 };
 
 /** A stored message with its people named from the session's contacts: what pages and events show. */
@@ -32,6 +35,8 @@ export interface ResolvedMessage extends StoredMessageFields {
   quotedParticipantNumber: string | null;
   /** The quoted message is the linked account's own (the web says "You"). */
   quotedFromMe: boolean;
+  /** The admin who deleted the message, named; null when nobody but its author did. */
+  revokedByAdmin: RevokedBy | null;
 }
 
 /**
@@ -44,6 +49,8 @@ export interface LiveMessage {
   groupJid: string;
   groupName: string | null;
   message: ResolvedMessage;
+  /** A poll's question and options (no votes yet); absent for other messages. */
+  poll?: PollView;
 }
 
 /**
@@ -73,6 +80,24 @@ export function resolveMessage(
     quotedParticipantName: quotedName ?? (ownNumber ? formatNumber(ownNumber) : null),
     quotedParticipantNumber: ownNumber,
     quotedFromMe,
+    revokedByAdmin: row.revokedBy ? admin(row.revokedBy, contacts, me) : null,
+  };
+}
+
+/**
+ * A deleting admin named as authors are, from the session's contacts under either of their addresses; the
+ * linked account as itself.
+ */
+function admin(jid: string, contacts: ReadonlyMap<string, ContactName>, me: LinkedAccount | null): RevokedBy {
+  const contact = contacts.get(jid);
+  const number = phoneOf(jid) ?? phoneOf(contact?.altJid ?? null);
+  const fromMe = isMine(jid, number, me);
+  return {
+    name: fromMe
+      ? null
+      : (contact?.name ?? (contact?.altJid ? contacts.get(contact.altJid)?.name : null) ?? null),
+    number: number ?? (fromMe ? (me?.phone ?? null) : null),
+    from_me: fromMe,
   };
 }
 
@@ -124,6 +149,7 @@ export function toGroupMessage(message: ResolvedMessage): GroupMessage {
     quoted_participant_number: message.quotedParticipantNumber,
     quoted_from_me: message.quotedFromMe,
     timestamp: message.timestamp,
+    revoked_by: message.revokedByAdmin,
   };
 }
 
@@ -133,6 +159,7 @@ export function jidsToResolve(rows: readonly StoredMessageFields[]): string[] {
   for (const row of rows) {
     if (row.author) jids.add(row.author);
     if (row.quotedParticipant) jids.add(row.quotedParticipant);
+    if (row.revokedBy) jids.add(row.revokedBy);
   }
   return [...jids];
 }

@@ -13,6 +13,8 @@ import type {
   MessagesRepository,
   NewMessageRow,
 } from './messages.repository';
+import { pollView } from './poll-state';
+import type { NewPoll, PollsRepository } from './polls.repository';
 
 export interface IngestResult {
   inserted: InsertedKey[];
@@ -31,6 +33,7 @@ export interface IngestDeps {
   messages: MessagesRepository;
   contacts: ContactsRepository;
   groups: GroupsRepository;
+  polls: PollsRepository;
   bus: DeskEventBus;
   /** Pairs this batch taught the session: they may name the authors of messages stored before it. */
   learnedPairs(session: SessionRef, pairs: ContactPair[]): Promise<void>;
@@ -45,7 +48,7 @@ export type Ingest = ReturnType<typeof createIngest>;
  * A LID author without its phone number gets it from the session's pairs before the insert, so the
  * stored row, the published message and the ticket engine all carry it.
  */
-export function createIngest({ messages, contacts, groups, bus, learnedPairs }: IngestDeps) {
+export function createIngest({ messages, contacts, groups, polls, bus, learnedPairs }: IngestDeps) {
   return async function ingest(
     session: SessionRef,
     batch: WAMessage[],
@@ -55,6 +58,7 @@ export function createIngest({ messages, contacts, groups, bus, learnedPairs }: 
     const rows: NewMessageRow[] = [];
     const revokes: MessageRevoke[] = [];
     const edits: MessageEdit[] = [];
+    const newPolls: NewPoll[] = [];
     const received = new Map<string, number>();
     const oldestUnstored = new Map<string, OldestMessage>();
     const learned: ContactInfo[] = [...known];
@@ -72,6 +76,15 @@ export function createIngest({ messages, contacts, groups, bus, learnedPairs }: 
       else {
         const row = result.message;
         rows.push({ ...row, sessionId: session.id, organisationId: session.organisationId, origin });
+        // Its options and secret, beside the message (never in its row or its events).
+        if (result.poll)
+          newPolls.push({
+            ...result.poll,
+            sessionId: session.id,
+            organisationId: session.organisationId,
+            groupJid: row.groupJid,
+            waId: row.waId,
+          });
         // Its pair is stored both ways (contacts.repository.ts).
         if (row.author) learned.push({ jid: row.author, name: row.authorName, altJid: row.authorAlt });
       }
@@ -85,12 +98,14 @@ export function createIngest({ messages, contacts, groups, bus, learnedPairs }: 
     }
     const fresh = await contacts.save(session.id, learned);
     const inserted = await messages.insertMessages(rows);
+    await polls.insert(newPolls);
     for (const revoke of revokes) await messages.revoke(session.id, revoke);
     for (const edit of edits) await messages.edit(session.id, edit);
 
     const perGroup = new Map<string, number>();
     for (const row of inserted) perGroup.set(row.groupJid, (perGroup.get(row.groupJid) ?? 0) + 1);
-    if (origin === 'live' && inserted.length > 0) await publishLive(session, newRows(rows, inserted), people);
+    if (origin === 'live' && inserted.length > 0)
+      await publishLive(session, newRows(rows, inserted), people, newPolls);
     // Last, as it is about older messages: this batch's rows already carry every pair it taught.
     if (fresh.length > 0) await learnedPairs(session, fresh);
     return { inserted, perGroup, received, oldestUnstored };
@@ -122,6 +137,7 @@ export function createIngest({ messages, contacts, groups, bus, learnedPairs }: 
     session: SessionRef,
     stored: NewMessageRow[],
     names: ReadonlyMap<string, ContactName>,
+    newPolls: readonly NewPoll[],
   ): Promise<void> {
     const groupNames = new Map<string, string | null>();
     // Read only when something is quoted: to mark a quote of the linked account's own message.
@@ -139,6 +155,14 @@ export function createIngest({ messages, contacts, groups, bus, learnedPairs }: 
         groupName: groupNames.get(groupJid) ?? null,
         message: resolveMessage(fields, names, me),
       };
+      // A new poll has no votes yet: its options go with it, later counts as poll.updated.
+      const poll = newPolls.find((p) => p.groupJid === groupJid && p.waId === row.waId);
+      if (poll)
+        live.poll = pollView(
+          { ...poll, question: row.body, countable: poll.secret !== null, votes: [] },
+          names,
+          null,
+        );
       bus.publish('message.live', live);
     }
   }

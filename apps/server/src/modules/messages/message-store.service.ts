@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import type { ContactInfo, GroupInfo } from '../../whatsapp/driver';
+import type { ContactInfo, GroupInfo, PollVote } from '../../whatsapp/driver';
 import type { DeskEventBus } from '../events/desk-events';
 import type { SessionRef } from '../sessions/message-sink';
 import { createChatStore } from './chat-store.service';
@@ -10,6 +10,7 @@ import { createIngest } from './ingest.service';
 import { type ClaimedRow, createLiveQueueRepository } from './live-queue.repository';
 import { createMessagesRepository, type FilledAuthor } from './messages.repository';
 import { createParticipantsRepository } from './participants.repository';
+import { createPollsRepository } from './polls.repository';
 
 export type MessageStore = ReturnType<typeof createMessageStore>;
 
@@ -49,6 +50,7 @@ export function createMessageStore({ db, bus }: { db: Db; bus: DeskEventBus }) {
   const contacts = createContactsRepository(db);
   const queue = createLiveQueueRepository(db);
   const participants = createParticipantsRepository(db);
+  const polls = createPollsRepository(db);
   const resolvedListeners = new Set<ResolvedAuthorsListener>();
 
   /**
@@ -97,10 +99,34 @@ export function createMessageStore({ db, bus }: { db: Db; bus: DeskEventBus }) {
     }));
   }
 
+  const chat = createChatStore({ groups, messages, contacts, polls });
+
   return {
     /** What the WhatsApp Chat page and the desk's replies read and set (chat-store.service.ts). */
-    chat: createChatStore({ groups, messages, contacts }),
-    ingest: createIngest({ messages, contacts, groups, bus, learnedPairs }),
+    chat,
+    ingest: createIngest({ messages, contacts, groups, polls, bus, learnedPairs }),
+
+    /**
+     * Votes the driver read: each voter's newest vote is kept, and every poll whose counts changed is
+     * published as `poll.updated` (all instances' event streams). Nothing else moves: a vote is no message,
+     * so no ticket, last message or unread count sees it.
+     */
+    async saveVotes(session: SessionRef, votes: PollVote[]): Promise<void> {
+      const changed = await polls.saveVotes(session.id, votes);
+      for (const { groupJid, pollWaId } of changed) {
+        const poll = (await chat.pollViews(session.id, groupJid, [pollWaId])).get(pollWaId);
+        if (!poll) continue;
+        bus.publish('poll.updated', {
+          organisationId: session.organisationId,
+          sessionId: session.id,
+          groupJid,
+          waId: pollWaId,
+          poll,
+        });
+      }
+    },
+    /** What the driver needs to read votes on a poll: its secret and creator (never leaves the server). */
+    pollKey: polls.key,
     saveContacts: (sessionId: string, received: ContactInfo[]) => learnContacts({ id: sessionId }, received),
 
     /**

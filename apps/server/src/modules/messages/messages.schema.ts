@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -132,7 +133,10 @@ export const waMessages = pgTable(
     quotedThumbnail: text('quoted_thumbnail'),
     /** Seconds since the epoch. */
     timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
-    /** Proto JSON of media messages, what the download needs (keys, URLs); null for the rest. */
+    /**
+     * Proto JSON of every message but plain text: what a media download needs (keys, URLs) and what a reply
+     * quoting the message carries (whatsapp/mapping/quoted-message.ts); null for plain text.
+     */
     raw: jsonb('raw'),
     /** Object-store name of the downloaded media, once cached. */
     mediaObject: text('media_object'),
@@ -179,4 +183,63 @@ export const waLiveQueue = pgTable(
     attempts: integer('attempts').notNull().default(0),
   },
   (t) => [index('wa_live_queue_group_idx').on(t.sessionId, t.groupJid, t.seq)],
+);
+
+/**
+ * Polls of the session's groups (docs/decisions/0018, polls): the options of every poll message stored in
+ * wa_messages, and the secret WhatsApp encrypts its votes with. The secret is read only to decrypt votes
+ * (the driver's `poll` port): never answered, never logged. Without it (a poll whose message did not carry
+ * one) votes cannot be read, and the poll says so.
+ */
+export const waPolls = pgTable(
+  'wa_polls',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => waSessions.id, { onDelete: 'cascade' }),
+    organisationId: integer('organisation_id').notNull(),
+    groupJid: text('group_jid').notNull(),
+    /** The poll message's WhatsApp id (wa_messages.wa_id). */
+    waId: text('wa_id').notNull(),
+    /** Option names in the poll's order (a JSON array of strings). */
+    options: jsonb('options').$type<string[]>().notNull(),
+    /** WhatsApp's selectableOptionsCount: 0 lets a voter choose several options. */
+    selectableCount: integer('selectable_count').notNull().default(0),
+    /** The poll's messageContextInfo.messageSecret, base64; null when its message carried none. */
+    secret: text('secret'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.groupJid, t.waId] }),
+    index('wa_polls_organisation_id_idx').on(t.organisationId),
+  ],
+);
+
+/**
+ * Each voter's current vote on a poll: a voter's newer vote replaces the older one (`voted_at`, when the
+ * voter cast it); an empty `options` is a vote taken back. Votes are never messages.
+ */
+export const waPollVotes = pgTable(
+  'wa_poll_votes',
+  {
+    sessionId: uuid('session_id').notNull(),
+    groupJid: text('group_jid').notNull(),
+    pollWaId: text('poll_wa_id').notNull(),
+    /** The voter as the group addresses them; '' for the linked account itself (`from_me`). */
+    voter: text('voter').notNull(),
+    /** The voter's other address (phone-number JID of a LID voter), when known. */
+    voterAlt: text('voter_alt'),
+    fromMe: boolean('from_me').notNull().default(false),
+    /** Names of the chosen options (a JSON array of strings). */
+    options: jsonb('options').$type<string[]>().notNull(),
+    votedAt: timestamp('voted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.groupJid, t.pollWaId, t.voter] }),
+    foreignKey({
+      columns: [t.sessionId, t.groupJid, t.pollWaId],
+      foreignColumns: [waPolls.sessionId, waPolls.groupJid, waPolls.waId],
+      name: 'wa_poll_votes_poll_fk',
+    }).onDelete('cascade'),
+  ],
 );

@@ -1,3 +1,4 @@
+import type { GroupMessagesResponse } from '@wadesk/contract';
 import { proto, type WAMessage } from 'baileys';
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { describeWithDatabase } from '../../../test/helpers/describe-each-databa
 import {
   eventually,
   linkScriptedSynced,
+  post,
   SCRIPTED_PHONE,
   scriptedWhatsApp,
 } from '../../../test/helpers/whatsapp';
@@ -90,8 +92,13 @@ describeWithDatabase('deletes for everyone (Baileys driver)', (ctx) => {
     const typo = groupMessage(SUPPORT, CARLA.id, 'Main Sr 5', { participantAlt: CARLA.phoneNumber });
     const spam = groupMessage(SUPPORT, MALLORY.id, 'cheap watches', { participantAlt: MALLORY.lid });
     const kept = groupMessage(SUPPORT, CARLA.id, 'Thanks!', { participantAlt: CARLA.phoneNumber });
-    await socket.live([address, typo, spam, kept]);
-    await eventually(async () => (await rows()).size === 4, 5_000, 'the messages');
+    // Adam says who he is before he cleans up: the desk names him by his push name.
+    const hello = groupMessage(SUPPORT, ADAM.id, 'Cleaning up', {
+      participantAlt: ADAM.phoneNumber,
+      pushName: 'Adam',
+    });
+    await socket.live([address, typo, spam, kept, hello]);
+    await eventually(async () => (await rows()).size === 5, 5_000, 'the messages');
 
     await socket.live([
       // Mallory is no admin: her delete of Carla's message is forged.
@@ -119,5 +126,25 @@ describeWithDatabase('deletes for everyone (Baileys driver)', (ctx) => {
     expect(after.get(typo.key.id ?? '')).toMatchObject({ type: 'revoked', body: '', by: null });
     expect(after.get(spam.key.id ?? '')).toMatchObject({ type: 'revoked', body: '', by: ADAM.phoneNumber });
     expect(after.get(kept.key.id ?? '')).toMatchObject({ type: 'revoked', by: SCRIPTED_PHONE.pn });
+
+    // The group chat says who deleted what: an admin by name and number, the linked account as itself, and
+    // nobody for an author's own delete.
+    const page = await post<GroupMessagesResponse>(app, owner, '/api/getGroupsMsg/', {
+      session_id: sessionId,
+      group_id: SUPPORT,
+    });
+    const shown = new Map(page.body.messages.map((m) => [m.id, m]));
+    expect(shown.get(spam.key.id ?? '')?.revoked_by).toEqual({
+      name: 'Adam',
+      number: '4915177777777',
+      from_me: false,
+    });
+    expect(shown.get(kept.key.id ?? '')?.revoked_by).toEqual({
+      name: null,
+      number: '4917012345678',
+      from_me: true,
+    });
+    expect(shown.get(typo.key.id ?? '')?.revoked_by).toBeNull();
+    expect(shown.get(address.key.id ?? '')?.revoked_by).toBeNull();
   });
 });

@@ -39,6 +39,8 @@ export interface RefusedReply {
   waId: string;
   ticketId: number;
   body: string;
+  /** The sent proto.IMessage as stored (BufferJSON): a poll is sent again as the poll it was. */
+  content: string;
   status: DeskReplyStatus;
   retriedAs: string | null;
 }
@@ -257,6 +259,7 @@ export function createDeskRepliesRepository(db: Db) {
           waId: deskReplies.waId,
           ticketId: deskReplies.ticketId,
           body: deskReplies.body,
+          content: deskReplies.content,
           status: deskReplies.status,
           retriedAs: deskReplies.retriedAs,
         })

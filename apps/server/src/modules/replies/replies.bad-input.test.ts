@@ -1,4 +1,12 @@
-import { MAX_REPLY_LENGTH, replyMessages, type Ticket } from '@wadesk/contract';
+import {
+  MAX_POLL_OPTION_LENGTH,
+  MAX_POLL_OPTIONS,
+  MAX_POLL_QUESTION_LENGTH,
+  MAX_REPLY_LENGTH,
+  pollMessages,
+  replyMessages,
+  type Ticket,
+} from '@wadesk/contract';
 import { expect, it } from 'vitest';
 import {
   documentedRoutes,
@@ -17,6 +25,12 @@ import { deskFixture } from '../../../test/helpers/desk-fixture';
 function routes(ticketId: number, cannedId: number): Route[] {
   return [
     { method: 'POST', url: '/org/replyToTicket/', body: { ticket_id: ticketId, text: 'Hello' } },
+    {
+      method: 'POST',
+      url: '/org/sendPoll/',
+      body: { ticket_id: ticketId, question: 'How did we do?', options: ['Good', 'Bad'], multiple: true },
+      optional: ['multiple'],
+    },
     {
       method: 'POST',
       url: '/org/retryReply/',
@@ -66,6 +80,44 @@ describeWithDatabase('replies refuse bad input and store nothing', (ctx) => {
         replyMessages.textTooLong,
       ],
       ['replyToTicket', { ticket_id: 'one', text: 'Hi' }, replyMessages.noTicketId],
+      ['sendPoll', { ticket_id: 'one', question: 'Q?', options: ['a', 'b'] }, replyMessages.noTicketId],
+      [
+        'sendPoll',
+        { ticket_id: ticket.id, question: '  ', options: ['a', 'b'] },
+        pollMessages.questionRequired,
+      ],
+      ['sendPoll', { ticket_id: ticket.id, options: ['a', 'b'] }, pollMessages.questionRequired],
+      [
+        'sendPoll',
+        { ticket_id: ticket.id, question: 'x'.repeat(MAX_POLL_QUESTION_LENGTH + 1), options: ['a', 'b'] },
+        pollMessages.questionTooLong,
+      ],
+      ['sendPoll', { ticket_id: ticket.id, question: 'Q?', options: ['a'] }, pollMessages.tooFewOptions],
+      ['sendPoll', { ticket_id: ticket.id, question: 'Q?' }, pollMessages.tooFewOptions],
+      [
+        'sendPoll',
+        {
+          ticket_id: ticket.id,
+          question: 'Q?',
+          options: Array.from({ length: MAX_POLL_OPTIONS + 1 }, (_, i) => `o${i}`),
+        },
+        pollMessages.tooManyOptions,
+      ],
+      [
+        'sendPoll',
+        { ticket_id: ticket.id, question: 'Q?', options: ['a', ' '] },
+        pollMessages.optionRequired,
+      ],
+      [
+        'sendPoll',
+        { ticket_id: ticket.id, question: 'Q?', options: ['a', 'x'.repeat(MAX_POLL_OPTION_LENGTH + 1)] },
+        pollMessages.optionTooLong,
+      ],
+      [
+        'sendPoll',
+        { ticket_id: ticket.id, question: 'Q?', options: ['Yes', ' yes'] },
+        pollMessages.duplicateOptions,
+      ],
       ['retryReply', { ticket_id: ticket.id, wa_id: '  ' }, replyMessages.noWaId],
       ['retryReply', { ticket_id: ticket.id }, replyMessages.noWaId],
       ['retryReply', { ticket_id: ticket.id, wa_id: 'x'.repeat(129) }, replyMessages.noWaId],

@@ -8,6 +8,8 @@ import {
   replyToTicketResponse,
   retryReplyRequest,
   saveCannedReplyRequest,
+  sendPollRequest,
+  sendPollResponse,
   successMessage,
 } from '@wadesk/contract';
 import type { FastifyReply } from 'fastify';
@@ -59,6 +61,20 @@ export const repliesRoutes: FastifyPluginAsyncZod<RepliesRoutesOptions> = async 
       },
     },
     async (request, reply) => replies.send(request.user, request.body, throttle(reply)),
+  );
+
+  app.post(
+    '/org/sendPoll/',
+    {
+      schema: {
+        tags,
+        summary: "Send a poll into a ticket's group, as a reply from the desk",
+        security: bearerAuth,
+        body: sendPollRequest,
+        response: { ...sendResponses, 200: sendPollResponse },
+      },
+    },
+    async (request, reply) => replies.sendPoll(request.user, request.body, throttle(reply)),
   );
 
   app.post(

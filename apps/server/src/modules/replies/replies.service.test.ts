@@ -38,10 +38,13 @@ function service(sendText: WhatsAppGateway['sendText'], onOwnerFails?: Error) {
     },
     deskReplies,
     findMessage: async () => ({
+      groupJid: 'g@g.us',
       waId: 'CUSTOMER',
       fromMe: false,
       author: 'c@s.whatsapp.net',
       body: 'Hi',
+      hasMedia: false,
+      thumbnail: null,
       raw: null,
     }),
     cluster,

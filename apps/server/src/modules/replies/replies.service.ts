@@ -1,6 +1,14 @@
-import { type ReplyToTicketResponse, replyMessages } from '@wadesk/contract';
-import { proto, type WAMessage } from 'baileys';
+import {
+  type PollState,
+  type ReplyToTicketResponse,
+  replyMessages,
+  type SendPollRequest,
+  type SendPollResponse,
+} from '@wadesk/contract';
+import { BufferJSON, proto, type WAMessage } from 'baileys';
 import { AppError } from '../../errors';
+import { type QuotableMessage, quotedMessage } from '../../whatsapp/mapping/quoted-message';
+import { pollContent } from '../../whatsapp/polls';
 import type { AuditRecorder } from '../audit/audit.service';
 import { RpcTimeoutError } from '../cluster/rpc-errors';
 import { NotConnectedError, type WhatsAppGateway } from '../sessions/gateway';
@@ -12,7 +20,7 @@ export interface RepliesServiceDeps {
   targets: ReplyTargets;
   deskReplies: DeskRepliesRepository;
   /** The stored WhatsApp messages (messages module): the quoted customer message. */
-  findMessage(sessionId: string, groupJid: string, waId: string): Promise<StoredMessage | null>;
+  findMessage(sessionId: string, groupJid: string, waId: string): Promise<QuotableMessage | null>;
   cluster: SessionCluster;
   gateway: WhatsAppGateway;
   audit: AuditRecorder;
@@ -21,31 +29,15 @@ export interface RepliesServiceDeps {
   announce?(organisationId: number, sessionId: string, waId: string): Promise<void>;
 }
 
-/** What the store keeps of a message: the proto itself only for media (`raw`), the text for the rest. */
-interface StoredMessage {
-  waId: string;
-  fromMe: boolean;
-  author: string | null;
-  body: string;
-  raw: unknown;
+/** A poll as the desk sends it: WhatsApp's selectableCount 0 lets voters choose several options. */
+interface PollToSend {
+  question: string;
+  options: string[];
+  selectableCount: 0 | 1;
 }
 
-/**
- * The quoted message as Baileys wants it: the stored proto of a media message, else the text the store
- * kept — a quote shows the sender and a preview of the content, and names the message by its id.
- */
-function quotedMessage(groupJid: string, stored: StoredMessage): WAMessage {
-  if (stored.raw) return proto.WebMessageInfo.fromObject(stored.raw as object) as WAMessage;
-  return {
-    key: {
-      remoteJid: groupJid,
-      fromMe: stored.fromMe,
-      id: stored.waId,
-      ...(stored.author ? { participant: stored.author } : {}),
-    },
-    message: { conversation: stored.body },
-  };
-}
+/** What a desk reply sends: a text quoting the customer, or a poll (which quotes nothing). */
+type ReplyContent = { text: string } | { poll: PollToSend };
 
 /** The command run on the instance that owns the session. */
 interface SendCommand {
@@ -54,8 +46,11 @@ interface SendCommand {
   ticketId: number;
   sessionId: string;
   groupJid: string;
-  quotedWaId: string;
+  /** The customer message a text quotes; null for a poll. */
+  quotedWaId: string | null;
+  /** The text, or a poll's question (what desk_replies.body keeps). */
   text: string;
+  poll?: PollToSend;
   /** Retry: the WhatsApp id of the refused reply this sends again. */
   retryOf?: string;
 }
@@ -67,6 +62,17 @@ const SEND_TIMEOUT_MS = 30_000;
 
 export type RepliesService = ReturnType<typeof createRepliesService>;
 
+/** A poll just sent: its options, no votes yet; countable, as it was sent with a secret. */
+function unvoted(poll: PollToSend): PollState {
+  return {
+    question: poll.question,
+    multiple: poll.selectableCount !== 1,
+    options: poll.options.map((name) => ({ name, voters: [] })),
+    voters: 0,
+    countable: true,
+  };
+}
+
 /**
  * Replies from the desk (docs/decisions/0018-desk-replies.md): checked where the request arrives, limited
  * per session across instances, sent on the instance that owns the session, recorded before they are sent.
@@ -76,33 +82,36 @@ export function createRepliesService(deps: RepliesServiceDeps) {
 
   async function sendHere(c: SendCommand): Promise<SendAnswer> {
     if (gateway.state(c.sessionId)?.status !== 'connected') return { notConnected: true };
-    const quoted = await deps.findMessage(c.sessionId, c.groupJid, c.quotedWaId);
-    if (!quoted) throw new AppError(409, replyMessages.quotedMissing);
+    const quoted = c.quotedWaId ? await deps.findMessage(c.sessionId, c.groupJid, c.quotedWaId) : null;
+    if (c.quotedWaId && !quoted) throw new AppError(409, replyMessages.quotedMissing);
     let recorded: string | null = null;
     try {
-      const sent = await gateway.sendText(
-        c.sessionId,
-        {
+      // Written before the message leaves: its echo (and a retry receipt) can arrive before sending returns.
+      const record = async (message: WAMessage) => {
+        const waId = message.key.id ?? '';
+        await deskReplies.insert({
+          organisationId: c.organisationId,
+          sessionId: c.sessionId,
           groupJid: c.groupJid,
-          text: c.text,
-          quoted: quotedMessage(c.groupJid, quoted),
-        },
-        // Written before the message leaves: its echo (and a retry receipt) can arrive before sending returns.
-        async (message) => {
-          const waId = message.key.id ?? '';
-          await deskReplies.insert({
-            organisationId: c.organisationId,
-            sessionId: c.sessionId,
-            groupJid: c.groupJid,
-            waId,
-            ticketId: c.ticketId,
-            userId: c.userId,
-            body: c.text,
-            content: message.message ?? {},
-          });
-          recorded = waId;
-        },
-      );
+          waId,
+          ticketId: c.ticketId,
+          userId: c.userId,
+          body: c.text,
+          content: message.message ?? {},
+        });
+        recorded = waId;
+      };
+      const sent = c.poll
+        ? await gateway.sendPoll(c.sessionId, { groupJid: c.groupJid, ...c.poll }, record)
+        : await gateway.sendText(
+            c.sessionId,
+            {
+              groupJid: c.groupJid,
+              text: c.text,
+              quoted: quotedMessage(quoted as QuotableMessage),
+            },
+            record,
+          );
       const waId = sent.key.id ?? '';
       // Recorded here, where it was sent: a requesting instance that timed out or died still leaves the entry.
       // The text stays out of the log: it is customer correspondence, and the conversation keeps it.
@@ -115,6 +124,7 @@ export function createRepliesService(deps: RepliesServiceDeps) {
           ticket_id: c.ticketId,
           wa_id: waId,
           length: c.text.length,
+          ...(c.poll ? { poll: true, options: c.poll.options.length } : {}),
           ...(c.retryOf ? { retry_of: c.retryOf } : {}),
         },
       });
@@ -132,65 +142,97 @@ export function createRepliesService(deps: RepliesServiceDeps) {
 
   type Throttle = (sessionId: string) => Promise<() => Promise<void>>;
 
+  /**
+   * Sends `content` into the ticket's group. `throttle` counts the send against the session's limit (429
+   * past it) once the ticket is known to be answerable, and its answer takes the count back when nothing
+   * left the phone: the limit spares the WhatsApp account, so it counts sends, and a member retrying
+   * against a disconnected session must not lock out the team.
+   */
+  async function deliver(
+    user: { id: number; organisationId: number },
+    ticketId: number,
+    content: ReplyContent,
+    throttle: Throttle,
+    retryOf?: string,
+  ): Promise<{ ticketId: number; quotedWaId: string | null; waId: string; sentAt: number }> {
+    const target = await targets.find(user.organisationId, ticketId);
+    if (!target) throw new AppError(404, replyMessages.ticketNotFound);
+    if (target.status === 'close') throw new AppError(409, replyMessages.ticketClosed);
+    // A text quotes the newest customer message; a poll quotes nothing.
+    const quotedWaId = 'text' in content ? target.customerWaId : null;
+    if ('text' in content && !quotedWaId) throw new AppError(409, replyMessages.nothingToQuote);
+    const giveBack = await throttle(target.sessionId);
+    const command: SendCommand = {
+      organisationId: user.organisationId,
+      userId: user.id,
+      ticketId: target.ticketId,
+      sessionId: target.sessionId,
+      groupJid: target.groupJid,
+      quotedWaId,
+      ...('text' in content ? { text: content.text } : { text: content.poll.question, poll: content.poll }),
+      ...(retryOf ? { retryOf } : {}),
+    };
+    let answer: SendAnswer;
+    try {
+      answer = await cluster.onOwner<SendAnswer>(target.sessionId, 'replies.send', command, SEND_TIMEOUT_MS);
+    } catch (error) {
+      // The owner may still send it (or have sent it): the member is told to look before trying again,
+      // and the send keeps its place in the limit.
+      if (error instanceof RpcTimeoutError) throw new AppError(504, replyMessages.sendTimedOut);
+      if (error instanceof NotConnectedError) {
+        await giveBack();
+        throw new AppError(409, replyMessages.notConnected);
+      }
+      // The quoted message is gone: refused before sending. A 502 may come after the message left (the
+      // audit entry failed), so it keeps its count.
+      if (error instanceof AppError && error.message === replyMessages.quotedMissing) await giveBack();
+      throw error;
+    }
+    if ('notConnected' in answer) {
+      await giveBack();
+      throw new AppError(409, replyMessages.notConnected);
+    }
+    return { ticketId: target.ticketId, quotedWaId, ...answer.ok };
+  }
+
   const service = {
-    /**
-     * Sends `text` as a quoted reply to the ticket's newest customer message. `throttle` counts the send
-     * against the session's limit (429 past it) once the ticket is known to be answerable, and its answer
-     * takes the count back when nothing left the phone: the limit spares the WhatsApp account, so it counts
-     * sends, and a member retrying against a disconnected session must not lock out the team.
-     */
+    /** Sends `text` as a quoted reply to the ticket's newest customer message. */
     async send(
       user: { id: number; organisationId: number },
       request: { ticket_id: number; text: string },
       throttle: Throttle,
       retryOf?: string,
     ): Promise<ReplyToTicketResponse> {
-      const target = await targets.find(user.organisationId, request.ticket_id);
-      if (!target) throw new AppError(404, replyMessages.ticketNotFound);
-      if (target.status === 'close') throw new AppError(409, replyMessages.ticketClosed);
-      if (!target.customerWaId) throw new AppError(409, replyMessages.nothingToQuote);
-      const giveBack = await throttle(target.sessionId);
-      const command: SendCommand = {
-        organisationId: user.organisationId,
-        userId: user.id,
-        ticketId: target.ticketId,
-        sessionId: target.sessionId,
-        groupJid: target.groupJid,
-        quotedWaId: target.customerWaId,
-        text: request.text,
-        ...(retryOf ? { retryOf } : {}),
-      };
-      let answer: SendAnswer;
-      try {
-        answer = await cluster.onOwner<SendAnswer>(
-          target.sessionId,
-          'replies.send',
-          command,
-          SEND_TIMEOUT_MS,
-        );
-      } catch (error) {
-        // The owner may still send it (or have sent it): the member is told to look before trying again,
-        // and the send keeps its place in the limit.
-        if (error instanceof RpcTimeoutError) throw new AppError(504, replyMessages.sendTimedOut);
-        if (error instanceof NotConnectedError) {
-          await giveBack();
-          throw new AppError(409, replyMessages.notConnected);
-        }
-        // The quoted message is gone: refused before sending. A 502 may come after the message left (the
-        // audit entry failed), so it keeps its count.
-        if (error instanceof AppError && error.message === replyMessages.quotedMissing) await giveBack();
-        throw error;
-      }
-      if ('notConnected' in answer) {
-        await giveBack();
-        throw new AppError(409, replyMessages.notConnected);
-      }
+      const sent = await deliver(user, request.ticket_id, { text: request.text }, throttle, retryOf);
       return {
-        ticket_id: target.ticketId,
-        wa_id: answer.ok.waId,
-        quoted_wa_id: target.customerWaId,
+        ticket_id: sent.ticketId,
+        wa_id: sent.waId,
+        quoted_wa_id: sent.quotedWaId,
         text: request.text,
-        sent_at: new Date(answer.ok.sentAt * 1000).toISOString(),
+        sent_at: new Date(sent.sentAt * 1000).toISOString(),
+      };
+    },
+
+    /**
+     * Sends a poll into the ticket's group (docs/decisions/0018, polls): a desk reply like a text — the same
+     * limit, errors, record, states and audit — that quotes nothing. Its echo stores it with its secret.
+     */
+    async sendPoll(
+      user: { id: number; organisationId: number },
+      request: SendPollRequest,
+      throttle: Throttle,
+    ): Promise<SendPollResponse> {
+      const poll: PollToSend = {
+        question: request.question,
+        options: request.options,
+        selectableCount: request.multiple ? 0 : 1,
+      };
+      const sent = await deliver(user, request.ticket_id, { poll }, throttle);
+      return {
+        ticket_id: sent.ticketId,
+        wa_id: sent.waId,
+        poll: unvoted(poll),
+        sent_at: new Date(sent.sentAt * 1000).toISOString(),
       };
     },
 
@@ -209,15 +251,32 @@ export function createRepliesService(deps: RepliesServiceDeps) {
       if (reply.retriedAs !== null || !(await deskReplies.claimRetry(reply.id)))
         throw new AppError(409, replyMessages.alreadyRetried);
       try {
-        const sent = await service.send(
-          user,
-          { ticket_id: reply.ticketId, text: reply.body },
-          throttle,
-          reply.waId,
-        );
-        await deskReplies.settleRetry(reply.id, sent.wa_id);
+        // A refused poll is sent again as the poll it was, with a new secret.
+        const poll = pollContent(proto.Message.fromObject(JSON.parse(reply.content, BufferJSON.reviver)));
+        const sent = poll
+          ? await deliver(
+              user,
+              reply.ticketId,
+              {
+                poll: {
+                  question: poll.question,
+                  options: poll.options,
+                  selectableCount: poll.selectableCount === 1 ? 1 : 0,
+                },
+              },
+              throttle,
+              reply.waId,
+            )
+          : await deliver(user, reply.ticketId, { text: reply.body }, throttle, reply.waId);
+        await deskReplies.settleRetry(reply.id, sent.waId);
         await deps.announce?.(user.organisationId, reply.sessionId, reply.waId);
-        return sent;
+        return {
+          ticket_id: sent.ticketId,
+          wa_id: sent.waId,
+          quoted_wa_id: sent.quotedWaId,
+          text: reply.body,
+          sent_at: new Date(sent.sentAt * 1000).toISOString(),
+        };
       } catch (error) {
         // Nothing sent, or not known to be (504 tells the member to look first): Retry stays offered.
         await deskReplies.settleRetry(reply.id, null);

@@ -3,6 +3,7 @@ import type { AuthStore } from '../../whatsapp/auth/session-auth';
 import type {
   DownloadedMedia,
   OldestMessage,
+  OutgoingPoll,
   OutgoingText,
   SendReceipt,
   SessionAuth,
@@ -195,6 +196,17 @@ export function createWhatsAppGateway(deps: GatewayDeps) {
       const connection = connected(sessionId);
       if (!connection) throw new NotConnectedError();
       return connection.sendText(outgoing, record);
+    },
+
+    /** Sends a poll as the session's linked account (Connection.sendPoll), like `sendText`. */
+    async sendPoll(
+      sessionId: string,
+      outgoing: OutgoingPoll,
+      record: (message: WAMessage) => Promise<void>,
+    ): Promise<WAMessage> {
+      const connection = connected(sessionId);
+      if (!connection) throw new NotConnectedError();
+      return connection.sendPoll(outgoing, record);
     },
 
     /** Resolves when everything received so far for the session is stored (tests, and before reading). */

@@ -1,5 +1,5 @@
 import type { WAMessage } from 'baileys';
-import type { ContactInfo, GroupInfo, OldestMessage } from '../../whatsapp/driver';
+import type { ContactInfo, GroupInfo, OldestMessage, PollKey, PollVote } from '../../whatsapp/driver';
 
 /** A session as what it receives is filed under: its id and its organisation. */
 export interface SessionRef {
@@ -34,6 +34,10 @@ export interface MessageSink {
     origin: MessageOrigin,
     contacts?: ContactInfo[],
   ): Promise<SinkIngestResult>;
+  /** Votes on the session's polls, decrypted by the driver: counted, never stored as messages. */
+  saveVotes(session: SessionRef, votes: PollVote[]): Promise<void>;
+  /** A stored poll with its secret, for the driver to read votes on it; null when there is none. */
+  pollKey(sessionId: string, groupJid: string, pollId: string): Promise<PollKey | null>;
   /** Names and LID/phone-number pairs from the phone. */
   saveContacts(sessionId: string, contacts: ContactInfo[]): Promise<void>;
   /** The session's groups; `complete` when the list is the phone's whole list (groups missing were left). */

@@ -73,12 +73,13 @@ export class SessionEntry {
   constructor(session: SessionRef, deps: EntryDeps) {
     this.session = session;
     this.deps = deps;
-    const { driver, timing, sentMessage, loadAuth, authStore, versions, linkPlatform } = deps;
+    const { driver, timing, sentMessage, loadAuth, authStore, versions, linkPlatform, sink } = deps;
     this.runner = createSessionRunner({
       sessionId: session.id,
       driver,
       timing,
       ...(sentMessage ? { sentMessage: (key: WAMessageKey) => sentMessage(session.id, key) } : {}),
+      poll: (groupJid: string, pollId: string) => sink.pollKey(session.id, groupJid, pollId),
       ...(versions ? { versions } : {}),
       ...(linkPlatform
         ? {
@@ -118,6 +119,8 @@ export class SessionEntry {
         void this.enqueue('send status', async () => {
           await this.deps.sendStatus?.(session, receipts);
         }),
+      // After the poll they are on, which came through this chain before them.
+      votes: (votes) => void this.enqueue('votes', () => sink.saveVotes(session, votes)),
       error: (error, context) =>
         log.warn({ err: error, sessionId: session.id }, `whatsapp ${context} failed`),
     };

@@ -65,6 +65,17 @@ function simulatorRoutes(id: string): Route[] {
       },
       optional: ['wa_id', 'code', 'refusal', 'member_phone'],
     },
+    {
+      method: 'POST',
+      url: `/sim/sessions/${id}/poll-vote`,
+      body: {
+        group_id: '120363000000000001@g.us',
+        wa_id: '3EB0AAAAAAAAAAAAAAAAAA',
+        options: ['Great'],
+        voter: '4915112345678',
+      },
+      optional: ['voter'],
+    },
   ];
 }
 

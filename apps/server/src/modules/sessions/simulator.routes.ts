@@ -4,6 +4,7 @@ import {
   simFailRequest,
   simIncomingRequest,
   simIncomingResponse,
+  simPollVoteRequest,
   simReplyStatusRequest,
   successMessage,
 } from '@wadesk/contract';
@@ -124,6 +125,37 @@ export const simulatorRoutes: FastifyPluginAsyncZod<{
           'The session is not connected, or sent no such reply (or has no such member).',
         );
       return { success: true, message: `Simulated ${status}` };
+    },
+  );
+
+  app.post(
+    '/sim/sessions/:sessionId/poll-vote',
+    {
+      schema: {
+        tags,
+        summary: 'Simulator: a group member votes on a poll',
+        security: bearerAuth,
+        params,
+        body: simPollVoteRequest,
+        response: { 200: successMessage, ...errors },
+      },
+    },
+    async (request) => {
+      const session = await sessions.owned(request.user.organisationId, request.params.sessionId);
+      const { group_id, wa_id, options, voter } = request.body;
+      const result = await simulator.vote(session.id, {
+        groupId: group_id,
+        pollId: wa_id,
+        options,
+        ...(voter ? { voterPhone: voter } : {}),
+      });
+      if (result === 'not_connected')
+        throw new AppError(409, 'The session is not connected, or has no such group.');
+      if (result === 'no_poll')
+        throw new AppError(409, 'The group has no such poll, or its votes cannot be read here.');
+      if (result === 'no_member') throw new AppError(409, 'The group has no member with that phone number.');
+      if (result === 'no_option') throw new AppError(400, 'Options: the poll has no option of that name.');
+      return { success: true, message: 'Vote cast' };
     },
   );
 

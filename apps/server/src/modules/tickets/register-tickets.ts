@@ -22,6 +22,8 @@ export interface RegisterTicketsOptions {
   replies: TicketReplies;
   /** The replies module's reply states, shown on the conversation's desk replies. */
   replyStates?: TicketsServiceDeps['replyStates'];
+  /** The message store's polls, shown with their votes in the conversation. */
+  pollStates?: TicketsServiceDeps['pollStates'];
 }
 
 /** The desk: the /org/ ticket calls, the team workflow (assignee, notes, labels, merge, split). */
@@ -36,6 +38,7 @@ export async function registerTickets(app: FastifyInstance, options: RegisterTic
       onStatusChange: (organisationId, ticket) =>
         bus.publish('ticket.changed', { organisationId, change: 'status', ticket }),
       ...(options.replyStates ? { replyStates: options.replyStates } : {}),
+      ...(options.pollStates ? { pollStates: options.pollStates } : {}),
     }),
   });
   await app.register(ticketWorkflowRoutes, {

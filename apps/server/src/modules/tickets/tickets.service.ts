@@ -1,5 +1,6 @@
 import {
   DEFAULT_TICKETS_LIMIT,
+  type PollState,
   type ReplyState,
   type Ticket,
   type TicketDetailsResponse,
@@ -31,6 +32,12 @@ export interface TicketsServiceDeps {
   onStatusChange?: (organisationId: number, ticket: Ticket) => void;
   /** The desk replies' states (modules/replies, decision 0018), shown on the conversation's replies. */
   replyStates?: (sessionId: string, waIds: readonly string[]) => Promise<Map<string, ReplyState>>;
+  /** The message store's polls among a group's messages (decision 0018, polls), shown with their votes. */
+  pollStates?: (
+    sessionId: string,
+    groupJid: string,
+    waIds: readonly string[],
+  ) => Promise<Map<string, PollState>>;
 }
 
 export type TicketsService = ReturnType<typeof createTicketsService>;
@@ -43,6 +50,7 @@ export function createTicketsService({
   audit,
   onStatusChange = () => {},
   replyStates,
+  pollStates,
 }: TicketsServiceDeps) {
   async function owned(organisationId: number, id: number): Promise<TicketView> {
     const ticket = await repo.find(organisationId, id);
@@ -88,10 +96,18 @@ export function createTicketsService({
       const business = messages.flatMap((m) => (m.isBusiness ? [m.waId] : []));
       const replies =
         replyStates && business.length > 0 ? await replyStates(ticket.sessionId, business) : new Map();
+      const polls = pollStates
+        ? await pollStates(
+            ticket.sessionId,
+            ticket.groupJid,
+            messages.map((m) => m.waId),
+          )
+        : new Map<string, PollState>();
       return {
         conversations: messages.map((m) => ({
           ...toConversationMessage(m),
           reply: replies.get(m.waId) ?? null,
+          poll: polls.get(m.waId) ?? null,
         })),
         ticket: toTicket(ticket),
         notes: notes.map(toNote),

@@ -1,4 +1,6 @@
+import type { Boom } from '@hapi/boom';
 import makeWASocket, {
+  type AnyMessageContent,
   type BinaryNode,
   Browsers,
   type Contact,
@@ -26,6 +28,8 @@ import {
   MediaUnavailableError,
   type WhatsAppDriver,
 } from '../driver';
+import { createVoteReader, pollUpdateOf } from '../polls';
+import { keepGroupHistoryOnly } from './group-history';
 import { createGroupMetadataCache } from './group-metadata';
 import { createGroupRefresher } from './group-refresher';
 import { downloadWaMedia } from './media';
@@ -103,7 +107,7 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
   return {
     name: 'baileys',
     downloadMedia: (message) => downloadWaMedia(message, { logger: options.logger }),
-    connect({ sessionId, auth, events, pairingPhone, sentMessage, version, platform }) {
+    connect({ sessionId, auth, events, pairingPhone, sentMessage, poll, version, platform }) {
       const logger = options.logger.child({ sessionId });
       // Every group's full metadata as this connection last heard it: Baileys asks for it before each
       // group send (Socket/messages-send.js:499-509) and would otherwise query WhatsApp every time. It is
@@ -130,6 +134,7 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         ...(announced ? { version: announced } : {}),
         ...(options.waWebSocketUrl ? { waWebSocketUrl: options.waWebSocketUrl } : {}),
       });
+      keepGroupHistoryOnly(sock.ev);
       let ended = false;
       let closed = false;
       let pairingRequested = false;
@@ -244,6 +249,18 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         if (receipts.length > 0) inOrder(() => events.sendStatus(receipts));
       };
 
+      // Votes on polls, decrypted here: rc14's own decryption is commented out (Utils/process-message.js:
+      // 576-624), so they arrive as upserted pollUpdateMessages (decision 0018, polls).
+      const votes = createVoteReader({
+        ...(poll ? { lookUp: poll } : {}),
+        me: () => sock.user,
+        pnForLid: (lid) => sock.signalRepository.lidMapping.getPNForLID(lid),
+        warn: (object, message) => logger.warn(object, message),
+      });
+      const tellVotes = (read: Awaited<ReturnType<typeof votes.read>>) => {
+        if (read.length > 0) events.votes(read);
+      };
+
       const groups = createGroupRefresher({
         delayMs: groupRefreshDelayMs,
         fetch: fetchGroup,
@@ -348,29 +365,29 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
       sock.ev.on(
         'messaging-history.set',
         ({ messages, contacts, lidPnMappings, syncType, peerDataRequestSessionId }) => {
-          // Only group chats are kept: 1:1 chats would hold every private message in memory while
-          // linking, for nothing (decision 0015 §6). Contacts and LID pairs of all chats are kept.
-          const kept = messages.filter((m) => isJidGroup(m.key?.remoteJid ?? undefined));
+          // Group chats' messages only: the 1:1 chats were dropped as Baileys emitted them (group-history.ts).
           // lidPnMappings do not survive Baileys' event buffer (decision 0015 §6), but Baileys stored them:
-          // the LIDs of 1:1 chats and of contacts without a number are looked up instead.
-          const lids = new Set<string>();
-          for (const m of messages) {
-            const chat = m.key?.remoteJid;
-            if (chat && isLidUser(chat)) lids.add(chat);
-          }
-          for (const c of contacts) if (isLidUser(c.id) && !c.phoneNumber) lids.add(c.id);
+          // the LIDs of 1:1 chats (each chat is also a contact, Utils/history.js:55-62) and of contacts
+          // without a number are looked up instead.
+          const lids = contacts.flatMap((c) => (isLidUser(c.id) && !c.phoneNumber ? [c.id] : []));
           inOrder(async () => {
             report([
               ...(lidPnMappings ?? []).flatMap(({ lid, pn }) => pairOf(lid, pn)),
               ...contacts.flatMap((c) => pairOf(c.id, isLidUser(c.id) ? c.phoneNumber : c.lid)),
-              ...(await lookUpSenders(kept, [...lids])),
+              ...(await lookUpSenders(messages, lids)),
             ]);
             events.history({
-              messages: kept,
+              messages,
               contacts: contacts.map(toContact),
               onDemand: syncType === HistorySyncType.ON_DEMAND,
               requestId: peerDataRequestSessionId ?? null,
             });
+            // After the polls they are on: the phone's own record of votes on history polls, and votes.
+            tellVotes([
+              ...(await votes.seen(messages)),
+              ...votes.fromHistory(messages),
+              ...(await votes.read(messages)),
+            ]);
           });
         },
       );
@@ -380,7 +397,10 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         const merged = sent.upserted(messages);
         inOrder(async () => {
           report(await lookUpSenders(messages));
-          events.live(messages);
+          // A vote is never a message of its own: it is read, and counted on its poll.
+          const shown = messages.filter((m) => !pollUpdateOf(m.message));
+          if (shown.length > 0) events.live(shown);
+          tellVotes([...(await votes.seen(shown)), ...(await votes.read(messages))]);
         });
         tell(merged);
       });
@@ -417,6 +437,46 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         forget([id]);
       });
 
+      /**
+       * Builds a message with Baileys' own generator as sendMessage does (Socket/messages-send.js:1068-1087),
+       * records it, relays it, and echoes it. Recorded before it is relayed: the content carries a random
+       * messageSecret (Utils/messages.js:542-547), so only this very message can answer getMessage later.
+       */
+      async function send(
+        groupJid: string,
+        content: AnyMessageContent,
+        quoted: WAMessage | null,
+        record: (message: WAMessage) => Promise<void>,
+      ): Promise<WAMessage> {
+        const me = sock.user?.id;
+        if (!me) throw new Error('The session is not logged in.');
+        // In a disappearing group the reply carries the group's timer (Utils/messages.js:587-600), as the
+        // group's messages do; sendMessage leaves that to the caller. The metadata read here is what Baileys
+        // is handed for the send, so the timer and the stanza's `expiration` agree (messages-send.js:521-526).
+        const group = isJidGroup(groupJid)
+          ? (metadata.fresh(groupJid) ?? (await fetchGroup(groupJid)))
+          : null;
+        const timer = group?.ephemeralDuration ?? 0;
+        const message = await generateWAMessage(groupJid, content, {
+          userJid: me,
+          ...(quoted ? { quoted } : {}),
+          messageId: generateMessageIDV2(me),
+          logger,
+          upload: noUpload,
+          ...(timer > 0 ? { ephemeralExpiration: timer } : {}),
+        });
+        await record(message);
+        await sock.relayMessage(groupJid, message.message ?? {}, { messageId: message.key.id ?? '' });
+        // The send's device query may have taught Baileys pairs (messages-send.js:197-203).
+        sweepSoon();
+        // What sendMessage does next (messages-send.js:1135-1138): the sent message is upserted as
+        // 'append', so it reaches the store through messages.upsert like any own message, once.
+        sock
+          .upsertMessage(message, 'append')
+          .catch((error) => logger.warn({ err: error }, 'sent message not passed on'));
+        return message;
+      }
+
       const end = async () => {
         if (ended) return;
         ended = true;
@@ -437,45 +497,14 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         downloadMedia: (message) =>
           downloadWaMedia(message, {
             logger,
-            reuploadRequest: (expired) => withTimeout(sock.updateMediaMessage(expired), reuploadTimeoutMs),
+            reuploadRequest: (expired) => reuploadWithin(sock, expired, reuploadTimeoutMs),
           }),
-        async sendText({ groupJid, text, quoted }, record) {
-          const me = sock.user?.id;
-          if (!me) throw new Error('The session is not logged in.');
-          // In a disappearing group the reply carries the group's timer (Utils/messages.js:587-600), as the
-          // group's messages do; sendMessage leaves that to the caller. The metadata read here is what Baileys
-          // is handed for the send, so the timer and the stanza's `expiration` agree (messages-send.js:521-526).
-          const group = isJidGroup(groupJid)
-            ? (metadata.fresh(groupJid) ?? (await fetchGroup(groupJid)))
-            : null;
-          const timer = group?.ephemeralDuration ?? 0;
-          // Built with Baileys' own generator as sendMessage does (Socket/messages-send.js:1068-1087), but
-          // recorded before it is relayed: the content carries a random messageSecret
-          // (Utils/messages.js:542-547), so only this very message can answer getMessage later. No link
-          // preview: it would make the server fetch any address a member typed.
-          const message = await generateWAMessage(
-            groupJid,
-            { text, linkPreview: null },
-            {
-              userJid: me,
-              quoted,
-              messageId: generateMessageIDV2(me),
-              logger,
-              upload: noUpload,
-              ...(timer > 0 ? { ephemeralExpiration: timer } : {}),
-            },
-          );
-          await record(message);
-          await sock.relayMessage(groupJid, message.message ?? {}, { messageId: message.key.id ?? '' });
-          // The send's device query may have taught Baileys pairs (messages-send.js:197-203).
-          sweepSoon();
-          // What sendMessage does next (messages-send.js:1135-1138): the sent message is upserted as
-          // 'append', so it reaches the store through messages.upsert like any own message, once.
-          sock
-            .upsertMessage(message, 'append')
-            .catch((error) => logger.warn({ err: error }, 'sent message not passed on'));
-          return message;
-        },
+        sendText: ({ groupJid, text, quoted }, record) =>
+          // No link preview: it would make the server fetch any address a member typed.
+          send(groupJid, { text, linkPreview: null }, quoted, record),
+        // Baileys builds the poll and its secret (Utils/messages.js:428-460): V3 for one choice, V1 for several.
+        sendPoll: ({ groupJid, question, options, selectableCount }, record) =>
+          send(groupJid, { poll: { name: question, values: options, selectableCount } }, null, record),
         async logout() {
           try {
             ended = true;
@@ -492,28 +521,40 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
   };
 }
 
-/** Text replies carry no media; Baileys only calls this for media content. */
+/** Desk replies carry no media; Baileys only calls this for media content. */
 const noUpload = async (): Promise<never> => {
   throw new Error('Sending media is not supported.');
 };
 
-/** Baileys' updateMediaMessage waits without limit for the phone (decision 0015 §3); we don't. */
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+/**
+ * Baileys' updateMediaMessage waits without limit for the phone (decision 0015 §3); we don't. Its wait holds
+ * a listener on `messages.media-update` and one on `connection.update` (messages-send.js:981, 1019;
+ * Utils/generics.js:151-173) that go only when the wait ends: each re-upload the phone never answered
+ * would leave both for the rest of the connection. So after the time-out the wait is ended the one way
+ * Baileys offers: an update naming the message with an error, which its check takes as the phone's answer
+ * (messages-send.js:1020-1024) and which rejects the call (1044-1046), removing both listeners. Any other
+ * re-upload of the same message still waiting then ends with the same words.
+ */
+async function reuploadWithin(sock: DriverSocket, message: WAMessage, ms: number): Promise<WAMessage> {
   let timer: NodeJS.Timeout | undefined;
   const seconds = Number((ms / 1000).toFixed(1));
+  const timedOut = new MediaUnavailableError(
+    `The phone did not send the expired media again within ${seconds} s. Open WhatsApp on the phone and try again.`,
+    'reupload_timeout',
+  );
+  const work = sock.updateMediaMessage(message);
   const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new MediaUnavailableError(
-            `The phone did not send the expired media again within ${seconds} s. Open WhatsApp on the phone and try again.`,
-            'reupload_timeout',
-          ),
-        ),
-      ms,
-    );
+    timer = setTimeout(() => {
+      reject(timedOut);
+      // The event's type names a Boom, but Baileys only rethrows whatever error the update carries.
+      sock.ev.emit('messages.media-update', [{ key: message.key, error: timedOut as unknown as Boom }]);
+    }, ms);
   });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function accountOf(user: Contact | undefined): LinkedAccount {

@@ -1,6 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { buffer } from 'node:stream/consumers';
 import { encryptedStream, proto, type WAMessage } from 'baileys';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,7 +57,7 @@ describe('downloadWaMedia', () => {
   it('decrypts a real encrypted image byte for byte, also after the round trip through our stored JSON', async () => {
     const direct = await downloadWaMedia(message(encrypted.mediaKey), { logger });
     expect(direct.mimetype).toBe('image/png');
-    expect(Buffer.compare(direct.data, original)).toBe(0);
+    expect(Buffer.compare(await buffer(direct.stream), original)).toBe(0);
 
     // What downloadMedia does later: revive the message from the raw JSON we stored at ingest.
     const mapped = mapGroupMessage(message(encrypted.mediaKey));
@@ -64,10 +65,14 @@ describe('downloadWaMedia', () => {
     const revived = proto.WebMessageInfo.fromObject(
       JSON.parse(JSON.stringify(mapped.message.raw)),
     ) as WAMessage;
-    expect(Buffer.compare((await downloadWaMedia(revived, { logger })).data, original)).toBe(0);
+    expect(Buffer.compare(await buffer((await downloadWaMedia(revived, { logger })).stream), original)).toBe(
+      0,
+    );
   });
 
   it('fails on a wrong media key instead of returning garbage', async () => {
-    await expect(downloadWaMedia(message(Buffer.alloc(32, 7)), { logger })).rejects.toThrow(/bad decrypt/);
+    // The stream fails (so object storage completes nothing) rather than the call: it has started by then.
+    const { stream } = await downloadWaMedia(message(Buffer.alloc(32, 7)), { logger });
+    await expect(buffer(stream)).rejects.toThrow(/bad decrypt/);
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { pipeline, type Readable, Transform } from 'node:stream';
 import { downloadMediaMessage, getContentType, normalizeMessageContent, type WAMessage } from 'baileys';
 
 type ILogger = NonNullable<Parameters<typeof downloadMediaMessage>[3]>['logger'];
@@ -15,8 +16,10 @@ interface MediaFields {
 const EXPIRED_STATUS = new Set([404, 410]);
 
 /**
- * Downloads and decrypts a media message with Baileys. When the CDN copy has expired, `reuploadRequest`
- * (the socket's updateMediaMessage, bounded in time) asks the phone to upload it again and the download is
+ * Starts downloading and decrypting a media message with Baileys, as a stream (Baileys' 'stream' download
+ * decrypts chunk by chunk as the CDN answers, Utils/messages-media.js:478-515, and throws before it returns
+ * when the CDN refuses: Utils/messages.js:869 awaits getHttpStream, messages-media.js:297-305, 461-464). When the CDN copy has expired, `reuploadRequest` (the
+ * socket's updateMediaMessage, bounded in time) asks the phone to upload it again and the download is
  * retried once; without a socket the caller gets MEDIA_EXPIRED. Baileys' own retry in downloadMediaMessage
  * never fires in rc14 (decision 0015 §3), so it is done here.
  */
@@ -24,27 +27,43 @@ export async function downloadWaMedia(
   message: WAMessage,
   context: { logger: ILogger; reuploadRequest?: (message: WAMessage) => Promise<WAMessage> },
 ): Promise<DownloadedMedia> {
-  let data: Buffer;
+  let decrypted: Readable;
   try {
-    data = await downloadMediaMessage(message, 'buffer', {});
+    decrypted = await downloadMediaMessage(message, 'stream', {});
   } catch (error) {
     if (!expired(error)) throw error;
     if (!context.reuploadRequest) throw new MediaUnavailableError(MEDIA_EXPIRED, 'expired');
     context.logger.info({ key: message.key }, 'media expired, asking the phone to upload it again');
     const renewed = await context.reuploadRequest(message);
-    data = await downloadMediaMessage(renewed, 'buffer', {});
+    decrypted = await downloadMediaMessage(renewed, 'stream', {});
   }
   const content = normalizeMessageContent(message.message);
   const type = getContentType(content ?? undefined);
   const media = (type ? (content as Record<string, MediaFields | undefined>)[type] : undefined) ?? {};
-  // A wrong key passes AES-CBC's padding check about once in 256 tries and yields garbage: the plaintext's
-  // hash, which the message carries, tells for certain.
-  if (
-    media.fileSha256?.length &&
-    !createHash('sha256').update(data).digest().equals(Buffer.from(media.fileSha256))
-  )
-    throw new Error('bad decrypt: the media does not match its hash');
-  return { data, mimetype: media.mimetype ?? 'application/octet-stream', filename: media.fileName ?? null };
+  const stream = media.fileSha256?.length
+    ? pipeline(decrypted, matchingHash(Buffer.from(media.fileSha256)), () => {})
+    : decrypted;
+  return { stream, mimetype: media.mimetype ?? 'application/octet-stream', filename: media.fileName ?? null };
+}
+
+/**
+ * A wrong key passes AES-CBC's padding check about once in 256 tries and yields garbage: the plaintext's
+ * hash, which the message carries, tells for certain. The stream fails at its end when the hash differs,
+ * so what it was written into is never completed (object storage keeps nothing).
+ */
+function matchingHash(expected: Buffer): Transform {
+  const hash = createHash('sha256');
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      done(null, chunk);
+    },
+    flush(done) {
+      done(
+        hash.digest().equals(expected) ? null : new Error('bad decrypt: the media does not match its hash'),
+      );
+    },
+  });
 }
 
 /** Baileys' HTTP errors are Booms: the status is `output.statusCode`, not `status` (decision 0015 §3). */

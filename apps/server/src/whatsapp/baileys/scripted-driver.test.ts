@@ -1,6 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { buffer } from 'node:stream/consumers';
 import { encryptedStream, proto, type WAMessage } from 'baileys';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import {
   directMessage,
   groupMessage,
   groupMetadata,
+  historySyncNotification,
   type PhoneScript,
 } from '../../../test-support/whatsapp/scripted-whatsapp';
 import type { ContactInfo } from '../driver';
@@ -148,19 +150,46 @@ describe('Baileys driver: history', () => {
         directMessage(DAN_LID, 'private too'),
         groupMessage(SUPPORT, CAROL_PN, 'in the group'),
       ],
-      contacts: [{ id: DAN_PN, notify: 'Dan' }],
+      // Every chat is also a contact (Utils/history.js:55-62); Dan's LID chat names no number.
+      contacts: [{ id: CAROL_PN }, { id: DAN_LID }, { id: SUPPORT }, { id: DAN_PN, notify: 'Dan' }],
       lidPnMappings: [{ lid: DAN_LID, pn: DAN_PN }],
       syncType: HistorySyncType.INITIAL_BOOTSTRAP,
     });
     const batch = await h.until(() => h.received.find((r) => r.kind === 'history'));
     expect(batch.kind === 'history' && batch.batch.messages.map((m) => m.key.remoteJid)).toEqual([SUPPORT]);
-    expect(batch.kind === 'history' && batch.batch.contacts).toEqual([
-      { jid: DAN_PN, name: 'Dan', altJid: null },
-    ]);
+    expect(batch.kind === 'history' && batch.batch.contacts).toContainEqual({
+      jid: DAN_PN,
+      name: 'Dan',
+      altJid: null,
+    });
     // lidPnMappings never survive the buffer (event-buffer.js:544-555): the driver reports them itself.
     expect(pairsIn(h.received)).toEqual(
       expect.arrayContaining([`${DAN_LID} ${DAN_PN}`, `${DAN_PN} ${DAN_LID}`]),
     );
+  });
+});
+
+describe('Baileys driver: a full history sync', () => {
+  it('drops 1:1 chats as Baileys emits a decoded chunk, before its buffer holds them, keeping their contacts', async () => {
+    const { h, socket } = await connected();
+    const EVE_LID = '201234567890999@lid';
+    const EVE_PN = '4915100000009@s.whatsapp.net';
+    await socket.historySync(
+      historySyncNotification(HistorySyncType.FULL, [
+        { id: CAROL_PN, name: 'Carol', messages: [directMessage(CAROL_PN, 'private')] },
+        { id: EVE_LID, pnJid: EVE_PN, messages: [directMessage(EVE_LID, 'private too')] },
+        { id: SUPPORT, messages: [groupMessage(SUPPORT, CAROL_LID, 'in the group')] },
+      ]),
+    );
+    const batch = await h.until(() => h.received.find((r) => r.kind === 'history'));
+    // Utils/history.js:55-98 decoded all three chats; the buffer (event-buffer.js:215-250) got the group's.
+    expect(socket.calls.historyBuffered).toEqual([[SUPPORT]]);
+    expect(batch.kind === 'history' && batch.batch.messages.map((m) => m.key.remoteJid)).toEqual([SUPPORT]);
+    // Every chat is also a contact (history.js:55-62), with the LID pair of Eve's chat.
+    expect(batch.kind === 'history' && batch.batch.contacts).toEqual(
+      expect.arrayContaining([{ jid: CAROL_PN, name: 'Carol', altJid: null }]),
+    );
+    expect(pairsIn(h.received)).toEqual(expect.arrayContaining([`${EVE_LID} ${EVE_PN}`]));
   });
 });
 
@@ -313,6 +342,23 @@ describe('Baileys driver: media', () => {
     expect(socket.calls.updateMediaMessage).toBe(1);
   });
 
+  // Baileys' wait for the phone's re-upload holds a listener on messages.media-update and one on
+  // connection.update until the phone answers (messages-send.js:981, 1019; Utils/generics.js:151-173): a
+  // time-out that only stops waiting on our side left both behind for every request.
+  it('leaves no listener of Baileys behind when the phone does not re-upload in time', async () => {
+    const { h, socket } = await connected();
+    const held = () => [socket.listeners('messages.media-update'), socket.listeners('connection.update')];
+    const before = held();
+    for (let request = 0; request < 3; request++) {
+      await expect(h.connection().downloadMedia(imageAt(`${base}/expired`))).rejects.toThrow(
+        /did not send the expired media again/,
+      );
+    }
+    expect(socket.calls.updateMediaMessage).toBe(3);
+    await h.until(() => held().every((count, i) => count === before[i]));
+    expect(held()).toEqual(before);
+  });
+
   it('downloads expired media again once the phone uploaded it', async () => {
     const { h } = await connected({
       reupload: async (message) => {
@@ -322,7 +368,7 @@ describe('Baileys driver: media', () => {
       },
     });
     const media = await h.connection().downloadMedia(imageAt(`${base}/expired`));
-    expect(Buffer.compare(media.data, original)).toBe(0);
+    expect(Buffer.compare(await buffer(media.stream), original)).toBe(0);
   });
 
   it('says that media expired when there is no connection to ask the phone', async () => {

@@ -355,3 +355,18 @@ function summariseMedia(media: MediaFields, type: GroupMessageType): ContentSumm
     contextInfo: media.contextInfo ?? null,
   };
 }
+
+/**
+ * The field that holds what a message shows (`imageMessage`, `locationMessage`, `pollCreationMessageV3` …)
+ * and its value, inside every wrapper; null when it shows nothing. What a quote of the message carries.
+ */
+export function shownContent(
+  message: proto.IMessage,
+): { field: keyof proto.IMessage; value: Record<string, unknown> | string } | null {
+  const { content } = unwrap(message);
+  const field = contentKey(content) as keyof proto.IMessage | undefined;
+  const value = field ? content[field] : undefined;
+  if (!field || NOT_A_BUBBLE.has(field) || !value || (typeof value !== 'object' && typeof value !== 'string'))
+    return null;
+  return { field, value: value as Record<string, unknown> | string };
+}

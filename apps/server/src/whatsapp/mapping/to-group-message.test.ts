@@ -75,6 +75,29 @@ describe('mapGroupMessage', () => {
     expect(Buffer.from(revived.message?.imageMessage?.mediaKey ?? []).equals(Buffer.alloc(32, 1))).toBe(true);
   });
 
+  it('keeps the content of a location, contact or poll for a quote of it, without the message secret', () => {
+    const secret = { messageContextInfo: { messageSecret: Buffer.alloc(32, 9) } };
+    const location = mapped(
+      fixture({
+        locationMessage: { degreesLatitude: 52.5, name: 'Main St 5', jpegThumbnail: THUMB },
+        ...secret,
+      }),
+    );
+    // Not media: nothing to download, and its map preview is kept only here.
+    expect(location).toMatchObject({ messageType: 'location', hasMedia: false, thumbnail: null });
+    expect(location.raw).toMatchObject({
+      message: { locationMessage: { name: 'Main St 5', jpegThumbnail: THUMB.toString('base64') } },
+    });
+    const poll = mapped(
+      fixture({ pollCreationMessageV3: { name: 'Rate us', options: [{ optionName: 'Good' }] }, ...secret }),
+    );
+    expect(poll.raw).toMatchObject({ message: { pollCreationMessageV3: { name: 'Rate us' } } });
+    expect(JSON.stringify(poll.raw)).not.toContain('messageSecret');
+    expect(mapped(fixture(image(), {})).raw).not.toHaveProperty('message.messageContextInfo');
+    // Plain text is its body alone.
+    expect(mapped(fixture({ extendedTextMessage: { text: 'hi' }, ...secret })).raw).toBeNull();
+  });
+
   it('names video, audio, voice notes, documents and stickers in whatsapp-web.js terms', () => {
     const cases: [proto.IMessage, string, string][] = [
       [{ videoMessage: { mimetype: 'video/mp4', caption: 'clip', jpegThumbnail: THUMB } }, 'video', 'clip'],
@@ -487,5 +510,44 @@ describe('mapGroupMessage: other kinds', () => {
       quotedBody: 'q',
     });
     expect(JSON.stringify(row.raw)).not.toContain('\\u0000');
+  });
+
+  it('keeps a poll’s options, how many may be chosen and its secret beside the message (V1, V2, V3, V5, wrapped)', () => {
+    const secret = Buffer.alloc(32, 7);
+    const poll = (selectableOptionsCount: number) => ({
+      name: 'Lunch?',
+      options: [{ optionName: 'Pizza' }, { optionName: 'Sushi\u0000' }],
+      selectableOptionsCount,
+    });
+    const cases: [proto.IMessage, number][] = [
+      [{ pollCreationMessage: poll(0), messageContextInfo: { messageSecret: secret } }, 0],
+      [{ pollCreationMessageV2: poll(2), messageContextInfo: { messageSecret: secret } }, 2],
+      [{ pollCreationMessageV3: poll(1), messageContextInfo: { messageSecret: secret } }, 1],
+      [{ pollCreationMessageV5: poll(1), messageContextInfo: { messageSecret: secret } }, 1],
+      // In a disappearing group the poll and its secret sit inside the ephemeral wrapper.
+      [
+        {
+          ephemeralMessage: {
+            message: { pollCreationMessageV3: poll(1), messageContextInfo: { messageSecret: secret } },
+          },
+        },
+        1,
+      ],
+    ];
+    for (const [message, selectableCount] of cases) {
+      const result = mapGroupMessage(fixture(message));
+      if (result.kind !== 'message') throw new Error(`expected a message for ${JSON.stringify(message)}`);
+      expect(result.message).toMatchObject({ messageType: 'poll_creation', body: 'Lunch?' });
+      expect(result.poll).toEqual({
+        options: ['Pizza', 'Sushi'],
+        selectableCount,
+        secret: Uint8Array.from(secret),
+      });
+      // The secret never travels with the message's row (or what is published of it).
+      expect(JSON.stringify(result.message)).not.toContain(secret.toString('base64'));
+    }
+    const withoutSecret = mapGroupMessage(fixture({ pollCreationMessageV3: poll(1) }));
+    expect(withoutSecret.kind === 'message' && withoutSecret.poll?.secret).toBeNull();
+    expect(mapGroupMessage(fixture({ conversation: 'hi' }))).toMatchObject({ poll: null });
   });
 });

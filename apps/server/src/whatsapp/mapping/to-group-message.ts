@@ -1,7 +1,8 @@
 import type { GroupMessageType } from '@wadesk/contract';
 import { isJidGroup, jidNormalizedUser, normalizeMessageContent, proto, type WAMessage } from 'baileys';
 import { storableDeep, storableText } from '../../text';
-import { summariseContent, viewOnceSummary } from './message-content';
+import { type PollContent, pollContent } from '../polls';
+import { type ContentSummary, summariseContent, viewOnceSummary } from './message-content';
 
 /** One stored group message: the API's group-message fields (packages/contract/src/groups.ts) plus what paging and download need. */
 export interface MappedMessage {
@@ -25,12 +26,23 @@ export interface MappedMessage {
   quotedThumbnail: string | null;
   /** Seconds since the epoch. */
   timestamp: number;
-  /** Proto JSON for media messages (what a later download needs); null otherwise. */
+  /**
+   * Proto JSON of every message but plain text (what a download needs of media, and what a reply quoting
+   * it carries: storedRaw); null for plain text and for what a linked device does not keep.
+   */
   raw: unknown;
 }
 
+/** A poll's options as stored (texts cleaned), and its secret (never shown, never logged). */
+export interface MappedPoll {
+  options: string[];
+  selectableCount: number;
+  secret: Uint8Array | null;
+}
+
 export type MappingResult =
-  | { kind: 'message'; message: MappedMessage }
+  /** `poll`: what a `poll_creation` message asks, kept beside the message (never in the row or its events). */
+  | { kind: 'message'; message: MappedMessage; poll: MappedPoll | null }
   /** "Delete for everyone" of an earlier message, sent by `fromMe` / `author`: its author, or an admin. */
   | ({ kind: 'revoke'; groupJid: string; targetId: string } & EditSender)
   /** A new text for an earlier message, sent by `fromMe` / `author` (`authorAlt`: its other address). */
@@ -79,9 +91,11 @@ export function mapGroupMessage(message: WAMessage): MappingResult {
     : (summariseContent(message.message) ?? (viewOnceStub ? viewOnceSummary(null, null) : null));
   if (!summary && !revokedStub) return SKIP;
   const quote = quoted(summary?.contextInfo ?? null);
+  const poll = summary?.type === 'poll_creation' ? pollContent(message.message) : null;
 
   return {
     kind: 'message',
+    poll: poll ? mappedPoll(poll) : null,
     message: {
       groupJid,
       msgId: [String(fromMe), groupJid, id, ...(author ? [author] : [])].join('_'),
@@ -98,8 +112,16 @@ export function mapGroupMessage(message: WAMessage): MappingResult {
       thumbnail: summary?.thumbnail ?? null,
       ...quote,
       timestamp: toSeconds(message.messageTimestamp),
-      raw: summary?.hasMedia ? storableDeep(mediaRaw(message)) : null,
+      raw: summary && keepsContent(summary) ? storableDeep(storedRaw(message, summary.hasMedia)) : null,
     },
+  };
+}
+
+function mappedPoll(poll: PollContent): MappedPoll {
+  return {
+    options: poll.options.map((option) => storableText(option)),
+    selectableCount: poll.selectableCount,
+    secret: poll.secret,
   };
 }
 
@@ -153,24 +175,36 @@ export function toSeconds(value: WAMessage['messageTimestamp'] | string): number
   return value.toNumber();
 }
 
+/** Kinds whose text is all there is to them, or whose content a linked device does not keep. */
+const TEXT_ONLY = new Set<GroupMessageType>(['chat', 'view_once', 'unknown', 'revoked']);
+
+/** Whether a message's content is stored (`raw`): media, and kinds such as a location, contact or poll. */
+function keepsContent(summary: ContentSummary): boolean {
+  return summary.hasMedia || !TEXT_ONLY.has(summary.type);
+}
+
 /**
- * The proto JSON a media download needs (keys, hashes, URLs), without the inline preview and the
- * quoted message, which are already in their own columns.
+ * The proto JSON a media download needs (keys, hashes, URLs) and a quote of the message carries (its
+ * content as sent: a location with its map preview, a contact's vCard, a poll's options). Left out: the
+ * message's own quote (in its own columns), a media message's preview (in `thumbnail`; a quote puts it back,
+ * quoted-message.ts), and `messageContextInfo`, which no download or quote reads and which holds the
+ * message's secret (a poll's, kept by the polls store only).
  */
-function mediaRaw(message: WAMessage): unknown {
+function storedRaw(message: WAMessage, media: boolean): unknown {
   const json = proto.WebMessageInfo.fromObject(message).toJSON() as { message?: Record<string, unknown> };
   // An animated sticker downloads as the sticker message it wraps (decision 0015 §10).
   const lottie = json.message?.lottieStickerMessage as { message?: Record<string, unknown> } | undefined;
   if (lottie?.message) json.message = lottie.message;
-  stripPreviews(json.message);
+  if (json.message) delete json.message.messageContextInfo;
+  stripPreviews(json.message, media);
   return json;
 }
 
-function stripPreviews(node: unknown): void {
+function stripPreviews(node: unknown, media: boolean): void {
   if (!node || typeof node !== 'object') return;
   for (const [field, value] of Object.entries(node)) {
-    if (field === 'jpegThumbnail' || field === 'quotedMessage')
+    if (field === 'quotedMessage' || (media && field === 'jpegThumbnail'))
       delete (node as Record<string, unknown>)[field];
-    else stripPreviews(value);
+    else stripPreviews(value, media);
   }
 }

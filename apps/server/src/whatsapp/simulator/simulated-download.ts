@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { getContentType, normalizeMessageContent, type WAMessage } from 'baileys';
 import { type DownloadedMedia, MEDIA_EXPIRED, MediaUnavailableError } from '../driver';
 import { toSeconds } from '../mapping/to-group-message';
@@ -34,21 +35,22 @@ export async function simulatedDownload(
   const mediaId = decodeURIComponent(media.url.slice(MEDIA_URL_PREFIX.length));
   const mimetype = media.mimetype ?? 'application/octet-stream';
   const filename = media.fileName ?? null;
+  // Made whole (they are small), handed over as the stream a real download is.
+  return { mimetype, filename, stream: Readable.from([bytesOf(type, mediaId, filename)]) };
+}
+
+function bytesOf(type: string | undefined, mediaId: string, filename: string | null): Buffer {
   const colour = colourFor(mediaId);
   switch (type) {
     case 'imageMessage':
-      return { mimetype, filename, data: png(96, 72, colour) };
+      return png(96, 72, colour);
     case 'videoMessage':
-      return { mimetype, filename, data: mp4(colour) };
+      return mp4(colour);
     case 'audioMessage':
-      return { mimetype, filename, data: wav(1, 330 + (colour[0] % 4) * 110) };
+      return wav(1, 330 + (colour[0] % 4) * 110);
     case 'documentMessage':
-      return {
-        mimetype,
-        filename,
-        data: pdf(['wadesk demo document', filename ?? 'document', `media ${mediaId}`]),
-      };
+      return pdf(['wadesk demo document', filename ?? 'document', `media ${mediaId}`]);
     default:
-      return { mimetype, filename, data: Buffer.from(STICKER_WEBP_BASE64, 'base64') };
+      return Buffer.from(STICKER_WEBP_BASE64, 'base64');
   }
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type AnyMessageContent,
   bytesToCrockford,
   generateMessageIDV2,
   generateWAMessage,
@@ -12,10 +13,12 @@ import type {
   ConnectionEvents,
   ConnectOptions,
   ContactInfo,
+  OutgoingPoll,
   OutgoingText,
   SessionAuth,
   WhatsAppDriver,
 } from '../driver';
+import { createVoteReader, encryptPollVote, type PollKey, type VoteReader } from '../polls';
 import {
   buildMessage,
   createPhoneContent,
@@ -88,6 +91,9 @@ interface Phone {
   offline: boolean;
   /** Messages the linked account sent from the desk, oldest first (the group received them). */
   sent: WAMessage[];
+  /** The connection's stored polls (ConnectOptions.poll) and its reader of votes, as the Baileys driver's. */
+  poll: ((groupJid: string, pollId: string) => Promise<PollKey | null>) | null;
+  votes: VoteReader | null;
 }
 
 const UNREACHABLE: ConnectionClose = {
@@ -123,6 +129,8 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
         silent: false,
         offline: false,
         sent: [],
+        poll: null,
+        votes: null,
       };
       phones.set(sessionId, phone);
     }
@@ -148,12 +156,20 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
     return events;
   };
 
-  function connect({ sessionId, auth, events, pairingPhone }: ConnectOptions) {
+  function connect({ sessionId, auth, events, pairingPhone, poll }: ConnectOptions) {
     const phone = phoneOf(sessionId);
     // Like WhatsApp: a second socket with the same creds replaces the first, which is closed with 440.
     hangUp(phone)?.close({ kind: 'replaced', statusCode: 440, reason: 'Stream Errored (conflict)' });
     phone.auth = auth;
     phone.events = events;
+    phone.poll = poll ?? null;
+    // Votes go through the same reading as the Baileys driver's (whatsapp/polls.ts): decrypted with the poll's secret.
+    const { owner } = phone.content;
+    phone.votes = createVoteReader({
+      ...(poll ? { lookUp: poll } : {}),
+      me: () => ({ id: owner.jid, lid: owner.lid }),
+      warn: () => {},
+    });
     if (phone.unreachable) later(phone, 5, () => hangUp(phone)?.close(UNREACHABLE));
     else if (auth.state.creds.me?.id) later(phone, 5, () => open(phone));
     // Like Baileys: the pairing code is asked for once the socket is ready.
@@ -228,6 +244,42 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
 
   function connection(phone: Phone) {
     const group = (jid: string) => phone.content.groups.find((g) => g.jid === jid);
+
+    async function send(
+      groupJid: string,
+      content: AnyMessageContent,
+      quoted: WAMessage | null,
+      record: (message: WAMessage) => Promise<void>,
+    ): Promise<WAMessage> {
+      const events = phone.events;
+      const target = group(groupJid);
+      if (!events || !phone.connected) throw new Error('The simulated phone is not connected.');
+      if (!target) throw new Error('The linked account is not a member of this group.');
+      const { owner } = phone.content;
+      const message = await generateWAMessage(target.jid, content, {
+        userJid: owner.jid,
+        ...(quoted ? { quoted } : {}),
+        messageId: generateMessageIDV2(owner.jid),
+        upload: async () => {
+          throw new Error('Sending media is not supported.');
+        },
+      });
+      await record(message);
+      phone.sent.push(message);
+      // Like Baileys' own echo of a sent message (upserted as 'append' right after it was relayed).
+      later(phone, 1, () => {
+        phone.events?.live([message]);
+        void phone.votes?.seen([message]);
+      });
+      // Then WhatsApp's server takes it (its ack: one grey tick); /sim/ plays what comes after.
+      later(phone, 5, () =>
+        phone.events?.sendStatus([
+          { ...receiptOf(message, null), status: 'sent', at: Math.floor(Date.now() / 1000) },
+        ]),
+      );
+      return message;
+    }
+
     return {
       listGroups: async () =>
         phone.content.groups.map((g) => ({
@@ -259,37 +311,23 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
         return requestId;
       },
       downloadMedia: async (message: WAMessage) => simulatedDownload(message, { viaPhone: true }),
-      async sendText(outgoing: OutgoingText, record: (message: WAMessage) => Promise<void>) {
-        const events = phone.events;
-        const target = group(outgoing.groupJid);
-        if (!events || !phone.connected) throw new Error('The simulated phone is not connected.');
-        if (!target) throw new Error('The linked account is not a member of this group.');
-        const { owner } = phone.content;
+      sendText: (outgoing: OutgoingText, record: (message: WAMessage) => Promise<void>) =>
         // The same message Baileys builds (baileys-driver.ts sendText): a quoted extended text.
-        const message = await generateWAMessage(
-          target.jid,
-          { text: outgoing.text, linkPreview: null },
+        send(outgoing.groupJid, { text: outgoing.text, linkPreview: null }, outgoing.quoted, record),
+      // The same poll Baileys builds (baileys-driver.ts sendPoll), with its random secret.
+      sendPoll: (outgoing: OutgoingPoll, record: (message: WAMessage) => Promise<void>) =>
+        send(
+          outgoing.groupJid,
           {
-            userJid: owner.jid,
-            quoted: outgoing.quoted,
-            messageId: generateMessageIDV2(owner.jid),
-            upload: async () => {
-              throw new Error('Sending media is not supported.');
+            poll: {
+              name: outgoing.question,
+              values: outgoing.options,
+              selectableCount: outgoing.selectableCount,
             },
           },
-        );
-        await record(message);
-        phone.sent.push(message);
-        // Like Baileys' own echo of a sent message (upserted as 'append' right after it was relayed).
-        later(phone, 1, () => phone.events?.live([message]));
-        // Then WhatsApp's server takes it (its ack: one grey tick); /sim/ plays what comes after.
-        later(phone, 5, () =>
-          phone.events?.sendStatus([
-            { ...receiptOf(message, null), status: 'sent', at: Math.floor(Date.now() / 1000) },
-          ]),
-        );
-        return message;
-      },
+          null,
+          record,
+        ),
       async logout() {
         hangUp(phone);
       },
@@ -533,6 +571,64 @@ function controls(
         })),
       );
       return true;
+    },
+
+    /**
+     * A group member (`voterPhone`, else the first) votes on a poll of the group: the vote is encrypted with
+     * the poll's stored secret as a WhatsApp client encrypts it (whatsapp/polls.ts encryptPollVote, naming the
+     * creator and the voter by the group's addressing) and read back through the same vote reading as the
+     * Baileys driver's, so only a poll whose secret the server holds can be voted on.
+     */
+    async vote(
+      sessionId: string,
+      input: { groupId: string; pollId: string; options: string[]; voterPhone?: string },
+    ): Promise<'voted' | 'not_connected' | 'no_poll' | 'no_option' | 'no_member'> {
+      const phone = phones.get(sessionId);
+      const group = phone?.content.groups.find((g) => g.jid === input.groupId);
+      if (!phone?.connected || !phone.events || !phone.votes || !group) return 'not_connected';
+      const poll = (await phone.poll?.(group.jid, input.pollId)) ?? null;
+      if (!poll) return 'no_poll';
+      if (input.options.some((option) => !poll.options.includes(option))) return 'no_option';
+      const member = input.voterPhone
+        ? group.members.find((m) => m.phone === input.voterPhone)
+        : group.members[0];
+      if (!member) return 'no_member';
+      const lid = group.addressingMode === 'lid';
+      const voter = lid ? member.lid : member.jid;
+      const { owner } = phone.content;
+      const creator = poll.fromMe ? (lid ? owner.lid : owner.jid) : (poll.author ?? '');
+      const vote = encryptPollVote(input.options, {
+        secret: poll.secret,
+        pollId: input.pollId,
+        creatorJid: creator,
+        voterJid: voter,
+        iv: randomBytes(12),
+      });
+      const message = {
+        key: {
+          remoteJid: group.jid,
+          fromMe: false,
+          id: `3EB0${randomBytes(8).toString('hex').toUpperCase()}`,
+          participant: voter,
+          ...(lid ? { participantAlt: member.jid } : {}),
+        },
+        messageTimestamp: Math.floor(now() / 1000),
+        message: {
+          pollUpdateMessage: {
+            pollCreationMessageKey: {
+              remoteJid: group.jid,
+              id: input.pollId,
+              fromMe: poll.fromMe,
+              ...(poll.author ? { participant: poll.author } : {}),
+            },
+            vote,
+            senderTimestampMs: now(),
+          },
+        },
+      } as WAMessage;
+      const votes = await phone.votes.read([message]);
+      if (votes.length > 0) phone.events.votes(votes);
+      return 'voted';
     },
 
     /** What the linked account sent from the desk (tests). */

@@ -8,6 +8,7 @@ import { useGroupSync } from '@/features/groups/hooks/use-group-sync';
 import { useMarkRead } from '@/features/groups/hooks/use-mark-read';
 import { mediaFileName, saveBase64File } from '@/features/groups/utils/media-download';
 import { placeMessages } from '@/features/groups/utils/message-layout';
+import { errorMessage } from '@/shared/api/api-error';
 import { useLivePolls } from '@/shared/events/use-live-polls';
 import { useLiveReplyStates } from '@/shared/events/use-live-reply-states';
 import { DaySeparator } from '@/shared/ui/day-separator';
@@ -37,8 +38,9 @@ function useDownload(group: SessionGroup) {
             media.mimetype,
             mediaFileName(media.mimetype, media.filename ?? message.filename),
           );
-      } catch {
-        toast.error(DOWNLOAD_ERROR);
+      } catch (error) {
+        // The server's words when it refused (media above its size limit, expired, the phone too slow).
+        toast.error(errorMessage(error, DOWNLOAD_ERROR));
       } finally {
         setDownloading(null);
       }

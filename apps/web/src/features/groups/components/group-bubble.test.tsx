@@ -160,3 +160,26 @@ describe('GroupBubble message kinds', () => {
     });
   });
 });
+
+describe('GroupBubble deleted messages', () => {
+  const deleted = (revoked_by: GroupMessage['revoked_by']) =>
+    bubble({ message_type: 'revoked', revoked_by }).getByText(/^This message was deleted/).textContent;
+
+  it('says which admin deleted a message, and nothing more when its author did', () => {
+    expect(deleted({ name: 'Adam', number: '4915177777777', from_me: false })).toBe(
+      'This message was deleted by an admin (Adam)',
+    );
+    expect(deleted({ name: null, number: '4915177777777', from_me: false })).toBe(
+      'This message was deleted by an admin (+49 1517 7777777)',
+    );
+    expect(deleted({ name: null, number: '4917012345678', from_me: true })).toBe(
+      'This message was deleted by an admin (You)',
+    );
+    expect(deleted({ name: null, number: null, from_me: false })).toBe(
+      'This message was deleted by an admin',
+    );
+    expect(deleted(null)).toBe('This message was deleted');
+    // An older server sends no revoked_by at all.
+    expect(deleted(undefined)).toBe('This message was deleted');
+  });
+});

@@ -1,4 +1,4 @@
-import type { GroupMessage, PollState, ReplyState } from '@wadesk/contract';
+import type { GroupMessage, PollState, ReplyState, RevokedBy } from '@wadesk/contract';
 import { ArchiveIcon, LockIcon, TriangleAlertIcon, UsersIcon } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import { authorKey } from '@/features/groups/hooks/use-blink';
@@ -55,6 +55,13 @@ function KindNote({ message }: { message: GroupMessage }) {
   );
 }
 
+/** Who deleted a message, when not its author: a group admin, named as authors are ("You" for the account). */
+function deletedText(admin: RevokedBy | null): string {
+  if (!admin) return 'This message was deleted';
+  const who = admin.from_me ? 'You' : (admin.name ?? (admin.number ? formatPhone(admin.number) : null));
+  return who ? `This message was deleted by an admin (${who})` : 'This message was deleted by an admin';
+}
+
 function Body({
   message,
   poll,
@@ -62,7 +69,7 @@ function Body({
   onDownload,
 }: Omit<GroupBubbleProps, 'blinking' | 'onBlink' | 'runStart' | 'reply'>) {
   if (message.message_type === 'revoked') {
-    return <p className="text-sm text-slate-500 italic">This message was deleted</p>;
+    return <p className="text-sm text-slate-500 italic">{deletedText(message.revoked_by ?? null)}</p>;
   }
   // A server that sends no poll (built before polls counted) leaves the question as the text.
   if (poll) return <Poll poll={poll} />;

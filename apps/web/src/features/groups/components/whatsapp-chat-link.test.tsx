@@ -42,7 +42,12 @@ describe("WhatsappChatScreen opened from a ticket's link", () => {
     });
     render('/whatsapp-chat?session=s1&group=g1%40g.us&message=NOPE');
     expect(
-      await screen.findByText("The ticket's first message is not among this group's stored messages."),
+      // 21 pages one after another: more than findByText's default second on a loaded CI machine.
+      await screen.findByText(
+        "The ticket's first message is not among this group's stored messages.",
+        {},
+        { timeout: 5_000 },
+      ),
     ).toBeTruthy();
     expect(asked).toBe(21);
   });

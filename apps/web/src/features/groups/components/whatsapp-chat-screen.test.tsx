@@ -251,6 +251,27 @@ describe('WhatsappChatScreen', () => {
     expect(screen.queryByText('other group')).toBeNull();
   });
 
+  it("shows the server's words when it refuses a download, such as media above its size limit", async () => {
+    const document = message({
+      has_media: true,
+      message_type: 'document',
+      mimetype: 'application/pdf',
+      filename: 'scan.pdf',
+      body: '',
+    });
+    const refusal =
+      'This media is 150 MB, larger than the 100 MB this server downloads from WhatsApp. Open it on the phone instead.';
+    server({
+      messages: () => page([document]),
+      other: (path) => (path === '/api/downloadMedia/' ? jsonResponse(413, { message: refusal }) : undefined),
+    });
+    const user = userEvent.setup();
+    render();
+    await openGroup(user, /Pune Support/);
+    await user.click(await screen.findByRole('button', { name: /Download/ }));
+    expect(await screen.findByText(refusal)).toBeTruthy();
+  });
+
   it('downloads media as "chat media.jpeg", and says Error in file Download when the answer lacks media', async () => {
     const image = message({
       has_media: true,
