@@ -40,7 +40,11 @@ export function createReplyTargets(db: Db) {
         .select({ waId: ticketMessages.waId })
         .from(ticketMessages)
         .where(and(eq(ticketMessages.ticketId, ticketId), eq(ticketMessages.isBusiness, false)))
-        .orderBy(desc(sql`coalesce(${theirs}, false)`), desc(ticketMessages.createdAt), desc(ticketMessages.id))
+        .orderBy(
+          desc(sql`coalesce(${theirs}, false)`),
+          desc(ticketMessages.createdAt),
+          desc(ticketMessages.id),
+        )
         .limit(1);
       return { ticketId, ...where, customerWaId: latest?.waId ?? null };
     },

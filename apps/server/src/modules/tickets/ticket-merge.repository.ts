@@ -171,7 +171,8 @@ export function createTicketMergeRepository(db: Db, replies: TicketReplies) {
         if (keepActive && !byCustomer) return { kind: 'answer_first' };
         const laterKey = byCustomer && later.customer ? await customerKeyOf(tx, later.customer) : null;
         const customerKey = laterKey ?? ticket.customerKey;
-        if (keepActive && (laterKey === null || laterKey === ticket.customerKey)) return { kind: 'answer_first' };
+        if (keepActive && (laterKey === null || laterKey === ticket.customerKey))
+          return { kind: 'answer_first' };
 
         const closedAt = keepActive ? null : (ticket.closedAt ?? latest(ticket.createdAt, now) ?? now);
         const activeStatus = kept.reply ? (ticket.status === 'open' ? 'in_progress' : ticket.status) : 'open';

@@ -1,6 +1,6 @@
 import type { Ticket, TicketChangeResponse, TicketDetailsResponse } from '@wadesk/contract';
 import { workflowMessages } from '@wadesk/contract';
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
 import { org } from '../../../test/helpers/desk';
