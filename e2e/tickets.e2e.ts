@@ -43,7 +43,9 @@ async function deskAccount(wantOwner = false) {
   return { account, session };
 }
 
-async function ticketsOf(account: Account): Promise<{ id: number; status: string; last_message: string }[]> {
+async function ticketsOf(
+  account: Account,
+): Promise<{ id: number; status: string; last_message: string; follow_up_of: number | null }[]> {
   return (await postJson(server.baseURL, '/org/getTickets/', account.access_token)).json();
 }
 
@@ -129,7 +131,24 @@ test('a customer message opens a ticket; an agent reply, the dropdown and a new 
   await expect.poll(() => page.getByTestId('stat-CLOSED').textContent(), WITHIN_POLL).toBe('1');
   expect(await status.inputValue()).toBe('close');
 
-  // The customer writes again: a new ticket opens beside the closed one.
+  // The customer writes again within the reopen window (decision 0020): the same ticket, in progress.
+  await simulateIncoming(server.baseURL, account.access_token, session.sessionId, {
+    group_id: group.group_id,
+    body: 'Still not here',
+    ...CUSTOMER,
+  });
+  await expect.poll(() => status.inputValue(), WITHIN_POLL).toBe('in_progress');
+  expect(await page.locator('tr[data-ticket-id]').count()).toBe(1);
+
+  // Closed again; with no reopen window, the next message opens a follow-up beside the closed one.
+  await status.selectOption({ label: 'Closed' });
+  await expect
+    .poll(async () => (await ticketsOf(account)).map((ticket) => ticket.status), POLL)
+    .toEqual(['close']);
+  const settings = await postJson(server.baseURL, '/org/updateSettings/', account.access_token, {
+    reopen_days: 0,
+  });
+  expect(settings.status).toBe(200);
   await simulateIncoming(server.baseURL, account.access_token, session.sessionId, {
     group_id: group.group_id,
     body: 'Thanks! One more question',
@@ -140,20 +159,26 @@ test('a customer message opens a ticket; an agent reply, the dropdown and a new 
   const newest = page.locator('tr[data-ticket-id]').first();
   await newest.getByText('Thanks! One more question').waitFor();
   expect(await newest.getByRole('combobox').inputValue()).toBe('open');
+  const [followUp, closed] = await ticketsOf(account);
+  expect(followUp?.follow_up_of).toBe(closed?.id);
+  await newest.getByRole('button', { name: 'Open the conversation with Meera Customer' }).click();
+  const second = page.getByRole('dialog', { name: 'Meera Customer' });
+  await second.getByRole('button', { name: `Follow-up of #${closed?.id}` }).waitFor(POLL);
+  await second.getByRole('button', { name: 'Close' }).click();
 
   // The status filter and the sort.
   await page.getByRole('checkbox', { name: 'Closed' }).uncheck();
   await expect.poll(() => page.locator('tr[data-ticket-id]').count()).toBe(1);
   await page.getByRole('checkbox', { name: 'Closed' }).check();
   await page.getByRole('button', { name: /sort by creation time/i }).click();
-  await page.locator('tr[data-ticket-id]').first().getByText('Found it, it ships today').waitFor();
+  await page.locator('tr[data-ticket-id]').first().getByText('Still not here').waitFor();
 
   // The tickets shown, as a CSV file.
   const csv = await download(page, 'Download as CSV');
   expect(csv.name).toMatch(/^tickets-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(csv.lines[0]).toMatch(/^Ticket ID,Group Name,Customer,Customer Number,Last Message,Status,/);
   expect(csv.lines).toHaveLength(3);
-  expect(csv.lines[1]).toContain(`,Meera Customer,"'+919800000001","Found it, it ships today",Closed,`);
+  expect(csv.lines[1]).toContain(`,Meera Customer,"'+919800000001",Still not here,Closed,`);
   expect(csv.lines[2]).toContain(',Thanks! One more question,Open,');
 
   expect(errors).toEqual([]);

@@ -97,12 +97,24 @@ export const ticketCreatedEvent = z.object({ type: z.literal('ticket.created'), 
  * first_response_at), `status` when its status was set by a call; `assignee`, `labels`, `note`, `merged`
  * (another ticket of the group was merged into it: refetch the lists) and `split` (its later messages became
  * a new ticket, announced as `ticket.created`) from the team's calls; `reply_failed` when WhatsApp refused
- * a desk reply and what its echo did was undone (first response, status, assignee; docs/decisions/0018).
+ * a desk reply and what its echo did was undone (first response, status, assignee; docs/decisions/0018);
+ * `reopened` when a customer wrote on a closed ticket within the reopen window (in progress again, same
+ * assignee, who is told: docs/decisions/0020).
  * Refetch the conversation if it is open.
  */
 export const ticketUpdatedEvent = z.object({
   type: z.literal('ticket.updated'),
-  change: z.enum(['message', 'status', 'assignee', 'labels', 'note', 'merged', 'split', 'reply_failed']),
+  change: z.enum([
+    'message',
+    'status',
+    'reopened',
+    'assignee',
+    'labels',
+    'note',
+    'merged',
+    'split',
+    'reply_failed',
+  ]),
   ticket,
 });
 

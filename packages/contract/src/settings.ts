@@ -35,10 +35,15 @@ export function normaliseAckPhrase(text: string): string {
 
 export const MAX_ACK_PHRASES = 100;
 export const MAX_ACK_PHRASE_LENGTH = 40;
+/** The longest reopen window (days): a customer message after a close reopens the ticket within it. */
+export const MAX_REOPEN_DAYS = 90;
+export const DEFAULT_REOPEN_DAYS = 7;
 
 export const settingsMessages = {
   ackPhrasesInvalid: `Each acknowledgement phrase must be 1 to ${MAX_ACK_PHRASE_LENGTH} characters, at most ${MAX_ACK_PHRASES} phrases.`,
   unansweredMinutesInvalid: 'The unanswered alert must be between 1 and 10080 minutes.',
+  reopenDaysInvalid: `The reopen window must be between 0 and ${MAX_REOPEN_DAYS} days.`,
+  autoPendingInvalid: 'Pending after a reply must be on or off.',
   settingsUpdated: 'Settings saved',
 } as const;
 
@@ -48,6 +53,13 @@ export const settingsResponse = z.object({
   ack_phrases: z.array(z.string()),
   /** A ticket with no business reply this many minutes after it opened notifies the team. */
   unanswered_minutes: z.number().int(),
+  /** A staff reply sets its ticket to pending (waiting on the customer) (docs/decisions/0020). */
+  auto_pending: z.boolean(),
+  /**
+   * A customer message at most this many days after their ticket was closed reopens it; a later one opens
+   * a follow-up ticket. 0: never reopened.
+   */
+  reopen_days: z.number().int(),
 });
 export type SettingsResponse = z.infer<typeof settingsResponse>;
 
@@ -69,6 +81,13 @@ export const updateSettingsRequest = z.object({
     .int({ error: settingsMessages.unansweredMinutesInvalid })
     .min(1, { error: settingsMessages.unansweredMinutesInvalid })
     .max(10080, { error: settingsMessages.unansweredMinutesInvalid })
+    .optional(),
+  auto_pending: z.boolean({ error: settingsMessages.autoPendingInvalid }).optional(),
+  reopen_days: z
+    .number({ error: settingsMessages.reopenDaysInvalid })
+    .int({ error: settingsMessages.reopenDaysInvalid })
+    .min(0, { error: settingsMessages.reopenDaysInvalid })
+    .max(MAX_REOPEN_DAYS, { error: settingsMessages.reopenDaysInvalid })
     .optional(),
 });
 export type UpdateSettingsRequest = z.infer<typeof updateSettingsRequest>;

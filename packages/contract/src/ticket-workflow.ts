@@ -24,6 +24,7 @@ export const workflowMessages = {
     'Only tickets of the same group (and, in per-customer mode, the same customer) can be merged.',
   splitFirst: 'Splitting from the first message would leave nothing behind: choose a later message.',
   messageNotFound: 'That message is not part of this ticket.',
+  answerFirst: 'Answer or close the earlier part first',
   assigned: 'Assignee updated',
   noteAdded: 'Note added',
   labelsSet: 'Labels updated',
@@ -122,9 +123,11 @@ export const mergeTicketsRequest = z.object({
 export type MergeTicketsRequest = z.infer<typeof mergeTicketsRequest>;
 
 /**
- * POST /org/splitTicket/: the messages from `from_message_id` on become a new ticket and the earlier part is
- * closed. Answers the new ticket. 400 `splitFirst` from the first message; 409 when the new ticket would be a
- * second active one of the conversation.
+ * POST /org/splitTicket/: the messages from `from_message_id` on become a new ticket. The earlier part is
+ * closed when its last customer message was answered; when it was not, it stays active: in a per-customer
+ * group the new ticket is keyed to its first customer, in a one-ticket-per-group group the split answers 409
+ * `answerFirst` (docs/decisions/0020). Answers the new ticket. 400 `splitFirst` from the first message; 409
+ * when the new ticket would be a second active one of the conversation.
  */
 export const splitTicketRequest = z.object({
   ticket_id: id('ticket_id'),

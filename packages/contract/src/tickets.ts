@@ -5,24 +5,41 @@ import { replyState } from './replies';
 // Support tickets opened from group conversations, and the dashboard's counts: a ticket and its
 // conversation messages, ticket statuses, and the /org/... calls.
 //
-// Rules (server side): a live group message from someone who is neither an agent of the organisation nor
-// the linked account opens a ticket for the group when none is open or in progress, else joins it. A
-// message from an agent or the linked account is a business message and joins the active ticket (with
-// none, it is not part of any ticket); the first business reply moves an `open` ticket to `in_progress`
-// and sets first_response_at. A group has at most one active (open or in_progress) ticket; a customer
-// message after `close` opens a new one. History sync never opens tickets.
+// Rules (server side; the whole transition table is docs/decisions/0020-ticket-lifecycle.md): a live group
+// message from someone who is neither an agent of the organisation nor the linked account opens a ticket
+// for the group (or, per customer, for its sender) when none is active, else joins it. A message from an
+// agent or the linked account is a business message and joins the active ticket (with none, it is not
+// part of any ticket); the first business reply moves an `open` ticket to `in_progress` and sets
+// first_response_at (to `pending` instead when the organisation's auto_pending is on). A customer message
+// on a `pending` ticket moves it back to `in_progress`; one on a `close`d ticket reopens it within the
+// organisation's reopen window, else opens a follow-up. A group (or customer) has at most one active
+// (open, in_progress or pending) ticket. History sync never opens tickets.
 
 export const ticketMessages = {
   noTicketId: 'Ticket ID must be a number.',
   ticketNotFound: 'Ticket not found',
-  invalidStatus: 'status must be one of open, in_progress or close.',
+  invalidStatus: 'status must be one of open, in_progress, pending or close.',
   statusUpdated: 'Ticket status updated',
-  alreadyActive: 'This group already has an open or in-progress ticket. Close it before reopening this one.',
+  alreadyActive:
+    'This group already has an open, in-progress or pending ticket. Close it before reopening this one.',
 } as const;
 
-/** Shown as Open, In Progress, Closed. */
-export const ticketStatus = z.enum(['open', 'in_progress', 'close'], { error: ticketMessages.invalidStatus });
+/** Shown as Open, In Progress, Pending (waiting on the customer), Closed. */
+export const ticketStatus = z.enum(['open', 'in_progress', 'pending', 'close'], {
+  error: ticketMessages.invalidStatus,
+});
 export type TicketStatus = z.infer<typeof ticketStatus>;
+
+/** The words of each status. */
+export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
+  open: 'Open',
+  in_progress: 'In Progress',
+  pending: 'Pending',
+  close: 'Closed',
+};
+
+/** The statuses of an active ticket: a group (or, per customer, a customer) has at most one. */
+export const ACTIVE_TICKET_STATUSES = ['open', 'in_progress', 'pending'] as const satisfies TicketStatus[];
 
 const ticketId = z
   .number({ error: ticketMessages.noTicketId })
@@ -57,6 +74,13 @@ export const ticket = z.object({
   answered_by: z.string().nullable(),
   /** The organisation's labels on this ticket, by name. */
   labels: z.array(z.object({ id: z.number(), name: z.string(), colour: z.string() })),
+  /**
+   * ISO 8601: when the customer wrote while the ticket waited on them (on a pending ticket, or reopening a
+   * closed one); null once a business reply followed.
+   */
+  customer_replied_at: z.string().nullable(),
+  /** The closed ticket this one follows up ("Follow-up of #12"), null for a first contact. */
+  follow_up_of: z.number().nullable(),
 });
 export type Ticket = z.infer<typeof ticket>;
 export type TicketLabel = Ticket['labels'][number];
@@ -72,7 +96,7 @@ export const DEFAULT_TICKETS_LIMIT = 200;
 export const MAX_TICKETS_LIMIT = 2000;
 
 export const ticketsRequest = z.object({
-  status: z.array(ticketStatus).max(3).optional(),
+  status: z.array(ticketStatus).max(4).optional(),
   limit: z.number().int().min(1).max(MAX_TICKETS_LIMIT).optional(),
   before_id: ticketId.optional(),
   assignee: z.enum(['me', 'unassigned'], { error: 'assignee must be me or unassigned.' }).optional(),
@@ -93,7 +117,10 @@ export type TicketsResponse = z.infer<typeof ticketsResponse>;
 export const ticketStatsResponse = z.object({
   open: z.number(),
   in_progress: z.number(),
+  /** Waiting on the customer. */
+  pending: z.number(),
   closed: z.number(),
+  /** All four statuses. */
   total: z.number(),
   /** Mean seconds from opening to the first business reply, over tickets that got one; null when none. */
   avg_first_response_seconds: z.number().nullable(),
@@ -141,9 +168,10 @@ export type TicketNote = TicketDetailsResponse['notes'][number];
 export type TicketDetailsResponse = z.infer<typeof ticketDetailsResponse>;
 
 /**
- * POST /org/updateTicketStatus/. Any status may be set from any other. 400 for an unknown status, 404 for
- * another organisation's ticket, 409 (`alreadyActive`) when reopening a closed ticket while its group has
- * another active one. Closing sets closed_at; reopening clears it.
+ * POST /org/updateTicketStatus/. Any status may be set from any other (pending: waiting on the customer).
+ * 400 for an unknown status, 404 for another organisation's ticket, 409 (`alreadyActive`) when reopening a
+ * closed ticket while its group (or customer) has another active one. Closing sets closed_at; reopening
+ * clears it.
  */
 export const updateTicketStatusRequest = z.object({ ticket_id: ticketId, status: ticketStatus });
 export type UpdateTicketStatusRequest = z.infer<typeof updateTicketStatusRequest>;

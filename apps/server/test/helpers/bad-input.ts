@@ -28,6 +28,8 @@ export interface Route {
   ids?: string[];
   /** Fields for which null is a valid value (e.g. "unassign"): null is not sent as a bad value for them. */
   nullable?: string[];
+  /** Number fields for which 0 is a valid value (e.g. "never"): 0 is not sent as a bad value for them. */
+  zero?: string[];
 }
 
 export interface BadCase {
@@ -55,6 +57,13 @@ function badValues(value: unknown, isId: boolean): Array<[string, unknown]> {
     ['a boolean', true],
     ['null', null],
   ];
+  if (typeof value === 'boolean') {
+    return [
+      ...wrongTypes.filter(([what]) => what !== 'a boolean'),
+      ['a string', String(value)],
+      ['a number', 1],
+    ];
+  }
   if (typeof value === 'number') {
     return [
       ...wrongTypes,
@@ -118,6 +127,7 @@ export function badBodies(route: Route): BadCase[] {
     }
     for (const [what, bad] of badValues(value, route.ids?.includes(field) ?? false)) {
       if (bad === null && route.nullable?.includes(field)) continue;
+      if (bad === 0 && route.zero?.includes(field)) continue;
       cases.push({ name: `${field} ${what}`, payload: json({ ...body, [field]: bad }) });
     }
   }

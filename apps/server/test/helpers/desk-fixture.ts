@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { internalsOf } from '../../src/app-internals';
-import { users, waSessions } from '../../src/db/schema';
+import { users, waGroups, waSessions } from '../../src/db/schema';
+import type { GroupTicketMode } from '../../src/modules/messages/messages.schema';
 import { type SignedIn, signUpVerified } from './auth';
 import type { TestContext } from './describe-each-database';
 import { type LiveInput, liveWaMessage } from './live-message';
@@ -46,5 +47,15 @@ export async function deskFixture(
     await internalsOf(app).ticketProcessor.settled();
     return message.key.id as string;
   };
-  return { user, organisationId, sessionId: session.id, say };
+  /**
+   * Stores the group in this mode. A group the desk has not stored is a new group, one ticket per customer
+   * (decision 0020); tests of one ticket for the whole group say so with `groupMode(jid, 'watch')`.
+   */
+  const groupMode = async (jid: string, mode: GroupTicketMode) => {
+    await ctx.db
+      .insert(waGroups)
+      .values({ organisationId, sessionId: session.id, jid, name: jid, ticketMode: mode })
+      .onConflictDoUpdate({ target: [waGroups.sessionId, waGroups.jid], set: { ticketMode: mode } });
+  };
+  return { user, organisationId, sessionId: session.id, say, groupMode };
 }

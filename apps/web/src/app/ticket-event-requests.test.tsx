@@ -54,6 +54,7 @@ function server() {
         return jsonResponse(200, {
           open: 1,
           in_progress: 1,
+          pending: 0,
           closed: 1,
           total: 3,
           avg_first_response_seconds: 60,

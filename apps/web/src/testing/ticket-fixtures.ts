@@ -17,5 +17,7 @@ export const makeTicket = (id: number, extra: Partial<Ticket> = {}): Ticket => (
   assignee: null,
   answered_by: null,
   labels: [],
+  customer_replied_at: null,
+  follow_up_of: null,
   ...extra,
 });

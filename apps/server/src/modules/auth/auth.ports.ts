@@ -71,6 +71,10 @@ export interface SettingsRow {
   /** null: the default list (DEFAULT_ACK_PHRASES in the contract). */
   ackPhrases: string[] | null;
   unansweredMinutes: number;
+  /** A business reply sets its ticket to pending (decision 0020). */
+  autoPending: boolean;
+  /** Days after a close within which a customer message reopens the ticket (decision 0020). */
+  reopenDays: number;
 }
 
 export interface OrganisationSettings {

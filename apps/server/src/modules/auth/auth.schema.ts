@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   check,
   index,
   integer,
@@ -30,9 +31,19 @@ export const organisations = pgTable(
     ackPhrases: text('ack_phrases').array(),
     /** A ticket with no business reply this many minutes after it opened notifies the team. */
     unansweredMinutes: integer('unanswered_minutes').notNull().default(30),
+    /** A business reply sets its ticket to pending (waiting on the customer) (decision 0020). */
+    autoPending: boolean('auto_pending').notNull().default(false),
+    /**
+     * A customer message this many days or less after their ticket closed reopens it; later it opens a
+     * follow-up (decision 0020). 0: never reopened.
+     */
+    reopenDays: integer('reopen_days').notNull().default(7),
     createdAt: createdAt(),
   },
-  (t) => [check('organisations_unanswered_minutes_valid', sql`${t.unansweredMinutes} between 1 and 10080`)],
+  (t) => [
+    check('organisations_unanswered_minutes_valid', sql`${t.unansweredMinutes} between 1 and 10080`),
+    check('organisations_reopen_days_valid', sql`${t.reopenDays} between 0 and 90`),
+  ],
 );
 
 /**

@@ -8,6 +8,8 @@ export function createOrganisationSettingsRepository(db: Db): OrganisationSettin
   const columns = {
     ackPhrases: organisations.ackPhrases,
     unansweredMinutes: organisations.unansweredMinutes,
+    autoPending: organisations.autoPending,
+    reopenDays: organisations.reopenDays,
   };
   const get = async (organisationId: number): Promise<SettingsRow | null> => {
     const [row] = await db.select(columns).from(organisations).where(eq(organisations.id, organisationId));

@@ -38,6 +38,7 @@ export type DeskEventMap = {
     change:
       | 'created'
       | 'status'
+      | 'reopened'
       | 'message'
       | 'assignee'
       | 'labels'

@@ -17,6 +17,8 @@ describeWithDatabase('group ticket mode', (ctx) => {
 
   async function setUp() {
     const desk = await deskFixture(ctx);
+    // A group stored before decision 0020 kept its mode: one ticket for the whole group.
+    await desk.groupMode(GROUP, 'watch');
     await desk.say({ groupName: 'Community', body: 'first question', from: '4915100000001' });
     const setMode = (mode: string, user = desk.user) =>
       post(ctx.app, user, '/api/setGroupMode/', { session_id: desk.sessionId, group_id: GROUP, mode });
@@ -110,8 +112,15 @@ describeWithDatabase('group ticket mode', (ctx) => {
       .where(eq(ticketMessages.waId, 'DESKREPLY0001'));
     expect(reply).toMatchObject({ sentByUserId: userId, senderName: ticket?.answeredBy, isBusiness: true });
     const entries = await notSignIns();
-    expect(entries.map((e) => [e.action, e.actorId, e.target])).toEqual([
-      ['ticket.assigned', null, `Ticket #${ticket?.id}`],
+    expect(entries.map((e) => [e.action, e.actorId, e.target, e.details])).toEqual([
+      ['ticket.assigned', null, `Ticket #${ticket?.id}`, expect.anything()],
+      // The move of the transition table (decision 0020), by nobody: WhatsApp did it.
+      [
+        'ticket.status_changed',
+        null,
+        `Ticket #${ticket?.id}`,
+        { from: 'open', to: 'in_progress', reason: 'the first staff reply', wa_id: 'DESKREPLY0001' },
+      ],
     ]);
   });
 });

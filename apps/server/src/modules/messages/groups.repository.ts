@@ -97,10 +97,10 @@ export function createGroupsRepository(db: Db) {
           -- one per customer: docs/decisions/0017) instead of a scan of the group's tickets.
           (select count(*) from tickets t
             where t.organisation_id = g.organisation_id and t.session_id = g.session_id
-              and t.group_jid = g.jid and t.status in ('open', 'in_progress') and t.customer_key is null)
+              and t.group_jid = g.jid and t.status in ('open', 'in_progress', 'pending') and t.customer_key is null)
           + (select count(*) from tickets t
             where t.organisation_id = g.organisation_id and t.session_id = g.session_id
-              and t.group_jid = g.jid and t.status in ('open', 'in_progress') and t.customer_key is not null)
+              and t.group_jid = g.jid and t.status in ('open', 'in_progress', 'pending') and t.customer_key is not null)
             as open_tickets
         from wa_groups g
         join wa_sessions s on s.id = g.session_id

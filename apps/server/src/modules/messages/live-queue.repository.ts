@@ -63,7 +63,8 @@ function toClaimed(row: RawClaimedRow): ClaimedRow {
     groupJid: row.group_jid,
     groupName: row.group_name,
     linkedPhone: row.linked_phone,
-    ticketMode: row.ticket_mode ?? 'watch',
+    // A group not stored yet is a new group: per customer (decision 0020).
+    ticketMode: row.ticket_mode ?? 'per_customer',
     ackPhrases: row.ack_phrases,
     deskReply:
       row.desk_user_id === null

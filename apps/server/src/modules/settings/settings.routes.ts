@@ -16,7 +16,8 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
     {
       schema: {
         tags,
-        summary: "The organisation's settings: acknowledgement phrases and the unanswered alert",
+        summary:
+          "The organisation's settings: acknowledgement phrases, the unanswered alert, pending after a reply, the reopen window",
         security: bearerAuth,
         response: { 200: settingsResponse, 401: errorResponse, 404: errorResponse },
       },

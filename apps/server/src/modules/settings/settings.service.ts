@@ -21,7 +21,17 @@ const DEFAULT_PHRASES = normalised(DEFAULT_ACK_PHRASES);
 const toResponse = (row: SettingsRow): SettingsResponse => ({
   ack_phrases: row.ackPhrases ?? [...DEFAULT_PHRASES],
   unanswered_minutes: row.unansweredMinutes,
+  auto_pending: row.autoPending,
+  reopen_days: row.reopenDays,
 });
+
+/** Each stored field's name on the wire, for the audit entry. */
+const WIRE_NAMES = {
+  ackPhrases: 'ack_phrases',
+  unansweredMinutes: 'unanswered_minutes',
+  autoPending: 'auto_pending',
+  reopenDays: 'reopen_days',
+} as const satisfies Record<keyof SettingsRow, keyof SettingsResponse>;
 
 function phrasesToStore(phrases: readonly string[]): string[] | null {
   const unique = normalised(phrases);
@@ -33,7 +43,9 @@ function phrasesToStore(phrases: readonly string[]): string[] | null {
 
 /**
  * Organisation settings. The ticket engine reads the acknowledgement phrases with every message it claims
- * (live-queue.repository.ts), so a change applies to the next message on every instance, no cache to expire.
+ * (live-queue.repository.ts), and the pending and reopen settings in its own statements
+ * (tickets/ticket-ledger.repository.ts), so a change applies to the next message on every instance, no
+ * cache to expire.
  */
 export function createSettingsService(deps: {
   /** The settings columns of organisations, which the auth module owns. */
@@ -55,6 +67,8 @@ export function createSettingsService(deps: {
       const patch: Partial<SettingsRow> = {};
       if (request.ack_phrases !== undefined) patch.ackPhrases = phrasesToStore(request.ack_phrases);
       if (request.unanswered_minutes !== undefined) patch.unansweredMinutes = request.unanswered_minutes;
+      if (request.auto_pending !== undefined) patch.autoPending = request.auto_pending;
+      if (request.reopen_days !== undefined) patch.reopenDays = request.reopen_days;
       const before = await deps.organisations.get(actor.organisationId);
       const row = await deps.organisations.update(actor.organisationId, patch);
       if (!before || !row) throw notFound();
@@ -70,8 +84,7 @@ export function createSettingsService(deps: {
           target: 'Organisation settings',
           details: Object.fromEntries(
             changed.map((key) => {
-              const field = key as keyof SettingsRow;
-              const name = field === 'ackPhrases' ? 'ack_phrases' : 'unanswered_minutes';
+              const name = WIRE_NAMES[key as keyof SettingsRow];
               return [name, { from: toResponse(before)[name], to: toResponse(row)[name] }];
             }),
           ),

@@ -22,8 +22,9 @@ const ROUTES: Route[] = [
   {
     method: 'POST',
     url: '/org/updateSettings/',
-    body: { ack_phrases: ['ok'], unanswered_minutes: 45 },
-    optional: ['ack_phrases', 'unanswered_minutes'],
+    body: { ack_phrases: ['ok'], unanswered_minutes: 45, auto_pending: true, reopen_days: 3 },
+    optional: ['ack_phrases', 'unanswered_minutes', 'auto_pending', 'reopen_days'],
+    zero: ['reopen_days'],
   },
 ];
 
@@ -33,6 +34,8 @@ describeWithDatabase('organisation settings', (ctx) => {
     expect((await post(ctx.app, user, '/org/getSettings/')).body).toEqual({
       ack_phrases: DEFAULT,
       unanswered_minutes: 30,
+      auto_pending: false,
+      reopen_days: 7,
     });
     expect(DEFAULT).toContain('thanks');
     const saved = await post(ctx.app, user, '/org/updateSettings/', {
@@ -45,7 +48,13 @@ describeWithDatabase('organisation settings', (ctx) => {
     expect((await post(ctx.app, user, '/org/updateSettings/', { unanswered_minutes: 90 })).body).toEqual({
       ack_phrases: ['danke', 'merci beaucoup'],
       unanswered_minutes: 90,
+      auto_pending: false,
+      reopen_days: 7,
     });
+    // The ticket lifecycle's settings (decision 0020).
+    expect(
+      (await post(ctx.app, user, '/org/updateSettings/', { auto_pending: true, reopen_days: 0 })).body,
+    ).toMatchObject({ auto_pending: true, reopen_days: 0 });
     const entries = await ctx.db
       .select()
       .from(auditLog)
@@ -54,6 +63,7 @@ describeWithDatabase('organisation settings', (ctx) => {
     expect(entries.map((e) => [e.action, e.details])).toEqual([
       ['settings.changed', { ack_phrases: { from: DEFAULT, to: ['danke', 'merci beaucoup'] } }],
       ['settings.changed', { unanswered_minutes: { from: 30, to: 90 } }],
+      ['settings.changed', { auto_pending: { from: false, to: true }, reopen_days: { from: 7, to: 0 } }],
     ]);
 
     // Back to the default list: stored as null, so the organisation follows the default from now on.
@@ -62,7 +72,7 @@ describeWithDatabase('organisation settings', (ctx) => {
     expect(row?.ackPhrases).toBeNull();
     // Saving what is already there records nothing.
     await post(ctx.app, user, '/org/updateSettings/', { unanswered_minutes: 90 });
-    expect(await ctx.db.$count(auditLog, eq(auditLog.action, 'settings.changed'))).toBe(3);
+    expect(await ctx.db.$count(auditLog, eq(auditLog.action, 'settings.changed'))).toBe(4);
   });
 
   it('the next message the engine claims follows a change of the phrases', async () => {
@@ -80,6 +90,10 @@ describeWithDatabase('organisation settings', (ctx) => {
     for (const body of [
       { unanswered_minutes: 0 },
       { unanswered_minutes: 10081 },
+      { reopen_days: -1 },
+      { reopen_days: 91 },
+      { reopen_days: 1.5 },
+      { auto_pending: 'yes' },
       { ack_phrases: ['x'.repeat(41)] },
       { ack_phrases: ['  '] },
       { ack_phrases: Array.from({ length: 101 }, (_, i) => `p${i}`) },

@@ -107,6 +107,8 @@ describeEachDatabase('LID senders and their phone numbers', (ctx) => {
     await org(ctx.app, desk.user, 'addAgent', { agent_name: 'Dev', agent_number: `+${DEV.phone}` });
     await lidGroup(ctx, desk, null);
     await lidGroup(ctx, desk, null, 'other@g.us');
+    await desk.groupMode(GROUP, 'watch');
+    await desk.groupMode('other@g.us', 'watch');
     const asked = await desk.say({ groupId: GROUP, lid: CARLA.lid, name: null, body: 'refund please' });
     const again = await desk.say({ groupId: GROUP, lid: CARLA.lid, name: null, body: 'hello?' });
     const omar = await desk.say({ groupId: GROUP, lid: OMAR.lid, name: 'Omar', body: 'me too' });

@@ -1,63 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, type TestContext } from '../../../test/helpers/describe-each-database';
-import { type LiveInput, liveMessage } from '../../../test/helpers/live-message';
-import { organisations, ticketMessages, tickets, users, waSessions } from '../../db/schema';
+import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
+import { engineFixture as fixture } from '../../../test/helpers/engine-fixture';
+import { organisations, ticketMessages, tickets, users } from '../../db/schema';
 import { createAgentsRepository } from '../agents/agents.repository';
-import { createAgentsService } from '../agents/agents.service';
-import { createTicketLedgerRepository } from '../tickets/ticket-ledger.repository';
-import { createTicketsRepository } from '../tickets/tickets.repository';
-import { createTicketsService } from '../tickets/tickets.service';
-import { createTicketEngine } from './ticket-engine';
 
 // The per-group rules and assignment (docs/decisions/0017-group-modes.md, docs/architecture.md).
-
-async function fixture(ctx: TestContext) {
-  const [organisation] = await ctx.db.insert(organisations).values({ name: 'Acme' }).returning();
-  if (!organisation) throw new Error('no organisation');
-  const [session] = await ctx.db
-    .insert(waSessions)
-    .values({ organisationId: organisation.id, name: 'Support', description: 'main', phone: '4930000000000' })
-    .returning();
-  if (!session) throw new Error('no session');
-  const agents = createAgentsService({ repo: createAgentsRepository(ctx.db) });
-  const engine = createTicketEngine({
-    ledger: createTicketLedgerRepository(ctx.db),
-    agentByNumber: agents.byNumber,
-  });
-  const send = (input: Partial<LiveInput> = {}) =>
-    engine.process(liveMessage({ organisationId: organisation.id, sessionId: session.id, ...input }));
-  const perCustomer = (input: Partial<LiveInput> = {}) => send({ ticketMode: 'per_customer', ...input });
-  const all = () => ctx.db.select().from(tickets).orderBy(asc(tickets.id));
-  const messagesOf = async (ticketId: number) =>
-    (
-      await ctx.db
-        .select({ message: ticketMessages.message })
-        .from(ticketMessages)
-        .where(eq(ticketMessages.ticketId, ticketId))
-        .orderBy(asc(ticketMessages.id))
-    ).map((m) => m.message);
-  const member = async (email: string, firstName: string) => {
-    const [row] = await ctx.db
-      .insert(users)
-      .values({ organisationId: organisation.id, email, firstName, lastName: 'Doe', role: 'member' })
-      .returning();
-    if (!row) throw new Error('no user');
-    return row;
-  };
-  const service = createTicketsService({ repo: createTicketsRepository(ctx.db), clock: ctx.clock });
-  return {
-    organisationId: organisation.id,
-    sessionId: session.id,
-    agents,
-    send,
-    perCustomer,
-    all,
-    messagesOf,
-    member,
-    service,
-  };
-}
 
 const CARLA = '4915100000001';
 const DIEGO = '4915100000002';
@@ -175,10 +123,15 @@ describeEachDatabase('group ticket modes', (ctx) => {
 
   it('reopening a per-customer ticket while the customer has another active one answers 409', async () => {
     const { organisationId, perCustomer, service } = await fixture(ctx);
+    // No reopen window: a message after a close opens a follow-up (decision 0020).
+    await ctx.db.update(organisations).set({ reopenDays: 0 }).where(eq(organisations.id, organisationId));
     const first = await perCustomer({ from: CARLA, body: 'one' });
     if (first.kind !== 'created') throw new Error('not created');
     await service.updateStatus({ id: 0, organisationId }, first.ticket.id, 'close');
-    expect((await perCustomer({ from: CARLA, body: 'two' })).kind).toBe('created');
+    expect(await perCustomer({ from: CARLA, body: 'two' })).toMatchObject({
+      kind: 'created',
+      ticket: { followUpOf: first.ticket.id },
+    });
     await expect(
       service.updateStatus({ id: 0, organisationId }, first.ticket.id, 'open'),
     ).rejects.toMatchObject({

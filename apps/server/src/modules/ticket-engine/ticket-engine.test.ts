@@ -31,6 +31,7 @@ async function fixture(ctx: TestContext) {
         repo.transaction((tx) =>
           work({
             join: tx.join,
+            reopen: tx.reopen,
             open: async (ticket) => {
               const row = await tx.open(ticket);
               if (!row) lostRaces++;
@@ -68,7 +69,7 @@ async function fixture(ctx: TestContext) {
 }
 
 describeEachDatabase('ticket engine', (ctx) => {
-  it('opens, joins, answers (in progress, first response) and reopens after close', async () => {
+  it('opens, joins, answers (in progress, first response) and reopens within the window after close', async () => {
     const { organisationId, agents, send, service } = await fixture(ctx);
     await agents.add(organisationId, { agent_name: 'Dev', agent_number: '+4917000000001' });
     const t0 = Math.floor(Date.now() / 1000);
@@ -96,13 +97,18 @@ describeEachDatabase('ticket engine', (ctx) => {
     });
 
     await service.updateStatus({ id: 0, organisationId }, answered.ticket.id, 'close');
-    expect((await send({ body: 'new question', timestamp: t0 + 100 })).kind).toBe('created');
-    expect(await ctx.count(tickets)).toBe(2);
+    // Within the reopen window (decision 0020): the same ticket, in progress again.
+    expect(await send({ body: 'new question', timestamp: t0 + 100 })).toMatchObject({
+      kind: 'reopened',
+      ticket: { id: answered.ticket.id, status: 'in_progress', closedAt: null },
+    });
+    expect(await ctx.count(tickets)).toBe(1);
     expect(await service.stats(organisationId)).toMatchObject({
-      open: 1,
-      in_progress: 0,
-      closed: 1,
-      total: 2,
+      open: 0,
+      in_progress: 1,
+      pending: 0,
+      closed: 0,
+      total: 1,
     });
   });
 

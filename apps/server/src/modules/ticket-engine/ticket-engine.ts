@@ -1,7 +1,7 @@
 import type { KnownAgent } from '../agents/agents.service';
 import type { LiveMessage } from '../messages/group-message';
 import type { QueuedLiveMessage } from '../messages/message-store.service';
-import type { TicketRow } from '../tickets/tickets.schema';
+import type { TicketRow, TicketStatus } from '../tickets/tickets.schema';
 import { isAcknowledgement } from './acknowledgement';
 import { messageText } from './message-text';
 import { type Joining, type NewTicket, type TicketLedger, UNKNOWN_SENDER } from './ticket-ledger';
@@ -24,11 +24,18 @@ export type EngineMessage = LiveMessage &
 
 /**
  * What one message did: `ignored` (no ticket to join, an acknowledgement with none, an ignored group, or
- * not a conversation message), `duplicate` (seen before). `assigned`: this reply made its sender the
- * ticket's assignee (the first business reply, from a member's agent phone or the desk).
+ * not a conversation message), `duplicate` (seen before), `reopened` (a customer wrote on their closed ticket
+ * within the reopen window). `assigned`: this reply made its sender the ticket's assignee (the first
+ * business reply, from a member's agent phone or the desk). `statusBefore`: the ticket's status before the
+ * message, when it joined one (the engine's status moves, decision 0020).
  */
 export type EngineOutcome =
-  | { kind: 'created' | 'updated'; ticket: TicketRow; assigned?: boolean }
+  | {
+      kind: 'created' | 'updated' | 'reopened';
+      ticket: TicketRow;
+      assigned?: boolean;
+      statusBefore?: TicketStatus;
+    }
   | { kind: 'ignored' | 'duplicate' };
 
 /** A batch's answer per message: opening a ticket can fail for one message after others were applied. */
@@ -93,11 +100,18 @@ export function createTicketEngine({ ledger, agentByNumber }: TicketEngineDeps) 
       return await ledger.transaction(async (tx) => {
         // Two tries: the ticket that won the race could be closed again before we join it.
         for (let attempt = 0; attempt < 2; attempt++) {
-          const opened = await tx.open(ticket);
+          // The conversation's closed ticket: reopened within the window, else followed up (decision 0020).
+          const before = attempt === 0 ? await tx.reopen(ticket) : { kind: 'none' as const };
+          const followUpOf = before.kind === 'follow_up' ? before.of : null;
+          const opened = before.kind === 'reopened' ? null : await tx.open({ ...ticket, followUpOf });
           const joined = await tx.join(joining);
           if (joined.kind === 'duplicate') throw new AlreadyProcessed();
-          if (joined.kind === 'joined')
-            return { kind: opened ? 'created' : 'updated', ticket: joined.ticket, assigned: joined.assigned };
+          if (joined.kind === 'joined') {
+            const { ticket: row, assigned, statusBefore } = joined;
+            if (before.kind === 'reopened') return { kind: 'reopened', ticket: row, statusBefore: 'close' };
+            if (opened) return { kind: 'created', ticket: row, assigned };
+            return { kind: 'updated', ticket: row, assigned, statusBefore };
+          }
         }
         throw new Error(`could not open or join a ticket for group ${joining.key.groupJid}`);
       });
@@ -138,6 +152,7 @@ export function createTicketEngine({ ledger, agentByNumber }: TicketEngineDeps) 
       agentNumber: from.agentNumber,
       sentByUserId: from.sentBy,
       deskTicketId,
+      still: false,
     };
     const ticket: NewTicket = {
       ...key,
@@ -149,8 +164,10 @@ export function createTicketEngine({ ledger, agentByNumber }: TicketEngineDeps) 
       at,
     };
     // Thanks and the like continue a conversation; they never start one (docs/decisions/0017).
-    const acknowledgement = !from.business && isAcknowledgement(message, event.ackPhrases);
-    return { joining, ticket, opens: !from.business && !acknowledgement };
+    // Only what a customer says opens, reopens or moves a ticket: reactions are not stored as messages and
+    // poll votes never reach the engine (decision 0020); group notices are no conversation (above).
+    const still = !from.business && isAcknowledgement(message, event.ackPhrases);
+    return { joining: { ...joining, still }, ticket, opens: !from.business && !still };
   }
 
   /**
@@ -173,7 +190,12 @@ export function createTicketEngine({ ledger, agentByNumber }: TicketEngineDeps) 
         const result = results[i];
         if (!p || !result) return { kind: 'ignored' };
         if (result.kind === 'joined')
-          return { kind: 'updated', ticket: result.ticket, assigned: result.assigned };
+          return {
+            kind: 'updated',
+            ticket: result.ticket,
+            assigned: result.assigned,
+            statusBefore: result.statusBefore,
+          };
         if (result.kind === 'duplicate') return { kind: 'duplicate' };
         if (!p.opens) return { kind: 'ignored' };
         return openAndJoin(p.joining, p.ticket).catch((error: unknown) => ({ kind: 'failed', error }));

@@ -30,6 +30,8 @@ function fakeLedger() {
         customerKey: null,
         assigneeId: null,
         answeredBy: null,
+        customerRepliedAt: null,
+        followUpOf: null,
       };
       tickets.push(row);
       return row;
@@ -49,7 +51,11 @@ function fakeLedger() {
         row.firstResponseAt ??= message.at;
         if (row.status === 'open') row.status = 'in_progress';
       }
-      return { kind: 'joined', ticket: { ...row }, assigned: false };
+      return { kind: 'joined', ticket: { ...row }, assigned: false, statusBefore: row.status };
+    },
+    // The database's reopen is tested on both databases (ticket-lifecycle.test.ts); here nothing was closed.
+    async reopen() {
+      return { kind: 'none' };
     },
   };
   const ledger: TicketLedger = {

@@ -1,4 +1,4 @@
-import type { TicketRow } from '../tickets/tickets.schema';
+import type { TicketRow, TicketStatus } from '../tickets/tickets.schema';
 
 /**
  * The name of a sender with neither a name nor a known number (ticket-engine.ts). The ledger's sender fill
@@ -20,6 +20,8 @@ export interface NewTicket extends GroupKey {
   customerKey: string | null;
   lastMessage: string;
   at: Date;
+  /** The closed ticket of the conversation this one follows up (decision 0020). */
+  followUpOf?: number | null;
 }
 
 /** A message joining the group's active ticket, and what it changes on the ticket. */
@@ -28,8 +30,17 @@ export interface Joining {
   waId: string;
   sender: string | null;
   senderName: string;
-  /** A business reply: records first_response_at once and moves an open ticket to in_progress. */
+  /**
+   * A business reply: records first_response_at once and moves an open ticket to in_progress (any active
+   * one to pending when the organisation's auto_pending is on); a customer message moves a pending ticket
+   * back to in_progress (decision 0020).
+   */
   isBusiness: boolean;
+  /**
+   * Continues the conversation without moving it: an acknowledgement, or a kind of message that says
+   * nothing (decision 0020). It joins, but a pending ticket stays pending.
+   */
+  still: boolean;
   message: string;
   at: Date;
   /** The group's current name, when known. */
@@ -54,7 +65,7 @@ export interface Joining {
  * message made the ticket's assignee (it was unassigned).
  */
 export type JoinResult =
-  | { kind: 'joined'; ticket: TicketRow; assigned: boolean }
+  | { kind: 'joined'; ticket: TicketRow; assigned: boolean; statusBefore: TicketStatus }
   | { kind: 'none' }
   | { kind: 'duplicate' };
 
@@ -65,7 +76,19 @@ export interface TicketLedgerTx {
    */
   open(ticket: NewTicket): Promise<TicketRow | null>;
   join(joining: Joining): Promise<JoinResult>;
+  /**
+   * A customer message with no active ticket to join, on the conversation's latest closed ticket (locked):
+   * within the organisation's reopen window it is reopened (in progress, same assignee, customer replied);
+   * after it, the new ticket follows it up. `none`: no closed ticket, or another server's active ticket
+   * appeared meanwhile (the join finds it).
+   */
+  reopen(ticket: NewTicket): Promise<ReopenResult>;
 }
+
+export type ReopenResult =
+  | { kind: 'reopened'; ticket: TicketRow }
+  | { kind: 'follow_up'; of: number }
+  | { kind: 'none' };
 
 /** A stored message of a conversation whose sender's number became known afterwards. */
 export interface LearnedSender {

@@ -28,6 +28,8 @@ const ticket = (id: number): TicketRow => ({
   customerKey: null,
   assigneeId: null,
   answeredBy: null,
+  customerRepliedAt: null,
+  followUpOf: null,
 });
 
 const silentBus = { publish: () => 0 } as unknown as DeskEventBus;

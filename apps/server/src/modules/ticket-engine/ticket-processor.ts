@@ -2,6 +2,7 @@ import type { AuditRecorder } from '../audit/audit.service';
 import type { DeskEventBus } from '../events/desk-events';
 import type { MessageStore, QueuedLiveMessage } from '../messages/message-store.service';
 import { toTicket } from '../tickets/ticket-mapping';
+import type { TicketStatus } from '../tickets/tickets.schema';
 import type { BatchOutcome, TicketEngine } from './ticket-engine';
 
 export interface TicketProcessorDeps {
@@ -43,7 +44,18 @@ export interface TicketProcessorDeps {
 export type TicketProcessor = ReturnType<typeof createTicketProcessor>;
 
 const joinedTicket = (outcome: BatchOutcome | undefined) =>
-  outcome?.kind === 'created' || outcome?.kind === 'updated';
+  outcome?.kind === 'created' || outcome?.kind === 'updated' || outcome?.kind === 'reopened';
+
+/**
+ * Why the engine moved a ticket (the audit entry's reason): each move of the transition table has one
+ * cause (decision 0020).
+ */
+function moveReason(from: TicketStatus, to: TicketStatus): string {
+  if (from === 'close') return 'the customer wrote within the reopen window';
+  if (to === 'pending') return 'a staff reply (pending after a reply is on)';
+  if (from === 'pending') return 'the customer replied';
+  return 'the first staff reply';
+}
 
 /**
  * The consumer of the live-message queue, one per instance (docs/architecture.md, ticket pipeline). It
@@ -79,12 +91,33 @@ export function createTicketProcessor({
   let waiters: { after: number; resolve: () => void }[] = [];
 
   function announce(event: QueuedLiveMessage, outcome: BatchOutcome): void {
-    if (outcome.kind === 'created' || outcome.kind === 'updated')
+    if (outcome.kind === 'created' || outcome.kind === 'updated' || outcome.kind === 'reopened')
       bus.publish('ticket.changed', {
         organisationId: event.organisationId,
-        change: outcome.kind === 'created' ? 'created' : 'message',
+        change: outcome.kind === 'updated' ? 'message' : outcome.kind,
         ticket: toTicket(outcome.ticket),
       });
+  }
+
+  /** The audit entry of a status the message moved (decision 0020): the actor is nobody, WhatsApp did it. */
+  function move(event: QueuedLiveMessage, outcome: BatchOutcome) {
+    if (!audit || (outcome.kind !== 'updated' && outcome.kind !== 'reopened')) return [];
+    const { ticket, statusBefore } = outcome;
+    if (!statusBefore || statusBefore === ticket.status) return [];
+    return [
+      audit.record({
+        organisationId: event.organisationId,
+        actorId: null,
+        action: 'ticket.status_changed',
+        target: `Ticket #${ticket.id}`,
+        details: {
+          from: statusBefore,
+          to: ticket.status,
+          reason: moveReason(statusBefore, ticket.status),
+          wa_id: event.message.waId,
+        },
+      }),
+    ];
   }
 
   /** The audit entry of a reply that assigned its ticket: the actor is nobody, WhatsApp did it. */
@@ -162,7 +195,7 @@ export function createTicketProcessor({
       } else {
         done.push(event.seq);
         announce(event, outcome);
-        audited.push(...assignment(event, outcome));
+        audited.push(...assignment(event, outcome), ...move(event, outcome));
       }
     }
     await queue.ackLive(instanceId, done);

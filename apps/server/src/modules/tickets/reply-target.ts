@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type TicketStatus, ticketMessages, tickets } from './tickets.schema';
 
@@ -8,7 +8,11 @@ export interface ReplyTarget {
   status: TicketStatus;
   sessionId: string;
   groupJid: string;
-  /** WhatsApp id of the ticket's newest customer (non-business) message; null when it has none. */
+  /**
+   * WhatsApp id of the newest message of the ticket's own customer (decision 0020: a reply never quotes
+   * another customer under this one's name); of its newest customer message when none is theirs (a name
+   * changed since); null when it has no customer message.
+   */
   customerWaId: string | null;
 }
 
@@ -21,17 +25,28 @@ export function createReplyTargets(db: Db) {
           status: tickets.status,
           sessionId: tickets.sessionId,
           groupJid: tickets.groupJid,
+          customer: tickets.customer,
+          customerNumber: tickets.customerNumber,
         })
         .from(tickets)
         .where(and(eq(tickets.organisationId, organisationId), eq(tickets.id, ticketId)));
       if (!ticket) return null;
+      const { customer, customerNumber, ...where } = ticket;
+      const theirs =
+        customerNumber === null
+          ? and(isNull(ticketMessages.sender), eq(ticketMessages.senderName, customer))
+          : eq(ticketMessages.sender, customerNumber);
       const [latest] = await db
         .select({ waId: ticketMessages.waId })
         .from(ticketMessages)
         .where(and(eq(ticketMessages.ticketId, ticketId), eq(ticketMessages.isBusiness, false)))
-        .orderBy(desc(ticketMessages.createdAt), desc(ticketMessages.id))
+        .orderBy(
+          desc(sql`coalesce(${theirs}, false)`),
+          desc(ticketMessages.createdAt),
+          desc(ticketMessages.id),
+        )
         .limit(1);
-      return { ticketId, ...ticket, customerWaId: latest?.waId ?? null };
+      return { ticketId, ...where, customerWaId: latest?.waId ?? null };
     },
   };
 }

@@ -1,15 +1,17 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { storableDeep, storableText } from '../../text';
 import {
   type Joining,
   type JoinResult,
   type LearnedSender,
   type NewTicket,
+  type ReopenResult,
   type TicketLedger,
   UNKNOWN_SENDER,
 } from '../ticket-engine/ticket-ledger';
-import { type TicketRow, type TicketStatus, tickets } from './tickets.schema';
+import { ACTIVE_STATUSES, type TicketRow, type TicketStatus, tickets } from './tickets.schema';
 
 /**
  * The ticket engine's writes (its port: ticket-engine/ticket-ledger.ts): open, the join statement, the
@@ -28,6 +30,7 @@ export function createTicketLedgerRepository(db: Db): TicketLedger {
       db.transaction((tx) =>
         work({
           open: (ticket) => open(tx as unknown as Db, ticket),
+          reopen: (ticket) => reopen(tx as unknown as Db, ticket),
           join: async (joining) => {
             const [row] = await joinStatement(tx as unknown as Db).execute(joinValues([joining]));
             return joinResults(1, row)[0] as JoinResult;
@@ -77,7 +80,7 @@ async function fillSenders(
       customer_key = case when t.customer_key is not null and t.customer_key not like '+%'
           and not exists (select 1 from tickets a where a.organisation_id = t.organisation_id
             and a.session_id = t.session_id and a.group_jid = t.group_jid and a.customer_key = f.sender
-            and a.status in ('open', 'in_progress'))
+            and a.status in ('open', 'in_progress', 'pending'))
         then f.sender else t.customer_key end
     from filled f
     where t.id = f.ticket_id and t.organisation_id = ${organisationId} and t.session_id = ${sessionId}
@@ -87,8 +90,51 @@ async function fillSenders(
   return result.rows.map((row) => row.id);
 }
 
+/**
+ * The conversation's latest closed ticket (tickets_closed_conversation_idx), locked, and whether the message
+ * came within the organisation's reopen window of its close (decision 0020): then it is reopened, in a
+ * savepoint, since another server's ticket may have become the conversation's active one meanwhile (the
+ * unique index refuses the reopen; the caller's join then finds that ticket).
+ */
+async function reopen(db: Db, ticket: NewTicket): Promise<ReopenResult> {
+  const at = ticket.at.toISOString();
+  const customer =
+    ticket.customerKey === null ? sql`t.customer_key is null` : sql`t.customer_key = ${ticket.customerKey}`;
+  const found = (await db.execute(sql`
+    select t.id, (o.reopen_days > 0
+        and t.closed_at >= ${at}::timestamptz - make_interval(days => o.reopen_days)) as reopenable
+    from tickets t join organisations o on o.id = t.organisation_id
+    where t.organisation_id = ${ticket.organisationId} and t.session_id = ${ticket.sessionId}
+      and t.group_jid = ${ticket.groupJid} and ${customer} and t.status = 'close'
+    order by t.closed_at desc, t.id desc
+    limit 1
+    for update of t`)) as unknown as { rows: { id: number; reopenable: boolean }[] };
+  const closed = found.rows[0];
+  if (!closed) return { kind: 'none' };
+  if (!closed.reopenable) return { kind: 'follow_up', of: closed.id };
+  try {
+    const row = await db.transaction(async (savepoint) => {
+      const [reopened] = await savepoint
+        .update(tickets)
+        .set({
+          status: 'in_progress',
+          closedAt: null,
+          customerRepliedAt: sql`greatest(${tickets.createdAt}, ${at}::timestamptz)`,
+          updatedAt: sql`greatest(${tickets.updatedAt}, ${at}::timestamptz)`,
+        })
+        .where(eq(tickets.id, closed.id))
+        .returning();
+      return reopened;
+    });
+    return row ? { kind: 'reopened', ticket: row } : { kind: 'none' };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { kind: 'none' };
+    throw error;
+  }
+}
+
 async function open(db: Db, ticket: NewTicket): Promise<TicketRow | null> {
-  const { at, ...fields } = ticket;
+  const { at, followUpOf = null, ...fields } = ticket;
   // Names and texts come from WhatsApp; U+0000 cannot be stored.
   const text = {
     groupName: storableText(fields.groupName),
@@ -100,15 +146,15 @@ async function open(db: Db, ticket: NewTicket): Promise<TicketRow | null> {
     fields.customerKey === null
       ? {
           target: [tickets.organisationId, tickets.sessionId, tickets.groupJid],
-          where: sql`${tickets.status} in ('open', 'in_progress') and ${tickets.customerKey} is null`,
+          where: sql`${tickets.status} in ${ACTIVE_STATUSES} and ${tickets.customerKey} is null`,
         }
       : {
           target: [tickets.organisationId, tickets.sessionId, tickets.groupJid, tickets.customerKey],
-          where: sql`${tickets.status} in ('open', 'in_progress') and ${tickets.customerKey} is not null`,
+          where: sql`${tickets.status} in ${ACTIVE_STATUSES} and ${tickets.customerKey} is not null`,
         };
   const [row] = await db
     .insert(tickets)
-    .values({ ...fields, ...text, status: 'open', createdAt: at, updatedAt: at })
+    .values({ ...fields, ...text, followUpOf, status: 'open', createdAt: at, updatedAt: at })
     .onConflictDoNothing(conflict)
     .returning();
   return row ?? null;
@@ -126,7 +172,7 @@ function joinStatement(db: Db) {
   const input = db.$with('input', { n: sql<number>`n` }).as(sql`
     select * from json_to_recordset(${sql.placeholder('rows')}::json) as i(n int, organisation_id int,
       session_id uuid, group_jid text, wa_id text, sender text, sender_name text, is_business boolean,
-      message text, at timestamptz, group_name text, per_customer boolean, customer_key text,
+      is_still boolean, message text, at timestamptz, group_name text, per_customer boolean, customer_key text,
       agent_number text, sent_by_user_id int, desk_ticket_id int)`);
   // Locked one group after the other in the array's order, which joinValues makes the same on every server,
   // so two servers locking overlapping batches cannot deadlock. The ticket is found by one of two lookups,
@@ -138,16 +184,16 @@ function joinStatement(db: Db) {
       t.first_response_at as responded_before, i.* from input i
     cross join lateral (
       select k.id, k.assignee_id, k.status, k.first_response_at from tickets k
-      where k.status in ('open', 'in_progress') and k.id = coalesce(
+      where k.status in ('open', 'in_progress', 'pending') and k.id = coalesce(
         (select d.id from tickets d
           where d.id = i.desk_ticket_id and d.organisation_id = i.organisation_id
-            and d.session_id = i.session_id and d.group_jid = i.group_jid and d.status in ('open', 'in_progress')),
+            and d.session_id = i.session_id and d.group_jid = i.group_jid and d.status in ('open', 'in_progress', 'pending')),
         (select w.id from tickets w
           where not i.per_customer and w.organisation_id = i.organisation_id and w.session_id = i.session_id
-            and w.group_jid = i.group_jid and w.status in ('open', 'in_progress') and w.customer_key is null),
+            and w.group_jid = i.group_jid and w.status in ('open', 'in_progress', 'pending') and w.customer_key is null),
         (select c.id from tickets c
           where i.per_customer and c.organisation_id = i.organisation_id and c.session_id = i.session_id
-            and c.group_jid = i.group_jid and c.status in ('open', 'in_progress')
+            and c.group_jid = i.group_jid and c.status in ('open', 'in_progress', 'pending')
             and c.customer_key is not null and (i.customer_key is null or c.customer_key = i.customer_key)
           order by (select max(m.created_at) from ticket_messages m
             where m.ticket_id = c.id and not m.is_business) desc nulls last, c.id desc
@@ -167,6 +213,9 @@ function joinStatement(db: Db) {
     from targets
     on conflict (session_id, group_jid, wa_id) do nothing
     returning ticket_id`);
+  // Status moves (decision 0020): a business reply sets pending when the organisation asks for it, else
+  // moves open to in_progress; a customer message that says something moves pending back to in_progress
+  // and marks the customer's reply, which the next business reply clears.
   const touched = db.$with('touched', { id: sql<number>`id` }).as(sql`
     update tickets t set
       last_message = x.message,
@@ -175,7 +224,15 @@ function joinStatement(db: Db) {
       -- Never before the ticket opened, even if the phones' clocks disagree.
       first_response_at = case when x.is_business
         then coalesce(t.first_response_at, greatest(t.created_at, x.at)) else t.first_response_at end,
-      status = case when x.is_business and t.status = 'open' then 'in_progress' else t.status end,
+      status = case
+        when x.is_business and (select o.auto_pending from organisations o where o.id = t.organisation_id)
+          then 'pending'
+        when x.is_business and t.status = 'open' then 'in_progress'
+        when not x.is_business and not x.is_still and t.status = 'pending' then 'in_progress'
+        else t.status end,
+      customer_replied_at = case when x.is_business then null
+        when not x.is_still and t.status = 'pending' then greatest(t.created_at, x.at)
+        else t.customer_replied_at end,
       -- The first business reply names who answered and, when the replier is a member (the desk, or an
       -- agent phone linked to one), assigns them if nobody was (docs/architecture.md, assignment).
       answered_by = case when x.is_business and t.first_response_at is null
@@ -187,7 +244,8 @@ function joinStatement(db: Db) {
         else t.assignee_id end
     from targets x
     where t.id = x.id and x.id = any(array(select ticket_id from added))
-    returning t.*, x.n as joined_n, x.assignee_before is null and t.assignee_id is not null as assigned`);
+    returning t.*, x.n as joined_n, x.status_before,
+      x.assignee_before is null and t.assignee_id is not null as assigned`);
   return db
     .with(input, targets, added, touched)
     .select({
@@ -208,6 +266,7 @@ function joinValues(joinings: readonly Joining[]) {
     sender: j.sender,
     sender_name: j.senderName,
     is_business: j.isBusiness,
+    is_still: j.still,
     message: j.message,
     at: j.at.toISOString(),
     group_name: j.groupName,
@@ -238,7 +297,13 @@ function joinResults(
   const joined = new Map((row?.tickets ?? []).map((raw) => [raw.joined_n, raw]));
   return Array.from({ length: count }, (_, n): JoinResult => {
     const raw = joined.get(n);
-    if (raw) return { kind: 'joined', ticket: fromRaw(raw), assigned: raw.assigned };
+    if (raw)
+      return {
+        kind: 'joined',
+        ticket: fromRaw(raw),
+        assigned: raw.assigned,
+        statusBefore: raw.status_before,
+      };
     return { kind: active.has(n) ? 'duplicate' : 'none' };
   });
 }
@@ -261,9 +326,11 @@ interface RawTicket {
   customer_key: string | null;
   assignee_id: number | null;
   answered_by: string | null;
+  customer_replied_at: Date | string | null;
+  follow_up_of: number | null;
 }
 
-type JoinedTicket = RawTicket & { joined_n: number; assigned: boolean };
+type JoinedTicket = RawTicket & { joined_n: number; assigned: boolean; status_before: TicketStatus };
 
 const date = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
@@ -285,5 +352,7 @@ function fromRaw(raw: RawTicket): TicketRow {
     customerKey: raw.customer_key,
     assigneeId: raw.assignee_id,
     answeredBy: raw.answered_by,
+    customerRepliedAt: raw.customer_replied_at === null ? null : date(raw.customer_replied_at),
+    followUpOf: raw.follow_up_of,
   };
 }

@@ -24,6 +24,8 @@ export function toTicket(row: TicketView): Ticket {
     assignee: row.assigneeId === null ? null : { id: row.assigneeId, name: row.assigneeName ?? '' },
     answered_by: row.answeredBy,
     labels: row.labels ?? [],
+    customer_replied_at: row.customerRepliedAt?.toISOString() ?? null,
+    follow_up_of: row.followUpOf,
   };
 }
 

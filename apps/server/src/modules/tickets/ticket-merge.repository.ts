@@ -27,6 +27,8 @@ export type SplitOutcome =
   | { kind: 'not_found' }
   | { kind: 'message_not_found' }
   | { kind: 'split_first' }
+  /** The earlier part's last customer message is unanswered and both parts cannot stay active. */
+  | { kind: 'answer_first' }
   | { kind: 'split'; closed: TicketRow; created: TicketRow };
 
 export type TicketMergeRepository = ReturnType<typeof createTicketMergeRepository>;
@@ -41,7 +43,35 @@ function summary(messages: TicketMessageRow[]) {
   if (!first || !last) throw new Error('a ticket part without messages');
   const reply = messages.find((m) => m.isBusiness);
   const customer = messages.find((m) => !m.isBusiness);
-  return { first, last, reply, customer };
+  // Unanswered: no business reply after the part's last customer message (decision 0020, split).
+  const lastCustomer = messages.findLastIndex((m) => !m.isBusiness);
+  const unanswered = lastCustomer >= 0 && !messages.slice(lastCustomer).some((m) => m.isBusiness);
+  return { first, last, reply, customer, unanswered };
+}
+
+/**
+ * Whether the conversation makes one ticket per customer: a per-customer ticket, or a group in that mode
+ * now (a group the desk has not stored is a new one, per customer: decision 0020).
+ */
+async function perCustomer(tx: Tx, ticket: TicketRow): Promise<boolean> {
+  if (ticket.customerKey !== null) return true;
+  const found = (await tx.execute(sql`select ticket_mode from wa_groups
+    where session_id = ${ticket.sessionId} and jid = ${ticket.groupJid}`)) as unknown as {
+    rows: { ticket_mode: string }[];
+  };
+  return (found.rows[0]?.ticket_mode ?? 'per_customer') === 'per_customer';
+}
+
+/**
+ * The engine's key of a customer message's sender (ticket-engine.ts, customerKey): their number, else the
+ * author JID the message store kept; null when neither is known.
+ */
+async function customerKeyOf(tx: Tx, message: TicketMessageRow): Promise<string | null> {
+  if (message.sender) return message.sender;
+  const found = (await tx.execute(sql`select author from wa_messages
+    where session_id = ${message.sessionId} and group_jid = ${message.groupJid} and wa_id = ${message.waId}
+    limit 1`)) as unknown as { rows: { author: string | null }[] };
+  return found.rows[0]?.author ?? null;
 }
 
 /**
@@ -113,10 +143,13 @@ export function createTicketMergeRepository(db: Db, replies: TicketReplies) {
     },
 
     /**
-     * The earlier part stays the ticket and is closed; the later part becomes a new ticket of the same
-     * conversation, in progress when it holds a business reply, with the same assignee and labels. Closing
-     * comes first, so the new ticket is the conversation's only active one unless another already is (a
-     * unique violation the caller answers).
+     * The earlier part stays the ticket; the later part becomes a new ticket of the same conversation, in
+     * progress when it holds a business reply, with the same assignee and labels. The earlier part is
+     * closed when its last customer message was answered (or it was closed already); else it stays active,
+     * which only a per-customer conversation allows: the new ticket is keyed to its first customer, who must
+     * be another than the earlier part's (decision 0020). Closing comes first, so the new ticket is the
+     * conversation's (or customer's) only active one unless another already is (a unique violation the
+     * caller answers).
      */
     split(organisationId: number, ticketId: number, fromMessageId: number, now: Date): Promise<SplitOutcome> {
       return db.transaction(async (tx) => {
@@ -133,15 +166,23 @@ export function createTicketMergeRepository(db: Db, replies: TicketReplies) {
         const kept = summary(messages.slice(0, at));
         const moved = messages.slice(at);
         const later = summary(moved);
+        const keepActive = ticket.status !== 'close' && kept.unanswered;
+        const byCustomer = await perCustomer(tx, ticket);
+        if (keepActive && !byCustomer) return { kind: 'answer_first' };
+        const laterKey = byCustomer && later.customer ? await customerKeyOf(tx, later.customer) : null;
+        const customerKey = laterKey ?? ticket.customerKey;
+        if (keepActive && (laterKey === null || laterKey === ticket.customerKey))
+          return { kind: 'answer_first' };
 
-        const closedAt = ticket.closedAt ?? latest(ticket.createdAt, now) ?? now;
+        const closedAt = keepActive ? null : (ticket.closedAt ?? latest(ticket.createdAt, now) ?? now);
+        const activeStatus = kept.reply ? (ticket.status === 'open' ? 'in_progress' : ticket.status) : 'open';
         const [closed] = await tx
           .update(tickets)
           .set({
-            status: 'close',
+            status: keepActive ? activeStatus : 'close',
             closedAt,
             lastMessage: kept.last.message,
-            updatedAt: latest(kept.last.createdAt, closedAt) ?? closedAt,
+            updatedAt: latest(kept.last.createdAt, closedAt) ?? kept.last.createdAt,
             firstResponseAt: kept.reply?.createdAt ?? null,
             answeredBy: kept.reply ? ticket.answeredBy : null,
           })
@@ -156,7 +197,7 @@ export function createTicketMergeRepository(db: Db, replies: TicketReplies) {
             groupName: ticket.groupName,
             customer: later.customer?.senderName ?? ticket.customer,
             customerNumber: later.customer ? later.customer.sender : ticket.customerNumber,
-            customerKey: ticket.customerKey,
+            customerKey,
             lastMessage: later.last.message,
             status: later.reply ? 'in_progress' : 'open',
             createdAt: later.first.createdAt,

@@ -23,6 +23,9 @@ describeEachDatabase('merging and splitting tickets', (ctx) => {
   const twoTickets = async () => {
     const fixture = await deskFixture(ctx);
     const { user, say } = fixture;
+    await fixture.groupMode(GROUP, 'watch');
+    // No reopen window: the second question opens a ticket of its own (decision 0020).
+    await org(ctx.app, user, 'updateSettings', { reopen_days: 0 });
     await say({ groupId: GROUP, body: 'first question', timestamp: T0 });
     await say({ groupId: GROUP, fromMe: true, body: 'first answer', timestamp: T0 + 60 });
     const [first] = (await org<Ticket[]>(ctx.app, user, 'getTickets')).body;
@@ -115,7 +118,8 @@ describeEachDatabase('merging and splitting tickets', (ctx) => {
   });
 
   it('splits a ticket from a message: the later part is a new ticket, the earlier part is closed', async () => {
-    const { user, say, organisationId } = await deskFixture(ctx);
+    const { user, say, organisationId, groupMode } = await deskFixture(ctx);
+    await groupMode(GROUP, 'watch');
     await say({ groupId: GROUP, body: 'printer broken', timestamp: T0 });
     await say({ groupId: GROUP, fromMe: true, body: 'restart it', timestamp: T0 + 60 });
     await say({

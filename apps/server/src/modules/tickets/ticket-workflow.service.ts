@@ -120,7 +120,7 @@ export function createTicketWorkflowService(deps: TicketWorkflowDeps) {
       return { success: true, message: workflowMessages.merged, ticket };
     },
 
-    /** Answers the new ticket (the later part). */
+    /** Answers the new ticket (the later part); the earlier part is closed or stays active (decision 0020). */
     async split(actor: Actor, ticketId: number, fromMessageId: number): Promise<TicketChangeResponse> {
       const { organisationId } = actor;
       let outcome: Awaited<ReturnType<TicketMergeRepository['split']>>;
@@ -133,6 +133,8 @@ export function createTicketWorkflowService(deps: TicketWorkflowDeps) {
       if (outcome.kind === 'not_found') throw new AppError(404, ticketMessages.ticketNotFound);
       if (outcome.kind === 'message_not_found') throw new AppError(404, workflowMessages.messageNotFound);
       if (outcome.kind === 'split_first') throw new AppError(400, workflowMessages.splitFirst);
+      // The ticket's state refuses it, like the other conflicts: answering or closing the earlier part helps.
+      if (outcome.kind === 'answer_first') throw new AppError(409, workflowMessages.answerFirst);
       const [closed, created] = await Promise.all([
         current(organisationId, ticketId),
         current(organisationId, outcome.created.id),

@@ -63,27 +63,32 @@ describeEachDatabase('ticket calls', (ctx) => {
 
   it('refuses to reopen a closed ticket while its group has another active one', async () => {
     const { user, say } = await deskFixture(ctx);
+    // No reopen window: the second message opens a follow-up instead of reopening (decision 0020).
+    await org(ctx.app, user, 'updateSettings', { reopen_days: 0 });
     await say({ body: 'first' });
     const [first] = await list(user);
     await org(ctx.app, user, 'updateTicketStatus', { ticket_id: first?.id, status: 'close' });
     await say({ body: 'second' });
-    for (const status of ['open', 'in_progress']) {
+    for (const status of ['open', 'in_progress', 'pending']) {
       const res = await org(ctx.app, user, 'updateTicketStatus', { ticket_id: first?.id, status });
       expect(res).toMatchObject({
         status: 409,
         body: {
           message:
-            'This group already has an open or in-progress ticket. Close it before reopening this one.',
+            'This group already has an open, in-progress or pending ticket. Close it before reopening this one.',
         },
       });
     }
-    expect((await list(user)).map((t) => t.status)).toEqual(['open', 'close']);
+    expect((await list(user)).map((t) => [t.status, t.follow_up_of])).toEqual([
+      ['open', first?.id],
+      ['close', null],
+    ]);
   });
 
   it.each([
-    [{ ticket_id: 1, status: 'closed' }, 'status must be one of open, in_progress or close.'],
-    [{ ticket_id: 1, status: 'OPEN' }, 'status must be one of open, in_progress or close.'],
-    [{ ticket_id: 1 }, 'status must be one of open, in_progress or close.'],
+    [{ ticket_id: 1, status: 'closed' }, 'status must be one of open, in_progress, pending or close.'],
+    [{ ticket_id: 1, status: 'OPEN' }, 'status must be one of open, in_progress, pending or close.'],
+    [{ ticket_id: 1 }, 'status must be one of open, in_progress, pending or close.'],
     [{ status: 'close' }, 'Ticket ID must be a number.'],
     [{ ticket_id: '1', status: 'close' }, 'Ticket ID must be a number.'],
   ])('rejects updateTicketStatus with %j', async (payload, message) => {
@@ -117,6 +122,7 @@ describeEachDatabase('ticket calls', (ctx) => {
     expect(empty.json()).toEqual({
       open: 0,
       in_progress: 0,
+      pending: 0,
       closed: 0,
       total: 0,
       avg_first_response_seconds: null,
@@ -137,12 +143,24 @@ describeEachDatabase('ticket calls', (ctx) => {
     expect(stats).toEqual({
       open: 1,
       in_progress: 1,
+      pending: 0,
       closed: 1,
       total: 3,
       avg_first_response_seconds: 30,
       avg_resolution_seconds: 100,
     });
     expect(await ctx.count(tickets)).toBe(3);
+
+    // Pending (waiting on the customer) is counted apart, and in the total (ticket_stats' trigger).
+    const working = (await list(user)).find((t) => t.status === 'in_progress');
+    await org(ctx.app, user, 'updateTicketStatus', { ticket_id: working?.id, status: 'pending' });
+    expect((await org<TicketStatsResponse>(ctx.app, user, 'getTicketStats')).body).toMatchObject({
+      open: 1,
+      in_progress: 0,
+      pending: 1,
+      closed: 1,
+      total: 3,
+    });
   });
 
   it('recognises an agent added on another server within five seconds', async () => {

@@ -56,6 +56,7 @@ export function createTicketsRepository(db: Db) {
       organisationId: ticketStats.organisationId,
       open: total(ticketStats.open),
       inProgress: total(ticketStats.inProgress),
+      pending: total(ticketStats.pending),
       closed: total(ticketStats.closed),
       respondedCount: total(ticketStats.respondedCount),
       responseSecondsSum: total(ticketStats.responseSecondsSum),

@@ -24,7 +24,10 @@ import { waSessions } from '../sessions/sessions.schema';
 // engine (modules/ticket-engine) opens and joins tickets through its TicketLedger port, which
 // ticket-ledger.repository.ts implements; ticket_stats is kept by its trigger (docs/architecture.md, Layers).
 
-export type TicketStatus = 'open' | 'in_progress' | 'close';
+export type TicketStatus = 'open' | 'in_progress' | 'pending' | 'close';
+
+/** The statuses of an active ticket: at most one per group (watch) or per customer (decision 0020). */
+export const ACTIVE_STATUSES = sql.raw(`('open', 'in_progress', 'pending')`);
 
 export const tickets = pgTable(
   'tickets',
@@ -55,21 +58,32 @@ export const tickets = pgTable(
     assigneeId: integer('assignee_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     /** The name of whoever sent the first business reply ("answered by <agent>"), null before it. */
     answeredBy: text('answered_by'),
+    /**
+     * When the customer last wrote while the ticket waited on them (a message on a pending ticket, or one
+     * that reopened it); cleared by the next business reply (decision 0020).
+     */
+    customerRepliedAt: timestamp('customer_replied_at', { withTimezone: true }),
+    /** The closed ticket this one follows up: its customer wrote again after the reopen window. */
+    followUpOf: integer('follow_up_of').references((): AnyPgColumn => tickets.id, { onDelete: 'set null' }),
   },
   (t) => [
     // One active ticket per group (watch mode) and one per customer of a group (per-customer mode), enforced
     // here so that two servers racing on a group cannot both open one.
     uniqueIndex('tickets_one_active_per_group_idx')
       .on(t.organisationId, t.sessionId, t.groupJid)
-      .where(sql`${t.status} in ('open', 'in_progress') and ${t.customerKey} is null`),
+      .where(sql`${t.status} in ${ACTIVE_STATUSES} and ${t.customerKey} is null`),
     uniqueIndex('tickets_one_active_per_customer_idx')
       .on(t.organisationId, t.sessionId, t.groupJid, t.customerKey)
-      .where(sql`${t.status} in ('open', 'in_progress') and ${t.customerKey} is not null`),
+      .where(sql`${t.status} in ${ACTIVE_STATUSES} and ${t.customerKey} is not null`),
+    // The conversation's latest closed ticket, which a customer message may reopen or follow up (decision 0020).
+    index('tickets_closed_conversation_idx')
+      .on(t.sessionId, t.groupJid, t.customerKey, t.closedAt)
+      .where(sql`${t.status} = 'close'`),
     index('tickets_assignee_idx').on(t.assigneeId),
     // Scanned backwards for "newest first"; an ascending index matches ORDER BY … DESC (NULLS FIRST) exactly.
     index('tickets_organisation_created_idx').on(t.organisationId, t.createdAt, t.id),
     index('tickets_organisation_status_idx').on(t.organisationId, t.status),
-    check('tickets_status_valid', sql`${t.status} in ('open', 'in_progress', 'close')`),
+    check('tickets_status_valid', sql`${t.status} in ('open', 'in_progress', 'pending', 'close')`),
     check('tickets_closed_at_only_when_closed', sql`(${t.status} = 'close') = (${t.closedAt} is not null)`),
   ],
 );
@@ -128,6 +142,7 @@ export const ticketStats = pgTable(
     shard: smallint('shard').notNull().default(0),
     open: integer('open').notNull().default(0),
     inProgress: integer('in_progress').notNull().default(0),
+    pending: integer('pending').notNull().default(0),
     closed: integer('closed').notNull().default(0),
     respondedCount: integer('responded_count').notNull().default(0),
     responseSecondsSum: doublePrecision('response_seconds_sum').notNull().default(0),

@@ -77,13 +77,14 @@ export function createTicketsService({
       const row = await repo.stats(organisationId);
       if (!row) {
         const none = { avg_first_response_seconds: null, avg_resolution_seconds: null };
-        return { open: 0, in_progress: 0, closed: 0, total: 0, ...none };
+        return { open: 0, in_progress: 0, pending: 0, closed: 0, total: 0, ...none };
       }
       return {
         open: row.open,
         in_progress: row.inProgress,
+        pending: row.pending,
         closed: row.closed,
-        total: row.open + row.inProgress + row.closed,
+        total: row.open + row.inProgress + row.pending + row.closed,
         avg_first_response_seconds: average(row.responseSecondsSum, row.respondedCount),
         avg_resolution_seconds: average(row.resolutionSecondsSum, row.resolvedCount),
       };

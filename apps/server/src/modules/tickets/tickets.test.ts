@@ -103,8 +103,10 @@ describeWithDatabase('tickets from group conversations', (ctx) => {
     expect(await ctx.count(tickets)).toBe(0);
   });
 
-  it('opens a new ticket for a customer message after close, and keeps resolution times', async () => {
+  it('opens a follow-up for a customer message after the reopen window, and keeps resolution times', async () => {
     const { app, owner, sessionId, group } = await desk();
+    // A window of 0 days: every message after a close is after it (decision 0020).
+    await org(app, owner, 'updateSettings', { reopen_days: 0 });
     const customer = { group_id: group.group_id, author_phone: '4915112345678' };
     await say(app, owner, sessionId, { ...customer, body: 'first problem' });
     const [first] = (await org<Ticket[]>(app, owner, 'getTickets')).body;
@@ -119,9 +121,9 @@ describeWithDatabase('tickets from group conversations', (ctx) => {
 
     await say(app, owner, sessionId, { ...customer, body: 'second problem' });
     const list = (await org<Ticket[]>(app, owner, 'getTickets')).body;
-    expect(list.map((t) => [t.last_message, t.status])).toEqual([
-      ['second problem', 'open'],
-      ['first problem', 'close'],
+    expect(list.map((t) => [t.last_message, t.status, t.follow_up_of])).toEqual([
+      ['second problem', 'open', first?.id],
+      ['first problem', 'close', null],
     ]);
     const stats = (await org<TicketStatsResponse>(app, owner, 'getTicketStats')).body;
     expect(stats).toMatchObject({ open: 1, in_progress: 0, closed: 1, total: 2 });

@@ -32,6 +32,8 @@ const ticket = (id: number, patch: Partial<Ticket> = {}): Ticket => ({
   assignee: null,
   answered_by: null,
   labels: [],
+  customer_replied_at: null,
+  follow_up_of: null,
   ...patch,
 });
 
@@ -64,7 +66,10 @@ function server(open: Ticket[], settings: { status: number; body: unknown }) {
     return jsonResponse(404, { message: 'nope' });
   });
 }
-const settings30 = { status: 200, body: { ack_phrases: ['ok'], unanswered_minutes: 30 } };
+const settings30 = {
+  status: 200,
+  body: { ack_phrases: ['ok'], unanswered_minutes: 30, auto_pending: false, reopen_days: 7 },
+};
 
 /** A stand-in for the browser's Notification with the permission given. */
 function stubNotification(permission: NotificationPermission) {
@@ -111,6 +116,35 @@ describe('notifications', () => {
     await userEvent.click(within(list).getByRole('button', { name: /New ticket from Priya in Support/ }));
     expect(screen.getByTestId('where').textContent).toBe('/dashboard?ticket=12');
     expect(bell().getAttribute('aria-label')).toBe('Notifications');
+  });
+
+  it('tells the assignee, and only them, when a customer reopens their ticket', async () => {
+    server([], settings30);
+    renderRoutes(
+      [
+        {
+          path: '*',
+          element: (
+            <NotificationsProvider enabled meId={7}>
+              <NotificationBell />
+            </NotificationsProvider>
+          ),
+        },
+      ],
+      '/members',
+    );
+    await waitFor(() => expect(FakeEventSource.current()).toBeDefined());
+    const reopened = (id: number, assigneeId: number) => ({
+      type: 'ticket.updated',
+      change: 'reopened',
+      ticket: ticket(id, { status: 'in_progress', assignee: { id: assigneeId, name: '' } }),
+    });
+    act(() => FakeEventSource.current()?.emit(reopened(12, 8)));
+    expect(bell().getAttribute('aria-label')).toBe('Notifications');
+    act(() => FakeEventSource.current()?.emit(reopened(13, 7)));
+    expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread');
+    await userEvent.click(bell());
+    expect(await screen.findByText('Ticket #13 reopened: Priya wrote again')).toBeTruthy();
   });
 
   it('alerts once per ticket when it stays unanswered for the organisation’s minutes, remembered by the browser', async () => {

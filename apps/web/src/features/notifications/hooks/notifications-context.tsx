@@ -9,13 +9,18 @@ import {
 } from '@/features/notifications/api/notifications-api';
 import { showBrowserNotification } from '@/features/notifications/utils/browser-notifications';
 import { notifiedIds } from '@/features/notifications/utils/notified-ids';
-import { dueUnanswered, newTicketText, unansweredText } from '@/features/notifications/utils/unanswered';
+import {
+  dueUnanswered,
+  newTicketText,
+  reopenedText,
+  unansweredText,
+} from '@/features/notifications/utils/unanswered';
 import { useEventStream } from '@/shared/events/use-event-stream';
 import { useInterval } from '@/shared/hooks/use-interval';
 import { placeTicket } from '@/shared/query/ticket-page';
 
 export interface DeskNotification {
-  /** `new-12` or `unanswered-12`: one of each per ticket. */
+  /** `new-12` or `unanswered-12`: one of each per ticket; `reopened-12-<time>`: one per reopen. */
   key: string;
   ticketId: number;
   text: string;
@@ -51,7 +56,16 @@ export const notificationKeys = {
  * and an open ticket still unanswered after the organisation's `unanswered_minutes` (checked here,
  * from the newest open tickets, once per ticket per browser). Mounted once, in the app layout.
  */
-export function NotificationsProvider({ enabled, children }: { enabled: boolean; children: ReactNode }) {
+export function NotificationsProvider({
+  enabled,
+  meId = null,
+  children,
+}: {
+  enabled: boolean;
+  /** The signed-in member: told when a ticket assigned to them is reopened (decision 0020). */
+  meId?: number | null;
+  children: ReactNode;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [items, setItems] = useState<DeskNotification[]>([]);
@@ -111,6 +125,20 @@ export function NotificationsProvider({ enabled, children }: { enabled: boolean;
           read: false,
         },
       ]);
+    }
+    // A customer wrote again on a closed ticket within the reopen window: its assignee is told.
+    if (event.type === 'ticket.updated' && event.change === 'reopened' && meId !== null) {
+      const ticket: Ticket = event.ticket;
+      if (ticket.assignee?.id === meId)
+        add([
+          {
+            key: `reopened-${ticket.id}-${ticket.updated_at}`,
+            ticketId: ticket.id,
+            text: reopenedText(ticket),
+            at: Date.now(),
+            read: false,
+          },
+        ]);
     }
     if (event.type === 'ticket.created' || event.type === 'ticket.updated') {
       // The event's ticket says whether it is open now, which is all the watched list needs: no request.

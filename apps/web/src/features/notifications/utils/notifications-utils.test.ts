@@ -14,6 +14,8 @@ describe('unanswered tickets', () => {
       { ...base, id: 2, created_at: at(29, now) },
       { ...base, id: 3, created_at: at(90, now), first_response_at: at(80, now) },
       { ...base, id: 4, created_at: at(90, now), status: 'in_progress' },
+      // Waiting on the customer (decision 0020): not unanswered, however old.
+      { ...base, id: 5, created_at: at(90, now), status: 'pending' },
     ] as Ticket[];
     expect(dueUnanswered(tickets, 30, now).map((t) => t.id)).toEqual([1]);
   });

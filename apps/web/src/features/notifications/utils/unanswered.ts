@@ -1,6 +1,9 @@
 import type { Ticket } from '@wadesk/contract';
 
-/** Open tickets with no business reply `minutes` or more after they opened. */
+/**
+ * Open tickets with no business reply `minutes` or more after they opened. A pending ticket (waiting on
+ * the customer) or one in progress is never unanswered (decision 0020).
+ */
 export function dueUnanswered(tickets: readonly Ticket[], minutes: number, now: number): Ticket[] {
   const limit = minutes * 60_000;
   return tickets.filter(
@@ -26,6 +29,9 @@ export function formatMinutes(minutes: number): string {
 
 export const newTicketText = (ticket: Pick<Ticket, 'customer' | 'group_name'>) =>
   `New ticket from ${ticket.customer} in ${ticket.group_name}`;
+
+export const reopenedText = (ticket: Pick<Ticket, 'id' | 'customer'>) =>
+  `Ticket #${ticket.id} reopened: ${ticket.customer} wrote again`;
 
 export const unansweredText = (ticket: Pick<Ticket, 'id' | 'customer'>, minutes: number) =>
   `Ticket #${ticket.id} from ${ticket.customer} unanswered for ${formatMinutes(minutes)}`;

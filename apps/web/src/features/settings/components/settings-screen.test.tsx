@@ -59,7 +59,12 @@ describe('SettingsScreen', () => {
 
   it('adds and removes phrases as chips, saves them, and resets to the default list', async () => {
     const user = userEvent.setup();
-    const { updates } = setUp('admin', { ack_phrases: ['ok', 'thanks'], unanswered_minutes: 30 });
+    const { updates } = setUp('admin', {
+      ack_phrases: ['ok', 'thanks'],
+      unanswered_minutes: 30,
+      auto_pending: false,
+      reopen_days: 7,
+    });
     await screen.findByRole('list', { name: 'Acknowledgement phrases' });
     expectNamedControls();
     expect(chips()).toEqual(['ok', 'thanks']);
@@ -85,7 +90,12 @@ describe('SettingsScreen', () => {
 
   it('saves the unanswered alert in minutes and refuses a value out of range', async () => {
     const user = userEvent.setup();
-    const { updates } = setUp('owner', { ack_phrases: [], unanswered_minutes: 30 });
+    const { updates } = setUp('owner', {
+      ack_phrases: [],
+      unanswered_minutes: 30,
+      auto_pending: false,
+      reopen_days: 7,
+    });
     const field = await screen.findByRole('spinbutton', { name: 'Notify after (minutes)' });
     expect(screen.getByText(/only emoji-only messages/)).toBeTruthy();
     const section = screen.getByRole('region', { name: 'Unanswered tickets' });
@@ -99,12 +109,41 @@ describe('SettingsScreen', () => {
     await waitFor(() => expect(updates()).toEqual([{ unanswered_minutes: 45 }]));
   });
 
+  it('turns pending after a reply on at once and saves the reopen window in days (0 to 90)', async () => {
+    const user = userEvent.setup();
+    const { updates } = setUp('admin', {
+      ack_phrases: [],
+      unanswered_minutes: 30,
+      auto_pending: false,
+      reopen_days: 7,
+    });
+    const toggle = await screen.findByRole('checkbox', {
+      name: /Set a ticket to Pending after a staff reply/,
+    });
+    await user.click(toggle);
+    await waitFor(() => expect(updates()).toEqual([{ auto_pending: true }]));
+    const section = screen.getByRole('region', { name: 'Ticket lifecycle' });
+    const days = within(section).getByRole('spinbutton', { name: 'Reopen within (days)' });
+    await user.clear(days);
+    await user.type(days, '91');
+    expect(within(section).getByText('The reopen window must be between 0 and 90 days.')).toBeTruthy();
+    expect(within(section).getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+    await user.clear(days);
+    await user.type(days, '0');
+    await user.click(within(section).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(updates()).toEqual([{ auto_pending: true }, { reopen_days: 0 }]));
+  });
+
   it('shows a member the settings without controls to change them', async () => {
-    setUp('member', { ack_phrases: ['ok'], unanswered_minutes: 30 });
+    setUp('member', { ack_phrases: ['ok'], unanswered_minutes: 30, auto_pending: false, reopen_days: 7 });
     await screen.findByRole('list', { name: 'Acknowledgement phrases' });
     expect(screen.getByText('Only admins and owners can change these settings.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'New phrase' })).toBeNull();
+    expect(screen.getByRole('checkbox', { name: /Pending after a staff reply/ })).toHaveProperty(
+      'disabled',
+      true,
+    );
   });
 });

@@ -9,6 +9,7 @@ import { PageHeader } from '@/shared/ui/page-header';
 import { Spinner } from '@/shared/ui/spinner';
 import { toast } from '@/shared/ui/toast';
 import { AckPhrasesSection } from './ack-phrases-section';
+import { LifecycleSection } from './lifecycle-section';
 import { UnansweredSection } from './unanswered-section';
 
 /** The organisation's settings: a column of sections, each saved on its own. */
@@ -48,6 +49,15 @@ export function SettingsScreen() {
             canEdit={canEdit}
             saving={busy('unanswered_minutes')}
             onSave={(unanswered_minutes) => save({ unanswered_minutes })}
+          />
+          <LifecycleSection
+            autoPending={settings.data.auto_pending}
+            reopenDays={settings.data.reopen_days}
+            canEdit={canEdit}
+            savingPending={busy('auto_pending')}
+            savingDays={busy('reopen_days')}
+            onSavePending={(auto_pending) => save({ auto_pending })}
+            onSaveDays={(reopen_days) => save({ reopen_days })}
           />
         </div>
       ) : settings.isError ? (

@@ -18,5 +18,14 @@ export const SETTINGS_TEXTS = {
   unansweredDescription:
     'Notify the team when a ticket has had no reply from the business for this long after it opened.',
   unansweredLabel: 'Notify after (minutes)',
+  lifecycleTitle: 'Ticket lifecycle',
+  lifecycleDescription:
+    'How tickets move while they wait on the customer, and what a customer message does after a ticket was closed.',
+  autoPendingLabel: 'Set a ticket to Pending after a staff reply',
+  autoPendingHint:
+    'Pending means waiting on the customer. When they write again the ticket goes back to In Progress, marked “Customer replied”.',
+  reopenDaysLabel: 'Reopen within (days)',
+  reopenDaysHint:
+    'A customer message this soon after a close reopens the ticket for its assignee; a later one opens a follow-up ticket. 0: never reopen.',
   save: 'Save',
 } as const;

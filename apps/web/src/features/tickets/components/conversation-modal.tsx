@@ -32,9 +32,10 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
   );
 }
 
-function TicketFacts({ ticket }: { ticket: Ticket }) {
+function TicketFacts({ ticket, onOpenTicket }: { ticket: Ticket; onOpenTicket: (id: number) => void }) {
   const firstResponse = secondsBetween(ticket.created_at, ticket.first_response_at);
   const resolution = secondsBetween(ticket.created_at, ticket.closed_at);
+  const followUpOf = ticket.follow_up_of;
   return (
     <div className="space-y-3 border-b border-slate-200 pb-4">
       <p className="text-sm text-slate-600">
@@ -46,6 +47,25 @@ function TicketFacts({ ticket }: { ticket: Ticket }) {
           </>
         ) : null}{' '}
         · <span data-testid="conversation-status">{statusLabel(ticket.status)}</span>
+        {ticket.customer_replied_at ? (
+          <>
+            {' '}
+            · <span className="font-medium text-violet-800">Customer replied</span>
+          </>
+        ) : null}
+        {followUpOf !== null ? (
+          <>
+            {' '}
+            ·{' '}
+            <button
+              type="button"
+              className="font-medium text-brand-700 underline-offset-2 hover:underline"
+              onClick={() => onOpenTicket(followUpOf)}
+            >
+              Follow-up of #{followUpOf}
+            </button>
+          </>
+        ) : null}
       </p>
       <dl className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-3 sm:grid-cols-3">
         <Fact label="Opened" value={formatDateTime(ticket.created_at)} />
@@ -158,10 +178,17 @@ function useSplit(ticketId: number) {
       onCancel={() => setFrom(null)}
       onConfirm={() => void confirm()}
     >
-      <p>
-        This message and every later one become a new ticket. The earlier part stays this ticket and is
-        closed.
-      </p>
+      <ul className="list-disc space-y-1.5 pl-5">
+        <li>
+          <strong>New ticket:</strong> this message and every later one, with the same assignee and labels. In
+          a group with one ticket per customer it belongs to the first customer who wrote in it.
+        </li>
+        <li>
+          <strong>This ticket:</strong> the messages before it. It is closed when its customer's last message
+          was answered. If not, it stays open beside the new one (one ticket per customer), or the split waits
+          until you answer or close it (one ticket for the whole group).
+        </li>
+      </ul>
     </ConfirmDialog>
   );
   return { ask: setFrom, dialog };
@@ -189,7 +216,7 @@ function ConversationBody({
   const messages = state.status === 'ready' ? state.details.conversations : [];
   return (
     <div className="space-y-4">
-      <TicketFacts ticket={shown} />
+      <TicketFacts ticket={shown} onOpenTicket={onOpenTicket} />
       <TicketWorkBar
         ticket={shown}
         tickets={tickets}

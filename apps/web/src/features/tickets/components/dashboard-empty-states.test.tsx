@@ -20,6 +20,7 @@ function server(tickets: Ticket[]) {
         return jsonResponse(200, {
           open: 0,
           in_progress: 0,
+          pending: 0,
           closed: tickets.length,
           total: tickets.length,
           avg_first_response_seconds: null,

@@ -14,8 +14,9 @@ import { DashboardScreen } from './dashboard-screen';
 const STATS: TicketStatsResponse = {
   open: 2,
   in_progress: 1,
+  pending: 3,
   closed: 4,
-  total: 7,
+  total: 10,
   avg_first_response_seconds: 252,
   avg_resolution_seconds: 3780,
 };
@@ -93,8 +94,10 @@ describe('DashboardScreen', () => {
     expectNamedControls();
     expect(screen.getByTestId('stat-OPEN').textContent).toBe('2');
     expect(screen.getByTestId('stat-IN PROGRESS').textContent).toBe('1');
+    // Pending (waiting on the customer) beside the specification's four (decision 0020).
+    expect(screen.getByTestId('stat-PENDING').textContent).toBe('3');
     expect(screen.getByTestId('stat-CLOSED').textContent).toBe('4');
-    expect(screen.getByTestId('stat-TOTAL').textContent).toBe('7');
+    expect(screen.getByTestId('stat-TOTAL').textContent).toBe('10');
     expect(screen.getByTestId('ticket-averages').textContent).toBe(
       'Avg. first response: 4m 12sAvg. resolution: 1h 3m',
     );

@@ -4,6 +4,7 @@ import { TICKET_STATUSES } from '@/features/tickets/utils/ticket-table';
 const tones: Record<TicketStatus, string> = {
   open: 'border-amber-300 bg-amber-50 text-amber-900',
   in_progress: 'border-sky-300 bg-sky-50 text-sky-900',
+  pending: 'border-violet-300 bg-violet-50 text-violet-900',
   close: 'border-slate-300 bg-slate-100 text-slate-700',
 };
 
@@ -13,7 +14,7 @@ interface StatusSelectProps {
   busy?: boolean;
 }
 
-/** Open / In Progress / Closed; a choice is sent at once. */
+/** Open / In Progress / Pending / Closed; a choice is sent at once. */
 export function StatusSelect({ ticket, onChange, busy }: StatusSelectProps) {
   return (
     <select

@@ -1,5 +1,5 @@
 import type { TicketStatsResponse } from '@wadesk/contract';
-import { CheckCheckIcon, ClockIcon, HourglassIcon, InboxIcon, TicketIcon } from 'lucide-react';
+import { CheckCheckIcon, ClockIcon, HourglassIcon, InboxIcon, TicketIcon, UserRoundIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatDuration } from '@/features/tickets/utils/duration';
 
@@ -46,11 +46,14 @@ function Average({
   );
 }
 
-/** OPEN, IN PROGRESS, CLOSED and TOTAL, then the average first-response and resolution times. */
+/**
+ * OPEN, IN PROGRESS, PENDING (waiting on the customer), CLOSED and TOTAL, then the average first-response
+ * and resolution times.
+ */
 export function TicketStatCards({ stats }: { stats: TicketStatsResponse | null }) {
   return (
     <section aria-label="Ticket statistics" className="space-y-3">
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-5">
         <StatCard
           label="OPEN"
           value={stats?.open ?? null}
@@ -62,6 +65,12 @@ export function TicketStatCards({ stats }: { stats: TicketStatsResponse | null }
           value={stats?.in_progress ?? null}
           icon={<HourglassIcon className="size-5" />}
           tone="bg-sky-50 text-sky-700"
+        />
+        <StatCard
+          label="PENDING"
+          value={stats?.pending ?? null}
+          icon={<UserRoundIcon className="size-5" />}
+          tone="bg-violet-50 text-violet-700"
         />
         <StatCard
           label="CLOSED"

@@ -57,6 +57,7 @@ function server() {
         return jsonResponse(200, {
           open: 3,
           in_progress: 0,
+          pending: 0,
           closed: 0,
           total: 3,
           avg_first_response_seconds: null,

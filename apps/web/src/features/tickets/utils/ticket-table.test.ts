@@ -22,8 +22,8 @@ describe('ticket table', () => {
     expect(lastMessagePreview('')).toBe('');
   });
 
-  it('labels statuses as the spec shows them', () => {
-    expect(ALL_TICKET_STATUSES.map(statusLabel)).toEqual(['Open', 'In Progress', 'Closed']);
+  it('labels statuses as the spec shows them, with Pending (decision 0020)', () => {
+    expect(ALL_TICKET_STATUSES.map(statusLabel)).toEqual(['Open', 'In Progress', 'Pending', 'Closed']);
   });
 
   it('sorts by creation time and filters by status', () => {

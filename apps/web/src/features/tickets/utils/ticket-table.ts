@@ -5,10 +5,11 @@ import { truncate } from '@/shared/format/format';
 import type { FilterOption } from '@/shared/table/checkbox-filter';
 import { secondsBetween } from './duration';
 
-/** The labels of the three statuses, in the dropdown's and the filter's order. */
+/** The labels of the four statuses, in the dropdown's and the filter's order (pending: waiting on the customer). */
 export const TICKET_STATUSES: readonly FilterOption<TicketStatus>[] = [
   { value: 'open', label: 'Open' },
   { value: 'in_progress', label: 'In Progress' },
+  { value: 'pending', label: 'Pending' },
   { value: 'close', label: 'Closed' },
 ];
 
