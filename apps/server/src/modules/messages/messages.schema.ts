@@ -57,7 +57,7 @@ export const waGroups = pgTable(
     /**
      * How its messages make tickets: watch (one active ticket for the group), per_customer (one per
      * customer in the group), ignore (messages stored, no tickets). New groups start per customer; groups
-     * stored before migration 0022 keep the mode they had (decision 0020).
+     * stored before migration 0020 keep the mode they had (decision 0020).
      */
     ticketMode: text('ticket_mode').$type<GroupTicketMode>().notNull().default('per_customer'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
