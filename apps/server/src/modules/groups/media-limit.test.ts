@@ -31,6 +31,8 @@ describeWithDatabase('media size limit and streamed downloads (Baileys driver)',
   const files = { medium: randomBytes(6 * MB), large: randomBytes(9 * MB) }; // medium: > one S3 part
   const encrypted: Record<string, Awaited<ReturnType<typeof encryptedStream>>> = {};
   const fetched: string[] = [];
+  /** CDN responses whose connection the server has not yet seen closed. */
+  let open = 0;
   let cdn: ReturnType<typeof createServer>;
   let base = '';
   let s3: TestS3;
@@ -43,8 +45,15 @@ describeWithDatabase('media size limit and streamed downloads (Baileys driver)',
     }
     cdn = createServer((request, response) => {
       fetched.push(request.url ?? '');
+      open += 1;
+      response.once('close', () => {
+        open -= 1;
+      });
       const body = bodies[request.url ?? ''];
-      if (body) response.writeHead(200).end(body);
+      // The large file's response never ends: a download cut off before its end must close the connection
+      // itself (a finished response would say nothing about the client).
+      if (body && request.url === '/large') response.writeHead(200).write(body);
+      else if (body) response.writeHead(200).end(body);
       else response.writeHead(404).end();
     });
     await new Promise<void>((resolve) => cdn.listen(0, '127.0.0.1', resolve));
@@ -52,6 +61,7 @@ describeWithDatabase('media size limit and streamed downloads (Baileys driver)',
     s3 = await startTestS3('wadesk-media-limit');
   });
   afterAll(async () => {
+    cdn.closeAllConnections();
     await new Promise((resolve) => cdn.close(resolve));
     await s3.close();
     for (const file of Object.values(encrypted)) await rm(file.encFilePath, { force: true });
@@ -157,6 +167,8 @@ describeWithDatabase('media size limit and streamed downloads (Baileys driver)',
           },
         });
         expect(fetched).toEqual(['/large']);
+        // The CDN's response is closed with the download, not left open and paused behind it.
+        await eventually(() => open === 0, 5_000, 'the CDN connection closed');
         expect(await objects()).toEqual([]); // nothing kept, not even part of it
         expect(await mediaObject(lying)).toBeNull();
       });

@@ -37,6 +37,7 @@ export async function downloadWaMedia(
     const renewed = await context.reuploadRequest(message);
     decrypted = await downloadMediaMessage(renewed, 'stream', {});
   }
+  closeSourceWithIt(decrypted);
   const content = normalizeMessageContent(message.message);
   const type = getContentType(content ?? undefined);
   const media = (type ? (content as Record<string, MediaFields | undefined>)[type] : undefined) ?? {};
@@ -44,6 +45,20 @@ export async function downloadWaMedia(
     ? pipeline(decrypted, matchingHash(Buffer.from(media.fileSha256)), () => {})
     : decrypted;
   return { stream, mimetype: media.mimetype ?? 'application/octet-stream', filename: media.fileName ?? null };
+}
+
+/**
+ * Baileys hands back its decrypting Transform with the CDN's response piped into it
+ * (Utils/messages-media.js:514, `fetched.pipe(output)`). Destroying the Transform (a download cut off at the
+ * size limit, a failed put, a wrong hash) only unpipes the response, which then stays open and paused: the
+ * CDN connection would hang, and a later socket error on it would have no listener. When the response is
+ * unpiped it is destroyed too, with its errors taken.
+ */
+function closeSourceWithIt(decrypted: Readable): void {
+  decrypted.once('unpipe', (source: Readable) => {
+    source.on('error', () => {});
+    source.destroy();
+  });
 }
 
 /**
