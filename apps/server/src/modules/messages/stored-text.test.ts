@@ -224,7 +224,12 @@ describeWithDatabase('text holding NUL characters', (ctx) => {
     ]);
     expect(next?.kind).toBe('joined');
     expect(hasNul(await ctx.db.select().from(tickets))).toBe(false);
-    expect((await ctx.db.select().from(ticketMessages)).map((m) => [m.senderName, m.message])).toEqual([
+    expect(
+      (await ctx.db.select().from(ticketMessages).orderBy(ticketMessages.id)).map((m) => [
+        m.senderName,
+        m.message,
+      ]),
+    ).toEqual([
       ['Carla', 'ab'],
       ['David', 'cd'],
     ]);
