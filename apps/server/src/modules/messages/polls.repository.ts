@@ -4,6 +4,9 @@ import { storableDeep } from '../../text';
 import type { PollKey, PollVote } from '../../whatsapp/driver';
 import { waMessages, waPolls, waPollVotes } from './messages.schema';
 
+/** Message ids looked up per query (far below PostgreSQL's 65,535 parameters). */
+const POLL_LOOKUP_SLICE = 1_000;
+
 /** A poll as ingest stores it, beside its message. */
 export interface NewPoll {
   sessionId: string;
@@ -152,30 +155,39 @@ export function createPollsRepository(db: Db) {
     /** The group's polls among `waIds`, with their question (the message's body) and every current vote. */
     async polls(sessionId: string, groupJid: string, waIds: readonly string[]): Promise<StoredPoll[]> {
       if (waIds.length === 0) return [];
-      const polls = await db
-        .select({
-          waId: waPolls.waId,
-          question: waMessages.body,
-          options: waPolls.options,
-          selectableCount: waPolls.selectableCount,
-          countable: sql<boolean>`${waPolls.secret} is not null`,
-        })
-        .from(waPolls)
-        .innerJoin(
-          waMessages,
-          and(
-            eq(waMessages.sessionId, waPolls.sessionId),
-            eq(waMessages.groupJid, waPolls.groupJid),
-            eq(waMessages.waId, waPolls.waId),
-          ),
-        )
-        .where(
-          and(
-            eq(waPolls.sessionId, sessionId),
-            eq(waPolls.groupJid, groupJid),
-            inArray(waPolls.waId, [...waIds]),
-          ),
+      // In slices: a ticket's conversation asks about all its messages, and one IN list would meet
+      // PostgreSQL's limit of 65,535 parameters on a very long one.
+      const ids = [...waIds];
+      const polls = [];
+      for (let from = 0; from < ids.length; from += POLL_LOOKUP_SLICE) {
+        const slice = ids.slice(from, from + POLL_LOOKUP_SLICE);
+        polls.push(
+          ...(await db
+            .select({
+              waId: waPolls.waId,
+              question: waMessages.body,
+              options: waPolls.options,
+              selectableCount: waPolls.selectableCount,
+              countable: sql<boolean>`${waPolls.secret} is not null`,
+            })
+            .from(waPolls)
+            .innerJoin(
+              waMessages,
+              and(
+                eq(waMessages.sessionId, waPolls.sessionId),
+                eq(waMessages.groupJid, waPolls.groupJid),
+                eq(waMessages.waId, waPolls.waId),
+              ),
+            )
+            .where(
+              and(
+                eq(waPolls.sessionId, sessionId),
+                eq(waPolls.groupJid, groupJid),
+                inArray(waPolls.waId, slice),
+              ),
+            )),
         );
+      }
       if (polls.length === 0) return [];
       const votes = await db
         .select()

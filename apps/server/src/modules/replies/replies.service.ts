@@ -193,8 +193,8 @@ export function createRepliesService(deps: RepliesServiceDeps) {
         await giveBack();
         throw new AppError(409, replyMessages.notConnected);
       }
-      // The quoted message is gone: refused before sending. A 502 may come after the message left (the
-      // audit entry failed), so it keeps its count.
+      // The quoted message is gone: refused before sending. A 502 (WhatsApp refused the send) keeps its
+      // count: the socket may have written it before failing.
       if (error instanceof AppError && error.message === replyMessages.quotedMissing) await giveBack();
       throw error;
     }

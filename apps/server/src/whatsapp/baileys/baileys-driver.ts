@@ -400,7 +400,10 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
           // A vote is never a message of its own: it is read, and counted on its poll.
           const shown = messages.filter((m) => !pollUpdateOf(m.message));
           if (shown.length > 0) events.live(shown);
-          tellVotes([...(await votes.seen(shown)), ...(await votes.read(messages))]);
+          // Votes in 1:1 chats are never counted (groups only): they would spend the budget of votes waiting for
+          // their poll (polls.ts).
+          const inGroups = messages.filter((m) => isJidGroup(m.key?.remoteJid ?? undefined));
+          tellVotes([...(await votes.seen(shown)), ...(await votes.read(inGroups))]);
         });
         tell(merged);
       });

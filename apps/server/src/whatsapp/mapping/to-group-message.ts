@@ -195,6 +195,8 @@ function storedRaw(message: WAMessage, media: boolean): unknown {
   // An animated sticker downloads as the sticker message it wraps (decision 0015 §10).
   const lottie = json.message?.lottieStickerMessage as { message?: Record<string, unknown> } | undefined;
   if (lottie?.message) json.message = lottie.message;
+  // A message's own secret may also sit beside its content (WebMessageInfo.messageSecret): kept only in wa_polls.
+  delete (json as { messageSecret?: unknown }).messageSecret;
   stripUnstored(json.message, media);
   return json;
 }
