@@ -9,6 +9,7 @@ import {
   type WAMessage,
   type WAMessageKey,
 } from 'baileys';
+import { messageLayers } from './mapping/message-content';
 
 // Polls and their votes (docs/decisions/0018-desk-replies.md, polls). A poll message carries its options and a
 // 32-byte `messageContextInfo.messageSecret` (Baileys makes one for every poll it builds, Utils/messages.js:
@@ -61,31 +62,9 @@ const POLL_FIELDS = [
   'pollCreationMessageV5',
 ] as const;
 
-const WRAPPERS = [
-  'ephemeralMessage',
-  'viewOnceMessage',
-  'viewOnceMessageV2',
-  'viewOnceMessageV2Extension',
-  'documentWithCaptionMessage',
-  'editedMessage',
-  'pollCreationMessageV4',
-] as const;
-
-/** The message and every message wrapped inside it, outermost first. */
-function layers(message: proto.IMessage | null | undefined): proto.IMessage[] {
-  const found: proto.IMessage[] = [];
-  let current = message ?? null;
-  for (let depth = 0; current && depth < 8; depth++) {
-    found.push(current);
-    const wrapper = WRAPPERS.find((name) => current?.[name]?.message);
-    current = wrapper ? (current[wrapper]?.message ?? null) : null;
-  }
-  return found;
-}
-
 /** The poll a message carries (V1/V2/V3/V5, also inside wrappers), or null. */
 export function pollContent(message: proto.IMessage | null | undefined): PollContent | null {
-  const all = layers(message);
+  const all = messageLayers(message);
   for (const layer of all) {
     const content = normalizeMessageContent(layer) ?? layer;
     const field = POLL_FIELDS.find((name) => content[name]);
@@ -107,7 +86,7 @@ export function pollContent(message: proto.IMessage | null | undefined): PollCon
 export function pollUpdateOf(
   message: proto.IMessage | null | undefined,
 ): proto.Message.IPollUpdateMessage | null {
-  for (const layer of layers(message)) {
+  for (const layer of messageLayers(message)) {
     const update = (normalizeMessageContent(layer) ?? layer).pollUpdateMessage;
     if (update) return update;
   }

@@ -68,19 +68,30 @@ const ALL_WRAPPERS = [
 type Wrapped = Partial<Record<(typeof ALL_WRAPPERS)[number], proto.Message.IFutureProofMessage | null>>;
 
 /**
+ * The message and every message wrapped inside it (ephemeral, view-once, edited, mention, question…),
+ * outermost first. One list of wrappers serves everything that looks inside a message: what it shows here,
+ * and the poll or vote it carries (polls.ts).
+ */
+export function messageLayers(message: proto.IMessage | null | undefined): proto.IMessage[] {
+  const found: proto.IMessage[] = [];
+  let current = message ?? null;
+  for (let depth = 0; current && depth < 8; depth++) {
+    found.push(current);
+    const wrapped = current as Wrapped;
+    const wrapper = ALL_WRAPPERS.find((name) => wrapped[name]);
+    current = wrapper ? (wrapped[wrapper]?.message ?? {}) : null;
+  }
+  return found;
+}
+
+/**
  * The message inside every wrapper, and whether one of them was a view-once wrapper (normalizeMessageContent
  * unwraps those silently).
  */
 function unwrap(message: proto.IMessage): { content: proto.IMessage; viewOnce: boolean } {
-  let content = message;
-  let viewOnce = false;
-  for (let depth = 0; depth < 8; depth++) {
-    const wrapped = content as Wrapped;
-    const wrapper = ALL_WRAPPERS.find((name) => wrapped[name]);
-    if (!wrapper) break;
-    if ((VIEW_ONCE_WRAPPERS as readonly string[]).includes(wrapper)) viewOnce = true;
-    content = wrapped[wrapper]?.message ?? {};
-  }
+  const layers = messageLayers(message);
+  const content = layers.at(-1) ?? message;
+  const viewOnce = layers.some((layer) => VIEW_ONCE_WRAPPERS.some((name) => (layer as Wrapped)[name]));
   return { content: normalizeMessageContent(content) ?? content, viewOnce };
 }
 

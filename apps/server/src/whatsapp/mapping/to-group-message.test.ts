@@ -533,6 +533,15 @@ describe('mapGroupMessage: other kinds', () => {
         },
         1,
       ],
+      // A poll that @mentions the group sits inside groupMentionedMessage: shown as a poll, so counted as one.
+      [
+        {
+          groupMentionedMessage: {
+            message: { pollCreationMessageV3: poll(1), messageContextInfo: { messageSecret: secret } },
+          },
+        },
+        1,
+      ],
     ];
     for (const [message, selectableCount] of cases) {
       const result = mapGroupMessage(fixture(message));
