@@ -2,7 +2,7 @@ import type { ReplyToTicketResponse, ServerEvent, StartSessionResponse, Ticket }
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { type SignedIn, signUpVerified } from '../../../test/helpers/auth';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
 import { org } from '../../../test/helpers/desk';
@@ -128,24 +128,30 @@ describeEachDatabase('replies WhatsApp refuses or delivers (Baileys driver)', (c
       refusal: null,
       undone: ['first_response', 'in_progress', 'assigned'],
     });
-    expect(seen).toContainEqual(
-      expect.objectContaining({
-        type: 'ticket.updated',
-        change: 'reply_failed',
-        ticket: expect.objectContaining({
-          id: ticket.id,
-          status: 'open',
-          assignee: null,
-          first_response_at: null,
-        }),
-      }),
-    );
-    expect(seen).toContainEqual(
-      expect.objectContaining({
-        type: 'reply.status',
-        wa_id: waId,
-        reply: expect.objectContaining({ status: 'failed', failure_code: '479', ticket_id: ticket.id }),
-      }),
+    // The events come over the cluster bus (LISTEN/NOTIFY on PostgreSQL): they may arrive after the rows.
+    await vi.waitFor(
+      () => {
+        expect(seen).toContainEqual(
+          expect.objectContaining({
+            type: 'ticket.updated',
+            change: 'reply_failed',
+            ticket: expect.objectContaining({
+              id: ticket.id,
+              status: 'open',
+              assignee: null,
+              first_response_at: null,
+            }),
+          }),
+        );
+        expect(seen).toContainEqual(
+          expect.objectContaining({
+            type: 'reply.status',
+            wa_id: waId,
+            reply: expect.objectContaining({ status: 'failed', failure_code: '479', ticket_id: ticket.id }),
+          }),
+        );
+      },
+      { timeout: 5_000 },
     );
     // The conversation shows it refused, with why.
     const details = await org<{
