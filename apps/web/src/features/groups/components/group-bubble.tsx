@@ -46,7 +46,7 @@ function KindNote({ message }: { message: GroupMessage }) {
   if (!label) return null;
   return (
     <p
-      className="flex items-center gap-1 text-xs font-semibold text-slate-500 uppercase"
+      className="flex items-center gap-1 text-xs font-semibold text-slate-600 uppercase"
       data-kind={message.message_type}
     >
       {KIND_ICONS[message.message_type] ?? null}
@@ -69,7 +69,7 @@ function Body({
   onDownload,
 }: Omit<GroupBubbleProps, 'blinking' | 'onBlink' | 'runStart' | 'reply'>) {
   if (message.message_type === 'revoked') {
-    return <p className="text-sm text-slate-500 italic">{deletedText(message.revoked_by ?? null)}</p>;
+    return <p className="text-sm text-slate-600 italic">{deletedText(message.revoked_by ?? null)}</p>;
   }
   // A server that sends no poll (built before polls counted) leaves the question as the text.
   if (poll) return <Poll poll={poll} />;
@@ -84,7 +84,7 @@ function Body({
       <KindNote message={message} />
       {text ? (
         <p
-          className={`text-sm whitespace-pre-wrap break-words ${notice ? 'text-slate-500 italic' : 'text-slate-800'}`}
+          className={`text-sm whitespace-pre-wrap break-words ${notice ? 'text-slate-600 italic' : 'text-slate-800'}`}
         >
           <LinkifiedText text={text} />
         </p>
