@@ -1,7 +1,11 @@
 import type { GroupsResponse, SessionStatusResponse, StartSessionResponse } from '@wadesk/contract';
-import { proto, type WAMessage } from 'baileys';
+import { type GroupMetadata, proto, type WAMessage } from 'baileys';
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import type { AppDeps } from '../../src/app';
 import { internalsOf } from '../../src/app-internals';
+import type { Config } from '../../src/config';
+import { createBaileysDriver } from '../../src/whatsapp/baileys/baileys-driver';
 import type { WhatsAppOverrides } from '../../src/whatsapp/create-driver';
 import {
   createScriptedWhatsApp,
@@ -10,7 +14,7 @@ import {
   type ScriptedSocket,
   type ScriptedWhatsApp,
 } from '../../test-support/whatsapp/scripted-whatsapp';
-import type { SignedIn } from './auth';
+import { type SignedIn, signUpVerified } from './auth';
 
 /** Simulator and state machine with millisecond timers, so whole lifecycles run in a test. */
 export const FAST_WHATSAPP: WhatsAppOverrides = {
@@ -177,4 +181,43 @@ export async function linkScriptedSynced(
   await eventually(() => app.whatsapp.gateway.state(sessionId)?.status === 'connected', 5_000, 'reconnected');
   await app.whatsapp.gateway.settled(sessionId);
   return { sessionId, socket };
+}
+
+/**
+ * An app whose verified owner linked `me` over a scripted WhatsApp through the real Baileys driver built here
+ * (not the app's own), connected once the first connection's history sync let Baileys' events through
+ * (chats.js:1064-1105). The scripted socket sends no keep-alive frames, so the watchdog is slowed down.
+ */
+export async function linkScriptedBaileys(
+  buildApp: (overrides?: Partial<Config>, deps?: AppDeps) => Promise<FastifyInstance>,
+  groups: GroupMetadata[],
+  me: { pn: string; lid: string },
+) {
+  const wa = createScriptedWhatsApp({ groups });
+  const driver = createBaileysDriver({
+    logger: pino({ level: 'silent' }),
+    connectTimeoutMs: 1_000,
+    keepAliveIntervalMs: 60_000,
+    groupRefreshDelayMs: 20,
+    makeSocket: wa.makeSocket,
+  });
+  const app = await buildApp(
+    {},
+    { whatsapp: { ...FAST_WHATSAPP, driver, timing: { ...FAST_WHATSAPP.timing, keepAliveMs: 60_000 } } },
+  );
+  const owner = await signUpVerified(app);
+  const started = await post<StartSessionResponse>(app, owner, '/api/startSession/', {
+    session_name: 'Support',
+    description: 'main line',
+  });
+  const sessionId = started.body.sessionID;
+  const linking = await wa.socket(1);
+  linking.qr();
+  await eventually(() => app.whatsapp.gateway.state(sessionId)?.qr, 5_000, 'a QR code');
+  linking.scan(me);
+  const socket = await wa.socket(2);
+  socket.open();
+  await socket.history({ messages: [] });
+  await eventually(() => app.whatsapp.gateway.state(sessionId)?.status === 'connected', 5_000, 'connected');
+  return { wa, app, owner, sessionId, socket };
 }

@@ -4,20 +4,17 @@ import type {
   PollState,
   SendPollResponse,
   ServerEvent,
-  StartSessionResponse,
   Ticket,
   TicketDetailsResponse,
 } from '@wadesk/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import { expect, it } from 'vitest';
-import { type SignedIn, signUpVerified } from '../../../test/helpers/auth';
+import type { SignedIn } from '../../../test/helpers/auth';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { org } from '../../../test/helpers/desk';
-import { eventually, FAST_WHATSAPP, post } from '../../../test/helpers/whatsapp';
+import { eventually, linkScriptedBaileys, post } from '../../../test/helpers/whatsapp';
 import {
-  createScriptedWhatsApp,
   groupMessage,
   groupMetadata,
   pollMessage,
@@ -26,7 +23,6 @@ import {
 } from '../../../test-support/whatsapp/scripted-whatsapp';
 import { internalsOf } from '../../app-internals';
 import { deskReplies, waMessages, waPolls } from '../../db/schema';
-import { createBaileysDriver } from '../../whatsapp/baileys/baileys-driver';
 import { pollContent } from '../../whatsapp/polls';
 import { toServerEvent } from '../events/event-hub';
 
@@ -44,36 +40,11 @@ const OPTIONS = ['Great', 'Fine', 'Poor'];
 describeWithDatabase('poll votes (Baileys driver, whole server)', (ctx) => {
   /** A linked session over the scripted socket, with a ticket Carla opened in the Support group. */
   async function desk() {
-    const wa = createScriptedWhatsApp({
-      groups: [groupMetadata(SUPPORT, 'Support', [{ id: ME.lid, phoneNumber: ME.pn }, CARLA, DAVE, ERIN])],
-    });
-    const driver = createBaileysDriver({
-      logger: pino({ level: 'silent' }),
-      connectTimeoutMs: 1_000,
-      keepAliveIntervalMs: 60_000,
-      groupRefreshDelayMs: 20,
-      makeSocket: wa.makeSocket,
-    });
-    // The scripted socket sends no keep-alive frames: the watchdog must not end it mid-test.
-    const app = await ctx.buildApp(
-      {},
-      { whatsapp: { ...FAST_WHATSAPP, driver, timing: { ...FAST_WHATSAPP.timing, keepAliveMs: 60_000 } } },
+    const { app, owner, sessionId, socket } = await linkScriptedBaileys(
+      ctx.buildApp,
+      [groupMetadata(SUPPORT, 'Support', [{ id: ME.lid, phoneNumber: ME.pn }, CARLA, DAVE, ERIN])],
+      ME,
     );
-    const owner = await signUpVerified(app);
-    const started = await post<StartSessionResponse>(app, owner, '/api/startSession/', {
-      session_name: 'Support',
-      description: 'main line',
-    });
-    const sessionId = started.body.sessionID;
-    const linking = await wa.socket(1);
-    linking.qr();
-    await eventually(() => app.whatsapp.gateway.state(sessionId)?.qr, 5_000, 'a QR code');
-    linking.scan({ pn: ME.pn, lid: ME.lid });
-    const socket = await wa.socket(2);
-    socket.open();
-    // The first connection after linking: Baileys holds its events until the history sync (chats.js:1064-1105).
-    await socket.history({ messages: [] });
-    await eventually(() => app.whatsapp.gateway.state(sessionId)?.status === 'connected', 5_000, 'connected');
     // The group's members (and their numbers) are stored before anyone writes.
     await eventually(
       async () => (await post<GroupsResponse>(app, owner, '/api/getGroups/')).body.groups_count,

@@ -1,20 +1,14 @@
-import type { ReplyToTicketResponse, ServerEvent, StartSessionResponse, Ticket } from '@wadesk/contract';
+import type { ReplyToTicketResponse, ServerEvent, Ticket } from '@wadesk/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import { expect, it, vi } from 'vitest';
-import { type SignedIn, signUpVerified } from '../../../test/helpers/auth';
+import type { SignedIn } from '../../../test/helpers/auth';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
 import { org } from '../../../test/helpers/desk';
-import { eventually, FAST_WHATSAPP, post } from '../../../test/helpers/whatsapp';
-import {
-  createScriptedWhatsApp,
-  groupMessage,
-  groupMetadata,
-} from '../../../test-support/whatsapp/scripted-whatsapp';
+import { eventually, linkScriptedBaileys } from '../../../test/helpers/whatsapp';
+import { groupMessage, groupMetadata } from '../../../test-support/whatsapp/scripted-whatsapp';
 import { internalsOf } from '../../app-internals';
 import { auditLog, deskReplies, deskReplyReceipts, tickets, users } from '../../db/schema';
-import { createBaileysDriver } from '../../whatsapp/baileys/baileys-driver';
 import { toServerEvent } from '../events/event-hub';
 
 // A desk reply through the whole server with the real Baileys driver over the scripted socket
@@ -29,36 +23,11 @@ const DAVE = { id: '201234567890124@lid', phoneNumber: '4915112345679@s.whatsapp
 describeEachDatabase('replies WhatsApp refuses or delivers (Baileys driver)', (ctx) => {
   /** A session linked through the scripted socket, with a ticket Carla opened in the Support group. */
   async function desk() {
-    const wa = createScriptedWhatsApp({
-      groups: [groupMetadata(SUPPORT, 'Support', [{ id: ME.lid, phoneNumber: ME.pn }, CARLA, DAVE])],
-    });
-    const driver = createBaileysDriver({
-      logger: pino({ level: 'silent' }),
-      connectTimeoutMs: 1_000,
-      keepAliveIntervalMs: 60_000,
-      groupRefreshDelayMs: 20,
-      makeSocket: wa.makeSocket,
-    });
-    // The scripted socket sends no keep-alive frames: the watchdog must not end it mid-test.
-    const app = await ctx.buildApp(
-      {},
-      { whatsapp: { ...FAST_WHATSAPP, driver, timing: { ...FAST_WHATSAPP.timing, keepAliveMs: 60_000 } } },
+    const { app, owner, sessionId, socket } = await linkScriptedBaileys(
+      ctx.buildApp,
+      [groupMetadata(SUPPORT, 'Support', [{ id: ME.lid, phoneNumber: ME.pn }, CARLA, DAVE])],
+      ME,
     );
-    const owner = await signUpVerified(app);
-    const started = await post<StartSessionResponse>(app, owner, '/api/startSession/', {
-      session_name: 'Support',
-      description: 'main line',
-    });
-    const sessionId = started.body.sessionID;
-    const linking = await wa.socket(1);
-    linking.qr();
-    await eventually(() => app.whatsapp.gateway.state(sessionId)?.qr, 5_000, 'a QR code');
-    linking.scan({ pn: ME.pn, lid: ME.lid });
-    const socket = await wa.socket(2);
-    socket.open();
-    // The first connection after linking: Baileys holds its events until the history sync (chats.js:1064-1105).
-    await socket.history({ messages: [] });
-    await eventually(() => app.whatsapp.gateway.state(sessionId)?.status === 'connected', 5_000, 'connected');
     await socket.live([
       groupMessage(SUPPORT, CARLA.id, 'Where is my parcel?', {
         participantAlt: CARLA.phoneNumber,
