@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { groupMessage, ticketMode } from './groups';
+import { notification } from './notifications';
 import { pollState } from './polls';
 import { replyState } from './replies';
 import { sessionStatus } from './sessions';
@@ -150,6 +151,17 @@ export const agentsUpdatedEvent = z.object({ type: z.literal('agents.updated'), 
 /** The organisation's members or open invitations changed: refetch GET /org/members/. */
 export const membersUpdatedEvent = z.object({ type: z.literal('members.updated') });
 
+/** A notification for the member holding this stream (sent to that member's streams only). */
+export const notificationCreatedEvent = z.object({ type: z.literal('notification.created'), notification });
+
+/** The member read notifications in some tab: every tab updates its bell. */
+export const notificationsReadEvent = z.object({
+  type: z.literal('notifications.read'),
+  /** The ids now read, or null when all were marked read. */
+  ids: z.array(z.number()).nullable(),
+  unread: z.number(),
+});
+
 export const serverEvent = z.discriminatedUnion('type', [
   readyEvent,
   sessionStatusEvent,
@@ -165,5 +177,7 @@ export const serverEvent = z.discriminatedUnion('type', [
   pollUpdatedEvent,
   agentsUpdatedEvent,
   membersUpdatedEvent,
+  notificationCreatedEvent,
+  notificationsReadEvent,
 ]);
 export type ServerEvent = z.infer<typeof serverEvent>;

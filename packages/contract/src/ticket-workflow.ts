@@ -60,6 +60,11 @@ export const addTicketNoteRequest = z.object({
     .trim()
     .min(1, workflowMessages.noteBody)
     .max(4000, workflowMessages.noteBody),
+  /**
+   * Members mentioned in the note (the body carries their names as "@Name"): each is notified. 404
+   * `memberNotFound` for someone not in the organisation.
+   */
+  mentions: z.array(id('mentions')).max(20, { error: 'Mention at most 20 members in one note.' }).optional(),
 });
 export type AddTicketNoteRequest = z.infer<typeof addTicketNoteRequest>;
 export const addTicketNoteResponse = z.object({

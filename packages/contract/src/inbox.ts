@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { ticket } from './tickets';
+
+// The inbox (/inbox): where agents work tickets all day. Unlike the dashboard's table (newest created first),
+// it lists tickets by the customer's last activity, so a customer who writes again comes back to the top.
+// Views, search, bulk changes and the customer's other tickets. Any member may call every route here.
+
+export const INBOX_PAGE_SIZE = 50;
+/** Tickets one bulk call changes at most. */
+export const MAX_BULK_TICKETS = 100;
+
+export const inboxMessages = {
+  invalidView: 'view must be one of mine, unassigned, open, pending, closed or all.',
+  invalidCursor: 'That page of the inbox is no longer valid: reload the inbox.',
+  searchTooLong: 'Search for at most 100 characters.',
+  bulkEmpty: 'Choose at least one ticket.',
+  bulkTooMany: `Change at most ${MAX_BULK_TICKETS} tickets at once.`,
+  bulkDone: (count: number) => (count === 1 ? '1 ticket updated' : `${count} tickets updated`),
+} as const;
+
+/**
+ * mine: active tickets assigned to the caller; unassigned: active tickets nobody has; open: Open and In
+ * Progress; pending: waiting on the customer; closed; all: every status.
+ */
+export const inboxView = z.enum(['mine', 'unassigned', 'open', 'pending', 'closed', 'all'], {
+  error: inboxMessages.invalidView,
+});
+export type InboxView = z.infer<typeof inboxView>;
+
+export const INBOX_VIEW_LABELS: Record<InboxView, string> = {
+  mine: 'Mine',
+  unassigned: 'Unassigned',
+  open: 'Open',
+  pending: 'Pending',
+  closed: 'Closed',
+  all: 'All',
+};
+
+const id = (what: string) =>
+  z
+    .number({ error: `${what} must be a number.` })
+    .int({ error: `${what} must be a number.` })
+    .positive({ error: `${what} must be a number.` })
+    .max(2 ** 31 - 1, { error: `${what} must be a number.` });
+const ticketId = id('ticket_id');
+
+/**
+ * POST /org/getInbox/ — one page of the view, most recent customer activity first (then id). `q` searches
+ * ticket number ("12" or "#12"), customer name or number, group name and the text of the ticket's messages,
+ * case-insensitively; blank means no search. For the next page send the `next_cursor` received (opaque;
+ * 400 `invalidCursor` when it cannot be read).
+ */
+export const inboxRequest = z.object({
+  view: inboxView.default('all'),
+  q: z.string().trim().max(100, { error: inboxMessages.searchTooLong }).optional(),
+  label_id: id('label_id').optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.number().int().min(1).max(100).default(INBOX_PAGE_SIZE),
+});
+export type InboxRequest = z.input<typeof inboxRequest>;
+
+export const inboxTicket = ticket.extend({
+  /** ISO 8601: the customer's newest message on this ticket — what the inbox sorts by. */
+  last_customer_at: z.string(),
+  /**
+   * ISO 8601: since when the customer has waited for an answer (their oldest message after the last business
+   * reply); null when the last word was the business's or the ticket is closed.
+   */
+  waiting_since: z.string().nullable(),
+});
+export type InboxTicket = z.infer<typeof inboxTicket>;
+
+export const inboxResponse = z.object({
+  tickets: z.array(inboxTicket),
+  /** Send as `cursor` for the next page; null on the last page. */
+  next_cursor: z.string().nullable(),
+});
+export type InboxResponse = z.infer<typeof inboxResponse>;
+
+const bulkTicketIds = z
+  .array(ticketId)
+  .min(1, { error: inboxMessages.bulkEmpty })
+  .max(MAX_BULK_TICKETS, { error: inboxMessages.bulkTooMany })
+  .refine((ids) => new Set(ids).size === ids.length, { error: 'Each ticket only once.' });
+
+/**
+ * POST /org/bulkUpdateTickets/ — the same change on several tickets, each as its single call would do it
+ * (audited and announced per ticket). Tickets the change cannot apply to (another organisation's, gone, a
+ * label already on it) are listed in `skipped` with the single call's words; the others are changed.
+ * `label` adds the label to each ticket's labels (keeping the others).
+ */
+export const bulkUpdateTicketsRequest = z.discriminatedUnion(
+  'action',
+  [
+    z.object({
+      action: z.literal('assign'),
+      ticket_ids: bulkTicketIds,
+      /** null unassigns. */
+      assignee_id: id('assignee_id').nullable(),
+    }),
+    z.object({ action: z.literal('label'), ticket_ids: bulkTicketIds, label_id: id('label_id') }),
+    z.object({ action: z.literal('close'), ticket_ids: bulkTicketIds }),
+  ],
+  { error: 'action must be assign, label or close.' },
+);
+export type BulkUpdateTicketsRequest = z.infer<typeof bulkUpdateTicketsRequest>;
+
+export const bulkUpdateTicketsResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  tickets: z.array(ticket),
+  skipped: z.array(z.object({ ticket_id: z.number(), message: z.string() })),
+});
+export type BulkUpdateTicketsResponse = z.infer<typeof bulkUpdateTicketsResponse>;
+
+/**
+ * POST /org/getCustomerTickets/ — the other tickets of this ticket's customer (same number, or the same
+ * WhatsApp id when the number is hidden), in any group of any of the organisation's sessions, newest first,
+ * at most 20. 404 for another organisation's ticket.
+ */
+export const customerTicketsRequest = z.object({ ticket_id: ticketId });
+export type CustomerTicketsRequest = z.infer<typeof customerTicketsRequest>;
+export const customerTicketsResponse = z.array(ticket);
+export type CustomerTicketsResponse = z.infer<typeof customerTicketsResponse>;
