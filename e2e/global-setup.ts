@@ -2,6 +2,7 @@ import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { ensureWebBuild } from '../scripts/web-build.mjs';
 import { CHROMIUM_OPTIONS } from './support/browser';
+import { pgdataTemplate } from './support/pgdata-template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,6 +16,8 @@ declare module 'vitest' {
 // a page or its storage — every page opens in a new browser context.
 export default async function setup(project: TestProject) {
   ensureWebBuild({ quiet: true });
+  // Made once here, so that files starting their servers at once do not each build it.
+  await pgdataTemplate();
   const server = await chromium.launchServer(CHROMIUM_OPTIONS);
   project.provide('browserEndpoint', server.wsEndpoint());
   return () => server.close();

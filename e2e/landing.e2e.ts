@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { root } from '../scripts/web-build.mjs';
 import { registerViaApi } from './support/accounts';
 import { DESKTOP, MOBILE, openPage } from './support/browser';
+import { shoot } from './support/screenshots';
 import { type RunningServer, startServer } from './support/server';
 import { connectBrowser } from './support/shared-browser';
 
@@ -46,9 +44,7 @@ test('landing page shows the product and its calls to action; the FAQ keeps one 
   expect(await page.locator('#footer').textContent()).toContain('2024');
 
   await page.evaluate(() => window.scrollTo(0, 0));
-  const shots = join(root, 'docs/screenshots');
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: join(shots, 'landing.png') });
+  await shoot(page, 'landing');
   expect(errors).toEqual([]);
   await close();
 });

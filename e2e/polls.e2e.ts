@@ -1,12 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { registerVerified } from './support/accounts';
-import { axeReport, expectClean, settle } from './support/axe';
 import { MOBILE, openPage } from './support/browser';
 import { type LinkedSession, linkSimulatedSession, postJson, signIn, simulateIncoming } from './support/desk';
+import { shoot } from './support/screenshots';
 import type { RunningServer } from './support/server';
 import { startSimulatorDesk } from './support/shared-browser';
 
@@ -20,14 +17,12 @@ const WIDE = { width: 1366, height: 860 };
 const CUSTOMER = { author_phone: '919800000066', author_name: 'Ravi Customer' };
 const QUESTION = 'How would you rate our help today?';
 const OPTIONS = ['Great', 'Good', 'Could be better'];
-const SHOTS = process.env.E2E_SCREENSHOTS ?? join(tmpdir(), 'wadesk-polls-e2e');
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
   ({ server, browser } = await startSimulatorDesk());
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -57,15 +52,6 @@ async function groupMembers(token: string, session: LinkedSession, groupId: stri
   const members = [...new Set(numbers)].slice(0, 2);
   if (members.length < 2) throw new Error('fewer than two group members in the history');
   return members;
-}
-
-async function shoot(page: Page, target: Locator, name: string, scan = false): Promise<void> {
-  await expect.poll(() => page.locator('.Toastify__toast').count(), POLL).toBe(0);
-  await target.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
-  if (!scan) return;
-  await settle(page);
-  expectClean(await axeReport(page, name));
 }
 
 const votesOf = (poll: Locator, option: string) =>
@@ -118,7 +104,7 @@ for (const viewport of [WIDE, MOBILE]) {
     await dialog.getByRole('textbox', { name: 'Option 2' }).fill(OPTIONS[1] as string);
     await dialog.getByRole('button', { name: 'Add option' }).click();
     await dialog.getByRole('textbox', { name: 'Option 3' }).fill(OPTIONS[2] as string);
-    await shoot(page, dialog, `polls-dialog-${viewport.width}`, true);
+    await shoot(page, `polls-dialog-${viewport.width}`, { target: dialog, scan: true });
     await dialog.getByRole('button', { name: 'Send' }).click();
     await dialog.waitFor({ state: 'hidden', ...POLL });
 
@@ -134,7 +120,7 @@ for (const viewport of [WIDE, MOBILE]) {
     await expect.poll(() => votesOf(sent, 'Great'), POLL).toBe('2');
     expect(await votesOf(sent, 'Good')).toBe('0');
     await sent.getByRole('list', { name: 'Who chose Great' }).getByRole('listitem').nth(1).waitFor(POLL);
-    await shoot(page, sent, `polls-conversation-${viewport.width}`, true);
+    await shoot(page, `polls-conversation-${viewport.width}`, { target: sent, scan: true });
 
     // Votes open no ticket: the customer's one ticket is still the only one.
     const tickets = (await (await postJson(server.baseURL, '/org/getTickets/', token)).json()) as unknown[];
@@ -150,7 +136,7 @@ for (const viewport of [WIDE, MOBILE]) {
     await vote(first, ['Could be better']);
     await expect.poll(() => votesOf(inChat, 'Could be better'), POLL).toBe('1');
     expect(await votesOf(inChat, 'Great')).toBe('1');
-    await shoot(page, inChat, `polls-group-chat-${viewport.width}`, true);
+    await shoot(page, `polls-group-chat-${viewport.width}`, { target: inChat, scan: true });
     expect(errors).toEqual([]);
     await close();
   }, 120_000); // a whole desk flow with three axe scans: about 50 s on a quiet machine

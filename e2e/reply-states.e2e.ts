@@ -1,12 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { registerVerified } from './support/accounts';
-import { axeReport, expectClean, settle } from './support/axe';
 import { MOBILE, openPage } from './support/browser';
 import { type LinkedSession, linkSimulatedSession, postJson, signIn, simulateIncoming } from './support/desk';
+import { shoot } from './support/screenshots';
 import type { RunningServer } from './support/server';
 import { startSimulatorDesk } from './support/shared-browser';
 
@@ -22,14 +19,12 @@ const CUSTOMER = { author_phone: '919800000055', author_name: 'Nisha Customer' }
 const FIRST = 'Your parcel left our warehouse this morning.';
 const SECOND = 'The tracking number follows in a minute.';
 const REFUSED = 'Not sent: only group admins can send messages in this group.';
-const SHOTS = process.env.E2E_SCREENSHOTS ?? join(tmpdir(), 'wadesk-reply-states-e2e');
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
   ({ server, browser } = await startSimulatorDesk());
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -50,19 +45,6 @@ async function groupMember(token: string, session: LinkedSession, groupId: strin
   );
   if (!member?.author_number) throw new Error('no group member in the history');
   return member.author_number;
-}
-
-/**
- * A screenshot with `target` in view and no toast over it (they close by themselves after 2 s); with
- * `scan`, axe-core checks the screen as shown too (docs/web-structure.md).
- */
-async function shoot(page: Page, target: Locator, name: string, scan = false): Promise<void> {
-  await expect.poll(() => page.locator('.Toastify__toast').count(), POLL).toBe(0);
-  await target.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
-  if (!scan) return;
-  await settle(page);
-  expectClean(await axeReport(page, name));
 }
 
 const tick = (bubble: Locator, status: string) => bubble.locator(`[data-tick="${status}"]`).waitFor(POLL);
@@ -120,7 +102,7 @@ for (const viewport of [WIDE, MOBILE]) {
     await readBy.waitFor(POLL);
     await readBy.click();
     await first.getByText('Read by', { exact: true }).waitFor(POLL);
-    await shoot(page, first, `reply-states-read-by-${viewport.width}`);
+    await shoot(page, `reply-states-read-by-${viewport.width}`, { target: first });
     await page.keyboard.press('Escape');
     // Everyone read it: two blue ticks.
     await sim({ status: 'read' });
@@ -134,13 +116,13 @@ for (const viewport of [WIDE, MOBILE]) {
     await sim({ status: 'failed', refusal: 'announce_only' });
     await second.getByText(REFUSED).waitFor(POLL);
     await status.filter({ hasText: 'In Progress' }).waitFor(POLL); // the first reply still answers it
-    await shoot(page, second, `reply-states-conversation-${viewport.width}`, true);
+    await shoot(page, `reply-states-conversation-${viewport.width}`, { target: second, scan: true });
     // Retry sends it again: the refused one says so, the new one is taken by the server.
     await second.getByRole('button', { name: 'Retry' }).click();
     await second.first().getByText('Sent again').waitFor(POLL);
     await expect.poll(() => second.count(), POLL).toBe(2);
     await tick(second.nth(1), 'sent');
-    await shoot(page, second.nth(1), `reply-states-retried-${viewport.width}`);
+    await shoot(page, `reply-states-retried-${viewport.width}`, { target: second.nth(1) });
 
     // The group chat shows the same on the desk's messages.
     await page.keyboard.press('Escape');
@@ -160,7 +142,10 @@ for (const viewport of [WIDE, MOBILE]) {
       .getByText(/error 479/)
       .waitFor(POLL);
     await mine(SECOND).nth(1).getByRole('button', { name: 'Retry' }).waitFor(POLL);
-    await shoot(page, mine(SECOND).nth(1), `reply-states-group-chat-${viewport.width}`, true);
+    await shoot(page, `reply-states-group-chat-${viewport.width}`, {
+      target: mine(SECOND).nth(1),
+      scan: true,
+    });
     expect(errors).toEqual([]);
     await close();
   }, 120_000); // a whole desk flow with two axe scans: it passed 60 s once on a loaded machine

@@ -1,9 +1,9 @@
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { registerVerified } from './support/accounts';
 import { DESKTOP, MOBILE, openPage } from './support/browser';
 import { postJson, signIn } from './support/desk';
+import { shoot } from './support/screenshots';
 import { type RunningServer, startServer } from './support/server';
 import { connectBrowser } from './support/shared-browser';
 
@@ -11,11 +11,6 @@ import { connectBrowser } from './support/shared-browser';
 // the Sessions screen, against the server's simulated phone (demo mode).
 
 const POLL = { timeout: 15_000 };
-// E2E_SCREENSHOTS=docs/screenshots keeps the pictures of the Sessions screen for a look at them.
-const shoot = async (page: Page, name: string) => {
-  const folder = process.env.E2E_SCREENSHOTS;
-  if (folder) await page.screenshot({ path: join(folder, `${name}.png`), fullPage: true });
-};
 
 let server: RunningServer;
 let browser: Browser;
@@ -112,13 +107,13 @@ test('link a phone by pairing code, then read the session health on desktop and 
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0);
-  await shoot(page, 'sessions-temporary-ban-375');
+  await shoot(page, 'sessions-temporary-ban-375', { fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
   await row.getByTestId('resumes-at').waitFor();
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0);
-  await shoot(page, 'sessions-temporary-ban-1366');
+  await shoot(page, 'sessions-temporary-ban-1366', { fullPage: true });
   await page.setViewportSize(MOBILE);
   await card.waitFor();
 

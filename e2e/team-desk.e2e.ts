@@ -1,12 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { registerVerified, STRONG_PASSWORD, uniqueEmail } from './support/accounts';
 import { MOBILE, openPage } from './support/browser';
 import { type LinkedSession, linkSimulatedSession, postJson, signIn, simulateIncoming } from './support/desk';
 import { invitationLinkFor } from './support/outbox';
+import { shoot } from './support/screenshots';
 import type { RunningServer } from './support/server';
 import { startSimulatorDesk } from './support/shared-browser';
 
@@ -20,22 +18,17 @@ const WIDE = { width: 1366, height: 860 };
 const CUSTOMER = { author_phone: '919800000077', author_name: 'Lakshmi Customer' };
 const QUESTION = 'Hello, my refund for order #881 has not arrived. Can you check?';
 const ANSWER = 'Hi Lakshmi, I have found your refund. It reaches your account by Friday.';
-const SHOTS = process.env.E2E_SCREENSHOTS ?? join(tmpdir(), 'wadesk-team-desk-e2e');
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
   ({ server, browser } = await startSimulatorDesk());
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-const shoot = (page: Page, name: string) =>
-  page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 
 interface GroupMessage {
   id: string;
@@ -79,7 +72,7 @@ test('an owner and an invited member work a ticket together, and the audit log s
     .getByRole('region', { name: /open invitations/i })
     .getByText(memberEmail)
     .waitFor(POLL);
-  await shoot(desk.page, 'owner-members-1366');
+  await shoot(desk.page, 'owner-members-1366', { fullPage: true });
 
   // The member joins from the mailed link on their phone and lands on the dashboard.
   const phone = await openPage(browser, server.baseURL, MOBILE);
@@ -103,7 +96,7 @@ test('an owner and an invited member work a ticket together, and the audit log s
     name: `Open the conversation with ${CUSTOMER.author_name}`,
   });
   await opener.first().waitFor(POLL);
-  await shoot(phone.page, 'member-dashboard-375');
+  await shoot(phone.page, 'member-dashboard-375', { fullPage: true });
   await opener.first().click();
   const dialog = phone.page.getByRole('dialog', { name: CUSTOMER.author_name });
   await dialog.getByText(QUESTION).waitFor(POLL);
@@ -143,14 +136,14 @@ test('an owner and an invited member work a ticket together, and the audit log s
   await expect
     .poll(() => dialog.getByRole('button', { name: 'Refunds' }).getAttribute('aria-pressed'), POLL)
     .toBe('true');
-  await shoot(phone.page, 'member-conversation-375');
+  await shoot(phone.page, 'member-conversation-375', { fullPage: true });
 
   // The owner's dashboard shows who works it and its label.
   await desk.page.goto('/dashboard');
   const row = desk.page.locator('tr[data-ticket-id]', { hasText: CUSTOMER.author_name });
   await row.getByText('Arjun Mehta').waitFor(POLL);
   await row.getByText('Refunds').waitFor(POLL);
-  await shoot(desk.page, 'owner-dashboard-1366');
+  await shoot(desk.page, 'owner-dashboard-1366', { fullPage: true });
 
   // The owner reads each step in the audit log.
   await desk.page.goto('/audit-log');
@@ -165,7 +158,7 @@ test('an owner and an invited member work a ticket together, and the audit log s
     'Changed a ticket assignee',
   ])
     await log.getByRole('cell', { name: step, exact: true }).first().waitFor(POLL);
-  await shoot(desk.page, 'owner-audit-log-1366');
+  await shoot(desk.page, 'owner-audit-log-1366', { fullPage: true });
 
   // The member's phone shows the same log to nobody: it is for owners and admins.
   await phone.page.goto('/audit-log');
@@ -173,7 +166,7 @@ test('an owner and an invited member work a ticket together, and the audit log s
     .getByText(/owners and admins/i)
     .first()
     .waitFor(POLL);
-  await shoot(phone.page, 'member-audit-log-375');
+  await shoot(phone.page, 'member-audit-log-375', { fullPage: true });
 
   expect([...desk.errors, ...phone.errors]).toEqual([]);
   await Promise.all([desk.close(), phone.close()]);

@@ -5,7 +5,9 @@ export default defineProject({
     name: 'e2e',
     include: ['**/*.e2e.ts'],
     globalSetup: ['./global-setup.ts'],
-    testTimeout: 60_000,
+    // A hang still fails within two minutes; a whole flow on a loaded 2-core CI machine has needed more than
+    // one (a flow that takes 10 s alone took 60+ s there, and its retry was spent waiting too).
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     // Files run in parallel up to the pool size, in one chromium (global-setup.ts). A worker keeps its
     // modules between files (playwright-core and the support code load once per worker, not per file);

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from '../../scripts/web-build.mjs';
+import { seedPgdata } from './pgdata-template';
 
 export interface RunningServer {
   baseURL: string;
@@ -63,6 +64,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     });
   };
 
+  // On PGlite (no DATABASE_URL) the first start opens a copy of the run's migrated template.
+  if (!env.DATABASE_URL && !process.env.DATABASE_URL) await seedPgdata(dataDir);
   await launch();
   return {
     baseURL,

@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { root } from '../../scripts/web-build.mjs';
+
+// A new PGlite data directory runs initdb (about 3 s of CPU) and then every migration: each e2e server
+// paid that at start. Instead the run makes one migrated directory and every server starts on a copy of
+// it (under 1 s). The server still runs its migrations on start — they find nothing to do — so a copy
+// behaves exactly like a first start on a fresh directory (docs/testing.md, "End-to-end tests").
+
+const migrations = join(root, 'apps/server/src/db/migrations');
+const cacheDir = join(root, 'node_modules/.cache/wadesk-e2e');
+
+/** Changes whenever the schema or the way the server opens PGlite could: then a new template is made. */
+function templateKey(): string {
+  const hash = createHash('sha256');
+  for (const name of readdirSync(migrations, { recursive: true, encoding: 'utf8' }).sort()) {
+    const path = join(migrations, name);
+    if (name.endsWith('.sql') || name.endsWith('.json')) hash.update(name).update(readFileSync(path));
+  }
+  hash.update(readFileSync(join(root, 'apps/server/src/db/client.ts')));
+  hash.update(readFileSync(join(root, 'node_modules/@electric-sql/pglite/package.json')));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The migrated template's directory, made once (several workers may race: the first rename wins). */
+export async function pgdataTemplate(): Promise<string> {
+  const target = join(cacheDir, `pgdata-${templateKey()}`);
+  if (existsSync(target)) return target;
+  const { openMigratedDatabase } = await import('../../apps/server/src/db/client');
+  mkdirSync(cacheDir, { recursive: true });
+  const building = mkdtempSync(`${target}-building-`);
+  const database = await openMigratedDatabase(`file://${building}`);
+  await database.close();
+  try {
+    renameSync(building, target);
+  } catch (error) {
+    rmSync(building, { recursive: true, force: true });
+    if (!existsSync(target)) throw error;
+  }
+  return target;
+}
+
+/** Puts a copy of the template where the server will look for its PGlite data (`DATA_DIR/pgdata`). */
+export async function seedPgdata(dataDir: string): Promise<void> {
+  cpSync(await pgdataTemplate(), join(dataDir, 'pgdata'), { recursive: true });
+}
