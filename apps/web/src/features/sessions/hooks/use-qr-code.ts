@@ -102,8 +102,8 @@ export function useQrCode(session: QrSession, status: SessionStatus) {
       setPhase('waiting');
     } catch (error) {
       const limit = isApiError(error) && isSessionLimitMessage(error.message);
-      // A refusal says why in its own words (a role, or an address not verified yet: decision 0016).
-      const refused = isApiError(error) && error.status === 403 && error.fromServer;
+      // A refusal says why in its own words (a role, an address not verified yet: decision 0016; a limit).
+      const refused = isApiError(error) && error.status >= 400 && error.status < 500 && error.fromServer;
       toast.error(
         limit ? 'Active session limit exhausted' : refused ? error.message : QR_MESSAGES.notGenerated,
       );
