@@ -4,7 +4,7 @@ import { useSaveChat } from '@/features/saved-chats/api/saved-chats-queries';
 import { useSavedChats } from '@/features/saved-chats/state/saved-chats-context';
 import { checkChatName } from '@/features/saved-chats/utils/chat-name';
 import { savePayload } from '@/features/saved-chats/utils/save-payload';
-import { errorMessage } from '@/shared/api/api-error';
+import { refusalMessage } from '@/shared/api/api-error';
 import { chatCountLabel } from '@/shared/loaded-chat/chat-count-label';
 import { useChat } from '@/shared/loaded-chat/state/chat-provider';
 import { Button } from '@/shared/ui/button';
@@ -58,7 +58,7 @@ export function SaveChatDialog() {
     } catch (error) {
       console.error('Saving the chat failed', error);
       // The server's words when it refused (a limit, a chat too large); the catalogue's text otherwise.
-      toast.error(errorMessage(error, SAVED_CHAT_MESSAGES.saveFailed));
+      toast.error(refusalMessage(error, SAVED_CHAT_MESSAGES.saveFailed));
     } finally {
       setSaving(false);
     }
