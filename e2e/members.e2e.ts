@@ -1,17 +1,23 @@
-import type { Browser } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { registerVerified, STRONG_PASSWORD, uniqueEmail } from './support/accounts';
 import { DESKTOP, MOBILE, openPage } from './support/browser';
-import { signIn } from './support/desk';
+import { postJson, signIn } from './support/desk';
 import { invitationLinkFor } from './support/outbox';
 import { type RunningServer, startServer } from './support/server';
 import { connectBrowser } from './support/shared-browser';
 
 let server: RunningServer;
 let browser: Browser;
+const SHOTS = process.env.E2E_SCREENSHOTS ?? join(tmpdir(), 'wadesk-members-e2e');
+const WIDE = { width: 1366, height: 860 };
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), connectBrowser()]);
+  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -47,10 +53,45 @@ test('an owner invites a member on the Members page; the mailed link creates the
   await phone.page.waitForURL('**/dashboard');
   expect(await phone.page.evaluate(() => localStorage.getItem('refreshToken'))).toBeTruthy();
 
-  // The member reads the list; only owners manage it.
+  // The member reads the list; only owners manage it. Every page says what the role cannot do before any
+  // form is filled (issue 27 §4): the controls are disabled with the reason, or not there.
   await phone.page.goto('/members');
-  await phone.page.getByText('Only owners invite people, change roles and remove members.').waitFor();
-  expect(await phone.page.getByRole('button', { name: 'Invite member' }).count()).toBe(0);
+  await phone.page.getByText('Only owners can invite people, change roles and remove members.').waitFor();
+  expect(await phone.page.getByRole('button', { name: 'Invite member' }).isDisabled()).toBe(true);
+  const tokens = await phone.page.evaluate(() => ({
+    access_token: localStorage.getItem('accessToken') ?? '',
+    refresh_token: localStorage.getItem('refreshToken') ?? '',
+  }));
+  // One agent, so the member's Agents page shows a row without Edit or Remove.
+  const added = await postJson(server.baseURL, '/org/addAgent/', owner.access_token, {
+    agent_name: 'Desk Phone',
+    agent_number: '+919876543210',
+  });
+  expect(added.ok).toBe(true);
+  const wide = await openPage(browser, server.baseURL, WIDE);
+  await signIn(wide.page, tokens);
+  for (const [page, width] of [
+    [phone.page, 375],
+    [wide.page, 1366],
+  ] as [Page, number][]) {
+    await page.goto('/session-info');
+    await page
+      .getByText('Only admins and owners can link WhatsApp accounts and terminate sessions.')
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Create Session' }).isDisabled()).toBe(true);
+    await page.getByText('No previous Sessions found.').waitFor();
+    await page.screenshot({ path: join(SHOTS, `roles-sessions-member-${width}.png`), fullPage: true });
+    await page.goto('/agents');
+    await page.getByText('Only admins and owners can add, edit and remove agents.').waitFor();
+    expect(await page.getByRole('button', { name: 'Add Agent' }).isDisabled()).toBe(true);
+    await page.getByText('Desk Phone').first().waitFor();
+    expect(await page.getByRole('button', { name: /^(Edit|Remove) Desk Phone/ }).count()).toBe(0);
+    await page.screenshot({ path: join(SHOTS, `roles-agents-member-${width}.png`), fullPage: true });
+  }
+  // The audit log is not in a member's menu; its address says why instead of asking the server.
+  expect(await wide.page.getByRole('link', { name: 'Audit log' }).count()).toBe(0);
+  await wide.page.goto('/audit-log');
+  await wide.page.getByText('Only admins and owners can read the audit log.').waitFor();
 
   // The link worked once.
   const again = await openPage(browser, server.baseURL, DESKTOP);
@@ -63,6 +104,6 @@ test('an owner invites a member on the Members page; the mailed link creates the
   await invitations.getByText('No open invitations').waitFor();
   expect(await desk.page.getByRole('combobox', { name: 'Role of Priya Nair' }).inputValue()).toBe('member');
 
-  expect([...desk.errors, ...phone.errors, ...again.errors]).toEqual([]);
-  await Promise.all([desk.close(), phone.close(), again.close()]);
+  expect([...desk.errors, ...phone.errors, ...again.errors, ...wide.errors]).toEqual([]);
+  await Promise.all([desk.close(), phone.close(), again.close(), wide.close()]);
 });

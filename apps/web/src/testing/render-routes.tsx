@@ -1,15 +1,35 @@
 import { render } from '@testing-library/react';
+import type { AuthUser, MemberRole } from '@wadesk/contract';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { AuthUserProvider } from '@/shared/account/auth-context';
 import { ToastHost } from '@/shared/ui/toast';
 import { AppProviders } from './query-wrapper';
 
-/** Renders route objects in a memory router (plus the toast host, query cache and auth) and returns the router. */
-export function renderRoutes(routes: RouteObject[], initialEntry: string) {
+/** A signed-in user of the given role (verified unless told otherwise), as the guard's session check gives it. */
+export const userWithRole = (role: MemberRole, extra: Partial<AuthUser> = {}): AuthUser => ({
+  id: 7,
+  email: 'asha@example.com',
+  first_name: 'Asha',
+  last_name: 'Rao',
+  role,
+  organisation_id: 1,
+  email_verified: true,
+  google_linked: false,
+  ...extra,
+});
+
+/**
+ * Renders route objects in a memory router (plus the toast host, query cache and auth) and returns the router.
+ * `user`: the signed-in user the screens see (what the route guard provides in the app); none by default.
+ */
+export function renderRoutes(routes: RouteObject[], initialEntry: string, options: { user?: AuthUser } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
   const view = render(
     <AppProviders>
-      <RouterProvider router={router} />
+      <AuthUserProvider user={options.user ?? null}>
+        <RouterProvider router={router} />
+      </AuthUserProvider>
       <ToastHost />
     </AppProviders>,
   );

@@ -1,4 +1,3 @@
-import { type MemberRole, roleAtLeast } from '@wadesk/contract';
 import {
   FileUpIcon,
   HistoryIcon,
@@ -11,13 +10,14 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useAuth } from '@/shared/account/auth-context';
+import { allowance, type Permission } from '@/shared/account/permissions';
 
 export interface AppNavLink {
   to: string;
   label: string;
   icon: ReactNode;
-  /** Shown only to this role and the roles above it. */
-  minRole?: MemberRole;
+  /** Shown only to those who may do what the page is for (the rules every screen uses). */
+  permission?: Permission;
 }
 
 /** The app's main destinations, shared by the desktop sidebar and the mobile drawer. */
@@ -27,8 +27,8 @@ export const APP_NAV_LINKS: readonly AppNavLink[] = [
   { to: '/whatsapp-chat', label: 'Whatsapp Chat', icon: <MessagesSquareIcon /> },
   { to: '/agents', label: 'Agents', icon: <UsersIcon /> },
   { to: '/members', label: 'Members', icon: <UserRoundCogIcon /> },
-  { to: '/audit-log', label: 'Audit log', icon: <HistoryIcon />, minRole: 'admin' },
-  { to: '/settings', label: 'Settings', icon: <SettingsIcon />, minRole: 'admin' },
+  { to: '/audit-log', label: 'Audit log', icon: <HistoryIcon />, permission: 'readAuditLog' },
+  { to: '/settings', label: 'Settings', icon: <SettingsIcon />, permission: 'editSettings' },
   // /upload-chat was linked from nowhere for a signed-in user.
   { to: '/upload-chat', label: 'Import chat', icon: <FileUpIcon /> },
 ];
@@ -36,7 +36,5 @@ export const APP_NAV_LINKS: readonly AppNavLink[] = [
 /** The links the signed-in user's role may open. */
 export function useNavLinks(): readonly AppNavLink[] {
   const { user } = useAuth();
-  return APP_NAV_LINKS.filter(
-    (link) => !link.minRole || (user !== null && roleAtLeast(user.role, link.minRole)),
-  );
+  return APP_NAV_LINKS.filter((link) => !link.permission || allowance(user, link.permission).allowed);
 }

@@ -131,6 +131,18 @@ describe('Save Your Chat', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it("shows a refusal in the server's words, not the catalogue's failure", async () => {
+    serverWith(() =>
+      jsonResponse(429, { message: 'You saved 20 chats this hour. Try again in 12 minutes.' }),
+    );
+    renderSavedChatsApp(loadingEngine(keptChat()), '/messages');
+    const { user, dialog } = await openDialog();
+    await user.type(within(dialog).getByLabelText('Chat name'), 'Goa trip');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Chat' }));
+    expect(await screen.findByText('You saved 20 chats this hour. Try again in 12 minutes.')).toBeTruthy();
+    expect(screen.queryByText('Something Went Wrong While Saving Chat!')).toBeNull();
+  });
+
   it('shows a spinner on the button while saving', async () => {
     let answer: (response: Response) => void = () => {};
     serverWith(() => new Promise<Response>((resolve) => (answer = resolve)) as unknown as Response);

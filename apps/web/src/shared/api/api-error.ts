@@ -20,3 +20,14 @@ export function isApiError(error: unknown): error is ApiError {
 export function errorMessage(error: unknown, fallback: string): string {
   return isApiError(error) && error.fromServer ? error.message : fallback;
 }
+
+/**
+ * For calls whose failures the catalogue words itself (a save, a QR code): a refusal (4xx: a role, an
+ * unverified address, a limit) in the server's words, since the user can act on them; anything else as
+ * `fallback`.
+ */
+export function refusalMessage(error: unknown, fallback: string): string {
+  return isApiError(error) && error.fromServer && error.status >= 400 && error.status < 500
+    ? error.message
+    : fallback;
+}

@@ -4,7 +4,7 @@ import type { Agent } from '@wadesk/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '@/shared/storage/storage';
 import { expectNamedControls } from '@/testing/accessible-names';
-import { jsonResponse, renderRoutes, sentBody, stubFetch } from '@/testing/render-routes';
+import { jsonResponse, renderRoutes, sentBody, stubFetch, userWithRole } from '@/testing/render-routes';
 import { AgentsScreen } from './agents-screen';
 
 const agent = (id: number, name: string, created: string, user_type: Agent['user_type'] = 'user'): Agent => ({
@@ -30,7 +30,8 @@ const readBlob = (blob: Blob) =>
     reader.readAsArrayBuffer(blob);
   });
 
-const render = () => renderRoutes([{ path: '/agents', element: <AgentsScreen /> }], '/agents');
+const render = (user = userWithRole('admin')) =>
+  renderRoutes([{ path: '/agents', element: <AgentsScreen /> }], '/agents', { user });
 const rowNames = () =>
   within(screen.getByRole('table'))
     .getAllByRole('row')

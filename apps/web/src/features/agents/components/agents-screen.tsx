@@ -1,5 +1,5 @@
 import type { Agent, AgentUserType } from '@wadesk/contract';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useRemoveAgent } from '@/features/agents/api/agents-queries';
 import { useAgents } from '@/features/agents/hooks/use-agents';
 import {
@@ -8,6 +8,8 @@ import {
   ALL_USER_TYPES,
   filterAgents,
 } from '@/features/agents/utils/agent-table';
+import { useCan } from '@/shared/account/permissions';
+import { RoleNotice } from '@/shared/account/role-notice';
 import { errorMessage } from '@/shared/api/api-error';
 import { downloadCsv } from '@/shared/csv/download-file';
 import { type SortDirection, sortByCreatedAt } from '@/shared/table/sort';
@@ -50,6 +52,9 @@ export function AgentsScreen() {
   const [editing, setEditing] = useState<Agent | null>(null);
   const [removing, setRemoving] = useState<Agent | null>(null);
   const removal = useRemoveAgent();
+  // Adding, editing and removing agents is an admin's (decision 0016); members read the list.
+  const canManage = useCan('manageAgents');
+  const reasonId = useId();
 
   const rows = useMemo(
     () => filterAgents(sortByCreatedAt(state.agents, sort), types),
@@ -70,6 +75,7 @@ export function AgentsScreen() {
         title="Agents"
         description="Your support staff. Their messages in your WhatsApp groups answer customers' tickets."
       />
+      <RoleNotice id={reasonId} reason={canManage.reason} />
       <section
         aria-label="Agents"
         className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
@@ -81,15 +87,27 @@ export function AgentsScreen() {
           onTypesChange={setTypes}
           onDownload={() => downloadCsv('agents', rows, AGENT_CSV_COLUMNS)}
           onAdd={() => setAdding(true)}
+          addRefusedBy={canManage.allowed ? null : reasonId}
           shown={rows.length}
           total={state.agents.length}
           onRefresh={state.refresh}
           refreshing={state.refreshing}
         />
         <Placeholder state={state} empty={rows.length === 0} />
-        {rows.length > 0 ? <AgentsTable agents={rows} onEdit={setEditing} onRemove={setRemoving} /> : null}
+        {rows.length > 0 ? (
+          <AgentsTable
+            agents={rows}
+            onEdit={setEditing}
+            onRemove={setRemoving}
+            canManage={canManage.allowed}
+          />
+        ) : null}
       </section>
-      <AddAgentModal open={adding} onClose={() => setAdding(false)} onAdded={() => setAdding(false)} />
+      <AddAgentModal
+        open={adding && canManage.allowed}
+        onClose={() => setAdding(false)}
+        onAdded={() => setAdding(false)}
+      />
       <EditAgentModal agent={editing} onClose={() => setEditing(null)} />
       <RemoveAgentDialog
         agent={removing}

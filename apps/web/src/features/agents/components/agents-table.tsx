@@ -10,6 +10,8 @@ interface AgentsTableProps {
   agents: Agent[];
   onEdit: (agent: Agent) => void;
   onRemove: (agent: Agent) => void;
+  /** Admins and owners edit and remove agents; members see no Edit or Remove (the page says why). */
+  canManage: boolean;
 }
 
 function UserTypeBadge({ type }: { type: Agent['user_type'] }) {
@@ -63,7 +65,7 @@ const td = tableCell('middle');
  * The agents as a table on larger screens and as cards on phones. The first column is the row's running
  * number in the order shown (1, 2, 3 …), not the database id, whose gaps mean nothing to people.
  */
-export function AgentsTable({ agents, onEdit, onRemove }: AgentsTableProps) {
+export function AgentsTable({ agents, onEdit, onRemove, canManage }: AgentsTableProps) {
   const mobile = useMediaQuery(MOBILE_QUERY);
   if (mobile) {
     return (
@@ -78,10 +80,12 @@ export function AgentsTable({ agents, onEdit, onRemove }: AgentsTableProps) {
             <p className="text-xs text-slate-500">
               No. {index + 1} · added {formatDateTime(agent.created_at)}
             </p>
-            <div className="flex justify-end gap-2 pt-2">
-              <EditButton agent={agent} onEdit={onEdit} />
-              <RemoveButton agent={agent} onRemove={onRemove} />
-            </div>
+            {canManage ? (
+              <div className="flex justify-end gap-2 pt-2">
+                <EditButton agent={agent} onEdit={onEdit} />
+                <RemoveButton agent={agent} onRemove={onRemove} />
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -97,8 +101,8 @@ export function AgentsTable({ agents, onEdit, onRemove }: AgentsTableProps) {
             <th className={th}>Phone Number</th>
             <th className={th}>User type</th>
             <th className={th}>Created At</th>
-            <th className={th}>Edit Agent</th>
-            <th className={th}>Remove Agent</th>
+            {canManage ? <th className={th}>Edit Agent</th> : null}
+            {canManage ? <th className={th}>Remove Agent</th> : null}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 bg-white">
@@ -119,12 +123,16 @@ export function AgentsTable({ agents, onEdit, onRemove }: AgentsTableProps) {
               <td className={`${td} whitespace-nowrap text-slate-600 tabular-nums`}>
                 {formatDateTime(agent.created_at)}
               </td>
-              <td className={td}>
-                <EditButton agent={agent} onEdit={onEdit} />
-              </td>
-              <td className={td}>
-                <RemoveButton agent={agent} onRemove={onRemove} />
-              </td>
+              {canManage ? (
+                <td className={td}>
+                  <EditButton agent={agent} onEdit={onEdit} />
+                </td>
+              ) : null}
+              {canManage ? (
+                <td className={td}>
+                  <RemoveButton agent={agent} onRemove={onRemove} />
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>

@@ -13,6 +13,8 @@ interface AgentsToolbarProps {
   onTypesChange: (types: AgentUserType[]) => void;
   onDownload: () => void;
   onAdd: () => void;
+  /** The id of the words saying why this user may not add agents; Add Agent is disabled then. */
+  addRefusedBy: string | null;
   shown: number;
   total: number;
   onRefresh: () => void;
@@ -23,6 +25,7 @@ interface AgentsToolbarProps {
 export function AgentsToolbar(props: AgentsToolbarProps) {
   const { sort, onSortChange, types, onTypesChange, onDownload, onAdd, shown, total, onRefresh, refreshing } =
     props;
+  const { addRefusedBy } = props;
   return (
     <div className="flex flex-wrap items-center gap-x-5 gap-y-3 border-b border-slate-200 px-4 py-3 sm:px-5">
       <SortButton sort={sort} onChange={onSortChange} />
@@ -62,6 +65,8 @@ export function AgentsToolbar(props: AgentsToolbarProps) {
           size="md"
           className="min-[420px]:flex-1 sm:flex-none"
           icon={<PlusIcon className="size-4" />}
+          disabled={addRefusedBy !== null}
+          aria-describedby={addRefusedBy ?? undefined}
           onClick={onAdd}
         >
           Add Agent

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Agent } from '@wadesk/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tokenStorage } from '@/shared/storage/storage';
-import { jsonResponse, renderRoutes, sentBody, stubFetch } from '@/testing/render-routes';
+import { jsonResponse, renderRoutes, sentBody, stubFetch, userWithRole } from '@/testing/render-routes';
 import { AgentsScreen } from './agents-screen';
 
 const OWNER: Agent = {
@@ -46,7 +46,7 @@ function stubServer(answer?: (body: EditBody) => Response | undefined) {
 
 async function openEdit(name: string) {
   const user = userEvent.setup();
-  renderRoutes([{ path: '/agents', element: <AgentsScreen /> }], '/agents');
+  renderRoutes([{ path: '/agents', element: <AgentsScreen /> }], '/agents', { user: userWithRole('admin') });
   await screen.findByRole('table');
   await user.click(screen.getByRole('button', { name: `Edit ${name}` }));
   return { user, dialog: screen.getByRole('dialog', { name: 'Edit Agent' }) };

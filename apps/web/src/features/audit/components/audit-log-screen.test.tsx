@@ -205,7 +205,7 @@ describe('AuditLogScreen', () => {
   it('tells a member the log is for owners and admins, without asking the server', async () => {
     const fetchMock = stubAudit();
     render(user(RAVI));
-    expect(await screen.findByText('Only owners and admins can read the audit log.')).toBeTruthy();
+    expect(await screen.findByText('Only admins and owners can read the audit log.')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -1,10 +1,10 @@
-import { roleAtLeast } from '@wadesk/contract';
-import { DownloadIcon, InfoIcon, RefreshCwIcon } from 'lucide-react';
+import { DownloadIcon, RefreshCwIcon } from 'lucide-react';
 import { useState } from 'react';
 import { fetchAuditCsv } from '@/features/audit/api/audit-api';
 import { useAuditLog } from '@/features/audit/hooks/use-audit-log';
 import { AUDIT_TEXTS } from '@/features/audit/utils/audit-texts';
-import { useAuth } from '@/shared/account/auth-context';
+import { useCan } from '@/shared/account/permissions';
+import { RoleNotice } from '@/shared/account/role-notice';
 import { isApiError } from '@/shared/api/api-error';
 import { csvFileName, downloadBlob } from '@/shared/csv/download-file';
 import { Button } from '@/shared/ui/button';
@@ -39,8 +39,9 @@ function Body({ state }: { state: ReturnType<typeof useAuditLog> }) {
 
 /** The Audit log page (/audit-log): owners and admins read, filter and export the organisation's log. */
 export function AuditLogScreen() {
-  const { user } = useAuth();
-  const allowed = user !== null && roleAtLeast(user.role, 'admin');
+  // Owners and admins read the log (decision 0019); a member who opens the link is told so and asks nothing.
+  const read = useCan('readAuditLog');
+  const allowed = read.allowed;
   const state = useAuditLog(allowed);
   const [exporting, setExporting] = useState(false);
 
@@ -59,10 +60,7 @@ export function AuditLogScreen() {
     return (
       <>
         <PageHeader title={AUDIT_TEXTS.title} description={AUDIT_TEXTS.description} />
-        <p className="flex items-start gap-2 rounded-xl bg-sky-50 px-4 py-3 text-sm text-sky-900 ring-1 ring-sky-200 ring-inset">
-          <InfoIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {AUDIT_TEXTS.adminsOnly}
-        </p>
+        <RoleNotice reason={read.reason} />
       </>
     );
   }

@@ -3,7 +3,6 @@ import { type AuditAction, type AuditLogEntry, auditActionLabels } from '@wadesk
 export const AUDIT_TEXTS = {
   title: 'Audit log',
   description: 'Who did what and when in your organisation. Entries cannot be changed.',
-  adminsOnly: 'Only owners and admins can read the audit log.',
   loadFailed: 'The audit log could not be loaded.',
   exportFailed: 'The export could not be made.',
   empty: 'No entries match these filters.',

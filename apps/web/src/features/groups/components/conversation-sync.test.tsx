@@ -23,16 +23,14 @@ describe('Sync All Old Messages', () => {
     message: null,
   });
 
-  it('Sync All Old Messages refetches on success, shows the progress alone, and says something went wrong on failure', async () => {
+  it('Sync All Old Messages refetches on success, shows the progress alone, and says why it failed', async () => {
     stubEventSource();
-    let syncOk = true;
+    let failure: Response | null = null;
     const fetchMock = server({
       messages: () => page([message({ body: 'm' })]),
       other: (path) =>
         path === '/api/syncOldMsgs/'
-          ? syncOk
-            ? syncAnswer('started', 'Syncing old messages in the background.')
-            : jsonResponse(500, { message: 'boom' })
+          ? (failure ?? syncAnswer('started', 'Syncing old messages in the background.'))
           : undefined,
     });
     const user = userEvent.setup();
@@ -51,9 +49,14 @@ describe('Sync All Old Messages', () => {
     expect(await screen.findByText('All old messages synced: 3 older messages stored.')).toBeTruthy();
     expect(screen.queryByText('All old messages are already synced.')).toBeNull();
 
-    syncOk = false;
+    // No words from the server: the catalogue's text.
+    failure = jsonResponse(500);
     await user.click(screen.getByRole('button', { name: 'Sync All Old Messages' }));
     expect(await screen.findByText('something went wrong')).toBeTruthy();
+    // A refusal is shown in the server's words, never as "something went wrong".
+    failure = jsonResponse(429, { message: 'Too many syncs at once. Try again in a minute.' });
+    await user.click(screen.getByRole('button', { name: 'Sync All Old Messages' }));
+    expect(await screen.findByText('Too many syncs at once. Try again in a minute.')).toBeTruthy();
   });
 
   it('says only "All old messages are already synced." when there is nothing to fetch, whichever comes first', async () => {

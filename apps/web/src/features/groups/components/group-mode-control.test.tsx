@@ -76,7 +76,11 @@ describe('group ticket mode', () => {
   it('shows a member the mode without a control', () => {
     render('member', { ...GROUP, ticket_mode: 'per_customer', open_tickets: 0 });
     expect(screen.queryByRole('combobox')).toBeNull();
-    expect(screen.getByText('One ticket per customer')).toBeTruthy();
+    const mode = screen.getByText('One ticket per customer');
+    // Why there is no control, on the page and read with the mode.
+    const reason = "Only admins and owners can change how a group's messages become tickets.";
+    expect(document.getElementById(mode.getAttribute('aria-describedby') ?? '')?.textContent).toBe(reason);
+    expect(screen.getByText(reason)).toBeTruthy();
     expect(screen.getByText('No open tickets')).toBeTruthy();
     // The list badge names a mode other than watch.
     expect(screen.getByText('Per customer')).toBeTruthy();

@@ -1,8 +1,8 @@
-import { roleAtLeast, type SessionGroup, type TicketMode } from '@wadesk/contract';
+import type { SessionGroup, TicketMode } from '@wadesk/contract';
 import { useId } from 'react';
 import { useSetGroupMode } from '@/features/groups/api/groups-queries';
 import { openTicketsLabel, TICKET_MODE_ORDER, TICKET_MODE_TEXTS } from '@/features/groups/utils/ticket-mode';
-import { useAuth } from '@/shared/account/auth-context';
+import { useCan } from '@/shared/account/permissions';
 import { errorMessage } from '@/shared/api/api-error';
 import { toast } from '@/shared/ui/toast';
 
@@ -14,8 +14,8 @@ export const MODE_FAILED = 'The ticket mode could not be changed.';
  * Admins and owners change the mode here; members read it.
  */
 export function GroupModeControl({ group }: { group: SessionGroup }) {
-  const { user } = useAuth();
-  const canChange = user !== null && roleAtLeast(user.role, 'admin');
+  const permission = useCan('setGroupMode');
+  const canChange = permission.allowed;
   const saving = useSetGroupMode();
   const id = useId();
   const mode = group.ticket_mode;
@@ -53,11 +53,21 @@ export function GroupModeControl({ group }: { group: SessionGroup }) {
             ))}
           </select>
         ) : (
-          <output id={id} className="text-slate-800" title={TICKET_MODE_TEXTS[mode].hint}>
+          <output
+            id={id}
+            className="text-slate-800"
+            title={TICKET_MODE_TEXTS[mode].hint}
+            aria-describedby={`${id}-why`}
+          >
             {TICKET_MODE_TEXTS[mode].option}
           </output>
         )}
       </span>
+      {canChange ? null : (
+        <span id={`${id}-why`} className="basis-full text-slate-500">
+          {permission.reason}
+        </span>
+      )}
       <span className={group.open_tickets > 0 ? 'font-medium text-amber-800' : 'text-slate-500'}>
         {group.open_tickets > 0 ? openTicketsLabel(group.open_tickets) : 'No open tickets'}
       </span>

@@ -12,7 +12,7 @@ import {
 import { tokenStorage } from '@/shared/storage/storage';
 import { expectNamedControls } from '@/testing/accessible-names';
 import { FakeEventSource, stubEventSource } from '@/testing/fake-event-source';
-import { jsonResponse, sentBody } from '@/testing/render-routes';
+import { jsonResponse, sentBody, userWithRole } from '@/testing/render-routes';
 
 describe('WhatsappChatScreen', () => {
   beforeEach(() => {
@@ -29,6 +29,16 @@ describe('WhatsappChatScreen', () => {
     ).toBeTruthy();
     await user.click(screen.getByRole('link', { name: 'Yes, Create Session' }));
     expect(router.state.location.pathname).toBe('/session-info');
+  });
+
+  it('tells a member who links sessions instead of inviting them to create one', async () => {
+    server({ groups: [], sessions: [] });
+    render('/whatsapp-chat', userWithRole('member'));
+    expect(await screen.findByRole('heading', { name: 'No Active Session :/' })).toBeTruthy();
+    expect(
+      screen.getByText('Only admins and owners can link WhatsApp accounts and terminate sessions.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Yes, Create Session' })).toBeNull();
   });
 
   it('lists groups with a 25-character cut and session badges, filters by name and by session', async () => {

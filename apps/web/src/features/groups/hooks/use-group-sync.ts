@@ -1,6 +1,7 @@
 import type { SessionGroup, SyncState } from '@wadesk/contract';
 import { useState } from 'react';
 import { syncOldMessages } from '@/features/groups/api/groups-api';
+import { errorMessage } from '@/shared/api/api-error';
 import { useEventStream } from '@/shared/events/use-event-stream';
 import { toast } from '@/shared/ui/toast';
 
@@ -33,15 +34,20 @@ export function useGroupSync(group: SessionGroup, onSynced: () => void) {
     setProgress({ state: 'starting', fetched: 0, oldestTimestamp: null, message: null });
     try {
       const answer = await syncOldMessages({ session_id: group.session_id, group_id: group.group_id });
-      if (!answer.success) throw new Error(answer.message);
+      if (!answer.success) {
+        toast.error(answer.message || SYNC_FAILED);
+        setProgress(null);
+        return;
+      }
       onSynced();
       if (answer.outcome === 'already_synced') setProgress(ALREADY_SYNCED);
       else
         setProgress((current) =>
           current?.state === 'starting' ? { ...current, state: 'running' } : current,
         );
-    } catch {
-      toast.error(SYNC_FAILED);
+    } catch (error) {
+      // A refusal (a limit, a session gone) says why in the server's words; the catalogue's text otherwise.
+      toast.error(errorMessage(error, SYNC_FAILED));
       setProgress(null);
     }
   };

@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import type { GroupMessage, SessionGroup } from '@wadesk/contract';
 import { WhatsappChatScreen } from '@/features/groups/components/whatsapp-chat-screen';
-import { jsonResponse, renderRoutes, stubFetch } from '@/testing/render-routes';
+import { jsonResponse, renderRoutes, stubFetch, userWithRole } from '@/testing/render-routes';
 
 export const todayStart = new Date(new Date().getFullYear(), new Date().getMonth(), new Date().getDate());
 export const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -137,13 +137,15 @@ export function server(options: ServerOptions = {}) {
 }
 
 /** `entry`: the address opened, e.g. a ticket's link with `?session=…&group=…&message=…`. */
-export function render(entry = '/whatsapp-chat') {
+/** The chat page signed in as an admin unless told otherwise. */
+export function render(entry = '/whatsapp-chat', user = userWithRole('admin')) {
   return renderRoutes(
     [
       { path: '/whatsapp-chat', element: <WhatsappChatScreen /> },
       { path: '/session-info', element: <p>sessions page</p> },
     ],
     entry,
+    { user },
   );
 }
 

@@ -339,7 +339,9 @@ describe('MembersScreen as a member or admin', () => {
       stubMembers(() => ({ members: [OWNER, ADMIN, MEMBER], invitations: [] }));
       render(as);
       const table = await screen.findByRole('table');
-      expect(screen.getByText('Only owners invite people, change roles and remove members.')).toBeTruthy();
+      expect(
+        screen.getByText('Only owners can invite people, change roles and remove members.'),
+      ).toBeTruthy();
       expect(within(table).getAllByRole('columnheader')).toHaveLength(6);
       // Roles stay the owners'; admins link agent phones (the only select they get).
       expect(screen.queryByRole('combobox', { name: /^Role of/ })).toBeNull();
@@ -347,7 +349,14 @@ describe('MembersScreen as a member or admin', () => {
         as.role === 'admin' ? 3 : 0,
       );
       expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
-      expect(screen.queryByRole('button', { name: 'Invite member' })).toBeNull();
+      // Invite member is there, disabled, and says why (the notice above the list).
+      const invite = screen.getByRole('button', { name: 'Invite member' });
+      expect(invite).toHaveProperty('disabled', true);
+      expect(document.getElementById(invite.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+        'Only owners can invite people, change roles and remove members.',
+      );
+      await userEvent.setup().click(invite);
+      expect(screen.queryByRole('dialog')).toBeNull();
       expect(screen.queryByRole('region', { name: /open invitations/i })).toBeNull();
       expect(within(row(as.first_name)).getByText('You')).toBeTruthy();
     },

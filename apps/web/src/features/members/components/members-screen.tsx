@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { type Member, roleAtLeast } from '@wadesk/contract';
-import { InfoIcon, RefreshCwIcon, UserPlusIcon } from 'lucide-react';
-import { useState } from 'react';
+import type { Member } from '@wadesk/contract';
+import { RefreshCwIcon, UserPlusIcon } from 'lucide-react';
+import { useId, useState } from 'react';
 import { useLinkMemberAgent } from '@/features/members/api/members-queries';
 import { useMemberChanges } from '@/features/members/hooks/use-member-changes';
 import { useMembers } from '@/features/members/hooks/use-members';
 import { MEMBER_TEXTS } from '@/features/members/utils/member-texts';
 import { useAuth } from '@/shared/account/auth-context';
-import { useAddressVerified } from '@/shared/account/verify-first';
+import { useCan } from '@/shared/account/permissions';
+import { RoleNotice } from '@/shared/account/role-notice';
 import { errorMessage } from '@/shared/api/api-error';
 import { agentsListQuery } from '@/shared/api/directory-queries';
 import { Button } from '@/shared/ui/button';
@@ -46,9 +47,12 @@ export function MembersScreen() {
   const state = useMembers();
   const changes = useMemberChanges();
   const [inviting, setInviting] = useState(false);
-  const canManage = user !== null && roleAtLeast(user.role, 'owner');
-  const canLink = user !== null && roleAtLeast(user.role, 'admin');
-  const verified = useAddressVerified();
+  // Owners manage the team, admins link agent phones (decision 0016); an unverified owner's invitation
+  // dialog and role controls say why they wait for the verification.
+  const manage = useCan('manageMembers');
+  const canManage = !manage.roleRefused;
+  const canLink = useCan('linkAgentPhones').allowed;
+  const reasonId = useId();
   const agents = useQuery(agentsListQuery());
   const linking = useLinkMemberAgent();
   const link = (member: Member, agentId: number | null) =>
@@ -77,20 +81,18 @@ export function MembersScreen() {
             >
               <span className="hidden sm:inline">Refresh</span>
             </Button>
-            {canManage ? (
-              <Button icon={<UserPlusIcon className="size-4" />} onClick={() => setInviting(true)}>
-                Invite member
-              </Button>
-            ) : null}
+            <Button
+              icon={<UserPlusIcon className="size-4" />}
+              disabled={!canManage}
+              aria-describedby={canManage ? undefined : reasonId}
+              onClick={() => setInviting(true)}
+            >
+              Invite member
+            </Button>
           </>
         }
       />
-      {canManage ? null : (
-        <p className="mb-4 flex items-start gap-2 rounded-xl bg-sky-50 px-4 py-3 text-sm text-sky-900 ring-1 ring-sky-200 ring-inset">
-          <InfoIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {MEMBER_TEXTS.ownersOnly}
-        </p>
-      )}
+      <RoleNotice id={reasonId} reason={canManage ? null : manage.reason} />
       <section
         aria-label="Members"
         className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
@@ -105,7 +107,7 @@ export function MembersScreen() {
             members={state.members}
             selfId={user?.id}
             canManage={canManage}
-            unverified={!verified}
+            unverified={manage.verify !== null}
             onChangeRole={(member, role) => changes.ask({ kind: 'role', member, role })}
             onRemove={(member) => changes.ask({ kind: 'remove', member })}
             agents={agents.data ?? []}
@@ -121,7 +123,7 @@ export function MembersScreen() {
           onRevoke={(invitation) => changes.ask({ kind: 'revoke', invitation })}
         />
       ) : null}
-      <InviteMemberDialog open={inviting} onClose={() => setInviting(false)} />
+      <InviteMemberDialog open={inviting && canManage} onClose={() => setInviting(false)} />
       <MemberChangeDialogs
         pending={changes.pending}
         selfId={user?.id}

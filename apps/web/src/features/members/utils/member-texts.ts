@@ -9,7 +9,6 @@ export const MEMBER_TEXTS = {
   changeFailed: 'The role could not be changed.',
   removeFailed: 'The member could not be removed.',
   revokeFailed: 'The invitation could not be revoked.',
-  ownersOnly: 'Only owners invite people, change roles and remove members.',
   /** Beside the disabled controls; the server's 403 says it in full (the contract's `verifyFirst`). */
   verifyToManage: 'Verify your email address to change roles or remove members.',
   emailRequired: 'Enter an email address.',

@@ -4,6 +4,7 @@ import { useSaveChat } from '@/features/saved-chats/api/saved-chats-queries';
 import { useSavedChats } from '@/features/saved-chats/state/saved-chats-context';
 import { checkChatName } from '@/features/saved-chats/utils/chat-name';
 import { savePayload } from '@/features/saved-chats/utils/save-payload';
+import { refusalMessage } from '@/shared/api/api-error';
 import { chatCountLabel } from '@/shared/loaded-chat/chat-count-label';
 import { useChat } from '@/shared/loaded-chat/state/chat-provider';
 import { Button } from '@/shared/ui/button';
@@ -56,7 +57,8 @@ export function SaveChatDialog() {
       toast.success(SAVED_CHAT_MESSAGES.saved);
     } catch (error) {
       console.error('Saving the chat failed', error);
-      toast.error(SAVED_CHAT_MESSAGES.saveFailed);
+      // The server's words when it refused (a limit, a chat too large); the catalogue's text otherwise.
+      toast.error(refusalMessage(error, SAVED_CHAT_MESSAGES.saveFailed));
     } finally {
       setSaving(false);
     }

@@ -4,13 +4,16 @@ import { type AuthUser, authMessages, type SessionListItem, verifyFirst } from '
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AuthUserProvider } from '@/shared/account/auth-context';
 import { tokenStorage } from '@/shared/storage/storage';
-import { jsonResponse, renderRoutes, stubFetch } from '@/testing/render-routes';
+import { jsonResponse, renderRoutes, stubFetch, userWithRole } from '@/testing/render-routes';
 import { SessionsScreen } from './sessions-screen';
 
 const listAnswer = (sessions: SessionListItem[]) =>
   jsonResponse(200, { session_list: sessions, session_count: sessions.length, driver: 'baileys' });
 
-const render = () => renderRoutes([{ path: '/session-info', element: <SessionsScreen /> }], '/session-info');
+const render = () =>
+  renderRoutes([{ path: '/session-info', element: <SessionsScreen /> }], '/session-info', {
+    user: userWithRole('admin'),
+  });
 
 const ASHA: AuthUser = {
   id: 7,

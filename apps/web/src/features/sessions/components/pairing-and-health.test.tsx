@@ -31,7 +31,8 @@ const desk = (extra: Partial<SessionListItem> = {}): SessionListItem => ({
 const listAnswer = (sessions: SessionListItem[]) =>
   jsonResponse(200, { session_list: sessions, session_count: sessions.length, driver: 'simulator' });
 
-function render(user: AuthUser | null = null) {
+// An admin links phones; only the owner holds the simulated phone (its own tests say which).
+function render(user: AuthUser = person('admin')) {
   return renderRoutes(
     [
       {

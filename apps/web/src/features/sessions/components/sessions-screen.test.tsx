@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS, tokenStorage } from '@/shared/storage/storage';
 import { expectNamedControls } from '@/testing/accessible-names';
 import { FakeEventSource, stubEventSource } from '@/testing/fake-event-source';
-import { jsonResponse, renderRoutes, sentBody, stubFetch } from '@/testing/render-routes';
+import { jsonResponse, renderRoutes, sentBody, stubFetch, userWithRole } from '@/testing/render-routes';
 import { SessionsScreen } from './sessions-screen';
 
 const item = (name: string, created: string, isActive: boolean, extra: Partial<SessionListItem> = {}) =>
@@ -36,13 +36,14 @@ const SESSIONS = [
 const listAnswer = (sessions: SessionListItem[]) =>
   jsonResponse(200, { session_list: sessions, session_count: sessions.length, driver: 'baileys' });
 
-function render() {
+function render(user = userWithRole('admin')) {
   return renderRoutes(
     [
       { path: '/session-info', element: <SessionsScreen /> },
       { path: '/whatsapp-chat', element: <p>chat page</p> },
     ],
     '/session-info',
+    { user },
   );
 }
 

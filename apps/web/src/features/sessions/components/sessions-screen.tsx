@@ -1,6 +1,6 @@
 import type { SessionListItem } from '@wadesk/contract';
 import { PlusIcon, RefreshCwIcon } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useSessions } from '@/features/sessions/hooks/use-sessions';
 import { setCurrentSessionId } from '@/features/sessions/state/current-session';
 import {
@@ -11,6 +11,8 @@ import {
   type SortDirection,
   sortSessions,
 } from '@/features/sessions/utils/session-table';
+import { useCan } from '@/shared/account/permissions';
+import { RoleNotice } from '@/shared/account/role-notice';
 import { errorMessage } from '@/shared/api/api-error';
 import { useStartSession, useTerminateSession } from '@/shared/api/sessions-queries';
 import { useDemoMode } from '@/shared/config/use-demo-mode';
@@ -61,6 +63,11 @@ export function SessionsScreen() {
   const [ending, setEnding] = useState<SessionListItem | null>(null);
   const starting = useStartSession();
   const termination = useTerminateSession();
+  // Linking and terminating are an admin's (decision 0016); linking also needs a verified address.
+  const canLink = useCan('linkSessions');
+  const canTerminate = useCan('terminateSessions');
+  const reasonId = useId();
+  const reason = canTerminate.reason ?? canLink.reason;
 
   const rows = useMemo(
     () => filterSessions(sortSessions(state.sessions, sort), filter),
@@ -125,12 +132,19 @@ export function SessionsScreen() {
             >
               <span className="hidden sm:inline">Refresh</span>
             </Button>
-            <Button icon={<PlusIcon className="size-4" />} onClick={() => setCreating(true)}>
+            {/* An unverified admin opens the dialog, which says why and offers the mail again. */}
+            <Button
+              icon={<PlusIcon className="size-4" />}
+              disabled={canLink.roleRefused}
+              aria-describedby={canLink.roleRefused ? reasonId : undefined}
+              onClick={() => setCreating(true)}
+            >
               Create Session
             </Button>
           </>
         }
       />
+      <RoleNotice id={reasonId} reason={reason} />
       <section
         aria-label="Sessions"
         className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
@@ -145,7 +159,13 @@ export function SessionsScreen() {
         />
         <TableBody state={state} rows={rows} />
         {rows.length > 0 ? (
-          <SessionsTable sessions={rows} onReconnect={reconnect} onTerminate={setEnding} busy={busy} />
+          <SessionsTable
+            sessions={rows}
+            onReconnect={reconnect}
+            onTerminate={setEnding}
+            busy={busy}
+            can={{ reconnect: canLink, terminate: canTerminate, reasonId }}
+          />
         ) : null}
       </section>
       <CreateSessionModal open={creating} onClose={() => setCreating(false)} onCreated={onCreated} />

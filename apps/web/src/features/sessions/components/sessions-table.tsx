@@ -1,6 +1,7 @@
 import type { SessionListItem } from '@wadesk/contract';
 import { LinkIcon, PowerIcon } from 'lucide-react';
 import { Fragment, useState } from 'react';
+import type { Allowance } from '@/shared/account/permissions';
 import { formatDateTime } from '@/shared/format/format';
 import { MOBILE_QUERY, useMediaQuery } from '@/shared/hooks/use-media-query';
 import { TABLE_HEADER_CELL, tableCell } from '@/shared/table/table-classes';
@@ -13,41 +14,55 @@ export interface SessionActions {
   onTerminate: (session: SessionListItem) => void;
   /** The session whose action is running, and which one. */
   busy: { sessionId: string; action: 'reconnect' | 'terminate' } | null;
+  /**
+   * The signed-in user's rights (`useCan`): without the role the Reconnect and Terminate columns are not
+   * shown; an admin whose address is not verified sees Reconnect disabled, described by `reasonId`.
+   */
+  can: { reconnect: Allowance; terminate: Allowance; reasonId: string };
 }
 
 interface SessionsTableProps extends SessionActions {
   sessions: SessionListItem[];
 }
 
+/** The row actions of the user's role: a feature that is not theirs has no column (the page's notice says why). */
+const shownActions = (can: SessionActions['can']) => ({
+  reconnect: !can.reconnect.roleRefused,
+  terminate: !can.terminate.roleRefused,
+});
+
 function rowButtons({
   session,
   onReconnect,
   onTerminate,
   busy,
+  can,
 }: SessionActions & { session: SessionListItem }) {
   const mine = busy?.sessionId === session.sessionId ? busy.action : null;
+  const show = shownActions(can);
   return {
-    reconnect: (
+    reconnect: !show.reconnect ? null : (
       <Button
         variant="secondary"
         size="md"
         icon={<LinkIcon className="size-4" />}
         busy={mine === 'reconnect'}
-        disabled={busy !== null}
+        disabled={busy !== null || !can.reconnect.allowed}
+        aria-describedby={can.reconnect.allowed ? undefined : can.reasonId}
         onClick={() => onReconnect(session)}
         aria-label={`Reconnect ${session.session_name}`}
       >
         Reconnect
       </Button>
     ),
-    terminate: (
+    terminate: !show.terminate ? null : (
       <Button
         variant="secondary"
         size="md"
         className="text-red-700 hover:bg-red-50"
         icon={<PowerIcon className="size-4" />}
         busy={mine === 'terminate'}
-        disabled={busy !== null || !session.isActive}
+        disabled={busy !== null || !session.isActive || !can.terminate.allowed}
         onClick={() => onTerminate(session)}
         aria-label={`Terminate ${session.session_name}`}
       >
@@ -93,6 +108,8 @@ export function SessionsTable({ sessions, ...actions }: SessionsTableProps) {
       controls={healthId(session)}
     />
   );
+  const show = shownActions(actions.can);
+  const columns = 5 + Number(show.reconnect) + Number(show.terminate);
   if (!mobile) {
     return (
       <div className="overflow-x-auto">
@@ -104,8 +121,8 @@ export function SessionsTable({ sessions, ...actions }: SessionsTableProps) {
               <th className={th}>Status</th>
               <th className={th}>Created At</th>
               <th className={th}>Last Updated</th>
-              <th className={th}>Reconnect</th>
-              <th className={th}>Terminate</th>
+              {show.reconnect ? <th className={th}>Reconnect</th> : null}
+              {show.terminate ? <th className={th}>Terminate</th> : null}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100 bg-white">
@@ -139,12 +156,12 @@ export function SessionsTable({ sessions, ...actions }: SessionsTableProps) {
                     <td className={`${td} text-slate-600 tabular-nums`}>
                       <DateCell value={session.updated_at} />
                     </td>
-                    <td className={td}>{buttons.reconnect}</td>
-                    <td className={td}>{buttons.terminate}</td>
+                    {show.reconnect ? <td className={td}>{buttons.reconnect}</td> : null}
+                    {show.terminate ? <td className={td}>{buttons.terminate}</td> : null}
                   </tr>
                   {expanded ? (
                     <tr className="bg-slate-50/60">
-                      <td colSpan={7} className="px-5 pt-0 pb-4 [&>section]:max-w-2xl">
+                      <td colSpan={columns} className="px-5 pt-0 pb-4 [&>section]:max-w-2xl">
                         <HealthPanel id={healthId(session)} health={session.health} now={now} />
                       </td>
                     </tr>
@@ -189,10 +206,12 @@ export function SessionsTable({ sessions, ...actions }: SessionsTableProps) {
             {open.has(session.sessionId) ? (
               <HealthPanel id={healthId(session)} health={session.health} now={now} />
             ) : null}
-            <div className="flex flex-wrap items-center gap-2">
-              {buttons.reconnect}
-              {buttons.terminate}
-            </div>
+            {show.reconnect || show.terminate ? (
+              <div className="flex flex-wrap items-center gap-2">
+                {buttons.reconnect}
+                {buttons.terminate}
+              </div>
+            ) : null}
           </li>
         );
       })}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { SessionListItem } from '@wadesk/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tokenStorage } from '@/shared/storage/storage';
-import { jsonResponse, renderRoutes, sentBody, stubFetch } from '@/testing/render-routes';
+import { jsonResponse, renderRoutes, sentBody, stubFetch, userWithRole } from '@/testing/render-routes';
 import { SessionsScreen } from './sessions-screen';
 
 const item = (name: string, created: string, isActive: boolean): SessionListItem => ({
@@ -25,7 +25,10 @@ const SESSIONS = [item('Sales', '2024-03-05T08:30:00Z', true)];
 const listAnswer = (sessions: SessionListItem[]) =>
   jsonResponse(200, { session_list: sessions, session_count: sessions.length, driver: 'baileys' });
 
-const render = () => renderRoutes([{ path: '/session-info', element: <SessionsScreen /> }], '/session-info');
+const render = () =>
+  renderRoutes([{ path: '/session-info', element: <SessionsScreen /> }], '/session-info', {
+    user: userWithRole('admin'),
+  });
 const table = () => screen.getByRole('table');
 
 // Terminate from the sessions list asks first; the QR modal's Terminate Session is in

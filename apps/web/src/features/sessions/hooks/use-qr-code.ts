@@ -2,7 +2,7 @@ import { type SessionStatus, sessionMessages } from '@wadesk/contract';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { describeStatus, isStopped } from '@/features/sessions/utils/session-status';
 import { isSessionLimitMessage } from '@/features/sessions/utils/session-table';
-import { isApiError } from '@/shared/api/api-error';
+import { isApiError, refusalMessage } from '@/shared/api/api-error';
 import { fetchQrCode, startSession } from '@/shared/api/sessions-api';
 import { useEventStream } from '@/shared/events/use-event-stream';
 import { toast } from '@/shared/ui/toast';
@@ -102,11 +102,8 @@ export function useQrCode(session: QrSession, status: SessionStatus) {
       setPhase('waiting');
     } catch (error) {
       const limit = isApiError(error) && isSessionLimitMessage(error.message);
-      // A refusal says why in its own words (a role, or an address not verified yet: decision 0016).
-      const refused = isApiError(error) && error.status === 403 && error.fromServer;
-      toast.error(
-        limit ? 'Active session limit exhausted' : refused ? error.message : QR_MESSAGES.notGenerated,
-      );
+      // A refusal says why in its own words (a role, an address not verified yet: decision 0016; a limit).
+      toast.error(limit ? 'Active session limit exhausted' : refusalMessage(error, QR_MESSAGES.notGenerated));
       hide();
     }
   };

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { roleAtLeast, type UpdateSettingsRequest } from '@wadesk/contract';
-import { InfoIcon } from 'lucide-react';
+import type { UpdateSettingsRequest } from '@wadesk/contract';
 import { settingsQuery, useUpdateSettings } from '@/features/settings/api/settings-queries';
 import { SETTINGS_TEXTS as T } from '@/features/settings/utils/settings-texts';
-import { useAuth } from '@/shared/account/auth-context';
+import { useCan } from '@/shared/account/permissions';
+import { RoleNotice } from '@/shared/account/role-notice';
 import { errorMessage } from '@/shared/api/api-error';
 import { PageHeader } from '@/shared/ui/page-header';
 import { Spinner } from '@/shared/ui/spinner';
@@ -14,8 +14,8 @@ import { UnansweredSection } from './unanswered-section';
 
 /** The organisation's settings: a column of sections, each saved on its own. */
 export function SettingsScreen() {
-  const { user } = useAuth();
-  const canEdit = user !== null && roleAtLeast(user.role, 'admin');
+  const edit = useCan('editSettings');
+  const canEdit = edit.allowed;
   const settings = useQuery(settingsQuery());
   const saving = useUpdateSettings();
 
@@ -30,12 +30,7 @@ export function SettingsScreen() {
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title={T.title} description={T.description} />
-      {!canEdit ? (
-        <p className="mb-4 flex items-center gap-2 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">
-          <InfoIcon aria-hidden="true" className="size-4 shrink-0" />
-          {T.readOnly}
-        </p>
-      ) : null}
+      <RoleNotice reason={edit.reason} />
       {settings.data ? (
         <div className="flex flex-col gap-4 sm:gap-6">
           <AckPhrasesSection

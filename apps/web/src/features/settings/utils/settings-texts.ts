@@ -4,7 +4,6 @@ export const SETTINGS_TEXTS = {
   loadFailed: 'The settings could not be loaded.',
   saveFailed: 'The settings could not be saved.',
   saved: 'Settings saved',
-  readOnly: 'Only admins and owners can change these settings.',
   ackTitle: 'Acknowledgement messages',
   ackDescription:
     'A message whose whole text is one of these phrases, or only emoji, joins a ticket that is already open but never opens a new one. Capitals and closing punctuation are ignored: “Thanks!” matches “thanks”.',
