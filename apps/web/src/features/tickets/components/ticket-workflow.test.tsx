@@ -195,7 +195,13 @@ describe('working tickets from the dashboard', () => {
       expect(sent).toContainEqual(['/org/assignTicket/', { ticket_id: 1, assignee_id: 8 }]),
     );
 
-    await user.click(within(dialog).getByRole('button', { name: 'Billing' }));
+    // Only the applied label is a chip; the others are found in the searchable list.
+    expect(within(dialog).getByRole('button', { name: 'Remove label Urgent' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Remove label Billing' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Add label' }));
+    await user.type(within(dialog).getByRole('combobox', { name: 'Search labels' }), 'bil');
+    expect(within(dialog).queryByRole('option', { name: 'Urgent' })).toBeNull();
+    await user.keyboard('{Enter}');
     await waitFor(() =>
       expect(sent).toContainEqual(['/org/setTicketLabels/', { ticket_id: 1, label_ids: [1, 2] }]),
     );
