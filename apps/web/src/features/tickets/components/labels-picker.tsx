@@ -84,7 +84,11 @@ export function LabelsPicker({ ticket }: { ticket: Ticket }) {
               key={label.id}
               className="inline-flex items-center gap-1.5 rounded-full border border-slate-300 bg-slate-50 py-0.5 pr-1 pl-2.5 text-xs font-medium text-slate-800"
             >
-              <span aria-hidden="true" className="size-2 rounded-full" style={{ backgroundColor: label.colour }} />
+              <span
+                aria-hidden="true"
+                className="size-2 rounded-full"
+                style={{ backgroundColor: label.colour }}
+              />
               {label.name}
               <button
                 type="button"
@@ -142,7 +146,13 @@ export function LabelsPicker({ ticket }: { ticket: Ticket }) {
             onKeyDown={onKeyDown}
             className="block h-8 w-full rounded-lg border border-slate-300 px-2.5 text-sm focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
           />
-          <div id={ids.list} role="listbox" aria-label="Labels to add" aria-multiselectable="true" className="mt-1 max-h-48 overflow-y-auto">
+          <div
+            id={ids.list}
+            role="listbox"
+            aria-label="Labels to add"
+            aria-multiselectable="true"
+            className="mt-1 max-h-48 overflow-y-auto"
+          >
             {matches.map((label) => (
               // biome-ignore lint/a11y/useKeyWithClickEvents: the search field drives the list from the keyboard
               <div
@@ -155,7 +165,11 @@ export function LabelsPicker({ ticket }: { ticket: Ticket }) {
                 onClick={() => toggle(label.id)}
                 className={`flex cursor-pointer items-center gap-2 rounded-lg px-2.5 py-1.5 text-sm ${label === current ? 'bg-brand-50' : 'hover:bg-slate-50'}`}
               >
-                <span aria-hidden="true" className="size-2 rounded-full" style={{ backgroundColor: label.colour }} />
+                <span
+                  aria-hidden="true"
+                  className="size-2 rounded-full"
+                  style={{ backgroundColor: label.colour }}
+                />
                 <span className="min-w-0 flex-1 truncate">{label.name}</span>
                 {on.has(label.id) ? <CheckIcon aria-hidden="true" className="size-4 text-brand-700" /> : null}
               </div>

@@ -31,7 +31,13 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
   );
 }
 
-export function TicketFacts({ ticket, onOpenTicket }: { ticket: Ticket; onOpenTicket: (id: number) => void }) {
+export function TicketFacts({
+  ticket,
+  onOpenTicket,
+}: {
+  ticket: Ticket;
+  onOpenTicket: (id: number) => void;
+}) {
   const firstResponse = secondsBetween(ticket.created_at, ticket.first_response_at);
   const resolution = secondsBetween(ticket.created_at, ticket.closed_at);
   const followUpOf = ticket.follow_up_of;
@@ -264,4 +270,3 @@ export function TicketConversation({
     </div>
   );
 }
-

@@ -17,7 +17,9 @@ describe('fillCannedVariables', () => {
   });
 
   it('leaves unknown variables and plain braces as written', () => {
-    expect(fillCannedVariables('{order_id} and {} and { } stay', values)).toBe('{order_id} and {} and { } stay');
+    expect(fillCannedVariables('{order_id} and {} and { } stay', values)).toBe(
+      '{order_id} and {} and { } stay',
+    );
   });
 
   it('does not read a filled value as another variable', () => {
