@@ -135,7 +135,7 @@ test('an owner and an invited member work a ticket together, and the audit log s
 
   // A note for the team and a label.
   await dialog
-    .getByRole('textbox', { name: 'New internal note' })
+    .getByRole('combobox', { name: 'New internal note' })
     .fill('Refund was stuck at the bank; re-sent.');
   await dialog.getByRole('button', { name: 'Add note' }).click();
   await dialog.getByText('Refund was stuck at the bank; re-sent.').waitFor(POLL);

@@ -127,10 +127,10 @@ export function TicketNotes({ ticketId, notes }: { ticketId: number; notes: read
           <textarea
             id={ids.field}
             ref={fieldRef}
-            role={open ? 'combobox' : undefined}
-            aria-expanded={open ? true : undefined}
-            aria-controls={open ? ids.list : undefined}
-            aria-autocomplete={open ? 'list' : undefined}
+            role="combobox"
+            aria-expanded={open}
+            aria-controls={ids.list}
+            aria-autocomplete="list"
             aria-activedescendant={open && current ? optionId(current) : undefined}
             value={body}
             maxLength={MAX_NOTE}

@@ -183,7 +183,7 @@ describe('working tickets from the dashboard', () => {
     // Notes are marked internal and are not conversation bubbles.
     expect(within(dialog).getByText('VIP customer').closest('[data-side]')).toBeNull();
     expect(within(dialog).getByRole('heading', { name: /Internal notes/ })).toBeTruthy();
-    await user.type(within(dialog).getByRole('textbox', { name: 'New internal note' }), 'Called back');
+    await user.type(within(dialog).getByRole('combobox', { name: 'New internal note' }), 'Called back');
     await user.click(within(dialog).getByRole('button', { name: 'Add note' }));
     await waitFor(() =>
       expect(sent).toContainEqual(['/org/addTicketNote/', { ticket_id: 1, body: 'Called back' }]),
