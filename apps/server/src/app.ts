@@ -48,6 +48,7 @@ import { registerSessions } from './modules/sessions/register-sessions';
 import { registerSettings } from './modules/settings/register-settings';
 import { systemRoutes } from './modules/system/system.routes';
 import { registerTicketEngine } from './modules/ticket-engine/register-ticket-engine';
+import { registerInbox } from './modules/inbox/register-inbox';
 import { registerTickets } from './modules/tickets/register-tickets';
 import { createReplyEchoes } from './modules/tickets/reply-echoes';
 import { createTicketLedgerRepository } from './modules/tickets/ticket-ledger.repository';
@@ -257,7 +258,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     audit,
     deskEchoes: replyStates.echoed,
   });
-  await registerTickets(app, {
+  const ticketCalls = await registerTickets(app, {
     db: database.db,
     clock,
     bus,
@@ -265,6 +266,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     replies: deskReplies,
     replyStates: replyStates.states,
     pollStates: store.chat.pollStates,
+  });
+  await registerInbox(app, {
+    db: database.db,
+    actions: {
+      assign: ticketCalls.workflow.assign,
+      setLabels: ticketCalls.workflow.setLabels,
+      updateStatus: ticketCalls.tickets.updateStatus,
+    },
   });
   await registerDashboard(app, { sessions, groups, agents });
   await registerReplies(app, {
