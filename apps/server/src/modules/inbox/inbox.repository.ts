@@ -124,7 +124,11 @@ export function createInboxRepository(db: Db) {
      * The other tickets of this ticket's customer, newest first: same number, or with the number hidden the
      * same WhatsApp id (a per-customer ticket's key). Null when the ticket is not the organisation's.
      */
-    async customerTickets(organisationId: number, ticketId: number, limit: number): Promise<TicketView[] | null> {
+    async customerTickets(
+      organisationId: number,
+      ticketId: number,
+      limit: number,
+    ): Promise<TicketView[] | null> {
       const [ticket] = await db
         .select({ number: tickets.customerNumber, key: tickets.customerKey })
         .from(tickets)

@@ -13,9 +13,9 @@ import {
 import { AppError } from '../../errors';
 import { toTicket } from '../tickets/ticket-mapping';
 import type { Actor } from '../tickets/tickets.service';
+import type { InboxRepository } from './inbox.repository';
 import { decodeCursor, encodeCursor } from './inbox-cursor';
 import { toInboxTicket } from './inbox-mapping';
-import type { InboxRepository } from './inbox.repository';
 
 /** The customer's other tickets beside a conversation: at most this many (the contract's words). */
 export const CUSTOMER_TICKETS_LIMIT = 20;
@@ -65,7 +65,8 @@ export function createInboxService({ repo, actions }: InboxServiceDeps) {
       const last = page[page.length - 1];
       return {
         tickets: page.map(toInboxTicket),
-        next_cursor: rows.length > request.limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
+        next_cursor:
+          rows.length > request.limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
       };
     },
 

@@ -37,13 +37,13 @@ export async function registerTickets(
   const { db, clock, bus, audit } = options;
   const ticketsRepository = createTicketsRepository(db);
   const ticketsService = createTicketsService({
-      repo: ticketsRepository,
-      clock,
-      audit,
-      onStatusChange: (organisationId, ticket) =>
-        bus.publish('ticket.changed', { organisationId, change: 'status', ticket }),
-      ...(options.replyStates ? { replyStates: options.replyStates } : {}),
-      ...(options.pollStates ? { pollStates: options.pollStates } : {}),
+    repo: ticketsRepository,
+    clock,
+    audit,
+    onStatusChange: (organisationId, ticket) =>
+      bus.publish('ticket.changed', { organisationId, change: 'status', ticket }),
+    ...(options.replyStates ? { replyStates: options.replyStates } : {}),
+    ...(options.pollStates ? { pollStates: options.pollStates } : {}),
   });
   await app.register(ticketsRoutes, { tickets: ticketsService });
   const workflow = createTicketWorkflowService({

@@ -34,7 +34,11 @@ export const ACTIVE_STATUSES = sql.raw(`('open', 'in_progress', 'pending')`);
  * text, joined by line feeds (which a search box cannot type, so no match spans two fields). The index
  * tickets_search_trgm_idx is on exactly this expression.
  */
-export function ticketSearchText(t: { customer: SQLWrapper; customerNumber: SQLWrapper; groupName: SQLWrapper }) {
+export function ticketSearchText(t: {
+  customer: SQLWrapper;
+  customerNumber: SQLWrapper;
+  groupName: SQLWrapper;
+}) {
   return sql`(${t.customer} || chr(10) || coalesce(${t.customerNumber}, '') || chr(10) || ${t.groupName})`;
 }
 
