@@ -176,7 +176,7 @@ export function InboxScreen({ Conversation, Details }: InboxScreenProps) {
             value={search}
             maxLength={100}
             onChange={(event) => setSearch(event.target.value)}
-            placeholder="Number, name, phone, group or message"
+            placeholder="Name, number, group or message"
             className="h-8 w-full rounded-lg border border-slate-300 pr-2.5 pl-8 text-sm placeholder:text-slate-500 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
           />
         </label>
@@ -247,7 +247,9 @@ export function InboxScreen({ Conversation, Details }: InboxScreenProps) {
   const conversation = (
     <section
       aria-label="Conversation"
-      className="flex min-h-0 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+      className={`flex min-h-0 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm ${
+        phone ? 'h-[calc(100dvh-10rem)]' : ''
+      }`}
     >
       {pane ? (
         <>
@@ -266,15 +268,15 @@ export function InboxScreen({ Conversation, Details }: InboxScreenProps) {
             </h2>
             <span className="shrink-0 text-sm text-slate-500">#{pane.ticketId}</span>
           </div>
-          <div className="min-h-0 flex-1 overflow-y-auto p-4">
-            {desktop ? null : (
-              <details className="mb-4 rounded-xl border border-slate-200 p-3">
-                <summary className="cursor-pointer text-sm font-semibold text-slate-800">
-                  Ticket details
-                </summary>
-                <div className="mt-3">{details}</div>
-              </details>
-            )}
+          {desktop ? null : (
+            <details className="border-b border-slate-200 px-4 py-2">
+              <summary className="cursor-pointer text-sm font-semibold text-slate-800">
+                Ticket details
+              </summary>
+              <div className="mt-3 max-h-[45dvh] overflow-y-auto pb-2">{details}</div>
+            </details>
+          )}
+          <div className="min-h-0 flex-1">
             <Conversation key={pane.ticketId} {...pane} />
           </div>
         </>

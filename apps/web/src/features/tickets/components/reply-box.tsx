@@ -28,7 +28,7 @@ export const REPLY_MESSAGES = {
  * the ticket's draft (shared/storage/reply-drafts.ts): kept in this browser for the signed-in member until it
  * is sent, so closing the conversation, another screen or a reload loses nothing. Mount it keyed by ticket.
  */
-export function ReplyBox({ ticket }: { ticket: Ticket }) {
+export function ReplyBox({ ticket, compact = false }: { ticket: Ticket; compact?: boolean }) {
   const me = useAuth().user;
   const meId = me?.id ?? 0;
   const [text, setTextState] = useState(() => replyDrafts.get(meId, ticket.id));
@@ -122,7 +122,7 @@ export function ReplyBox({ ticket }: { ticket: Ticket }) {
 
   const optionId = (reply: CannedReply) => `${ids.list}-${reply.id}`;
   return (
-    <section aria-label="Reply" className="mt-4 border-t border-slate-200 pt-4">
+    <section aria-label="Reply" className={`border-t border-slate-200 ${compact ? 'pt-3' : 'mt-4 pt-4'}`}>
       <div className="relative">
         <label htmlFor={`${ids.list}-field`} className="sr-only">
           Reply to the customer
@@ -142,7 +142,7 @@ export function ReplyBox({ ticket }: { ticket: Ticket }) {
           value={text}
           disabled={closed}
           maxLength={MAX_REPLY_LENGTH}
-          rows={3}
+          rows={compact ? 2 : 3}
           placeholder={closed ? REPLY_MESSAGES.closed : 'Type a reply, or / for a canned reply'}
           onChange={(event) => {
             setText(event.target.value);

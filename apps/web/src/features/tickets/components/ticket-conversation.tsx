@@ -34,9 +34,12 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
 export function TicketFacts({
   ticket,
   onOpenTicket,
+  narrow = false,
 }: {
   ticket: Ticket;
   onOpenTicket: (id: number) => void;
+  /** In a narrow pane: two columns at every width. */
+  narrow?: boolean;
 }) {
   const firstResponse = secondsBetween(ticket.created_at, ticket.first_response_at);
   const resolution = secondsBetween(ticket.created_at, ticket.closed_at);
@@ -72,7 +75,7 @@ export function TicketFacts({
           </>
         ) : null}
       </p>
-      <dl className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-3 sm:grid-cols-3">
+      <dl className={`grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-3 ${narrow ? '' : 'sm:grid-cols-3'}`}>
         <Fact label="Opened" value={formatDateTime(ticket.created_at)} />
         <Fact
           label="First response"
@@ -220,52 +223,74 @@ export function TicketConversation({
   // And the polls' counts with `poll.updated` events.
   const pollOf = useLivePolls(ticket.session_id, ticket.group_id);
   const endRef = useRef<HTMLLIElement>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
   const count = state.status === 'ready' ? state.details.conversations.length : 0;
-  // The newest message is what the agent needs: keep the end in view as messages arrive.
+  // The newest message is what the agent needs: keep the end in view as messages arrive. In a pane only
+  // the pane scrolls (scrolling the end into view would move the page too).
   useEffect(() => {
-    if (count > 0) endRef.current?.scrollIntoView?.({ block: 'end' });
+    if (count === 0) return;
+    const pane = scrollRef.current;
+    const end = endRef.current;
+    if (pane && end) pane.scrollTop = end.offsetTop + end.offsetHeight - pane.clientHeight + 12;
+    else end?.scrollIntoView?.({ block: 'end' });
   }, [count]);
 
   const shown = state.status === 'ready' ? state.details.ticket : ticket;
   const messages = state.status === 'ready' ? state.details.conversations : [];
+  const body =
+    state.status === 'loading' ? (
+      <div className="flex justify-center py-10 text-brand-700">
+        <Spinner className="size-7" label="Loading the conversation" />
+      </div>
+    ) : state.status === 'error' ? (
+      <p className="py-8 text-center text-sm text-red-700">{state.message}</p>
+    ) : state.details.conversations.length === 0 ? (
+      <p className="py-8 text-center text-sm text-slate-500">No messages in this ticket.</p>
+    ) : (
+      <ol aria-label="Conversation" className="space-y-2.5 rounded-xl bg-slate-100/70 p-2 sm:p-3">
+        {state.details.conversations.map((message, index) => (
+          <Bubble
+            key={message.id}
+            message={message}
+            reply={replyState(message.wa_id, message.reply)}
+            poll={message.poll ? pollOf(message.wa_id, message.poll) : null}
+            onSplit={index > 0 ? () => split.ask(message) : undefined}
+          />
+        ))}
+        <li ref={endRef} aria-hidden="true" />
+      </ol>
+    );
+  const notes =
+    state.status === 'ready' ? <TicketNotes ticketId={ticket.id} notes={state.details.notes} /> : null;
+
+  if (!withDetails) {
+    // A pane fills its height: the messages and notes scroll, the reply box stays in view below them.
+    return (
+      <div className="flex h-full min-h-0 flex-col">
+        <div ref={scrollRef} className="relative min-h-0 flex-1 space-y-4 overflow-y-auto p-3 sm:p-4">
+          {body}
+          {notes}
+        </div>
+        <div className="px-3 pb-3 sm:px-4">
+          <ReplyBox key={ticket.id} ticket={ticket} compact />
+        </div>
+        {split.dialog}
+      </div>
+    );
+  }
   return (
     <div className="space-y-4">
-      {withDetails ? (
-        <>
-          <TicketFacts ticket={shown} onOpenTicket={onOpenTicket} />
-          <TicketWorkBar
-            ticket={shown}
-            tickets={tickets}
-            firstWaId={messages[0]?.wa_id}
-            onOpenTicket={onOpenTicket}
-          />
-        </>
-      ) : null}
-      {state.status === 'loading' ? (
-        <div className="flex justify-center py-10 text-brand-700">
-          <Spinner className="size-7" label="Loading the conversation" />
-        </div>
-      ) : state.status === 'error' ? (
-        <p className="py-8 text-center text-sm text-red-700">{state.message}</p>
-      ) : state.details.conversations.length === 0 ? (
-        <p className="py-8 text-center text-sm text-slate-500">No messages in this ticket.</p>
-      ) : (
-        <ol aria-label="Conversation" className="space-y-2.5 rounded-xl bg-slate-100/70 p-3">
-          {state.details.conversations.map((message, index) => (
-            <Bubble
-              key={message.id}
-              message={message}
-              reply={replyState(message.wa_id, message.reply)}
-              poll={message.poll ? pollOf(message.wa_id, message.poll) : null}
-              onSplit={index > 0 ? () => split.ask(message) : undefined}
-            />
-          ))}
-          <li ref={endRef} aria-hidden="true" />
-        </ol>
-      )}
+      <TicketFacts ticket={shown} onOpenTicket={onOpenTicket} />
+      <TicketWorkBar
+        ticket={shown}
+        tickets={tickets}
+        firstWaId={messages[0]?.wa_id}
+        onOpenTicket={onOpenTicket}
+      />
+      {body}
       {/* The reply to the customer follows their conversation; internal notes come after it. */}
       <ReplyBox key={ticket.id} ticket={ticket} />
-      {state.status === 'ready' ? <TicketNotes ticketId={ticket.id} notes={state.details.notes} /> : null}
+      {notes}
       {split.dialog}
     </div>
   );

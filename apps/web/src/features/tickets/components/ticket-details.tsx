@@ -39,7 +39,7 @@ export function TicketDetails({ ticket, tickets, onOpenTicket }: TicketDetailsPr
         <span className="font-medium text-slate-600">Status</span>
         <StatusSelect ticket={ticket} onChange={change} busy={update.isPending} />
       </div>
-      <TicketFacts ticket={ticket} onOpenTicket={onOpenTicket} />
+      <TicketFacts ticket={ticket} onOpenTicket={onOpenTicket} narrow />
       <TicketWorkBar ticket={ticket} tickets={tickets} firstWaId={undefined} onOpenTicket={onOpenTicket} />
     </div>
   );
