@@ -35,9 +35,19 @@ describe('inboxActionOf', () => {
     // jsdom does not compute isContentEditable from the attribute.
     Object.defineProperty(editable, 'isContentEditable', { value: true });
     expect(press('e', { target: editable })).toBeNull();
+    const search = document.createElement('input');
+    search.type = 'search';
+    expect(press('j', { target: search })).toBeNull();
     expect(press('e', { ctrlKey: true })).toBeNull();
     expect(press('a', { metaKey: true })).toBeNull();
     expect(press('j', { altKey: true })).toBeNull();
     expect(press('j', { defaultPrevented: true })).toBeNull();
+  });
+
+  it('works with the focus on a checkbox or a button of the list', () => {
+    const checkbox = document.createElement('input');
+    checkbox.type = 'checkbox';
+    expect(press('j', { target: checkbox })).toBe('next');
+    expect(press('e', { target: document.createElement('button') })).toBe('close');
   });
 });

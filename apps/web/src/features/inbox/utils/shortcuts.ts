@@ -12,11 +12,25 @@ export const INBOX_SHORTCUTS: readonly { key: string; action: InboxAction; does:
 
 const BY_KEY = new Map(INBOX_SHORTCUTS.map((shortcut) => [shortcut.key, shortcut.action]));
 
-/** Somewhere typing goes: a field, a select, an editable element. */
+/** Inputs that take no typed text: a key pressed on them is the inbox's. */
+const NOT_TYPED = new Set([
+  'checkbox',
+  'radio',
+  'button',
+  'submit',
+  'reset',
+  'range',
+  'color',
+  'file',
+  'image',
+]);
+
+/** Somewhere typing goes: a text field, a select (letters choose an option), an editable element. */
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
-  return ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+  if (target instanceof HTMLInputElement) return !NOT_TYPED.has(target.type);
+  return target.tagName === 'TEXTAREA' || target.tagName === 'SELECT';
 }
 
 interface KeyLike {
