@@ -1,5 +1,6 @@
 import { createDatabase } from '../apps/server/src/db/client';
 import { createInboxRepository } from '../apps/server/src/modules/inbox/inbox.repository';
+
 const database = await createDatabase('postgres://postgres@127.0.0.1:5432/wadesk_inbox_explore');
 const repo = createInboxRepository(database.db);
 for (const c of JSON.parse(process.argv[2] ?? '[]')) {

@@ -8,8 +8,55 @@ export const INBOX_TICKETS = 100_000;
 export const INBOX_MESSAGES_PER_TICKET = 4;
 const PER_GROUP = 4;
 
-const FIRST = ['Maria', 'Jean', 'Luca', 'Anna', 'Omar', 'Ines', 'Tom', 'Sara', 'Ali', 'Eva', 'Noah', 'Mia', 'Leo', 'Zoe', 'Ben', 'Ida', 'Max', 'Lea', 'Sam', 'Amy'];
-const LAST = ['Lopez', 'Dupont', 'Rossi', 'Schmidt', 'Haddad', 'Garcia', 'Novak', 'Berg', 'Kaya', 'Costa', 'Weber', 'Silva', 'Fischer', 'Moreau', 'Jansen', 'Nowak', 'Ricci', 'Meyer', 'Santos', 'Keller', 'Wagner', 'Dubois', 'Bianchi', 'Horvat', 'Larsen'];
+const FIRST = [
+  'Maria',
+  'Jean',
+  'Luca',
+  'Anna',
+  'Omar',
+  'Ines',
+  'Tom',
+  'Sara',
+  'Ali',
+  'Eva',
+  'Noah',
+  'Mia',
+  'Leo',
+  'Zoe',
+  'Ben',
+  'Ida',
+  'Max',
+  'Lea',
+  'Sam',
+  'Amy',
+];
+const LAST = [
+  'Lopez',
+  'Dupont',
+  'Rossi',
+  'Schmidt',
+  'Haddad',
+  'Garcia',
+  'Novak',
+  'Berg',
+  'Kaya',
+  'Costa',
+  'Weber',
+  'Silva',
+  'Fischer',
+  'Moreau',
+  'Jansen',
+  'Nowak',
+  'Ricci',
+  'Meyer',
+  'Santos',
+  'Keller',
+  'Wagner',
+  'Dubois',
+  'Bianchi',
+  'Horvat',
+  'Larsen',
+];
 const QUESTIONS = [
   'Where is my parcel, order',
   'The printer is broken again, order',
@@ -30,13 +77,25 @@ const ANSWERS = [
 const array = (values: string[]) => `array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')}]`;
 
 /** Seeds the organisation's session, tickets and messages; answers the session id. */
-export async function seedInbox(client: pg.Client, organisationId: number, memberId: number): Promise<string> {
+export async function seedInbox(
+  client: pg.Client,
+  organisationId: number,
+  memberId: number,
+): Promise<string> {
   const { rows } = await client.query<{ id: string }>(
     `insert into wa_sessions (organisation_id, name, description, status, phone)
      values ($1, 'Support', 'bench', 'connected', '4930000000000') returning id`,
     [organisationId],
   );
   const sessionId = rows[0]?.id as string;
+  // Bulk loads build indexes once after the rows, not row by row: the trigram indexes alone made the seed
+  // take five minutes. The unique indexes stay (the engine's one-active rule), the others come back below.
+  const { rows: indexes } = await client.query<{ name: string; definition: string }>(
+    `select i.indexname as name, i.indexdef as definition from pg_indexes i
+     join pg_class c on c.relname = i.indexname join pg_index x on x.indexrelid = c.oid
+     where i.schemaname = 'public' and i.tablename in ('tickets', 'ticket_messages') and not x.indisunique`,
+  );
+  for (const index of indexes) await client.query(`drop index "${index.name}"`);
   // Ticket i: group i / 4, the last of each group active (open, in progress or pending by turns, every
   // other one assigned to the bench's member); the customer's last word up to a day after the opening.
   await client.query(
@@ -70,6 +129,7 @@ export async function seedInbox(client: pg.Client, organisationId: number, membe
      where t.organisation_id = $1`,
     [organisationId],
   );
+  for (const index of indexes) await client.query(index.definition);
   await client.query('analyze');
   return sessionId;
 }
