@@ -61,9 +61,14 @@ function ticketNumber(search: string): number | null {
 /** Members' names as the desk shows them (the tickets module's lists say the same). */
 const memberName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
 
+/** A search shorter than this matches no message text (trigrams are three characters). */
+export const MIN_TEXT_SEARCH = 3;
+/** How many of the view's newest tickets a search checks one by one before it asks the indexes. */
+export const SEARCH_WALK = 1000;
+
 export type InboxRepository = ReturnType<typeof createInboxRepository>;
 
-export function createInboxRepository(db: Db) {
+export function createInboxRepository(db: Db, { searchWalk = SEARCH_WALK } = {}) {
   /** Tickets with their assignee's name and labels, in one statement (as the tickets module's lists). */
   function selectViews() {
     const labelList = sql<TicketLabel[]>`coalesce((
@@ -81,38 +86,94 @@ export function createInboxRepository(db: Db) {
   }
 
   return {
-    /** One page, newest customer activity first, then highest id; `limit` + 1 rows tell whether more follow. */
-    page(query: InboxQuery): Promise<InboxRow[]> {
+    /**
+     * One page, newest customer activity first, then highest id; `limit` + 1 rows tell whether more follow.
+     * A search runs in up to three steps (decision 0021, search): it walks the newest SEARCH_WALK tickets
+     * of the view checking each (cheap when the words are common, where a set of every match would be
+     * huge); when that fills no page and the view goes on, it takes the set of matches from the trigram
+     * indexes (cheap when the words are rare) and pages through those.
+     */
+    async page(query: InboxQuery): Promise<InboxRow[]> {
       const { organisationId } = query;
-      const conditions: (SQL | undefined)[] = [
+      const base: (SQL | undefined)[] = [
         eq(tickets.organisationId, organisationId),
         viewCondition(query.view, query.memberId),
       ];
       if (query.labelId !== undefined)
-        conditions.push(
+        base.push(
           sql`exists (select 1 from ${ticketLabels} where ${ticketLabels.ticketId} = ${tickets.id}
             and ${ticketLabels.labelId} = ${query.labelId})`,
         );
-      if (query.search) {
-        // The matching ids first, each set from its trigram index (or the primary key), then the page
-        // among them: a rare word costs a few index probes, not a walk through every ticket.
-        const pattern = containsPattern(query.search);
-        const number = ticketNumber(query.search);
-        const byNumber = number === null ? sql`` : sql`select ${number}::int union all `;
-        conditions.push(sql`${tickets.id} in (${byNumber}
-          select s.id from tickets s where s.organisation_id = ${organisationId}
-            and ${ticketSearchText({ customer: sql`s.customer`, customerNumber: sql`s.customer_number`, groupName: sql`s.group_name` })} ilike ${pattern}
-          union all
-          select m.ticket_id from ticket_messages m where m.message ilike ${pattern})`);
-      }
       if (query.after)
-        conditions.push(
+        base.push(
           sql`(${tickets.lastCustomerAt}, ${tickets.id}) < (${query.after.at}::timestamptz, ${query.after.id})`,
         );
-      return selectViews()
-        .where(and(...conditions))
-        .orderBy(desc(tickets.lastCustomerAt), desc(tickets.id))
-        .limit(query.limit + 1);
+      const newestFirst = [desc(tickets.lastCustomerAt), desc(tickets.id)];
+      const plain = () =>
+        selectViews()
+          .where(and(...base))
+          .orderBy(...newestFirst)
+          .limit(query.limit + 1);
+      if (!query.search) return plain();
+
+      const pattern = containsPattern(query.search);
+      const number = ticketNumber(query.search);
+      const fields = (t: string) =>
+        ticketSearchText({
+          customer: sql.raw(`${t}.customer`),
+          customerNumber: sql.raw(`${t}.customer_number`),
+          groupName: sql.raw(`${t}.group_name`),
+        });
+      // Trigram indexes need three characters: shorter words match the ticket's own fields and number
+      // only, checked along the view's index (a message-text search of one or two letters would read
+      // every message).
+      if (query.search.length < MIN_TEXT_SEARCH) {
+        base.push(
+          sql`(${fields('tickets')} ilike ${pattern}${number === null ? sql`` : sql` or ${tickets.id} = ${number}`})`,
+        );
+        return plain();
+      }
+
+      // Step 1: the newest SEARCH_WALK tickets of the view, each checked, until a page is full. "offset 0"
+      // keeps the message check a probe per ticket: without it PostgreSQL may first build the set of every
+      // matching message, which for a common word is most of them.
+      const window = db
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(and(...base))
+        .orderBy(...newestFirst);
+      const walked = (await db.execute(sql`select w.id from (
+          select t.id, t.last_customer_at, t.customer, t.customer_number, t.group_name from tickets t
+          where t.id in (${window.limit(searchWalk)})
+          order by t.last_customer_at desc, t.id desc limit ${searchWalk}) w
+        where ${number === null ? sql`` : sql`w.id = ${number} or `}${fields('w')} ilike ${pattern}
+          or exists (select 1 from ticket_messages m where m.ticket_id = w.id and m.message ilike ${pattern} offset 0)
+        order by w.last_customer_at desc, w.id desc
+        limit ${query.limit + 1}`)) as unknown as { rows: { id: number }[] };
+      const found = walked.rows.map((r) => Number(r.id));
+      const beyond =
+        found.length > query.limit
+          ? []
+          : await db
+              .select({ id: tickets.id })
+              .from(tickets)
+              .where(and(...base))
+              .orderBy(...newestFirst)
+              .offset(searchWalk)
+              .limit(1);
+      if (beyond.length === 0) {
+        // The page is full, or the walk saw the whole view: its matches are the answer.
+        if (found.length === 0) return [];
+        const rows = await selectViews().where(inArray(tickets.id, found));
+        return rows.sort((a, b) => found.indexOf(a.id) - found.indexOf(b.id));
+      }
+
+      // Step 2: the matching ids from each trigram index (and the number), then the page among them.
+      base.push(sql`${tickets.id} in (${number === null ? sql`` : sql`select ${number}::int union all `}
+        select s.id from tickets s where s.organisation_id = ${organisationId} and ${fields('s')} ilike ${pattern}
+        union all
+        select m.ticket_id from ticket_messages m where m.message ilike ${pattern})`);
+      return plain();
     },
 
     /** The organisation's tickets among `ids` (with labels and assignee names); others are left out. */

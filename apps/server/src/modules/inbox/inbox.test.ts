@@ -196,12 +196,16 @@ describeEachDatabase('the inbox: order by customer activity, views, paging, sear
     expect(await search('Office')).toEqual([g3.id, g2.id, g1.id]);
     // Wildcards are the characters themselves: "100%" is not "1000", "_" is not any character.
     expect(await search('100%')).toEqual([g1.id]);
-    expect(await search('0%')).toEqual([g1.id]);
+    expect(await search('00%')).toEqual([g1.id]);
     expect(await search('1_0')).toEqual([]);
     expect(await search('e_4')).toEqual([g3.id]);
     expect(await search('Rome_')).toEqual([g3.id]);
     expect(await search('Rome%')).toEqual([]);
     expect(await search('\\')).toEqual([]);
+    // Under three characters: the ticket's own fields and number, never message text (decision 0021).
+    expect(await search('lu')).toEqual([g3.id]);
+    expect(await search('to')).toEqual([]);
+    expect(await search('tone')).toEqual([g1.id]);
     // The ticket number, with or without "#"; a number that is no ticket finds only what contains it.
     expect(await search(`#${g2.id}`)).toEqual([g2.id]);
     expect(await search(String(g3.id))).toContain(g3.id);
