@@ -10,6 +10,7 @@ const SECTIONS: [name: string, load: () => Promise<Section>][] = [
   ['server-chats', () => import('./sections/server-chats')],
   ['server-stall', () => import('./sections/server-stall')],
   ['tickets', () => import('./sections/tickets')],
+  ['inbox', () => import('./sections/inbox')],
   ['whatsapp-sessions', () => import('./sections/whatsapp-sessions')],
   ['whatsapp-full-sync', () => import('./sections/whatsapp-full-sync')],
   ['whatsapp-media', () => import('./sections/whatsapp-media')],

@@ -77,6 +77,23 @@ test('conversation modal', async () => {
   });
 });
 
+test('inbox with a conversation, and its shortcut sheet', async () => {
+  const { page } = member;
+  const row = page.getByRole('list', { name: 'Inbox tickets' }).locator('[data-ticket-id]', {
+    hasText: CUSTOMER.author_name,
+  });
+  const conversation = page.getByRole('region', { name: 'Conversation' });
+  await go(page, '/inbox', () => row.first().waitFor(POLL));
+  await row.first().getByRole('button').click();
+  await scanBothWidths(page, 'inbox', () => conversation.getByText('Checking it right now').waitFor(POLL));
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('?');
+  await scanBothWidths(page, 'inbox shortcut sheet', () =>
+    page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor(POLL),
+  );
+  await page.keyboard.press('Escape');
+});
+
 test('session info', async () => {
   const { page } = member;
   const listed = page.getByText('Desk', { exact: true }).first();

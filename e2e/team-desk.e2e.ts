@@ -128,14 +128,14 @@ test('an owner and an invited member work a ticket together, and the audit log s
 
   // A note for the team and a label.
   await dialog
-    .getByRole('textbox', { name: 'New internal note' })
+    .getByRole('combobox', { name: 'New internal note' })
     .fill('Refund was stuck at the bank; re-sent.');
   await dialog.getByRole('button', { name: 'Add note' }).click();
   await dialog.getByText('Refund was stuck at the bank; re-sent.').waitFor(POLL);
-  await dialog.getByRole('button', { name: 'Refunds' }).click();
-  await expect
-    .poll(() => dialog.getByRole('button', { name: 'Refunds' }).getAttribute('aria-pressed'), POLL)
-    .toBe('true');
+  await dialog.getByRole('button', { name: 'Add label' }).click();
+  await dialog.getByRole('combobox', { name: 'Search labels' }).fill('ref');
+  await dialog.getByRole('option', { name: 'Refunds' }).click();
+  await dialog.getByRole('button', { name: 'Remove label Refunds' }).waitFor(POLL);
   await shoot(phone.page, 'member-conversation-375', { fullPage: true });
 
   // The owner's dashboard shows who works it and its label.

@@ -78,7 +78,7 @@ async function seed(client: pg.Client, organisationId: number): Promise<string> 
   return sessionId;
 }
 
-interface LoadResult {
+export interface LoadResult {
   /** This (the server's) process CPU time per answered request, in µs. */
   cpuPerRequest: number;
   rps: number;
@@ -89,13 +89,19 @@ interface LoadResult {
 }
 
 /** autocannon in its own process against the listening server: POST url with body, bearer token. */
-async function load(url: string, token: string, body: string, seconds = LOAD.seconds): Promise<LoadResult> {
+export async function load(
+  url: string,
+  token: string,
+  body: string,
+  seconds = LOAD.seconds,
+  connections = LOAD.connections,
+): Promise<LoadResult> {
   const script = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
   const args = [
     script,
     '--json',
     '-c',
-    String(LOAD.connections),
+    String(connections),
     '-d',
     String(seconds),
     '-m',

@@ -39,6 +39,7 @@ import type { DeskEventMap } from './modules/events/desk-events';
 import { createEventBus } from './modules/events/event-bus';
 import { registerEvents } from './modules/events/register-events';
 import { registerGroups } from './modules/groups/register-groups';
+import { registerInbox } from './modules/inbox/register-inbox';
 import { registerMembers } from './modules/members/register-members';
 import { createMessageStore } from './modules/messages/message-store.service';
 import { createDeskRepliesRepository } from './modules/replies/desk-replies.repository';
@@ -257,7 +258,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     audit,
     deskEchoes: replyStates.echoed,
   });
-  await registerTickets(app, {
+  const ticketCalls = await registerTickets(app, {
     db: database.db,
     clock,
     bus,
@@ -265,6 +266,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     replies: deskReplies,
     replyStates: replyStates.states,
     pollStates: store.chat.pollStates,
+  });
+  await registerInbox(app, {
+    db: database.db,
+    actions: {
+      assign: ticketCalls.workflow.assign,
+      setLabels: ticketCalls.workflow.setLabels,
+      updateStatus: ticketCalls.tickets.updateStatus,
+    },
   });
   await registerDashboard(app, { sessions, groups, agents });
   await registerReplies(app, {

@@ -15,6 +15,10 @@ export const inboxMessages = {
   searchTooLong: 'Search for at most 100 characters.',
   bulkEmpty: 'Choose at least one ticket.',
   bulkTooMany: `Change at most ${MAX_BULK_TICKETS} tickets at once.`,
+  /** A bulk `label` skips a ticket that has the label already. */
+  labelAlreadyOn: 'That label is already on this ticket.',
+  /** A bulk `close` skips a ticket that is closed already. */
+  alreadyClosed: 'This ticket is already closed.',
   bulkDone: (count: number) => (count === 1 ? '1 ticket updated' : `${count} tickets updated`),
 } as const;
 

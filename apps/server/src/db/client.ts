@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -52,7 +53,10 @@ export async function createDatabase(url: string): Promise<Database> {
       },
     };
   }
-  const client = await PGlite.create(url === 'memory://' ? 'memory://' : url.replace(/^file:\/\//, ''));
+  // pg_trgm: the inbox's search indexes (migration 0021, decision 0021); PostgreSQL ships it as a contrib.
+  const client = await PGlite.create(url === 'memory://' ? 'memory://' : url.replace(/^file:\/\//, ''), {
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite(client, { schema });
   const notifications = createInProcessNotifications();
   return {

@@ -71,6 +71,10 @@ const MINIMUM_ROLE: Record<string, MemberRole | 'public'> = {
   'POST /org/mergeTickets/': 'member',
   'POST /org/splitTicket/': 'member',
   'POST /org/getLabels/': 'member',
+  // The inbox: every member works tickets.
+  'POST /org/getInbox/': 'member',
+  'POST /org/bulkUpdateTickets/': 'member',
+  'POST /org/getCustomerTickets/': 'member',
   // Labels: admins define them for the organisation.
   'POST /org/saveLabel/': 'admin',
   'POST /org/deleteLabel/': 'admin',

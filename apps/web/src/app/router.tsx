@@ -68,6 +68,7 @@ export const routes: RouteObject[] = [
                     path: 'dashboard',
                     lazy: screen(() => import('./routes/app/dashboard'), 'DashboardRoute'),
                   },
+                  { path: 'inbox', lazy: screen(() => import('./routes/app/inbox'), 'InboxRoute') },
                   {
                     path: 'session-info',
                     lazy: screen(() => import('./routes/app/session-info'), 'SessionInfoRoute'),

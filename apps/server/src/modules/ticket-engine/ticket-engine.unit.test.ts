@@ -32,6 +32,8 @@ function fakeLedger() {
         answeredBy: null,
         customerRepliedAt: null,
         followUpOf: null,
+        lastCustomerAt: at,
+        waitingSince: at,
       };
       tickets.push(row);
       return row;

@@ -30,6 +30,8 @@ const ticket = (id: number): TicketRow => ({
   answeredBy: null,
   customerRepliedAt: null,
   followUpOf: null,
+  lastCustomerAt: new Date(0),
+  waitingSince: null,
 });
 
 const silentBus = { publish: () => 0 } as unknown as DeskEventBus;

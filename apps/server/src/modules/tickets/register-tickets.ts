@@ -8,10 +8,10 @@ import { createLabelsService } from './labels.service';
 import { createTicketMergeRepository, type TicketReplies } from './ticket-merge.repository';
 import { createTicketWorkflowRepository } from './ticket-workflow.repository';
 import { ticketWorkflowRoutes } from './ticket-workflow.routes';
-import { createTicketWorkflowService } from './ticket-workflow.service';
+import { createTicketWorkflowService, type TicketWorkflowService } from './ticket-workflow.service';
 import { createTicketsRepository } from './tickets.repository';
 import { ticketsRoutes } from './tickets.routes';
-import { createTicketsService, type TicketsServiceDeps } from './tickets.service';
+import { createTicketsService, type TicketsService, type TicketsServiceDeps } from './tickets.service';
 
 export interface RegisterTicketsOptions {
   db: Db;
@@ -26,31 +26,38 @@ export interface RegisterTicketsOptions {
   pollStates?: TicketsServiceDeps['pollStates'];
 }
 
-/** The desk: the /org/ ticket calls, the team workflow (assignee, notes, labels, merge, split). */
-export async function registerTickets(app: FastifyInstance, options: RegisterTicketsOptions): Promise<void> {
+/**
+ * The desk: the /org/ ticket calls, the team workflow (assignee, notes, labels, merge, split). Answers the
+ * single-ticket calls the inbox's bulk changes go through.
+ */
+export async function registerTickets(
+  app: FastifyInstance,
+  options: RegisterTicketsOptions,
+): Promise<{ tickets: TicketsService; workflow: TicketWorkflowService }> {
   const { db, clock, bus, audit } = options;
   const ticketsRepository = createTicketsRepository(db);
-  await app.register(ticketsRoutes, {
-    tickets: createTicketsService({
-      repo: ticketsRepository,
-      clock,
-      audit,
-      onStatusChange: (organisationId, ticket) =>
-        bus.publish('ticket.changed', { organisationId, change: 'status', ticket }),
-      ...(options.replyStates ? { replyStates: options.replyStates } : {}),
-      ...(options.pollStates ? { pollStates: options.pollStates } : {}),
-    }),
+  const ticketsService = createTicketsService({
+    repo: ticketsRepository,
+    clock,
+    audit,
+    onStatusChange: (organisationId, ticket) =>
+      bus.publish('ticket.changed', { organisationId, change: 'status', ticket }),
+    ...(options.replyStates ? { replyStates: options.replyStates } : {}),
+    ...(options.pollStates ? { pollStates: options.pollStates } : {}),
+  });
+  await app.register(ticketsRoutes, { tickets: ticketsService });
+  const workflow = createTicketWorkflowService({
+    tickets: ticketsRepository,
+    repo: createTicketWorkflowRepository(db),
+    merges: createTicketMergeRepository(db, options.replies),
+    clock,
+    audit,
+    onChange: (organisationId, change, ticket) =>
+      bus.publish('ticket.changed', { organisationId, change, ticket }),
   });
   await app.register(ticketWorkflowRoutes, {
-    workflow: createTicketWorkflowService({
-      tickets: ticketsRepository,
-      repo: createTicketWorkflowRepository(db),
-      merges: createTicketMergeRepository(db, options.replies),
-      clock,
-      audit,
-      onChange: (organisationId, change, ticket) =>
-        bus.publish('ticket.changed', { organisationId, change, ticket }),
-    }),
+    workflow,
     labels: createLabelsService({ repo: createLabelsRepository(db), audit }),
   });
+  return { tickets: ticketsService, workflow };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { EchoEffect, SentReply } from '../replies/reply-echoes';
+import { waitingSinceOf } from './inbox-times';
 
 interface EchoRow {
   id: string | number;
@@ -39,6 +40,14 @@ export function createReplyEchoesRepository(db: Db) {
           for update of m`)) as unknown as { rows: EchoRow[] };
         const echo = found.rows[0];
         if (!echo) return null;
+        // The customer waits again as if the refused reply had not been sent (decision 0021).
+        await tx.execute(
+          sql`update tickets set waiting_since = ${waitingSinceOf(
+            echo.ticket_id,
+            sql`(b.id = ${echo.id} or exists (select 1 from desk_replies d
+            where d.session_id = b.session_id and d.wa_id = b.wa_id and d.status = 'failed'))`,
+          )} where id = ${echo.ticket_id} and waiting_since is null`,
+        );
         const effects = echo.echo_effects ?? [];
         if (effects.length === 0) return { ticketId: echo.ticket_id, undone: [] };
         const effectList = `{${effects.join(',')}}`;

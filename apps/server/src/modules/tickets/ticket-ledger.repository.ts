@@ -120,6 +120,8 @@ async function reopen(db: Db, ticket: NewTicket): Promise<ReopenResult> {
           status: 'in_progress',
           closedAt: null,
           customerRepliedAt: sql`greatest(${tickets.createdAt}, ${at}::timestamptz)`,
+          // The customer waits again from this message on, whatever was left from before the close.
+          waitingSince: sql`greatest(${tickets.createdAt}, ${at}::timestamptz)`,
           updatedAt: sql`greatest(${tickets.updatedAt}, ${at}::timestamptz)`,
         })
         .where(eq(tickets.id, closed.id))
@@ -154,7 +156,15 @@ async function open(db: Db, ticket: NewTicket): Promise<TicketRow | null> {
         };
   const [row] = await db
     .insert(tickets)
-    .values({ ...fields, ...text, followUpOf, status: 'open', createdAt: at, updatedAt: at })
+    .values({
+      ...fields,
+      ...text,
+      followUpOf,
+      status: 'open',
+      createdAt: at,
+      updatedAt: at,
+      lastCustomerAt: at,
+    })
     .onConflictDoNothing(conflict)
     .returning();
   return row ?? null;
@@ -230,6 +240,12 @@ function joinStatement(db: Db) {
         when x.is_business and t.status = 'open' then 'in_progress'
         when not x.is_business and not x.is_still and t.status = 'pending' then 'in_progress'
         else t.status end,
+      -- The inbox's order and waiting time (decision 0021): any customer message is activity; one that
+      -- says something starts the wait unless the customer already waits; a business reply ends it.
+      last_customer_at = case when x.is_business then t.last_customer_at
+        else greatest(t.last_customer_at, x.at) end,
+      waiting_since = case when x.is_business then null when x.is_still then t.waiting_since
+        else coalesce(t.waiting_since, greatest(t.created_at, x.at)) end,
       customer_replied_at = case when x.is_business then null
         when not x.is_still and t.status = 'pending' then greatest(t.created_at, x.at)
         else t.customer_replied_at end,
@@ -328,6 +344,8 @@ interface RawTicket {
   answered_by: string | null;
   customer_replied_at: Date | string | null;
   follow_up_of: number | null;
+  last_customer_at: Date | string;
+  waiting_since: Date | string | null;
 }
 
 type JoinedTicket = RawTicket & { joined_n: number; assigned: boolean; status_before: TicketStatus };
@@ -354,5 +372,7 @@ function fromRaw(raw: RawTicket): TicketRow {
     answeredBy: raw.answered_by,
     customerRepliedAt: raw.customer_replied_at === null ? null : date(raw.customer_replied_at),
     followUpOf: raw.follow_up_of,
+    lastCustomerAt: date(raw.last_customer_at),
+    waitingSince: raw.waiting_since === null ? null : date(raw.waiting_since),
   };
 }

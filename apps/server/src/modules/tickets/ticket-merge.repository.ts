@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client';
+import { inboxTimes, waitingSinceOf } from './inbox-times';
 import {
   type TicketMessageRow,
   type TicketRow,
@@ -134,6 +135,8 @@ export function createTicketMergeRepository(db: Db, replies: TicketReplies) {
             answeredBy: answerer?.answeredBy ?? into.answeredBy ?? from.answeredBy,
             assigneeId: into.assigneeId ?? from.assigneeId,
             lastMessage: sql`coalesce((${newest}), ${into.lastMessage})`,
+            lastCustomerAt: latest(from.lastCustomerAt, into.lastCustomerAt) ?? into.lastCustomerAt,
+            waitingSince: waitingSinceOf(intoId),
           })
           .where(eq(tickets.id, intoId))
           .returning();
@@ -185,6 +188,7 @@ export function createTicketMergeRepository(db: Db, replies: TicketReplies) {
             updatedAt: latest(kept.last.createdAt, closedAt) ?? kept.last.createdAt,
             firstResponseAt: kept.reply?.createdAt ?? null,
             answeredBy: kept.reply ? ticket.answeredBy : null,
+            ...inboxTimes(messages.slice(0, at), ticket.createdAt),
           })
           .where(eq(tickets.id, ticketId))
           .returning();
@@ -205,6 +209,7 @@ export function createTicketMergeRepository(db: Db, replies: TicketReplies) {
             firstResponseAt: later.reply?.createdAt ?? null,
             answeredBy: later.reply?.senderName ?? null,
             assigneeId: ticket.assigneeId,
+            ...inboxTimes(moved, later.first.createdAt),
           })
           .returning();
         if (!closed || !created) throw new Error('the split tickets were not stored');

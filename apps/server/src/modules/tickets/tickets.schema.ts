@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigserial,
@@ -28,6 +28,19 @@ export type TicketStatus = 'open' | 'in_progress' | 'pending' | 'close';
 
 /** The statuses of an active ticket: at most one per group (watch) or per customer (decision 0020). */
 export const ACTIVE_STATUSES = sql.raw(`('open', 'in_progress', 'pending')`);
+
+/**
+ * What the inbox's search matches besides messages and the ticket number: customer, number and group in one
+ * text, joined by line feeds (which a search box cannot type, so no match spans two fields). The index
+ * tickets_search_trgm_idx is on exactly this expression.
+ */
+export function ticketSearchText(t: {
+  customer: SQLWrapper;
+  customerNumber: SQLWrapper;
+  groupName: SQLWrapper;
+}) {
+  return sql`(${t.customer} || chr(10) || coalesce(${t.customerNumber}, '') || chr(10) || ${t.groupName})`;
+}
 
 export const tickets = pgTable(
   'tickets',
@@ -65,6 +78,16 @@ export const tickets = pgTable(
     customerRepliedAt: timestamp('customer_replied_at', { withTimezone: true }),
     /** The closed ticket this one follows up: its customer wrote again after the reopen window. */
     followUpOf: integer('follow_up_of').references((): AnyPgColumn => tickets.id, { onDelete: 'set null' }),
+    /**
+     * The customer's newest message on the ticket (any customer message, acknowledgements too): what the
+     * inbox sorts by (decision 0021). The opening message's time until another customer message joins.
+     */
+    lastCustomerAt: timestamp('last_customer_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Since when the customer has waited for an answer: their first message (not an acknowledgement) after
+     * the last business reply; null once a business reply followed (decision 0021).
+     */
+    waitingSince: timestamp('waiting_since', { withTimezone: true }),
   },
   (t) => [
     // One active ticket per group (watch mode) and one per customer of a group (per-customer mode), enforced
@@ -83,6 +106,26 @@ export const tickets = pgTable(
     // Scanned backwards for "newest first"; an ascending index matches ORDER BY … DESC (NULLS FIRST) exactly.
     index('tickets_organisation_created_idx').on(t.organisationId, t.createdAt, t.id),
     index('tickets_organisation_status_idx').on(t.organisationId, t.status),
+    // The inbox's views (decision 0021), newest customer activity first: each scanned backwards from the
+    // cursor, so a page reads about as many index entries as it shows.
+    index('tickets_inbox_idx').on(t.organisationId, t.lastCustomerAt, t.id),
+    index('tickets_inbox_open_idx')
+      .on(t.organisationId, t.lastCustomerAt, t.id)
+      .where(sql`${t.status} in ('open', 'in_progress')`),
+    index('tickets_inbox_pending_idx')
+      .on(t.organisationId, t.lastCustomerAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    index('tickets_inbox_assignee_idx')
+      .on(t.organisationId, t.assigneeId, t.lastCustomerAt, t.id)
+      .where(sql`${t.status} in ${ACTIVE_STATUSES}`),
+    // The inbox's search over the customer's name and number and the group's name, one trigram index for
+    // the three (decision 0021); the query repeats the expression (ticketSearchText).
+    index('tickets_search_trgm_idx').using('gin', sql`${ticketSearchText(t)} gin_trgm_ops`),
+    // A customer's other tickets (getCustomerTickets): by number, or by WhatsApp id when it is hidden.
+    index('tickets_customer_number_idx').on(t.organisationId, t.customerNumber),
+    index('tickets_customer_key_idx')
+      .on(t.organisationId, t.customerKey)
+      .where(sql`${t.customerNumber} is null`),
     check('tickets_status_valid', sql`${t.status} in ('open', 'in_progress', 'pending', 'close')`),
     check('tickets_closed_at_only_when_closed', sql`(${t.status} = 'close') = (${t.closedAt} is not null)`),
   ],
@@ -121,6 +164,8 @@ export const ticketMessages = pgTable(
   (t) => [
     uniqueIndex('ticket_messages_key_idx').on(t.sessionId, t.groupJid, t.waId),
     index('ticket_messages_ticket_idx').on(t.ticketId, t.createdAt, t.id),
+    // The inbox's search of message text (decision 0021).
+    index('ticket_messages_message_trgm_idx').using('gin', t.message.op('gin_trgm_ops')),
   ],
 );
 

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuthUser, MemberRole } from '@wadesk/contract';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { AuthUserProvider } from '@/shared/account/auth-context';
+import { replyDrafts, unsentReplies } from '@/shared/storage/reply-drafts';
 import { tokenStorage } from '@/shared/storage/storage';
 import { NavItemButton } from '@/shared/ui/nav-item';
 import { expectNamedControls } from '@/testing/accessible-names';
@@ -109,5 +110,99 @@ describe('AppLayout', () => {
     expect(tokenStorage.getAccessToken()).toBeNull();
     expect(tokenStorage.getRefreshToken()).toBeNull();
     expect(await screen.findByText('Logout Successful')).toBeTruthy();
+  });
+
+  describe('an unsent reply', () => {
+    const me: AuthUser = {
+      id: 3,
+      email: 'mia@acme.test',
+      first_name: 'Mia',
+      last_name: 'Lee',
+      role: 'member',
+      organisation_id: 1,
+      email_verified: true,
+      google_linked: false,
+    };
+    const signedIn = () => [
+      { path: '/', element: <p>landing</p> },
+      {
+        element: (
+          <AuthUserProvider user={me}>
+            <AppLayout />
+          </AuthUserProvider>
+        ),
+        children: [
+          { path: '/inbox', element: <p>inbox screen</p> },
+          { path: '/agents', element: <p>agents screen</p> },
+        ],
+      },
+    ];
+    const sidebarLink = (name: string) =>
+      within(screen.getAllByRole('navigation', { name: 'Main' })[0] as HTMLElement).getByRole('link', {
+        name,
+      });
+    afterEach(() => unsentReplies.clear());
+
+    it('asks before another screen: keep writing stays, keep as draft leaves with it, discard forgets it', async () => {
+      stubFetch(() => jsonResponse(404, { message: 'no' }));
+      const user = userEvent.setup();
+      replyDrafts.set(3, 12, 'Your refund is on its way');
+      unsentReplies.set(12, true);
+      const { router } = renderRoutes(signedIn(), '/inbox');
+
+      await user.click(sidebarLink('Agents'));
+      const dialog = await screen.findByRole('dialog', { name: 'Discard your unsent reply?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Keep writing' }));
+      expect(router.state.location.pathname).toBe('/inbox');
+
+      await user.click(sidebarLink('Agents'));
+      await user.click(await screen.findByRole('button', { name: 'Keep as draft' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/agents'));
+      expect(replyDrafts.get(3, 12)).toBe('Your refund is on its way');
+
+      // The reply box went with the screen (it marks itself unsent again when it comes back with the draft).
+      unsentReplies.set(12, false);
+      await user.click(sidebarLink('Inbox'));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/inbox'));
+      unsentReplies.set(12, true);
+      await user.click(sidebarLink('Agents'));
+      await user.click(await screen.findByRole('button', { name: 'Discard' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/agents'));
+      expect(replyDrafts.get(3, 12)).toBe('');
+    });
+
+    it('makes the browser ask before the tab closes or reloads, only while there is one', () => {
+      stubFetch(() => jsonResponse(404, { message: 'no' }));
+      renderRoutes(signedIn(), '/inbox');
+      const unload = () => {
+        const event = new Event('beforeunload', { cancelable: true });
+        window.dispatchEvent(event);
+        return event.defaultPrevented;
+      };
+      expect(unload()).toBe(false);
+      unsentReplies.set(12, true);
+      expect(unload()).toBe(true);
+    });
+
+    it('is forgotten at sign-out, with every draft of this browser, without asking', async () => {
+      tokenStorage.setTokens({ access_token: 'a', refresh_token: 'r' });
+      stubFetch(() => jsonResponse(200, { message: 'bye' }));
+      const user = userEvent.setup();
+      replyDrafts.set(3, 12, 'Half a reply');
+      replyDrafts.set(4, 13, "Another member's draft");
+      localStorage.setItem('unrelated', 'kept');
+      unsentReplies.set(12, true);
+      const { router } = renderRoutes(signedIn(), '/inbox');
+      const [logout] = screen.getAllByRole('button', { name: 'Logout' });
+      if (!logout) throw new Error('no Logout button');
+      await user.click(logout);
+      await screen.findByText('landing');
+      expect(router.state.location.pathname).toBe('/');
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(replyDrafts.get(3, 12)).toBe('');
+      expect(replyDrafts.get(4, 13)).toBe('');
+      expect(localStorage.getItem('unrelated')).toBe('kept');
+      expect(unsentReplies.has()).toBe(false);
+    });
   });
 });

@@ -12,6 +12,7 @@ import { Breadcrumb } from '@/shared/ui/breadcrumb';
 import { AppDrawerContext } from '@/shared/ui/drawer-context';
 import { AppDrawer } from './app-drawer';
 import { AppSidebar } from './app-sidebar';
+import { UnsentReplyGuard } from './unsent-reply-guard';
 
 interface AppLayoutProps {
   /** Extra rows for the mobile drawer, placed between the main links and Logout. */
@@ -55,7 +56,8 @@ export function AppLayout({ drawerItems, sidebarItems }: AppLayoutProps) {
               </div>
             </header>
             <main className="flex-1 px-4 py-5 sm:px-6 md:px-8 md:py-8">
-              <div className="mx-auto w-full max-w-6xl">
+              {/* The inbox's three panes use the whole width; other screens keep a readable one. */}
+              <div className={`mx-auto w-full ${pathname === '/inbox' ? 'max-w-screen-2xl' : 'max-w-6xl'}`}>
                 <UnverifiedEmailNotice />
                 <Breadcrumb pages={[{ label: pageName(pathname), to: pathname }]} />
                 <div className="mt-4 md:mt-6">
@@ -65,6 +67,7 @@ export function AppLayout({ drawerItems, sidebarItems }: AppLayoutProps) {
             </main>
           </div>
           <AppDrawer extraItems={drawerItems} />
+          <UnsentReplyGuard />
         </div>
       </NotificationsProvider>
     </AppDrawerContext.Provider>

@@ -1,6 +1,7 @@
 import {
   FileUpIcon,
   HistoryIcon,
+  InboxIcon,
   LayoutDashboardIcon,
   MessagesSquareIcon,
   SettingsIcon,
@@ -23,6 +24,7 @@ export interface AppNavLink {
 /** The app's main destinations, shared by the desktop sidebar and the mobile drawer. */
 export const APP_NAV_LINKS: readonly AppNavLink[] = [
   { to: '/dashboard', label: 'Dashboard', icon: <LayoutDashboardIcon /> },
+  { to: '/inbox', label: 'Inbox', icon: <InboxIcon /> },
   { to: '/session-info', label: 'Sessions', icon: <SmartphoneIcon /> },
   { to: '/whatsapp-chat', label: 'Whatsapp Chat', icon: <MessagesSquareIcon /> },
   { to: '/agents', label: 'Agents', icon: <UsersIcon /> },

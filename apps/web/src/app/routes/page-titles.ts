@@ -9,6 +9,7 @@ export const LANDING_TITLE = `${APP_NAME} — WhatsApp chat analysis and support
 /** The name of each page, by path. */
 export const PAGE_NAMES: Readonly<Record<string, string>> = {
   '/dashboard': 'Dashboard',
+  '/inbox': 'Inbox',
   '/session-info': 'Sessions',
   '/whatsapp-chat': 'Whatsapp Chat',
   '/agents': 'Agents',

@@ -19,8 +19,17 @@ export function assignTicket(ticket_id: number, assignee_id: number | null): Pro
   return api.post('/org/assignTicket/', { ticket_id, assignee_id }, ticketChangeResponse);
 }
 
-export function addTicketNote(ticket_id: number, body: string): Promise<AddTicketNoteResponse> {
-  return api.post('/org/addTicketNote/', { ticket_id, body }, addTicketNoteResponse);
+/** `mentions`: the members named in the note as "@Name", each told (sent only when there is one). */
+export function addTicketNote(
+  ticket_id: number,
+  body: string,
+  mentions: number[] = [],
+): Promise<AddTicketNoteResponse> {
+  return api.post(
+    '/org/addTicketNote/',
+    { ticket_id, body, ...(mentions.length > 0 ? { mentions } : {}) },
+    addTicketNoteResponse,
+  );
 }
 
 export function setTicketLabels(ticket_id: number, label_ids: number[]): Promise<TicketChangeResponse> {

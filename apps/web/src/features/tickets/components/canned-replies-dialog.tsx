@@ -7,6 +7,7 @@ import {
   useDeleteCannedReply,
   useSaveCannedReply,
 } from '@/features/tickets/api/replies-queries';
+import { CANNED_VARIABLES } from '@/features/tickets/utils/canned-variables';
 import { useAuth } from '@/shared/account/auth-context';
 import { errorMessage } from '@/shared/api/api-error';
 import { Button } from '@/shared/ui/button';
@@ -85,9 +86,20 @@ function CannedForm({ editing, onDone }: { editing: CannedReply | null; onDone: 
           required
           rows={3}
           maxLength={MAX_REPLY_LENGTH}
+          aria-describedby={`${id}-body-hint`}
           onChange={(event) => setBody(event.target.value)}
           className={`mt-1 ${field}`}
         />
+        <p id={`${id}-body-hint`} className="mt-1 text-xs text-slate-500">
+          Filled in when the reply is inserted:{' '}
+          {CANNED_VARIABLES.map((variable, index) => (
+            <span key={variable.name}>
+              {index > 0 ? ', ' : ''}
+              <code className="font-semibold text-slate-700">{variable.name}</code> {variable.means}
+            </span>
+          ))}
+          .
+        </p>
       </div>
       {error ? (
         <p role="alert" className="text-sm text-red-700">
@@ -129,6 +141,16 @@ export function CannedRepliesDialog({ open, onClose }: { open: boolean; onClose:
         <p className="text-sm text-slate-600">
           Type <kbd className="rounded bg-slate-100 px-1 font-semibold">/</kbd> at the start of a reply to
           insert one. {canManage ? '' : CANNED_MESSAGES.adminsOnly}
+        </p>
+        <p className="text-xs text-slate-500">
+          Variables in a canned reply are filled in when it is inserted:{' '}
+          {CANNED_VARIABLES.map((variable, index) => (
+            <span key={variable.name}>
+              {index > 0 ? ', ' : ''}
+              <code className="font-semibold text-slate-700">{variable.name}</code> ({variable.means})
+            </span>
+          ))}
+          .
         </p>
         {list.isError ? (
           <p className="text-sm text-red-700">{CANNED_MESSAGES.loadFailed}</p>

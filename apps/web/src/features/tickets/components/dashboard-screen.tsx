@@ -6,7 +6,6 @@ import { useUpdateTicketStatus } from '@/features/tickets/api/tickets-queries';
 import { assignTicket } from '@/features/tickets/api/workflow-api';
 import { labelsQuery, useTicketChange } from '@/features/tickets/api/workflow-queries';
 import { useCounts } from '@/features/tickets/hooks/use-counts';
-import { useOpenTicket } from '@/features/tickets/hooks/use-open-ticket';
 import { useTickets } from '@/features/tickets/hooks/use-tickets';
 import {
   ALL_TICKET_STATUSES,
@@ -17,6 +16,7 @@ import {
 import { useAuth } from '@/shared/account/auth-context';
 import { isApiError } from '@/shared/api/api-error';
 import { downloadCsv } from '@/shared/csv/download-file';
+import { useOpenTicket } from '@/shared/hooks/use-open-ticket';
 import { type SortDirection, sortByCreatedAt } from '@/shared/table/sort';
 import { Button } from '@/shared/ui/button';
 import { PageHeader } from '@/shared/ui/page-header';

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { AuthUser, CannedReply } from '@wadesk/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthUserProvider } from '@/shared/account/auth-context';
+import { unsentReplies } from '@/shared/storage/reply-drafts';
 import { tokenStorage } from '@/shared/storage/storage';
 import { ToastHost } from '@/shared/ui/toast';
 import { AppProviders } from '@/testing/query-wrapper';
@@ -14,6 +15,7 @@ const CANNED: CannedReply[] = [
   { id: 1, shortcut: 'address', body: 'We are at Main Street 1.' },
   { id: 2, shortcut: 'thanks', body: 'Thank you for your patience!' },
   { id: 3, shortcut: 'hours', body: 'We open at 9 every day.' },
+  { id: 4, shortcut: 'greet', body: 'Hi {customer_name}, {agent_name} here about {ticket}.' },
 ];
 
 const user = (role: AuthUser['role']): AuthUser => ({
@@ -44,10 +46,10 @@ function server(
   });
 }
 
-function renderBox(status: 'open' | 'close' = 'open', role: AuthUser['role'] = 'member') {
+function renderBox(status: 'open' | 'close' = 'open', role: AuthUser['role'] = 'member', userId = 7) {
   return render(
     <AppProviders>
-      <AuthUserProvider user={user(role)}>
+      <AuthUserProvider user={{ ...user(role), id: userId }}>
         <ReplyBox ticket={makeTicket(1, { status })} />
       </AuthUserProvider>
       <ToastHost />
@@ -147,5 +149,58 @@ describe('ReplyBox', () => {
     const adminDialog = await screen.findByRole('dialog', { name: 'Canned replies' });
     expect(await within(adminDialog).findByRole('button', { name: 'Delete /thanks' })).toBeTruthy();
     expect(within(adminDialog).getByRole('button', { name: 'Add canned reply' })).toBeTruthy();
+  });
+
+  it('fills the variables of a canned reply: the customer, the signed-in member and the ticket', async () => {
+    server();
+    renderBox();
+    await userEvent.type(field(), '/greet');
+    await screen.findByRole('option', { name: /greet/ });
+    await userEvent.keyboard('{Enter}');
+    expect((field() as HTMLTextAreaElement).value).toBe('Hi Customer 1, Mia Lee here about #1.');
+  });
+
+  describe('drafts', () => {
+    it('keeps the typed reply for this member and ticket across closing and a reload', async () => {
+      server();
+      const { unmount } = renderBox();
+      await userEvent.type(field(), 'Your refund is on');
+      expect(unsentReplies.has(1)).toBe(true);
+      expect(localStorage.getItem('replyDraft:7:1')).toBe('Your refund is on');
+      // Closing the conversation (and a reload, which only has what storage kept).
+      unmount();
+      expect(unsentReplies.has(1)).toBe(false);
+      renderBox();
+      expect((field() as HTMLTextAreaElement).value).toBe('Your refund is on');
+      expect(unsentReplies.has(1)).toBe(true);
+    });
+
+    it("never shows another member's draft", async () => {
+      server();
+      const { unmount } = renderBox();
+      await userEvent.type(field(), 'Mine only');
+      unmount();
+      renderBox('open', 'member', 8);
+      expect((field() as HTMLTextAreaElement).value).toBe('');
+      expect(localStorage.getItem('replyDraft:7:1')).toBe('Mine only');
+    });
+
+    it('is forgotten once the reply is sent, and kept when sending fails', async () => {
+      server();
+      const { unmount } = renderBox();
+      await userEvent.type(field(), 'Sent soon');
+      await userEvent.keyboard('{Control>}{Enter}{/Control}');
+      await waitFor(() => expect((field() as HTMLTextAreaElement).value).toBe(''));
+      expect(localStorage.getItem('replyDraft:7:1')).toBeNull();
+      expect(unsentReplies.has(1)).toBe(false);
+      unmount();
+      vi.unstubAllGlobals();
+      server(() => jsonResponse(409, { message: 'The session is not connected.' }));
+      renderBox();
+      await userEvent.type(field(), 'Not yet');
+      await userEvent.keyboard('{Control>}{Enter}{/Control}');
+      await screen.findByRole('alert');
+      expect(localStorage.getItem('replyDraft:7:1')).toBe('Not yet');
+    });
   });
 });

@@ -4,7 +4,11 @@ import { ChartBarIcon, MessageSquareText, Send } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { cannedRepliesQuery, useSendReply } from '@/features/tickets/api/replies-queries';
 import { matchCanned, slashQuery } from '@/features/tickets/utils/canned-picker';
+import { fillCannedVariables } from '@/features/tickets/utils/canned-variables';
+import { useAuth } from '@/shared/account/auth-context';
 import { errorMessage } from '@/shared/api/api-error';
+import { formatNameOrPhone } from '@/shared/format/phone';
+import { replyDrafts, unsentReplies } from '@/shared/storage/reply-drafts';
 import { Button } from '@/shared/ui/button';
 import { toast } from '@/shared/ui/toast';
 import { CannedRepliesDialog } from './canned-replies-dialog';
@@ -20,10 +24,14 @@ export const REPLY_MESSAGES = {
 /**
  * The conversation modal's reply box: sends through the ticket's linked account as a quoted reply to the
  * customer's latest message. Typing `/` at the start opens the canned replies (a combobox: arrows move,
- * Enter or Tab inserts, Escape closes); Ctrl/Cmd+Enter sends.
+ * Enter or Tab inserts, Escape closes) with their variables filled in; Ctrl/Cmd+Enter sends. What is typed is
+ * the ticket's draft (shared/storage/reply-drafts.ts): kept in this browser for the signed-in member until it
+ * is sent, so closing the conversation, another screen or a reload loses nothing. Mount it keyed by ticket.
  */
-export function ReplyBox({ ticket }: { ticket: Ticket }) {
-  const [text, setText] = useState('');
+export function ReplyBox({ ticket, compact = false }: { ticket: Ticket; compact?: boolean }) {
+  const me = useAuth().user;
+  const meId = me?.id ?? 0;
+  const [text, setTextState] = useState(() => replyDrafts.get(meId, ticket.id));
   const [active, setActive] = useState(0);
   // The text at which the picker was closed with Escape: it stays closed until the text changes.
   const [dismissedAt, setDismissedAt] = useState<string | null>(null);
@@ -41,6 +49,17 @@ export function ReplyBox({ ticket }: { ticket: Ticket }) {
   const current = matches[Math.min(active, matches.length - 1)];
   const closed = ticket.status === 'close';
 
+  function setText(value: string): void {
+    setTextState(value);
+    replyDrafts.set(meId, ticket.id, value);
+    unsentReplies.set(ticket.id, value.trim() !== '');
+  }
+  // A draft loaded from storage is unsent too; the box going away (the draft stays stored) is not.
+  useEffect(() => {
+    unsentReplies.set(ticket.id, replyDrafts.get(meId, ticket.id).trim() !== '');
+    return () => unsentReplies.set(ticket.id, false);
+  }, [meId, ticket.id]);
+
   // Escape closes the picker, not the modal around it: the dialog listens on the document while
   // capturing, so this listens on the window, which comes first.
   useEffect(() => {
@@ -53,7 +72,13 @@ export function ReplyBox({ ticket }: { ticket: Ticket }) {
   }, [open]);
 
   function insert(reply: CannedReply): void {
-    setText(reply.body);
+    setText(
+      fillCannedVariables(reply.body, {
+        customerName: formatNameOrPhone(ticket.customer),
+        agentName: me ? `${me.first_name} ${me.last_name}`.trim() : '',
+        ticketId: ticket.id,
+      }),
+    );
     setActive(0);
     fieldRef.current?.focus();
   }
@@ -66,7 +91,8 @@ export function ReplyBox({ ticket }: { ticket: Ticket }) {
       { ticketId: ticket.id, text: trimmed },
       {
         onSuccess: () => {
-          setText('');
+          setTextState('');
+          replyDrafts.clear(meId, ticket.id);
           toast.success(REPLY_MESSAGES.sent);
         },
         onError: (failure) => setError(errorMessage(failure, REPLY_MESSAGES.failed)),
@@ -96,7 +122,7 @@ export function ReplyBox({ ticket }: { ticket: Ticket }) {
 
   const optionId = (reply: CannedReply) => `${ids.list}-${reply.id}`;
   return (
-    <section aria-label="Reply" className="mt-4 border-t border-slate-200 pt-4">
+    <section aria-label="Reply" className={`border-t border-slate-200 ${compact ? 'pt-3' : 'mt-4 pt-4'}`}>
       <div className="relative">
         <label htmlFor={`${ids.list}-field`} className="sr-only">
           Reply to the customer
@@ -104,6 +130,8 @@ export function ReplyBox({ ticket }: { ticket: Ticket }) {
         <textarea
           id={`${ids.list}-field`}
           ref={fieldRef}
+          // The inbox's "r" shortcut focuses this field.
+          data-reply-field=""
           role="combobox"
           aria-expanded={open}
           aria-controls={ids.list}
@@ -114,7 +142,7 @@ export function ReplyBox({ ticket }: { ticket: Ticket }) {
           value={text}
           disabled={closed}
           maxLength={MAX_REPLY_LENGTH}
-          rows={3}
+          rows={compact ? 2 : 3}
           placeholder={closed ? REPLY_MESSAGES.closed : 'Type a reply, or / for a canned reply'}
           onChange={(event) => {
             setText(event.target.value);

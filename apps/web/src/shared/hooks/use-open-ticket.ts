@@ -2,8 +2,8 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
- * The ticket whose conversation is open, kept in the address (`/dashboard?ticket=12`), so that a
- * notification can open it. Replaced, not pushed: the back button leaves the dashboard as before.
+ * The ticket whose conversation is open, kept in the address (`/dashboard?ticket=12`, `/inbox?ticket=12`),
+ * so that a notification can open it. Replaced, not pushed: the back button leaves the screen as before.
  */
 export function useOpenTicket(): [number | null, (id: number | null) => void] {
   const [params, setParams] = useSearchParams();

@@ -1,0 +1,227 @@
+import type { InboxView, TicketLabel } from '@wadesk/contract';
+import { and, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../auth/auth.schema';
+import type { TicketView } from '../tickets/ticket-mapping';
+import { labels, ticketLabels, ticketSearchText, tickets } from '../tickets/tickets.schema';
+import type { InboxCursor } from './inbox-cursor';
+
+// The inbox's reads of the tickets module's tables (docs/architecture.md: a module may read another's
+// tables through its schema; only the tickets module writes them). Order, views and search: decision 0021.
+
+export interface InboxQuery {
+  organisationId: number;
+  view: InboxView;
+  /** The caller, for `mine`. */
+  memberId: number;
+  /** Trimmed, not blank. */
+  search?: string | undefined;
+  labelId?: number | undefined;
+  after?: InboxCursor | undefined;
+  limit: number;
+}
+
+/** A ticket of the page and its sort key as the cursor carries it. */
+export type InboxRow = TicketView & { cursorAt: string };
+
+/**
+ * Each view's condition, written as its partial index's predicate (schema: tickets_inbox_*_idx) so that the
+ * planner uses the index and reads the page in order. Constants, not parameters, for the same reason.
+ */
+function viewCondition(view: InboxView, memberId: number): SQL | undefined {
+  const active = sql`${tickets.status} in ('open', 'in_progress', 'pending')`;
+  switch (view) {
+    case 'mine':
+      return and(active, eq(tickets.assigneeId, memberId));
+    case 'unassigned':
+      return and(active, sql`${tickets.assigneeId} is null`);
+    case 'open':
+      return sql`${tickets.status} in ('open', 'in_progress')`;
+    case 'pending':
+      return sql`${tickets.status} = 'pending'`;
+    case 'closed':
+      return sql`${tickets.status} = 'close'`;
+    case 'all':
+      return undefined;
+  }
+}
+
+/** `text` as a LIKE pattern that matches it anywhere, its wildcards taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+/** "12" or "#12": the ticket number a search may name. */
+function ticketNumber(search: string): number | null {
+  const match = /^#?(\d{1,10})$/.exec(search);
+  const n = match?.[1] ? Number(match[1]) : Number.NaN;
+  return n >= 1 && n <= 2 ** 31 - 1 ? n : null;
+}
+
+/** Members' names as the desk shows them (the tickets module's lists say the same). */
+const memberName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
+
+/** A search shorter than this matches no message text (trigrams are three characters). */
+export const MIN_TEXT_SEARCH = 3;
+/** How many of the view's newest tickets a search checks one by one before it asks the indexes. */
+export const SEARCH_WALK = 1000;
+
+export type InboxRepository = ReturnType<typeof createInboxRepository>;
+
+export function createInboxRepository(db: Db, { searchWalk = SEARCH_WALK } = {}) {
+  /** Tickets with their assignee's name and labels, in one statement (as the tickets module's lists). */
+  function selectViews() {
+    const labelList = sql<TicketLabel[]>`coalesce((
+      select json_agg(json_build_object('id', l.id, 'name', l.name, 'colour', l.colour) order by lower(l.name), l.id)
+      from ticket_labels tl join labels l on l.id = tl.label_id where tl.ticket_id = ${tickets.id}), '[]'::json)`;
+    return db
+      .select({
+        ...getTableColumns(tickets),
+        assigneeName: sql<string | null>`${memberName}`,
+        labels: labelList,
+        cursorAt: sql<string>`to_char(${tickets.lastCustomerAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      })
+      .from(tickets)
+      .leftJoin(users, eq(users.id, tickets.assigneeId));
+  }
+
+  return {
+    /**
+     * One page, newest customer activity first, then highest id; `limit` + 1 rows tell whether more follow.
+     * A search runs in up to three steps (decision 0021, search): it walks the newest SEARCH_WALK tickets
+     * of the view checking each (cheap when the words are common, where a set of every match would be
+     * huge); when that fills no page and the view goes on, it takes the set of matches from the trigram
+     * indexes (cheap when the words are rare) and pages through those.
+     */
+    async page(query: InboxQuery): Promise<InboxRow[]> {
+      const { organisationId } = query;
+      const base: (SQL | undefined)[] = [
+        eq(tickets.organisationId, organisationId),
+        viewCondition(query.view, query.memberId),
+      ];
+      if (query.labelId !== undefined)
+        base.push(
+          sql`exists (select 1 from ${ticketLabels} where ${ticketLabels.ticketId} = ${tickets.id}
+            and ${ticketLabels.labelId} = ${query.labelId})`,
+        );
+      if (query.after)
+        base.push(
+          sql`(${tickets.lastCustomerAt}, ${tickets.id}) < (${query.after.at}::timestamptz, ${query.after.id})`,
+        );
+      const newestFirst = [desc(tickets.lastCustomerAt), desc(tickets.id)];
+      const plain = () =>
+        selectViews()
+          .where(and(...base))
+          .orderBy(...newestFirst)
+          .limit(query.limit + 1);
+      if (!query.search) return plain();
+
+      const pattern = containsPattern(query.search);
+      const number = ticketNumber(query.search);
+      const fields = (t: string) =>
+        ticketSearchText({
+          customer: sql.raw(`${t}.customer`),
+          customerNumber: sql.raw(`${t}.customer_number`),
+          groupName: sql.raw(`${t}.group_name`),
+        });
+      // Trigram indexes need three characters: shorter words match the ticket's own fields and number
+      // only, checked along the view's index (a message-text search of one or two letters would read
+      // every message).
+      if (query.search.length < MIN_TEXT_SEARCH) {
+        base.push(
+          sql`(${fields('tickets')} ilike ${pattern}${number === null ? sql`` : sql` or ${tickets.id} = ${number}`})`,
+        );
+        return plain();
+      }
+
+      // Step 1: the newest SEARCH_WALK tickets of the view, each checked, until a page is full. "offset 0"
+      // keeps the message check a probe per ticket: without it PostgreSQL may first build the set of every
+      // matching message, which for a common word is most of them.
+      const window = db
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(and(...base))
+        .orderBy(...newestFirst);
+      const walked = (await db.execute(sql`select w.id from (
+          select t.id, t.last_customer_at, t.customer, t.customer_number, t.group_name from tickets t
+          where t.id in (${window.limit(searchWalk)})
+          order by t.last_customer_at desc, t.id desc limit ${searchWalk}) w
+        where ${number === null ? sql`` : sql`w.id = ${number} or `}${fields('w')} ilike ${pattern}
+          or exists (select 1 from ticket_messages m where m.ticket_id = w.id and m.message ilike ${pattern} offset 0)
+        order by w.last_customer_at desc, w.id desc
+        limit ${query.limit + 1}`)) as unknown as { rows: { id: number }[] };
+      const found = walked.rows.map((r) => Number(r.id));
+      const beyond =
+        found.length > query.limit
+          ? []
+          : await db
+              .select({ id: tickets.id })
+              .from(tickets)
+              .where(and(...base))
+              .orderBy(...newestFirst)
+              .offset(searchWalk)
+              .limit(1);
+      if (beyond.length === 0) {
+        // The page is full, or the walk saw the whole view: its matches are the answer.
+        if (found.length === 0) return [];
+        const rows = await selectViews().where(inArray(tickets.id, found));
+        return rows.sort((a, b) => found.indexOf(a.id) - found.indexOf(b.id));
+      }
+
+      // Step 2: the matching ids from each trigram index (and the number), then the page among them.
+      base.push(sql`${tickets.id} in (${number === null ? sql`` : sql`select ${number}::int union all `}
+        select s.id from tickets s where s.organisation_id = ${organisationId} and ${fields('s')} ilike ${pattern}
+        union all
+        select m.ticket_id from ticket_messages m where m.message ilike ${pattern})`);
+      return plain();
+    },
+
+    /** The organisation's tickets among `ids` (with labels and assignee names); others are left out. */
+    views(organisationId: number, ids: number[]): Promise<InboxRow[]> {
+      return selectViews().where(and(eq(tickets.organisationId, organisationId), inArray(tickets.id, ids)));
+    },
+
+    /**
+     * The other tickets of this ticket's customer, newest first: same number, or with the number hidden the
+     * same WhatsApp id (a per-customer ticket's key). Null when the ticket is not the organisation's.
+     */
+    async customerTickets(
+      organisationId: number,
+      ticketId: number,
+      limit: number,
+    ): Promise<TicketView[] | null> {
+      const [ticket] = await db
+        .select({ number: tickets.customerNumber, key: tickets.customerKey })
+        .from(tickets)
+        .where(and(eq(tickets.organisationId, organisationId), eq(tickets.id, ticketId)));
+      if (!ticket) return null;
+      const same = ticket.number
+        ? eq(tickets.customerNumber, ticket.number)
+        : ticket.key
+          ? and(sql`${tickets.customerNumber} is null`, eq(tickets.customerKey, ticket.key))
+          : undefined;
+      // A ticket of a watch-mode group whose customer's number is hidden keeps no key to compare.
+      if (!same) return [];
+      return selectViews()
+        .where(and(eq(tickets.organisationId, organisationId), ne(tickets.id, ticketId), same))
+        .orderBy(desc(tickets.createdAt), desc(tickets.id))
+        .limit(limit);
+    },
+
+    async isMember(organisationId: number, userId: number): Promise<boolean> {
+      const found = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.organisationId, organisationId), eq(users.id, userId)));
+      return found.length > 0;
+    },
+
+    async labelExists(organisationId: number, labelId: number): Promise<boolean> {
+      const found = await db
+        .select({ id: labels.id })
+        .from(labels)
+        .where(and(eq(labels.organisationId, organisationId), eq(labels.id, labelId)));
+      return found.length > 0;
+    },
+  };
+}

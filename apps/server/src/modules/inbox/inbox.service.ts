@@ -1,0 +1,127 @@
+import {
+  type BulkUpdateTicketsRequest,
+  type BulkUpdateTicketsResponse,
+  type CustomerTicketsResponse,
+  type InboxResponse,
+  type InboxView,
+  inboxMessages,
+  type Ticket,
+  type TicketStatus,
+  ticketMessages,
+  workflowMessages,
+} from '@wadesk/contract';
+import { AppError } from '../../errors';
+import { toTicket } from '../tickets/ticket-mapping';
+import type { Actor } from '../tickets/tickets.service';
+import type { InboxRepository } from './inbox.repository';
+import { decodeCursor, encodeCursor } from './inbox-cursor';
+import { toInboxTicket } from './inbox-mapping';
+
+/** The customer's other tickets beside a conversation: at most this many (the contract's words). */
+export const CUSTOMER_TICKETS_LIMIT = 20;
+
+/**
+ * The single-ticket calls bulk changes go through (the tickets module's services), so that each ticket is
+ * checked, changed, audited and announced exactly as its single call would do it.
+ */
+export interface TicketActions {
+  assign(actor: Actor, ticketId: number, assigneeId: number | null): Promise<{ ticket: Ticket }>;
+  setLabels(actor: Actor, ticketId: number, labelIds: number[]): Promise<{ ticket: Ticket }>;
+  updateStatus(actor: Actor, ticketId: number, status: TicketStatus): Promise<{ ticket: Ticket }>;
+}
+
+/** getInbox's request after the contract's defaults. */
+export interface InboxPageRequest {
+  view: InboxView;
+  q?: string | undefined;
+  label_id?: number | undefined;
+  cursor?: string | undefined;
+  limit: number;
+}
+
+export interface InboxServiceDeps {
+  repo: InboxRepository;
+  actions: TicketActions;
+}
+
+export type InboxService = ReturnType<typeof createInboxService>;
+
+/** The inbox (docs/decisions/0021-inbox.md): pages of a view, bulk changes, a customer's other tickets. */
+export function createInboxService({ repo, actions }: InboxServiceDeps) {
+  return {
+    async page(actor: Actor, request: InboxPageRequest): Promise<InboxResponse> {
+      const after = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
+      if (after === null) throw new AppError(400, inboxMessages.invalidCursor);
+      const rows = await repo.page({
+        organisationId: actor.organisationId,
+        memberId: actor.id,
+        view: request.view,
+        search: request.q || undefined,
+        labelId: request.label_id,
+        after,
+        limit: request.limit,
+      });
+      const page = rows.slice(0, request.limit);
+      const last = page[page.length - 1];
+      return {
+        tickets: page.map(toInboxTicket),
+        next_cursor:
+          rows.length > request.limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
+      };
+    },
+
+    /**
+     * Each ticket in the order given, one after the other through its single call. A ticket that call
+     * refuses (gone, another organisation's) or that the change would not change (the label is on it,
+     * closed already) is skipped with words; a member or label that does not exist refuses the whole call.
+     */
+    async bulkUpdate(actor: Actor, request: BulkUpdateTicketsRequest): Promise<BulkUpdateTicketsResponse> {
+      const { organisationId } = actor;
+      if (request.action === 'assign' && request.assignee_id !== null)
+        if (!(await repo.isMember(organisationId, request.assignee_id)))
+          throw new AppError(404, workflowMessages.memberNotFound);
+      if (request.action === 'label' && !(await repo.labelExists(organisationId, request.label_id)))
+        throw new AppError(404, workflowMessages.labelNotFound);
+      const found = new Map((await repo.views(organisationId, request.ticket_ids)).map((t) => [t.id, t]));
+      const tickets: Ticket[] = [];
+      const skipped: BulkUpdateTicketsResponse['skipped'] = [];
+      for (const id of request.ticket_ids) {
+        const skip = (message: string) => skipped.push({ ticket_id: id, message });
+        const before = found.get(id);
+        if (!before) {
+          skip(ticketMessages.ticketNotFound);
+          continue;
+        }
+        try {
+          if (request.action === 'assign') {
+            tickets.push((await actions.assign(actor, id, request.assignee_id)).ticket);
+          } else if (request.action === 'label') {
+            const labelIds = (before.labels ?? []).map((l) => l.id);
+            if (labelIds.includes(request.label_id)) skip(inboxMessages.labelAlreadyOn);
+            else tickets.push((await actions.setLabels(actor, id, [...labelIds, request.label_id])).ticket);
+          } else if (before.status === 'close') {
+            skip(inboxMessages.alreadyClosed);
+          } else {
+            tickets.push((await actions.updateStatus(actor, id, 'close')).ticket);
+          }
+        } catch (error) {
+          // The single call's refusal (merged away meanwhile, a member removed meanwhile): its words.
+          if (error instanceof AppError && error.statusCode < 500) skip(error.message);
+          else throw error;
+        }
+      }
+      return {
+        success: tickets.length > 0,
+        message: inboxMessages.bulkDone(tickets.length),
+        tickets,
+        skipped,
+      };
+    },
+
+    async customerTickets(organisationId: number, ticketId: number): Promise<CustomerTicketsResponse> {
+      const rows = await repo.customerTickets(organisationId, ticketId, CUSTOMER_TICKETS_LIMIT);
+      if (rows === null) throw new AppError(404, ticketMessages.ticketNotFound);
+      return rows.map(toTicket);
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { createInboxRepository } from './inbox.repository';
+import { inboxRoutes } from './inbox.routes';
+import { createInboxService, type TicketActions } from './inbox.service';
+
+export interface RegisterInboxOptions {
+  db: Db;
+  /** The tickets module's single-ticket calls, which bulk changes go through. */
+  actions: TicketActions;
+}
+
+/** The inbox: its views, search, bulk changes and the customer's other tickets (decision 0021). */
+export async function registerInbox(app: FastifyInstance, options: RegisterInboxOptions): Promise<void> {
+  await app.register(inboxRoutes, {
+    inbox: createInboxService({ repo: createInboxRepository(options.db), actions: options.actions }),
+  });
+}

@@ -1,0 +1,348 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AuthUser, BulkUpdateTicketsResponse, InboxTicket, Ticket } from '@wadesk/contract';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthUserProvider } from '@/shared/account/auth-context';
+import { tokenStorage } from '@/shared/storage/storage';
+import { FakeEventSource, stubEventSource } from '@/testing/fake-event-source';
+import { jsonResponse, renderRoutes, sentBody, stubFetch } from '@/testing/render-routes';
+import { makeTicket } from '@/testing/ticket-fixtures';
+import { type InboxPaneProps, InboxScreen } from './inbox-screen';
+
+const ME: AuthUser = {
+  id: 7,
+  email: 'mia@example.com',
+  first_name: 'Mia',
+  last_name: 'Lee',
+  role: 'member',
+  organisation_id: 1,
+  email_verified: true,
+  google_linked: false,
+};
+
+const NOW = Date.now();
+const minutesAgo = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
+
+const row = (id: number, extra: Partial<InboxTicket> = {}): InboxTicket => ({
+  ...makeTicket(id, { customer: `Customer ${id}`, group_name: `Group ${id}`, last_message: `Message ${id}` }),
+  last_customer_at: minutesAgo(id),
+  waiting_since: null,
+  ...extra,
+});
+
+const FIRST = [
+  row(1, { waiting_since: minutesAgo(12), customer_replied_at: minutesAgo(12), status: 'in_progress' }),
+  row(2, { assignee: { id: 8, name: 'Ravi Shah' } }),
+  row(3),
+];
+const SECOND = [row(4, { status: 'pending' })];
+
+type Sent = [string, unknown][];
+
+function server(bulk: (body: unknown) => BulkUpdateTicketsResponse = () => done([])) {
+  const sent: Sent = [];
+  const fetchMock = stubFetch((path, init) => {
+    const body = sentBody(init);
+    sent.push([path, body]);
+    switch (path) {
+      case '/org/getInbox/': {
+        const request = body as { view: string; q?: string; cursor?: string };
+        if (request.q === 'nobody') return jsonResponse(200, { tickets: [], next_cursor: null });
+        if (request.cursor === 'page-2') return jsonResponse(200, { tickets: SECOND, next_cursor: null });
+        return jsonResponse(200, { tickets: FIRST, next_cursor: 'page-2' });
+      }
+      case '/org/bulkUpdateTickets/':
+        return jsonResponse(200, bulk(body));
+      case '/org/getCustomerTickets/':
+        return jsonResponse(200, [
+          makeTicket(5, { customer: 'Customer 1', group_name: 'Other group', last_message: 'Old question' }),
+        ]);
+      case '/org/members/':
+        return jsonResponse(200, {
+          members: [
+            {
+              id: 7,
+              email: 'mia@example.com',
+              first_name: 'Mia',
+              last_name: 'Lee',
+              role: 'member',
+              agent_id: null,
+              joined_at: '2024-01-01T00:00:00Z',
+            },
+            {
+              id: 8,
+              email: 'ravi@example.com',
+              first_name: 'Ravi',
+              last_name: 'Shah',
+              role: 'member',
+              agent_id: null,
+              joined_at: '2024-01-01T00:00:00Z',
+            },
+          ],
+          invitations: [],
+        });
+      case '/org/getLabels/':
+        return jsonResponse(200, [{ id: 3, name: 'Refunds', colour: '#0f766e' }]);
+      case '/events/stream-token/':
+        return jsonResponse(200, { stream_token: 'tk', expires_in: 30 });
+      default:
+        return jsonResponse(404, { message: `unexpected ${path}` });
+    }
+  });
+  return { sent, fetchMock };
+}
+
+function done(skipped: BulkUpdateTicketsResponse['skipped'], count = 2): BulkUpdateTicketsResponse {
+  return {
+    success: true,
+    message: count === 1 ? '1 ticket updated' : `${count} tickets updated`,
+    tickets: [],
+    skipped,
+  };
+}
+
+function Conversation({ ticketId, known }: InboxPaneProps) {
+  return (
+    <div>
+      <p>conversation of #{ticketId}</p>
+      <p>{known ? 'from the list' : 'loaded alone'}</p>
+      <label>
+        Reply to the customer
+        <textarea data-reply-field="" />
+      </label>
+    </div>
+  );
+}
+const Details = ({ ticketId }: InboxPaneProps) => <p>details of #{ticketId}</p>;
+
+function render(entry = '/inbox') {
+  return renderRoutes(
+    [
+      {
+        path: '/inbox',
+        element: (
+          <AuthUserProvider user={ME}>
+            <InboxScreen Conversation={Conversation} Details={Details} />
+          </AuthUserProvider>
+        ),
+      },
+    ],
+    entry,
+  );
+}
+
+const inboxRequests = (sent: Sent) =>
+  sent.filter(([path]) => path === '/org/getInbox/').map(([, body]) => body);
+const rowOf = (id: number) => document.querySelector(`[data-ticket-id="${id}"]`) as HTMLElement;
+
+/** Widths the screen lays out for (jsdom has no matchMedia): desktop, or a phone. */
+function stubWidth(width: number) {
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const min = /min-width: (\d+)px/.exec(query);
+    const max = /max-width: (\d+)px/.exec(query);
+    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+    return { matches, media: query, addEventListener: () => {}, removeEventListener: () => {} };
+  });
+}
+
+describe('InboxScreen', () => {
+  beforeEach(() => {
+    tokenStorage.setTokens({ access_token: 'a', refresh_token: 'r' });
+    stubWidth(1366);
+  });
+
+  it('lists the tickets with their state and waiting time, and loads the next page from the cursor', async () => {
+    const { sent } = server();
+    const user = userEvent.setup();
+    render();
+    const list = await screen.findByRole('list', { name: 'Inbox tickets' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.dataset.ticketId),
+    ).toEqual(['1', '2', '3']);
+    const first = within(rowOf(1));
+    expect(first.getByText('Customer 1')).toBeTruthy();
+    expect(first.getByText('Group 1')).toBeTruthy();
+    expect(first.getByText('Message 1')).toBeTruthy();
+    expect(first.getByText('In Progress')).toBeTruthy();
+    expect(first.getByText('Customer replied')).toBeTruthy();
+    expect(first.getByText('Unassigned')).toBeTruthy();
+    expect(first.getByText('· waiting 12 min')).toBeTruthy();
+    expect(within(rowOf(2)).getByText('Ravi Shah')).toBeTruthy();
+    expect(within(rowOf(2)).queryByText('Customer replied')).toBeNull();
+    expect(inboxRequests(sent)).toEqual([{ view: 'all' }]);
+
+    await user.click(screen.getByRole('button', { name: 'Load more tickets' }));
+    await waitFor(() => expect(rowOf(4)).toBeTruthy());
+    expect(inboxRequests(sent).at(-1)).toEqual({ view: 'all', cursor: 'page-2' });
+    expect(within(rowOf(4)).getByText('Pending')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more tickets' })).toBeNull();
+  });
+
+  it('asks for a view and for a search after a pause in typing, and says when nothing matches', async () => {
+    const { sent } = server();
+    const user = userEvent.setup();
+    const { router } = render();
+    await screen.findByRole('list', { name: 'Inbox tickets' });
+    await user.click(screen.getByRole('button', { name: 'Mine' }));
+    expect(screen.getByRole('button', { name: 'Mine' }).getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(inboxRequests(sent).at(-1)).toEqual({ view: 'mine' }));
+    expect(router.state.location.search).toBe('?view=mine');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search tickets' }), 'nobody');
+    expect(await screen.findByText('No tickets match “nobody”.')).toBeTruthy();
+    // One request for the whole word, not one per letter.
+    expect(inboxRequests(sent).filter((body) => (body as { q?: string }).q !== undefined)).toEqual([
+      { view: 'mine', q: 'nobody' },
+    ]);
+  });
+
+  it('changes the checked tickets at once and tells what was skipped', async () => {
+    const { sent } = server((body) =>
+      (body as { action: string }).action === 'assign'
+        ? done([{ ticket_id: 2, message: 'Ticket not found.' }], 1)
+        : done([], 3),
+    );
+    const user = userEvent.setup();
+    render();
+    await screen.findByRole('list', { name: 'Inbox tickets' });
+    await user.click(screen.getByRole('checkbox', { name: 'Select ticket #1 of Customer 1' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select ticket #2 of Customer 2' }));
+    const bar = screen.getByRole('region', { name: 'Change the selected tickets' });
+    expect(within(bar).getByText('2 selected')).toBeTruthy();
+    await user.selectOptions(
+      within(bar).getByRole('combobox', { name: 'Assign the selected tickets' }),
+      'Me',
+    );
+    await waitFor(() =>
+      expect(sent).toContainEqual([
+        '/org/bulkUpdateTickets/',
+        { action: 'assign', ticket_ids: [1, 2], assignee_id: 7 },
+      ]),
+    );
+    expect(await screen.findByText('1 ticket updated')).toBeTruthy();
+    expect(await screen.findByText('1 ticket skipped. #2: Ticket not found.')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Change the selected tickets' })).toBeNull();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select all 3 shown' }));
+    const again = screen.getByRole('region', { name: 'Change the selected tickets' });
+    expect(within(again).getByText('3 selected')).toBeTruthy();
+    await user.selectOptions(
+      within(again).getByRole('combobox', { name: 'Add a label to the selected tickets' }),
+      'Refunds',
+    );
+    await waitFor(() =>
+      expect(sent).toContainEqual([
+        '/org/bulkUpdateTickets/',
+        { action: 'label', ticket_ids: [1, 2, 3], label_id: 3 },
+      ]),
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'Select all 3 shown' }));
+    await user.click(screen.getByRole('button', { name: 'Close tickets' }));
+    await waitFor(() =>
+      expect(sent).toContainEqual(['/org/bulkUpdateTickets/', { action: 'close', ticket_ids: [1, 2, 3] }]),
+    );
+  });
+
+  it('works from the keyboard: j and k open the next and previous, r replies, e closes, a assigns to me, ? shows the keys', async () => {
+    const { sent } = server(() => done([], 1));
+    const user = userEvent.setup();
+    const { router } = render();
+    await screen.findByRole('list', { name: 'Inbox tickets' });
+
+    await user.keyboard('j');
+    expect(await screen.findByText('conversation of #1')).toBeTruthy();
+    expect(router.state.location.search).toBe('?ticket=1');
+    await user.keyboard('jj');
+    expect(await screen.findByText('conversation of #3')).toBeTruthy();
+    await user.keyboard('k');
+    expect(await screen.findByText('conversation of #2')).toBeTruthy();
+    expect(rowOf(2).querySelector('button')?.getAttribute('aria-current')).toBe('true');
+
+    await user.keyboard('e');
+    await waitFor(() =>
+      expect(sent).toContainEqual(['/org/bulkUpdateTickets/', { action: 'close', ticket_ids: [2] }]),
+    );
+    await user.keyboard('a');
+    await waitFor(() =>
+      expect(sent).toContainEqual([
+        '/org/bulkUpdateTickets/',
+        { action: 'assign', ticket_ids: [2], assignee_id: 7 },
+      ]),
+    );
+
+    await user.keyboard('r');
+    const reply = screen.getByRole('textbox', { name: 'Reply to the customer' });
+    expect(document.activeElement).toBe(reply);
+    // Typing is typing: no key below moves, closes or assigns.
+    const before = sent.length;
+    await user.keyboard('jkea');
+    expect((reply as HTMLTextAreaElement).value).toBe('jkea');
+    expect(router.state.location.search).toBe('?ticket=2');
+    (reply as HTMLTextAreaElement).blur();
+    // Nor with a modifier held.
+    await user.keyboard('{Control>}j{/Control}{Alt>}e{/Alt}{Meta>}a{/Meta}');
+    expect(router.state.location.search).toBe('?ticket=2');
+    expect(sent.slice(before).filter(([path]) => path === '/org/bulkUpdateTickets/')).toEqual([]);
+
+    await user.keyboard('?');
+    const sheet = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(within(sheet).getByText('Assign the ticket to me')).toBeTruthy();
+    // Keys belong to the open sheet: j does not move behind it.
+    await user.keyboard('j');
+    expect(router.state.location.search).toBe('?ticket=2');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('follows ticket events: a change in place without a request, a message asks again', async () => {
+    stubEventSource();
+    const { sent } = server();
+    render();
+    await screen.findByRole('list', { name: 'Inbox tickets' });
+    await waitFor(() => expect(FakeEventSource.current()).toBeDefined());
+    const asked = inboxRequests(sent).length;
+    const taken: Ticket = {
+      ...makeTicket(3, { customer: 'Customer 3', group_name: 'Group 3', last_message: 'Message 3' }),
+      assignee: { id: 8, name: 'Ravi Shah' },
+    };
+    act(() => FakeEventSource.current()?.emit({ type: 'ticket.updated', change: 'assignee', ticket: taken }));
+    expect(await within(rowOf(3)).findByText('Ravi Shah')).toBeTruthy();
+    expect(inboxRequests(sent)).toHaveLength(asked);
+    act(() => FakeEventSource.current()?.emit({ type: 'ticket.updated', change: 'message', ticket: taken }));
+    await waitFor(() => expect(inboxRequests(sent).length).toBeGreaterThan(asked));
+  });
+
+  it('opens a deep-linked ticket with its details and the customer history, whose tickets open too', async () => {
+    const { sent } = server();
+    const user = userEvent.setup();
+    const { router } = render('/inbox?ticket=1');
+    expect(await screen.findByText('conversation of #1')).toBeTruthy();
+    const details = screen.getByRole('complementary', { name: 'Ticket details' });
+    expect(within(details).getByText('details of #1')).toBeTruthy();
+    const history = await within(details).findByRole('button', { name: /#5/ });
+    expect(history.textContent).toContain('Old question');
+    expect(sent).toContainEqual(['/org/getCustomerTickets/', { ticket_id: 1 }]);
+    await user.click(history);
+    expect(await screen.findByText('conversation of #5')).toBeTruthy();
+    expect(screen.getByText('loaded alone')).toBeTruthy();
+    expect(router.state.location.search).toBe('?ticket=5');
+  });
+
+  it('on a phone shows the list, then the conversation with a way back', async () => {
+    stubWidth(375);
+    server();
+    const user = userEvent.setup();
+    render();
+    await screen.findByRole('list', { name: 'Inbox tickets' });
+    expect(screen.queryByRole('region', { name: 'Conversation' })).toBeNull();
+    // Six view buttons do not fit: a select.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'View' }), 'Pending');
+    await user.click(within(rowOf(2)).getByRole('button'));
+    expect(await screen.findByText('conversation of #2')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Inbox tickets' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Back to the inbox' }));
+    expect(await screen.findByRole('list', { name: 'Inbox tickets' })).toBeTruthy();
+  });
+});

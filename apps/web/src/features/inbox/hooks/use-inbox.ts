@@ -1,0 +1,54 @@
+import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import type { InboxResponse, InboxView } from '@wadesk/contract';
+import { useEffect, useMemo } from 'react';
+import { inboxKeys, inboxQuery } from '@/features/inbox/api/inbox-queries';
+import { inboxTickets, passesView, patchInboxPages } from '@/features/inbox/utils/inbox-list';
+import { useAuth } from '@/shared/account/auth-context';
+import { useEventStream } from '@/shared/events/use-event-stream';
+
+/**
+ * One inbox view, page after page (next_cursor), kept live (docs/web-structure.md, live events). A ticket
+ * event changes a listed ticket in place, or takes it out of a view it left, without a request. A message
+ * (a new ticket, a reopen, one joining a ticket) and a merge or split move tickets in the order, which
+ * sorts by the customer's last message: the event does not carry it, so the view is asked again.
+ */
+export function useInbox(view: InboxView, q: string) {
+  const queryClient = useQueryClient();
+  const meId = useAuth().user?.id ?? null;
+  const query = useInfiniteQuery(inboxQuery(view, q));
+
+  useEffect(() => {
+    if (query.error) console.error('The inbox could not be loaded', query.error);
+  }, [query.error]);
+
+  useEventStream((event) => {
+    if (event.type === 'ready' || event.type === 'ticket.created') {
+      void queryClient.invalidateQueries({ queryKey: [...inboxKeys.all, 'list'] });
+      return;
+    }
+    if (event.type !== 'ticket.updated') return;
+    if (['message', 'reopened', 'merged', 'split'].includes(event.change)) {
+      void queryClient.invalidateQueries({ queryKey: [...inboxKeys.all, 'list'] });
+      return;
+    }
+    for (const [key] of queryClient.getQueriesData<InfiniteData<InboxResponse>>({
+      queryKey: [...inboxKeys.all, 'list'],
+    })) {
+      const keyView = key[3] as InboxView;
+      queryClient.setQueryData<InfiniteData<InboxResponse>>(key, (data) =>
+        patchInboxPages(data, event.ticket, passesView(event.ticket, keyView, meId)),
+      );
+    }
+  });
+
+  const tickets = useMemo(() => inboxTickets(query.data), [query.data]);
+  return {
+    tickets,
+    status: query.data ? 'ready' : query.isError ? 'error' : 'loading',
+    hasMore: query.hasNextPage,
+    loadingMore: query.isFetchingNextPage,
+    loadMore: () => void query.fetchNextPage(),
+    retry: () => void query.refetch(),
+    refreshing: query.isFetching && !query.isFetchingNextPage && query.data !== undefined,
+  } as const;
+}

@@ -1,0 +1,153 @@
+// The inbox on PostgreSQL (issue 27, decision 0021): an organisation with 100,000 tickets and 400,000
+// conversation messages (inbox-seed.ts). getInbox's first page of a view and its search are hammered by
+// autocannon from a second process over loopback against a real listening server.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import { createDatabase, migrateDatabase } from '../../apps/server/src/db/client';
+import { type Row, rowsOf } from '../row';
+import { INBOX_MESSAGES_PER_TICKET, INBOX_TICKETS, seedInbox } from './inbox-seed';
+import { type LoadResult, load } from './tickets';
+
+const SECTION = 'inbox';
+const POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
+const SECONDS = 10;
+/** The inbox list is what every agent's screen asks for: as many connections as the tickets rows use. */
+const LIST_CONNECTIONS = 20;
+/** A search is typed by a person now and then: fewer at once than lists. */
+const SEARCH_CONNECTIONS = 8;
+
+const row = rowsOf(SECTION);
+
+async function measure(url: string): Promise<Row[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'wadesk-bench-'));
+  const database = await createDatabase(url);
+  const client = new pg.Client({ connectionString: url });
+  let app: FastifyInstance | undefined;
+  try {
+    await migrateDatabase(database);
+    await client.connect();
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: 'b'.repeat(32),
+      WHATSAPP_DRIVER: 'simulator',
+    });
+    app = await buildApp(config, { database, logger: false });
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/users/register/',
+      payload: { email: 'bench@example.com', password1: 'Secret!A', first_name: 'Bench', last_name: '' },
+    });
+    const token = registered.json().access_token as string;
+    const { rows } = await client.query<{ id: number; organisation_id: number }>(
+      "select id, organisation_id from users where email = 'bench@example.com'",
+    );
+    const member = rows[0] as { id: number; organisation_id: number };
+
+    const started = performance.now();
+    await seedInbox(client, member.organisation_id, member.id);
+    const seedSeconds = (performance.now() - started) / 1000;
+
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const inbox = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/org/getInbox/`;
+    // Each call must answer what it is measured for: a full page (a search that found nothing is cheap).
+    for (const body of ['{"view":"open"}', '{"q":"refund"}', '{"q":"Maria Lopez"}', '{"q":"420013"}']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/org/getInbox/',
+        headers: { authorization: `Bearer ${token}` },
+        payload: JSON.parse(body),
+      });
+      const found = res.json().tickets?.length ?? 0;
+      if (res.statusCode !== 200 || found === 0)
+        throw new Error(`getInbox ${body}: ${res.statusCode}, ${found} tickets`);
+    }
+    await load(inbox, token, '{"view":"open"}', 2); // warm up JIT and the pool
+    const open = await load(inbox, token, '{"view":"open"}', SECONDS, LIST_CONNECTIONS);
+    const mine = await load(inbox, token, '{"view":"mine"}', SECONDS, LIST_CONNECTIONS);
+    // A word in three of every four tickets, a customer's name (200 tickets), one message's order number.
+    const common = await load(inbox, token, '{"q":"refund"}', SECONDS, SEARCH_CONNECTIONS);
+    const name = await load(inbox, token, '{"q":"Maria Lopez"}', SECONDS, SEARCH_CONNECTIONS);
+    const rare = await load(inbox, token, '{"q":"420013"}', SECONDS, SEARCH_CONNECTIONS);
+
+    const failed = (r: LoadResult) => r.errors + r.non2xx;
+    const fmt = (r: LoadResult) =>
+      `${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, server CPU ${Math.round(r.cpuPerRequest)} µs/req` +
+      (failed(r) ? `, ${failed(r)} failed` : '');
+    const list = (r: LoadResult) => r.rps >= 1000 && r.p99 <= 50 && failed(r) === 0;
+    const search = (r: LoadResult) => r.p99 <= 150 && failed(r) === 0;
+    const of = `${INBOX_TICKETS.toLocaleString('en')} tickets`;
+    return [
+      row(
+        `seed ${of} + ${(INBOX_TICKETS * INBOX_MESSAGES_PER_TICKET).toLocaleString('en')} messages (SQL)`,
+        `${seedSeconds.toFixed(1)} s`,
+      ),
+      row(
+        `getInbox open, first 50 of ${of}, ${LIST_CONNECTIONS} connections`,
+        fmt(open),
+        '>= 1000 req/s, p99 <= 50 ms',
+        list(open),
+      ),
+      row(
+        `getInbox mine, first 50 of ${of}, ${LIST_CONNECTIONS} connections`,
+        fmt(mine),
+        '>= 1000 req/s, p99 <= 50 ms',
+        list(mine),
+      ),
+      row(
+        `getInbox search, a common word, ${SEARCH_CONNECTIONS} connections`,
+        fmt(common),
+        'p99 <= 150 ms',
+        search(common),
+      ),
+      row(
+        `getInbox search, a customer's name, ${SEARCH_CONNECTIONS} connections`,
+        fmt(name),
+        'p99 <= 150 ms',
+        search(name),
+      ),
+      row(
+        `getInbox search, one message's number, ${SEARCH_CONNECTIONS} connections`,
+        fmt(rare),
+        'p99 <= 150 ms',
+        search(rare),
+      ),
+    ];
+  } finally {
+    await app?.close();
+    await client.end();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function run(): Promise<Row[]> {
+  const admin = new pg.Client({ connectionString: POSTGRES, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return [row('PostgreSQL', `skipped: ${POSTGRES} unreachable (${reason})`)];
+  }
+  const name = `wadesk_bench_${randomBytes(4).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(POSTGRES);
+  url.pathname = `/${name}`;
+  const average = () => loadavg()[0]?.toFixed(1) ?? '?';
+  const before = average();
+  try {
+    const rows = await measure(url.toString());
+    const machine = `${availableParallelism()} cores shared by server, PostgreSQL and autocannon`;
+    return [...rows, row(`load average (1 min) before / after; ${machine}`, `${before} / ${average()}`)];
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
