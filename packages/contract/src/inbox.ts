@@ -51,7 +51,8 @@ const ticketId = id('ticket_id');
 /**
  * POST /org/getInbox/ — one page of the view, most recent customer activity first (then id). `q` searches
  * ticket number ("12" or "#12"), customer name or number, group name and the text of the ticket's messages,
- * case-insensitively; blank means no search. For the next page send the `next_cursor` received (opaque;
+ * case-insensitively; blank means no search. Under three characters it matches the ticket's own fields and
+ * number only, not message text (docs/decisions/0021-inbox.md). For the next page send the `next_cursor` received (opaque;
  * 400 `invalidCursor` when it cannot be read).
  */
 export const inboxRequest = z.object({
@@ -110,8 +111,10 @@ export const bulkUpdateTicketsRequest = z.discriminatedUnion(
 export type BulkUpdateTicketsRequest = z.infer<typeof bulkUpdateTicketsRequest>;
 
 export const bulkUpdateTicketsResponse = z.object({
+  /** True when at least one ticket changed. */
   success: z.boolean(),
   message: z.string(),
+  /** The changed tickets, as they are now, in the order asked. */
   tickets: z.array(ticket),
   skipped: z.array(z.object({ ticket_id: z.number(), message: z.string() })),
 });

@@ -15,7 +15,7 @@ import { toTicket } from '../tickets/ticket-mapping';
 import type { Actor } from '../tickets/tickets.service';
 import type { InboxRepository } from './inbox.repository';
 import { decodeCursor, encodeCursor } from './inbox-cursor';
-import { toInboxTicket } from './inbox-mapping';
+import { toInboxPageTicket } from './inbox-mapping';
 
 /** The customer's other tickets beside a conversation: at most this many (the contract's words). */
 export const CUSTOMER_TICKETS_LIMIT = 20;
@@ -64,7 +64,7 @@ export function createInboxService({ repo, actions }: InboxServiceDeps) {
       const page = rows.slice(0, request.limit);
       const last = page[page.length - 1];
       return {
-        tickets: page.map(toInboxTicket),
+        tickets: page.map(toInboxPageTicket),
         next_cursor:
           rows.length > request.limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
       };

@@ -76,6 +76,13 @@ describeEachDatabase('the inbox: order by customer activity, views, paging, sear
       last_customer_at: iso(T0 + 70),
       waiting_since: iso(T0 + 70),
     });
+    // Besides its two times, an inbox ticket is the ticket the dashboard lists, field for field.
+    await org(ctx.app, desk.user, 'updateTicketStatus', { ticket_id: one.id, status: 'close' });
+    const listed = (await org<Ticket[]>(ctx.app, desk.user, 'getTickets')).body;
+    const page = (await inbox(ctx, desk)).tickets;
+    expect(page.map(({ last_customer_at: _, waiting_since: __, ...ticket }) => ticket)).toEqual(
+      page.map((t) => listed.find((l) => l.id === t.id)),
+    );
   });
 
   it('shows each view: mine, unassigned, open, pending, closed, all', async () => {

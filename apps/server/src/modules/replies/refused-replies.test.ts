@@ -73,6 +73,8 @@ describeEachDatabase('replies WhatsApp refuses or delivers (Baileys driver)', (c
     });
     expect(answered).toMatchObject({ assigneeId: me?.id, answeredBy: expect.any(String) });
     expect(answered.firstResponseAt).not.toBeNull();
+    // The customer waits no more (decision 0021)…
+    expect(answered.waitingSince).toBeNull();
 
     // WhatsApp refuses it (479 smax-invalid): messages.update with status ERROR.
     socket.serverAck(SUPPORT, waId, '479');
@@ -87,6 +89,8 @@ describeEachDatabase('replies WhatsApp refuses or delivers (Baileys driver)', (c
       assigneeId: null,
       answeredBy: null,
       firstResponseAt: null,
+      // …until WhatsApp refuses the reply: waiting again since their question.
+      waitingSince: answered.lastCustomerAt,
     });
     const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'ticket.reply_failed'));
     expect(entry).toMatchObject({ actorId: null, target: `Ticket #${ticket.id}` });
@@ -150,11 +154,9 @@ describeEachDatabase('replies WhatsApp refuses or delivers (Baileys driver)', (c
       const entries = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'ticket.reply_failed'));
       return entries.some((e) => (e.details as { undone: string[] }).undone.length === 3);
     });
-    expect(await ticketRow(ticket.id)).toMatchObject({
-      status: 'open',
-      assigneeId: null,
-      firstResponseAt: null,
-    });
+    const after = await ticketRow(ticket.id);
+    expect(after).toMatchObject({ status: 'open', assigneeId: null, firstResponseAt: null });
+    expect(after?.waitingSince).toEqual(after?.lastCustomerAt);
     const [row] = await ctx.db.select().from(deskReplies);
     expect(row).toMatchObject({ status: 'failed', failureCode: '463' });
   });
