@@ -9,7 +9,7 @@ export interface NotifiedTicket {
 /**
  * The port other modules post notifications through (decision 0022): they say what happened, the
  * notifications module words it, stores it per member and delivers it. The tickets module posts `assigned`
- * and `mentioned`, the ticket engine `newTicket` and `customerReplied`; the unanswered alert is the
+ * and `mentioned`, the ticket engine `newTickets` and `customerReplied`; the unanswered alert is the
  * notifications module's own sweep. Posting never fails the action that posts: a failure is logged. A
  * member not of the ticket's organisation gets nothing.
  */
@@ -18,8 +18,8 @@ export interface NotificationPoster {
   assigned(ticket: NotifiedTicket, by: string, assigneeId: number): Promise<void>;
   /** A note by `by` mentions these members (never its author). */
   mentioned(ticket: NotifiedTicket, by: string, note: string, userIds: readonly number[]): Promise<void>;
-  /** A customer opened a ticket: every member. */
-  newTicket(ticket: NotifiedTicket, lastMessage: string): Promise<void>;
+  /** Customers opened tickets (a batch of the engine's at once): every member. */
+  newTickets(opened: readonly { ticket: NotifiedTicket; lastMessage: string }[]): Promise<void>;
   /**
    * The customer wrote again on a ticket waiting on them (pending), or on a closed one within the reopen
    * window (`reopened`): its assignee.

@@ -17,8 +17,8 @@ export interface NotificationPost {
   body: string;
 }
 
-/** Who gets a post: these members, or everyone of the organisation but one. */
-export type Recipients = { userIds: readonly number[] } | { everyoneBut: number | null };
+/** Who gets a post: these members of its organisation, or every member. */
+export type Recipients = { userIds: readonly number[] } | 'everyone';
 
 /** A ticket the unanswered sweep claimed: alerted now, and never again (decision 0022). */
 export interface UnansweredTicket {
@@ -41,40 +41,40 @@ const ints = (values: readonly number[]) =>
  */
 export function createNotificationsRepository(db: Db) {
   /**
-   * One row per recipient who is a member of the post's organisation. The ticket is named only while it is
-   * the organisation's (a ticket merged away meanwhile leaves it null, as its deletion would).
+   * One row per post and recipient who is a member of the post's organisation, in one statement however
+   * many posts (the engine posts a batch's new tickets at once). The ticket is named only while it is the
+   * organisation's (a ticket merged away meanwhile leaves it null, as its deletion would).
    */
   async function insert(
     executor: Db | DbTransaction,
-    post: NotificationPost,
+    posts: readonly NotificationPost[],
     to: Recipients,
   ): Promise<MemberNotificationRow[]> {
-    const { organisationId, kind, ticketId, title, body } = post;
-    const who: SQL =
-      'userIds' in to
-        ? to.userIds.length > 0
-          ? sql`u.id = any(${ints(to.userIds)})`
-          : sql`false`
-        : to.everyoneBut === null
-          ? sql`true`
-          : sql`u.id <> ${to.everyoneBut}`;
-    const ticket =
-      ticketId === null
-        ? sql`null::int`
-        : sql`(select t.id from tickets t where t.id = ${ticketId} and t.organisation_id = ${organisationId})`;
+    if (posts.length === 0 || (to !== 'everyone' && to.userIds.length === 0)) return [];
+    const values = sql.join(
+      posts.map(
+        (p, i) =>
+          sql`(${i}::int, ${p.organisationId}::int, ${p.kind}::text, ${p.ticketId}::int, ${p.title}::text, ${p.body}::text)`,
+      ),
+      sql`, `,
+    );
+    const who = to === 'everyone' ? sql`true` : sql`u.id = any(${ints(to.userIds)})`;
     const result = (await executor.execute(sql`
       insert into member_notifications (organisation_id, user_id, kind, ticket_id, title, body)
-      select ${organisationId}, u.id, ${kind}, ${ticket}, ${title}, ${body}
-      from users u
-      where u.organisation_id = ${organisationId} and ${who}
-      order by u.id
+      select p.organisation_id, u.id, p.kind,
+        (select t.id from tickets t where t.id = p.ticket_id and t.organisation_id = p.organisation_id),
+        p.title, p.body
+      from (values ${values}) as p(i, organisation_id, kind, ticket_id, title, body)
+      join users u on u.organisation_id = p.organisation_id
+      where ${who}
+      order by p.i, u.id
       returning id, organisation_id, user_id, kind, ticket_id, title, body, created_at, read_at
     `)) as unknown as { rows: Record<string, unknown>[] };
     return result.rows.map(fromRaw);
   }
 
   return {
-    insert: (post: NotificationPost, to: Recipients) => insert(db, post, to),
+    insert: (posts: readonly NotificationPost[], to: Recipients) => insert(db, posts, to),
 
     /**
      * Keeps each of these members' newest `keep` notifications: one index walk per member to find the
@@ -198,18 +198,16 @@ export function createNotificationsRepository(db: Db) {
             unanswered_minutes: number;
           }[];
         };
-        const rows: MemberNotificationRow[] = [];
-        for (const t of claimed.rows) {
-          const ticket: UnansweredTicket = {
+        const posts = claimed.rows.map((t) =>
+          post({
             id: Number(t.id),
             organisationId: Number(t.organisation_id),
             customer: t.customer,
             groupName: t.group_name,
             unansweredMinutes: Number(t.unanswered_minutes),
-          };
-          rows.push(...(await insert(tx, post(ticket), { everyoneBut: null })));
-        }
-        return rows;
+          }),
+        );
+        return insert(tx, posts, 'everyone');
       });
     },
   };

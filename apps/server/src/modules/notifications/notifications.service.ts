@@ -54,12 +54,12 @@ export function createNotificationsService(deps: NotificationsDeps) {
     );
   }
 
-  async function post(entry: NotificationPost, to: Recipients): Promise<void> {
+  async function post(entries: NotificationPost[], to: Recipients): Promise<void> {
     try {
-      await delivered(await repo.insert(entry, to));
+      await delivered(await repo.insert(entries, to));
     } catch (error) {
       // Like the audit recorder: the action that posts is done already and must not fail for this.
-      log.error({ err: error, kind: entry.kind }, 'notification not posted');
+      log.error({ err: error, kinds: [...new Set(entries.map((e) => e.kind))] }, 'notifications not posted');
     }
   }
 
@@ -67,29 +67,33 @@ export function createNotificationsService(deps: NotificationsDeps) {
 
   const poster: NotificationPoster = {
     assigned: (ticket, by, assigneeId) =>
-      post(
-        { ...about(ticket), kind: 'assigned', ...notificationTexts.assigned(ticket, by) },
-        { userIds: [assigneeId] },
-      ),
+      post([{ ...about(ticket), kind: 'assigned', ...notificationTexts.assigned(ticket, by) }], {
+        userIds: [assigneeId],
+      }),
     mentioned: (ticket, by, note, userIds) =>
+      post([{ ...about(ticket), kind: 'mentioned', ...notificationTexts.mentioned(ticket, by, note) }], {
+        userIds,
+      }),
+    newTickets: (opened) =>
       post(
-        { ...about(ticket), kind: 'mentioned', ...notificationTexts.mentioned(ticket, by, note) },
-        { userIds },
-      ),
-    newTicket: (ticket, lastMessage) =>
-      post(
-        { ...about(ticket), kind: 'new_ticket', ...notificationTexts.newTicket(ticket, lastMessage) },
-        { everyoneBut: null },
+        opened.map(({ ticket, lastMessage }) => ({
+          ...about(ticket),
+          kind: 'new_ticket' as const,
+          ...notificationTexts.newTicket(ticket, lastMessage),
+        })),
+        'everyone',
       ),
     customerReplied: (ticket, lastMessage, assigneeId, reopened) =>
       post(
-        {
-          ...about(ticket),
-          kind: 'customer_replied',
-          ...(reopened
-            ? notificationTexts.reopened(ticket, lastMessage)
-            : notificationTexts.customerReplied(ticket, lastMessage)),
-        },
+        [
+          {
+            ...about(ticket),
+            kind: 'customer_replied',
+            ...(reopened
+              ? notificationTexts.reopened(ticket, lastMessage)
+              : notificationTexts.customerReplied(ticket, lastMessage)),
+          },
+        ],
         { userIds: [assigneeId] },
       ),
   };

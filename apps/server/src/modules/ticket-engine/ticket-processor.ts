@@ -18,7 +18,7 @@ export interface TicketProcessorDeps {
    * Where members are told of a new ticket, and an assignee that their customer wrote again (a pending
    * ticket moved back, or a closed one reopened): the notifications module's port (decision 0022).
    */
-  notifications?: Pick<NotificationPoster, 'newTicket' | 'customerReplied'>;
+  notifications?: Pick<NotificationPoster, 'newTickets' | 'customerReplied'>;
   /**
    * Applied messages from a LID sender whose number was unknown when they were claimed: the pair may have
    * been learned while the engine worked, after the tickets' own fill had looked (decision 0013).
@@ -150,24 +150,32 @@ export function createTicketProcessor({
     ];
   }
 
-  /** What the message tells members (decision 0022): posted after the batch, like the audit entries. */
-  function notify(event: QueuedLiveMessage, outcome: BatchOutcome): Promise<void>[] {
+  /**
+   * What the batch tells members (decision 0022), posted after it like the audit entries: the tickets it
+   * opened in one post (every member), and each assignee whose customer wrote again.
+   */
+  function notify(batch: { event: QueuedLiveMessage; outcome: BatchOutcome }[]): Promise<void>[] {
     if (!notifications) return [];
-    if (outcome.kind !== 'created' && outcome.kind !== 'updated' && outcome.kind !== 'reopened') return [];
-    const { ticket } = outcome;
-    const about = {
-      organisationId: event.organisationId,
-      id: ticket.id,
-      customer: ticket.customer,
-      groupName: ticket.groupName,
-    };
-    if (outcome.kind === 'created') return [notifications.newTicket(about, ticket.lastMessage)];
-    if (ticket.assigneeId === null) return [];
-    if (outcome.kind === 'reopened')
-      return [notifications.customerReplied(about, ticket.lastMessage, ticket.assigneeId, true)];
-    if (outcome.statusBefore === 'pending' && ticket.status === 'in_progress')
-      return [notifications.customerReplied(about, ticket.lastMessage, ticket.assigneeId, false)];
-    return [];
+    const posts: Promise<void>[] = [];
+    const opened: Parameters<typeof notifications.newTickets>[0][number][] = [];
+    for (const { event, outcome } of batch) {
+      if (outcome.kind !== 'created' && outcome.kind !== 'updated' && outcome.kind !== 'reopened') continue;
+      const { ticket } = outcome;
+      const about = {
+        organisationId: event.organisationId,
+        id: ticket.id,
+        customer: ticket.customer,
+        groupName: ticket.groupName,
+      };
+      if (outcome.kind === 'created') opened.push({ ticket: about, lastMessage: ticket.lastMessage });
+      else if (ticket.assigneeId === null) continue;
+      else if (outcome.kind === 'reopened')
+        posts.push(notifications.customerReplied(about, ticket.lastMessage, ticket.assigneeId, true));
+      else if (outcome.statusBefore === 'pending' && ticket.status === 'in_progress')
+        posts.push(notifications.customerReplied(about, ticket.lastMessage, ticket.assigneeId, false));
+    }
+    if (opened.length > 0) posts.push(notifications.newTickets(opened));
+    return posts;
   }
 
   function failed(event: QueuedLiveMessage, error: unknown): void {
@@ -214,6 +222,7 @@ export function createTicketProcessor({
     const results = work.length > 0 ? await outcomes(work) : [];
     const retry: number[] = [];
     const audited: Promise<void>[] = [];
+    const outcomesApplied: { event: QueuedLiveMessage; outcome: BatchOutcome }[] = [];
     for (const [i, event] of work.entries()) {
       const outcome = results[i] as BatchOutcome;
       if (outcome.kind === 'failed') {
@@ -222,10 +231,12 @@ export function createTicketProcessor({
       } else {
         done.push(event.seq);
         announce(event, outcome);
-        audited.push(...assignment(event, outcome), ...move(event, outcome), ...notify(event, outcome));
+        audited.push(...assignment(event, outcome), ...move(event, outcome));
+        outcomesApplied.push({ event, outcome });
       }
     }
     await queue.ackLive(instanceId, done);
+    audited.push(...notify(outcomesApplied));
     // Never fails (the recorder and the poster log their own failures); the batch itself is already applied.
     await Promise.all(audited);
     const echoes = work.filter((event, i) => event.deskReply && joinedTicket(results[i]));
