@@ -1,5 +1,5 @@
 import type { NotificationKind } from '@wadesk/contract';
-import { and, count, desc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client';
 import { type MemberNotificationRow, memberNotifications } from './notifications.schema';
 
