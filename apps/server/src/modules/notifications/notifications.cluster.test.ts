@@ -66,21 +66,18 @@ describeEachDatabase('member notifications across instances', (ctx) => {
     expect(ownerOnB.events.some((e) => e.type === 'notifications.read')).toBe(false);
 
     ctx.clock.advance(6 * 60_000);
-    // (Two calls on one instance would join one sweep: one each, at once, then once more each.)
-    const sweepBoth = async () =>
-      (
-        await Promise.all([internalsOf(a).unansweredSweep.sweep(), internalsOf(b).unansweredSweep.sweep()])
-      ).reduce((sum, n) => sum + n);
-    expect(await sweepBoth()).toBe(2);
-    expect(await sweepBoth()).toBe(0);
+    // Both at once, then again: each instance's own periodic sweep may run too, which changes nothing.
+    const sweepBoth = () =>
+      Promise.all([internalsOf(a).unansweredSweep.sweep(), internalsOf(b).unansweredSweep.sweep()]);
+    await sweepBoth();
+    await sweepBoth();
     const alerts = await first.db
       .select()
       .from(memberNotifications)
       .where(eq(memberNotifications.kind, 'unanswered'));
     expect(alerts).toHaveLength(2);
-    expect(new Set(alerts.map((n) => n.userId))).toEqual(
-      new Set([bo.id, alerts.find((n) => n.userId !== bo.id)?.userId]),
-    );
+    expect(new Set(alerts.map((n) => n.userId)).size).toBe(2);
+    expect(alerts.map((n) => n.userId)).toContain(bo.id);
     await eventually(() => created(boOnB).length === 2 && created(ownerOnB).length === 2);
   });
 });

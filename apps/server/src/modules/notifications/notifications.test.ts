@@ -245,10 +245,14 @@ describeEachDatabase('member notifications', (ctx) => {
     ctx.clock.advance(29 * MINUTE);
     expect(await sweepBoth()).toEqual([0, 0]);
     ctx.clock.advance(2 * MINUTE);
-    const posted = await sweepBoth();
-    expect(posted[0] + posted[1]).toBe(2);
+    // (Counted in the table: each app's own periodic sweep may also have run by now, which is fine.)
+    const alerted = () =>
+      ctx.db.select().from(memberNotifications).where(eq(memberNotifications.kind, 'unanswered'));
+    await sweepBoth();
+    expect(await alerted()).toHaveLength(2);
     ctx.clock.advance(10 * MINUTE);
-    expect(await sweepBoth()).toEqual([0, 0]);
+    await sweepBoth();
+    expect(await alerted()).toHaveLength(2);
 
     // (Read from the table: the members' access tokens have expired on the moved clock.)
     for (const member of [owner, bo]) {
