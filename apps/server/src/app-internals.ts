@@ -1,4 +1,5 @@
 import type { OrphanSweeper } from './modules/chats/orphan-sweeper';
+import type { PeriodicSweep } from './modules/chats/periodic-sweep';
 import type { UploadSweeper } from './modules/chats/upload-sweeper';
 import type { DeskEventBus } from './modules/events/desk-events';
 import type { MessageStore } from './modules/messages/message-store.service';
@@ -16,6 +17,8 @@ export interface AppInternals {
   /** The expiry of unsaved uploads and the removal of files a crash left: tests call `sweep()`. */
   uploadSweeper: UploadSweeper;
   orphanSweeper: OrphanSweeper;
+  /** The alert for open tickets left unanswered (decision 0022): tests call `sweep()`. */
+  unansweredSweep: PeriodicSweep;
   /** This instance's session leases: tests halt them to play a crashed owner. */
   leases: LeaseKeeper;
   /** Resolves once owner agents being added for connected sessions are in. */

@@ -42,6 +42,7 @@ import { registerGroups } from './modules/groups/register-groups';
 import { registerInbox } from './modules/inbox/register-inbox';
 import { registerMembers } from './modules/members/register-members';
 import { createMessageStore } from './modules/messages/message-store.service';
+import { registerNotifications } from './modules/notifications/register-notifications';
 import { createDeskRepliesRepository } from './modules/replies/desk-replies.repository';
 import { registerReplies } from './modules/replies/register-replies';
 import { createReplyStates } from './modules/replies/reply-states.service';
@@ -62,6 +63,8 @@ export interface AppDeps {
   logger?: boolean | object;
   /** WhatsApp timers, driver or loopback address for tests; production uses the defaults. */
   whatsapp?: WhatsAppOverrides;
+  /** Notifications kept per member (the contract's MAX_NOTIFICATIONS_KEPT): tests of the prune use a few. */
+  notificationsKept?: number;
 }
 
 /**
@@ -248,6 +251,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     bus,
   });
   await registerSettings(app, { organisations: createOrganisationSettingsRepository(database.db), audit });
+  // Each member's notifications: the tickets module and the engine post through its poster (decision 0022).
+  const { poster: notificationPoster, unansweredSweep } = await registerNotifications(app, {
+    db: database.db,
+    clock,
+    bus,
+    unansweredSweepIntervalMs: config.unansweredSweepIntervalMs,
+    ...(deps.notificationsKept ? { keep: deps.notificationsKept } : {}),
+  });
   const ticketProcessor = registerTicketEngine(app, {
     // The tickets module writes tickets; the engine reaches them only through this port (ticket-ledger.ts).
     ledger: createTicketLedgerRepository(database.db),
@@ -256,6 +267,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     instanceId,
     agents,
     audit,
+    notifications: notificationPoster,
     deskEchoes: replyStates.echoed,
   });
   const ticketCalls = await registerTickets(app, {
@@ -264,6 +276,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     bus,
     audit,
     replies: deskReplies,
+    notifications: notificationPoster,
     replyStates: replyStates.states,
     pollStates: store.chat.pollStates,
   });
@@ -302,6 +315,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     ticketProcessor,
     uploadSweeper,
     orphanSweeper,
+    unansweredSweep,
     leases,
     ownerAgentsSettled,
     bus,

@@ -137,6 +137,8 @@ export interface Config {
   orphanGraceHours: number;
   /** How often an instance looks for orphaned files (one instance at a time sweeps). */
   orphanSweepIntervalMs: number;
+  /** How often an instance looks for open tickets left unanswered (one instance at a time sweeps). */
+  unansweredSweepIntervalMs: number;
   /** Worker threads that parse uploads, off the event loop. */
   parseThreads: number;
   /** Uploads and saves that may wait for a parse thread; past it they answer 503 at once. */
@@ -252,6 +254,7 @@ const envSchema = z.object({
   UPLOAD_SWEEP_INTERVAL_MS: integer(1000, 24 * 3_600_000).default(3_600_000),
   ORPHAN_GRACE_HOURS: integer(1, 24 * 365).default(6),
   ORPHAN_SWEEP_INTERVAL_MS: integer(1000, 24 * 3_600_000).default(3_600_000),
+  UNANSWERED_SWEEP_INTERVAL_MS: integer(1000, 3_600_000).default(30_000),
   STORAGE_QUOTA_BYTES: integer(1024 * 1024, 1024 ** 5).default(5 * 1024 ** 3),
   UNVERIFIED_STORAGE_QUOTA_BYTES: integer(0, 1024 ** 5).default(100 * 1024 * 1024),
   UPLOAD_LIMIT_BYTES: integer(1024, 1024 ** 3).default(4 * 1024 * 1024),
@@ -348,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadSweepIntervalMs: vars.UPLOAD_SWEEP_INTERVAL_MS,
     orphanGraceHours: vars.ORPHAN_GRACE_HOURS,
     orphanSweepIntervalMs: vars.ORPHAN_SWEEP_INTERVAL_MS,
+    unansweredSweepIntervalMs: vars.UNANSWERED_SWEEP_INTERVAL_MS,
     parseThreads: vars.PARSE_THREADS ?? Math.max(1, Math.min(4, availableParallelism() - 1)),
     parseQueueMax: vars.PARSE_QUEUE_MAX,
     parseWorkerHeapMb: vars.PARSE_WORKER_HEAP_MB,

@@ -8,6 +8,7 @@ export * from '../modules/chats/chats.schema';
 export * from '../modules/events/events.schema';
 export * from '../modules/members/members.schema';
 export * from '../modules/messages/messages.schema';
+export * from '../modules/notifications/notifications.schema';
 export * from '../modules/replies/replies.schema';
 export * from '../modules/sessions/sessions.schema';
 export * from '../modules/tickets/tickets.schema';

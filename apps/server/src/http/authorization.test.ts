@@ -82,6 +82,9 @@ const MINIMUM_ROLE: Record<string, MemberRole | 'public'> = {
   'POST /org/getSettings/': 'member',
   'POST /org/updateSettings/': 'admin',
   'POST /events/stream-token/': 'member',
+  // Notifications: each member's own (decision 0022).
+  'POST /org/getNotifications/': 'member',
+  'POST /org/markNotificationsRead/': 'member',
   // The audit log: owners and admins read it; nothing edits it.
   'POST /org/getAuditLog/': 'admin',
   'GET /org/auditLog.csv': 'admin',

@@ -66,6 +66,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     uploadSweepIntervalMs: 3_600_000,
     orphanGraceHours: 6,
     orphanSweepIntervalMs: 3_600_000,
+    unansweredSweepIntervalMs: 3_600_000,
     parseThreads: 1,
     parseQueueMax: 64,
     parseWorkerHeapMb: 512,

@@ -1,4 +1,4 @@
-import type { SessionStatus, SyncState, Ticket, TicketMode } from '@wadesk/contract';
+import type { Notification, SessionStatus, SyncState, Ticket, TicketMode } from '@wadesk/contract';
 import type { LiveMessage } from '../messages/group-message';
 import type { PollView } from '../messages/poll-state';
 import type { StoredReplyState } from '../replies/reply-state';
@@ -7,6 +7,7 @@ import type { EventBus } from './event-bus';
 /**
  * Everything the server's modules tell each other, by name. Each event names its organisation: the
  * event hub forwards it only to that organisation's streams, mapped to the contract's wire shape there.
+ * An event that also names a `userId` goes only to that member's streams (decision 0022).
  */
 export type DeskEventMap = {
   'session.status': {
@@ -60,6 +61,13 @@ export type DeskEventMap = {
   };
   'agents.changed': { organisationId: number; agentsCount: number };
   'members.changed': { organisationId: number };
+  /**
+   * A notification for one member (decision 0022): only that member's streams receive it. Carries the
+   * contract's shape, like `ticket.changed`, since browsers receive it as it is.
+   */
+  'notification.created': { organisationId: number; userId: number; notification: Notification };
+  /** The member read notifications (null: all) in some tab: their other tabs follow. */
+  'notifications.read': { organisationId: number; userId: number; ids: number[] | null; unread: number };
 };
 
 export type DeskEventName = keyof DeskEventMap;

@@ -59,6 +59,8 @@ const WIRE: { [K in DeskEventName]: (event: DeskEventMap[K]) => ServerEvent } = 
   }),
   'agents.changed': (a) => ({ type: 'agents.updated', agents_count: a.agentsCount }),
   'members.changed': () => ({ type: 'members.updated' }),
+  'notification.created': (n) => ({ type: 'notification.created', notification: n.notification }),
+  'notifications.read': (r) => ({ type: 'notifications.read', ids: r.ids, unread: r.unread }),
 };
 
 /** The contract's wire shape of a bus event: the edge where internal camel-case becomes the API's names. */
@@ -66,23 +68,35 @@ export function toServerEvent<K extends DeskEventName>(name: K, event: DeskEvent
   return WIRE[name](event);
 }
 
+interface Stream {
+  userId: number;
+  send(event: ServerEvent): void;
+}
+
 /**
  * Fans the bus out to open event streams: every instance's events (so a browser may be connected to any
- * server), each stream only ever receiving its own organisation's events.
+ * server), each stream only ever receiving its own organisation's events, and of the events for one
+ * member (a `userId`: notifications, decision 0022) only its own member's.
  */
 export function createEventHub(bus: DeskEventBus) {
-  const clients = new Map<number, Set<(event: ServerEvent) => void>>();
+  const clients = new Map<number, Set<Stream>>();
   const unsubscribe = bus.onCluster((name, event) => {
-    const streams = clients.get((event as { organisationId: number }).organisationId);
+    const { organisationId, userId } = event as { organisationId: number; userId?: number };
+    const streams = clients.get(organisationId);
     if (!streams) return;
-    const wire = toServerEvent(name, event);
-    for (const client of streams) client(wire);
+    let wire: ServerEvent | null = null;
+    for (const client of streams) {
+      if (userId !== undefined && client.userId !== userId) continue;
+      wire ??= toServerEvent(name, event);
+      client.send(wire);
+    }
   });
 
   return {
     /** Returns the function that removes the client again. */
-    subscribe(organisationId: number, client: (event: ServerEvent) => void): () => void {
+    subscribe(organisationId: number, userId: number, send: (event: ServerEvent) => void): () => void {
       const set = clients.get(organisationId) ?? new Set();
+      const client = { userId, send };
       set.add(client);
       clients.set(organisationId, set);
       return () => {

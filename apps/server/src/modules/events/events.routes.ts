@@ -114,7 +114,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
       raw.write('retry: 3000\n\n');
       write({ type: 'ready' });
 
-      const unsubscribe = hub.subscribe(access.organisationId, write);
+      const unsubscribe = hub.subscribe(access.organisationId, access.userId, write);
       const heartbeat = setInterval(() => raw.write(': ping\n\n'), heartbeatMs);
       let ended = false;
       end = () => {

@@ -18,6 +18,8 @@ export interface RegisterTicketEngineOptions {
   instanceId: string;
   agents: Pick<AgentsService, 'byNumber'>;
   audit: AuditRecorder;
+  /** The notifications module's poster: new tickets, and customers writing again (decision 0022). */
+  notifications?: TicketProcessorDeps['notifications'];
   /** The replies module's check of desk replies whose echo joined a ticket (refused ones are undone). */
   deskEchoes?: TicketProcessorDeps['deskEchoes'];
   /** Queue timings and sizes; production uses the processor's defaults. */
@@ -45,6 +47,7 @@ export function registerTicketEngine(
     bus,
     log: app.log,
     audit: options.audit,
+    ...(options.notifications ? { notifications: options.notifications } : {}),
     lateSenders: createLateSenders({ ledger, store }),
     ...(options.deskEchoes ? { deskEchoes: options.deskEchoes } : {}),
     instanceId,

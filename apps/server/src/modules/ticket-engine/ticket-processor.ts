@@ -1,6 +1,7 @@
 import type { AuditRecorder } from '../audit/audit.service';
 import type { DeskEventBus } from '../events/desk-events';
 import type { MessageStore, QueuedLiveMessage } from '../messages/message-store.service';
+import type { NotificationPoster } from '../notifications/notification-poster';
 import { toTicket } from '../tickets/ticket-mapping';
 import type { TicketStatus } from '../tickets/tickets.schema';
 import type { BatchOutcome, TicketEngine } from './ticket-engine';
@@ -13,6 +14,11 @@ export interface TicketProcessorDeps {
   log: { error(object: object, message: string): void };
   /** Where automatic assignments (a member's first reply) are recorded, after the batch was applied. */
   audit?: Pick<AuditRecorder, 'record'>;
+  /**
+   * Where members are told of a new ticket, and an assignee that their customer wrote again (a pending
+   * ticket moved back, or a closed one reopened): the notifications module's port (decision 0022).
+   */
+  notifications?: Pick<NotificationPoster, 'newTickets' | 'customerReplied'>;
   /**
    * Applied messages from a LID sender whose number was unknown when they were claimed: the pair may have
    * been learned while the engine worked, after the tickets' own fill had looked (decision 0013).
@@ -70,6 +76,7 @@ export function createTicketProcessor({
   bus,
   log,
   audit,
+  notifications,
   lateSenders,
   deskEchoes,
   instanceId,
@@ -143,6 +150,34 @@ export function createTicketProcessor({
     ];
   }
 
+  /**
+   * What the batch tells members (decision 0022), posted after it like the audit entries: the tickets it
+   * opened in one post (every member), and each assignee whose customer wrote again.
+   */
+  function notify(batch: { event: QueuedLiveMessage; outcome: BatchOutcome }[]): Promise<void>[] {
+    if (!notifications) return [];
+    const posts: Promise<void>[] = [];
+    const opened: Parameters<typeof notifications.newTickets>[0][number][] = [];
+    for (const { event, outcome } of batch) {
+      if (outcome.kind !== 'created' && outcome.kind !== 'updated' && outcome.kind !== 'reopened') continue;
+      const { ticket } = outcome;
+      const about = {
+        organisationId: event.organisationId,
+        id: ticket.id,
+        customer: ticket.customer,
+        groupName: ticket.groupName,
+      };
+      if (outcome.kind === 'created') opened.push({ ticket: about, lastMessage: ticket.lastMessage });
+      else if (ticket.assigneeId === null) continue;
+      else if (outcome.kind === 'reopened')
+        posts.push(notifications.customerReplied(about, ticket.lastMessage, ticket.assigneeId, true));
+      else if (outcome.statusBefore === 'pending' && ticket.status === 'in_progress')
+        posts.push(notifications.customerReplied(about, ticket.lastMessage, ticket.assigneeId, false));
+    }
+    if (opened.length > 0) posts.push(notifications.newTickets(opened));
+    return posts;
+  }
+
   function failed(event: QueuedLiveMessage, error: unknown): void {
     log.error(
       {
@@ -187,6 +222,7 @@ export function createTicketProcessor({
     const results = work.length > 0 ? await outcomes(work) : [];
     const retry: number[] = [];
     const audited: Promise<void>[] = [];
+    const outcomesApplied: { event: QueuedLiveMessage; outcome: BatchOutcome }[] = [];
     for (const [i, event] of work.entries()) {
       const outcome = results[i] as BatchOutcome;
       if (outcome.kind === 'failed') {
@@ -196,10 +232,12 @@ export function createTicketProcessor({
         done.push(event.seq);
         announce(event, outcome);
         audited.push(...assignment(event, outcome), ...move(event, outcome));
+        outcomesApplied.push({ event, outcome });
       }
     }
     await queue.ackLive(instanceId, done);
-    // Never fails (the recorder logs its own failures), and the assignment itself is already applied.
+    audited.push(...notify(outcomesApplied));
+    // Never fails (the recorder and the poster log their own failures); the batch itself is already applied.
     await Promise.all(audited);
     const echoes = work.filter((event, i) => event.deskReply && joinedTicket(results[i]));
     if (echoes.length > 0 && deskEchoes)

@@ -3,6 +3,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { AuditRecorder } from '../audit/audit.service';
 import type { DeskEventBus } from '../events/desk-events';
+import type { NotificationPoster } from '../notifications/notification-poster';
 import { createLabelsRepository } from './labels.repository';
 import { createLabelsService } from './labels.service';
 import { createTicketMergeRepository, type TicketReplies } from './ticket-merge.repository';
@@ -20,6 +21,8 @@ export interface RegisterTicketsOptions {
   audit: AuditRecorder;
   /** The replies module's desk replies, which follow their messages when tickets merge or split. */
   replies: TicketReplies;
+  /** Where members are told they were assigned or mentioned (the notifications module's port). */
+  notifications?: NotificationPoster;
   /** The replies module's reply states, shown on the conversation's desk replies. */
   replyStates?: TicketsServiceDeps['replyStates'];
   /** The message store's polls, shown with their votes in the conversation. */
@@ -52,6 +55,7 @@ export async function registerTickets(
     merges: createTicketMergeRepository(db, options.replies),
     clock,
     audit,
+    ...(options.notifications ? { notifications: options.notifications } : {}),
     onChange: (organisationId, change, ticket) =>
       bus.publish('ticket.changed', { organisationId, change, ticket }),
   });

@@ -70,6 +70,16 @@ export function createTicketWorkflowRepository(db: Db) {
       });
     },
 
+    /** How many of `userIds` are members of the organisation. */
+    async countMembers(organisationId: number, userIds: readonly number[]): Promise<number> {
+      if (userIds.length === 0) return 0;
+      const [row] = await db
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.organisationId, organisationId), inArray(users.id, [...userIds])));
+      return row?.n ?? 0;
+    },
+
     /** How many of `labelIds` are the organisation's. */
     async countLabels(organisationId: number, labelIds: number[]): Promise<number> {
       if (labelIds.length === 0) return 0;

@@ -62,7 +62,16 @@ export const ticketWorkflowRoutes: FastifyPluginAsyncZod<TicketWorkflowRoutesOpt
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await workflow.addNote(request.user, request.body.ticket_id, request.body.body)),
+      reply
+        .code(201)
+        .send(
+          await workflow.addNote(
+            request.user,
+            request.body.ticket_id,
+            request.body.body,
+            request.body.mentions,
+          ),
+        ),
   );
 
   app.post(

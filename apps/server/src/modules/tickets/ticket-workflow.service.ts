@@ -10,6 +10,7 @@ import type { Clock } from '../../clock';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import { type AuditRecorder, byMember } from '../audit/audit.service';
+import type { NotificationPoster } from '../notifications/notification-poster';
 import { type TicketView, toNote, toTicket } from './ticket-mapping';
 import type { TicketMergeRepository } from './ticket-merge.repository';
 import type { TicketWorkflowRepository } from './ticket-workflow.repository';
@@ -24,6 +25,8 @@ export interface TicketWorkflowDeps {
   merges: TicketMergeRepository;
   clock: Clock;
   audit: AuditRecorder;
+  /** Tells a member a ticket was given to them, or that a note mentions them (decision 0022). */
+  notifications?: NotificationPoster;
   /** Told after a call changed a ticket: open dashboards show it. */
   onChange(organisationId: number, change: TicketChange, ticket: Ticket): void;
 }
@@ -34,7 +37,14 @@ const target = (id: number) => `Ticket #${id}`;
 
 /** Working a ticket as a team: assignee, notes, labels, merge and split (docs/architecture.md, Working tickets as a team). */
 export function createTicketWorkflowService(deps: TicketWorkflowDeps) {
-  const { tickets, repo, merges, clock, audit, onChange } = deps;
+  const { tickets, repo, merges, clock, audit, notifications, onChange } = deps;
+
+  const facts = (ticket: TicketView) => ({
+    organisationId: ticket.organisationId,
+    id: ticket.id,
+    customer: ticket.customer,
+    groupName: ticket.groupName,
+  });
 
   async function owned(organisationId: number, id: number): Promise<TicketView> {
     const ticket = await tickets.find(organisationId, id);
@@ -50,6 +60,11 @@ export function createTicketWorkflowService(deps: TicketWorkflowDeps) {
       if (isForeignKeyViolation(error)) throw new AppError(404, ticketMessages.ticketNotFound);
       throw error;
     }
+  }
+
+  /** The acting member's name, as notifications show it ("Ravi assigned ticket #12 to you"). */
+  async function actorName(actor: Actor): Promise<string> {
+    return (await repo.memberName(actor.organisationId, actor.id)) ?? 'Someone';
   }
 
   /** The ticket as it is now (labels and names from a read, for the changes that touch several rows). */
@@ -68,6 +83,9 @@ export function createTicketWorkflowService(deps: TicketWorkflowDeps) {
       const ticket = toTicket({ ...before, ...row, assigneeName: name });
       if (before.assigneeId !== assigneeId) {
         onChange(organisationId, 'assignee', ticket);
+        // Taking a ticket tells nobody; being given one by someone else does.
+        if (assigneeId !== null && assigneeId !== actor.id && notifications)
+          await notifications.assigned(facts(before), await actorName(actor), assigneeId);
         await audit.record(
           byMember(actor, 'ticket.assigned', target(ticketId), {
             from: before.assigneeName ?? null,
@@ -79,15 +97,27 @@ export function createTicketWorkflowService(deps: TicketWorkflowDeps) {
       return { success: true, message: workflowMessages.assigned, ticket };
     },
 
-    async addNote(actor: Actor, ticketId: number, body: string): Promise<AddTicketNoteResponse> {
+    async addNote(
+      actor: Actor,
+      ticketId: number,
+      body: string,
+      mentions: readonly number[] = [],
+    ): Promise<AddTicketNoteResponse> {
       const { organisationId } = actor;
       const ticket = await owned(organisationId, ticketId);
+      const mentioned = [...new Set(mentions)];
+      if ((await repo.countMembers(organisationId, mentioned)) !== mentioned.length)
+        throw new AppError(404, workflowMessages.memberNotFound);
       const note = await stillThere(repo.addNote(organisationId, ticketId, actor.id, body, MAX_TICKET_NOTES));
       if (note === 'gone') throw new AppError(404, ticketMessages.ticketNotFound);
       // 409 like the other counted limits (the active-session limit): the ticket's state refuses it.
       if (note === 'full') throw new AppError(409, workflowMessages.tooManyNotes);
       onChange(organisationId, 'note', toTicket(ticket));
       await audit.record(byMember(actor, 'ticket.note_added', target(ticketId), { note_id: note.id }));
+      // Mentioning oneself tells nobody.
+      const told = mentioned.filter((id) => id !== actor.id);
+      if (told.length > 0 && notifications)
+        await notifications.mentioned(facts(ticket), note.authorName, body, told);
       return { success: true, message: workflowMessages.noteAdded, note: toNote(note) };
     },
 

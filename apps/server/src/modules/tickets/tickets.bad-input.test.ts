@@ -35,7 +35,12 @@ function routes(id: number): Route[] {
       body: { ticket_id: id, assignee_id: 1 },
       nullable: ['assignee_id'],
     },
-    { method: 'POST', url: '/org/addTicketNote/', body: { ticket_id: id, body: 'a note' } },
+    {
+      method: 'POST',
+      url: '/org/addTicketNote/',
+      body: { ticket_id: id, body: 'a note', mentions: [1] },
+      optional: ['mentions'],
+    },
     { method: 'POST', url: '/org/setTicketLabels/', body: { ticket_id: id, label_ids: [1] } },
     { method: 'POST', url: '/org/mergeTickets/', body: { ticket_id: id, into_ticket_id: id + 1 } },
     { method: 'POST', url: '/org/splitTicket/', body: { ticket_id: id, from_message_id: 1 } },

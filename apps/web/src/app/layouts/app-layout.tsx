@@ -35,7 +35,7 @@ export function AppLayout({ drawerItems, sidebarItems }: AppLayoutProps) {
 
   return (
     <AppDrawerContext.Provider value={drawer}>
-      <NotificationsProvider enabled={user !== null} meId={user?.id ?? null}>
+      <NotificationsProvider enabled={user !== null}>
         <div className="flex min-h-dvh bg-slate-50">
           <AppSidebar extraItems={sidebarItems} />
           <div className="flex min-w-0 flex-1 flex-col">

@@ -1,17 +1,28 @@
-import { type SettingsResponse, settingsResponse, type Ticket, ticketsResponse } from '@wadesk/contract';
+import {
+  type MarkNotificationsReadRequest,
+  type MarkNotificationsReadResponse,
+  markNotificationsReadResponse,
+  type NotificationsResponse,
+  notificationsResponse,
+} from '@wadesk/contract';
 import { api } from '@/shared/api/api-client';
 
-/** How many of the newest open tickets are watched for the unanswered alert. */
-export const WATCHED_TICKETS = 200;
+/** How many notifications the bell asks for at once. */
+export const NOTIFICATIONS_PAGE = 30;
 
-/** The newest open tickets: the ones that can still be unanswered. */
-export function fetchOpenTickets(signal?: AbortSignal): Promise<Ticket[]> {
-  return api.post('/org/getTickets/', { status: ['open'], limit: WATCHED_TICKETS }, ticketsResponse, {
-    signal,
-  });
+/** The signed-in member's notifications, newest first, and how many are unread (decision 0022). */
+export function fetchNotifications(beforeId?: number, signal?: AbortSignal): Promise<NotificationsResponse> {
+  return api.post(
+    '/org/getNotifications/',
+    { limit: NOTIFICATIONS_PAGE, ...(beforeId === undefined ? {} : { before_id: beforeId }) },
+    notificationsResponse,
+    { signal },
+  );
 }
 
-/** The organisation's settings: `unanswered_minutes` is the alert's threshold. */
-export function fetchSettings(signal?: AbortSignal): Promise<SettingsResponse> {
-  return api.post('/org/getSettings/', {}, settingsResponse, { signal });
+/** Marks some (ids) or all of the member's notifications read; every tab hears it as `notifications.read`. */
+export function markNotificationsRead(
+  request: MarkNotificationsReadRequest,
+): Promise<MarkNotificationsReadResponse> {
+  return api.post('/org/markNotificationsRead/', request, markNotificationsReadResponse);
 }

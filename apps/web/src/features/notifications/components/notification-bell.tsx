@@ -1,9 +1,7 @@
-import { BellIcon, BellRingIcon } from 'lucide-react';
+import type { Notification } from '@wadesk/contract';
+import { BellIcon, BellRingIcon, CheckIcon } from 'lucide-react';
 import { useState } from 'react';
-import {
-  type DeskNotification,
-  useNotifications,
-} from '@/features/notifications/hooks/notifications-context';
+import { useNotifications } from '@/features/notifications/hooks/notifications-context';
 import {
   type BrowserPermission,
   browserPermission,
@@ -37,42 +35,59 @@ function BrowserNotificationsSetting() {
   return <p className="text-xs text-slate-500">{PERMISSION_TEXTS[permission]}</p>;
 }
 
-function NotificationRow({ item, onOpen }: { item: DeskNotification; onOpen: () => void }) {
+function NotificationRow({
+  item,
+  onOpen,
+  onMarkRead,
+}: {
+  item: Notification;
+  onOpen: () => void;
+  onMarkRead: () => void;
+}) {
+  const read = item.read_at !== null;
   return (
-    <li>
+    <li className="flex items-start">
       <button
         type="button"
         onClick={onOpen}
-        className="flex w-full items-start gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+        className="flex min-w-0 flex-1 items-start gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
       >
         <span
           aria-hidden="true"
-          className={`mt-1.5 size-2 shrink-0 rounded-full ${item.read ? 'bg-transparent' : 'bg-brand-600'}`}
+          className={`mt-1.5 size-2 shrink-0 rounded-full ${read ? 'bg-transparent' : 'bg-brand-600'}`}
         />
         <span className="min-w-0">
           <span
-            className={`block text-sm break-words ${item.read ? 'text-slate-600' : 'font-semibold text-slate-900'}`}
+            className={`block text-sm break-words ${read ? 'text-slate-600' : 'font-semibold text-slate-900'}`}
           >
-            {item.text}
-            {item.read ? null : <span className="sr-only"> (unread)</span>}
+            {item.title}
+            {read ? null : <span className="sr-only"> (unread)</span>}
           </span>
-          <span className="block text-xs text-slate-500">{formatDateTime(item.at)}</span>
+          {item.body ? <span className="block truncate text-xs text-slate-600">{item.body}</span> : null}
+          <span className="block text-xs text-slate-500">{formatDateTime(item.created_at)}</span>
         </span>
       </button>
+      {read ? null : (
+        <button
+          type="button"
+          onClick={onMarkRead}
+          aria-label={`Mark read: ${item.title}`}
+          title="Mark read"
+          className="m-2 shrink-0 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <CheckIcon aria-hidden="true" className="size-4" />
+        </button>
+      )}
     </li>
   );
 }
 
-/** The bell: the unread count, and a panel listing the tab's notifications. */
+/** The bell: the unread count, and a panel listing the member's notifications (decision 0022). */
 export function NotificationBell() {
   const notifications = useNotifications();
   const [open, setOpen] = useState(false);
   if (!notifications) return null;
-  const { items, unread, markAllRead, openTicket } = notifications;
-  const close = () => {
-    setOpen(false);
-    markAllRead();
-  };
+  const { items, unread, hasMore, loadOlder, markRead, markAllRead, open: openItem } = notifications;
   return (
     <>
       <button
@@ -89,27 +104,49 @@ export function NotificationBell() {
           </span>
         ) : null}
       </button>
-      <Drawer open={open} onClose={close} title="Notifications" side="right" width="w-96 max-w-[92vw]">
-        <div className="border-b border-slate-200 p-4">
+      <Drawer
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Notifications"
+        side="right"
+        width="w-96 max-w-[92vw]"
+      >
+        <div className="space-y-3 border-b border-slate-200 p-4">
           <BrowserNotificationsSetting />
+          {unread ? (
+            <Button variant="secondary" size="md" fullWidth onClick={markAllRead}>
+              Mark all as read
+            </Button>
+          ) : null}
         </div>
         {items.length === 0 ? (
           <p className="px-4 py-10 text-center text-sm text-slate-500">
-            No notifications yet. New tickets and tickets waiting for a reply show up here.
+            No notifications yet. New tickets, tickets waiting for a reply, tickets given to you, customers
+            writing back and mentions show up here.
           </p>
         ) : (
-          <ul aria-label="Notifications" className="divide-y divide-slate-100">
-            {items.map((item) => (
-              <NotificationRow
-                key={item.key}
-                item={item}
-                onOpen={() => {
-                  close();
-                  openTicket(item.ticketId);
-                }}
-              />
-            ))}
-          </ul>
+          <>
+            <ul aria-label="Notifications" className="divide-y divide-slate-100">
+              {items.map((item) => (
+                <NotificationRow
+                  key={item.id}
+                  item={item}
+                  onOpen={() => {
+                    if (item.ticket_id !== null) setOpen(false);
+                    openItem(item);
+                  }}
+                  onMarkRead={() => markRead(item.id)}
+                />
+              ))}
+            </ul>
+            {hasMore ? (
+              <div className="p-4">
+                <Button variant="secondary" size="md" fullWidth onClick={loadOlder}>
+                  Show older
+                </Button>
+              </div>
+            ) : null}
+          </>
         )}
       </Drawer>
     </>

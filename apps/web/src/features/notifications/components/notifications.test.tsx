@@ -1,39 +1,27 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Ticket } from '@wadesk/contract';
+import type { Notification } from '@wadesk/contract';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  BROWSER_BATCH_MS,
   NotificationsProvider,
-  UNANSWERED_CHECK_MS,
 } from '@/features/notifications/hooks/notifications-context';
-import { NOTIFIED_KEY } from '@/features/notifications/utils/notified-ids';
 import { tokenStorage } from '@/shared/storage/storage';
 import { FakeEventSource, stubEventSource } from '@/testing/fake-event-source';
 import { jsonResponse, renderRoutes, stubFetch } from '@/testing/render-routes';
 import { NotificationBell } from './notification-bell';
 
 const NOW = new Date('2024-05-06T10:00:00Z').getTime();
-const MINUTE = 60_000;
 
-const ticket = (id: number, patch: Partial<Ticket> = {}): Ticket => ({
+const note = (id: number, patch: Partial<Notification> = {}): Notification => ({
   id,
-  group_name: 'Support',
-  customer: 'Priya',
-  customer_number: '+919876543210',
-  last_message: 'Hello?',
-  status: 'open',
-  created_at: new Date(NOW - 10 * MINUTE).toISOString(),
-  updated_at: new Date(NOW - 10 * MINUTE).toISOString(),
-  first_response_at: null,
-  closed_at: null,
-  session_id: 's1',
-  group_id: 'g1@g.us',
-  assignee: null,
-  answered_by: null,
-  labels: [],
-  customer_replied_at: null,
-  follow_up_of: null,
+  kind: 'new_ticket',
+  ticket_id: id + 100,
+  title: `New ticket from Priya in Support #${id}`,
+  body: 'Hello?',
+  created_at: new Date(NOW - id * 60_000).toISOString(),
+  read_at: null,
   ...patch,
 });
 
@@ -58,18 +46,29 @@ const render = () =>
     '/members',
   );
 
-function server(open: Ticket[], settings: { status: number; body: unknown }) {
-  return stubFetch((path) => {
+/** The server's store: the first page, what was marked read, and the pages asked for. */
+function server(notifications: Notification[], unread = notifications.filter((n) => !n.read_at).length) {
+  const marked: unknown[] = [];
+  const asked: unknown[] = [];
+  /** The server's unread count: a test raises it for what it emits on the stream. */
+  const state = { unread };
+  const fetchMock = stubFetch((path, init) => {
+    const body = init?.body ? JSON.parse(String(init.body)) : {};
     if (path === '/events/stream-token/') return jsonResponse(200, { stream_token: 'tk', expires_in: 60 });
-    if (path === '/org/getTickets/') return jsonResponse(200, open);
-    if (path === '/org/getSettings/') return jsonResponse(settings.status, settings.body);
+    if (path === '/org/getNotifications/') {
+      asked.push(body);
+      const list = body.before_id ? notifications.filter((n) => n.id < body.before_id) : notifications;
+      return jsonResponse(200, { notifications: list.slice(0, body.limit ?? 30), unread: state.unread });
+    }
+    if (path === '/org/markNotificationsRead/') {
+      marked.push(body);
+      state.unread = body.all ? 0 : Math.max(0, state.unread - body.ids.length);
+      return jsonResponse(200, { success: true, unread: state.unread });
+    }
     return jsonResponse(404, { message: 'nope' });
   });
+  return { fetchMock, marked, asked, state };
 }
-const settings30 = {
-  status: 200,
-  body: { ack_phrases: ['ok'], unanswered_minutes: 30, auto_pending: false, reopen_days: 7 },
-};
 
 /** A stand-in for the browser's Notification with the permission given. */
 function stubNotification(permission: NotificationPermission) {
@@ -91,11 +90,11 @@ function stubNotification(permission: NotificationPermission) {
 }
 
 const bell = () => screen.getByRole('button', { name: /^Notifications/ });
+const emit = (event: object) => act(() => FakeEventSource.current()?.emit(event));
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true, now: NOW });
   tokenStorage.setTokens({ access_token: 'a', refresh_token: 'r' });
-  localStorage.removeItem(NOTIFIED_KEY);
   stubEventSource();
 });
 afterEach(() => {
@@ -105,125 +104,108 @@ afterEach(() => {
 });
 
 describe('notifications', () => {
-  it('a new ticket from the event stream rings the bell; its row opens the conversation on the dashboard', async () => {
-    server([], settings30);
+  it('shows the server’s notifications and unread count; a row opens its ticket and is marked read', async () => {
+    const { marked } = server([note(1), note(2, { read_at: new Date(NOW).toISOString() })]);
     render();
-    await waitFor(() => expect(FakeEventSource.current()).toBeDefined());
-    act(() => FakeEventSource.current()?.emit({ type: 'ticket.created', ticket: ticket(12) }));
-    expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread');
-    await userEvent.click(bell());
-    const list = await screen.findByRole('list', { name: 'Notifications' });
-    await userEvent.click(within(list).getByRole('button', { name: /New ticket from Priya in Support/ }));
-    expect(screen.getByTestId('where').textContent).toBe('/dashboard?ticket=12');
-    expect(bell().getAttribute('aria-label')).toBe('Notifications');
-  });
-
-  it('tells the assignee, and only them, when a customer reopens their ticket', async () => {
-    server([], settings30);
-    renderRoutes(
-      [
-        {
-          path: '*',
-          element: (
-            <NotificationsProvider enabled meId={7}>
-              <NotificationBell />
-            </NotificationsProvider>
-          ),
-        },
-      ],
-      '/members',
-    );
-    await waitFor(() => expect(FakeEventSource.current()).toBeDefined());
-    const reopened = (id: number, assigneeId: number) => ({
-      type: 'ticket.updated',
-      change: 'reopened',
-      ticket: ticket(id, { status: 'in_progress', assignee: { id: assigneeId, name: '' } }),
-    });
-    act(() => FakeEventSource.current()?.emit(reopened(12, 8)));
-    expect(bell().getAttribute('aria-label')).toBe('Notifications');
-    act(() => FakeEventSource.current()?.emit(reopened(13, 7)));
-    expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread');
-    await userEvent.click(bell());
-    expect(await screen.findByText('Ticket #13 reopened: Priya wrote again')).toBeTruthy();
-  });
-
-  it('alerts once per ticket when it stays unanswered for the organisation’s minutes, remembered by the browser', async () => {
-    server([ticket(12), ticket(13, { first_response_at: new Date(NOW).toISOString() })], settings30);
-    const first = render();
-    await waitFor(() => expect(bell()).toBeTruthy());
-    // Ten minutes old: nothing yet.
-    await act(async () => vi.advanceTimersByTimeAsync(UNANSWERED_CHECK_MS));
-    expect(bell().getAttribute('aria-label')).toBe('Notifications');
-    // Thirty minutes old: one alert, for the ticket without a reply only.
-    await act(async () => vi.advanceTimersByTimeAsync(20 * MINUTE));
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread'));
     await userEvent.click(bell());
-    expect(await screen.findByText('Ticket #12 from Priya unanswered for 30 min')).toBeTruthy();
-    expect(JSON.parse(localStorage.getItem(NOTIFIED_KEY) ?? '[]')).toEqual([12]);
-
-    // Another load of the app in this browser does not alert about #12 again.
-    first.unmount();
-    render();
-    await act(async () => vi.advanceTimersByTimeAsync(2 * UNANSWERED_CHECK_MS));
-    expect(bell().getAttribute('aria-label')).toBe('Notifications');
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual([expect.stringContaining('#1 (unread)'), expect.not.stringContaining('(unread)')]);
+    await userEvent.click(within(list).getByText(/#1$/));
+    expect(screen.getByTestId('where').textContent).toBe('/inbox?ticket=101');
+    expect(marked).toEqual([{ ids: [1] }]);
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications'));
   });
 
-  it('watches the open tickets from the events without asking the server again', async () => {
-    // #12 turns thirty minutes old at the next check, unless the event that it got a reply takes it out.
-    const almostDue = ticket(12, { created_at: new Date(NOW - 29.75 * MINUTE).toISOString() });
-    const fetchMock = server([almostDue], settings30);
+  it('a notification from the event stream rings the bell; mark one and mark all read', async () => {
+    const { marked, state } = server([note(1)]);
     render();
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread'));
     await waitFor(() => expect(FakeEventSource.current()).toBeDefined());
-    await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/org/getTickets/'));
-    const asked = () => fetchMock.mock.calls.filter(([url]) => url === '/org/getTickets/').length;
-    const before = asked();
-    act(() => {
-      FakeEventSource.current()?.emit({
-        type: 'ticket.updated',
-        change: 'message',
-        ticket: { ...almostDue, status: 'in_progress', first_response_at: new Date(NOW).toISOString() },
-      });
-      // A split's later part, opened forty minutes ago: due at once.
-      FakeEventSource.current()?.emit({
-        type: 'ticket.created',
-        ticket: ticket(14, { created_at: new Date(NOW - 40 * MINUTE).toISOString() }),
-      });
+    emit({
+      type: 'notification.created',
+      notification: note(3, { kind: 'assigned', title: 'Ravi assigned ticket #103 to you' }),
     });
-    await act(async () => vi.advanceTimersByTimeAsync(UNANSWERED_CHECK_MS));
+    state.unread = 2;
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 2 unread'));
     await userEvent.click(bell());
-    expect(await screen.findByText('Ticket #14 from Priya unanswered for 30 min')).toBeTruthy();
-    expect(screen.queryByText(/Ticket #12/)).toBeNull();
-    expect(asked()).toBe(before);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Mark read: Ravi assigned ticket #103 to you' }),
+    );
+    expect(marked).toEqual([{ ids: [3] }]);
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('button', { name: 'Mark read: Ravi assigned ticket #103 to you' }),
+      ).toBeNull(),
+    );
+    // Still where it was: marking read opens nothing.
+    expect(screen.getByTestId('where').textContent).toBe('/members');
+    await userEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    expect(marked).toEqual([{ ids: [3] }, { all: true }]);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark all as read' })).toBeNull());
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications'));
   });
 
-  it('without the settings (the call failed) it alerts nothing rather than guess a threshold', async () => {
-    server([ticket(12, { created_at: new Date(NOW - 600 * MINUTE).toISOString() })], {
-      status: 404,
-      body: { message: 'Not found' },
-    });
+  it('follows reads made in another tab', async () => {
+    server([note(1), note(2), note(3)]);
     render();
-    await act(async () => vi.advanceTimersByTimeAsync(2 * UNANSWERED_CHECK_MS));
-    expect(bell().getAttribute('aria-label')).toBe('Notifications');
-    expect(localStorage.getItem(NOTIFIED_KEY)).toBeNull();
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 3 unread'));
+    await waitFor(() => expect(FakeEventSource.current()).toBeDefined());
+    emit({ type: 'notifications.read', ids: [2], unread: 2 });
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 2 unread'));
+    await userEvent.click(bell());
+    const rows = within(await screen.findByRole('list', { name: 'Notifications' })).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent?.includes('(unread)'))).toEqual([true, false, true]);
+    emit({ type: 'notifications.read', ids: null, unread: 0 });
+    // Behind its open panel the bell is out of reach, as everything behind a modal is.
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications'));
   });
 
-  it('shows a browser notification only when permitted and the tab is not in front', async () => {
+  it('pages older notifications on demand', async () => {
+    const many = Array.from({ length: 35 }, (_, i) => note(35 - i));
+    const { asked } = server(many);
+    render();
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 35 unread'));
+    await userEvent.click(bell());
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(30);
+    await userEvent.click(screen.getByRole('button', { name: 'Show older' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(35));
+    expect(asked).toEqual([{ limit: 30 }, { limit: 30, before_id: 6 }]);
+    expect(screen.queryByRole('button', { name: 'Show older' })).toBeNull();
+  });
+
+  it('shows a browser notification only when permitted and the tab is not in front; a burst is one', async () => {
     const { shown } = stubNotification('granted');
     const focus = vi.spyOn(document, 'hasFocus').mockReturnValue(true);
-    server([], settings30);
+    server([]);
     render();
     await waitFor(() => expect(FakeEventSource.current()).toBeDefined());
-    act(() => FakeEventSource.current()?.emit({ type: 'ticket.created', ticket: ticket(12) }));
+    emit({ type: 'notification.created', notification: note(12) });
+    await act(async () => vi.advanceTimersByTimeAsync(BROWSER_BATCH_MS));
     expect(shown).toEqual([]);
     focus.mockReturnValue(false);
-    act(() =>
-      FakeEventSource.current()?.emit({ type: 'ticket.created', ticket: ticket(14, { customer: 'Ravi' }) }),
-    );
-    expect(shown).toEqual([{ title: 'wadesk', body: 'New ticket from Ravi in Support', tag: 'new-14' }]);
+    emit({
+      type: 'notification.created',
+      notification: note(14, { title: 'New ticket from Ravi in Support' }),
+    });
+    await act(async () => vi.advanceTimersByTimeAsync(BROWSER_BATCH_MS));
+    expect(shown).toEqual([
+      { title: 'New ticket from Ravi in Support', body: 'Hello?', tag: 'notification-14' },
+    ]);
+    for (const id of [20, 21, 22, 23]) emit({ type: 'notification.created', notification: note(id) });
+    await act(async () => vi.advanceTimersByTimeAsync(BROWSER_BATCH_MS));
+    expect(shown.slice(1)).toEqual([{ title: 'wadesk', body: '4 new notifications', tag: 'wadesk-many' }]);
   });
 
   it('shows no bell and asks nothing when signed out', async () => {
-    const fetchMock = server([], settings30);
+    const { fetchMock } = server([]);
     renderRoutes(
       [
         {
@@ -237,16 +219,16 @@ describe('notifications', () => {
       ],
       '/messages',
     );
-    await act(async () => vi.advanceTimersByTimeAsync(UNANSWERED_CHECK_MS));
+    await act(async () => vi.advanceTimersByTimeAsync(1_000));
     expect(screen.queryByRole('button', { name: /^Notifications/ })).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('asks for browser permission only from the button in the panel', async () => {
     const { FakeNotification } = stubNotification('default');
-    server([], settings30);
+    server([]);
     render();
-    await act(async () => vi.advanceTimersByTimeAsync(UNANSWERED_CHECK_MS));
+    await act(async () => vi.advanceTimersByTimeAsync(1_000));
     expect(FakeNotification.requestPermission).not.toHaveBeenCalled();
     await userEvent.click(bell());
     await userEvent.click(await screen.findByRole('button', { name: 'Enable browser notifications' }));

@@ -1,192 +1,158 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Ticket } from '@wadesk/contract';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import type { Notification, NotificationsResponse } from '@wadesk/contract';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useNavigate } from 'react-router';
 import {
-  fetchOpenTickets,
-  fetchSettings,
-  WATCHED_TICKETS,
+  fetchNotifications,
+  markNotificationsRead,
+  NOTIFICATIONS_PAGE,
 } from '@/features/notifications/api/notifications-api';
 import { showBrowserNotification } from '@/features/notifications/utils/browser-notifications';
-import { notifiedIds } from '@/features/notifications/utils/notified-ids';
 import {
-  dueUnanswered,
-  newTicketText,
-  reopenedText,
-  unansweredText,
-} from '@/features/notifications/utils/unanswered';
+  NOTIFICATION_TICKET_PATH,
+  withCreated,
+  withOlder,
+  withRead,
+} from '@/features/notifications/utils/notification-list';
 import { useEventStream } from '@/shared/events/use-event-stream';
-import { useInterval } from '@/shared/hooks/use-interval';
-import { placeTicket } from '@/shared/query/ticket-page';
 
-export interface DeskNotification {
-  /** `new-12` or `unanswered-12`: one of each per ticket; `reopened-12-<time>`: one per reopen. */
-  key: string;
-  ticketId: number;
-  text: string;
-  at: number;
-  read: boolean;
-}
-
-/** The bell keeps the newest this many. */
-export const NOTIFICATIONS_KEPT = 50;
-/** How often the open tickets are checked against the unanswered threshold. */
-export const UNANSWERED_CHECK_MS = 30_000;
-/** The open tickets are asked again this often; ticket events update them in between. */
-const OPEN_TICKETS_POLL_MS = 120_000;
+/** Notifications arriving within this long of each other are shown by the browser together. */
+export const BROWSER_BATCH_MS = 250;
 
 interface NotificationsValue {
-  items: readonly DeskNotification[];
+  items: readonly Notification[];
   unread: number;
+  /** The server has older ones than the bell shows. */
+  hasMore: boolean;
+  loadOlder(): void;
+  markRead(id: number): void;
   markAllRead(): void;
-  /** Opens the ticket's conversation on the dashboard. */
-  openTicket(ticketId: number): void;
+  /** Marks it read and opens its ticket's conversation. */
+  open(notification: Notification): void;
 }
 
 const NotificationsContext = createContext<NotificationsValue | null>(null);
 
 export const notificationKeys = {
   all: ['notifications'] as const,
-  openTickets: () => [...notificationKeys.all, 'open-tickets'] as const,
-  settings: () => [...notificationKeys.all, 'settings'] as const,
+  list: () => [...notificationKeys.all, 'list'] as const,
 };
 
+const now = () => new Date().toISOString();
+
 /**
- * The team's notifications for one signed-in tab (decision 0019): a new ticket (from the event stream)
- * and an open ticket still unanswered after the organisation's `unanswered_minutes` (checked here,
- * from the newest open tickets, once per ticket per browser). Mounted once, in the app layout.
+ * The signed-in member's notifications, kept by the server (decision 0022): the bell's list and unread
+ * count, new ones live from the event stream (only this member's reach this tab), read state shared with
+ * every tab, and browser notifications where the member allowed them. Mounted once, in the app layout.
  */
-export function NotificationsProvider({
-  enabled,
-  meId = null,
-  children,
-}: {
-  enabled: boolean;
-  /** The signed-in member: told when a ticket assigned to them is reopened (decision 0020). */
-  meId?: number | null;
-  children: ReactNode;
-}) {
+export function NotificationsProvider({ enabled, children }: { enabled: boolean; children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [items, setItems] = useState<DeskNotification[]>([]);
-  const [now, setNow] = useState(() => Date.now());
-  const openTickets = useQuery({
-    queryKey: notificationKeys.openTickets(),
-    queryFn: ({ signal }) => fetchOpenTickets(signal),
+  const [hasMore, setHasMore] = useState(false);
+  const list = useQuery({
+    queryKey: notificationKeys.list(),
+    queryFn: async ({ signal }) => {
+      const page = await fetchNotifications(undefined, signal);
+      setHasMore(page.notifications.length === NOTIFICATIONS_PAGE);
+      return page;
+    },
     enabled,
-    refetchInterval: OPEN_TICKETS_POLL_MS,
-  });
-  const settings = useQuery({
-    queryKey: notificationKeys.settings(),
-    queryFn: ({ signal }) => fetchSettings(signal),
-    enabled,
-    staleTime: 5 * 60_000,
-    retry: false,
   });
 
-  const openTicket = useCallback(
-    (ticketId: number) => {
-      setItems((list) => list.map((item) => (item.ticketId === ticketId ? { ...item, read: true } : item)));
-      void navigate(`/dashboard?ticket=${ticketId}`);
-    },
-    [navigate],
+  const update = useCallback(
+    (change: (list: NotificationsResponse) => NotificationsResponse) =>
+      queryClient.setQueryData<NotificationsResponse>(notificationKeys.list(), (data) =>
+        data ? change(data) : data,
+      ),
+    [queryClient],
   );
 
-  const add = useCallback(
-    (fresh: DeskNotification[]) => {
-      if (fresh.length === 0) return;
-      setItems((list) => {
-        const known = new Set(list.map((item) => item.key));
-        const added = fresh.filter((item) => !known.has(item.key));
-        return [...added.reverse(), ...list].slice(0, NOTIFICATIONS_KEPT);
-      });
-      // More than three at once (e.g. the first check after a weekend) is one system notification.
-      if (fresh.length > 3) {
-        showBrowserNotification('wadesk', `${fresh.length} tickets need attention`, 'wadesk-many', () =>
-          navigate('/dashboard'),
-        );
-        return;
-      }
-      for (const item of fresh)
-        showBrowserNotification('wadesk', item.text, item.key, () => openTicket(item.ticketId));
+  const markRead = useCallback(
+    (ids: number[] | null) => {
+      update((data) => withRead(data, ids, now()));
+      void markNotificationsRead(ids === null ? { all: true } : { ids })
+        .then((answer) => update((data) => ({ ...data, unread: answer.unread })))
+        .catch(() => queryClient.invalidateQueries({ queryKey: notificationKeys.list() }));
     },
-    [navigate, openTicket],
+    [update, queryClient],
+  );
+
+  const open = useCallback(
+    (notification: Notification) => {
+      if (notification.read_at === null) markRead([notification.id]);
+      if (notification.ticket_id !== null) void navigate(NOTIFICATION_TICKET_PATH(notification.ticket_id));
+    },
+    [markRead, navigate],
+  );
+
+  // New ones are shown by the browser together when they come in a burst (the first unanswered sweep after
+  // a weekend): more than three become one.
+  const pending = useRef<Notification[]>([]);
+  const flush = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (flush.current) clearTimeout(flush.current);
+    },
+    [],
+  );
+  const showInBrowser = useCallback(
+    (notification: Notification) => {
+      pending.current.push(notification);
+      flush.current ??= setTimeout(() => {
+        flush.current = null;
+        const burst = pending.current.splice(0);
+        if (burst.length > 3) {
+          showBrowserNotification('wadesk', `${burst.length} new notifications`, 'wadesk-many', () =>
+            navigate('/dashboard'),
+          );
+          return;
+        }
+        for (const item of burst)
+          showBrowserNotification(item.title, item.body, `notification-${item.id}`, () => open(item));
+      }, BROWSER_BATCH_MS);
+    },
+    [navigate, open],
   );
 
   useEventStream((event) => {
-    if (event.type === 'ticket.created') {
-      const ticket: Ticket = event.ticket;
-      add([
-        {
-          key: `new-${ticket.id}`,
-          ticketId: ticket.id,
-          text: newTicketText(ticket),
-          at: Date.now(),
-          read: false,
-        },
-      ]);
+    if (event.type === 'notification.created') {
+      update((data) => withCreated(data, event.notification));
+      showInBrowser(event.notification);
     }
-    // A customer wrote again on a closed ticket within the reopen window: its assignee is told.
-    if (event.type === 'ticket.updated' && event.change === 'reopened' && meId !== null) {
-      const ticket: Ticket = event.ticket;
-      if (ticket.assignee?.id === meId)
-        add([
-          {
-            key: `reopened-${ticket.id}-${ticket.updated_at}`,
-            ticketId: ticket.id,
-            text: reopenedText(ticket),
-            at: Date.now(),
-            read: false,
-          },
-        ]);
-    }
-    if (event.type === 'ticket.created' || event.type === 'ticket.updated') {
-      // The event's ticket says whether it is open now, which is all the watched list needs: no request.
-      // A poll in flight is cancelled, as its answer may predate the ticket. (A ticket merged into another
-      // is gone from the server; the event does not name it, so it leaves this list at the next poll.)
-      const key = notificationKeys.openTickets();
-      void queryClient.cancelQueries({ queryKey: key, predicate: (query) => query.state.data !== undefined });
-      queryClient.setQueryData<Ticket[]>(key, (open) =>
-        open
-          ? placeTicket(open, event.ticket, {
-              passes: event.ticket.status === 'open',
-              limit: WATCHED_TICKETS,
-            })
-          : open,
-      );
-    }
-    if (event.type === 'ready')
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.openTickets() });
+    if (event.type === 'notifications.read') update((data) => withRead(data, event.ids, now(), event.unread));
+    // Events missed while the stream was down are not replayed: ask again.
+    if (event.type === 'ready') void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
   }, enabled);
 
-  useInterval(() => setNow(Date.now()), UNANSWERED_CHECK_MS, enabled);
-
-  const minutes = settings.data?.unanswered_minutes;
-  useEffect(() => {
-    // Without the threshold (settings not loaded) nothing is alerted: a guessed one would be wrong.
-    if (!enabled || minutes === undefined || !openTickets.data) return;
-    const due = dueUnanswered(openTickets.data, minutes, now).filter((ticket) => !notifiedIds.has(ticket.id));
-    if (due.length === 0) return;
-    notifiedIds.add(due.map((ticket) => ticket.id));
-    add(
-      due.map((ticket) => ({
-        key: `unanswered-${ticket.id}`,
-        ticketId: ticket.id,
-        text: unansweredText(ticket, minutes),
-        at: Date.now(),
-        read: false,
-      })),
-    );
-  }, [enabled, minutes, openTickets.data, now, add]);
+  const loadOlder = useCallback(() => {
+    const oldest = list.data?.notifications.at(-1);
+    if (!oldest) return;
+    void fetchNotifications(oldest.id).then((older) => {
+      setHasMore(older.notifications.length === NOTIFICATIONS_PAGE);
+      update((data) => withOlder(data, older));
+    });
+  }, [list.data, update]);
 
   const value = useMemo<NotificationsValue>(
     () => ({
-      items,
-      unread: items.filter((item) => !item.read).length,
-      markAllRead: () => setItems((list) => list.map((item) => ({ ...item, read: true }))),
-      openTicket,
+      items: list.data?.notifications ?? [],
+      unread: list.data?.unread ?? 0,
+      hasMore,
+      loadOlder,
+      markRead: (id) => markRead([id]),
+      markAllRead: () => markRead(null),
+      open,
     }),
-    [items, openTicket],
+    [list.data, hasMore, loadOlder, markRead, open],
   );
   // Signed out (a chat opened without an account): no bell at all.
   return (
@@ -194,7 +160,7 @@ export function NotificationsProvider({
   );
 }
 
-/** The notifications of the tab; null outside the signed-in layout. */
+/** The notifications of the signed-in member; null outside the signed-in layout. */
 export function useNotifications(): NotificationsValue | null {
   return useContext(NotificationsContext);
 }

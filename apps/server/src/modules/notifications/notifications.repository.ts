@@ -1,0 +1,229 @@
+import type { NotificationKind } from '@wadesk/contract';
+import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Db, DbTransaction } from '../../db/client';
+import { type MemberNotificationRow, memberNotifications } from './notifications.schema';
+
+/** The advisory lock key of the unanswered sweep (any fixed number no other lock uses). */
+export const UNANSWERED_SWEEP_LOCK = 7_212_305;
+
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;
+
+/** One notification to store, the same for every member it goes to. */
+export interface NotificationPost {
+  organisationId: number;
+  kind: NotificationKind;
+  ticketId: number | null;
+  title: string;
+  body: string;
+}
+
+/** Who gets a post: these members of its organisation, or every member. */
+export type Recipients = { userIds: readonly number[] } | 'everyone';
+
+/** A ticket the unanswered sweep claimed: alerted now, and never again (decision 0022). */
+export interface UnansweredTicket {
+  id: number;
+  organisationId: number;
+  customer: string;
+  groupName: string;
+  unansweredMinutes: number;
+}
+
+const ints = (values: readonly number[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}::int`),
+    sql`, `,
+  )}]::int[]`;
+
+/**
+ * Each member's notifications (decision 0022). Every query names the organisation and the member: a
+ * member never reads or marks another's, nor one of another organisation.
+ */
+export function createNotificationsRepository(db: Db) {
+  /**
+   * One row per post and recipient who is a member of the post's organisation, in one statement however
+   * many posts (the engine posts a batch's new tickets at once). The ticket is named only while it is the
+   * organisation's (a ticket merged away meanwhile leaves it null, as its deletion would).
+   */
+  async function insert(
+    executor: Db | DbTransaction,
+    posts: readonly NotificationPost[],
+    to: Recipients,
+  ): Promise<MemberNotificationRow[]> {
+    if (posts.length === 0 || (to !== 'everyone' && to.userIds.length === 0)) return [];
+    const values = sql.join(
+      posts.map(
+        (p, i) =>
+          sql`(${i}::int, ${p.organisationId}::int, ${p.kind}::text, ${p.ticketId}::int, ${p.title}::text, ${p.body}::text)`,
+      ),
+      sql`, `,
+    );
+    const who = to === 'everyone' ? sql`true` : sql`u.id = any(${ints(to.userIds)})`;
+    const result = (await executor.execute(sql`
+      insert into member_notifications (organisation_id, user_id, kind, ticket_id, title, body)
+      select p.organisation_id, u.id, p.kind,
+        (select t.id from tickets t where t.id = p.ticket_id and t.organisation_id = p.organisation_id),
+        p.title, p.body
+      from (values ${values}) as p(i, organisation_id, kind, ticket_id, title, body)
+      join users u on u.organisation_id = p.organisation_id
+      where ${who}
+      order by p.i, u.id
+      returning id, organisation_id, user_id, kind, ticket_id, title, body, created_at, read_at
+    `)) as unknown as { rows: Record<string, unknown>[] };
+    return result.rows.map(fromRaw);
+  }
+
+  return {
+    insert: (posts: readonly NotificationPost[], to: Recipients) => insert(db, posts, to),
+
+    /**
+     * Keeps each of these members' newest `keep` notifications: one index walk per member to find the
+     * cut, then a range delete on (user_id, id).
+     */
+    async prune(userIds: readonly number[], keep: number): Promise<number> {
+      if (userIds.length === 0) return 0;
+      const result = (await db.execute(sql`
+        with cut as (
+          select m.user_id,
+            (select n.id from member_notifications n where n.user_id = m.user_id
+             order by n.id desc offset ${keep} limit 1) as id
+          from unnest(${ints([...new Set(userIds)])}) as m(user_id)
+        )
+        delete from member_notifications d using cut
+        where cut.id is not null and d.user_id = cut.user_id and d.id <= cut.id
+      `)) as unknown as { affectedRows?: number; rowCount?: number };
+      return result.rowCount ?? result.affectedRows ?? 0;
+    },
+
+    /** The member's notifications, newest first, before `beforeId` when given. */
+    async page(
+      organisationId: number,
+      userId: number,
+      beforeId: number | undefined,
+      limit: number,
+    ): Promise<MemberNotificationRow[]> {
+      return db
+        .select()
+        .from(memberNotifications)
+        .where(
+          and(
+            eq(memberNotifications.userId, userId),
+            eq(memberNotifications.organisationId, organisationId),
+            beforeId === undefined ? undefined : lt(memberNotifications.id, beforeId),
+          ),
+        )
+        .orderBy(desc(memberNotifications.id))
+        .limit(limit);
+    },
+
+    async unread(organisationId: number, userId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(memberNotifications)
+        .where(
+          and(
+            eq(memberNotifications.userId, userId),
+            eq(memberNotifications.organisationId, organisationId),
+            isNull(memberNotifications.readAt),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    /** Marks these (or, with null, all) of the member's unread notifications read; answers the ids marked. */
+    async markRead(
+      organisationId: number,
+      userId: number,
+      ids: readonly number[] | null,
+      at: Date,
+    ): Promise<number[]> {
+      const rows = await db
+        .update(memberNotifications)
+        .set({ readAt: at })
+        .where(
+          and(
+            eq(memberNotifications.userId, userId),
+            eq(memberNotifications.organisationId, organisationId),
+            isNull(memberNotifications.readAt),
+            ids === null ? undefined : inArray(memberNotifications.id, [...ids]),
+          ),
+        )
+        .returning({ id: memberNotifications.id });
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * The unanswered sweep, one instance at a time (null when another holds the lock): open tickets with no
+     * first response that opened at least their organisation's `unanswered_minutes` ago — and at most a day
+     * before that, so a long-closed desk coming back does not alert its whole history — not alerted before.
+     * Each is recorded in `unanswered_alerts` and its notifications are posted by `post` in the same
+     * transaction: the primary key lets a ticket be claimed once even if the lock were not held, and a
+     * rollback leaves it to the next sweep.
+     */
+    async sweepUnanswered(
+      now: Date,
+      limit: number,
+      post: (ticket: UnansweredTicket) => NotificationPost,
+    ): Promise<MemberNotificationRow[] | null> {
+      return db.transaction(async (tx) => {
+        const locked = (await tx.execute(
+          sql`select pg_try_advisory_xact_lock(${UNANSWERED_SWEEP_LOCK}) as locked`,
+        )) as unknown as { rows: { locked: boolean }[] };
+        if (!locked.rows[0]?.locked) return null;
+        const claimed = (await tx.execute(sql`
+          with due as (
+            select t.id, t.organisation_id, t.customer, t.group_name, o.unanswered_minutes
+            from tickets t
+            join organisations o on o.id = t.organisation_id
+            where t.status = 'open' and t.first_response_at is null
+              and t.created_at > ${now}::timestamptz - interval '8 days'
+              and t.created_at <= ${now}::timestamptz - o.unanswered_minutes * interval '1 minute'
+              and t.created_at > ${now}::timestamptz - (o.unanswered_minutes + 1440) * interval '1 minute'
+              and not exists (select 1 from unanswered_alerts a where a.ticket_id = t.id)
+            order by t.created_at, t.id
+            limit ${limit}
+          ), claimed as (
+            insert into unanswered_alerts (ticket_id, alerted_at)
+            select id, ${now}::timestamptz from due
+            on conflict do nothing
+            returning ticket_id
+          )
+          select due.* from due join claimed on claimed.ticket_id = due.id order by due.id
+        `)) as unknown as {
+          rows: {
+            id: number;
+            organisation_id: number;
+            customer: string;
+            group_name: string;
+            unanswered_minutes: number;
+          }[];
+        };
+        const posts = claimed.rows.map((t) =>
+          post({
+            id: Number(t.id),
+            organisationId: Number(t.organisation_id),
+            customer: t.customer,
+            groupName: t.group_name,
+            unansweredMinutes: Number(t.unanswered_minutes),
+          }),
+        );
+        return insert(tx, posts, 'everyone');
+      });
+    },
+  };
+}
+
+function fromRaw(row: Record<string, unknown>): MemberNotificationRow {
+  const date = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
+  return {
+    id: Number(row.id),
+    organisationId: Number(row.organisation_id),
+    userId: Number(row.user_id),
+    kind: row.kind as MemberNotificationRow['kind'],
+    ticketId: row.ticket_id === null ? null : Number(row.ticket_id),
+    title: String(row.title),
+    body: String(row.body),
+    createdAt: date(row.created_at),
+    readAt: row.read_at === null ? null : date(row.read_at),
+  };
+}
