@@ -28,14 +28,23 @@ function templateKey(): string {
     if (name.endsWith('.sql') || name.endsWith('.json')) hash.update(name).update(readFileSync(path));
   }
   hash.update(readFileSync(join(root, 'apps/server/src/db/client.ts')));
-  hash.update(readFileSync(join(root, 'node_modules/@electric-sql/pglite/package.json')));
+  // The PGlite build writes the files; Drizzle's migrator keeps the record of what ran.
+  for (const pkg of ['@electric-sql/pglite', 'drizzle-orm'])
+    hash.update(readFileSync(join(root, 'node_modules', pkg, 'package.json')));
   return hash.digest('hex').slice(0, 16);
 }
 
-/** The migrated template's directory, made once (several workers may race: the first rename wins). */
+/**
+ * The migrated template's directory, made once (several workers may race: the first rename wins). Templates
+ * of other keys, and half-built ones a killed run left, are removed when a new one is made.
+ */
 export async function pgdataTemplate(): Promise<string> {
-  const target = join(cacheDir, `pgdata-${templateKey()}`);
+  const name = `pgdata-${templateKey()}`;
+  const target = join(cacheDir, name);
   if (existsSync(target)) return target;
+  if (existsSync(cacheDir))
+    for (const entry of readdirSync(cacheDir))
+      if (!entry.startsWith(name)) rmSync(join(cacheDir, entry), { recursive: true, force: true });
   const { openMigratedDatabase } = await import('../../apps/server/src/db/client');
   mkdirSync(cacheDir, { recursive: true });
   const building = mkdtempSync(`${target}-building-`);
