@@ -141,6 +141,9 @@ describe('ReplyBox', () => {
     expect(await within(dialog).findByText('/thanks')).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Delete /thanks' })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Add canned reply' })).toBeNull();
+    expect(
+      within(dialog).getByText('Only admins and owners can add and change canned replies.'),
+    ).toBeTruthy();
     unmount();
     vi.unstubAllGlobals();
     server();
@@ -149,6 +152,7 @@ describe('ReplyBox', () => {
     const adminDialog = await screen.findByRole('dialog', { name: 'Canned replies' });
     expect(await within(adminDialog).findByRole('button', { name: 'Delete /thanks' })).toBeTruthy();
     expect(within(adminDialog).getByRole('button', { name: 'Add canned reply' })).toBeTruthy();
+    expect(within(adminDialog).queryByText(/^Only admins/)).toBeNull();
   });
 
   it('fills the variables of a canned reply: the customer, the signed-in member and the ticket', async () => {
