@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import { logout } from '@/features/auth/api/auth-api';
 import { useAuth } from '@/shared/account/auth-context';
 import { useOptionalChat } from '@/shared/loaded-chat/state/chat-provider';
-import { replyDrafts } from '@/shared/storage/reply-drafts';
 import { toast } from '@/shared/ui/toast';
 
 /** Logout: tell the server (revoking the refresh token), then always forget the session locally. */
@@ -20,9 +19,8 @@ export function useLogout() {
     } catch {
       // The user asked to leave: a failed call must not keep them signed in.
     }
-    // Unsent replies are the member's: the next person at this browser must not find them. Cleared before
-    // the navigation below, which would otherwise ask about them.
-    replyDrafts.clearAll();
+    // Signing out also clears the unsent replies (the next person at this browser must not find them),
+    // before the navigation below, which would otherwise ask about them.
     auth.signOut();
     // A chat from the server is the account's: the next person at this browser must not find it.
     if (chat?.source?.kind === 'server') await chat.clearChat();

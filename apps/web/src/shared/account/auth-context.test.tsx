@@ -3,6 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { endSession } from '@/shared/api/api-client';
+import { replyDrafts, unsentReplies } from '@/shared/storage/reply-drafts';
 import { STORAGE_KEYS, sessionIdStorage, tokenStorage } from '@/shared/storage/storage';
 import { createTestQueryClient } from '@/testing/query-wrapper';
 import { AuthProvider, useAuth } from './auth-context';
@@ -19,7 +20,7 @@ function setup() {
 }
 
 describe('AuthProvider', () => {
-  it('signs in, and signing out forgets the tokens, the current session and every cached answer', () => {
+  it('signs in, and signing out forgets the tokens, the current session, every cached answer and the drafts', () => {
     const { client, result } = setup();
     expect(result.current.isSignedIn).toBe(false);
     act(() => result.current.signIn({ access_token: 'a', refresh_token: 'r' }));
@@ -28,7 +29,9 @@ describe('AuthProvider', () => {
 
     sessionIdStorage.set('s-1');
     client.setQueryData(['agents', 'list'], [{ id: 1 }]);
+    replyDrafts.set(3, 12, 'Half a reply');
     act(() => result.current.signOut());
+    expect(replyDrafts.get(3, 12)).toBe('');
     expect(result.current.isSignedIn).toBe(false);
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.sessionId)).toBeNull();
@@ -43,6 +46,19 @@ describe('AuthProvider', () => {
     act(() => endSession(false));
     expect(result.current.isSignedIn).toBe(false);
     expect(client.getQueryData(['tickets', 'list', 50])).toBeUndefined();
+  });
+
+  it('a session it could not renew also removes every unsent reply draft in this browser', () => {
+    tokenStorage.setTokens({ access_token: 'a', refresh_token: 'r' });
+    replyDrafts.set(3, 12, 'Your refund is on its way');
+    replyDrafts.set(4, 13, "Another member's draft");
+    unsentReplies.set(12, true);
+    const { result } = setup();
+    act(() => endSession(false));
+    expect(result.current.isSignedIn).toBe(false);
+    expect(replyDrafts.get(3, 12)).toBe('');
+    expect(replyDrafts.get(4, 13)).toBe('');
+    expect(unsentReplies.has()).toBe(false);
   });
 
   it('signs in with a link token alone (no refresh token)', () => {

@@ -3,6 +3,7 @@ import type { AuthUser, TokenPair } from '@wadesk/contract';
 import {
   createContext,
   type ReactNode,
+  useCallback,
   useContext,
   useEffect,
   useMemo,
@@ -10,6 +11,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { closeEventStream } from '@/shared/events/shared-stream';
+import { replyDrafts } from '@/shared/storage/reply-drafts';
 import { activeSessionsStorage, sessionIdStorage, tokenStorage } from '@/shared/storage/storage';
 
 export interface AuthValue {
@@ -23,7 +25,10 @@ export interface AuthValue {
   signInWithAccessToken(token: string): void;
   /** The refresh token, for the logout call that revokes it. */
   refreshToken(): string | null;
-  /** Forgets the session in this browser: tokens, the current and active sessions, the event stream. */
+  /**
+   * Forgets the session in this browser: tokens, the current and active sessions, the event stream, the
+   * unsent reply drafts.
+   */
   signOut(): void;
 }
 
@@ -35,18 +40,26 @@ const signedInNow = () => tokenStorage.getAccessToken() !== null;
 /**
  * The one place components learn whether someone is signed in. The API client keeps reading the
  * token storage for its requests (and clears it when a session cannot be renewed); this provider
- * follows those changes, and clears every cached server answer once the session ends, so the next
+ * follows those changes, and clears every cached server answer and every unsent reply draft once the
+ * session ends (however it ends: the Logout button, or a session that could not be renewed), so the next
  * person at this browser never sees the last one's data.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const isSignedIn = useSyncExternalStore(tokenStorage.subscribe, signedInNow, () => false);
 
+  // Drafts are cleared here, not only by the Logout button: the next person at this browser must not find
+  // them, and a Logout clears them before its navigation, which would otherwise ask about them.
+  const forgetMemberData = useCallback(() => {
+    replyDrafts.clearAll();
+    queryClient.clear();
+  }, [queryClient]);
+
   const wasSignedIn = useRef(isSignedIn);
   useEffect(() => {
-    if (wasSignedIn.current && !isSignedIn) queryClient.clear();
+    if (wasSignedIn.current && !isSignedIn) forgetMemberData();
     wasSignedIn.current = isSignedIn;
-  }, [isSignedIn, queryClient]);
+  }, [isSignedIn, forgetMemberData]);
 
   const value = useMemo<Omit<AuthValue, 'user'>>(
     () => ({
@@ -59,10 +72,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         closeEventStream();
         sessionIdStorage.clear();
         activeSessionsStorage.clear();
-        queryClient.clear();
+        forgetMemberData();
       },
     }),
-    [isSignedIn, queryClient],
+    [isSignedIn, forgetMemberData],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,7 +1,7 @@
 // Unsent replies, per ticket and per member, kept in this browser's local storage so that a reply being
 // written survives closing the conversation, another screen and a reload. The key names the member
 // (`replyDraft:<user id>:<ticket id>`): two members taking turns at one browser never see each other's
-// drafts, and signing out removes them all (app/layouts/use-logout.ts).
+// drafts, and signing out removes them all (shared/account/auth-context.tsx).
 
 const PREFIX = 'replyDraft:';
 

@@ -1,14 +1,27 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BulkUpdateTicketsRequest, InboxView } from '@wadesk/contract';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { BulkUpdateTicketsRequest, InboxResponse, InboxView, Ticket } from '@wadesk/contract';
+import { passesView, patchInboxPages, withFirstPage } from '@/features/inbox/utils/inbox-list';
+import { useAuth } from '@/shared/account/auth-context';
 import { membersListQuery } from '@/shared/api/directory-queries';
 import { bulkUpdateTickets, fetchCustomerTickets, fetchInbox, fetchLabels } from './inbox-api';
 
-// Under the tickets feature's root key ['tickets'] on purpose: a change made in the conversation (assignee,
-// labels, a reply: the tickets feature invalidates ['tickets']) asks the inbox again too.
+// The views' pages are not under the tickets feature's root key ['tickets'], which every ticket change
+// invalidates: that asked every loaded page of every cached view again per change. A change reaches the
+// views as its ticket.updated event (or, for the inbox's own changes, the answer's tickets), in place.
+// The customer history stays under ['tickets']: one request for the open ticket, which a merge or split
+// made in the conversation changes.
 export const inboxKeys = {
-  all: ['tickets', 'inbox'] as const,
-  list: (view: InboxView, q: string) => [...inboxKeys.all, 'list', view, q] as const,
-  customer: (ticketId: number) => [...inboxKeys.all, 'customer', ticketId] as const,
+  all: ['inbox'] as const,
+  lists: () => [...inboxKeys.all, 'list'] as const,
+  list: (view: InboxView, q: string) => [...inboxKeys.lists(), view, q] as const,
+  customer: (ticketId: number) => ['tickets', 'inbox-customer', ticketId] as const,
 };
 
 export const inboxQuery = (view: InboxView, q: string) =>
@@ -42,11 +55,48 @@ export const customerTicketsQuery = (ticketId: number) =>
     queryFn: ({ signal }) => fetchCustomerTickets(ticketId, signal),
   });
 
-/** A bulk change (or a shortcut's change of one ticket); every ticket list is asked again after. */
+/**
+ * A ticket as it is now in every cached view: changed in place, or out of a view it left (no request; where
+ * a ticket not listed sorts only the server knows, see patchInboxPages).
+ */
+export function patchInboxLists(queryClient: QueryClient, ticket: Ticket, meId: number | null): void {
+  for (const [key] of queryClient.getQueriesData<InfiniteData<InboxResponse>>({
+    queryKey: inboxKeys.lists(),
+  })) {
+    const view = key[2] as InboxView;
+    queryClient.setQueryData<InfiniteData<InboxResponse>>(key, (data) =>
+      patchInboxPages(data, ticket, passesView(ticket, view, meId)),
+    );
+  }
+}
+
+/** Asks a view for its first page again and puts it in front of the cached pages (withFirstPage). */
+export async function refreshFirstPage(
+  queryClient: QueryClient,
+  view: InboxView,
+  q: string,
+  signal: AbortSignal,
+): Promise<void> {
+  const first = await fetchInbox({ view, ...(q ? { q } : {}) }, signal);
+  queryClient.setQueryData<InfiniteData<InboxResponse>>(inboxKeys.list(view, q), (data) =>
+    withFirstPage(data, first),
+  );
+}
+
+/**
+ * A bulk change (or a shortcut's change of one ticket). The answer's tickets are put into the views at once
+ * (their events follow and change nothing more); the tickets feature's lists and the open ticket are asked
+ * again. A refused or lost call may have changed some tickets: the views are asked again then.
+ */
 export function useBulkUpdate() {
   const queryClient = useQueryClient();
+  const meId = useAuth().user?.id ?? null;
   return useMutation({
     mutationFn: (request: BulkUpdateTicketsRequest) => bulkUpdateTickets(request),
+    onSuccess: (answer) => {
+      for (const ticket of answer.tickets) patchInboxLists(queryClient, ticket, meId);
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: inboxKeys.lists() }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['tickets'] }),
   });
 }

@@ -1,7 +1,9 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuthUser, BulkUpdateTicketsResponse, InboxTicket, Ticket } from '@wadesk/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { INBOX_REFRESH_DELAY_MS } from '@/features/inbox/hooks/use-inbox-refresh';
 import { AuthUserProvider } from '@/shared/account/auth-context';
 import { tokenStorage } from '@/shared/storage/storage';
 import { FakeEventSource, stubEventSource } from '@/testing/fake-event-source';
@@ -39,7 +41,10 @@ const SECOND = [row(4, { status: 'pending' })];
 
 type Sent = [string, unknown][];
 
-function server(bulk: (body: unknown) => BulkUpdateTicketsResponse = () => done([])) {
+function server(
+  bulk: (body: unknown) => BulkUpdateTicketsResponse = () => done([]),
+  firstPage: () => InboxTicket[] = () => FIRST,
+) {
   const sent: Sent = [];
   const fetchMock = stubFetch((path, init) => {
     const body = sentBody(init);
@@ -49,7 +54,7 @@ function server(bulk: (body: unknown) => BulkUpdateTicketsResponse = () => done(
         const request = body as { view: string; q?: string; cursor?: string };
         if (request.q === 'nobody') return jsonResponse(200, { tickets: [], next_cursor: null });
         if (request.cursor === 'page-2') return jsonResponse(200, { tickets: SECOND, next_cursor: null });
-        return jsonResponse(200, { tickets: FIRST, next_cursor: 'page-2' });
+        return jsonResponse(200, { tickets: firstPage(), next_cursor: 'page-2' });
       }
       case '/org/bulkUpdateTickets/':
         return jsonResponse(200, bulk(body));
@@ -115,6 +120,13 @@ function Conversation({ ticketId, known }: InboxPaneProps) {
 }
 const Details = ({ ticketId }: InboxPaneProps) => <p>details of #{ticketId}</p>;
 
+/** The screen's query cache, to do what a change in the tickets feature does to it. */
+let cache: QueryClient | null = null;
+function GrabCache() {
+  cache = useQueryClient();
+  return null;
+}
+
 function render(entry = '/inbox') {
   return renderRoutes(
     [
@@ -122,6 +134,7 @@ function render(entry = '/inbox') {
         path: '/inbox',
         element: (
           <AuthUserProvider user={ME}>
+            <GrabCache />
             <InboxScreen Conversation={Conversation} Details={Details} />
           </AuthUserProvider>
         ),
@@ -199,14 +212,19 @@ describe('InboxScreen', () => {
   });
 
   it('changes the checked tickets at once and tells what was skipped', async () => {
+    const mine: Ticket = {
+      ...makeTicket(1, { customer: 'Customer 1', group_name: 'Group 1', last_message: 'Message 1' }),
+      assignee: { id: 7, name: 'Mia Lee' },
+    };
     const { sent } = server((body) =>
       (body as { action: string }).action === 'assign'
-        ? done([{ ticket_id: 2, message: 'Ticket not found.' }], 1)
+        ? { ...done([{ ticket_id: 2, message: 'Ticket not found.' }], 1), tickets: [mine] }
         : done([], 3),
     );
     const user = userEvent.setup();
     render();
     await screen.findByRole('list', { name: 'Inbox tickets' });
+    const asked = inboxRequests(sent).length;
     await user.click(screen.getByRole('checkbox', { name: 'Select ticket #1 of Customer 1' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select ticket #2 of Customer 2' }));
     const bar = screen.getByRole('region', { name: 'Change the selected tickets' });
@@ -224,6 +242,9 @@ describe('InboxScreen', () => {
     expect(await screen.findByText('1 ticket updated')).toBeTruthy();
     expect(await screen.findByText('1 ticket skipped. #2: Ticket not found.')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Change the selected tickets' })).toBeNull();
+    // The answer's ticket changes its row in place: the view is not asked again.
+    expect(await within(rowOf(1)).findByText('Mia Lee')).toBeTruthy();
+    expect(inboxRequests(sent)).toHaveLength(asked);
 
     await user.click(screen.getByRole('checkbox', { name: 'Select all 3 shown' }));
     const again = screen.getByRole('region', { name: 'Change the selected tickets' });
@@ -310,8 +331,67 @@ describe('InboxScreen', () => {
     act(() => FakeEventSource.current()?.emit({ type: 'ticket.updated', change: 'assignee', ticket: taken }));
     expect(await within(rowOf(3)).findByText('Ravi Shah')).toBeTruthy();
     expect(inboxRequests(sent)).toHaveLength(asked);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     act(() => FakeEventSource.current()?.emit({ type: 'ticket.updated', change: 'message', ticket: taken }));
+    act(() => vi.advanceTimersByTime(INBOX_REFRESH_DELAY_MS));
+    vi.useRealTimers();
     await waitFor(() => expect(inboxRequests(sent).length).toBeGreaterThan(asked));
+  });
+
+  it('asks the view again once for a burst of message events, for its first page only, and reorders', async () => {
+    stubEventSource();
+    let first = FIRST;
+    const { sent } = server(undefined, () => first);
+    const user = userEvent.setup();
+    render();
+    await screen.findByRole('list', { name: 'Inbox tickets' });
+    await user.click(screen.getByRole('button', { name: 'Load more tickets' }));
+    await waitFor(() => expect(rowOf(4)).toBeTruthy());
+    await waitFor(() => expect(FakeEventSource.current()).toBeDefined());
+    const asked = inboxRequests(sent).length;
+
+    // Ticket 4 (on the second page) had a message and ticket 9 is new: the server's first page now starts
+    // with them.
+    first = [row(4, { status: 'pending' }), row(9), ...FIRST];
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    act(() => {
+      for (let index = 0; index < 20; index++) {
+        const ticket = makeTicket(index % 2 ? 4 : 9);
+        FakeEventSource.current()?.emit(
+          index % 2
+            ? { type: 'ticket.updated', change: 'message', ticket }
+            : { type: 'ticket.created', ticket },
+        );
+      }
+    });
+    act(() => vi.advanceTimersByTime(INBOX_REFRESH_DELAY_MS - 1));
+    expect(inboxRequests(sent)).toHaveLength(asked);
+    act(() => vi.advanceTimersByTime(1));
+    vi.useRealTimers();
+
+    await waitFor(() => expect(rowOf(9)).toBeTruthy());
+    expect(inboxRequests(sent).slice(asked)).toEqual([{ view: 'all' }]);
+    const order = within(screen.getByRole('list', { name: 'Inbox tickets' }))
+      .getAllByRole('listitem')
+      .map((item) => item.dataset.ticketId);
+    expect(order).toEqual(['4', '9', '1', '2', '3']);
+  });
+
+  it("is not asked again when a change in the conversation refreshes the tickets feature's caches", async () => {
+    const { sent } = server();
+    const user = userEvent.setup();
+    render('/inbox?ticket=1');
+    await screen.findByRole('list', { name: 'Inbox tickets' });
+    await user.click(screen.getByRole('button', { name: 'Load more tickets' }));
+    await waitFor(() => expect(rowOf(4)).toBeTruthy());
+    await waitFor(() => expect(sent.some(([path]) => path === '/org/getCustomerTickets/')).toBe(true));
+    const asked = sent.length;
+    // What every ticket change of the tickets feature does (useTicketChange, useSendReply).
+    await act(() => cache?.invalidateQueries({ queryKey: ['tickets'] }));
+    const since = sent.slice(asked).map(([path]) => path);
+    expect(since).not.toContain('/org/getInbox/');
+    // The customer history (one request) stays with the tickets: a merge or split changes it.
+    expect(since).toContain('/org/getCustomerTickets/');
   });
 
   it('opens a deep-linked ticket with its details and the customer history, whose tickets open too', async () => {

@@ -1,8 +1,9 @@
-import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import type { InboxResponse, InboxView } from '@wadesk/contract';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import type { InboxView } from '@wadesk/contract';
 import { useEffect, useMemo } from 'react';
-import { inboxKeys, inboxQuery } from '@/features/inbox/api/inbox-queries';
-import { inboxTickets, passesView, patchInboxPages } from '@/features/inbox/utils/inbox-list';
+import { inboxQuery, patchInboxLists } from '@/features/inbox/api/inbox-queries';
+import { useInboxRefresh } from '@/features/inbox/hooks/use-inbox-refresh';
+import { inboxTickets } from '@/features/inbox/utils/inbox-list';
 import { useAuth } from '@/shared/account/auth-context';
 import { useEventStream } from '@/shared/events/use-event-stream';
 
@@ -10,35 +11,26 @@ import { useEventStream } from '@/shared/events/use-event-stream';
  * One inbox view, page after page (next_cursor), kept live (docs/web-structure.md, live events). A ticket
  * event changes a listed ticket in place, or takes it out of a view it left, without a request. A message
  * (a new ticket, a reopen, one joining a ticket) and a merge or split move tickets in the order, which
- * sorts by the customer's last message: the event does not carry it, so the view is asked again.
+ * sorts by the customer's last message: the event does not carry it, so the view is asked again, once per
+ * burst of events and for its first page only (use-inbox-refresh.ts).
  */
 export function useInbox(view: InboxView, q: string) {
   const queryClient = useQueryClient();
   const meId = useAuth().user?.id ?? null;
   const query = useInfiniteQuery(inboxQuery(view, q));
+  const refresh = useInboxRefresh(view, q);
 
   useEffect(() => {
     if (query.error) console.error('The inbox could not be loaded', query.error);
   }, [query.error]);
 
   useEventStream((event) => {
-    if (event.type === 'ready' || event.type === 'ticket.created') {
-      void queryClient.invalidateQueries({ queryKey: [...inboxKeys.all, 'list'] });
-      return;
-    }
-    if (event.type !== 'ticket.updated') return;
-    if (['message', 'reopened', 'merged', 'split'].includes(event.change)) {
-      void queryClient.invalidateQueries({ queryKey: [...inboxKeys.all, 'list'] });
-      return;
-    }
-    for (const [key] of queryClient.getQueriesData<InfiniteData<InboxResponse>>({
-      queryKey: [...inboxKeys.all, 'list'],
-    })) {
-      const keyView = key[3] as InboxView;
-      queryClient.setQueryData<InfiniteData<InboxResponse>>(key, (data) =>
-        patchInboxPages(data, event.ticket, passesView(event.ticket, keyView, meId)),
-      );
-    }
+    if (event.type === 'ready') refresh(true);
+    else if (event.type === 'ticket.created') refresh(false);
+    else if (event.type !== 'ticket.updated') return;
+    else if (event.change === 'merged' || event.change === 'split') refresh(true);
+    else if (event.change === 'message' || event.change === 'reopened') refresh(false);
+    else patchInboxLists(queryClient, event.ticket, meId);
   });
 
   const tickets = useMemo(() => inboxTickets(query.data), [query.data]);

@@ -2,7 +2,7 @@ import type { InfiniteData } from '@tanstack/react-query';
 import type { InboxResponse, InboxTicket } from '@wadesk/contract';
 import { describe, expect, it } from 'vitest';
 import { makeTicket } from '@/testing/ticket-fixtures';
-import { inboxTickets, passesView, patchInboxPages, waitingLabel } from './inbox-list';
+import { inboxTickets, passesView, patchInboxPages, waitingLabel, withFirstPage } from './inbox-list';
 
 const inboxTicket = (id: number, extra: Partial<InboxTicket> = {}): InboxTicket => ({
   ...makeTicket(id),
@@ -85,5 +85,26 @@ describe('waitingLabel', () => {
     expect(waitingLabel('2026-11-27T07:30:00.000Z', now)).toBe('waiting 2 h 30 min');
     expect(waitingLabel('2026-11-27T09:59:30.000Z', now)).toBe('waiting < 1 min');
     expect(waitingLabel(null, now)).toBeNull();
+  });
+});
+
+describe('withFirstPage', () => {
+  const ids = (data: InfiniteData<InboxResponse>) => data.pages.map((page) => page.tickets.map((t) => t.id));
+  const t = (id: number) => inboxTicket(id);
+
+  it('takes the new first page as the whole list when only one page is loaded', () => {
+    const fresh = { tickets: [t(9), t(1)], next_cursor: 'n' };
+    expect(withFirstPage(pages([t(1), t(2)]), fresh)).toEqual({ pages: [fresh], pageParams: [''] });
+    expect(withFirstPage(undefined, fresh)).toEqual({ pages: [fresh], pageParams: [''] });
+  });
+
+  it('puts the new first page on top, keeps the later pages and their cursors, and drops duplicates', () => {
+    const before = pages([t(1), t(2), t(3)], [t(4), t(5), t(6)], [t(7)]);
+    // Tickets 5 and 9 had messages: they lead now, and 3 was pushed past the first page's end.
+    const after = withFirstPage(before, { tickets: [t(5), t(9), t(1)], next_cursor: 'new' });
+    expect(ids(after)).toEqual([[5, 9, 1, 2, 3], [4, 6], [7]]);
+    expect(after.pages.map((page) => page.next_cursor)).toEqual(['c0', 'c1', null]);
+    expect(after.pageParams).toEqual(before.pageParams);
+    expect(inboxTickets(after).map((ticket) => ticket.id)).toEqual([5, 9, 1, 2, 3, 4, 6, 7]);
   });
 });

@@ -54,6 +54,33 @@ export function patchInboxPages(
   return changed ? { ...data, pages } : data;
 }
 
+/**
+ * The cached pages of a view with its first page fetched again (and only that: a burst of messages must not
+ * cost a request per loaded page). The new first page leads and the list reorders by it; a ticket it holds
+ * is dropped from the later pages. The old first page's other tickets (pushed down by the ones that came
+ * up) stay after it, above the second page, which starts after them: its cursor, and every later page's,
+ * still holds. With one page loaded the new page is the whole answer, its cursor included.
+ */
+export function withFirstPage(
+  data: InfiniteData<InboxResponse> | undefined,
+  first: InboxResponse,
+): InfiniteData<InboxResponse> {
+  const [oldFirst, ...rest] = data?.pages ?? [];
+  if (!data || !oldFirst || rest.length === 0) return { pages: [first], pageParams: [''] };
+  const fresh = new Set(first.tickets.map((ticket) => ticket.id));
+  const notFresh = (ticket: InboxTicket) => !fresh.has(ticket.id);
+  return {
+    pages: [
+      {
+        tickets: [...first.tickets, ...oldFirst.tickets.filter(notFresh)],
+        next_cursor: oldFirst.next_cursor,
+      },
+      ...rest.map((page) => ({ ...page, tickets: page.tickets.filter(notFresh) })),
+    ],
+    pageParams: data.pageParams,
+  };
+}
+
 /** The pages' tickets in order, each once (a ticket that moved between two fetches of pages is shown first where it was first seen). */
 export function inboxTickets(data: InfiniteData<InboxResponse> | undefined): InboxTicket[] {
   if (!data) return [];

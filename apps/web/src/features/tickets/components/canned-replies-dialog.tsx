@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type CannedReply, MAX_REPLY_LENGTH, roleAtLeast } from '@wadesk/contract';
+import { type CannedReply, MAX_REPLY_LENGTH } from '@wadesk/contract';
 import { Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import {
@@ -8,7 +8,8 @@ import {
   useSaveCannedReply,
 } from '@/features/tickets/api/replies-queries';
 import { CANNED_VARIABLES } from '@/features/tickets/utils/canned-variables';
-import { useAuth } from '@/shared/account/auth-context';
+import { useCan } from '@/shared/account/permissions';
+import { RoleNotice } from '@/shared/account/role-notice';
 import { errorMessage } from '@/shared/api/api-error';
 import { Button } from '@/shared/ui/button';
 import { Dialog } from '@/shared/ui/dialog';
@@ -21,7 +22,6 @@ export const CANNED_MESSAGES = {
   deleteFailed: 'The canned reply could not be deleted. Try again.',
   loadFailed: 'The canned replies could not be loaded.',
   empty: 'No canned replies yet.',
-  adminsOnly: 'Admins and owners add and change canned replies.',
 } as const;
 
 const field =
@@ -122,8 +122,8 @@ function CannedForm({ editing, onDone }: { editing: CannedReply | null; onDone: 
 
 /** The organisation's canned replies: every member sees them; admins and owners add, edit and delete. */
 export function CannedRepliesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { user } = useAuth();
-  const canManage = user !== null && roleAtLeast(user.role, 'admin');
+  const manage = useCan('manageCannedReplies');
+  const canManage = manage.allowed;
   const list = useQuery({ ...cannedRepliesQuery(), enabled: open });
   const remove = useDeleteCannedReply();
   const [editing, setEditing] = useState<CannedReply | null>(null);
@@ -140,8 +140,9 @@ export function CannedRepliesDialog({ open, onClose }: { open: boolean; onClose:
       <div className="space-y-4">
         <p className="text-sm text-slate-600">
           Type <kbd className="rounded bg-slate-100 px-1 font-semibold">/</kbd> at the start of a reply to
-          insert one. {canManage ? '' : CANNED_MESSAGES.adminsOnly}
+          insert one.
         </p>
+        <RoleNotice reason={manage.reason} />
         <p className="text-xs text-slate-500">
           Variables in a canned reply are filled in when it is inserted:{' '}
           {CANNED_VARIABLES.map((variable, index) => (

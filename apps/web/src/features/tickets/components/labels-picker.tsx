@@ -1,17 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { roleAtLeast, type Ticket } from '@wadesk/contract';
+import type { Ticket } from '@wadesk/contract';
 import { CheckIcon, PlusIcon, SettingsIcon, XIcon } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { setTicketLabels } from '@/features/tickets/api/workflow-api';
 import { labelsQuery, useTicketChange } from '@/features/tickets/api/workflow-queries';
-import { useAuth } from '@/shared/account/auth-context';
+import { useCan } from '@/shared/account/permissions';
 import { errorMessage } from '@/shared/api/api-error';
 import { Button } from '@/shared/ui/button';
 import { toast } from '@/shared/ui/toast';
 import { ManageLabelsDialog } from './manage-labels-dialog';
 
 export const LABEL_MESSAGES = {
-  adminsOnly: 'Admins and owners create and change labels.',
   none: 'No labels yet.',
   noMatch: 'No label matches.',
 } as const;
@@ -23,8 +22,8 @@ export const LABEL_MESSAGES = {
  */
 export function LabelsPicker({ ticket }: { ticket: Ticket }) {
   const labels = useQuery(labelsQuery()).data ?? [];
-  const role = useAuth().user?.role;
-  const canManage = role !== undefined && roleAtLeast(role, 'admin');
+  const manage = useCan('manageLabels');
+  const canManage = manage.allowed;
   const [managing, setManaging] = useState(false);
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
@@ -176,8 +175,7 @@ export function LabelsPicker({ ticket }: { ticket: Ticket }) {
             ))}
             {matches.length === 0 ? (
               <p className="px-2.5 py-1.5 text-sm text-slate-500">
-                {labels.length === 0 ? LABEL_MESSAGES.none : LABEL_MESSAGES.noMatch}{' '}
-                {canManage ? null : LABEL_MESSAGES.adminsOnly}
+                {labels.length === 0 ? LABEL_MESSAGES.none : LABEL_MESSAGES.noMatch} {manage.reason}
               </p>
             ) : null}
           </div>

@@ -141,6 +141,9 @@ describe('ReplyBox', () => {
     expect(await within(dialog).findByText('/thanks')).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Delete /thanks' })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Add canned reply' })).toBeNull();
+    expect(
+      within(dialog).getByText('Only admins and owners can add and change canned replies.'),
+    ).toBeTruthy();
     unmount();
     vi.unstubAllGlobals();
     server();
@@ -149,6 +152,7 @@ describe('ReplyBox', () => {
     const adminDialog = await screen.findByRole('dialog', { name: 'Canned replies' });
     expect(await within(adminDialog).findByRole('button', { name: 'Delete /thanks' })).toBeTruthy();
     expect(within(adminDialog).getByRole('button', { name: 'Add canned reply' })).toBeTruthy();
+    expect(within(adminDialog).queryByText(/^Only admins/)).toBeNull();
   });
 
   it('fills the variables of a canned reply: the customer, the signed-in member and the ticket', async () => {
@@ -183,6 +187,64 @@ describe('ReplyBox', () => {
       renderBox('open', 'member', 8);
       expect((field() as HTMLTextAreaElement).value).toBe('');
       expect(localStorage.getItem('replyDraft:7:1')).toBe('Mine only');
+    });
+
+    it('is forgotten when the answer comes after another ticket was opened', async () => {
+      let answer: (response: Response) => void = () => {};
+      const fetchMock = stubFetch((path) => {
+        if (path === '/org/replyToTicket/') return new Promise<Response>((resolve) => (answer = resolve));
+        return jsonResponse(404, { message: `unexpected ${path}` });
+      });
+      const box = (id: number) => (
+        <AppProviders>
+          <AuthUserProvider user={user('member')}>
+            <ReplyBox key={id} ticket={makeTicket(id)} />
+          </AuthUserProvider>
+        </AppProviders>
+      );
+      const { rerender } = render(box(1));
+      await userEvent.type(field(), 'Sent, then away');
+      await userEvent.keyboard('{Control>}{Enter}{/Control}');
+      await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+      // Another ticket opens (the inbox's next ticket) while the reply is on its way: ticket 1's box unmounts.
+      rerender(box(2));
+      expect(localStorage.getItem('replyDraft:7:1')).toBe('Sent, then away');
+      answer(
+        jsonResponse(200, {
+          ticket_id: 1,
+          wa_id: '3EB0AA',
+          quoted_wa_id: '3EB0BB',
+          text: 'Sent, then away',
+          sent_at: '2026-11-24T10:00:00.000Z',
+        }),
+      );
+      await waitFor(() => expect(localStorage.getItem('replyDraft:7:1')).toBeNull());
+      rerender(box(1));
+      expect((field() as HTMLTextAreaElement).value).toBe('');
+    });
+
+    it('keeps what was typed while the reply was being sent', async () => {
+      let answer: (response: Response) => void = () => {};
+      stubFetch((path) => {
+        if (path === '/org/replyToTicket/') return new Promise<Response>((resolve) => (answer = resolve));
+        return jsonResponse(404, { message: `unexpected ${path}` });
+      });
+      renderBox();
+      await userEvent.type(field(), 'First part');
+      await userEvent.keyboard('{Control>}{Enter}{/Control}');
+      await userEvent.type(field(), ', and more');
+      answer(
+        jsonResponse(200, {
+          ticket_id: 1,
+          wa_id: '3EB0AA',
+          quoted_wa_id: '3EB0BB',
+          text: 'First part',
+          sent_at: '2026-11-24T10:00:00.000Z',
+        }),
+      );
+      expect(await screen.findByText('Reply sent')).toBeTruthy();
+      expect((field() as HTMLTextAreaElement).value).toBe('First part, and more');
+      expect(localStorage.getItem('replyDraft:7:1')).toBe('First part, and more');
     });
 
     it('is forgotten once the reply is sent, and kept when sending fails', async () => {

@@ -90,9 +90,10 @@ export function ReplyBox({ ticket, compact = false }: { ticket: Ticket; compact?
     send.mutate(
       { ticketId: ticket.id, text: trimmed },
       {
+        // useSendReply has forgotten the stored draft by now (also when this box is gone by then), unless
+        // more was typed while sending: the box shows what is left.
         onSuccess: () => {
-          setTextState('');
-          replyDrafts.clear(meId, ticket.id);
+          setTextState(replyDrafts.get(meId, ticket.id));
           toast.success(REPLY_MESSAGES.sent);
         },
         onError: (failure) => setError(errorMessage(failure, REPLY_MESSAGES.failed)),

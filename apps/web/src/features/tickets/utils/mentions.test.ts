@@ -31,4 +31,26 @@ describe('mentions', () => {
     expect(mentionedIds('@Ravi Shah and @Ravi Shah', [RAVI, MIA, RAVI])).toEqual([8]);
     expect(mentionedIds('nobody', [RAVI])).toEqual([]);
   });
+
+  it('reads a mention as the longest chosen name, followed by a space, punctuation or the end', () => {
+    const ANN = { id: 1, name: 'Ann' };
+    const ANN_LEE = { id: 2, name: 'Ann Lee' };
+    expect(mentionedIds('@Ann Lee please look', [ANN, ANN_LEE])).toEqual([2]);
+    expect(mentionedIds('@Ann Lee please look', [ANN_LEE, ANN])).toEqual([2]);
+    expect(mentionedIds('@Ann Lee and @Ann', [ANN, ANN_LEE])).toEqual([1, 2]);
+    expect(mentionedIds('@Ann, @Ann Lee.', [ANN_LEE, ANN])).toEqual([2, 1]);
+    expect(mentionedIds('thanks @Ann!', [ANN])).toEqual([1]);
+    expect(mentionedIds('ask @Ann\nnow', [ANN])).toEqual([1]);
+    expect(mentionedIds('@Annabel is not Ann', [ANN])).toEqual([]);
+    expect(mentionedIds('@Ann Leeds', [ANN_LEE])).toEqual([]);
+  });
+
+  it('tells every chosen member of the mentioned name', () => {
+    expect(
+      mentionedIds('@Ann', [
+        { id: 1, name: 'Ann' },
+        { id: 3, name: 'Ann' },
+      ]),
+    ).toEqual([1, 3]);
+  });
 });

@@ -32,8 +32,25 @@ export function insertMention(
   return { text: text.slice(0, start) + inserted + text.slice(caret), caret: start + inserted.length };
 }
 
-/** The chosen members whose "@Name" is still in the note when it is sent (a deleted mention tells nobody). */
+// What may follow a mention's name: the end of the note, a space or line break, punctuation or a symbol.
+const AFTER_NAME = /^(?:$|[\s\p{P}\p{S}])/u;
+
+/**
+ * The chosen members whose "@Name" is still in the note when it is sent (a deleted mention tells nobody).
+ * A name counts only as a whole: followed by the end, whitespace or punctuation ("@Ann" is not in
+ * "@Annabel"), and each "@" is read as the longest chosen name it starts ("@Ann Lee" mentions Ann Lee, not
+ * also Ann). Members of the same name are all told: the note cannot say which one was meant.
+ */
 export function mentionedIds(body: string, chosen: readonly Mentionable[]): number[] {
-  const ids = chosen.filter((member) => body.includes(`@${member.name}`)).map((member) => member.id);
+  const names = [...new Set(chosen.map((member) => member.name))].sort((a, b) => b.length - a.length);
+  const found = new Set<string>();
+  for (let at = body.indexOf('@'); at !== -1; at = body.indexOf('@', at + 1)) {
+    const name = names.find(
+      (candidate) =>
+        body.startsWith(candidate, at + 1) && AFTER_NAME.test(body.slice(at + 1 + candidate.length)),
+    );
+    if (name !== undefined) found.add(name);
+  }
+  const ids = chosen.filter((member) => found.has(member.name)).map((member) => member.id);
   return [...new Set(ids)];
 }
