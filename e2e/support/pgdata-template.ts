@@ -29,8 +29,11 @@ function templateKey(): string {
   }
   hash.update(readFileSync(join(root, 'apps/server/src/db/client.ts')));
   // The PGlite build writes the files; Drizzle's migrator keeps the record of what ran.
-  for (const pkg of ['@electric-sql/pglite', 'drizzle-orm'])
-    hash.update(readFileSync(join(root, 'node_modules', pkg, 'package.json')));
+  for (const pkg of ['@electric-sql/pglite', 'drizzle-orm']) {
+    // The server's own copy when npm kept one beside it (it does for drizzle-orm), else the hoisted one.
+    const own = join(root, 'apps/server/node_modules', pkg, 'package.json');
+    hash.update(readFileSync(existsSync(own) ? own : join(root, 'node_modules', pkg, 'package.json')));
+  }
   return hash.digest('hex').slice(0, 16);
 }
 
