@@ -160,6 +160,36 @@ describeEachDatabase('member notifications', (ctx) => {
     expect(kinds(await page(owner))).toEqual([`new_ticket:${ticket.id}`]);
   });
 
+  it('tells the assignee once per wait when their customer writes again on a ticket they answered', async () => {
+    const { owner, bo, say } = await desk();
+    const now = () => Math.floor(Date.now() / 1000);
+    await say({ from: CARLA, body: 'my order is late', timestamp: now() });
+    const ticket = await firstTicket(owner);
+    await org(ctx.app, owner, 'assignTicket', { ticket_id: ticket.id, assignee_id: bo.id });
+    // The business answers from the linked phone: the ticket is In Progress and nobody waits.
+    const reply = (at: number) => say({ fromMe: true, body: 'on its way', timestamp: at });
+    await reply(now() + 1);
+    expect((await firstTicket(owner)).status).toBe('in_progress');
+    const replied = async () =>
+      (await page(bo)).notifications.filter((n) => n.kind === 'customer_replied').map((n) => n.body);
+
+    await say({ from: CARLA, body: 'thanks', timestamp: now() + 2 });
+    expect(await replied()).toEqual([]);
+    await say({ from: CARLA, body: 'it still has not come', timestamp: now() + 3 });
+    await say({ from: CARLA, body: 'hello?', timestamp: now() + 4 });
+    expect(await replied()).toEqual(['it still has not come']);
+    expect((await page(bo)).notifications[0]).toMatchObject({
+      kind: 'customer_replied',
+      ticket_id: ticket.id,
+      title: `${ticket.customer} replied on ticket #${ticket.id}`,
+    });
+    // Answered again, then a new message: a new wait, a new notification.
+    await reply(now() + 5);
+    await say({ from: CARLA, body: 'any news?', timestamp: now() + 6 });
+    expect(await replied()).toEqual(['any news?', 'it still has not come']);
+    expect(kinds(await page(owner))).toEqual([`new_ticket:${ticket.id}`]);
+  });
+
   it('keeps read state per member, delivers to that member’s streams only, and pages', async () => {
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const { owner, bo, say } = await desk();
