@@ -6,9 +6,10 @@ import { z } from 'zod';
 
 /**
  * assigned: a ticket was given to you (by someone else); customer_replied: the customer wrote again on a
- * ticket assigned to you (it was pending, or closed and reopened); mentioned: a note mentions you;
- * new_ticket: a customer opened a ticket (every member); unanswered: an open ticket waited longer than the
- * organisation's unanswered_minutes without a first reply (every member, once per ticket).
+ * ticket assigned to you and it waits on you again (after your answer, or it was pending, or closed and
+ * reopened), once per wait; mentioned: a note mentions you; new_ticket: a customer opened a ticket (every
+ * member); unanswered: an Open or In Progress ticket's customer waited longer than the organisation's
+ * unanswered_minutes for an answer (every member, once per wait).
  */
 export const notificationKind = z.enum([
   'assigned',

@@ -140,7 +140,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
           organisationId: ticket.organisationId,
           kind: 'unanswered',
           ticketId: ticket.id,
-          ...notificationTexts.unanswered(ticket, ticket.unansweredMinutes),
+          ...notificationTexts.unanswered(ticket, ticket.waitedMinutes),
         }));
         if (rows === null) return total;
         await delivered(rows);
