@@ -12,6 +12,7 @@ export const MAX_BULK_TICKETS = 100;
 export const inboxMessages = {
   invalidView: 'view must be one of mine, unassigned, open, pending, closed or all.',
   invalidCursor: 'That page of the inbox is no longer valid: reload the inbox.',
+  invalidLimit: 'limit must be 1 to 100.',
   searchTooLong: 'Search for at most 100 characters.',
   bulkEmpty: 'Choose at least one ticket.',
   bulkTooMany: `Change at most ${MAX_BULK_TICKETS} tickets at once.`,
@@ -59,8 +60,17 @@ export const inboxRequest = z.object({
   view: inboxView.default('all'),
   q: z.string().trim().max(100, { error: inboxMessages.searchTooLong }).optional(),
   label_id: id('label_id').optional(),
-  cursor: z.string().max(200).optional(),
-  limit: z.number().int().min(1).max(100).default(INBOX_PAGE_SIZE),
+  // Longer than any cursor the server hands out: not one of ours.
+  cursor: z
+    .string({ error: inboxMessages.invalidCursor })
+    .max(200, { error: inboxMessages.invalidCursor })
+    .optional(),
+  limit: z
+    .number({ error: inboxMessages.invalidLimit })
+    .int({ error: inboxMessages.invalidLimit })
+    .min(1, { error: inboxMessages.invalidLimit })
+    .max(100, { error: inboxMessages.invalidLimit })
+    .default(INBOX_PAGE_SIZE),
 });
 export type InboxRequest = z.input<typeof inboxRequest>;
 

@@ -6,9 +6,10 @@ import { z } from 'zod';
 
 /**
  * assigned: a ticket was given to you (by someone else); customer_replied: the customer wrote again on a
- * ticket assigned to you (it was pending, or closed and reopened); mentioned: a note mentions you;
- * new_ticket: a customer opened a ticket (every member); unanswered: an open ticket waited longer than the
- * organisation's unanswered_minutes without a first reply (every member, once per ticket).
+ * ticket assigned to you and it waits on you again (after your answer, or it was pending, or closed and
+ * reopened), once per wait; mentioned: a note mentions you; new_ticket: a customer opened a ticket (every
+ * member); unanswered: an Open or In Progress ticket's customer waited longer than the organisation's
+ * unanswered_minutes for an answer (every member, once per wait).
  */
 export const notificationKind = z.enum([
   'assigned',
@@ -37,16 +38,34 @@ export type Notification = z.infer<typeof notification>;
 
 /** Notifications one member keeps: older ones are dropped as new ones arrive. */
 export const MAX_NOTIFICATIONS_KEPT = 500;
+/** Notifications one markNotificationsRead call names at most. */
+export const MAX_NOTIFICATIONS_MARKED = 500;
+
+export const notificationMessages = {
+  idsOrAll: 'Send ids, or all: true.',
+  idsEmpty: 'Send at least one notification id.',
+  idsTooMany: `Mark at most ${MAX_NOTIFICATIONS_MARKED} notifications at once.`,
+  invalidId: 'ids must be notification ids.',
+  invalidBeforeId: 'before_id must be a notification id.',
+  invalidLimit: 'limit must be 1 to 100.',
+} as const;
+
+const notificationId = (error: string) =>
+  z
+    .number({ error })
+    .int({ error })
+    .positive({ error })
+    .max(2 ** 31 - 1, { error });
 
 /** POST /org/getNotifications/ — the caller's, newest first; `before_id` pages on. */
 export const notificationsRequest = z.object({
-  before_id: z
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1)
-    .optional(),
-  limit: z.number().int().min(1).max(100).default(30),
+  before_id: notificationId(notificationMessages.invalidBeforeId).optional(),
+  limit: z
+    .number({ error: notificationMessages.invalidLimit })
+    .int({ error: notificationMessages.invalidLimit })
+    .min(1, { error: notificationMessages.invalidLimit })
+    .max(100, { error: notificationMessages.invalidLimit })
+    .default(30),
 });
 export type NotificationsRequest = z.input<typeof notificationsRequest>;
 
@@ -57,22 +76,24 @@ export const notificationsResponse = z.object({
 });
 export type NotificationsResponse = z.infer<typeof notificationsResponse>;
 
-/** POST /org/markNotificationsRead/ — these of the caller's notifications, or all of them. */
-export const markNotificationsReadRequest = z.union([
-  z.object({
+/**
+ * POST /org/markNotificationsRead/ — these of the caller's notifications (`ids`), or all of them
+ * (`all: true`): exactly one of the two.
+ */
+export const markNotificationsReadRequest = z
+  .object({
     ids: z
-      .array(
-        z
-          .number()
-          .int()
-          .positive()
-          .max(2 ** 31 - 1),
-      )
-      .min(1)
-      .max(500),
-  }),
-  z.object({ all: z.literal(true) }),
-]);
+      .array(notificationId(notificationMessages.invalidId), { error: notificationMessages.invalidId })
+      .min(1, { error: notificationMessages.idsEmpty })
+      .max(MAX_NOTIFICATIONS_MARKED, { error: notificationMessages.idsTooMany })
+      .optional(),
+    all: z.literal(true, { error: notificationMessages.idsOrAll }).optional(),
+  })
+  // Named on `ids`: a body-level issue would read as "Request body must be a JSON object."
+  .refine((r) => (r.ids === undefined) !== (r.all === undefined), {
+    path: ['ids'],
+    error: notificationMessages.idsOrAll,
+  });
 export type MarkNotificationsReadRequest = z.infer<typeof markNotificationsReadRequest>;
 export const markNotificationsReadResponse = z.object({ success: z.boolean(), unread: z.number() });
 export type MarkNotificationsReadResponse = z.infer<typeof markNotificationsReadResponse>;

@@ -77,6 +77,9 @@ describeWithDatabase(
         cursor("2026-09-21T10:00:00.123456Z|1' or 1=1"),
       ])
         await refused('getInbox', { cursor: junk }, inboxMessages.invalidCursor);
+      await refused('getInbox', { cursor: 'x'.repeat(201) }, inboxMessages.invalidCursor);
+      for (const limit of [0, 101, 1.5, '10'])
+        await refused('getInbox', { limit }, inboxMessages.invalidLimit);
       await refused('getInbox', { q: 'x'.repeat(101) }, inboxMessages.searchTooLong);
       for (const view of ['everything', 'Mine', '', 'open '])
         await refused('getInbox', { view }, inboxMessages.invalidView);

@@ -21,8 +21,8 @@ export interface NotificationPoster {
   /** Customers opened tickets (a batch of the engine's at once): every member. */
   newTickets(opened: readonly { ticket: NotifiedTicket; lastMessage: string }[]): Promise<void>;
   /**
-   * The customer wrote again on a ticket waiting on them (pending), or on a closed one within the reopen
-   * window (`reopened`): its assignee.
+   * The customer wrote again and the ticket waits on the business again: after its answer, on a pending
+   * ticket, or on a closed one within the reopen window (`reopened`): its assignee, once per wait.
    */
   customerReplied(
     ticket: NotifiedTicket,

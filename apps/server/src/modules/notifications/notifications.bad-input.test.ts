@@ -1,3 +1,4 @@
+import { MAX_NOTIFICATIONS_MARKED, notificationMessages } from '@wadesk/contract';
 import { expect, it } from 'vitest';
 import { signUp } from '../../../test/helpers/auth';
 import {
@@ -32,21 +33,31 @@ describeWithDatabase('notifications refuse bad input and change nothing', (ctx) 
     expect(await walkBadBodies(ctx, ctx.app, owner, routes)).toBeGreaterThan(20);
   });
 
-  it('refuses marking with neither ids nor all, an empty list, too many ids and all: false', async () => {
+  it("refuses marking with neither ids nor all, both, an empty list, too many ids and all: false, in the contract's words", async () => {
     const owner = await signUp(ctx.app);
     const before = await storedState(ctx);
-    for (const payload of [
-      {},
-      { ids: [] },
-      { all: false },
-      { ids: Array.from({ length: 501 }, (_, i) => i + 1) },
-      { ids: [0] },
-      { ids: ['1'] },
-      { limit: 101 },
-    ]) {
-      const url = 'limit' in payload ? '/org/getNotifications/' : '/org/markNotificationsRead/';
+    const many = Array.from({ length: MAX_NOTIFICATIONS_MARKED + 1 }, (_, i) => i + 1);
+    const cases: [object, string][] = [
+      [{}, notificationMessages.idsOrAll],
+      [{ all: false }, notificationMessages.idsOrAll],
+      [{ ids: [1], all: true }, notificationMessages.idsOrAll],
+      [{ ids: [] }, notificationMessages.idsEmpty],
+      [{ ids: many }, notificationMessages.idsTooMany],
+      [{ ids: [0] }, notificationMessages.invalidId],
+      [{ ids: ['1'] }, notificationMessages.invalidId],
+      [{ limit: 101 }, notificationMessages.invalidLimit],
+      [{ limit: 0 }, notificationMessages.invalidLimit],
+      [{ before_id: 0 }, notificationMessages.invalidBeforeId],
+    ];
+    for (const [payload, message] of cases) {
+      const reads = 'limit' in payload || 'before_id' in payload;
+      const url = reads ? '/org/getNotifications/' : '/org/markNotificationsRead/';
       const res = await ctx.app.inject({ method: 'POST', url, headers: owner.headers, payload });
-      expectRefusal(res, JSON.stringify(payload).slice(0, 60), 400);
+      const what = JSON.stringify(payload).slice(0, 60);
+      expectRefusal(res, what, 400);
+      // Validation names the field before the contract's words ("ids: Send ids, or all: true.").
+      const said: string = res.json().message;
+      expect(said === message || said.endsWith(`: ${message}`), `${what}: ${said}`).toBe(true);
     }
     expect(await storedState(ctx)).toEqual(before);
   });

@@ -20,13 +20,14 @@ export interface NotificationPost {
 /** Who gets a post: these members of its organisation, or every member. */
 export type Recipients = { userIds: readonly number[] } | 'everyone';
 
-/** A ticket the unanswered sweep claimed: alerted now, and never again (decision 0022). */
+/** A ticket whose wait the unanswered sweep claimed: alerted now, and not again for this wait (decision 0022). */
 export interface UnansweredTicket {
   id: number;
   organisationId: number;
   customer: string;
   groupName: string;
-  unansweredMinutes: number;
+  /** How long the customer has waited now, in whole minutes (since `waiting_since`). */
+  waitedMinutes: number;
 }
 
 const ints = (values: readonly number[]) =>
@@ -153,12 +154,13 @@ export function createNotificationsRepository(db: Db) {
     },
 
     /**
-     * The unanswered sweep, one instance at a time (null when another holds the lock): open tickets with no
-     * first response that opened at least their organisation's `unanswered_minutes` ago — and at most a day
-     * before that, so a long-closed desk coming back does not alert its whole history — not alerted before.
-     * Each is recorded in `unanswered_alerts` and its notifications are posted by `post` in the same
-     * transaction: the primary key lets a ticket be claimed once even if the lock were not held, and a
-     * rollback leaves it to the next sweep.
+     * The unanswered sweep, one instance at a time (null when another holds the lock): tickets waiting on
+     * the business (Open or In Progress, `waiting_since` set: decision 0021) for at least their
+     * organisation's `unanswered_minutes` — and at most a day more, so a desk coming back after a long stop
+     * does not alert its whole history — whose wait was not alerted yet. Each wait is claimed in
+     * `unanswered_alerts` (an upsert on the ticket that only moves to a later wait) and its notifications are
+     * posted by `post` in the same transaction: a wait is claimed once even if the lock were not held, and a
+     * rollback leaves it to the next sweep. The walk is `tickets_waiting_idx`, oldest wait first.
      */
     async sweepUnanswered(
       now: Date,
@@ -170,32 +172,39 @@ export function createNotificationsRepository(db: Db) {
           sql`select pg_try_advisory_xact_lock(${UNANSWERED_SWEEP_LOCK}) as locked`,
         )) as unknown as { rows: { locked: boolean }[] };
         if (!locked.rows[0]?.locked) return null;
+        // The 8-day bound (unanswered_minutes is at most 7 days, plus the day) is a constant range on the
+        // index; the per-organisation bounds filter along it.
         const claimed = (await tx.execute(sql`
           with due as (
-            select t.id, t.organisation_id, t.customer, t.group_name, o.unanswered_minutes
+            select t.id, t.organisation_id, t.customer, t.group_name, t.waiting_since
             from tickets t
             join organisations o on o.id = t.organisation_id
-            where t.status = 'open' and t.first_response_at is null
-              and t.created_at > ${now}::timestamptz - interval '8 days'
-              and t.created_at <= ${now}::timestamptz - o.unanswered_minutes * interval '1 minute'
-              and t.created_at > ${now}::timestamptz - (o.unanswered_minutes + 1440) * interval '1 minute'
-              and not exists (select 1 from unanswered_alerts a where a.ticket_id = t.id)
-            order by t.created_at, t.id
+            where t.status in ('open', 'in_progress') and t.waiting_since is not null
+              and t.waiting_since > ${now}::timestamptz - interval '8 days'
+              and t.waiting_since <= ${now}::timestamptz - o.unanswered_minutes * interval '1 minute'
+              and t.waiting_since > ${now}::timestamptz - (o.unanswered_minutes + 1440) * interval '1 minute'
+              and not exists (select 1 from unanswered_alerts a
+                where a.ticket_id = t.id and a.waiting_since >= t.waiting_since)
+            order by t.waiting_since, t.id
             limit ${limit}
           ), claimed as (
-            insert into unanswered_alerts (ticket_id, alerted_at)
-            select id, ${now}::timestamptz from due
-            on conflict do nothing
+            insert into unanswered_alerts (ticket_id, waiting_since, alerted_at)
+            select id, waiting_since, ${now}::timestamptz from due
+            on conflict (ticket_id) do update
+              set waiting_since = excluded.waiting_since, alerted_at = excluded.alerted_at
+              where unanswered_alerts.waiting_since < excluded.waiting_since
             returning ticket_id
           )
-          select due.* from due join claimed on claimed.ticket_id = due.id order by due.id
+          select due.id, due.organisation_id, due.customer, due.group_name,
+            floor(extract(epoch from ${now}::timestamptz - due.waiting_since) / 60)::int as waited_minutes
+          from due join claimed on claimed.ticket_id = due.id order by due.id
         `)) as unknown as {
           rows: {
             id: number;
             organisation_id: number;
             customer: string;
             group_name: string;
-            unanswered_minutes: number;
+            waited_minutes: number;
           }[];
         };
         const posts = claimed.rows.map((t) =>
@@ -204,7 +213,7 @@ export function createNotificationsRepository(db: Db) {
             organisationId: Number(t.organisation_id),
             customer: t.customer,
             groupName: t.group_name,
-            unansweredMinutes: Number(t.unanswered_minutes),
+            waitedMinutes: Number(t.waited_minutes),
           }),
         );
         return insert(tx, posts, 'everyone');

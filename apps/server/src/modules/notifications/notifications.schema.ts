@@ -5,7 +5,7 @@ import { organisations, users } from '../auth/auth.schema';
 import { tickets } from '../tickets/tickets.schema';
 
 // The notifications module's tables (docs/architecture.md, owner table; decision 0022): each member's
-// notifications with their read state, and the tickets the unanswered sweep has already alerted.
+// notifications with their read state, and the waits the unanswered sweep has already alerted.
 
 /** One member's notification; at most MAX_NOTIFICATIONS_KEPT per member are kept (older ones are pruned). */
 export const memberNotifications = pgTable(
@@ -41,12 +41,15 @@ export const memberNotifications = pgTable(
 export type MemberNotificationRow = typeof memberNotifications.$inferSelect;
 
 /**
- * Tickets the unanswered sweep has alerted: the primary key makes the alert once per ticket, however many
- * instances sweep at the same time (decision 0022).
+ * Tickets the unanswered sweep has alerted, with the wait it alerted (the ticket's `waiting_since` then):
+ * one row per ticket, moved on by the next wait's alert. The sweep claims a wait with a conditional upsert
+ * on the primary key, so each wait is alerted once however many instances sweep at the same time
+ * (decision 0022).
  */
 export const unansweredAlerts = pgTable('unanswered_alerts', {
   ticketId: integer('ticket_id')
     .primaryKey()
     .references(() => tickets.id, { onDelete: 'cascade' }),
+  waitingSince: timestamp('waiting_since', { withTimezone: true }).notNull(),
   alertedAt: timestamp('alerted_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -115,7 +115,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
       request: MarkNotificationsReadRequest,
     ): Promise<MarkNotificationsReadResponse> {
       const { organisationId, id } = reader;
-      const ids = 'ids' in request ? request.ids : null;
+      const ids = request.ids ?? null;
       const marked = await repo.markRead(organisationId, id, ids, clock());
       const unread = await repo.unread(organisationId, id);
       // Other tabs and instances follow; nothing to tell when nothing changed.
@@ -140,7 +140,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
           organisationId: ticket.organisationId,
           kind: 'unanswered',
           ticketId: ticket.id,
-          ...notificationTexts.unanswered(ticket, ticket.unansweredMinutes),
+          ...notificationTexts.unanswered(ticket, ticket.waitedMinutes),
         }));
         if (rows === null) return total;
         await delivered(rows);

@@ -160,6 +160,36 @@ describeEachDatabase('member notifications', (ctx) => {
     expect(kinds(await page(owner))).toEqual([`new_ticket:${ticket.id}`]);
   });
 
+  it('tells the assignee once per wait when their customer writes again on a ticket they answered', async () => {
+    const { owner, bo, say } = await desk();
+    const now = () => Math.floor(Date.now() / 1000);
+    await say({ from: CARLA, body: 'my order is late', timestamp: now() });
+    const ticket = await firstTicket(owner);
+    await org(ctx.app, owner, 'assignTicket', { ticket_id: ticket.id, assignee_id: bo.id });
+    // The business answers from the linked phone: the ticket is In Progress and nobody waits.
+    const reply = (at: number) => say({ fromMe: true, body: 'on its way', timestamp: at });
+    await reply(now() + 1);
+    expect((await firstTicket(owner)).status).toBe('in_progress');
+    const replied = async () =>
+      (await page(bo)).notifications.filter((n) => n.kind === 'customer_replied').map((n) => n.body);
+
+    await say({ from: CARLA, body: 'thanks', timestamp: now() + 2 });
+    expect(await replied()).toEqual([]);
+    await say({ from: CARLA, body: 'it still has not come', timestamp: now() + 3 });
+    await say({ from: CARLA, body: 'hello?', timestamp: now() + 4 });
+    expect(await replied()).toEqual(['it still has not come']);
+    expect((await page(bo)).notifications[0]).toMatchObject({
+      kind: 'customer_replied',
+      ticket_id: ticket.id,
+      title: `${ticket.customer} replied on ticket #${ticket.id}`,
+    });
+    // Answered again, then a new message: a new wait, a new notification.
+    await reply(now() + 5);
+    await say({ from: CARLA, body: 'any news?', timestamp: now() + 6 });
+    expect(await replied()).toEqual(['any news?', 'it still has not come']);
+    expect(kinds(await page(owner))).toEqual([`new_ticket:${ticket.id}`]);
+  });
+
   it('keeps read state per member, delivers to that member’s streams only, and pages', async () => {
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const { owner, bo, say } = await desk();
@@ -232,11 +262,16 @@ describeEachDatabase('member notifications', (ctx) => {
       .update(organisations)
       .set({ unansweredMinutes: 30 })
       .where(eq(organisations.id, organisationId));
-    await say({ from: CARLA, groupId: '1@g.us' });
-    await say({ from: CARLA, groupId: '2@g.us' });
-    const [answered, waiting] = (await org<Ticket[]>(ctx.app, owner, 'getTickets')).body;
-    if (!answered || !waiting) throw new Error('no tickets');
-    await ctx.db.update(tickets).set({ firstResponseAt: new Date() }).where(eq(tickets.id, answered.id));
+    // On the app's clock, whole seconds as WhatsApp gives them: the wait is known to the second.
+    const at = Math.floor(ctx.clock().getTime() / 1000);
+    await say({ from: CARLA, groupId: '1@g.us', timestamp: at });
+    await say({ from: CARLA, groupId: '2@g.us', timestamp: at });
+    const waiting = (await org<Ticket[]>(ctx.app, owner, 'getTickets')).body.find(
+      (t) => t.group_id === '2@g.us',
+    );
+    if (!waiting) throw new Error('no ticket');
+    // The other one is answered.
+    await say({ fromMe: true, groupId: '1@g.us', body: 'on it', timestamp: at });
     const other = await ctx.buildApp();
     const sweepBoth = () =>
       Promise.all([internalsOf(ctx.app).unansweredSweep.sweep(), internalsOf(other).unansweredSweep.sweep()]);
@@ -263,12 +298,75 @@ describeEachDatabase('member notifications', (ctx) => {
       expect(unanswered).toEqual([
         expect.objectContaining({
           ticketId: waiting.id,
-          title: `Ticket #${waiting.id} from ${waiting.customer} unanswered for 30 min`,
+          // The wait when the sweep found it, not the setting.
+          title: `Ticket #${waiting.id} from ${waiting.customer} unanswered for 31 min`,
           body: waiting.group_name,
         }),
       ]);
     }
     expect(await ctx.count(unansweredAlerts)).toBe(1);
+  });
+
+  it('alerts each wait on the business once: an answered In Progress ticket the customer wrote on again, not a pending one, nor one from before a long stop', async () => {
+    const { owner, say, organisationId } = await desk();
+    await ctx.db
+      .update(organisations)
+      .set({ unansweredMinutes: 30 })
+      .where(eq(organisations.id, organisationId));
+    const second = () => Math.floor(ctx.clock().getTime() / 1000);
+    await say({ from: CARLA, groupId: '1@g.us', body: 'where is my order?', timestamp: second() });
+    await say({ from: CARLA, groupId: '2@g.us', body: 'and mine?', timestamp: second() });
+    const byGroup = async () => {
+      const list = (await org<Ticket[]>(ctx.app, owner, 'getTickets')).body;
+      return (jid: string) => list.find((t) => t.group_id === jid) as Ticket;
+    };
+    const group = await byGroup();
+    const [worked, parked] = [group('1@g.us'), group('2@g.us')];
+    // Both answered at once: in progress, nobody waits.
+    await say({ fromMe: true, groupId: '1@g.us', body: 'looking', timestamp: second() });
+    await say({ fromMe: true, groupId: '2@g.us', body: 'looking', timestamp: second() });
+    ctx.clock.advance(60 * MINUTE);
+    const sweep = () => internalsOf(ctx.app).unansweredSweep.sweep();
+    const alerts = async () =>
+      (
+        await ctx.db
+          .select()
+          .from(memberNotifications)
+          .where(and(eq(memberNotifications.userId, owner.id), eq(memberNotifications.kind, 'unanswered')))
+      ).map((n) => n.title);
+    await sweep();
+    expect(await alerts()).toEqual([]);
+
+    // The customers write again; one ticket is then set pending (waiting on the customer, says the member).
+    await say({ from: CARLA, groupId: '1@g.us', body: 'any news?', timestamp: second() });
+    await say({ from: CARLA, groupId: '2@g.us', body: 'hello?', timestamp: second() });
+    await ctx.db.update(tickets).set({ status: 'pending' }).where(eq(tickets.id, parked.id));
+    ctx.clock.advance(29 * MINUTE);
+    await sweep();
+    expect(await alerts()).toEqual([]);
+    // Swept late: the title says how long the customer has waited.
+    ctx.clock.advance(16 * MINUTE);
+    await sweep();
+    await sweep();
+    const first = `Ticket #${worked.id} from ${worked.customer} unanswered for 45 min`;
+    expect(await alerts()).toEqual([first]);
+
+    // Answered, then a new wait: alerted once more.
+    await say({ fromMe: true, groupId: '1@g.us', body: 'tomorrow', timestamp: second() });
+    await say({ from: CARLA, groupId: '1@g.us', body: 'ok but when?', timestamp: second() });
+    ctx.clock.advance(31 * MINUTE);
+    await sweep();
+    await sweep();
+    const again = `Ticket #${worked.id} from ${worked.customer} unanswered for 31 min`;
+    expect((await alerts()).sort()).toEqual([first, again].sort());
+    expect(await ctx.count(unansweredAlerts)).toBe(1);
+
+    // A wait that fell due more than a day before the sweep ran (a server stopped that long) is not alerted.
+    await say({ fromMe: true, groupId: '1@g.us', body: 'done', timestamp: second() });
+    await say({ from: CARLA, groupId: '1@g.us', body: 'it is not', timestamp: second() });
+    ctx.clock.advance((30 + 1440 + 1) * MINUTE);
+    await sweep();
+    expect(await alerts()).toHaveLength(2);
   });
 
   it('survives a restart with its read state', async () => {

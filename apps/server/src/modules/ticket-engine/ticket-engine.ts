@@ -27,7 +27,8 @@ export type EngineMessage = LiveMessage &
  * not a conversation message), `duplicate` (seen before), `reopened` (a customer wrote on their closed ticket
  * within the reopen window). `assigned`: this reply made its sender the ticket's assignee (the first
  * business reply, from a member's agent phone or the desk). `statusBefore`: the ticket's status before the
- * message, when it joined one (the engine's status moves, decision 0020).
+ * message, when it joined one (the engine's status moves, decision 0020). `startedWaiting`: a customer
+ * message that started a wait (decision 0021, waiting time): the ticket waits on the business again.
  */
 export type EngineOutcome =
   | {
@@ -35,6 +36,7 @@ export type EngineOutcome =
       ticket: TicketRow;
       assigned?: boolean;
       statusBefore?: TicketStatus;
+      startedWaiting?: boolean;
     }
   | { kind: 'ignored' | 'duplicate' };
 
@@ -107,10 +109,10 @@ export function createTicketEngine({ ledger, agentByNumber }: TicketEngineDeps) 
           const joined = await tx.join(joining);
           if (joined.kind === 'duplicate') throw new AlreadyProcessed();
           if (joined.kind === 'joined') {
-            const { ticket: row, assigned, statusBefore } = joined;
+            const { ticket: row, assigned, statusBefore, startedWaiting } = joined;
             if (before.kind === 'reopened') return { kind: 'reopened', ticket: row, statusBefore: 'close' };
             if (opened) return { kind: 'created', ticket: row, assigned };
-            return { kind: 'updated', ticket: row, assigned, statusBefore };
+            return { kind: 'updated', ticket: row, assigned, statusBefore, startedWaiting };
           }
         }
         throw new Error(`could not open or join a ticket for group ${joining.key.groupJid}`);
@@ -195,6 +197,7 @@ export function createTicketEngine({ ledger, agentByNumber }: TicketEngineDeps) 
             ticket: result.ticket,
             assigned: result.assigned,
             statusBefore: result.statusBefore,
+            startedWaiting: result.startedWaiting,
           };
         if (result.kind === 'duplicate') return { kind: 'duplicate' };
         if (!p.opens) return { kind: 'ignored' };

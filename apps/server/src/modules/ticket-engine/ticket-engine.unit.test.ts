@@ -53,7 +53,17 @@ function fakeLedger() {
         row.firstResponseAt ??= message.at;
         if (row.status === 'open') row.status = 'in_progress';
       }
-      return { kind: 'joined', ticket: { ...row }, assigned: false, statusBefore: row.status };
+      // As the join statement keeps waiting_since (decision 0021): a reply ends the wait, a message starts it.
+      const startedWaiting = !message.isBusiness && !message.still && row.waitingSince === null;
+      if (message.isBusiness) row.waitingSince = null;
+      else if (startedWaiting) row.waitingSince = message.at;
+      return {
+        kind: 'joined',
+        ticket: { ...row },
+        assigned: false,
+        statusBefore: row.status,
+        startedWaiting,
+      };
     },
     // The database's reopen is tested on both databases (ticket-lifecycle.test.ts); here nothing was closed.
     async reopen() {

@@ -62,10 +62,17 @@ export interface Joining {
 
 /**
  * `none`: no active ticket to join; `duplicate`: this WhatsApp message already joined one. `assigned`: the
- * message made the ticket's assignee (it was unassigned).
+ * message made the ticket's assignee (it was unassigned). `startedWaiting`: the message started the
+ * customer's wait (`waiting_since` was null and is set now: the ticket waits on the business again).
  */
 export type JoinResult =
-  | { kind: 'joined'; ticket: TicketRow; assigned: boolean; statusBefore: TicketStatus }
+  | {
+      kind: 'joined';
+      ticket: TicketRow;
+      assigned: boolean;
+      statusBefore: TicketStatus;
+      startedWaiting: boolean;
+    }
   | { kind: 'none' }
   | { kind: 'duplicate' };
 

@@ -49,6 +49,35 @@ describeEachDatabase('ticket lifecycle', (ctx) => {
     expect(await row(opened.ticket.id)).toMatchObject({ status: 'in_progress', customerRepliedAt: null });
   });
 
+  it('says which customer message started a wait: the first after a reply, never a second one or thanks', async () => {
+    const { send, row, now } = await setUp();
+    const opened = await send({ from: CARLA, body: 'help', timestamp: now() });
+    if (opened.kind !== 'created') throw new Error('not created');
+    const waiting = async () => (await row(opened.ticket.id))?.waitingSince?.getTime() ?? null;
+    expect(await send({ from: CARLA, body: 'hello?', timestamp: now() + 5 })).toMatchObject({
+      startedWaiting: false,
+    });
+    await send({ from: AGENT, body: 'on it', timestamp: now() + 10 });
+    expect(await waiting()).toBeNull();
+    // Thanks after the answer: no wait.
+    expect(await send({ from: CARLA, body: 'thanks!', timestamp: now() + 20 })).toMatchObject({
+      startedWaiting: false,
+    });
+    expect(await waiting()).toBeNull();
+    // The customer writes again on the In Progress ticket the agent answered: it waits on the business.
+    expect(await send({ from: CARLA, body: 'still broken', timestamp: now() + 30 })).toMatchObject({
+      kind: 'updated',
+      statusBefore: 'in_progress',
+      startedWaiting: true,
+      ticket: { status: 'in_progress' },
+    });
+    expect(await waiting()).toBe((now() + 30) * 1000);
+    expect(await send({ from: CARLA, body: 'hello??', timestamp: now() + 40 })).toMatchObject({
+      startedWaiting: false,
+    });
+    expect(await waiting()).toBe((now() + 30) * 1000);
+  });
+
   it('with pending after a reply on, every staff reply sets pending and the customer brings it back', async () => {
     const { send, settings, row, now } = await setUp();
     await settings({ autoPending: true });

@@ -164,6 +164,47 @@ describeEachDatabase('ticket processor', (ctx) => {
     expect(await ctx.count(waLiveQueue)).toBe(0);
   });
 
+  it('tells the assignee once per wait: a message that started it, a pending ticket moved back, a reopen', async () => {
+    const assigned = (id: number, patch: Partial<TicketRow> = {}) => ({
+      ...ticket(id),
+      assigneeId: 7,
+      status: 'in_progress' as const,
+      ...patch,
+    });
+    const outcomes: Record<string, BatchOutcome> = {
+      // The customer wrote after the assignee's answer: the ticket waits on the business again.
+      again: { kind: 'updated', ticket: assigned(1), statusBefore: 'in_progress', startedWaiting: true },
+      // They wrote once more while already waiting, or said thanks: nothing new to tell.
+      more: { kind: 'updated', ticket: assigned(2), statusBefore: 'in_progress', startedWaiting: false },
+      thanks: { kind: 'updated', ticket: assigned(3, { status: 'pending' }), statusBefore: 'pending' },
+      back: { kind: 'updated', ticket: assigned(4), statusBefore: 'pending', startedWaiting: false },
+      reopen: { kind: 'reopened', ticket: assigned(5), statusBefore: 'close' },
+      nobody: {
+        kind: 'updated',
+        ticket: assigned(6, { assigneeId: null }),
+        statusBefore: 'in_progress',
+        startedWaiting: true,
+      },
+    };
+    const { save, processor } = await setup((event) => outcomes[event.message.body] ?? { kind: 'ignored' });
+    const told: [number, number, boolean][] = [];
+    const notifications = {
+      newTickets: async () => {},
+      customerReplied: async (t: { id: number }, _last: string, assigneeId: number, reopened: boolean) => {
+        told.push([t.id, assigneeId, reopened]);
+      },
+    };
+    await save(...Object.keys(outcomes).map((body, i): [string, string] => [`g${i}`, body]));
+    const p = processor({ notifications });
+    await p.settled();
+    await p.stop();
+    expect(told.sort((a, b) => a[0] - b[0])).toEqual([
+      [1, 7, false],
+      [4, 7, false],
+      [5, 7, true],
+    ]);
+  });
+
   it('retries a poison message, then logs it and gives up without blocking its group', async () => {
     const { save, processor, batches, errors } = await setup((event) =>
       event.message.body === 'bad' ? 'throw' : { kind: 'updated', ticket: ticket(3) },

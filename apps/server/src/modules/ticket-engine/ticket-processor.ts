@@ -15,8 +15,9 @@ export interface TicketProcessorDeps {
   /** Where automatic assignments (a member's first reply) are recorded, after the batch was applied. */
   audit?: Pick<AuditRecorder, 'record'>;
   /**
-   * Where members are told of a new ticket, and an assignee that their customer wrote again (a pending
-   * ticket moved back, or a closed one reopened): the notifications module's port (decision 0022).
+   * Where members are told of a new ticket, and an assignee that their customer wrote again (the ticket
+   * waits on the business again, a pending one moved back, or a closed one reopened): the notifications
+   * module's port (decision 0022).
    */
   notifications?: Pick<NotificationPoster, 'newTickets' | 'customerReplied'>;
   /**
@@ -152,7 +153,10 @@ export function createTicketProcessor({
 
   /**
    * What the batch tells members (decision 0022), posted after it like the audit entries: the tickets it
-   * opened in one post (every member), and each assignee whose customer wrote again.
+   * opened in one post (every member), and each assignee whose customer wrote again — once per wait: the
+   * message that started the customer's wait (`waiting_since` was null), moved the ticket out of pending
+   * or reopened it. Acknowledgements start no wait and move nothing; reactions and poll votes never reach
+   * the engine.
    */
   function notify(batch: { event: QueuedLiveMessage; outcome: BatchOutcome }[]): Promise<void>[] {
     if (!notifications) return [];
@@ -171,7 +175,10 @@ export function createTicketProcessor({
       else if (ticket.assigneeId === null) continue;
       else if (outcome.kind === 'reopened')
         posts.push(notifications.customerReplied(about, ticket.lastMessage, ticket.assigneeId, true));
-      else if (outcome.statusBefore === 'pending' && ticket.status === 'in_progress')
+      else if (
+        outcome.startedWaiting ||
+        (outcome.statusBefore === 'pending' && ticket.status === 'in_progress')
+      )
         posts.push(notifications.customerReplied(about, ticket.lastMessage, ticket.assigneeId, false));
     }
     if (opened.length > 0) posts.push(notifications.newTickets(opened));

@@ -191,9 +191,9 @@ function joinStatement(db: Db) {
   // customer wrote last). The status is checked again on the locked row: a ticket closed meanwhile is none.
   const targets = db.$with('targets', { id: sql<number>`id` }).as(sql`
     select t.id, t.assignee_id as assignee_before, t.status as status_before,
-      t.first_response_at as responded_before, i.* from input i
+      t.first_response_at as responded_before, t.waiting_since as waiting_before, i.* from input i
     cross join lateral (
-      select k.id, k.assignee_id, k.status, k.first_response_at from tickets k
+      select k.id, k.assignee_id, k.status, k.first_response_at, k.waiting_since from tickets k
       where k.status in ('open', 'in_progress', 'pending') and k.id = coalesce(
         (select d.id from tickets d
           where d.id = i.desk_ticket_id and d.organisation_id = i.organisation_id
@@ -261,7 +261,8 @@ function joinStatement(db: Db) {
     from targets x
     where t.id = x.id and x.id = any(array(select ticket_id from added))
     returning t.*, x.n as joined_n, x.status_before,
-      x.assignee_before is null and t.assignee_id is not null as assigned`);
+      x.assignee_before is null and t.assignee_id is not null as assigned,
+      x.waiting_before is null and t.waiting_since is not null as started_waiting`);
   return db
     .with(input, targets, added, touched)
     .select({
@@ -319,6 +320,7 @@ function joinResults(
         ticket: fromRaw(raw),
         assigned: raw.assigned,
         statusBefore: raw.status_before,
+        startedWaiting: raw.started_waiting,
       };
     return { kind: active.has(n) ? 'duplicate' : 'none' };
   });
@@ -348,7 +350,12 @@ interface RawTicket {
   waiting_since: Date | string | null;
 }
 
-type JoinedTicket = RawTicket & { joined_n: number; assigned: boolean; status_before: TicketStatus };
+type JoinedTicket = RawTicket & {
+  joined_n: number;
+  assigned: boolean;
+  status_before: TicketStatus;
+  started_waiting: boolean;
+};
 
 const date = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 

@@ -126,10 +126,11 @@ export const tickets = pgTable(
     index('tickets_customer_key_idx')
       .on(t.organisationId, t.customerKey)
       .where(sql`${t.customerNumber} is null`),
-    // The unanswered sweep's walk over every organisation's open, unanswered tickets (decision 0022).
-    index('tickets_unanswered_idx')
-      .on(t.createdAt)
-      .where(sql`${t.status} = 'open' and ${t.firstResponseAt} is null`),
+    // The unanswered sweep's walk over every organisation's tickets waiting on the business (Open and In
+    // Progress with a running wait), oldest wait first (decision 0022).
+    index('tickets_waiting_idx')
+      .on(t.waitingSince)
+      .where(sql`${t.status} in ('open', 'in_progress') and ${t.waitingSince} is not null`),
     check('tickets_status_valid', sql`${t.status} in ('open', 'in_progress', 'pending', 'close')`),
     check('tickets_closed_at_only_when_closed', sql`(${t.status} = 'close') = (${t.closedAt} is not null)`),
   ],

@@ -73,6 +73,7 @@ function server(notifications: Notification[], unread = notifications.filter((n)
 /** A stand-in for the browser's Notification with the permission given. */
 function stubNotification(permission: NotificationPermission) {
   const shown: { title: string; body?: string; tag?: string }[] = [];
+  const instances: FakeNotification[] = [];
   class FakeNotification {
     static permission = permission;
     static requestPermission = vi.fn(async () => {
@@ -82,11 +83,12 @@ function stubNotification(permission: NotificationPermission) {
     onclick: (() => void) | null = null;
     constructor(title: string, options: NotificationOptions) {
       shown.push({ title, body: options.body, tag: options.tag });
+      instances.push(this);
     }
     close() {}
   }
   vi.stubGlobal('Notification', FakeNotification);
-  return { shown, FakeNotification };
+  return { shown, instances, FakeNotification };
 }
 
 const bell = () => screen.getByRole('button', { name: /^Notifications/ });
@@ -181,8 +183,9 @@ describe('notifications', () => {
     expect(screen.queryByRole('button', { name: 'Show older' })).toBeNull();
   });
 
-  it('shows a browser notification only when permitted and the tab is not in front; a burst is one', async () => {
-    const { shown } = stubNotification('granted');
+  it('shows a browser notification only when permitted and the tab is not in front; a burst is one that opens the inbox', async () => {
+    const { shown, instances } = stubNotification('granted');
+    vi.spyOn(window, 'focus').mockImplementation(() => {});
     const focus = vi.spyOn(document, 'hasFocus').mockReturnValue(true);
     server([]);
     render();
@@ -202,6 +205,9 @@ describe('notifications', () => {
     for (const id of [20, 21, 22, 23]) emit({ type: 'notification.created', notification: note(id) });
     await act(async () => vi.advanceTimersByTimeAsync(BROWSER_BATCH_MS));
     expect(shown.slice(1)).toEqual([{ title: 'wadesk', body: '4 new notifications', tag: 'wadesk-many' }]);
+    // The burst is about several tickets: it opens the inbox, where they are worked.
+    act(() => instances.at(-1)?.onclick?.());
+    expect(screen.getByTestId('where').textContent).toBe('/inbox');
   });
 
   it('shows no bell and asks nothing when signed out', async () => {

@@ -19,6 +19,7 @@ import {
 import { showBrowserNotification } from '@/features/notifications/utils/browser-notifications';
 import {
   NOTIFICATION_TICKET_PATH,
+  NOTIFICATIONS_BURST_PATH,
   withCreated,
   withOlder,
   withRead,
@@ -112,7 +113,7 @@ export function NotificationsProvider({ enabled, children }: { enabled: boolean;
         const burst = pending.current.splice(0);
         if (burst.length > 3) {
           showBrowserNotification('wadesk', `${burst.length} new notifications`, 'wadesk-many', () =>
-            navigate('/dashboard'),
+            navigate(NOTIFICATIONS_BURST_PATH),
           );
           return;
         }

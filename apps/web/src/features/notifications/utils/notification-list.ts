@@ -3,6 +3,9 @@ import type { Notification, NotificationsResponse } from '@wadesk/contract';
 /** Where a notification's ticket opens: the inbox, where agents work (docs/decisions/0022-member-notifications.md). */
 export const NOTIFICATION_TICKET_PATH = (ticketId: number) => `/inbox?ticket=${ticketId}`;
 
+/** Where a burst of browser notifications (several tickets) opens: the inbox too. */
+export const NOTIFICATIONS_BURST_PATH = '/inbox';
+
 /** The bell keeps at most this many in memory (the server keeps more; older pages load on demand). */
 export const NOTIFICATIONS_SHOWN = 200;
 
