@@ -284,7 +284,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     db: database.db,
     actions: {
       assign: ticketCalls.workflow.assign,
-      setLabels: ticketCalls.workflow.setLabels,
+      addLabel: ticketCalls.workflow.addLabel,
       updateStatus: ticketCalls.tickets.updateStatus,
     },
   });

@@ -26,7 +26,8 @@ export const CUSTOMER_TICKETS_LIMIT = 20;
  */
 export interface TicketActions {
   assign(actor: Actor, ticketId: number, assigneeId: number | null): Promise<{ ticket: Ticket }>;
-  setLabels(actor: Actor, ticketId: number, labelIds: number[]): Promise<{ ticket: Ticket }>;
+  /** One label added to what the ticket has when it is added; `added: false` when it was on it already. */
+  addLabel(actor: Actor, ticketId: number, labelId: number): Promise<{ ticket: Ticket; added: boolean }>;
   updateStatus(actor: Actor, ticketId: number, status: TicketStatus): Promise<{ ticket: Ticket }>;
 }
 
@@ -96,9 +97,11 @@ export function createInboxService({ repo, actions }: InboxServiceDeps) {
           if (request.action === 'assign') {
             tickets.push((await actions.assign(actor, id, request.assignee_id)).ticket);
           } else if (request.action === 'label') {
-            const labelIds = (before.labels ?? []).map((l) => l.id);
-            if (labelIds.includes(request.label_id)) skip(inboxMessages.labelAlreadyOn);
-            else tickets.push((await actions.setLabels(actor, id, [...labelIds, request.label_id])).ticket);
+            // Added in one statement, not the ticket's set written back from the read above: a label
+            // another member puts on it meanwhile stays.
+            const { ticket, added } = await actions.addLabel(actor, id, request.label_id);
+            if (added) tickets.push(ticket);
+            else skip(inboxMessages.labelAlreadyOn);
           } else if (before.status === 'close') {
             skip(inboxMessages.alreadyClosed);
           } else {

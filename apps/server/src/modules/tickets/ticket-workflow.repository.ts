@@ -90,6 +90,28 @@ export function createTicketWorkflowRepository(db: Db) {
       return row?.n ?? 0;
     },
 
+    /**
+     * Puts one label on the ticket, leaving its others as they are at that moment: one statement, so a
+     * label another member sets meanwhile is kept (a bulk change that read the ticket earlier must not
+     * write its whole set back). False when nothing was added: the label is on it already, or the ticket
+     * or label is not the organisation's (any more).
+     */
+    async addLabel(organisationId: number, ticketId: number, labelId: number): Promise<boolean> {
+      const pair = db
+        .select({ ticketId: tickets.id, labelId: labels.id })
+        .from(tickets)
+        .innerJoin(labels, eq(labels.organisationId, tickets.organisationId))
+        .where(
+          and(eq(tickets.organisationId, organisationId), eq(tickets.id, ticketId), eq(labels.id, labelId)),
+        );
+      const added = await db
+        .insert(ticketLabels)
+        .select(pair)
+        .onConflictDoNothing()
+        .returning({ ticketId: ticketLabels.ticketId });
+      return added.length > 0;
+    },
+
     /** The ticket's labels become exactly `labelIds` (checked to be the organisation's). */
     async setLabels(ticketId: number, labelIds: number[]): Promise<void> {
       await db.transaction(async (tx) => {
