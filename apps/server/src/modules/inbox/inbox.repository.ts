@@ -88,6 +88,32 @@ function ticketNumber(search: string): number | null {
   return n >= 1 && n <= 2 ** 31 - 1 ? n : null;
 }
 
+/**
+ * The search's second step (decision 0021): the ids of the organisation's tickets whose fields or messages
+ * match `pattern` (a LIKE pattern), or whose number is `number`, each from its trigram index. Both branches
+ * keep to the organisation: the message index answers every organisation's matches, and a word common in
+ * another tenant's messages must not make this set (and the page's semi-join over it) huge. Messages are
+ * kept to the organisation's sessions: a message carries its ticket's session (the engine files it under a
+ * ticket of its conversation; merges and splits stay within one), so this is the organisation's tickets,
+ * checked on each matching message's own row against a hash of a few session ids. EXPLAIN on PostgreSQL
+ * with the bench's seed (a neighbour whose 100,000 messages match): the trigram index still drives the
+ * branch; joining tickets instead hashed all 100,000 of the organisation's tickets (twice the buffers), and
+ * unscoped, the page probed a ticket for each of the neighbour's 25,000 (thirty times).
+ */
+export function searchMatches(organisationId: number, pattern: string, number: number | null): SQL {
+  const fields = ticketSearchText({
+    customer: sql.raw('s.customer'),
+    customerNumber: sql.raw('s.customer_number'),
+    groupName: sql.raw('s.group_name'),
+  });
+  return sql`${number === null ? sql`` : sql`select ${number}::int union all `}
+    select s.id from tickets s where s.organisation_id = ${organisationId} and ${fields} ilike ${pattern}
+    union all
+    select m.ticket_id from ticket_messages m
+    where m.session_id in (select ws.id from wa_sessions ws where ws.organisation_id = ${organisationId})
+      and m.message ilike ${pattern}`;
+}
+
 /** Members' names as the desk shows them (the tickets module's lists say the same). */
 const memberName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
 
@@ -276,10 +302,7 @@ export function createInboxRepository(db: Db, { searchWalk = SEARCH_WALK } = {})
       }
 
       // Step 2: the matching ids from each trigram index (and the number), then the page among them.
-      base.push(sql`${tickets.id} in (${number === null ? sql`` : sql`select ${number}::int union all `}
-        select s.id from tickets s where s.organisation_id = ${organisationId} and ${fields('s')} ilike ${pattern}
-        union all
-        select m.ticket_id from ticket_messages m where m.message ilike ${pattern})`);
+      base.push(sql`${tickets.id} in (${searchMatches(organisationId, pattern, number)})`);
       return plain();
     },
 
