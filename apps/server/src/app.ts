@@ -287,6 +287,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       addLabel: ticketCalls.workflow.addLabel,
       updateStatus: ticketCalls.tickets.updateStatus,
     },
+    checks: ticketCalls.checks,
   });
   await registerDashboard(app, { sessions, groups, agents });
   await registerReplies(app, {
