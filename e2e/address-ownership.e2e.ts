@@ -8,7 +8,7 @@ import { invitationLinkFor, verificationLinkFor } from './support/outbox';
 import { type RunningServer, startServer } from './support/server';
 import { connectBrowser } from './support/shared-browser';
 
-// Addresses someone else registered (issue 25 items 2 and 3): a verification mail the real owner (or their
+// Addresses someone else registered (decision 0016): a verification mail the real owner (or their
 // mail scanner) opens verifies nothing until they confirm, and the real owner's invitation still brings them
 // into their team.
 

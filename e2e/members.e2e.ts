@@ -54,7 +54,7 @@ test('an owner invites a member on the Members page; the mailed link creates the
   expect(await phone.page.evaluate(() => localStorage.getItem('refreshToken'))).toBeTruthy();
 
   // The member reads the list; only owners manage it. Every page says what the role cannot do before any
-  // form is filled (issue 27 §4): the controls are disabled with the reason, or not there.
+  // form is filled (decision 0016): the controls are disabled with the reason, or not there.
   await phone.page.goto('/members');
   await phone.page.getByText('Only owners can invite people, change roles and remove members.').waitFor();
   expect(await phone.page.getByRole('button', { name: 'Invite member' }).isDisabled()).toBe(true);

@@ -1,11 +1,16 @@
 // The inbox bench's organisation: 100,000 tickets of 25,000 groups (three closed and one active each) with
 // four conversation messages apiece, bulk-seeded with SQL (generate_series). Names, numbers and texts repeat
 // as a real desk's do: 500 customer names, eight kinds of question and four kinds of answer, each message
-// with an order number of its own.
+// with an order number of its own. Beside it a neighbour organisation on the same database whose messages
+// all carry the words the bench searches for: a search must not pay for another tenant's matches.
 import type pg from 'pg';
 
 export const INBOX_TICKETS = 100_000;
 export const INBOX_MESSAGES_PER_TICKET = 4;
+/** The neighbour's tickets, four messages each, every one with the bench's rare and common search words. */
+export const NEIGHBOUR_TICKETS = 25_000;
+/** One message's order number in the bench's organisation (ticket 42001, message 3): its rare search. */
+export const RARE_NUMBER = '420013';
 const PER_GROUP = 4;
 
 const FIRST = [
@@ -76,18 +81,27 @@ const ANSWERS = [
 
 const array = (values: string[]) => `array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')}]`;
 
-/** Seeds the organisation's session, tickets and messages; answers the session id. */
+async function addSession(client: pg.Client, organisationId: number, phone: string): Promise<string> {
+  const { rows } = await client.query<{ id: string }>(
+    `insert into wa_sessions (organisation_id, name, description, status, phone)
+     values ($1, 'Support', 'bench', 'connected', $2) returning id`,
+    [organisationId, phone],
+  );
+  return rows[0]?.id as string;
+}
+
+/**
+ * Seeds the organisation's session, tickets and messages, and the neighbour organisation's; answers the
+ * organisation's session id.
+ */
 export async function seedInbox(
   client: pg.Client,
   organisationId: number,
   memberId: number,
+  neighbourId: number,
 ): Promise<string> {
-  const { rows } = await client.query<{ id: string }>(
-    `insert into wa_sessions (organisation_id, name, description, status, phone)
-     values ($1, 'Support', 'bench', 'connected', '4930000000000') returning id`,
-    [organisationId],
-  );
-  const sessionId = rows[0]?.id as string;
+  const sessionId = await addSession(client, organisationId, '4930000000000');
+  const neighbourSession = await addSession(client, neighbourId, '4930000000001');
   // Bulk loads build indexes once after the rows, not row by row: the trigram indexes alone made the seed
   // take five minutes. The unique indexes stay (the engine's one-active rule), the others come back below.
   const { rows: indexes } = await client.query<{ name: string; definition: string }>(
@@ -131,6 +145,26 @@ export async function seedInbox(
      from tickets t cross join generate_series(1, ${INBOX_MESSAGES_PER_TICKET}) as m
      where t.organisation_id = $1`,
     [organisationId],
+  );
+  // The neighbour: closed tickets of its own groups, each message a refund of the bench's rare number.
+  await client.query(
+    `insert into tickets (organisation_id, session_id, group_jid, group_name, customer, customer_number,
+       last_message, status, created_at, updated_at, closed_at, last_customer_at)
+     select $1, $2::uuid, 'n' || i || '@g.us', 'Neighbour ' || i, 'Neighbour customer ' || i,
+       '+49160' || lpad(i::text, 7, '0'), 'Refund ${RARE_NUMBER}', 'close', c.created, c.created,
+       c.created + interval '1 hour', c.created
+     from generate_series(0, ${NEIGHBOUR_TICKETS - 1}) as i
+     cross join lateral (select now() - (${NEIGHBOUR_TICKETS} - i) * interval '20 minutes' as created) c`,
+    [neighbourId, neighbourSession],
+  );
+  await client.query(
+    `insert into ticket_messages (ticket_id, session_id, group_jid, wa_id, sender, sender_name, is_business,
+       message, created_at)
+     select t.id, t.session_id, t.group_jid, 'NB' || t.id || '_' || m, t.customer_number, t.customer, false,
+       'Refund for order ${RARE_NUMBER} please, line ' || m, t.created_at
+     from tickets t cross join generate_series(1, ${INBOX_MESSAGES_PER_TICKET}) as m
+     where t.organisation_id = $1`,
+    [neighbourId],
   );
   await client.query('set session_replication_role = default');
   for (const index of indexes) await client.query(index.definition);

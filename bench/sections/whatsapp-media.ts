@@ -1,4 +1,4 @@
-// Memory of one large WhatsApp media download (issue 26, "media held whole in memory"): the file streamed
+// Memory of one large WhatsApp media download (decision 0011, Media): the file streamed
 // from the CDN through the driver into object storage and out as POST /api/downloadMedia/'s base64 JSON,
 // against the same file held whole as the server did before. Each in a fresh child process.
 import { execFile } from 'node:child_process';

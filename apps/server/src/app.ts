@@ -284,9 +284,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     db: database.db,
     actions: {
       assign: ticketCalls.workflow.assign,
-      setLabels: ticketCalls.workflow.setLabels,
+      addLabel: ticketCalls.workflow.addLabel,
       updateStatus: ticketCalls.tickets.updateStatus,
     },
+    checks: ticketCalls.checks,
   });
   await registerDashboard(app, { sessions, groups, agents });
   await registerReplies(app, {

@@ -13,9 +13,17 @@ import { describeEachDatabase } from '../../../test/helpers/describe-each-databa
 import { org } from '../../../test/helpers/desk';
 import { deskFixture } from '../../../test/helpers/desk-fixture';
 import { openEventStream } from '../../../test/helpers/event-stream';
-import { teammate } from '../../../test/helpers/team';
+import { teammate, userId } from '../../../test/helpers/team';
 import { eventually } from '../../../test/helpers/whatsapp';
 import { auditLog } from '../../db/schema';
+import { createAuditRepository } from '../audit/audit.repository';
+import { createAuditRecorder } from '../audit/audit.service';
+import { createTicketMergeRepository } from '../tickets/ticket-merge.repository';
+import { createTicketWorkflowRepository } from '../tickets/ticket-workflow.repository';
+import { createTicketWorkflowService } from '../tickets/ticket-workflow.service';
+import { createTicketsRepository } from '../tickets/tickets.repository';
+import { createInboxRepository } from './inbox.repository';
+import { createInboxService } from './inbox.service';
 
 const T0 = 1_790_000_000;
 
@@ -116,6 +124,68 @@ describeEachDatabase('bulk changes from the inbox', (ctx) => {
     const refused = await bulk(user, { action: 'label', ticket_ids: [a], label_id: vip.id + 100 });
     expect(refused.status).toBe(404);
     expect(refused.body).toEqual({ message: workflowMessages.labelNotFound });
+  });
+
+  it('adds the label to what the ticket has when it is added: labels set meanwhile stay', async () => {
+    const { user, organisationId, a, b } = await desk();
+    const save = async (name: string) =>
+      (await org<SaveLabelResponse>(ctx.app, user, 'saveLabel', { name, colour: '#ff0000' })).body.label;
+    const [vip, urgent, late] = [await save('VIP'), await save('Urgent'), await save('Late')];
+    await org(ctx.app, user, 'setTicketLabels', { ticket_id: b, label_ids: [urgent.id] });
+    // The inbox and the tickets module's calls as the app wires them, with another member's single calls
+    // landing after the bulk change read its tickets: Late joins b, and VIP is put on a.
+    const inboxRepo = createInboxRepository(ctx.db);
+    const announced: [string, number, string[]][] = [];
+    const workflowRepo = createTicketWorkflowRepository(ctx.db);
+    const workflow = createTicketWorkflowService({
+      tickets: createTicketsRepository(ctx.db),
+      repo: workflowRepo,
+      merges: createTicketMergeRepository(ctx.db, { moveToTicket: async () => {} }),
+      clock: ctx.clock,
+      audit: createAuditRecorder({
+        repo: createAuditRepository(ctx.db),
+        onError: (error) => {
+          throw error;
+        },
+      }),
+      onChange: (_, change, ticket) => announced.push([change, ticket.id, ticket.labels.map((l) => l.name)]),
+    });
+    const inbox = createInboxService({
+      repo: {
+        ...inboxRepo,
+        async views(organisation, ids) {
+          const read = await inboxRepo.views(organisation, ids);
+          await org(ctx.app, user, 'setTicketLabels', { ticket_id: b, label_ids: [urgent.id, late.id] });
+          await org(ctx.app, user, 'setTicketLabels', { ticket_id: a, label_ids: [vip.id] });
+          return read;
+        },
+      },
+      actions: {
+        assign: workflow.assign,
+        addLabel: workflow.addLabel,
+        updateStatus: () => Promise.reject(new Error('no status change in this test')),
+      },
+      checks: workflowRepo,
+    });
+    const before = (await entries()).length;
+    const actor = { id: await userId(ctx.db, 'ann@example.com'), organisationId };
+    const res = await inbox.bulkUpdate(actor, { action: 'label', ticket_ids: [a, b], label_id: vip.id });
+
+    expect(res.tickets.map((t) => [t.id, t.labels.map((l) => l.name)])).toEqual([
+      [b, ['Late', 'Urgent', 'VIP']],
+    ]);
+    expect(res.skipped).toEqual([{ ticket_id: a, message: inboxMessages.labelAlreadyOn }]);
+    expect(announced).toEqual([['labels', b, ['Late', 'Urgent', 'VIP']]]);
+    // The single calls' two entries, then the bulk change's: what it changed, from what b had then.
+    expect((await entries()).slice(before + 2).map((e) => [e.action, e.target, e.details])).toEqual([
+      ['ticket.labels_changed', `Ticket #${b}`, { from: ['Late', 'Urgent'], to: ['Late', 'Urgent', 'VIP'] }],
+    ]);
+    const stored = await org<InboxResponse>(ctx.app, user, 'getInbox', {});
+    expect(stored.body.tickets.map((t) => [t.id, t.labels.map((l) => l.name)])).toEqual([
+      [expect.any(Number), []],
+      [b, ['Late', 'Urgent', 'VIP']],
+      [a, ['VIP']],
+    ]);
   });
 
   it('closes each ticket as updateTicketStatus would; a closed one is skipped', async () => {

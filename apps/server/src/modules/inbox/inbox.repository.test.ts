@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
 import { deskFixture } from '../../../test/helpers/desk-fixture';
 import { userId } from '../../../test/helpers/team';
-import { createInboxRepository, type InboxQuery } from './inbox.repository';
+import { containsPattern, createInboxRepository, type InboxQuery, searchMatches } from './inbox.repository';
 import { decodeCursor, encodeCursor } from './inbox-cursor';
 
 const T0 = 1_790_000_000;
@@ -58,5 +59,46 @@ describeEachDatabase('inbox search: the walk and the index set agree', (ctx) => 
     const ids = (await pages(1000, { search: 'refund' })).flat();
     expect(ids).toHaveLength(5);
     expect(await pages(1, { search: 'refund', view: 'closed' })).toEqual([[]]);
+  });
+
+  it("keeps the index set to the organisation: another one's matching messages are neither in it nor on a page", async () => {
+    const desk = await deskFixture(ctx);
+    const neighbour = await deskFixture(ctx, ctx.app, 'zed@example.com');
+    for (const n of [0, 1, 2, 3])
+      await neighbour.say({
+        groupId: `n${n}@g.us`,
+        timestamp: T0 + 10 + n,
+        body: `refund ${n}`,
+        name: 'Nora',
+      });
+    for (const [n, body] of ['refund please', 'printer broken', 'refund again'].entries())
+      await desk.say({ groupId: `${n}@g.us`, timestamp: T0 + n, body });
+    const memberId = await userId(ctx.db, 'ann@example.com');
+    const query = (organisationId: number, walk: number, search: string) =>
+      createInboxRepository(ctx.db, { searchWalk: walk }).page({
+        organisationId,
+        memberId,
+        view: 'all',
+        search,
+        limit: 10,
+      });
+    const ids = async (organisationId: number) => (await query(organisationId, 1000, 'a')).map((r) => r.id);
+    const [refundAgain, , refundPlease] = await ids(desk.organisationId);
+    const theirs = await ids(neighbour.organisationId);
+    expect(theirs).toHaveLength(4);
+
+    // The set itself: the organisation's two matches, none of the neighbour's four.
+    const matched = (await ctx.db.execute(
+      sql`select distinct id from (${searchMatches(desk.organisationId, containsPattern('refund'), null)}) x(id)`,
+    )) as unknown as { rows: { id: number }[] };
+    expect(matched.rows.map((r) => Number(r.id)).sort((a, b) => a - b)).toEqual(
+      [refundPlease, refundAgain].sort((a, b) => (a ?? 0) - (b ?? 0)),
+    );
+    // Pages from the walk (it sees every ticket) and from the set (it sees one): complete, and only ours.
+    for (const walk of [1000, 1])
+      expect(
+        (await query(desk.organisationId, walk, 'refund')).map((r) => r.id),
+        `walk ${walk}`,
+      ).toEqual([refundAgain, refundPlease]);
   });
 });

@@ -1,10 +1,17 @@
 import type { InboxView, TicketLabel } from '@wadesk/contract';
-import { and, desc, eq, getTableColumns, inArray, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../auth/auth.schema';
 import type { TicketView } from '../tickets/ticket-mapping';
-import { labels, ticketLabels, ticketSearchText, tickets } from '../tickets/tickets.schema';
+import {
+  memberName,
+  ticketLabelList,
+  ticketLabels,
+  ticketSearchText,
+  tickets,
+  ticketViewColumns,
+} from '../tickets/tickets.schema';
 import type { InboxCursor } from './inbox-cursor';
 
 // The inbox's reads of the tickets module's tables (docs/architecture.md: a module may read another's
@@ -21,9 +28,6 @@ export interface InboxQuery {
   after?: InboxCursor | undefined;
   limit: number;
 }
-
-/** A ticket of the page and its sort key as the cursor carries it. */
-export type InboxRow = TicketView & { cursorAt: string };
 
 /**
  * A ticket of an inbox page as the page's statement gives it: times already ISO 8601 text (what
@@ -88,8 +92,31 @@ function ticketNumber(search: string): number | null {
   return n >= 1 && n <= 2 ** 31 - 1 ? n : null;
 }
 
-/** Members' names as the desk shows them (the tickets module's lists say the same). */
-const memberName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
+/**
+ * The search's second step (decision 0021): the ids of the organisation's tickets whose fields or messages
+ * match `pattern` (a LIKE pattern), or whose number is `number`, each from its trigram index. Both branches
+ * keep to the organisation: the message index answers every organisation's matches, and a word common in
+ * another tenant's messages must not make this set (and the page's semi-join over it) huge. Messages are
+ * kept to the organisation's sessions: a message carries its ticket's session (the engine files it under a
+ * ticket of its conversation; merges and splits stay within one), so this is the organisation's tickets,
+ * checked on each matching message's own row against a hash of a few session ids. EXPLAIN on PostgreSQL
+ * with the bench's seed (a neighbour whose 100,000 messages match): the trigram index still drives the
+ * branch; joining tickets instead hashed all 100,000 of the organisation's tickets (twice the buffers), and
+ * unscoped, the page probed a ticket for each of the neighbour's 25,000 (thirty times).
+ */
+export function searchMatches(organisationId: number, pattern: string, number: number | null): SQL {
+  const fields = ticketSearchText({
+    customer: sql.raw('s.customer'),
+    customerNumber: sql.raw('s.customer_number'),
+    groupName: sql.raw('s.group_name'),
+  });
+  return sql`${number === null ? sql`` : sql`select ${number}::int union all `}
+    select s.id from tickets s where s.organisation_id = ${organisationId} and ${fields} ilike ${pattern}
+    union all
+    select m.ticket_id from ticket_messages m
+    where m.session_id in (select ws.id from wa_sessions ws where ws.organisation_id = ${organisationId})
+      and m.message ilike ${pattern}`;
+}
 
 /** A search shorter than this matches no message text (trigrams are three characters). */
 export const MIN_TEXT_SEARCH = 3;
@@ -99,23 +126,6 @@ export const SEARCH_WALK = 500;
 export type InboxRepository = ReturnType<typeof createInboxRepository>;
 
 export function createInboxRepository(db: Db, { searchWalk = SEARCH_WALK } = {}) {
-  /** Tickets with their assignee's name and labels, in one statement (as the tickets module's lists). */
-  const labelList = () => sql<TicketLabel[]>`coalesce((
-      select json_agg(json_build_object('id', l.id, 'name', l.name, 'colour', l.colour) order by lower(l.name), l.id)
-      from ticket_labels tl join labels l on l.id = tl.label_id where tl.ticket_id = ${tickets.id}), '[]'::json)`;
-
-  function selectViews() {
-    return db
-      .select({
-        ...getTableColumns(tickets),
-        assigneeName: sql<string | null>`${memberName}`,
-        labels: labelList(),
-        cursorAt: sql<string>`to_char(${tickets.lastCustomerAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-      })
-      .from(tickets)
-      .leftJoin(users, eq(users.id, tickets.assigneeId));
-  }
-
   /**
    * A view's page without a search, as a named prepared statement per shape (view, label, cursor): PostgreSQL
    * plans it once per connection. Planning it (13 indexes on tickets to weigh) took longer than running it.
@@ -156,6 +166,10 @@ export function createInboxRepository(db: Db, { searchWalk = SEARCH_WALK } = {})
    * Drizzle maps one field a row instead of twenty-one (its mapping was the largest part of the server's
    * CPU for a page, in a profile under load), and no timestamp is parsed into a Date to be printed again.
    */
+  /** Tickets as the tickets module's lists show them (its ticketViewColumns). */
+  const selectViews = () =>
+    db.select(ticketViewColumns).from(tickets).leftJoin(users, eq(users.id, tickets.assigneeId));
+
   function selectPage() {
     const iso = (column: AnyPgColumn) =>
       sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -168,7 +182,7 @@ export function createInboxRepository(db: Db, { searchWalk = SEARCH_WALK } = {})
           'updatedAt', ${iso(tickets.updatedAt)}, 'firstResponseAt', ${iso(tickets.firstResponseAt)},
           'closedAt', ${iso(tickets.closedAt)}, 'sessionId', ${tickets.sessionId},
           'groupJid', ${tickets.groupJid}, 'assigneeId', ${tickets.assigneeId}, 'assigneeName', ${memberName},
-          'answeredBy', ${tickets.answeredBy}, 'labels', ${labelList()},
+          'answeredBy', ${tickets.answeredBy}, 'labels', ${ticketLabelList},
           'customerRepliedAt', ${iso(tickets.customerRepliedAt)}, 'followUpOf', ${tickets.followUpOf},
           'lastCustomerAt', ${iso(tickets.lastCustomerAt)},
           -- Nobody waits on a closed ticket (the column stays for a member's reopen).
@@ -276,15 +290,12 @@ export function createInboxRepository(db: Db, { searchWalk = SEARCH_WALK } = {})
       }
 
       // Step 2: the matching ids from each trigram index (and the number), then the page among them.
-      base.push(sql`${tickets.id} in (${number === null ? sql`` : sql`select ${number}::int union all `}
-        select s.id from tickets s where s.organisation_id = ${organisationId} and ${fields('s')} ilike ${pattern}
-        union all
-        select m.ticket_id from ticket_messages m where m.message ilike ${pattern})`);
+      base.push(sql`${tickets.id} in (${searchMatches(organisationId, pattern, number)})`);
       return plain();
     },
 
     /** The organisation's tickets among `ids` (with labels and assignee names); others are left out. */
-    views(organisationId: number, ids: number[]): Promise<InboxRow[]> {
+    views(organisationId: number, ids: number[]): Promise<TicketView[]> {
       return selectViews().where(and(eq(tickets.organisationId, organisationId), inArray(tickets.id, ids)));
     },
 
@@ -313,22 +324,6 @@ export function createInboxRepository(db: Db, { searchWalk = SEARCH_WALK } = {})
         .where(and(eq(tickets.organisationId, organisationId), ne(tickets.id, ticketId), same))
         .orderBy(desc(tickets.createdAt), desc(tickets.id))
         .limit(limit);
-    },
-
-    async isMember(organisationId: number, userId: number): Promise<boolean> {
-      const found = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.organisationId, organisationId), eq(users.id, userId)));
-      return found.length > 0;
-    },
-
-    async labelExists(organisationId: number, labelId: number): Promise<boolean> {
-      const found = await db
-        .select({ id: labels.id })
-        .from(labels)
-        .where(and(eq(labels.organisationId, organisationId), eq(labels.id, labelId)));
-      return found.length > 0;
     },
   };
 }

@@ -26,8 +26,18 @@ export const CUSTOMER_TICKETS_LIMIT = 20;
  */
 export interface TicketActions {
   assign(actor: Actor, ticketId: number, assigneeId: number | null): Promise<{ ticket: Ticket }>;
-  setLabels(actor: Actor, ticketId: number, labelIds: number[]): Promise<{ ticket: Ticket }>;
+  /** One label added to what the ticket has when it is added; `added: false` when it was on it already. */
+  addLabel(actor: Actor, ticketId: number, labelId: number): Promise<{ ticket: Ticket; added: boolean }>;
   updateStatus(actor: Actor, ticketId: number, status: TicketStatus): Promise<{ ticket: Ticket }>;
+}
+
+/**
+ * The tickets module's checks that members and labels are the organisation's (its workflow repository's,
+ * handed over by app.ts): a bulk change refuses a member or label that is not before it changes anything.
+ */
+export interface TicketChecks {
+  countMembers(organisationId: number, userIds: readonly number[]): Promise<number>;
+  countLabels(organisationId: number, labelIds: readonly number[]): Promise<number>;
 }
 
 /** getInbox's request after the contract's defaults. */
@@ -42,12 +52,13 @@ export interface InboxPageRequest {
 export interface InboxServiceDeps {
   repo: InboxRepository;
   actions: TicketActions;
+  checks: TicketChecks;
 }
 
 export type InboxService = ReturnType<typeof createInboxService>;
 
 /** The inbox (docs/decisions/0021-inbox.md): pages of a view, bulk changes, a customer's other tickets. */
-export function createInboxService({ repo, actions }: InboxServiceDeps) {
+export function createInboxService({ repo, actions, checks }: InboxServiceDeps) {
   return {
     async page(actor: Actor, request: InboxPageRequest): Promise<InboxResponse> {
       const after = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
@@ -78,9 +89,9 @@ export function createInboxService({ repo, actions }: InboxServiceDeps) {
     async bulkUpdate(actor: Actor, request: BulkUpdateTicketsRequest): Promise<BulkUpdateTicketsResponse> {
       const { organisationId } = actor;
       if (request.action === 'assign' && request.assignee_id !== null)
-        if (!(await repo.isMember(organisationId, request.assignee_id)))
+        if ((await checks.countMembers(organisationId, [request.assignee_id])) !== 1)
           throw new AppError(404, workflowMessages.memberNotFound);
-      if (request.action === 'label' && !(await repo.labelExists(organisationId, request.label_id)))
+      if (request.action === 'label' && (await checks.countLabels(organisationId, [request.label_id])) !== 1)
         throw new AppError(404, workflowMessages.labelNotFound);
       const found = new Map((await repo.views(organisationId, request.ticket_ids)).map((t) => [t.id, t]));
       const tickets: Ticket[] = [];
@@ -96,9 +107,11 @@ export function createInboxService({ repo, actions }: InboxServiceDeps) {
           if (request.action === 'assign') {
             tickets.push((await actions.assign(actor, id, request.assignee_id)).ticket);
           } else if (request.action === 'label') {
-            const labelIds = (before.labels ?? []).map((l) => l.id);
-            if (labelIds.includes(request.label_id)) skip(inboxMessages.labelAlreadyOn);
-            else tickets.push((await actions.setLabels(actor, id, [...labelIds, request.label_id])).ticket);
+            // Added in one statement, not the ticket's set written back from the read above: a label
+            // another member puts on it meanwhile stays.
+            const { ticket, added } = await actions.addLabel(actor, id, request.label_id);
+            if (added) tickets.push(ticket);
+            else skip(inboxMessages.labelAlreadyOn);
           } else if (before.status === 'close') {
             skip(inboxMessages.alreadyClosed);
           } else {

@@ -60,7 +60,7 @@ describeEachDatabase('invitations to an address someone else registered', (ctx) 
   beforeEach(async () => {
     app = await ctx.buildApp({ smtpUrl: smtp.url, publicUrl: 'https://desk.example.com' });
     owner = await signUp(app);
-    // The inviting owner proved their address (an unverified one may not invite: issue 25 item 1).
+    // The inviting owner proved their address (an unverified one may not invite: decision 0016).
     await ctx.db
       .update(users)
       .set({ emailVerifiedAt: ctx.clock() })

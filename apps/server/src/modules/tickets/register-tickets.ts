@@ -7,7 +7,7 @@ import type { NotificationPoster } from '../notifications/notification-poster';
 import { createLabelsRepository } from './labels.repository';
 import { createLabelsService } from './labels.service';
 import { createTicketMergeRepository, type TicketReplies } from './ticket-merge.repository';
-import { createTicketWorkflowRepository } from './ticket-workflow.repository';
+import { createTicketWorkflowRepository, type TicketWorkflowRepository } from './ticket-workflow.repository';
 import { ticketWorkflowRoutes } from './ticket-workflow.routes';
 import { createTicketWorkflowService, type TicketWorkflowService } from './ticket-workflow.service';
 import { createTicketsRepository } from './tickets.repository';
@@ -31,12 +31,17 @@ export interface RegisterTicketsOptions {
 
 /**
  * The desk: the /org/ ticket calls, the team workflow (assignee, notes, labels, merge, split). Answers the
- * single-ticket calls the inbox's bulk changes go through.
+ * single-ticket calls the inbox's bulk changes go through, and the member and label checks they start with.
  */
 export async function registerTickets(
   app: FastifyInstance,
   options: RegisterTicketsOptions,
-): Promise<{ tickets: TicketsService; workflow: TicketWorkflowService }> {
+): Promise<{
+  tickets: TicketsService;
+  workflow: TicketWorkflowService;
+  /** Whether members and labels are the organisation's, for the inbox's bulk changes. */
+  checks: Pick<TicketWorkflowRepository, 'countMembers' | 'countLabels'>;
+}> {
   const { db, clock, bus, audit } = options;
   const ticketsRepository = createTicketsRepository(db);
   const ticketsService = createTicketsService({
@@ -49,9 +54,10 @@ export async function registerTickets(
     ...(options.pollStates ? { pollStates: options.pollStates } : {}),
   });
   await app.register(ticketsRoutes, { tickets: ticketsService });
+  const workflowRepository = createTicketWorkflowRepository(db);
   const workflow = createTicketWorkflowService({
     tickets: ticketsRepository,
-    repo: createTicketWorkflowRepository(db),
+    repo: workflowRepository,
     merges: createTicketMergeRepository(db, options.replies),
     clock,
     audit,
@@ -63,5 +69,6 @@ export async function registerTickets(
     workflow,
     labels: createLabelsService({ repo: createLabelsRepository(db), audit }),
   });
-  return { tickets: ticketsService, workflow };
+  const { countMembers, countLabels } = workflowRepository;
+  return { tickets: ticketsService, workflow, checks: { countMembers, countLabels } };
 }

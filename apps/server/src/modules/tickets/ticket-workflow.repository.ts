@@ -1,9 +1,8 @@
 import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../auth/auth.schema';
-import { memberName } from './tickets.repository';
 import type { TicketNoteRow, TicketRow } from './tickets.schema';
-import { labels, ticketLabels, ticketNotes, tickets } from './tickets.schema';
+import { labels, memberName, ticketLabels, ticketNotes, tickets } from './tickets.schema';
 
 export type TicketWorkflowRepository = ReturnType<typeof createTicketWorkflowRepository>;
 
@@ -70,7 +69,7 @@ export function createTicketWorkflowRepository(db: Db) {
       });
     },
 
-    /** How many of `userIds` are members of the organisation. */
+    /** How many of `userIds` are members of the organisation (also the inbox's check, through app.ts). */
     async countMembers(organisationId: number, userIds: readonly number[]): Promise<number> {
       if (userIds.length === 0) return 0;
       const [row] = await db
@@ -80,14 +79,36 @@ export function createTicketWorkflowRepository(db: Db) {
       return row?.n ?? 0;
     },
 
-    /** How many of `labelIds` are the organisation's. */
-    async countLabels(organisationId: number, labelIds: number[]): Promise<number> {
+    /** How many of `labelIds` are the organisation's (also the inbox's check, through app.ts). */
+    async countLabels(organisationId: number, labelIds: readonly number[]): Promise<number> {
       if (labelIds.length === 0) return 0;
       const [row] = await db
-        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .select({ n: count() })
         .from(labels)
-        .where(and(eq(labels.organisationId, organisationId), inArray(labels.id, labelIds)));
+        .where(and(eq(labels.organisationId, organisationId), inArray(labels.id, [...labelIds])));
       return row?.n ?? 0;
+    },
+
+    /**
+     * Puts one label on the ticket, leaving its others as they are at that moment: one statement, so a
+     * label another member sets meanwhile is kept (a bulk change that read the ticket earlier must not
+     * write its whole set back). False when nothing was added: the label is on it already, or the ticket
+     * or label is not the organisation's (any more).
+     */
+    async addLabel(organisationId: number, ticketId: number, labelId: number): Promise<boolean> {
+      const pair = db
+        .select({ ticketId: tickets.id, labelId: labels.id })
+        .from(tickets)
+        .innerJoin(labels, eq(labels.organisationId, tickets.organisationId))
+        .where(
+          and(eq(tickets.organisationId, organisationId), eq(tickets.id, ticketId), eq(labels.id, labelId)),
+        );
+      const added = await db
+        .insert(ticketLabels)
+        .select(pair)
+        .onConflictDoNothing()
+        .returning({ ticketId: ticketLabels.ticketId });
+      return added.length > 0;
     },
 
     /** The ticket's labels become exactly `labelIds` (checked to be the organisation's). */

@@ -138,6 +138,38 @@ export function createTicketWorkflowService(deps: TicketWorkflowDeps) {
       return { success: true, message: workflowMessages.labelsSet, ticket };
     },
 
+    /**
+     * Adds one label to what the ticket has now (the inbox's bulk "label"), audited and announced as
+     * setLabels is. `added: false` when the label was on it already: nothing changed, nothing recorded.
+     */
+    async addLabel(
+      actor: Actor,
+      ticketId: number,
+      labelId: number,
+    ): Promise<{ ticket: Ticket; added: boolean }> {
+      const { organisationId } = actor;
+      await owned(organisationId, ticketId);
+      if ((await repo.countLabels(organisationId, [labelId])) !== 1)
+        throw new AppError(404, workflowMessages.labelNotFound);
+      const added = await stillThere(repo.addLabel(organisationId, ticketId, labelId));
+      // Read after the write: the audit's "from" is what the ticket had besides the label, not an earlier read.
+      const ticket = await current(organisationId, ticketId);
+      if (!added) {
+        // Nothing inserted: the label is on it, or it was deleted since the check.
+        if (!ticket.labels.some((l) => l.id === labelId))
+          throw new AppError(404, workflowMessages.labelNotFound);
+        return { ticket, added: false };
+      }
+      onChange(organisationId, 'labels', ticket);
+      await audit.record(
+        byMember(actor, 'ticket.labels_changed', target(ticketId), {
+          from: ticket.labels.filter((l) => l.id !== labelId).map((l) => l.name),
+          to: ticket.labels.map((l) => l.name),
+        }),
+      );
+      return { ticket, added: true };
+    },
+
     async merge(actor: Actor, fromId: number, intoId: number): Promise<TicketChangeResponse> {
       const { organisationId } = actor;
       if (fromId === intoId) throw new AppError(400, workflowMessages.sameTicket);

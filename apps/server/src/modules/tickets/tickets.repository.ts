@@ -1,5 +1,4 @@
-import type { TicketLabel } from '@wadesk/contract';
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../auth/auth.schema';
@@ -13,6 +12,7 @@ import {
   ticketNotes,
   ticketStats,
   tickets,
+  ticketViewColumns,
 } from './tickets.schema';
 
 export type TicketStatsRow = Omit<typeof ticketStats.$inferSelect, 'shard'>;
@@ -27,21 +27,9 @@ export interface TicketListQuery {
   labelId?: number | undefined;
 }
 
-/** A member's name as the desk shows it. */
-export const memberName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
-
-/**
- * Tickets with their assignee's name and labels, in one statement: the labels are aggregated per row from
- * ticket_labels' primary key, so a page of tickets is one query whatever its size.
- */
+/** Tickets as the desk's lists show them (ticketViewColumns), in one statement. */
 export function selectTicketViews(db: Db) {
-  const labels = sql<TicketLabel[]>`coalesce((
-    select json_agg(json_build_object('id', l.id, 'name', l.name, 'colour', l.colour) order by lower(l.name), l.id)
-    from ticket_labels tl join labels l on l.id = tl.label_id where tl.ticket_id = ${tickets.id}), '[]'::json)`;
-  return db
-    .select({ ...getTableColumns(tickets), assigneeName: sql<string | null>`${memberName}`, labels })
-    .from(tickets)
-    .leftJoin(users, eq(users.id, tickets.assigneeId));
+  return db.select(ticketViewColumns).from(tickets).leftJoin(users, eq(users.id, tickets.assigneeId));
 }
 
 export type TicketsRepository = ReturnType<typeof createTicketsRepository>;

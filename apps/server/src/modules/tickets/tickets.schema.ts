@@ -1,4 +1,5 @@
-import { type SQLWrapper, sql } from 'drizzle-orm';
+import type { TicketLabel } from '@wadesk/contract';
+import { getTableColumns, type SQLWrapper, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigserial,
@@ -254,6 +255,27 @@ export const ticketLabels = pgTable(
   },
   (t) => [primaryKey({ columns: [t.ticketId, t.labelId] }), index('ticket_labels_label_idx').on(t.labelId)],
 );
+
+// How the desk shows a ticket, for this module's reads and the inbox's (docs/architecture.md: another module
+// may read these tables through this file), so that both say it with the same SQL.
+
+/** A member's name as the desk shows it; `users` is the table's own name in the statement. */
+export const memberName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
+
+/**
+ * A ticket's labels as a JSON array by name, aggregated per row from ticket_labels' primary key, so that a
+ * page of tickets is one statement whatever its size.
+ */
+export const ticketLabelList = sql<TicketLabel[]>`coalesce((
+  select json_agg(json_build_object('id', l.id, 'name', l.name, 'colour', l.colour) order by lower(l.name), l.id)
+  from ticket_labels tl join labels l on l.id = tl.label_id where tl.ticket_id = ${tickets.id}), '[]'::json)`;
+
+/** A ticket with its assignee's name and labels (TicketView), from tickets left-joined to its assignee. */
+export const ticketViewColumns = {
+  ...getTableColumns(tickets),
+  assigneeName: sql<string | null>`${memberName}`,
+  labels: ticketLabelList,
+};
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type TicketMessageRow = typeof ticketMessages.$inferSelect;
