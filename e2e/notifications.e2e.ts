@@ -4,6 +4,7 @@ import { registerVerified, STRONG_PASSWORD, uniqueEmail } from './support/accoun
 import { MOBILE, openPage } from './support/browser';
 import { type LinkedSession, linkSimulatedSession, postJson, signIn, simulateIncoming } from './support/desk';
 import { invitationLinkFor } from './support/outbox';
+import { shoot } from './support/screenshots';
 import type { RunningServer } from './support/server';
 import { startSimulatorDesk } from './support/shared-browser';
 
@@ -100,6 +101,8 @@ test('a new ticket rings every bell; an assignment rings the assignee’s only; 
   // The member opens the assignment from the bell: the conversation opens, and that one is read everywhere.
   await bell(phone.page).click();
   const panel = phone.page.getByRole('dialog', { name: 'Notifications' });
+  await panel.getByRole('button', { name: 'Mark all as read' }).waitFor(POLL);
+  await shoot(phone.page, 'notifications-panel-375');
   // (The row, not its "Mark read: …" button.)
   await panel
     .getByRole('button', { name: new RegExp(`^[^:]* assigned ticket #${ticket.id} to you`) })
@@ -125,6 +128,10 @@ test('a new ticket rings every bell; an assignment rings the assignee’s only; 
   // A reload keeps it: the server has the read state.
   await desk.page.reload();
   await expect.poll(() => bellSays(desk.page), POLL).toBe('Notifications, 1 unread');
+  await bell(desk.page).click();
+  await shoot(desk.page, 'notifications-panel-1366', {
+    target: desk.page.getByRole('dialog', { name: 'Notifications' }),
+  });
   expect(desk.errors).toEqual([]);
   expect(phone.errors).toEqual([]);
   await desk.close();

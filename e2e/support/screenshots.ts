@@ -23,6 +23,7 @@ export async function shoot(page: Page, name: string, options: ShootOptions = {}
   if (folder) {
     await page.locator('.Toastify__toast').first().waitFor({ state: 'detached', timeout: 15_000 });
     mkdirSync(folder, { recursive: true });
+    await settle(page); // a panel still sliding in is not in the picture yet
     await page.screenshot({ path: join(folder, `${name}.png`), fullPage: options.fullPage ?? false });
   }
   if (!options.scan) return;
