@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -53,9 +54,10 @@ export async function createDatabase(url: string): Promise<Database> {
       },
     };
   }
-  // pg_trgm: the inbox's search indexes (migration 0021, decision 0021); PostgreSQL ships it as a contrib.
+  // pg_trgm and btree_gin: the inbox's search indexes (migrations 0021 and 0024, decision 0021); PostgreSQL
+  // ships both as contribs.
   const client = await PGlite.create(url === 'memory://' ? 'memory://' : url.replace(/^file:\/\//, ''), {
-    extensions: { pg_trgm },
+    extensions: { btree_gin, pg_trgm },
   });
   const db = drizzlePglite(client, { schema });
   const notifications = createInProcessNotifications();
