@@ -2,10 +2,9 @@
 // messages, beside a neighbour organisation whose 100,000 messages all match the searches (inbox-seed.ts).
 // getInbox's first page of a view and its search are hammered by autocannon from a second process over
 // loopback against a real listening server.
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -13,6 +12,7 @@ import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { createDatabase, migrateDatabase } from '../../apps/server/src/db/client';
 import { type Row, rowsOf } from '../row';
+import { onThrowawayDatabase } from '../throwaway-postgres';
 import {
   INBOX_MESSAGES_PER_TICKET,
   INBOX_TICKETS,
@@ -23,7 +23,6 @@ import {
 import { type LoadResult, load } from './tickets';
 
 const SECTION = 'inbox';
-const POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = 10;
 /** The inbox list is what every agent's screen asks for: as many connections as the tickets rows use. */
 const LIST_CONNECTIONS = 20;
@@ -150,26 +149,4 @@ async function measure(url: string): Promise<Row[]> {
   }
 }
 
-export async function run(): Promise<Row[]> {
-  const admin = new pg.Client({ connectionString: POSTGRES, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return [row('PostgreSQL', `skipped: ${POSTGRES} unreachable (${reason})`)];
-  }
-  const name = `wadesk_bench_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(POSTGRES);
-  url.pathname = `/${name}`;
-  const average = () => loadavg()[0]?.toFixed(1) ?? '?';
-  const before = average();
-  try {
-    const rows = await measure(url.toString());
-    const machine = `${availableParallelism()} cores shared by server, PostgreSQL and autocannon`;
-    return [...rows, row(`load average (1 min) before / after; ${machine}`, `${before} / ${average()}`)];
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
+export const run = (): Promise<Row[]> => onThrowawayDatabase(row, measure);

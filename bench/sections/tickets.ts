@@ -3,11 +3,10 @@
 // against a real listening server; then 20,000 live messages are queued and drained by 1, 2 and 3 server
 // processes (tickets-consumer-child.ts) consuming the durable ticket queue.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
@@ -21,9 +20,9 @@ import {
   type NewMessageRow,
 } from '../../apps/server/src/modules/messages/messages.repository';
 import { type Row, rowsOf } from '../row';
+import { onThrowawayDatabase } from '../throwaway-postgres';
 
 const SECTION = 'tickets';
-const POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
 const TICKETS = 10_000;
 const MESSAGES_PER_TICKET = 20; // 200,000 conversation messages
 const TICKETS_PER_GROUP = 4; // three closed, the newest active: 2,500 groups
@@ -375,27 +374,4 @@ async function measure(url: string): Promise<Row[]> {
   }
 }
 
-export async function run(): Promise<Row[]> {
-  const admin = new pg.Client({ connectionString: POSTGRES, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return [row('PostgreSQL', `skipped: ${POSTGRES} unreachable (${reason})`)];
-  }
-  const name = `wadesk_bench_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(POSTGRES);
-  url.pathname = `/${name}`;
-  const load = () => loadavg()[0]?.toFixed(1) ?? '?';
-  const before = load();
-  try {
-    const rows = await measure(url.toString());
-    const machine = `${availableParallelism()} cores shared by server, PostgreSQL and autocannon`;
-    // Throughput here falls with whatever else runs on the machine; the CPU times above barely do.
-    return [...rows, row(`load average (1 min) before / after; ${machine}`, `${before} / ${load()}`)];
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
+export const run = (): Promise<Row[]> => onThrowawayDatabase(row, measure);
