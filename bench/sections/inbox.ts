@@ -1,18 +1,6 @@
-// The inbox on PostgreSQL (decision 0021): an organisation with 100,000 tickets and 400,000 conversation
-// messages, beside a neighbour organisation whose 100,000 messages all match the searches (inbox-seed.ts).
-// getInbox's first page of a view and its search are hammered by autocannon from a second process over
-// loopback against a real listening server.
-import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
-import { createDatabase, migrateDatabase } from '../../apps/server/src/db/client';
 import { type Row, rowsOf } from '../row';
-import { onThrowawayDatabase } from '../throwaway-postgres';
+import { onThrowawayDatabase, withBenchDesk } from '../throwaway-postgres';
 import {
   INBOX_MESSAGES_PER_TICKET,
   INBOX_TICKETS,
@@ -32,36 +20,7 @@ const SEARCH_CONNECTIONS = 8;
 const row = rowsOf(SECTION);
 
 async function measure(url: string): Promise<Row[]> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'wadesk-bench-'));
-  const database = await createDatabase(url);
-  const client = new pg.Client({ connectionString: url });
-  let app: FastifyInstance | undefined;
-  try {
-    await migrateDatabase(database);
-    await client.connect();
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      JWT_SECRET: 'b'.repeat(32),
-      WHATSAPP_DRIVER: 'simulator',
-    });
-    const desk = await buildApp(config, { database, logger: false });
-    app = desk;
-    const register = async (email: string) => {
-      const registered = await desk.inject({
-        method: 'POST',
-        url: '/users/register/',
-        payload: { email, password1: 'Secret!A', first_name: 'Bench', last_name: '' },
-      });
-      const { rows } = await client.query<{ id: number; organisation_id: number }>(
-        'select id, organisation_id from users where email = $1',
-        [email],
-      );
-      return {
-        token: registered.json().access_token as string,
-        ...(rows[0] as { id: number; organisation_id: number }),
-      };
-    };
+  return withBenchDesk(url, async ({ app, client, register }) => {
     const { token, ...member } = await register('bench@example.com');
     const neighbour = await register('neighbour@example.com');
 
@@ -141,12 +100,7 @@ async function measure(url: string): Promise<Row[]> {
         search(rare),
       ),
     ];
-  } finally {
-    await app?.close();
-    await client.end();
-    await database.close();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 export const run = (): Promise<Row[]> => onThrowawayDatabase(row, measure);

@@ -3,24 +3,18 @@
 // against a real listening server; then 20,000 live messages are queued and drained by 1, 2 and 3 server
 // processes (tickets-consumer-child.ts) consuming the durable ticket queue.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
-import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
-import { createDatabase, migrateDatabase } from '../../apps/server/src/db/client';
+import type pg from 'pg';
 import {
   createMessagesRepository,
   type NewMessageRow,
 } from '../../apps/server/src/modules/messages/messages.repository';
 import { type Row, rowsOf } from '../row';
-import { onThrowawayDatabase } from '../throwaway-postgres';
+import { onThrowawayDatabase, withBenchDesk } from '../throwaway-postgres';
 
 const SECTION = 'tickets';
 const TICKETS = 10_000;
@@ -269,30 +263,8 @@ async function drainWith(
 }
 
 async function measure(url: string): Promise<Row[]> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'wadesk-bench-'));
-  const database = await createDatabase(url);
-  const client = new pg.Client({ connectionString: url });
-  let app: FastifyInstance | undefined;
-  try {
-    await migrateDatabase(database);
-    await client.connect();
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      JWT_SECRET: 'b'.repeat(32),
-      WHATSAPP_DRIVER: 'simulator',
-    });
-    app = await buildApp(config, { database, logger: false });
-    const registered = await app.inject({
-      method: 'POST',
-      url: '/users/register/',
-      payload: { email: 'bench@example.com', password1: 'Secret!A', first_name: 'Bench', last_name: '' },
-    });
-    const token = registered.json().access_token as string;
-    const { rows } = await client.query<{ organisation_id: number }>(
-      "select organisation_id from users where email = 'bench@example.com'",
-    );
-    const organisationId = rows[0]?.organisation_id as number;
+  return withBenchDesk(url, async ({ app, client, database, dataDir, register, closeApp }) => {
+    const { token, organisation_id: organisationId } = await register('bench@example.com');
 
     const started = performance.now();
     const sessionId = await seed(client, organisationId);
@@ -310,8 +282,7 @@ async function measure(url: string): Promise<Row[]> {
     );
 
     // The consumers are other processes: this app stops first so that it takes no part.
-    await app.close();
-    app = undefined;
+    await closeApp();
     await client.query(
       `insert into wa_groups (session_id, jid, organisation_id, name)
        select $1::uuid, 'live' || g || '@g.us', $2, 'Live group ' || g from generate_series(0, ${ENGINE_GROUPS - 1}) g`,
@@ -366,12 +337,7 @@ async function measure(url: string): Promise<Row[]> {
       row(`getTickets (active, limit 50), ${load_}`, fmt(listActive), 'no errors', failed(listActive) === 0),
       ...engineRows,
     ];
-  } finally {
-    await app?.close();
-    await client.end();
-    await database.close();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 export const run = (): Promise<Row[]> => onThrowawayDatabase(row, measure);
