@@ -8,8 +8,10 @@ import { fillCannedVariables } from '@/features/tickets/utils/canned-variables';
 import { useAuth } from '@/shared/account/auth-context';
 import { errorMessage } from '@/shared/api/api-error';
 import { formatNameOrPhone } from '@/shared/format/phone';
+import { useFieldPicker } from '@/shared/hooks/use-field-picker';
 import { replyDrafts, unsentReplies } from '@/shared/storage/reply-drafts';
 import { Button } from '@/shared/ui/button';
+import { FieldPickerList } from '@/shared/ui/field-picker-list';
 import { toast } from '@/shared/ui/toast';
 import { CannedRepliesDialog } from './canned-replies-dialog';
 import { SendPollDialog } from './send-poll-dialog';
@@ -32,9 +34,6 @@ export function ReplyBox({ ticket, compact = false }: { ticket: Ticket; compact?
   const me = useAuth().user;
   const meId = me?.id ?? 0;
   const [text, setTextState] = useState(() => replyDrafts.get(meId, ticket.id));
-  const [active, setActive] = useState(0);
-  // The text at which the picker was closed with Escape: it stays closed until the text changes.
-  const [dismissedAt, setDismissedAt] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [managing, setManaging] = useState(false);
   const [polling, setPolling] = useState(false);
@@ -43,10 +42,11 @@ export function ReplyBox({ ticket, compact = false }: { ticket: Ticket; compact?
   const ids = { list: useId(), hint: useId(), error: useId() };
 
   const query = slashQuery(text);
-  const open = query !== null && dismissedAt !== text;
+  const picker = useFieldPicker(text, query !== null, fieldRef);
+  const open = picker.open;
   const canned = useQuery({ ...cannedRepliesQuery(), enabled: open });
-  const matches = open ? matchCanned(canned.data ?? [], query) : [];
-  const current = matches[Math.min(active, matches.length - 1)];
+  const matches = open && query !== null ? matchCanned(canned.data ?? [], query) : [];
+  const current = picker.current(matches);
   const closed = ticket.status === 'close';
 
   function setText(value: string): void {
@@ -60,17 +60,6 @@ export function ReplyBox({ ticket, compact = false }: { ticket: Ticket; compact?
     return () => unsentReplies.set(ticket.id, false);
   }, [meId, ticket.id]);
 
-  // Escape closes the picker, not the modal around it: the dialog listens on the document while
-  // capturing, so this listens on the window, which comes first.
-  useEffect(() => {
-    if (!open) return;
-    const keepModal = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape' && event.target === fieldRef.current) event.preventDefault();
-    };
-    window.addEventListener('keydown', keepModal, { capture: true });
-    return () => window.removeEventListener('keydown', keepModal, { capture: true });
-  }, [open]);
-
   function insert(reply: CannedReply): void {
     setText(
       fillCannedVariables(reply.body, {
@@ -79,7 +68,7 @@ export function ReplyBox({ ticket, compact = false }: { ticket: Ticket; compact?
         ticketId: ticket.id,
       }),
     );
-    setActive(0);
+    picker.restart();
     fieldRef.current?.focus();
   }
 
@@ -107,18 +96,7 @@ export function ReplyBox({ ticket, compact = false }: { ticket: Ticket; compact?
       submit();
       return;
     }
-    if (!open) return;
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      setDismissedAt(text);
-    } else if (matches.length > 0 && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((Math.min(active, matches.length - 1) + step + matches.length) % matches.length);
-    } else if (current && (event.key === 'Enter' || event.key === 'Tab')) {
-      event.preventDefault();
-      insert(current);
-    }
+    picker.onKeyDown(event, matches, insert);
   }
 
   const optionId = (reply: CannedReply) => `${ids.list}-${reply.id}`;
@@ -147,44 +125,31 @@ export function ReplyBox({ ticket, compact = false }: { ticket: Ticket; compact?
           placeholder={closed ? REPLY_MESSAGES.closed : 'Type a reply, or / for a canned reply'}
           onChange={(event) => {
             setText(event.target.value);
-            setActive(0);
+            picker.restart();
             setError(null);
           }}
           onKeyDown={onKeyDown}
-          onBlur={() => setDismissedAt(text)}
-          onFocus={() => setDismissedAt(null)}
+          {...picker.fieldProps}
           className="block w-full resize-y rounded-xl border border-slate-300 px-3 py-2 text-sm text-slate-900 shadow-xs placeholder:text-slate-500 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:bg-slate-50"
         />
         {open ? (
-          <div
+          <FieldPickerList
             id={ids.list}
-            role="listbox"
-            aria-label="Canned replies"
-            className="absolute bottom-full left-0 z-10 mb-1 max-h-56 w-full overflow-y-auto rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
+            label="Canned replies"
+            matches={matches}
+            current={current}
+            optionId={optionId}
+            choose={insert}
+            empty={canned.isPending ? 'Loading canned replies…' : REPLY_MESSAGES.noMatches}
+            rowPadding="py-2"
           >
-            {matches.map((reply) => (
-              // biome-ignore lint/a11y/useKeyWithClickEvents: the reply field drives the list from the keyboard
-              <div
-                key={reply.id}
-                id={optionId(reply)}
-                role="option"
-                tabIndex={-1}
-                aria-selected={reply === current}
-                // Keeps the focus in the field while the option is clicked.
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => insert(reply)}
-                className={`cursor-pointer rounded-lg px-3 py-2 text-sm ${reply === current ? 'bg-brand-50' : 'hover:bg-slate-50'}`}
-              >
+            {(reply) => (
+              <>
                 <span className="font-semibold text-brand-800">/{reply.shortcut}</span>
                 <span className="block truncate text-slate-600">{reply.body}</span>
-              </div>
-            ))}
-            {matches.length === 0 ? (
-              <p className="px-3 py-2 text-sm text-slate-500">
-                {canned.isPending ? 'Loading canned replies…' : REPLY_MESSAGES.noMatches}
-              </p>
-            ) : null}
-          </div>
+              </>
+            )}
+          </FieldPickerList>
         ) : null}
       </div>
       {error ? (

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TicketNote } from '@wadesk/contract';
 import { LockIcon } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { addTicketNote } from '@/features/tickets/api/workflow-api';
 import { assignableMembersQuery, useTicketChange } from '@/features/tickets/api/workflow-queries';
 import {
@@ -13,7 +13,9 @@ import {
 } from '@/features/tickets/utils/mentions';
 import { isApiError } from '@/shared/api/api-error';
 import { formatDateTime } from '@/shared/format/format';
+import { useFieldPicker } from '@/shared/hooks/use-field-picker';
 import { Button } from '@/shared/ui/button';
+import { FieldPickerList } from '@/shared/ui/field-picker-list';
 import { toast } from '@/shared/ui/toast';
 
 const MAX_NOTE = 4000;
@@ -30,8 +32,6 @@ export const NOTE_MESSAGES = {
 export function TicketNotes({ ticketId, notes }: { ticketId: number; notes: readonly TicketNote[] }) {
   const [body, setBody] = useState('');
   const [caret, setCaret] = useState(0);
-  const [active, setActive] = useState(0);
-  const [dismissedAt, setDismissedAt] = useState<string | null>(null);
   const [chosen, setChosen] = useState<Mentionable[]>([]);
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const ids = { list: useId(), field: useId() };
@@ -39,21 +39,13 @@ export function TicketNotes({ ticketId, notes }: { ticketId: number; notes: read
     addTicketNote(ticketId, text, mentions),
   );
 
-  const mention = dismissedAt === body ? null : mentionQuery(body, caret);
-  const open = mention !== null;
+  const typed = mentionQuery(body, caret);
+  const picker = useFieldPicker(body, typed !== null, fieldRef);
+  const mention = picker.open ? typed : null;
+  const open = picker.open;
   const members = useQuery({ ...assignableMembersQuery(), enabled: open }).data ?? [];
   const matches = mention ? matchMembers(members, mention.query) : [];
-  const current = matches[Math.min(active, matches.length - 1)];
-
-  // Escape closes the list, not a dialog around the notes.
-  useEffect(() => {
-    if (!open) return;
-    const keep = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape' && event.target === fieldRef.current) event.preventDefault();
-    };
-    window.addEventListener('keydown', keep, { capture: true });
-    return () => window.removeEventListener('keydown', keep, { capture: true });
-  }, [open]);
+  const current = picker.current(matches);
 
   const choose = (member: Mentionable) => {
     if (!mention) return;
@@ -61,7 +53,7 @@ export function TicketNotes({ ticketId, notes }: { ticketId: number; notes: read
     setBody(next.text);
     setCaret(next.caret);
     setChosen((list) => [...list, member]);
-    setActive(0);
+    picker.restart();
     requestAnimationFrame(() => {
       fieldRef.current?.focus();
       fieldRef.current?.setSelectionRange(next.caret, next.caret);
@@ -81,20 +73,7 @@ export function TicketNotes({ ticketId, notes }: { ticketId: number; notes: read
     }
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (!open) return;
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      setDismissedAt(body);
-    } else if (matches.length > 0 && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((Math.min(active, matches.length - 1) + step + matches.length) % matches.length);
-    } else if (current && (event.key === 'Enter' || event.key === 'Tab')) {
-      event.preventDefault();
-      choose(current);
-    }
-  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => picker.onKeyDown(event, matches, choose);
 
   const optionId = (member: Mentionable) => `${ids.list}-${member.id}`;
   return (
@@ -138,41 +117,27 @@ export function TicketNotes({ ticketId, notes }: { ticketId: number; notes: read
             onChange={(event) => {
               setBody(event.target.value);
               setCaret(event.target.selectionStart);
-              setActive(0);
+              picker.restart();
             }}
             onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
             onKeyDown={onKeyDown}
-            onBlur={() => setDismissedAt(body)}
-            onFocus={() => setDismissedAt(null)}
+            {...picker.fieldProps}
             placeholder="Add a note for your team (not sent to WhatsApp); @ mentions a member"
             className="block w-full resize-y rounded-lg border border-amber-300 bg-white px-3 py-2 text-sm focus:ring-4 focus:ring-amber-100 focus:outline-none"
           />
           {open ? (
-            <div
+            <FieldPickerList
               id={ids.list}
-              role="listbox"
-              aria-label="Members to mention"
-              className="absolute bottom-full left-0 z-10 mb-1 max-h-56 w-full overflow-y-auto rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
+              label="Members to mention"
+              matches={matches}
+              current={current}
+              optionId={optionId}
+              choose={choose}
+              empty={NOTE_MESSAGES.noMember}
+              rowPadding="py-1.5"
             >
-              {matches.map((member) => (
-                // biome-ignore lint/a11y/useKeyWithClickEvents: the note field drives the list from the keyboard
-                <div
-                  key={member.id}
-                  id={optionId(member)}
-                  role="option"
-                  tabIndex={-1}
-                  aria-selected={member === current}
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => choose(member)}
-                  className={`cursor-pointer rounded-lg px-3 py-1.5 text-sm ${member === current ? 'bg-brand-50' : 'hover:bg-slate-50'}`}
-                >
-                  {member.name}
-                </div>
-              ))}
-              {matches.length === 0 ? (
-                <p className="px-3 py-1.5 text-sm text-slate-500">{NOTE_MESSAGES.noMember}</p>
-              ) : null}
-            </div>
+              {(member) => member.name}
+            </FieldPickerList>
           ) : null}
         </div>
         <Button type="submit" variant="secondary" size="md" busy={add.isPending} disabled={!body.trim()}>
