@@ -28,6 +28,18 @@ async function endEverySignIn(tx: Tx, userId: number, now: Date): Promise<void> 
 }
 
 export function createAuthRepository(db: Db) {
+  // Every authenticated request asks this: prepared, so PostgreSQL parses and plans it once per connection.
+  const tokenUserStatement = db
+    .select({ validAfter: users.tokensValidAfter, role: users.role, verifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, sql.placeholder('userId')),
+        eq(users.organisationId, sql.placeholder('organisationId')),
+      ),
+    )
+    .limit(1)
+    .prepare('token_user');
   const firstUser = async (where: SQL) => (await db.select().from(users).where(where).limit(1))[0] ?? null;
 
   return {
@@ -41,11 +53,7 @@ export function createAuthRepository(db: Db) {
      * its tokens since. Null otherwise.
      */
     async tokenUser(userId: number, organisationId: number, issuedAt: Date): Promise<TokenUser | null> {
-      const [found] = await db
-        .select({ validAfter: users.tokensValidAfter, role: users.role, verifiedAt: users.emailVerifiedAt })
-        .from(users)
-        .where(and(eq(users.id, userId), eq(users.organisationId, organisationId)))
-        .limit(1);
+      const [found] = await tokenUserStatement.execute({ userId, organisationId });
       if (!found) return null;
       if (found.validAfter && issuedAt.getTime() < found.validAfter.getTime()) return null;
       return { role: found.role, emailVerified: found.verifiedAt !== null };

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../../test/helpers/fake-clock';
@@ -71,6 +72,58 @@ describe('access tokens', () => {
     expect(await tokens.verify(noExpiry)).toBeNull();
     expect(await tokens.verify(noIssueTime)).toBeNull();
     expect(await tokens.verify(complete)).not.toBeNull();
+  });
+
+  it('checks what jose checked: HS256 only, no extensions, the canonical signature, exp at its second, nbf', async () => {
+    const clock = createFakeClock();
+    const tokens = createAccessTokens({ secret, clock });
+    const key = new TextEncoder().encode(secret);
+    const now = Math.floor(clock().getTime() / 1000);
+    const signed = (extra: Record<string, unknown> = {}, exp = now + 300) =>
+      new SignJWT({ org: 3, ...extra })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('7')
+        .setIssuer('wadesk')
+        .setIssuedAt(now)
+        .setExpirationTime(exp)
+        .sign(key);
+    const good = await signed();
+    expect(await tokens.verify(good)).not.toBeNull();
+    // The same key under another HMAC: the algorithm is pinned.
+    const hs512 = await new SignJWT({ org: 3 })
+      .setProtectedHeader({ alg: 'HS512' })
+      .setSubject('7')
+      .setIssuer('wadesk')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 300)
+      .sign(new TextEncoder().encode(secret.repeat(2)));
+    expect(await tokens.verify(hs512)).toBeNull();
+    // Signed by hand: jose itself refuses to sign these.
+    const mac = (data: string) => createHmac('sha256', key).update(data).digest('base64url');
+    const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const byHand = (header: unknown, payload: unknown) => {
+      const data = `${encode(header)}.${encode(payload)}`;
+      return `${data}.${mac(data)}`;
+    };
+    const claims = { sub: '7', org: 3, iss: 'wadesk', iat: now, exp: now + 300 };
+    expect(await tokens.verify(byHand({ alg: 'HS256' }, claims))).not.toBeNull();
+    // An extension we do not implement must not be ignored; the payload must be a JSON object.
+    expect(await tokens.verify(byHand({ alg: 'HS256', crit: ['x'], x: 1 }, claims))).toBeNull();
+    expect(await tokens.verify(byHand({ alg: 'HS256', b64: false, crit: ['b64'] }, claims))).toBeNull();
+    expect(await tokens.verify(byHand({ alg: 'HS256' }, [1]))).toBeNull();
+    expect(await tokens.verify(byHand({ alg: 'HS256' }, { ...claims, exp: String(now + 300) }))).toBeNull();
+    // A second spelling of the same signature bytes (a trailing bit set in the last base64url character).
+    const [h, p, sig] = good.split('.') as [string, string, string];
+    const last = sig.slice(-1);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const twin = `${h}.${p}.${sig.slice(0, -1)}${alphabet[alphabet.indexOf(last) + 1]}`;
+    expect(Buffer.from(twin.split('.')[2] as string, 'base64url')).toEqual(Buffer.from(sig, 'base64url'));
+    expect(await tokens.verify(twin)).toBeNull();
+    // Expired at its `exp` second, as jose has it; not valid before `nbf`.
+    expect(await tokens.verify(await signed({}, now))).toBeNull();
+    expect(await tokens.verify(await signed({}, now + 1))).not.toBeNull();
+    expect(await tokens.verify(await signed({ nbf: now + 60 }))).toBeNull();
+    expect(await tokens.verify(await signed({ nbf: now }))).not.toBeNull();
   });
 
   it('reads a token without a sign-in id (signed before `sid` existed) as sessionId null', async () => {

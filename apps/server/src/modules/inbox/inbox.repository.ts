@@ -1,12 +1,11 @@
-import type { InboxView, TicketLabel } from '@wadesk/contract';
+import { INBOX_PAGE_SIZE, type InboxView, type TicketLabel } from '@wadesk/contract';
 import { and, desc, eq, inArray, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type ArrayRowsStatement, arrayRowsStatement, utcTextToIso } from '../../db/array-rows';
 import type { Db } from '../../db/client';
 import { users } from '../auth/auth.schema';
 import type { TicketView } from '../tickets/ticket-mapping';
 import {
-  memberName,
-  ticketLabelList,
+  labelListAggregate,
   ticketLabels,
   ticketSearchText,
   tickets,
@@ -31,8 +30,8 @@ export interface InboxQuery {
 
 /**
  * A ticket of an inbox page as the page's statement gives it: times already ISO 8601 text (what
- * `Date#toISOString` writes), since parsing eight timestamps a row into Dates and printing them again was
- * a third of a page's CPU in the server (decision 0021, bench). `cursorAt` keeps the microseconds.
+ * `Date#toISOString` writes), never parsed into Dates to be printed again (decision 0023). `cursorAt` keeps
+ * the microseconds.
  */
 export interface InboxPageRow {
   id: number;
@@ -124,18 +123,90 @@ export const SEARCH_WALK = 500;
 
 export type InboxRepository = ReturnType<typeof createInboxRepository>;
 
+/** How a page column's driver value becomes its InboxPageRow field. */
+type PageColumnKind = 'value' | 'time' | 'cursor';
+
+/**
+ * The page's select list over `t` (the page's tickets), `u` (the assignee) and `pl` (the labels), in the
+ * order `toPageRow` reads it. Plain columns, times as text: building a JSON object per row in PostgreSQL
+ * (json_build_object, to_char) cost three times the rest of the query, and parsing timestamps into Dates
+ * to print them again cost the server as much (docs/decisions/0023-inbox-speed.md).
+ */
+const PAGE_COLUMNS: readonly (readonly [keyof InboxPageRow, PageColumnKind, SQL])[] = [
+  ['id', 'value', sql`t.id`],
+  ['groupName', 'value', sql`t.group_name`],
+  ['customer', 'value', sql`t.customer`],
+  ['customerNumber', 'value', sql`t.customer_number`],
+  ['lastMessage', 'value', sql`t.last_message`],
+  ['status', 'value', sql`t.status`],
+  ['createdAt', 'time', sql`t.created_at`],
+  ['updatedAt', 'time', sql`t.updated_at`],
+  ['firstResponseAt', 'time', sql`t.first_response_at`],
+  ['closedAt', 'time', sql`t.closed_at`],
+  ['sessionId', 'value', sql`t.session_id`],
+  ['groupJid', 'value', sql`t.group_jid`],
+  ['assigneeId', 'value', sql`t.assignee_id`],
+  ['assigneeName', 'value', sql`trim(u.first_name || ' ' || u.last_name)`],
+  ['answeredBy', 'value', sql`t.answered_by`],
+  ['labels', 'value', sql`coalesce(pl.labels, '[]'::json)`],
+  ['customerRepliedAt', 'time', sql`t.customer_replied_at`],
+  ['followUpOf', 'value', sql`t.follow_up_of`],
+  ['lastCustomerAt', 'time', sql`t.last_customer_at`],
+  // Nobody waits on a closed ticket (the column stays for a member's reopen).
+  ['waitingSince', 'time', sql`case when t.status <> 'close' then t.waiting_since end`],
+  ['cursorAt', 'cursor', sql`t.last_customer_at`],
+];
+
+const pageSelectList = sql.join(
+  PAGE_COLUMNS.map(([, kind, column]) =>
+    kind === 'value' ? column : sql`(${column} at time zone 'UTC')::text`,
+  ),
+  sql`, `,
+);
+
+function toPageRow(values: unknown[]): InboxPageRow {
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < PAGE_COLUMNS.length; i++) {
+    const [key, kind] = PAGE_COLUMNS[i] as (typeof PAGE_COLUMNS)[number];
+    const value = values[i];
+    row[key] =
+      value === null || kind === 'value' ? value : utcTextToIso(value as string, kind === 'cursor' ? 6 : 3);
+  }
+  return row as unknown as InboxPageRow;
+}
+
+/**
+ * The tickets matching `where`, newest customer activity first, at most `limit`, with their assignee's name
+ * and labels. The labels are gathered once for the page's ids (most tickets have none), not by a
+ * subquery per row.
+ */
+function pageQuery(where: SQL | undefined, limit: SQLWrapper | number): SQL {
+  return sql`with t as (
+      select * from ${tickets} where ${where ?? sql`true`}
+      order by ${tickets.lastCustomerAt} desc, ${tickets.id} desc limit ${limit}),
+    pl as (
+      select tl.ticket_id, ${labelListAggregate} as labels
+      from ticket_labels tl join labels l on l.id = tl.label_id
+      where tl.ticket_id in (select id from t) group by tl.ticket_id)
+    select ${pageSelectList} from t
+    left join users u on u.id = t.assignee_id
+    left join pl on pl.ticket_id = t.id
+    order by t.last_customer_at desc, t.id desc`;
+}
+
 export function createInboxRepository(db: Db, { searchWalk = SEARCH_WALK } = {}) {
   /**
-   * A view's page without a search, as a named prepared statement per shape (view, label, cursor): PostgreSQL
-   * plans it once per connection. Planning it (13 indexes on tickets to weigh) took longer than running it.
+   * A view's first pages without a search, as a named prepared statement per shape (view, label, cursor):
+   * PostgreSQL plans it once per connection, where planning it (13 indexes on tickets to weigh) took longer
+   * than running it. The default page size is a constant of the statement: with `limit $n`, PostgreSQL
+   * prices the generic plan as if it read a tenth of the table and re-plans every call (decision 0023).
+   * Other sizes run as plain statements.
    */
-  const pages = new Map<
-    string,
-    { execute(values: Record<string, unknown>): Promise<{ row: InboxPageRow }[]> }
-  >();
-  function pageStatement(view: InboxView, withLabel: boolean, withCursor: boolean) {
+  const pages = new Map<string, ArrayRowsStatement>();
+  function pageStatement(view: InboxView, withLabel: boolean, withCursor: boolean, limit: number) {
+    const prepared = limit === INBOX_PAGE_SIZE + 1;
     const name = `inbox_page_${view}_${Number(withLabel)}${Number(withCursor)}`;
-    let statement = pages.get(name);
+    let statement = prepared ? pages.get(name) : undefined;
     if (!statement) {
       const conditions: (SQL | undefined)[] = [
         eq(tickets.organisationId, sql.placeholder('organisationId')),
@@ -150,48 +221,24 @@ export function createInboxRepository(db: Db, { searchWalk = SEARCH_WALK } = {})
         conditions.push(
           sql`(${tickets.lastCustomerAt}, ${tickets.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')})`,
         );
-      statement = selectPage()
-        .where(and(...conditions))
-        .orderBy(desc(tickets.lastCustomerAt), desc(tickets.id))
-        .limit(sql.placeholder('limit'))
-        .prepare(name);
-      pages.set(name, statement);
+      const query = pageQuery(
+        and(...conditions),
+        prepared ? sql.raw(String(limit)) : sql.placeholder('limit'),
+      );
+      statement = arrayRowsStatement(db, query, prepared ? name : undefined);
+      if (prepared) pages.set(name, statement);
     }
     return statement;
   }
 
-  /**
-   * The page's rows, each one JSON object (InboxPageRow) built by PostgreSQL, times as ISO 8601 text:
-   * Drizzle maps one field a row instead of twenty-one (its mapping was the largest part of the server's
-   * CPU for a page, in a profile under load), and no timestamp is parsed into a Date to be printed again.
-   */
+  const rowsOf = (rows: unknown[][]) => rows.map(toPageRow);
+  /** The page of `where` as a plain statement (searches: their shapes vary). */
+  const readPage = async (where: SQL | undefined, limit: number) =>
+    rowsOf(await arrayRowsStatement(db, pageQuery(where, limit))());
+
   /** Tickets as the tickets module's lists show them (its ticketViewColumns). */
   const selectViews = () =>
     db.select(ticketViewColumns).from(tickets).leftJoin(users, eq(users.id, tickets.assigneeId));
-
-  function selectPage() {
-    const iso = (column: AnyPgColumn) =>
-      sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-    return db
-      .select({
-        row: sql<InboxPageRow>`json_build_object(
-          'id', ${tickets.id}, 'groupName', ${tickets.groupName}, 'customer', ${tickets.customer},
-          'customerNumber', ${tickets.customerNumber}, 'lastMessage', ${tickets.lastMessage},
-          'status', ${tickets.status}, 'createdAt', ${iso(tickets.createdAt)},
-          'updatedAt', ${iso(tickets.updatedAt)}, 'firstResponseAt', ${iso(tickets.firstResponseAt)},
-          'closedAt', ${iso(tickets.closedAt)}, 'sessionId', ${tickets.sessionId},
-          'groupJid', ${tickets.groupJid}, 'assigneeId', ${tickets.assigneeId}, 'assigneeName', ${memberName},
-          'answeredBy', ${tickets.answeredBy}, 'labels', ${ticketLabelList},
-          'customerRepliedAt', ${iso(tickets.customerRepliedAt)}, 'followUpOf', ${tickets.followUpOf},
-          'lastCustomerAt', ${iso(tickets.lastCustomerAt)},
-          -- Nobody waits on a closed ticket (the column stays for a member's reopen).
-          'waitingSince', case when ${tickets.status} <> 'close' then ${iso(tickets.waitingSince)} end,
-          'cursorAt', to_char(${tickets.lastCustomerAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'))`,
-      })
-      .from(tickets)
-      .leftJoin(users, eq(users.id, tickets.assigneeId));
-  }
-  const rowsOf = (result: { row: InboxPageRow }[]) => result.map((r) => r.row);
 
   return {
     /**
@@ -219,7 +266,12 @@ export function createInboxRepository(db: Db, { searchWalk = SEARCH_WALK } = {})
       const newestFirst = [desc(tickets.lastCustomerAt), desc(tickets.id)];
       if (!query.search)
         return rowsOf(
-          await pageStatement(query.view, query.labelId !== undefined, query.after !== undefined).execute({
+          await pageStatement(
+            query.view,
+            query.labelId !== undefined,
+            query.after !== undefined,
+            query.limit + 1,
+          )({
             organisationId,
             memberId: query.memberId,
             labelId: query.labelId,
@@ -228,13 +280,7 @@ export function createInboxRepository(db: Db, { searchWalk = SEARCH_WALK } = {})
             limit: query.limit + 1,
           }),
         );
-      const plain = async () =>
-        rowsOf(
-          await selectPage()
-            .where(and(...base))
-            .orderBy(...newestFirst)
-            .limit(query.limit + 1),
-        );
+      const plain = () => readPage(and(...base), query.limit + 1);
 
       const pattern = containsPattern(query.search);
       const number = ticketNumber(query.search);
@@ -283,9 +329,8 @@ export function createInboxRepository(db: Db, { searchWalk = SEARCH_WALK } = {})
               .limit(1);
       if (beyond.length === 0) {
         // The page is full, or the walk saw the whole view: its matches are the answer.
-        if (found.length === 0) return [];
-        const rows = rowsOf(await selectPage().where(inArray(tickets.id, found)));
-        return rows.sort((a, b) => found.indexOf(a.id) - found.indexOf(b.id));
+        // The walk's order is the page's: newest customer activity, then highest id.
+        return found.length === 0 ? [] : readPage(inArray(tickets.id, found), found.length);
       }
 
       // Step 2: the matching ids from each trigram index (and the number), then the page among them.

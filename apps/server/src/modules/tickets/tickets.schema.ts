@@ -263,12 +263,15 @@ export const ticketLabels = pgTable(
 /** A member's name as the desk shows it; `users` is the table's own name in the statement. */
 export const memberName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
 
+/** Labels `l` as the JSON array of TicketLabel a ticket shows, by name: an aggregate over ticket_labels joined to labels. */
+export const labelListAggregate = sql`json_agg(json_build_object('id', l.id, 'name', l.name, 'colour', l.colour) order by lower(l.name), l.id)`;
+
 /**
  * A ticket's labels as a JSON array by name, aggregated per row from ticket_labels' primary key, so that a
  * page of tickets is one statement whatever its size.
  */
 export const ticketLabelList = sql<TicketLabel[]>`coalesce((
-  select json_agg(json_build_object('id', l.id, 'name', l.name, 'colour', l.colour) order by lower(l.name), l.id)
+  select ${labelListAggregate}
   from ticket_labels tl join labels l on l.id = tl.label_id where tl.ticket_id = ${tickets.id}), '[]'::json)`;
 
 /** A ticket with its assignee's name and labels (TicketView), from tickets left-joined to its assignee. */
