@@ -31,6 +31,7 @@ import { createOwnerVerificationRepository } from './modules/auth/owner-verifica
 import { passwords } from './modules/auth/passwords';
 import { createAttemptLimits, createLimiter, perMinute } from './modules/auth/rate-limit';
 import { createRateLimitRepository } from './modules/auth/rate-limit.repository';
+import { createTokenUsers } from './modules/auth/token-users';
 import { createAccessTokens } from './modules/auth/tokens';
 import { registerChats } from './modules/chats/register-chats';
 import { createInstanceRpc } from './modules/cluster/instance-rpc';
@@ -108,14 +109,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await registerOpenApi(app);
 
   const accessTokens = createAccessTokens({ secret: config.jwtSecret, clock });
-  const authRepository = createAuthRepository(database.db);
+  // Each user's token state read at most once a second per instance; writes here forget it (decision 0023).
+  const tokenUsers = createTokenUsers((userId) => authRepository.tokenState(userId), {
+    now: () => clock().getTime(),
+  });
+  const authRepository = createAuthRepository(database.db, { usersChanged: tokenUsers.forget });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
     outboxDir: join(config.dataDir, 'outbox'),
   });
   app.addHook('onClose', async () => mailer.close());
-  installAuthentication(app, accessTokens, authRepository.tokenUser);
+  installAuthentication(app, accessTokens, tokenUsers.lookup);
   const audit = await registerAudit(app, { db: database.db });
 
   await app.register(systemRoutes, { database, config });
@@ -244,7 +249,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     passwords,
     publicUrl: config.publicUrl,
     auth,
-    accounts: createAccountsRepository(database.db),
+    accounts: createAccountsRepository(database.db, { usersChanged: tokenUsers.forget }),
     agents,
     limits,
     audit,
@@ -307,7 +312,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     config,
     clock,
     accessTokens,
-    tokenUser: authRepository.tokenUser,
+    tokenUser: tokenUsers.lookup,
     heartbeatMs: overrides.heartbeatMs ?? 20_000,
   });
   await registerWebApp(app, config.webDist);

@@ -115,7 +115,11 @@ async function holderOf(
 }
 
 /** The accounts of an organisation as the members module changes them (the port MemberAccounts). */
-export function createAccountsRepository(db: Db): MemberAccounts {
+/** `usersChanged`: as createAuthRepository's (role changes and removals). */
+export function createAccountsRepository(
+  db: Db,
+  { usersChanged = (_ids: number[]) => {} } = {},
+): MemberAccounts {
   return {
     list(organisationId) {
       return db
@@ -148,11 +152,14 @@ export function createAccountsRepository(db: Db): MemberAccounts {
         .returning({ id: users.id });
       if (!deleted) return 'verified';
       await tx.delete(organisations).where(eq(organisations.id, account.organisationId));
+      // Inside the caller's transaction: a request of the deleted account in the moment before it commits
+      // may read it again, for at most TOKEN_STATE_TTL_MS.
+      usersChanged([account.id]);
       return holder;
     },
 
-    changeRole(organisationId, userId, role, now) {
-      return db.transaction(async (tx) => {
+    async changeRole(organisationId, userId, role, now) {
+      const result = await db.transaction(async (tx) => {
         await lockOrganisation(tx, organisationId);
         const current = await roleIn(tx, organisationId, userId);
         if (!current) return 'not-found';
@@ -171,10 +178,12 @@ export function createAccountsRepository(db: Db): MemberAccounts {
         await endSignIns(tx, userId, now);
         return updated ? { ...updated, previousRole } : 'not-found';
       });
+      usersChanged([userId]);
+      return result;
     },
 
-    remove(organisationId, userId) {
-      return db.transaction(async (tx): Promise<MemberRow | 'not-found' | 'last-owner'> => {
+    async remove(organisationId, userId) {
+      const result = await db.transaction(async (tx): Promise<MemberRow | 'not-found' | 'last-owner'> => {
         await lockOrganisation(tx, organisationId);
         const current = await roleIn(tx, organisationId, userId);
         if (!current) return 'not-found';
@@ -183,6 +192,8 @@ export function createAccountsRepository(db: Db): MemberAccounts {
         const [removed] = await tx.delete(users).where(eq(users.id, userId)).returning(memberColumns);
         return removed ?? 'not-found';
       });
+      usersChanged([userId]);
+      return result;
     },
 
     linkAgent(organisationId, userId, agentId) {

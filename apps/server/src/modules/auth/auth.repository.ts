@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt, type SQL, sql, TransactionRollbackError } from
 import type { Db, DbTransaction } from '../../db/client';
 import type { UserRow } from './auth.ports';
 import { emailTokens, organisations, refreshTokens, users } from './auth.schema';
-import type { TokenUser } from './authenticate';
+import type { TokenState } from './token-users';
 
 export type NewUser = Omit<typeof users.$inferInsert, 'id' | 'organisationId' | 'role' | 'createdAt'>;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -27,19 +27,22 @@ async function endEverySignIn(tx: Tx, userId: number, now: Date): Promise<void> 
     .where(and(eq(emailTokens.userId, userId), isNull(emailTokens.usedAt)));
 }
 
-export function createAuthRepository(db: Db) {
+/**
+ * `usersChanged`: told the ids of users whose role, verified address, token cut-off or existence a write
+ * changed, once it is committed (token-users.ts forgets what it read of them).
+ */
+export function createAuthRepository(db: Db, { usersChanged = (_ids: number[]) => {} } = {}) {
   // Every authenticated request asks this: prepared, so PostgreSQL parses and plans it once per connection.
-  const tokenUserStatement = db
-    .select({ validAfter: users.tokensValidAfter, role: users.role, verifiedAt: users.emailVerifiedAt })
+  const tokenStateStatement = db
+    .select({
+      organisationId: users.organisationId,
+      role: users.role,
+      verifiedAt: users.emailVerifiedAt,
+      validAfter: users.tokensValidAfter,
+    })
     .from(users)
-    .where(
-      and(
-        eq(users.id, sql.placeholder('userId')),
-        eq(users.organisationId, sql.placeholder('organisationId')),
-      ),
-    )
-    .limit(1)
-    .prepare('token_user');
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('token_state');
   const firstUser = async (where: SQL) => (await db.select().from(users).where(where).limit(1))[0] ?? null;
 
   return {
@@ -47,16 +50,12 @@ export function createAuthRepository(db: Db) {
     findUserByEmail: (email: string) => firstUser(eq(users.email, email)),
     findUserByGoogleSubject: (subject: string) => firstUser(eq(users.googleSubject, subject)),
 
-    /**
-     * The user's role and whether their address is verified, when a token issued at `issuedAt` still
-     * speaks for them: the user exists in that organisation and no reset, takeover or role change ended
-     * its tokens since. Null otherwise.
-     */
-    async tokenUser(userId: number, organisationId: number, issuedAt: Date): Promise<TokenUser | null> {
-      const [found] = await tokenUserStatement.execute({ userId, organisationId });
+    /** What decides whether the user's access tokens still speak for them (token-users.ts); null if gone. */
+    async tokenState(userId: number): Promise<TokenState | null> {
+      const [found] = await tokenStateStatement.execute({ userId });
       if (!found) return null;
-      if (found.validAfter && issuedAt.getTime() < found.validAfter.getTime()) return null;
-      return { role: found.role, emailVerified: found.verifiedAt !== null };
+      const { verifiedAt, ...state } = found;
+      return { ...state, emailVerified: verifiedAt !== null };
     },
 
     /** A new organisation and its owner, both or neither. */
@@ -84,6 +83,7 @@ export function createAuthRepository(db: Db) {
         .set({ googleSubject: subject, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
         .where(and(eq(users.id, userId), isNull(users.googleSubject)))
         .returning({ id: users.id });
+      usersChanged([userId]);
       return linked.length > 0;
     },
 
@@ -185,6 +185,7 @@ export function createAuthRepository(db: Db) {
         .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
         .where(eq(users.id, userId))
         .returning({ id: users.id });
+      usersChanged([userId]);
       return marked.length > 0;
     },
 
@@ -195,7 +196,8 @@ export function createAuthRepository(db: Db) {
      * unknown, used or expired.
      */
     async resetPassword(tokenHash: string, passwordHash: string, now: Date): Promise<string | null> {
-      return db.transaction(async (tx) => {
+      let userId: number | undefined;
+      const email = await db.transaction(async (tx) => {
         const [used] = await tx
           .update(emailTokens)
           .set({ usedAt: now })
@@ -209,7 +211,7 @@ export function createAuthRepository(db: Db) {
           )
           .returning({ userId: emailTokens.userId });
         if (!used) return null;
-        const { userId } = used;
+        userId = used.userId;
         const [changed] = await tx
           .update(users)
           .set({ passwordHash, tokensValidAfter: now })
@@ -222,6 +224,8 @@ export function createAuthRepository(db: Db) {
         await endEverySignIn(tx, userId, now);
         return changed?.email ?? null;
       });
+      if (userId !== undefined) usersChanged([userId]);
+      return email;
     },
 
     /**
@@ -250,7 +254,7 @@ export function createAuthRepository(db: Db) {
      * ends before Google is linked. False when another sign-in linked a Google account first.
      */
     async takeOverForGoogle(userId: number, googleSubject: string, now: Date): Promise<boolean> {
-      return db.transaction(async (tx) => {
+      const taken = await db.transaction(async (tx) => {
         // Only an account still unlinked: a racing sign-in must not take it twice.
         const taken = await tx
           .update(users)
@@ -266,6 +270,8 @@ export function createAuthRepository(db: Db) {
         await endEverySignIn(tx, userId, now);
         return true;
       });
+      usersChanged([userId]);
+      return taken;
     },
 
     async revokeFamily(familyId: string, now: Date): Promise<void> {

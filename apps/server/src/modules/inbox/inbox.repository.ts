@@ -124,11 +124,11 @@ export const SEARCH_WALK = 500;
 export type InboxRepository = ReturnType<typeof createInboxRepository>;
 
 /** How a page column's driver value becomes its InboxPageRow field. */
-type PageColumnKind = 'value' | 'time' | 'cursor';
+type PageColumnKind = 'value' | 'time';
 
 /**
  * The page's select list over `t` (the page's tickets), `u` (the assignee) and `pl` (the labels), in the
- * order `toPageRow` reads it. Plain columns, times as text: building a JSON object per row in PostgreSQL
+ * order `toPageRow` reads it (`time`: selected as text, read as ISO 8601). Plain columns, times as text: building a JSON object per row in PostgreSQL
  * (json_build_object, to_char) cost three times the rest of the query, and parsing timestamps into Dates
  * to print them again cost the server as much (docs/decisions/0023-inbox-speed.md).
  */
@@ -154,7 +154,7 @@ const PAGE_COLUMNS: readonly (readonly [keyof InboxPageRow, PageColumnKind, SQL]
   ['lastCustomerAt', 'time', sql`t.last_customer_at`],
   // Nobody waits on a closed ticket (the column stays for a member's reopen).
   ['waitingSince', 'time', sql`case when t.status <> 'close' then t.waiting_since end`],
-  ['cursorAt', 'cursor', sql`t.last_customer_at`],
+  ['cursorAt', 'time', sql`t.last_customer_at`],
 ];
 
 const pageSelectList = sql.join(
@@ -164,15 +164,35 @@ const pageSelectList = sql.join(
   sql`, `,
 );
 
-function toPageRow(values: unknown[]): InboxPageRow {
-  const row: Record<string, unknown> = {};
-  for (let i = 0; i < PAGE_COLUMNS.length; i++) {
-    const [key, kind] = PAGE_COLUMNS[i] as (typeof PAGE_COLUMNS)[number];
-    const value = values[i];
-    row[key] =
-      value === null || kind === 'value' ? value : utcTextToIso(value as string, kind === 'cursor' ? 6 : 3);
-  }
-  return row as unknown as InboxPageRow;
+/** Where each field is in a page row. */
+const at = Object.fromEntries(PAGE_COLUMNS.map(([key], i) => [key, i])) as Record<keyof InboxPageRow, number>;
+const time = (value: unknown) => (value === null ? null : utcTextToIso(value as string, 3));
+
+/** A page row as InboxPageRow: one object literal, which V8 builds and reads far faster than keyed writes. */
+function toPageRow(v: unknown[]): InboxPageRow {
+  return {
+    id: v[at.id] as number,
+    groupName: v[at.groupName] as string,
+    customer: v[at.customer] as string,
+    customerNumber: v[at.customerNumber] as string | null,
+    lastMessage: v[at.lastMessage] as string,
+    status: v[at.status] as InboxPageRow['status'],
+    createdAt: time(v[at.createdAt]) as string,
+    updatedAt: time(v[at.updatedAt]) as string,
+    firstResponseAt: time(v[at.firstResponseAt]),
+    closedAt: time(v[at.closedAt]),
+    sessionId: v[at.sessionId] as string,
+    groupJid: v[at.groupJid] as string,
+    assigneeId: v[at.assigneeId] as number | null,
+    assigneeName: v[at.assigneeName] as string | null,
+    answeredBy: v[at.answeredBy] as string | null,
+    labels: v[at.labels] as TicketLabel[],
+    customerRepliedAt: time(v[at.customerRepliedAt]),
+    followUpOf: v[at.followUpOf] as number | null,
+    lastCustomerAt: time(v[at.lastCustomerAt]) as string,
+    waitingSince: time(v[at.waitingSince]),
+    cursorAt: utcTextToIso(v[at.cursorAt] as string, 6),
+  };
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   inboxResponse,
 } from '@wadesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { typedJsonResponse } from '../../http/typed-json';
 import { bearerAuth } from '../auth/authenticate';
 import type { InboxService } from './inbox.service';
 
@@ -34,6 +35,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<InboxRoutesOptions> = async (app
         body: inboxRequest.nullish(),
         response: { 200: inboxResponse, ...errors },
       },
+      ...typedJsonResponse,
     },
     async (request) => inbox.page(request.user, request.body ?? inboxRequest.parse({})),
   );
