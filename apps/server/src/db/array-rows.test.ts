@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/helpers/describe-each-database';
-import { arrayRowsStatement, utcTextToIso } from './array-rows';
+import { arrayRowsStatement, cachedUtcTextToIso, utcTextToIso } from './array-rows';
 
 describe('utcTextToIso', () => {
   it('writes what Date#toISOString writes, or six digits for a cursor, truncating like to_char', () => {
@@ -10,6 +10,14 @@ describe('utcTextToIso', () => {
     expect(utcTextToIso('2026-11-27 20:06:04.123987', 3)).toBe('2026-11-27T20:06:04.123Z');
     expect(utcTextToIso('2026-11-27 20:06:04.123987', 6)).toBe('2026-11-27T20:06:04.123987Z');
     expect(utcTextToIso('2026-11-27 20:06:04.1', 6)).toBe('2026-11-27T20:06:04.100000Z');
+  });
+
+  it('remembers conversions per precision without mixing them up', () => {
+    for (let round = 0; round < 2; round++) {
+      expect(cachedUtcTextToIso('2026-11-27 20:06:04.123987', 6)).toBe('2026-11-27T20:06:04.123987Z');
+      expect(cachedUtcTextToIso('2026-11-27 20:06:04.123987', 3)).toBe('2026-11-27T20:06:04.123Z');
+    }
+    expect(() => cachedUtcTextToIso('27.11.2026 20:06:04', 3)).toThrow(/Not a PostgreSQL ISO timestamp/);
   });
 
   it('refuses text in any other date style instead of writing a wrong time', () => {

@@ -49,3 +49,23 @@ export function utcTextToIso(text: string, digits: 3 | 6): string {
   const fraction = `${text.slice(20)}000000`.slice(0, digits);
   return `${text.slice(0, 10)}T${text.slice(11, 19)}.${fraction}Z`;
 }
+
+/** How many conversions `cachedUtcTextToIso` keeps before it starts over. */
+const ISO_CACHE_SIZE = 20_000;
+const isoCaches = { 3: new Map<string, string>(), 6: new Map<string, string>() };
+
+/**
+ * utcTextToIso, remembered: a page shows the same tickets' times call after call, and building each ISO
+ * string from slices allocated ~290 bytes (a page's 357 times were 60 % of its garbage and so of its
+ * scavenge pauses, decision 0023). A lookup allocates nothing; the cache starts over when full.
+ */
+export function cachedUtcTextToIso(text: string, digits: 3 | 6): string {
+  const cache = isoCaches[digits];
+  let iso = cache.get(text);
+  if (iso === undefined) {
+    iso = utcTextToIso(text, digits);
+    if (cache.size >= ISO_CACHE_SIZE) cache.clear();
+    cache.set(text, iso);
+  }
+  return iso;
+}

@@ -1,6 +1,6 @@
 import { INBOX_PAGE_SIZE, type InboxView, type TicketLabel } from '@wadesk/contract';
 import { and, desc, eq, inArray, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { type ArrayRowsStatement, arrayRowsStatement, utcTextToIso } from '../../db/array-rows';
+import { type ArrayRowsStatement, arrayRowsStatement, cachedUtcTextToIso } from '../../db/array-rows';
 import type { Db } from '../../db/client';
 import { users } from '../auth/auth.schema';
 import type { TicketView } from '../tickets/ticket-mapping';
@@ -166,7 +166,7 @@ const pageSelectList = sql.join(
 
 /** Where each field is in a page row. */
 const at = Object.fromEntries(PAGE_COLUMNS.map(([key], i) => [key, i])) as Record<keyof InboxPageRow, number>;
-const time = (value: unknown) => (value === null ? null : utcTextToIso(value as string, 3));
+const time = (value: unknown) => (value === null ? null : cachedUtcTextToIso(value as string, 3));
 
 /** A page row as InboxPageRow: one object literal, which V8 builds and reads far faster than keyed writes. */
 function toPageRow(v: unknown[]): InboxPageRow {
@@ -191,7 +191,7 @@ function toPageRow(v: unknown[]): InboxPageRow {
     followUpOf: v[at.followUpOf] as number | null,
     lastCustomerAt: time(v[at.lastCustomerAt]) as string,
     waitingSince: time(v[at.waitingSince]),
-    cursorAt: utcTextToIso(v[at.cursorAt] as string, 6),
+    cursorAt: cachedUtcTextToIso(v[at.cursorAt] as string, 6),
   };
 }
 
