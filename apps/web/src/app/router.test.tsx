@@ -1,6 +1,7 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ProtectedRoute } from './guard/protected-route';
+import { SignedInUserRoute } from './guard/signed-in-user-route';
 import { AppShell } from './layouts/app-shell';
 import { routes } from './router';
 import { LandingRoute } from './routes/landing';
@@ -17,19 +18,25 @@ async function componentOf(route: RouteObject): Promise<unknown> {
 async function wrappers(path: string) {
   const matches = matchRoutes(routes, path) ?? [];
   const types = await Promise.all(matches.map((match) => componentOf(match.route)));
-  return { guarded: types.includes(ProtectedRoute), inLayout: types.includes(AppShell), types };
+  return {
+    guarded: types.includes(ProtectedRoute),
+    inLayout: types.includes(AppShell),
+    checksUser: types.includes(ProtectedRoute) || types.includes(SignedInUserRoute),
+    types,
+  };
 }
 
 describe('route table', () => {
   it.each(['/dashboard', '/session-info', '/whatsapp-chat', '/agents', '/members', '/upload-chat'])(
     '%s is protected and in the app layout',
     async (path) => {
-      expect(await wrappers(path)).toMatchObject({ guarded: true, inLayout: true });
+      expect(await wrappers(path)).toMatchObject({ guarded: true, inLayout: true, checksUser: true });
     },
   );
 
+  // Without the guard, but a signed-in user is still checked: the layout shows them their role's menu.
   it.each(['/messages', '/analysis'])('%s is in the app layout without the guard', async (path) => {
-    expect(await wrappers(path)).toMatchObject({ guarded: false, inLayout: true });
+    expect(await wrappers(path)).toMatchObject({ guarded: false, inLayout: true, checksUser: true });
   });
 
   it.each(['/', '/login', '/register', '/accept-invitation', '/messages-nologin', '/analysis-nologin'])(

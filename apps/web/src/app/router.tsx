@@ -99,12 +99,18 @@ export const routes: RouteObject[] = [
             ],
           },
           // In the app layout but without the guard: a saved or loaded chat (?chatId= optional) and
-          // its analysis.
+          // its analysis. Someone signed in is checked as on the protected screens, so the layout shows
+          // them the same menu.
           {
-            lazy: screen(() => import('./layouts/app-shell'), 'AppShell'),
+            lazy: screen(() => import('./guard/signed-in-user-route'), 'SignedInUserRoute'),
             children: [
-              { path: 'messages', lazy: screen(() => import('./routes/app/messages'), 'MessagesRoute') },
-              { path: 'analysis', lazy: screen(() => import('./routes/app/analysis'), 'AnalysisRoute') },
+              {
+                lazy: screen(() => import('./layouts/app-shell'), 'AppShell'),
+                children: [
+                  { path: 'messages', lazy: screen(() => import('./routes/app/messages'), 'MessagesRoute') },
+                  { path: 'analysis', lazy: screen(() => import('./routes/app/analysis'), 'AnalysisRoute') },
+                ],
+              },
             ],
           },
         ],

@@ -12,9 +12,12 @@ describe('NotFoundRoute', () => {
         { path: '/login', element: <p>login page</p> },
         { path: '*', element: <NotFoundRoute /> },
       ],
-      '/no/such/page',
+      '/no/such/page?tab=2',
     );
     expect(screen.getByText('404')).toBeTruthy();
+    expect(screen.getByText('/no/such/page?tab=2').closest('p')?.textContent).toBe(
+      'Nothing at /no/such/page?tab=2',
+    );
     expect(screen.getByText("Something's missing.")).toBeTruthy();
     expect(screen.getByText(/can't find that page/)).toBeTruthy();
     expect(screen.getByText('Redirecting to Login Page')).toBeTruthy();
@@ -25,6 +28,11 @@ describe('NotFoundRoute', () => {
     act(() => vi.advanceTimersByTime(1));
     expect(router.state.location.pathname).toBe('/login');
     expect(screen.getByText('login page')).toBeTruthy();
+    // Pushed, not replaced: Back returns to the address that was not found.
+    expect(router.state.historyAction).toBe('PUSH');
+    act(() => void router.navigate(-1));
+    expect(router.state.location.pathname).toBe('/no/such/page');
+    expect(screen.getByText("Something's missing.")).toBeTruthy();
   });
 
   it('tells a signed-in user it leads to the dashboard, and goes there', () => {

@@ -1,6 +1,6 @@
 import { ArrowRightIcon, CompassIcon, TriangleAlertIcon } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@/shared/account/auth-context';
 import { BrandLink } from '@/shared/ui/brand';
 import { buttonClasses } from '@/shared/ui/button';
@@ -27,13 +27,12 @@ const TARGETS = {
 export function NotFoundRoute() {
   usePageTitle('Page not found · wadesk');
   const navigate = useNavigate();
+  const { pathname, search, hash } = useLocation();
   const target = TARGETS[useAuth().isSignedIn ? 'signed-in' : 'visitor'];
 
+  // A new history entry, not a replacement: Back returns to the address that was mistyped, to correct it.
   useEffect(() => {
-    const timer = window.setTimeout(
-      () => navigate(target.redirect, { replace: true }),
-      NOT_FOUND_REDIRECT_MS,
-    );
+    const timer = window.setTimeout(() => navigate(target.redirect), NOT_FOUND_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [navigate, target.redirect]);
 
@@ -53,6 +52,10 @@ export function NotFoundRoute() {
           </h1>
           <p className="mt-4 text-base text-slate-600">
             Sorry, we can't find that page. You'll find lots to explore on the home page.
+          </p>
+          <p className="mx-auto mt-4 w-fit max-w-full rounded-lg bg-white px-3 py-2 text-sm text-slate-600 ring-1 ring-slate-200">
+            Nothing at{' '}
+            <code className="font-mono font-semibold break-all text-slate-900">{`${pathname}${search}${hash}`}</code>
           </p>
           <Link to={target.to} className={buttonClasses({ size: 'xl', className: 'mt-8' })}>
             {target.button}

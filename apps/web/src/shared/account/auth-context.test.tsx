@@ -3,6 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { endSession } from '@/shared/api/api-client';
+import { gettingStartedHidden } from '@/shared/storage/getting-started';
 import { replyDrafts, unsentReplies } from '@/shared/storage/reply-drafts';
 import { STORAGE_KEYS, sessionIdStorage, tokenStorage } from '@/shared/storage/storage';
 import { createTestQueryClient } from '@/testing/query-wrapper';
@@ -20,7 +21,7 @@ function setup() {
 }
 
 describe('AuthProvider', () => {
-  it('signs in, and signing out forgets the tokens, the current session, every cached answer and the drafts', () => {
+  it('signs in, and signing out forgets the tokens, the current session, every cached answer and the member keys', () => {
     const { client, result } = setup();
     expect(result.current.isSignedIn).toBe(false);
     act(() => result.current.signIn({ access_token: 'a', refresh_token: 'r' }));
@@ -30,8 +31,12 @@ describe('AuthProvider', () => {
     sessionIdStorage.set('s-1');
     client.setQueryData(['agents', 'list'], [{ id: 1 }]);
     replyDrafts.set(3, 12, 'Half a reply');
+    gettingStartedHidden.set(3);
+    gettingStartedHidden.set(4);
     act(() => result.current.signOut());
     expect(replyDrafts.get(3, 12)).toBe('');
+    expect(gettingStartedHidden.get(3)).toBe(false);
+    expect(gettingStartedHidden.get(4)).toBe(false);
     expect(result.current.isSignedIn).toBe(false);
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.sessionId)).toBeNull();

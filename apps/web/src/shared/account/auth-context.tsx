@@ -11,6 +11,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { closeEventStream } from '@/shared/events/shared-stream';
+import { gettingStartedHidden } from '@/shared/storage/getting-started';
 import { replyDrafts } from '@/shared/storage/reply-drafts';
 import { activeSessionsStorage, sessionIdStorage, tokenStorage } from '@/shared/storage/storage';
 
@@ -27,7 +28,7 @@ export interface AuthValue {
   refreshToken(): string | null;
   /**
    * Forgets the session in this browser: tokens, the current and active sessions, the event stream, the
-   * unsent reply drafts.
+   * unsent reply drafts, the hidden getting-started checklists.
    */
   signOut(): void;
 }
@@ -40,9 +41,10 @@ const signedInNow = () => tokenStorage.getAccessToken() !== null;
 /**
  * The one place components learn whether someone is signed in. The API client keeps reading the
  * token storage for its requests (and clears it when a session cannot be renewed); this provider
- * follows those changes, and clears every cached server answer and every unsent reply draft once the
- * session ends (however it ends: the Logout button, or a session that could not be renewed), so the next
- * person at this browser never sees the last one's data.
+ * follows those changes, and clears every cached server answer and every per-member key (unsent reply
+ * drafts, a hidden getting-started checklist) once the session ends (however it ends: the Logout button,
+ * or a session that could not be renewed), so the next person at this browser never sees the last one's
+ * data.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -52,6 +54,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // them, and a Logout clears them before its navigation, which would otherwise ask about them.
   const forgetMemberData = useCallback(() => {
     replyDrafts.clearAll();
+    gettingStartedHidden.clearAll();
     queryClient.clear();
   }, [queryClient]);
 

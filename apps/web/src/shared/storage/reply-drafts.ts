@@ -3,6 +3,8 @@
 // (`replyDraft:<user id>:<ticket id>`): two members taking turns at one browser never see each other's
 // drafts, and signing out removes them all (shared/account/auth-context.tsx).
 
+import { removeKeysStartingWith } from './storage';
+
 const PREFIX = 'replyDraft:';
 
 const keyOf = (userId: number, ticketId: number) => `${PREFIX}${userId}:${ticketId}`;
@@ -32,14 +34,7 @@ export const replyDrafts = {
   },
   /** Every member's drafts in this browser (sign-out: the next person here must not find them). */
   clearAll(): void {
-    safely(() => {
-      const keys: string[] = [];
-      for (let index = 0; index < localStorage.length; index++) {
-        const key = localStorage.key(index);
-        if (key?.startsWith(PREFIX)) keys.push(key);
-      }
-      for (const key of keys) localStorage.removeItem(key);
-    }, undefined);
+    removeKeysStartingWith(PREFIX);
     unsentReplies.clear();
   },
 };

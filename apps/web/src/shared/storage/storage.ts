@@ -33,6 +33,20 @@ function remove(key: string): void {
   }
 }
 
+/** Removes every key that starts with `prefix` (a member's keys, at sign-out). */
+export function removeKeysStartingWith(prefix: string): void {
+  try {
+    const keys: string[] = [];
+    for (let index = 0; index < localStorage.length; index++) {
+      const key = localStorage.key(index);
+      if (key?.startsWith(prefix)) keys.push(key);
+    }
+    for (const key of keys) localStorage.removeItem(key);
+  } catch {
+    // see write()
+  }
+}
+
 const tokenListeners = new Set<() => void>();
 const tokensChanged = () => {
   for (const listener of tokenListeners) listener();

@@ -1,8 +1,9 @@
 import type { AuditLogEntry } from '@wadesk/contract';
-import { actionLabel, actorParts, detailsInWords } from '@/features/audit/utils/audit-texts';
+import { actorParts } from '@/features/audit/utils/audit-texts';
 import { formatDateTime } from '@/shared/format/format';
 import { MOBILE_QUERY, useMediaQuery } from '@/shared/hooks/use-media-query';
 import { TABLE_HEADER_CELL, tableCell } from '@/shared/table/table-classes';
+import { AuditSentence } from './audit-sentence';
 
 const th = TABLE_HEADER_CELL;
 const td = tableCell('top');
@@ -25,26 +26,23 @@ function When({ at }: { at: string }) {
   );
 }
 
-/** The entries as a table on larger screens and as cards on phones. */
+/** The entries as a table on larger screens and as cards on phones; each says what happened in a sentence. */
 export function AuditEntries({ entries }: { entries: readonly AuditLogEntry[] }) {
   const mobile = useMediaQuery(MOBILE_QUERY);
   if (mobile) {
     return (
       <ul className="divide-y divide-slate-100" aria-label="Audit log entries">
-        {entries.map((entry) => {
-          const details = detailsInWords(entry);
-          return (
-            <li key={entry.id} data-entry-id={entry.id} className="space-y-1.5 px-4 py-4">
-              <p className="font-semibold text-slate-900">{actionLabel(entry.action)}</p>
-              {entry.target ? <p className="text-sm break-words text-slate-800">{entry.target}</p> : null}
-              {details ? <p className="text-sm break-words text-slate-600">{details}</p> : null}
-              <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 pt-1 text-xs text-slate-500">
-                <Who entry={entry} />
-                <When at={entry.at} />
-              </div>
-            </li>
-          );
-        })}
+        {entries.map((entry) => (
+          <li key={entry.id} data-entry-id={entry.id} className="space-y-2 px-4 py-4">
+            <p className="text-sm leading-6 break-words text-slate-700">
+              <AuditSentence entry={entry} />
+            </p>
+            <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 text-xs text-slate-500">
+              <Who entry={entry} />
+              <When at={entry.at} />
+            </div>
+          </li>
+        ))}
       </ul>
     );
   }
@@ -53,11 +51,9 @@ export function AuditEntries({ entries }: { entries: readonly AuditLogEntry[] })
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50">
           <tr>
-            <th className={th}>When</th>
-            <th className={th}>Who</th>
-            <th className={th}>What</th>
-            <th className={th}>Target</th>
-            <th className={th}>Details</th>
+            <th className={`${th} w-44`}>When</th>
+            <th className={`${th} w-56`}>Who</th>
+            <th className={th}>What happened</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 bg-white">
@@ -69,11 +65,9 @@ export function AuditEntries({ entries }: { entries: readonly AuditLogEntry[] })
               <td className={`${td} max-w-56`}>
                 <Who entry={entry} />
               </td>
-              <td className={`${td} font-medium whitespace-nowrap text-slate-900`}>
-                {actionLabel(entry.action)}
+              <td className={`${td} min-w-80 leading-6 break-words text-slate-700`}>
+                <AuditSentence entry={entry} />
               </td>
-              <td className={`${td} max-w-64 break-words text-slate-800`}>{entry.target ?? '—'}</td>
-              <td className={`${td} max-w-72 break-words text-slate-600`}>{detailsInWords(entry) || '—'}</td>
             </tr>
           ))}
         </tbody>

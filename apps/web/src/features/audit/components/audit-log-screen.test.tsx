@@ -52,6 +52,7 @@ const render = (as: AuthUser) =>
           </AuthUserProvider>
         ),
       },
+      { path: '/inbox', element: <p>inbox screen</p> },
     ],
     '/audit-log',
   );
@@ -96,7 +97,7 @@ describe('AuditLogScreen', () => {
   beforeEach(() => tokenStorage.setTokens({ access_token: 'a', refresh_token: 'r' }));
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows When, Who, What, Target and Details in words, and loads older entries', async () => {
+  it('shows When, Who and what happened in a sentence, and loads older entries', async () => {
     const fetchMock = stubAudit();
     render(user(ASHA));
     const table = await screen.findByRole('table');
@@ -105,24 +106,42 @@ describe('AuditLogScreen', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['When', 'Who', 'What', 'Target', 'Details']);
+    ).toEqual(['When', 'Who', 'What happened']);
     const cells = (id: number) =>
       within(table.querySelector(`[data-entry-id="${id}"]`) as HTMLElement)
         .getAllByRole('cell')
         .map((cell) => cell.textContent);
     expect(cells(8).slice(1)).toEqual([
       'Asha Raoasha@acme.test',
-      'Changed a role',
-      'ravi@acme.test',
-      'From admin to member',
+      'Changed the role of ravi@acme.test from admin to member.',
     ]);
     expect(cells(8)[0]).toMatch(/8 May 2024/);
-    expect(cells(9).slice(1)).toEqual(['WhatsApp / system', 'Created a session', 'Support', '—']);
+    expect(cells(9).slice(1)).toEqual(['WhatsApp / system', 'Created the session Support.']);
 
     await userEvent.click(screen.getByRole('button', { name: 'Load older' }));
-    await screen.findByText('With Google');
+    await screen.findByText('Signed in with Google.');
     expect(auditCalls(fetchMock)).toEqual([{ limit: 50 }, { limit: 50, before_id: 8 }]);
     expect(screen.queryByRole('button', { name: 'Load older' })).toBeNull();
+  });
+
+  it('links the tickets an entry names to their conversation in the inbox', async () => {
+    stubAudit((path) =>
+      path === '/org/getAuditLog/'
+        ? jsonResponse(200, {
+            entries: [
+              entry(5, { action: 'ticket.merged', target: 'Ticket #12', details: { merged_ticket_id: 9 } }),
+            ],
+            has_more: false,
+          })
+        : undefined,
+    );
+    const { router } = render(user(ASHA));
+    const row = (await screen.findByRole('table')).querySelector('[data-entry-id="5"]') as HTMLElement;
+    expect(row.textContent).toContain('Merged Ticket #9 into Ticket #12.');
+    expect(within(row).getByRole('link', { name: 'Ticket #9' }).getAttribute('href')).toBe('/inbox?ticket=9');
+    await userEvent.click(within(row).getByRole('link', { name: 'Ticket #12' }));
+    expect(await screen.findByText('inbox screen')).toBeTruthy();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/inbox?ticket=12');
   });
 
   it('filters by action, member and local date range, and says when a range cannot match', async () => {
@@ -197,8 +216,9 @@ describe('AuditLogScreen', () => {
     const list = await screen.findByRole('list', { name: 'Audit log entries' });
     expect(screen.queryByRole('table')).toBeNull();
     const card = within(list).getAllByRole('listitem')[1] as HTMLElement;
-    expect(within(card).getByText('Changed a role')).toBeTruthy();
-    expect(within(card).getByText('From admin to member')).toBeTruthy();
+    expect(card.querySelector('p')?.textContent).toBe(
+      'Changed the role of ravi@acme.test from admin to member.',
+    );
     expect(within(card).getByText('Asha Rao')).toBeTruthy();
   });
 

@@ -1,9 +1,9 @@
 import type { SessionGroup, TicketMode } from '@wadesk/contract';
 import { useId } from 'react';
 import { useSetGroupMode } from '@/features/groups/api/groups-queries';
-import { openTicketsLabel, TICKET_MODE_ORDER, TICKET_MODE_TEXTS } from '@/features/groups/utils/ticket-mode';
 import { useCan } from '@/shared/account/permissions';
 import { errorMessage } from '@/shared/api/api-error';
+import { openTicketsLabel, TICKET_MODE_ORDER, TICKET_MODE_TEXTS } from '@/shared/format/ticket-mode';
 import { toast } from '@/shared/ui/toast';
 
 export const MODE_SAVED = 'Ticket mode saved. New messages follow it.';

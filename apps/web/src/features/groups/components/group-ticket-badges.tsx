@@ -1,6 +1,6 @@
 import type { SessionGroup } from '@wadesk/contract';
 import { EyeOffIcon, TicketIcon, UsersRoundIcon } from 'lucide-react';
-import { openTicketsLabel, TICKET_MODE_TEXTS } from '@/features/groups/utils/ticket-mode';
+import { openTicketsLabel, TICKET_MODE_TEXTS } from '@/shared/format/ticket-mode';
 
 /**
  * A group's ticket mode and open tickets, small: the mode only when it is not the usual "watch" (every

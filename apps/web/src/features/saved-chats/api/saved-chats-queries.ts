@@ -1,15 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SaveChatRequest, SavedChatList } from '@wadesk/contract';
-import { deleteSavedChat, listSavedChats, renameSavedChat, saveChat } from './saved-chats-api';
-
-/** The saved-chats feature's query keys. */
-export const savedChatKeys = {
-  all: ['saved-chats'] as const,
-  list: () => [...savedChatKeys.all, 'list'] as const,
-};
-
-export const savedChatsListQuery = () =>
-  queryOptions({ queryKey: savedChatKeys.list(), queryFn: ({ signal }) => listSavedChats(signal) });
+import { savedChatKeys } from '@/shared/api/saved-chats-queries';
+import { deleteSavedChat, renameSavedChat, saveChat } from './saved-chats-api';
 
 type ListUpdate = (list: SavedChatList) => SavedChatList;
 

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { SavedChatRef } from '@wadesk/contract';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
-import { savedChatsListQuery } from '@/features/saved-chats/api/saved-chats-queries';
 import { DeleteChatDialog } from '@/features/saved-chats/components/delete-chat-dialog';
 import { RenameChatDialog } from '@/features/saved-chats/components/rename-chat-dialog';
 import { SaveChatDialog } from '@/features/saved-chats/components/save-chat-dialog';
 import { useAuth } from '@/shared/account/auth-context';
+import { savedChatsListQuery } from '@/shared/api/saved-chats-queries';
 import {
   type SaveDialogState,
   SavedChatsContext,

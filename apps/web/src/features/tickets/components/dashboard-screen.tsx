@@ -73,10 +73,12 @@ function Placeholder({ state, empty, filtered, onShowAll }: PlaceholderProps) {
 interface DashboardScreenProps {
   title: ReactNode;
   description?: ReactNode;
+  /** Shown above the stats: the getting-started checklist, which the route brings from its own feature. */
+  intro?: ReactNode;
 }
 
 /** The dashboard (/dashboard): ticket stats, the count cards and the tickets table, kept live. */
-export function DashboardScreen({ title, description }: DashboardScreenProps) {
+export function DashboardScreen({ title, description, intro }: DashboardScreenProps) {
   const me = useAuth().user;
   const [assignee, setAssignee] = useState<AssigneeFilter>('everyone');
   const [labelId, setLabelId] = useState<number | null>(null);
@@ -150,6 +152,7 @@ export function DashboardScreen({ title, description }: DashboardScreenProps) {
     <>
       <PageHeader title={title} description={description} />
       <div className="space-y-6">
+        {intro}
         <TicketStatCards stats={tickets.stats} />
         <CountCards counts={counts} />
         <section

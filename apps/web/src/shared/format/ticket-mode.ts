@@ -1,6 +1,6 @@
 import type { TicketMode } from '@wadesk/contract';
 
-/** How each mode reads in the desk (docs/decisions/0017-group-modes.md). */
+/** How each mode reads in the desk (docs/decisions/0017-group-modes.md): the groups screen and the audit log. */
 export const TICKET_MODE_TEXTS: Record<TicketMode, { label: string; option: string; hint: string }> = {
   watch: {
     label: 'Watch',

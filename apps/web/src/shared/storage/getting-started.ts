@@ -1,0 +1,26 @@
+import { removeKeysStartingWith } from './storage';
+
+// The dashboard's getting-started checklist, hidden by a member in this browser. The key names the member
+// (`gettingStartedHidden:<user id>`): hiding it hides it for them only, and signing out removes every such
+// key (shared/account/auth-context.tsx), like the reply drafts.
+
+const PREFIX = 'gettingStartedHidden:';
+
+export const gettingStartedHidden = {
+  get(userId: number): boolean {
+    try {
+      return localStorage.getItem(`${PREFIX}${userId}`) === '1';
+    } catch {
+      return false;
+    }
+  },
+  set(userId: number): void {
+    try {
+      localStorage.setItem(`${PREFIX}${userId}`, '1');
+    } catch {
+      // not remembered: the checklist comes back on the next visit
+    }
+  },
+  /** Every member's (sign-out: the next person here starts from their own choice). */
+  clearAll: (): void => removeKeysStartingWith(PREFIX),
+};
