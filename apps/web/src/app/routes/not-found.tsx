@@ -1,5 +1,5 @@
 import { ArrowRightIcon, CompassIcon, TriangleAlertIcon } from 'lucide-react';
-import { useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@/shared/account/auth-context';
 import { BrandLink } from '@/shared/ui/brand';
@@ -23,6 +23,19 @@ const TARGETS = {
     notice: 'Redirecting to your dashboard',
   },
 } as const;
+
+/** A long address wraps after its / ? & and # rather than inside a word. */
+function BreakableAddress({ address }: { address: string }) {
+  const pieces = address.split(/(?<=[/?&#])/);
+  return pieces.map((piece, index) => (
+    // The pieces of one address never reorder: their place is their identity.
+    // biome-ignore lint/suspicious/noArrayIndexKey: see above
+    <Fragment key={index}>
+      {index > 0 ? <wbr /> : null}
+      {piece}
+    </Fragment>
+  ));
+}
 
 export function NotFoundRoute() {
   usePageTitle('Page not found · wadesk');
@@ -55,7 +68,9 @@ export function NotFoundRoute() {
           </p>
           <p className="mx-auto mt-4 w-fit max-w-full rounded-lg bg-white px-3 py-2 text-sm text-slate-600 ring-1 ring-slate-200">
             Nothing at{' '}
-            <code className="font-mono font-semibold break-all text-slate-900">{`${pathname}${search}${hash}`}</code>
+            <code className="block font-mono font-semibold [overflow-wrap:anywhere] text-slate-900 sm:inline">
+              <BreakableAddress address={`${pathname}${search}${hash}`} />
+            </code>
           </p>
           <Link to={target.to} className={buttonClasses({ size: 'xl', className: 'mt-8' })}>
             {target.button}

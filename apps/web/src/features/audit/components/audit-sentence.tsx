@@ -10,9 +10,9 @@ export function AuditSentence({ entry }: { entry: AuditLogEntry }) {
   return (
     <>
       {auditSentence(entry).map((part, index) => {
+        if (typeof part === 'string') return part;
         // The parts of one sentence never reorder: their place is their identity.
         const key = index;
-        if (typeof part === 'string') return part;
         if ('strong' in part)
           return (
             <strong key={key} className="font-semibold break-words text-slate-900">
