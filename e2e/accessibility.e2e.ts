@@ -145,6 +145,13 @@ test('members with the Invite member dialog', async () => {
   await page.keyboard.press('Escape');
 });
 
+test('profile', async () => {
+  const { page } = member;
+  const heading = page.getByRole('heading', { name: 'Profile' });
+  await go(page, '/profile', () => heading.waitFor(POLL));
+  await scanBothWidths(page, 'profile', () => heading.waitFor(POLL));
+});
+
 test('an owner whose address is not verified: the notice, and the reason in place of a form', async () => {
   const unverified = await openPage(browser, server.baseURL, WIDE);
   await signIn(unverified.page, await registerViaApi(server.baseURL));

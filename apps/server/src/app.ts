@@ -29,6 +29,8 @@ import { createLoginGuard } from './modules/auth/login-guard';
 import { createOrganisationSettingsRepository } from './modules/auth/organisation-settings.repository';
 import { createOwnerVerificationRepository } from './modules/auth/owner-verification.repository';
 import { passwords } from './modules/auth/passwords';
+import { profileRoutes } from './modules/auth/profile.routes';
+import { createProfileService } from './modules/auth/profile.service';
 import { createAttemptLimits, createLimiter, perMinute } from './modules/auth/rate-limit';
 import { createRateLimitRepository } from './modules/auth/rate-limit.repository';
 import { createTokenUsers } from './modules/auth/token-users';
@@ -162,6 +164,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     limits,
     emailLinks,
     refreshLimit: perMinute(limit, 'refresh', { perIp: config.refreshRateLimit }),
+    loginGuard,
+  });
+  await app.register(profileRoutes, {
+    profile: createProfileService({ repo: authRepository, passwords, clock, audit }),
+    limits,
     loginGuard,
   });
 

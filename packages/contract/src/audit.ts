@@ -6,6 +6,7 @@ import { z } from 'zod';
 /** Every action the log records, with the words the Audit log page shows for it. */
 export const auditActionLabels = {
   'auth.signed_in': 'Signed in',
+  'auth.password_changed': 'Changed their password',
   'member.invited': 'Invited a member',
   'member.invitation_revoked': 'Revoked an invitation',
   'member.joined': 'Joined the organisation',
@@ -27,6 +28,7 @@ export const auditActionLabels = {
   'ticket.split': 'Split a ticket',
   'group.mode_changed': 'Changed a group mode',
   'settings.changed': 'Changed settings',
+  'organisation.renamed': 'Renamed the organisation',
   'label.saved': 'Saved a label',
   'label.deleted': 'Deleted a label',
   'canned_reply.saved': 'Saved a canned reply',

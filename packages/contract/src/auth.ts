@@ -22,6 +22,17 @@ export const authMessages = {
     'That Google account has another email address. Choose the Google account of the address you sign in with.',
   googleLinkedElsewhere: 'That Google account is already linked to another wadesk account.',
   googleAlreadyLinked: 'This account is already linked to another Google account.',
+  currentPasswordRequired: 'Enter your current password.',
+  currentPasswordWrong:
+    'Your current password is not correct. Type it again, or sign out and use "Forgot password?".',
+  noPassword:
+    'This account signs in with Google and has no password to change. To set one, sign out and use "Forgot password?" on the sign-in page.',
+  passwordUpdated:
+    'Your password is changed. Every other sign-in to your account was ended; this one goes on.',
+  profileSaved: 'Your profile is saved.',
+  timeZoneInvalid: 'Choose a time zone from the list.',
+  organisationNameLength: 'Organisation name must be at most 100 characters long.',
+  organisationNameRequired: "Enter the organisation's name.",
 } as const;
 
 const SPECIAL_CHARACTERS = /[!@#$%^&*(),.?":{}|<>]/;
@@ -40,20 +51,27 @@ export const password1Schema = z
   .max(256, { error: 'Password must be at most 256 characters long' })
   .refine((p) => SPECIAL_CHARACTERS.test(p) && CAPITAL_LETTER.test(p), { error: authMessages.passwordShape });
 
+const firstName = z
+  .string({ error: authMessages.firstNameLength })
+  .trim()
+  .min(3, { error: authMessages.firstNameLength })
+  .max(100, { error: 'First Name must be at most 100 characters long.' });
+const lastName = z.string().trim().max(100, { error: 'Last Name must be at most 100 characters long.' });
+
+/** An organisation's name as typed: trimmed, at most 100 characters (empty is the caller's to refuse). */
+export const organisationName = z
+  .string({ error: authMessages.organisationNameLength })
+  .trim()
+  .max(100, { error: authMessages.organisationNameLength });
+
 export const registerRequest = z
   .object({
     email,
     password1: password1Schema,
-    first_name: z
-      .string({ error: authMessages.firstNameLength })
-      .trim()
-      .min(3, { error: authMessages.firstNameLength })
-      .max(100, { error: 'First Name must be at most 100 characters long.' }),
-    last_name: z
-      .string()
-      .trim()
-      .max(100, { error: 'Last Name must be at most 100 characters long.' })
-      .default(''),
+    first_name: firstName,
+    last_name: lastName.default(''),
+    /** Left out or blank: "<first name>'s organisation". */
+    organisation_name: organisationName.optional(),
     /** The password typed again; when given it must match (the web form always sends it). */
     password2: z.string().max(256).optional(),
   })
@@ -130,6 +148,28 @@ export type GoogleLoginResponse = z.infer<typeof googleLoginResponse>;
  */
 export const linkGoogleRequest = googleLoginRequest;
 
+// An IANA zone name ("Asia/Kolkata", "UTC", "Etc/GMT-5"); offsets such as "+05:30" are not zones.
+const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+){0,2}$/;
+
+/**
+ * Whether this JavaScript runtime knows the zone. Asked of `Intl.DateTimeFormat`, not of
+ * `Intl.supportedValuesOf('timeZone')`: that list holds only one name per zone and differs between
+ * runtimes ("Asia/Calcutta" in one, "Asia/Kolkata" in another), while both names format alike everywhere.
+ */
+export function isTimeZone(value: string): boolean {
+  if (value.length > 64 || !ZONE_NAME.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const timeZone = z
+  .string({ error: authMessages.timeZoneInvalid })
+  .refine(isTimeZone, { error: authMessages.timeZoneInvalid });
+
 export const authUser = z.object({
   id: z.number(),
   email: z.string(),
@@ -141,9 +181,45 @@ export const authUser = z.object({
   email_verified: z.boolean(),
   /** Whether a Google account is linked; the SPA offers to link one from the account menu otherwise. */
   google_linked: z.boolean(),
+  // The three below are always sent; optional so that, during a rolling deploy, a newer web app still
+  // reads the answer of an older server instance.
+  /** The zone the member reads times in (IANA name); null: the browser's. */
+  time_zone: z.string().nullable().optional(),
+  organisation_name: z.string().optional(),
+  /** False for an account that signs in only with Google: there is no password to change. */
+  has_password: z.boolean().optional(),
 });
 export type AuthUser = z.infer<typeof authUser>;
 export const authCheckResponse = z.object({ user: authUser });
+
+/**
+ * POST /users/updateProfile/ (signed in) — any subset of the fields → 200 authCheckResponse (the user as
+ * now stored). `time_zone` null: times show in the browser's zone.
+ */
+export const updateProfileRequest = z.object({
+  first_name: firstName.optional(),
+  last_name: lastName.optional(),
+  time_zone: timeZone.nullable().optional(),
+});
+export type UpdateProfileRequest = z.input<typeof updateProfileRequest>;
+
+/**
+ * POST /users/changePassword/ (signed in) → successMessage `passwordUpdated`. Every other sign-in of the
+ * account ends (their refresh tokens; their access tokens live out their minutes), this one goes on. 400
+ * `currentPasswordWrong` (counted as a failed sign-in: it backs off like the sign-in page) or
+ * `noPassword` for an account without one.
+ */
+export const changePasswordRequest = z
+  .object({
+    current_password: z
+      .string({ error: authMessages.currentPasswordRequired })
+      .min(1, { error: authMessages.currentPasswordRequired })
+      .max(256, { error: authMessages.currentPasswordRequired }),
+    password1: password1Schema,
+    password2: z.string().max(256),
+  })
+  .refine((r) => r.password2 === r.password1, { path: ['password2'], error: authMessages.passwordsDiffer });
+export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;
 
 /**
  * What an account may do only once its address is verified (by the emailed link, a password reset, an
@@ -154,6 +230,7 @@ export const verifiedOnly = {
   invite: 'invite members',
   manage: 'change roles or remove members',
   link: 'link WhatsApp accounts',
+  rename: 'rename the organisation',
 } as const;
 export type VerifiedOnlyAction = keyof typeof verifiedOnly;
 

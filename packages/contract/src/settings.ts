@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { authMessages, organisationName } from './auth';
 
 // Organisation settings (notifications: docs/decisions/0019; acknowledgement messages: 0017). Any member reads them;
 // admins and owners change them.
@@ -91,3 +92,14 @@ export const updateSettingsRequest = z.object({
     .optional(),
 });
 export type UpdateSettingsRequest = z.infer<typeof updateSettingsRequest>;
+
+/**
+ * POST /org/updateOrganisation/ (owner with a verified address) → 200 organisationResponse: renames the
+ * organisation. The signed-in user's `organisation_name` (authcheck) is the name to show.
+ */
+export const updateOrganisationRequest = z.object({
+  name: organisationName.min(1, { error: authMessages.organisationNameRequired }),
+});
+export type UpdateOrganisationRequest = z.input<typeof updateOrganisationRequest>;
+export const organisationResponse = z.object({ name: z.string() });
+export type OrganisationResponse = z.infer<typeof organisationResponse>;

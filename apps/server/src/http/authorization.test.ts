@@ -27,6 +27,9 @@ const MINIMUM_ROLE: Record<string, MemberRole | 'public'> = {
   'POST /users/resend-verification/': 'member',
   'POST /users/link-google/': 'member',
   'GET /users/authcheck/': 'member',
+  // The profile: each member's own account.
+  'POST /users/updateProfile/': 'member',
+  'POST /users/changePassword/': 'member',
   // Members: owners manage them; admins link agent phones.
   'GET /org/members/': 'member',
   'POST /org/inviteMember/': 'owner',
@@ -81,6 +84,8 @@ const MINIMUM_ROLE: Record<string, MemberRole | 'public'> = {
   // Organisation settings: everyone reads them (the engine's rules show in the desk); admins change them.
   'POST /org/getSettings/': 'member',
   'POST /org/updateSettings/': 'admin',
+  // The organisation's name: an owner's, like its members.
+  'POST /org/updateOrganisation/': 'owner',
   'POST /events/stream-token/': 'member',
   // Notifications: each member's own (decision 0022).
   'POST /org/getNotifications/': 'member',
@@ -103,6 +108,7 @@ const VERIFIED_ONLY: Record<string, VerifiedOnlyAction> = {
   'POST /api/startSession/': 'link',
   'POST /api/generateQRCode/': 'link',
   'POST /api/requestPairingCode/': 'link',
+  'POST /org/updateOrganisation/': 'rename',
 };
 
 describeWithDatabase('role × route', (ctx) => {

@@ -90,6 +90,7 @@ export const routes: RouteObject[] = [
                     path: 'settings',
                     lazy: screen(() => import('./routes/app/settings'), 'SettingsRoute'),
                   },
+                  { path: 'profile', lazy: screen(() => import('./routes/app/profile'), 'ProfileRoute') },
                   {
                     path: 'upload-chat',
                     lazy: screen(() => import('./routes/app/upload-chat'), 'UploadChatRoute'),

@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { setDisplayTimeZone } from '@/shared/format/time-zone';
 
 afterEach(() => {
   cleanup();
@@ -7,4 +8,6 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  // Module state the signed-in user sets: files share a worker's modules (vitest.config.ts).
+  setDisplayTimeZone(null);
 });

@@ -81,4 +81,6 @@ export interface OrganisationSettings {
   get(organisationId: number): Promise<SettingsRow | null>;
   /** Only the fields given change; answers the settings as they now are. */
   update(organisationId: number, patch: Partial<SettingsRow>): Promise<SettingsRow | null>;
+  /** A new name; the name it had before (for the audit log), or null when there is no such organisation. */
+  rename(organisationId: number, name: string): Promise<{ previous: string } | null>;
 }

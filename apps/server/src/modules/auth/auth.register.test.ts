@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { defaultRegistration } from '../../../test/helpers/auth';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
@@ -36,6 +37,23 @@ describeEachDatabase('POST /users/register/', (ctx) => {
     expect(await ctx.count(refreshTokens)).toBe(1);
   });
 
+  it('names the organisation as asked, trimmed; blank or left out, after the first name', async () => {
+    const named = async (email: string, organisation_name?: string) => {
+      const response = await ctx.app.inject(register({ ...defaultRegistration, email, organisation_name }));
+      expect(response.statusCode).toBe(201);
+      const [row] = await ctx.db
+        .select({ name: organisations.name })
+        .from(organisations)
+        .innerJoin(users, eq(users.organisationId, organisations.id))
+        .where(eq(users.email, email));
+      return row?.name;
+    };
+    expect(await named('a@example.com', '  Acme Support  ')).toBe('Acme Support');
+    expect(await named('b@example.com', 'x'.repeat(100))).toBe('x'.repeat(100));
+    expect(await named('c@example.com', '   ')).toBe("Ann's organisation");
+    expect(await named('d@example.com')).toBe("Ann's organisation");
+  });
+
   it('answers 409 for an email that is taken, in any letter case', async () => {
     expect((await ctx.app.inject(register(defaultRegistration))).statusCode).toBe(201);
     const response = await ctx.app.inject(register({ ...defaultRegistration, email: 'ANN@example.com' }));
@@ -64,6 +82,14 @@ describeEachDatabase('POST /users/register/', (ctx) => {
     [{ ...defaultRegistration, first_name: 'Al' }, 'First Name must be 3 or more characters long.'],
     [{ ...defaultRegistration, first_name: ['Ann'] }, 'First Name must be 3 or more characters long.'],
     [{ email: 'ann@example.com' }, 'Password must be 6 or more characters long'],
+    [
+      { ...defaultRegistration, organisation_name: 'x'.repeat(101) },
+      'Organisation name must be at most 100 characters long.',
+    ],
+    [
+      { ...defaultRegistration, organisation_name: 42 },
+      'Organisation name must be at most 100 characters long.',
+    ],
     [[defaultRegistration], 'Request body must be a JSON object.'],
   ])('rejects %o with 400 and stores nothing', async (payload, message) => {
     const response = await ctx.app.inject(register(payload));

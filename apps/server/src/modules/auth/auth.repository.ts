@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client';
 import type { UserRow } from './auth.ports';
 import { emailTokens, organisations, refreshTokens, users } from './auth.schema';
@@ -12,6 +12,15 @@ export type NewRefreshToken = Pick<
 >;
 
 export type AuthRepository = ReturnType<typeof createAuthRepository>;
+
+/** What a member may change of their own account on the profile page. */
+export type ProfilePatch = Partial<Pick<UserRow, 'firstName' | 'lastName' | 'timeZone'>>;
+
+/** A user with the name of their organisation, as the web shows the account. */
+export interface Account {
+  user: UserRow;
+  organisationName: string;
+}
 
 type Tx = DbTransaction;
 
@@ -43,12 +52,74 @@ export function createAuthRepository(db: Db, { usersChanged = (_ids: number[]) =
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
     .prepare('token_state');
+  /** The user and their organisation's name; null when the user is gone. */
+  const findAccount = async (id: number): Promise<Account | null> => {
+    const [row] = await db
+      .select({ user: users, organisationName: organisations.name })
+      .from(users)
+      .innerJoin(organisations, eq(organisations.id, users.organisationId))
+      .where(eq(users.id, id))
+      .limit(1);
+    return row ?? null;
+  };
   const firstUser = async (where: SQL) => (await db.select().from(users).where(where).limit(1))[0] ?? null;
 
   return {
     findUserById: (id: number) => firstUser(eq(users.id, id)),
     findUserByEmail: (email: string) => firstUser(eq(users.email, email)),
     findUserByGoogleSubject: (subject: string) => firstUser(eq(users.googleSubject, subject)),
+
+    findAccount,
+
+    /**
+     * The member's own names and time zone, only the fields given; the account as it now is, or null when
+     * gone. None of them is token state (token-users.ts), so nothing is forgotten.
+     */
+    async updateProfile(userId: number, patch: ProfilePatch): Promise<Account | null> {
+      if (Object.keys(patch).length > 0) await db.update(users).set(patch).where(eq(users.id, userId));
+      return findAccount(userId);
+    },
+
+    /**
+     * A new password from its owner, signed in: stored only while the password is still the one they
+     * proved (`provedHash`), so of two changes racing each other one wins and the other is refused. Every
+     * other sign-in ends (refresh-token families but `keepFamily`, so their event streams close too) and
+     * open reset links are used up; this sign-in's tokens stay valid. The number of sign-ins ended, or null
+     * when the password had changed meanwhile.
+     */
+    async changePassword(
+      userId: number,
+      provedHash: string,
+      passwordHash: string,
+      keepFamily: string | null,
+      now: Date,
+    ): Promise<number | null> {
+      return db.transaction(async (tx) => {
+        const [changed] = await tx
+          .update(users)
+          .set({ passwordHash })
+          .where(and(eq(users.id, userId), eq(users.passwordHash, provedHash)))
+          .returning({ id: users.id });
+        if (!changed) return null;
+        const others = and(
+          eq(refreshTokens.userId, userId),
+          isNull(refreshTokens.revokedAt),
+          keepFamily ? ne(refreshTokens.familyId, keepFamily) : undefined,
+        );
+        const ended = await tx
+          .update(refreshTokens)
+          .set({ revokedAt: now })
+          .where(others)
+          .returning({ familyId: refreshTokens.familyId });
+        await tx
+          .update(emailTokens)
+          .set({ usedAt: now })
+          .where(
+            and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'reset'), isNull(emailTokens.usedAt)),
+          );
+        return new Set(ended.map((row) => row.familyId)).size;
+      });
+    },
 
     /** What decides whether the user's access tokens still speak for them (token-users.ts); null if gone. */
     async tokenState(userId: number): Promise<TokenState | null> {

@@ -72,6 +72,11 @@ export const users = pgTable(
     role: text('role').$type<UserRole>().notNull(),
     /** The agent phone that is this member's own: replies from it are theirs. One member per agent. */
     agentId: integer('agent_id').references((): AnyPgColumn => agents.id, { onDelete: 'set null' }),
+    /**
+     * The IANA zone the member reads times in (checked with Intl by the contract: the database knows no
+     * list the browsers share); null: the browser's.
+     */
+    timeZone: text('time_zone'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -80,6 +85,7 @@ export const users = pgTable(
     // The unique index only protects against duplicates if every writer stores the same spelling.
     check('users_email_lower_case', sql`${t.email} = lower(${t.email})`),
     check('users_role_valid', sql`${t.role} in ('owner', 'admin', 'member')`),
+    check('users_time_zone_length', sql`char_length(${t.timeZone}) between 1 and 64`),
   ],
 );
 

@@ -14,6 +14,7 @@ import { AppError } from '../../errors';
 import type { AuditRecorder } from '../audit/audit.service';
 import type { UserRow } from './auth.ports';
 import type { AuthRepository, NewUser } from './auth.repository';
+import { toAuthUser } from './auth-user';
 import type { GoogleIdentity, GoogleVerifier } from './google';
 import type { Passwords } from './passwords';
 import { type AccessTokens, hashRefreshToken, newRefreshToken, REFRESH_TOKEN_TTL_MS } from './tokens';
@@ -88,10 +89,16 @@ export function createAuthService({
     expiresAt: new Date(clock().getTime() + REFRESH_TOKEN_TTL_MS),
   });
 
-  /** Creates an organisation with this person as its owner; a taken email (even by a racing request) is a 409. */
-  async function createOwner(user: NewUser): Promise<UserRow> {
+  /**
+   * Creates an organisation (named as given, else after the person) with this person as its owner; a
+   * taken email (even by a racing request) is a 409.
+   */
+  async function createOwner(user: NewUser, organisationName?: string): Promise<UserRow> {
     try {
-      return await repo.createOrganisationWithOwner(`${user.firstName}'s organisation`, user);
+      return await repo.createOrganisationWithOwner(
+        organisationName || `${user.firstName}'s organisation`,
+        user,
+      );
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError(409, authErrors.emailTaken);
       throw error;
@@ -142,12 +149,10 @@ export function createAuthService({
 
     async register(input: Registration): Promise<TokenPair> {
       const passwordHash = await passwords.hash(input.password1);
-      const user = await createOwner({
-        email: input.email,
-        passwordHash,
-        firstName: input.first_name,
-        lastName: input.last_name,
-      });
+      const user = await createOwner(
+        { email: input.email, passwordHash, firstName: input.first_name, lastName: input.last_name },
+        input.organisation_name,
+      );
       return signInAs(user, 'registration');
     },
 
@@ -194,19 +199,9 @@ export function createAuthService({
     },
 
     async currentUser(userId: number): Promise<AuthUser> {
-      const user = await repo.findUserById(userId);
-      if (!user) throw new AppError(401, authErrors.sessionExpired);
-      const { id, email, firstName, lastName, role, organisationId, emailVerifiedAt } = user;
-      return {
-        id,
-        email,
-        first_name: firstName,
-        last_name: lastName,
-        role,
-        organisation_id: organisationId,
-        email_verified: emailVerifiedAt !== null,
-        google_linked: user.googleSubject !== null,
-      };
+      const account = await repo.findAccount(userId);
+      if (!account) throw new AppError(401, authErrors.sessionExpired);
+      return toAuthUser(account);
     },
 
     async googleLogin(credential: string): Promise<GoogleLoginResponse> {

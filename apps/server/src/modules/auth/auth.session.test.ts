@@ -81,6 +81,9 @@ describeWithDatabase('token endpoints', (ctx) => {
           organisation_id: stored?.organisationId,
           email_verified: false,
           google_linked: false,
+          time_zone: null,
+          organisation_name: "Ann's organisation",
+          has_password: true,
         },
       });
     });

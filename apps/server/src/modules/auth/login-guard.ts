@@ -17,8 +17,14 @@ export interface LoginGuard {
    * otherwise counts the attempt as a failure in advance (see createLoginGuard).
    */
   check(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-  /** After a correct password: this client starts from zero on this account. */
-  succeeded(request: FastifyRequest): Promise<void>;
+  /**
+   * `check` for a password typed somewhere else than the sign-in form (a signed-in password change, whose
+   * body names no account): its failures count with the sign-in's on the same account and IP, so neither
+   * place gives a second series of guesses.
+   */
+  checkAccount(request: FastifyRequest, reply: FastifyReply, email: string): Promise<void>;
+  /** After a correct password: this client starts from zero on this account (the body's, or `email`). */
+  succeeded(request: FastifyRequest, email?: string): Promise<void>;
   /** After a password reset: the owner proved the address, so no IP waits on this account any more. */
   forgetAccount(email: string): Promise<void>;
 }
@@ -44,8 +50,7 @@ export interface LoginGuardDeps {
 export function createLoginGuard({ repo, clock, freeFailures }: LoginGuardDeps): LoginGuard {
   let nextPurge = 0;
   const accountKey = (email: string) => hashKey(`account:${email}`);
-  const keysOf = (request: FastifyRequest) => {
-    const email = accountOf(request);
+  const keysOf = (request: FastifyRequest, email: string) => {
     return { pair: hashKey(`pair:${email}|${request.ip}`), account: accountKey(email) };
   };
   const current = (count: FailureCount | undefined, now: number) =>
@@ -59,40 +64,38 @@ export function createLoginGuard({ repo, clock, freeFailures }: LoginGuardDeps):
     return new AppError(429, TOO_MANY_ATTEMPTS);
   };
 
+  async function checkAccount(request: FastifyRequest, reply: FastifyReply, email: string) {
+    const now = clock().getTime();
+    if (now >= nextPurge) {
+      nextPurge = now + FAILURE_RESET_MS / 4;
+      await repo.purgeBefore(new Date(now - FAILURE_RESET_MS));
+    }
+    const keys = keysOf(request, email);
+    const counts = await repo.read([keys.pair, keys.account]);
+    const pair = current(counts.get(keys.pair), now);
+    const account = current(counts.get(keys.account), now);
+    if (pair && account && account.failures >= freeFailures * ACCOUNT_CEILING_FACTOR) {
+      const waitUntil = Math.max(backOffEnd(pair), account.lastFailureAt.getTime() + MAX_BACKOFF_MS);
+      if (now < waitUntil) throw refuse(reply, waitUntil, now);
+    }
+    const resetBefore = new Date(now - FAILURE_RESET_MS);
+    const admitted = await repo.admit({ key: keys.pair, account: keys.account }, new Date(now), resetBefore, {
+      freeFailures,
+      maxDelayMs: MAX_BACKOFF_MS,
+    });
+    if (!admitted) {
+      // Another attempt may have been counted since the read above: the wait is that of the stored count.
+      const stored = current((await repo.read([keys.pair])).get(keys.pair), now);
+      throw refuse(reply, backOffEnd(stored), now);
+    }
+    await repo.record({ key: keys.account, account: keys.account }, new Date(now), resetBefore);
+  }
+
   return {
-    async check(request, reply) {
-      const now = clock().getTime();
-      if (now >= nextPurge) {
-        nextPurge = now + FAILURE_RESET_MS / 4;
-        await repo.purgeBefore(new Date(now - FAILURE_RESET_MS));
-      }
-      const keys = keysOf(request);
-      const counts = await repo.read([keys.pair, keys.account]);
-      const pair = current(counts.get(keys.pair), now);
-      const account = current(counts.get(keys.account), now);
-      if (pair && account && account.failures >= freeFailures * ACCOUNT_CEILING_FACTOR) {
-        const waitUntil = Math.max(backOffEnd(pair), account.lastFailureAt.getTime() + MAX_BACKOFF_MS);
-        if (now < waitUntil) throw refuse(reply, waitUntil, now);
-      }
-      const resetBefore = new Date(now - FAILURE_RESET_MS);
-      const admitted = await repo.admit(
-        { key: keys.pair, account: keys.account },
-        new Date(now),
-        resetBefore,
-        {
-          freeFailures,
-          maxDelayMs: MAX_BACKOFF_MS,
-        },
-      );
-      if (!admitted) {
-        // Another attempt may have been counted since the read above: the wait is that of the stored count.
-        const stored = current((await repo.read([keys.pair])).get(keys.pair), now);
-        throw refuse(reply, backOffEnd(stored), now);
-      }
-      await repo.record({ key: keys.account, account: keys.account }, new Date(now), resetBefore);
-    },
-    async succeeded(request) {
-      const keys = keysOf(request);
+    check: (request, reply) => checkAccount(request, reply, accountOf(request)),
+    checkAccount,
+    async succeeded(request, email = accountOf(request)) {
+      const keys = keysOf(request, email);
       await repo.clear(keys.pair);
       await repo.uncount(keys.account);
     },

@@ -3,7 +3,10 @@ import type { Db } from '../../db/client';
 import type { OrganisationSettings, SettingsRow } from './auth.ports';
 import { organisations } from './auth.schema';
 
-/** The settings columns of organisations, which the settings module reads and changes through this port. */
+/**
+ * The settings columns and the name of organisations, which the settings module reads and changes through
+ * this port.
+ */
 export function createOrganisationSettingsRepository(db: Db): OrganisationSettings {
   const columns = {
     ackPhrases: organisations.ackPhrases,
@@ -26,6 +29,20 @@ export function createOrganisationSettingsRepository(db: Db): OrganisationSettin
         .where(eq(organisations.id, organisationId))
         .returning(columns);
       return row ?? null;
+    },
+
+    rename(organisationId, name) {
+      // Read and written under one row lock: two renames at once each report the name they replaced.
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ name: organisations.name })
+          .from(organisations)
+          .where(eq(organisations.id, organisationId))
+          .for('update');
+        if (!before) return null;
+        await tx.update(organisations).set({ name }).where(eq(organisations.id, organisationId));
+        return { previous: before.name };
+      });
     },
   };
 }

@@ -4,7 +4,7 @@ import type { OrganisationSettings } from '../auth/auth.ports';
 import { settingsRoutes } from './settings.routes';
 import { createSettingsService } from './settings.service';
 
-/** Organisation settings (/org/getSettings/, /org/updateSettings/). */
+/** Organisation settings and name (/org/getSettings/, /org/updateSettings/, /org/updateOrganisation/). */
 export async function registerSettings(
   app: FastifyInstance,
   options: { organisations: OrganisationSettings; audit: AuditRecorder },

@@ -1,4 +1,10 @@
-import { errorResponse, settingsResponse, updateSettingsRequest } from '@wadesk/contract';
+import {
+  errorResponse,
+  organisationResponse,
+  settingsResponse,
+  updateOrganisationRequest,
+  updateSettingsRequest,
+} from '@wadesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerAuth } from '../auth/authenticate';
 import type { SettingsService } from './settings.service';
@@ -45,5 +51,31 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
     },
     async (request) =>
       settings.update({ organisationId: request.user.organisationId, userId: request.user.id }, request.body),
+  );
+
+  app.post(
+    '/org/updateOrganisation/',
+    {
+      // Like the owners' other powers over the organisation (docs/decisions/0016-members-and-roles.md).
+      onRequest: [app.requireRole('owner'), app.requireVerified('rename')],
+      schema: {
+        tags,
+        summary: 'Rename the organisation (owners with a verified address)',
+        security: bearerAuth,
+        body: updateOrganisationRequest,
+        response: {
+          200: organisationResponse,
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+          404: errorResponse,
+        },
+      },
+    },
+    async (request) =>
+      settings.rename(
+        { organisationId: request.user.organisationId, userId: request.user.id },
+        request.body.name,
+      ),
   );
 };

@@ -1,6 +1,7 @@
 import {
   DEFAULT_ACK_PHRASES,
   normaliseAckPhrase,
+  type OrganisationResponse,
   type SettingsResponse,
   type UpdateSettingsRequest,
 } from '@wadesk/contract';
@@ -90,6 +91,24 @@ export function createSettingsService(deps: {
           ),
         });
       return toResponse(row);
+    },
+
+    /** Owners: the organisation's name, recorded in the audit log when it changed. */
+    async rename(
+      actor: { organisationId: number; userId: number },
+      name: string,
+    ): Promise<OrganisationResponse> {
+      const renamed = await deps.organisations.rename(actor.organisationId, name);
+      if (!renamed) throw notFound();
+      if (renamed.previous !== name)
+        await deps.audit.record({
+          organisationId: actor.organisationId,
+          actorId: actor.userId,
+          action: 'organisation.renamed',
+          target: name,
+          details: { from: renamed.previous, to: name },
+        });
+      return { name };
     },
   };
 }

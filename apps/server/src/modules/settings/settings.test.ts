@@ -26,6 +26,7 @@ const ROUTES: Route[] = [
     optional: ['ack_phrases', 'unanswered_minutes', 'auto_pending', 'reopen_days'],
     zero: ['reopen_days'],
   },
+  { method: 'POST', url: '/org/updateOrganisation/', body: { name: 'Acme Support' } },
 ];
 
 describeWithDatabase('organisation settings', (ctx) => {

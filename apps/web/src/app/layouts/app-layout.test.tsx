@@ -7,7 +7,7 @@ import { replyDrafts, unsentReplies } from '@/shared/storage/reply-drafts';
 import { tokenStorage } from '@/shared/storage/storage';
 import { NavItemButton } from '@/shared/ui/nav-item';
 import { expectNamedControls } from '@/testing/accessible-names';
-import { jsonResponse, renderRoutes, sentBody, stubFetch } from '@/testing/render-routes';
+import { jsonResponse, renderRoutes, sentBody, stubFetch, userWithRole } from '@/testing/render-routes';
 import { AppLayout } from './app-layout';
 
 const routes = (drawerItems?: React.ReactNode) => [
@@ -58,6 +58,33 @@ describe('AppLayout', () => {
     expect(within(sidebar).queryByRole('link', { name: 'Audit log' }) !== null).toBe(shown);
     // Signed in: the bell is there.
     expect(screen.getAllByRole('button', { name: 'Notifications' }).length).toBeGreaterThan(0);
+  });
+
+  it('names the signed-in member and their organisation in the account menu, opening the profile', async () => {
+    tokenStorage.setTokens({ access_token: 'a', refresh_token: 'r' });
+    stubFetch(() => jsonResponse(404, { message: 'no' }));
+    const user = userEvent.setup();
+    const { router } = renderRoutes(
+      [
+        {
+          element: (
+            <AuthUserProvider user={userWithRole('member', { organisation_name: 'Acme Support' })}>
+              <AppLayout />
+            </AuthUserProvider>
+          ),
+          children: [
+            { path: '/dashboard', element: <p>dashboard screen</p> },
+            { path: '/profile', element: <p>profile screen</p> },
+          ],
+        },
+      ],
+      '/dashboard',
+    );
+    const [account] = screen.getAllByRole('link', { name: 'Profile: Asha Rao, Acme Support' });
+    if (!account) throw new Error('no account link');
+    await user.click(account);
+    expect(router.state.location.pathname).toBe('/profile');
+    expect(screen.getByText('profile screen')).toBeTruthy();
   });
 
   it('shows the breadcrumb with the page’s name beside the screen, and titles the page', async () => {

@@ -17,6 +17,7 @@ export const PAGE_NAMES: Readonly<Record<string, string>> = {
   '/audit-log': 'Audit log',
   '/settings': 'Settings',
   '/upload-chat': 'Import chat',
+  '/profile': 'Profile',
   '/messages': 'Messages',
   '/analysis': 'Analysis',
   '/messages-nologin': 'Messages',

@@ -2,15 +2,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { AuthUser, TokenPair } from '@wadesk/contract';
 import {
   createContext,
+  Fragment,
   type ReactNode,
   useCallback,
   useContext,
   useEffect,
   useMemo,
   useRef,
+  useState,
   useSyncExternalStore,
 } from 'react';
 import { closeEventStream } from '@/shared/events/shared-stream';
+import { setDisplayTimeZone } from '@/shared/format/time-zone';
 import { gettingStartedHidden } from '@/shared/storage/getting-started';
 import { replyDrafts } from '@/shared/storage/reply-drafts';
 import { activeSessionsStorage, sessionIdStorage, tokenStorage } from '@/shared/storage/storage';
@@ -35,6 +38,7 @@ export interface AuthValue {
 
 const AuthContext = createContext<Omit<AuthValue, 'user'> | null>(null);
 const AuthUserContext = createContext<AuthUser | null>(null);
+const ReplaceAuthUserContext = createContext<(user: AuthUser) => void>(() => undefined);
 
 const signedInNow = () => tokenStorage.getAccessToken() !== null;
 
@@ -75,6 +79,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         closeEventStream();
         sessionIdStorage.clear();
         activeSessionsStorage.clear();
+        setDisplayTimeZone(null);
         forgetMemberData();
       },
     }),
@@ -83,9 +88,31 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
-/** Provides the user the guard's session check returned to the protected screens below it. */
+/**
+ * Provides the user the guard's session check returned to the protected screens below it, or the user a
+ * screen saved since (`useReplaceAuthUser`: a changed name or time zone shows at once) until the guard
+ * checks the session again. Times are shown in the user's time zone (shared/format/time-zone.ts).
+ */
 export function AuthUserProvider({ user, children }: { user: AuthUser | null; children: ReactNode }) {
-  return <AuthUserContext.Provider value={user}>{children}</AuthUserContext.Provider>;
+  const [saved, setSaved] = useState<{ over: AuthUser | null; user: AuthUser } | null>(null);
+  const current = saved && saved.over === user ? saved.user : user;
+  const replace = useCallback((next: AuthUser) => setSaved({ over: user, user: next }), [user]);
+  const zone = current?.time_zone ?? null;
+  // Set while rendering, so the screens below format their first times in it; the key draws them all
+  // again when the member chooses another zone (plain functions cannot subscribe to a change).
+  setDisplayTimeZone(zone);
+  return (
+    <AuthUserContext.Provider value={current}>
+      <ReplaceAuthUserContext.Provider value={replace}>
+        <Fragment key={zone ?? ''}>{children}</Fragment>
+      </ReplaceAuthUserContext.Provider>
+    </AuthUserContext.Provider>
+  );
+}
+
+/** Shows `user` (as the server answered a change of the account) instead of the signed-in user so far. */
+export function useReplaceAuthUser(): (user: AuthUser) => void {
+  return useContext(ReplaceAuthUserContext);
 }
 
 export function useAuth(): AuthValue {

@@ -37,6 +37,7 @@ const RULES = {
     verified: 'manage',
     what: 'invite people, change roles and remove members',
   },
+  renameOrganisation: { role: 'owner', verified: 'rename', what: 'rename the organisation' },
   readAuditLog: { role: 'admin', what: 'read the audit log' },
   editSettings: { role: 'admin', what: 'change these settings' },
   manageCannedReplies: { role: 'admin', what: 'add and change canned replies' },

@@ -1,3 +1,5 @@
+import { zonedClock } from '@/shared/format/time-zone';
+
 /** One column of an export: its header and how a row's cell is read. */
 export interface CsvColumn<T> {
   header: string;
@@ -41,11 +43,14 @@ export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): 
   return `${UTF8_BOM}${lines.join('\r\n')}\r\n`;
 }
 
-/** A time as spreadsheets read it, in local time: "2024-03-05 14:07" ('' when missing or invalid). */
+/**
+ * A time as spreadsheets read it, in the member's time zone as the screens show it: "2024-03-05 14:07"
+ * ('' when missing or invalid).
+ */
 export function csvDateTime(value: string | null | undefined): string {
   if (!value) return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  const { day, time } = zonedClock(date);
+  return `${day} ${time}`;
 }

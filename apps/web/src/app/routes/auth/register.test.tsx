@@ -93,4 +93,28 @@ describe('RegisterRoute', () => {
     expect(screen.getByRole('button', { name: 'Hide password' })).toBeTruthy();
     expect(field('Confirm password').type).toBe('password');
   });
+
+  it('names the organisation when asked, and offers the default name as the placeholder', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(201, { access_token: 'a1', refresh_token: 'r1' }));
+    const user = userEvent.setup();
+    renderRoutes(routes, '/register');
+    await user.type(field('Email'), 'asha@example.com');
+    await user.type(field('Password'), 'Secret#123');
+    await user.type(field('Confirm password'), 'Secret#123');
+    await user.type(field('First name'), 'Asha');
+    expect(field('Organisation name').placeholder).toBe("Asha's organisation");
+    await user.type(field('Organisation name'), 'x'.repeat(101));
+    await user.click(submit());
+    expect(screen.getByText(authMessages.organisationNameLength)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.clear(field('Organisation name'));
+    await user.type(field('Organisation name'), '  Acme Support ');
+    await user.click(submit());
+    await screen.findByText('dashboard');
+    expect(sentBody(fetchMock.mock.calls[0]?.[1])).toMatchObject({
+      first_name: 'Asha',
+      organisation_name: 'Acme Support',
+    });
+  });
 });

@@ -13,7 +13,7 @@ import { EmailField } from './email-field';
 import { GoogleSignIn } from './google-sign-in';
 import { OrDivider } from './or-divider';
 
-type Field = 'email' | 'password1' | 'password2' | 'first_name' | 'last_name';
+type Field = 'email' | 'password1' | 'password2' | 'first_name' | 'last_name' | 'organisation_name';
 const REQUIRED: readonly Field[] = ['email', 'password1', 'password2', 'first_name'];
 
 /** `initialEmail` is the address kept when an unregistered user was sent here from sign-in. */
@@ -26,6 +26,7 @@ export function RegisterForm({ initialEmail = '' }: { initialEmail?: string }) {
     password2: '',
     first_name: '',
     last_name: '',
+    organisation_name: '',
   });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -44,8 +45,13 @@ export function RegisterForm({ initialEmail = '' }: { initialEmail?: string }) {
     setErrors(found ?? {});
     if (!data) return;
     setBusy(true);
+    // Left blank, the server names the organisation after the first name.
+    const { organisation_name, ...account } = data;
     try {
-      completeSignIn(await register(data), 'Account created successfully!');
+      completeSignIn(
+        await register(organisation_name ? { ...account, organisation_name } : account),
+        'Account created successfully!',
+      );
     } catch (error) {
       setBusy(false);
       toast.error(errorMessage(error, 'Something Went Wrong!'));
@@ -80,6 +86,15 @@ export function RegisterForm({ initialEmail = '' }: { initialEmail?: string }) {
           <TextField label="First name" autoComplete="given-name" {...field('first_name')} />
           <TextField label="Last name" autoComplete="family-name" {...field('last_name')} />
         </div>
+        <TextField
+          label="Organisation name"
+          autoComplete="organization"
+          placeholder={
+            values.first_name.trim() ? `${values.first_name.trim()}'s organisation` : 'e.g. Acme Support'
+          }
+          hint="Your team's name, as your members will see it. Optional: you can change it later in Settings."
+          {...field('organisation_name')}
+        />
         <Button type="submit" size="lg" fullWidth busy={busy}>
           Create account
         </Button>

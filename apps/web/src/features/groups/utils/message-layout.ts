@@ -1,13 +1,11 @@
 import type { GroupMessage } from '@wadesk/contract';
 import { authorKey } from '@/features/groups/hooks/use-blink';
 import { type RunKeys, startsNewRun } from '@/shared/format/message-runs';
+import { zonedClock } from '@/shared/format/time-zone';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** `YYYY-MM-DD` of a message in this browser's time zone: the day its reader lived it. */
+/** `YYYY-MM-DD` of a message in the member's time zone: the day its reader lived it. */
 export function localDay(timestampSeconds: number): string {
-  const at = new Date(timestampSeconds * 1000);
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+  return zonedClock(new Date(timestampSeconds * 1000)).day;
 }
 
 // A group notice ("Ravi added Asha") belongs to nobody: it ends a run and starts none of its own.

@@ -1,7 +1,8 @@
 import { type Member, type MemberRole, memberMessages } from '@wadesk/contract';
 import { Trash2Icon } from 'lucide-react';
 import { useId } from 'react';
-import { fullName, MEMBER_TEXTS } from '@/features/members/utils/member-texts';
+import { MEMBER_TEXTS } from '@/features/members/utils/member-texts';
+import { fullName } from '@/shared/format/person-name';
 import { Button } from '@/shared/ui/button';
 import { RoleSelect } from './role-select';
 

@@ -1,6 +1,6 @@
 import type { Agent, Member } from '@wadesk/contract';
 import { PhoneIcon } from 'lucide-react';
-import { fullName } from '@/features/members/utils/member-texts';
+import { fullName } from '@/shared/format/person-name';
 import { formatPhone } from '@/shared/format/phone';
 
 interface MemberAgentPhoneProps {

@@ -1,5 +1,5 @@
 import type { PendingChange } from '@/features/members/hooks/use-member-changes';
-import { fullName } from '@/features/members/utils/member-texts';
+import { fullName } from '@/shared/format/person-name';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 
 interface MemberChangeDialogsProps {

@@ -1,6 +1,7 @@
 import type { Agent, Member, MemberRole } from '@wadesk/contract';
-import { fullName, isLastOwner } from '@/features/members/utils/member-texts';
+import { isLastOwner } from '@/features/members/utils/member-texts';
 import { formatDateTime } from '@/shared/format/format';
+import { fullName } from '@/shared/format/person-name';
 import { MOBILE_QUERY, useMediaQuery } from '@/shared/hooks/use-media-query';
 import { TABLE_HEADER_CELL, tableCell } from '@/shared/table/table-classes';
 import { MemberActions } from './member-actions';

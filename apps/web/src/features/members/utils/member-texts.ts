@@ -29,9 +29,6 @@ export const ROLE_DESCRIPTIONS: Record<MemberRole, string> = {
   member: 'Tickets and chats',
 };
 
-export const fullName = (member: Pick<Member, 'first_name' | 'last_name' | 'email'>) =>
-  `${member.first_name} ${member.last_name}`.trim() || member.email;
-
 /** The organisation keeps an owner: the only owner's role and membership cannot be taken away. */
 export function isLastOwner(member: Member, members: readonly Member[]): boolean {
   return member.role === 'owner' && members.filter((other) => other.role === 'owner').length === 1;

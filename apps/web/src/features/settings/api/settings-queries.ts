@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateSettingsRequest } from '@wadesk/contract';
-import { fetchSettings, updateSettings } from './settings-api';
+import { useAuth, useReplaceAuthUser } from '@/shared/account/auth-context';
+import { fetchSettings, renameOrganisation, updateSettings } from './settings-api';
 
 export const settingsKeys = {
   all: ['settings'] as const,
@@ -15,5 +16,17 @@ export function useUpdateSettings() {
   return useMutation({
     mutationFn: (body: UpdateSettingsRequest) => updateSettings(body),
     onSuccess: (answer) => queryClient.setQueryData(settingsKeys.all, answer),
+  });
+}
+
+/** Renames the organisation; the menu shows the new name at once (other members' at their next visit). */
+export function useRenameOrganisation() {
+  const { user } = useAuth();
+  const replaceUser = useReplaceAuthUser();
+  return useMutation({
+    mutationFn: (name: string) => renameOrganisation(name),
+    onSuccess: ({ name }) => {
+      if (user) replaceUser({ ...user, organisation_name: name });
+    },
   });
 }

@@ -8,8 +8,8 @@ import { PlusIcon, RotateCcwIcon, XIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { SETTINGS_TEXTS as T } from '@/features/settings/utils/settings-texts';
 import { Button } from '@/shared/ui/button';
+import { SectionCard } from '@/shared/ui/section-card';
 import { TextField } from '@/shared/ui/text-field';
-import { SettingsSection } from './settings-section';
 
 /** The default list as the server keeps it ("thanks" and "thanks!" are one phrase). */
 const DEFAULT_PHRASES = [...new Set(DEFAULT_ACK_PHRASES.map(normaliseAckPhrase))];
@@ -44,7 +44,7 @@ export function AckPhrasesSection({ saved, canEdit, saving, onSave }: AckPhrases
   };
 
   return (
-    <SettingsSection title={T.ackTitle} description={T.ackDescription}>
+    <SectionCard title={T.ackTitle} description={T.ackDescription}>
       {phrases.length > 0 ? (
         <ul aria-label="Acknowledgement phrases" className="flex flex-wrap gap-2">
           {phrases.map((phrase) => (
@@ -119,6 +119,6 @@ export function AckPhrasesSection({ saved, canEdit, saving, onSave }: AckPhrases
           </div>
         </>
       ) : null}
-    </SettingsSection>
+    </SectionCard>
   );
 }

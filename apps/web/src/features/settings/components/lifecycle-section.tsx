@@ -2,8 +2,8 @@ import { MAX_REOPEN_DAYS, settingsMessages } from '@wadesk/contract';
 import { type FormEvent, useState } from 'react';
 import { SETTINGS_TEXTS as T } from '@/features/settings/utils/settings-texts';
 import { Button } from '@/shared/ui/button';
+import { SectionCard } from '@/shared/ui/section-card';
 import { TextField } from '@/shared/ui/text-field';
-import { SettingsSection } from './settings-section';
 
 interface LifecycleSectionProps {
   autoPending: boolean;
@@ -32,7 +32,7 @@ export function LifecycleSection(props: LifecycleSectionProps) {
   };
 
   return (
-    <SettingsSection title={T.lifecycleTitle} description={T.lifecycleDescription}>
+    <SectionCard title={T.lifecycleTitle} description={T.lifecycleDescription}>
       <div className="flex flex-col gap-4">
         <label className="flex items-start gap-3 text-sm text-slate-800">
           <input
@@ -73,6 +73,6 @@ export function LifecycleSection(props: LifecycleSectionProps) {
           ) : null}
         </form>
       </div>
-    </SettingsSection>
+    </SectionCard>
   );
 }

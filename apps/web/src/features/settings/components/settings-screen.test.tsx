@@ -1,6 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AuthUser, MemberRole, SettingsResponse } from '@wadesk/contract';
+import {
+  type AuthUser,
+  authMessages,
+  type MemberRole,
+  type SettingsResponse,
+  verifyFirst,
+} from '@wadesk/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AuthUserProvider } from '@/shared/account/auth-context';
 import { tokenStorage } from '@/shared/storage/storage';
@@ -8,24 +14,29 @@ import { expectNamedControls } from '@/testing/accessible-names';
 import { jsonResponse, renderRoutes, sentBody, stubFetch } from '@/testing/render-routes';
 import { SettingsScreen } from './settings-screen';
 
-const signedIn = (role: MemberRole): AuthUser => ({
+const signedIn = (role: MemberRole, verified = true): AuthUser => ({
   id: 1,
   email: 'asha@acme.test',
   first_name: 'Asha',
   last_name: 'Rao',
   role,
   organisation_id: 1,
-  email_verified: true,
+  email_verified: verified,
   google_linked: false,
+  organisation_name: 'Acme',
 });
 
-function setUp(role: MemberRole, initial: SettingsResponse) {
+function setUp(role: MemberRole, initial: SettingsResponse, verified = true) {
   let current = initial;
   const fetchMock = stubFetch((path, init) => {
     if (path === '/org/getSettings/') return jsonResponse(200, current);
     if (path === '/org/updateSettings/') {
       current = { ...current, ...(sentBody(init) as Partial<SettingsResponse>) };
       return jsonResponse(200, current);
+    }
+    if (path === '/org/updateOrganisation/') {
+      const { name } = sentBody(init) as { name: string };
+      return jsonResponse(200, { name: name.trim() });
     }
     return jsonResponse(404, { message: 'nope' });
   });
@@ -34,7 +45,7 @@ function setUp(role: MemberRole, initial: SettingsResponse) {
       {
         path: '/settings',
         element: (
-          <AuthUserProvider user={signedIn(role)}>
+          <AuthUserProvider user={signedIn(role, verified)}>
             <SettingsScreen />
           </AuthUserProvider>
         ),
@@ -42,11 +53,11 @@ function setUp(role: MemberRole, initial: SettingsResponse) {
     ],
     '/settings',
   );
-  const updates = () =>
-    fetchMock.mock.calls
-      .filter(([url]) => String(url) === '/org/updateSettings/')
-      .map(([, i]) => sentBody(i));
-  return { updates };
+  const calls = (path: string) =>
+    fetchMock.mock.calls.filter(([url]) => String(url) === path).map(([, i]) => sentBody(i));
+  const updates = () => calls('/org/updateSettings/');
+  const renames = () => calls('/org/updateOrganisation/');
+  return { updates, renames };
 }
 
 const chips = () =>
@@ -145,5 +156,43 @@ describe('SettingsScreen', () => {
       'disabled',
       true,
     );
+  });
+
+  const DEFAULTS: SettingsResponse = {
+    ack_phrases: [],
+    unanswered_minutes: 30,
+    auto_pending: false,
+    reopen_days: 7,
+  };
+
+  it('lets an owner rename the organisation, refusing an empty name', async () => {
+    const user = userEvent.setup();
+    const { renames } = setUp('owner', DEFAULTS);
+    const section = await screen.findByRole('region', { name: 'Organisation' });
+    const name = within(section).getByRole('textbox', { name: 'Organisation name' }) as HTMLInputElement;
+    const save = within(section).getByRole('button', { name: 'Save' });
+    expect(name.value).toBe('Acme');
+    expect(save).toHaveProperty('disabled', true);
+    await user.clear(name);
+    expect(within(section).getByText(authMessages.organisationNameRequired)).toBeTruthy();
+    expect(save).toHaveProperty('disabled', true);
+    await user.type(name, ' Acme Support ');
+    await user.click(save);
+    await waitFor(() => expect(renames()).toEqual([{ name: 'Acme Support' }]));
+    expect(await screen.findByText('The organisation is now called “Acme Support”.')).toBeTruthy();
+    expect(save).toHaveProperty('disabled', true);
+  });
+
+  it.each([
+    ['an admin', 'admin', true, 'Only owners can rename the organisation.'],
+    ['an owner with an unverified address', 'owner', false, verifyFirst('rename')],
+  ] as const)('shows %s the name without a way to change it, and why', async (_, role, verified, why) => {
+    const { renames } = setUp(role, DEFAULTS, verified);
+    const section = await screen.findByRole('region', { name: 'Organisation' });
+    const name = within(section).getByRole('textbox', { name: 'Organisation name' });
+    expect(name).toHaveProperty('readOnly', true);
+    expect(within(section).getByText(why)).toBeTruthy();
+    expect(within(section).queryByRole('button')).toBeNull();
+    expect(renames()).toEqual([]);
   });
 });

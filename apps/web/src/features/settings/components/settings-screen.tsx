@@ -1,7 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UpdateSettingsRequest } from '@wadesk/contract';
-import { settingsQuery, useUpdateSettings } from '@/features/settings/api/settings-queries';
+import {
+  settingsQuery,
+  useRenameOrganisation,
+  useUpdateSettings,
+} from '@/features/settings/api/settings-queries';
 import { SETTINGS_TEXTS as T } from '@/features/settings/utils/settings-texts';
+import { useAuth } from '@/shared/account/auth-context';
 import { useCan } from '@/shared/account/permissions';
 import { RoleNotice } from '@/shared/account/role-notice';
 import { errorMessage } from '@/shared/api/api-error';
@@ -10,6 +15,7 @@ import { Spinner } from '@/shared/ui/spinner';
 import { toast } from '@/shared/ui/toast';
 import { AckPhrasesSection } from './ack-phrases-section';
 import { LifecycleSection } from './lifecycle-section';
+import { OrganisationSection } from './organisation-section';
 import { UnansweredSection } from './unanswered-section';
 
 /** The organisation's settings: a column of sections, each saved on its own. */
@@ -18,11 +24,19 @@ export function SettingsScreen() {
   const canEdit = edit.allowed;
   const settings = useQuery(settingsQuery());
   const saving = useUpdateSettings();
+  const { user } = useAuth();
+  const rename = useCan('renameOrganisation');
+  const renaming = useRenameOrganisation();
 
   const save = (body: UpdateSettingsRequest) =>
     saving.mutate(body, {
       onSuccess: () => toast.success(T.saved),
       onError: (error) => toast.error(errorMessage(error, T.saveFailed)),
+    });
+  const saveName = (name: string) =>
+    renaming.mutate(name, {
+      onSuccess: (answer) => toast.success(T.renamed(answer.name)),
+      onError: (error) => toast.error(errorMessage(error, T.renameFailed)),
     });
   const busy = (field: keyof UpdateSettingsRequest) =>
     saving.isPending && saving.variables?.[field] !== undefined;
@@ -33,6 +47,14 @@ export function SettingsScreen() {
       <RoleNotice reason={edit.reason} />
       {settings.data ? (
         <div className="flex flex-col gap-4 sm:gap-6">
+          {user?.organisation_name !== undefined ? (
+            <OrganisationSection
+              saved={user.organisation_name}
+              rename={rename}
+              saving={renaming.isPending}
+              onSave={saveName}
+            />
+          ) : null}
           <AckPhrasesSection
             saved={settings.data.ack_phrases}
             canEdit={canEdit}

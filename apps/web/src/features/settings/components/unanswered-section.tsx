@@ -2,8 +2,8 @@ import { settingsMessages } from '@wadesk/contract';
 import { type FormEvent, useState } from 'react';
 import { SETTINGS_TEXTS as T } from '@/features/settings/utils/settings-texts';
 import { Button } from '@/shared/ui/button';
+import { SectionCard } from '@/shared/ui/section-card';
 import { TextField } from '@/shared/ui/text-field';
-import { SettingsSection } from './settings-section';
 
 interface UnansweredSectionProps {
   saved: number;
@@ -28,7 +28,7 @@ export function UnansweredSection({ saved, canEdit, saving, onSave }: Unanswered
   };
 
   return (
-    <SettingsSection title={T.unansweredTitle} description={T.unansweredDescription}>
+    <SectionCard title={T.unansweredTitle} description={T.unansweredDescription}>
       <form onSubmit={submit} className="flex flex-wrap items-start gap-2">
         <TextField
           label={T.unansweredLabel}
@@ -48,6 +48,6 @@ export function UnansweredSection({ saved, canEdit, saving, onSave }: Unanswered
           </Button>
         ) : null}
       </form>
-    </SettingsSection>
+    </SectionCard>
   );
 }

@@ -1,6 +1,6 @@
 export const SETTINGS_TEXTS = {
   title: 'Settings',
-  description: 'How the desk treats messages and when it alerts the team.',
+  description: "Your organisation's name, how the desk treats messages and when it alerts the team.",
   loadFailed: 'The settings could not be loaded.',
   saveFailed: 'The settings could not be saved.',
   saved: 'Settings saved',
@@ -27,4 +27,10 @@ export const SETTINGS_TEXTS = {
   reopenDaysHint:
     'A customer message this soon after a close reopens the ticket for its assignee; a later one opens a follow-up ticket. 0: never reopen.',
   save: 'Save',
+  organisationTitle: 'Organisation',
+  organisationDescription:
+    'The name your members see in the menu, in invitation emails and on the page where they join.',
+  organisationLabel: 'Organisation name',
+  renamed: (name: string) => `The organisation is now called “${name}”.`,
+  renameFailed: 'The organisation could not be renamed. Try again.',
 } as const;

@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
 
-/** One card of the Settings page: a titled region; sections stack in one column. */
-export function SettingsSection({
+/** A titled card of a settings-like page (Settings, Profile): sections stack in one column. */
+export function SectionCard({
   title,
   description,
   children,

@@ -1,0 +1,5 @@
+import { ProfileScreen } from '@/features/auth/components/profile-screen';
+
+export function ProfileRoute() {
+  return <ProfileScreen />;
+}
