@@ -20,6 +20,13 @@ describe('utcTextToIso', () => {
     expect(() => cachedUtcTextToIso('27.11.2026 20:06:04', 3)).toThrow(/Not a PostgreSQL ISO timestamp/);
   });
 
+  it('keeps a year past 9999 and infinity instead of failing the page that shows them', () => {
+    expect(utcTextToIso('10000-01-01 00:00:00', 3)).toBe('10000-01-01T00:00:00.000Z');
+    expect(utcTextToIso('12345-06-07 08:09:10.5', 6)).toBe('12345-06-07T08:09:10.500000Z');
+    expect(utcTextToIso('infinity', 3)).toBe('infinity');
+    expect(utcTextToIso('-infinity', 6)).toBe('-infinity');
+  });
+
   it('refuses text in any other date style instead of writing a wrong time', () => {
     for (const text of [
       '11/27/2026 20:06:04',

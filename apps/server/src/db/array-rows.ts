@@ -37,17 +37,24 @@ export function arrayRowsStatement(db: Db, query: SQL, name?: string): ArrayRows
   throw new Error('arrayRowsStatement: the database is neither a node-postgres pool nor PGlite');
 }
 
+/** PostgreSQL's ISO DateStyle for a `timestamp`: the year may have more than four digits. */
+const ISO_TIMESTAMP = /^\d{4,}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?$/;
+
 /**
  * A `timestamp` (no zone) in PostgreSQL's ISO text — "2026-11-27 20:06:04" or "2026-11-27 20:06:04.12345",
  * trailing zeros dropped — as ISO 8601 UTC with `digits` fractional digits (3 as Date#toISOString writes,
  * 6 for a cursor), truncated like PostgreSQL's to_char. Select the column as `(column at time zone 'UTC')::text`.
- * Throws on any other shape (a DateStyle other than ISO, which node-postgres' own parsers need too).
+ * A year past 9999 keeps its digits (as to_char writes it) and `infinity` stays as it is: a time WhatsApp
+ * sent wrong must not fail every page that shows its ticket. Any other shape throws (a DateStyle other than
+ * ISO, which node-postgres' own parsers need too).
  */
 export function utcTextToIso(text: string, digits: 3 | 6): string {
-  if (text.length < 19 || text[4] !== '-' || text[10] !== ' ' || (text.length > 19 && text[19] !== '.'))
-    throw new Error(`Not a PostgreSQL ISO timestamp: ${text}`);
-  const fraction = `${text.slice(20)}000000`.slice(0, digits);
-  return `${text.slice(0, 10)}T${text.slice(11, 19)}.${fraction}Z`;
+  if (text === 'infinity' || text === '-infinity') return text;
+  const match = ISO_TIMESTAMP.exec(text);
+  if (!match) throw new Error(`Not a PostgreSQL ISO timestamp: ${text}`);
+  const space = text.indexOf(' ');
+  const fraction = `${match[1]?.slice(1) ?? ''}000000`.slice(0, digits);
+  return `${text.slice(0, space)}T${text.slice(space + 1, space + 9)}.${fraction}Z`;
 }
 
 /** How many conversions `cachedUtcTextToIso` keeps before it starts over. */

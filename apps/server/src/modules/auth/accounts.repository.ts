@@ -118,8 +118,10 @@ async function holderOf(
 /** `usersChanged`: as createAuthRepository's (role changes and removals). */
 export function createAccountsRepository(
   db: Db,
-  { usersChanged = (_ids: number[]) => {} } = {},
+  { usersChanged }: { usersChanged: (userIds: number[]) => void },
 ): MemberAccounts {
+  // The account freeAddress deleted, per transaction, until its caller reports the commit.
+  const removedInTransaction = new WeakMap<DbTransaction, number>();
   return {
     list(organisationId) {
       return db
@@ -152,10 +154,16 @@ export function createAccountsRepository(
         .returning({ id: users.id });
       if (!deleted) return 'verified';
       await tx.delete(organisations).where(eq(organisations.id, account.organisationId));
-      // Inside the caller's transaction: a request of the deleted account in the moment before it commits
-      // may read it again, for at most TOKEN_STATE_TTL_MS.
+      // Forgotten now and again once the caller has committed (`accountsRemoved`): a request of the deleted
+      // account in between would read the row as it still is and keep it.
       usersChanged([account.id]);
+      removedInTransaction.set(tx, account.id);
       return holder;
+    },
+
+    accountsRemoved(tx) {
+      const id = removedInTransaction.get(tx);
+      if (id !== undefined) usersChanged([id]);
     },
 
     async changeRole(organisationId, userId, role, now) {

@@ -42,6 +42,12 @@ export interface MemberAccounts {
    */
   freeAddress(tx: DbTransaction, email: string, organisationId: number): Promise<AddressHolder>;
   /**
+   * Call once the transaction given to `freeAddress` has committed: the account it deleted is forgotten
+   * again by the token-state cache (modules/auth/token-users.ts), which a request in between may have
+   * filled from the row as it still was.
+   */
+  accountsRemoved(tx: DbTransaction): void;
+  /**
    * A new role, unless it would leave the organisation without an owner ('last-owner'); the member's
    * sign-ins end.
    */

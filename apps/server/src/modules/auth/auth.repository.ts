@@ -40,7 +40,10 @@ async function endEverySignIn(tx: Tx, userId: number, now: Date): Promise<void> 
  * `usersChanged`: told the ids of users whose role, verified address, token cut-off or existence a write
  * changed, once it is committed (token-users.ts forgets what it read of them).
  */
-export function createAuthRepository(db: Db, { usersChanged = (_ids: number[]) => {} } = {}) {
+export function createAuthRepository(
+  db: Db,
+  { usersChanged }: { usersChanged: (userIds: number[]) => void },
+) {
   // Every authenticated request asks this: prepared, so PostgreSQL parses and plans it once per connection.
   const tokenStateStatement = db
     .select({

@@ -11,7 +11,7 @@ const registration = { email: 'ann@example.com', password1: 'Secret!A', first_na
 describeEachDatabase('auth service', (ctx) => {
   const service = (): AuthService =>
     createAuthService({
-      repo: createAuthRepository(ctx.db),
+      repo: createAuthRepository(ctx.db, { usersChanged: () => {} }),
       passwords,
       accessTokens: createAccessTokens({ secret: 'service-test-secret-long-enough!', clock: ctx.clock }),
       verifyGoogle: null,
@@ -87,7 +87,9 @@ describeEachDatabase('auth service', (ctx) => {
     const auth = service();
     const ann = await auth.register(registration);
     const bob = await auth.register({ ...registration, email: 'bob@example.com' });
-    const annUser = (await createAuthRepository(ctx.db).findUserByEmail('ann@example.com'))?.id ?? -1;
+    const annUser =
+      (await createAuthRepository(ctx.db, { usersChanged: () => {} }).findUserByEmail('ann@example.com'))
+        ?.id ?? -1;
 
     await auth.logout(annUser, bob.refresh_token);
     await expect(auth.refresh(bob.refresh_token)).resolves.toHaveProperty('access_token');

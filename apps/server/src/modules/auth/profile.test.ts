@@ -202,7 +202,7 @@ describeWithDatabase('the profile: names, time zone, password', (ctx) => {
 
   it('stores a new password only over the one that was proved, so a racing change cannot be overwritten', async () => {
     await signUp(ctx.app);
-    const repo = createAuthRepository(ctx.db);
+    const repo = createAuthRepository(ctx.db, { usersChanged: () => {} });
     const [ann] = await ctx.db.select().from(users);
     if (!ann?.passwordHash) throw new Error('no account');
     expect(await repo.changePassword(ann.id, ann.passwordHash, 'first-hash', null, ctx.clock())).toBe(1);

@@ -12,6 +12,7 @@ import {
 } from '@wadesk/contract';
 import type { z } from 'zod';
 import type { Clock } from '../../clock';
+import type { DbTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import type { Mailer } from '../../mail/mailer';
@@ -210,8 +211,10 @@ export function createMembersService(deps: MembersServiceDeps) {
       if (!found) throw new AppError(400, memberMessages.invitationInvalid);
       const passwordHash = await passwords.hash(input.password1);
       let accepted: { user: UserRow; replaced: boolean } | 'used';
+      let transaction: DbTransaction | undefined;
       try {
         accepted = await repo.accept(found.invitation.id, now, async (tx, invitation) => {
+          transaction = tx;
           const holder = await accounts.freeAddress(tx, invitation.email, invitation.organisationId);
           // Thrown inside the transaction: the invitation stays open.
           if (holder === 'unverified-in-use') throw new AppError(409, memberMessages.addressInUse);
@@ -233,6 +236,7 @@ export function createMembersService(deps: MembersServiceDeps) {
         if (isUniqueViolation(error)) throw new AppError(409, memberMessages.accountElsewhere);
         throw error;
       }
+      if (transaction) accounts.accountsRemoved(transaction);
       if (accepted === 'used') throw new AppError(400, memberMessages.invitationInvalid);
       const { user, replaced } = accepted;
       const joined = { organisationId: user.organisationId, id: user.id };

@@ -6,6 +6,13 @@ import { auditSentence, sentenceText } from './audit-sentence';
 // `audit.record(...)` / `byMember(...)`), and the sentence the Audit log shows for it.
 const SERVER_ENTRIES: [AuditLogEntry['action'], string | null, Record<string, unknown>, string][] = [
   ['auth.signed_in', 'ann@acme.test', { method: 'google' }, 'Signed in with Google.'],
+  ['auth.password_changed', 'ann@acme.test', {}, 'Changed their password; their other sign-ins ended.'],
+  [
+    'organisation.renamed',
+    'Acme Support',
+    { from: 'Ann', to: 'Acme Support' },
+    'Renamed the organisation from Ann to Acme Support.',
+  ],
   ['member.invited', 'ravi@acme.test', { role: 'admin' }, 'Invited ravi@acme.test as an admin.'],
   [
     'member.invitation_revoked',

@@ -68,6 +68,12 @@ export function auditSentence(entry: Entry): SentencePart[] {
   switch (entry.action) {
     case 'auth.signed_in':
       return [SIGN_IN[str(d.method) ?? ''] ?? 'Signed in.'];
+    case 'auth.password_changed':
+      return ['Changed their password; their other sign-ins ended.'];
+    case 'organisation.renamed':
+      return str(d.from)
+        ? ['Renamed the organisation from ', { strong: str(d.from) ?? '' }, ' to ', target, '.']
+        : ['Renamed the organisation to ', target, '.'];
     case 'member.invited':
       return ['Invited ', target, ` as ${aRole(d.role)}.`];
     case 'member.invitation_revoked':
