@@ -1,6 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { setDisplayTimeZone } from '@/shared/format/time-zone';
+
+// findBy*/waitFor give up after 1 s by default: under CI's full load (four projects on two cores) a
+// render and a mocked request took longer, and a correct test failed. A passing check returns as soon
+// as it holds, so the longer limit costs nothing there.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
