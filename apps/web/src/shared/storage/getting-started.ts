@@ -1,4 +1,4 @@
-import { removeKeysStartingWith } from './storage';
+import { read, removeKeysStartingWith, write } from './storage';
 
 // The dashboard's getting-started checklist, hidden by a member in this browser. The key names the member
 // (`gettingStartedHidden:<user id>`): hiding it hides it for them only, and signing out removes every such
@@ -7,20 +7,9 @@ import { removeKeysStartingWith } from './storage';
 const PREFIX = 'gettingStartedHidden:';
 
 export const gettingStartedHidden = {
-  get(userId: number): boolean {
-    try {
-      return localStorage.getItem(`${PREFIX}${userId}`) === '1';
-    } catch {
-      return false;
-    }
-  },
-  set(userId: number): void {
-    try {
-      localStorage.setItem(`${PREFIX}${userId}`, '1');
-    } catch {
-      // not remembered: the checklist comes back on the next visit
-    }
-  },
+  get: (userId: number): boolean => read(`${PREFIX}${userId}`) === '1',
+  /** Not remembered when storage refuses: the checklist comes back on the next visit. */
+  set: (userId: number): void => write(`${PREFIX}${userId}`, '1'),
   /** Every member's (sign-out: the next person here starts from their own choice). */
   clearAll: (): void => removeKeysStartingWith(PREFIX),
 };

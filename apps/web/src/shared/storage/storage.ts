@@ -9,7 +9,7 @@ export const STORAGE_KEYS = {
 } as const;
 
 // Storage can throw (private mode, quota, disabled cookies): the app then behaves as signed out.
-function read(key: string): string | null {
+export function read(key: string): string | null {
   try {
     return localStorage.getItem(key);
   } catch {
@@ -17,7 +17,7 @@ function read(key: string): string | null {
   }
 }
 
-function write(key: string, value: string): void {
+export function write(key: string, value: string): void {
   try {
     localStorage.setItem(key, value);
   } catch {

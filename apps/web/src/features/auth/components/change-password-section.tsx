@@ -1,7 +1,7 @@
 import { authMessages, changePasswordRequest } from '@wadesk/contract';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useChangePassword } from '@/features/auth/api/profile-queries';
-import { type FieldErrors, validateFields } from '@/features/auth/utils/field-errors';
+import { useContractForm } from '@/features/auth/hooks/use-contract-form';
 import { PROFILE_TEXTS as T } from '@/features/auth/utils/profile-texts';
 import { errorMessage, isApiError } from '@/shared/api/api-error';
 import { Button } from '@/shared/ui/button';
@@ -19,27 +19,16 @@ const EMPTY: Record<Field, string> = { current_password: '', password1: '', pass
  */
 export function ChangePasswordSection({ email, hasPassword }: { email: string; hasPassword: boolean }) {
   const changing = useChangePassword();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [submitted, setSubmitted] = useState(false);
+  const { validate, reset, setErrors, field } = useContractForm(changePasswordRequest, EMPTY, FIELDS);
 
-  const check = (next: Record<Field, string>) => validateFields(changePasswordRequest, next, FIELDS);
-  const change = (field: Field, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted) setErrors(check(next).errors ?? {});
-  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    const { data, errors: found } = check(values);
-    setErrors(found ?? {});
+    const data = validate();
     if (!data) return;
     changing.mutate(data, {
       onSuccess: (answer) => {
         toast.success(answer.message);
-        setValues(EMPTY);
-        setSubmitted(false);
+        reset();
       },
       onError: (error) => {
         // A wrong current password is the field's fault: said under it, the rest kept.
@@ -49,12 +38,6 @@ export function ChangePasswordSection({ email, hasPassword }: { email: string; h
       },
     });
   };
-  const field = (name: Field) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) => change(name, event.target.value),
-  });
 
   return (
     <SectionCard title={T.passwordTitle} description={T.passwordDescription}>

@@ -2,7 +2,7 @@ import { registerRequest } from '@wadesk/contract';
 import { type FormEvent, useState } from 'react';
 import { register } from '@/features/auth/api/auth-api';
 import { useCompleteSignIn } from '@/features/auth/hooks/use-complete-sign-in';
-import { type FieldErrors, validateFields } from '@/features/auth/utils/field-errors';
+import { useContractForm } from '@/features/auth/hooks/use-contract-form';
 import { errorMessage } from '@/shared/api/api-error';
 import { usePublicConfig } from '@/shared/config/public-config';
 import { Button } from '@/shared/ui/button';
@@ -20,29 +20,23 @@ const REQUIRED: readonly Field[] = ['email', 'password1', 'password2', 'first_na
 export function RegisterForm({ initialEmail = '' }: { initialEmail?: string }) {
   const completeSignIn = useCompleteSignIn();
   const { config } = usePublicConfig();
-  const [values, setValues] = useState<Record<Field, string>>({
-    email: initialEmail,
-    password1: '',
-    password2: '',
-    first_name: '',
-    last_name: '',
-    organisation_name: '',
-  });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [submitted, setSubmitted] = useState(false);
+  const { values, validate, field } = useContractForm(
+    registerRequest,
+    {
+      email: initialEmail,
+      password1: '',
+      password2: '',
+      first_name: '',
+      last_name: '',
+      organisation_name: '',
+    } satisfies Record<Field, string>,
+    REQUIRED,
+  );
   const [busy, setBusy] = useState(false);
-
-  const change = (field: Field, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted) setErrors(validateFields(registerRequest, next, REQUIRED).errors ?? {});
-  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSubmitted(true);
-    const { data, errors: found } = validateFields(registerRequest, values, REQUIRED);
-    setErrors(found ?? {});
+    const data = validate();
     if (!data) return;
     setBusy(true);
     // Left blank, the server names the organisation after the first name.
@@ -57,13 +51,6 @@ export function RegisterForm({ initialEmail = '' }: { initialEmail?: string }) {
       toast.error(errorMessage(error, 'Something Went Wrong!'));
     }
   };
-
-  const field = (name: Field) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) => change(name, event.target.value),
-  });
 
   return (
     <div className="space-y-6">
