@@ -18,8 +18,8 @@ interface SurfaceProps {
   children: ReactNode;
 }
 
-/** The Radix root, portal, backdrop and panel shared by Dialog and Drawer. */
-function Surface({ open, onClose, overlayClassName, contentClassName, children }: SurfaceProps) {
+/** The Radix root, portal, backdrop and panel shared by Dialog, Drawer and the media lightbox. */
+export function Surface({ open, onClose, overlayClassName, contentClassName, children }: SurfaceProps) {
   const contentRef = useRef<HTMLDivElement>(null);
   const openerRef = useRef<HTMLElement | null>(null);
   return (

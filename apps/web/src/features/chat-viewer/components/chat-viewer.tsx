@@ -15,6 +15,7 @@ import { AnalyseLink } from '@/shared/loaded-chat/navigation/analyse-link';
 import { useChat } from '@/shared/loaded-chat/state/chat-provider';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { Spinner } from '@/shared/ui/spinner';
+import { ChatLightbox } from './chat-lightbox';
 import { ChatToolbar } from './chat-toolbar';
 import { ClearChatDialog, clearedCopy } from './clear-chat-dialog';
 import { CutExportNotice } from './cut-export-notice';
@@ -174,13 +175,15 @@ export function ChatViewer({
         ) : filter && shown.length === 0 ? (
           <p className="px-4 py-16 text-center text-sm text-slate-600">No messages match this filter.</p>
         ) : (
-          <MessageList
-            messages={shown}
-            indices={indices}
-            sender={chat.sender}
-            highlighted={highlighted}
-            listRef={listRef}
-          />
+          <ChatLightbox messages={shown} indices={indices}>
+            <MessageList
+              messages={shown}
+              indices={indices}
+              sender={chat.sender}
+              highlighted={highlighted}
+              listRef={listRef}
+            />
+          </ChatLightbox>
         )}
       </MediaLinksProvider>
       <ClearChatDialog open={confirmingClear} onClose={() => setConfirmingClear(false)} onConfirm={clear} />

@@ -6,6 +6,7 @@ import { avatarColour } from '@/shared/format/avatar';
 import { formatWallClock } from '@/shared/format/calendar-dates';
 import { Avatar } from '@/shared/ui/avatar';
 import { LinkifiedText } from '@/shared/ui/linkified-text';
+import { useOpenMedia } from './chat-lightbox';
 import { MessageMedia, OmittedMediaNote } from './message-media';
 
 interface MessageBubbleProps {
@@ -22,12 +23,18 @@ interface MessageBubbleProps {
 }
 
 /** The media (from the chat's own files or a signed link), then the caption. */
-function AttachmentBody({ message }: { message: ChatMessage }) {
+function AttachmentBody({ message, index }: { message: ChatMessage; index: number }) {
   const { attachment, state, caption } = useMediaLink(message);
+  const openMedia = useOpenMedia();
   if (!attachment) return <TextBody text={message.content} />;
+  const viewable = attachment.kind === 'image' || attachment.kind === 'video';
   return (
     <div className="space-y-1.5">
-      <MessageMedia attachment={attachment} state={state} />
+      <MessageMedia
+        attachment={attachment}
+        state={state}
+        onOpen={openMedia && viewable ? () => openMedia(index) : undefined}
+      />
       {caption ? (
         <p className="text-sm whitespace-pre-wrap break-words text-slate-800">
           <LinkifiedText text={caption} />
@@ -37,7 +44,7 @@ function AttachmentBody({ message }: { message: ChatMessage }) {
   );
 }
 
-function Body({ message }: { message: ChatMessage }) {
+function Body({ message, index }: { message: ChatMessage; index: number }) {
   if (message.deleted) {
     return (
       <p className="flex items-center gap-1.5 text-sm text-slate-600 italic">
@@ -47,7 +54,7 @@ function Body({ message }: { message: ChatMessage }) {
     );
   }
   if (message.omitted_media) return <OmittedMediaNote kind={message.omitted_media} />;
-  if (message.attachment || message.has_attachment) return <AttachmentBody message={message} />;
+  if (message.attachment || message.has_attachment) return <AttachmentBody message={message} index={index} />;
   return <TextBody text={message.content} />;
 }
 
@@ -116,7 +123,7 @@ export const MessageBubble = memo(function MessageBubble({
             {message.author}
           </p>
         ) : null}
-        <Body message={message} />
+        <Body message={message} index={index} />
         <p className="mt-0.5 flex items-center justify-end gap-1.5 text-[0.68rem] text-slate-600 tabular-nums">
           {message.edited ? <span className="italic">edited</span> : null}
           <time dateTime={message.date}>{formatWallClock(message.date, message.datetime)}</time>

@@ -1,5 +1,14 @@
 import type { AttachmentKind, OmittedMedia } from '@wadesk/chat-export';
-import { DownloadIcon, FileIcon, ImageIcon, MicIcon, StickerIcon, UsersIcon, VideoIcon } from 'lucide-react';
+import {
+  DownloadIcon,
+  FileIcon,
+  ImageIcon,
+  Maximize2Icon,
+  MicIcon,
+  StickerIcon,
+  UsersIcon,
+  VideoIcon,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { MediaState, ResolvedMedia } from '@/features/chat-viewer/media/media-links-context';
 import { usePlaybackSafeSrc } from '@/features/chat-viewer/media/use-playback-safe-src';
@@ -35,7 +44,7 @@ const KIND_ICON: Record<AttachmentKind | OmittedMedia, ReactNode> = {
 };
 
 // What a placeholder says when there is nothing to show (yet).
-const STATE_DETAIL: Record<Exclude<MediaState['status'], 'ready'>, string> = {
+export const STATE_DETAIL: Record<Exclude<MediaState['status'], 'ready'>, string> = {
   absent: 'Not included in this upload',
   loading: 'Loading…',
   missing: 'This file is no longer available',
@@ -99,8 +108,16 @@ function AudioPlayer({ url, name, onError }: PlayerProps) {
   );
 }
 
+const OPEN_CLASSES =
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+
+interface MessageMediaProps extends Pick<ResolvedMedia, 'attachment' | 'state'> {
+  /** Opens a photo or video in the lightbox. */
+  onOpen?: () => void;
+}
+
 /** An attachment shown inline by its kind, or a placeholder while there is nothing to show. */
-export function MessageMedia({ attachment, state }: Pick<ResolvedMedia, 'attachment' | 'state'>) {
+export function MessageMedia({ attachment, state, onOpen }: MessageMediaProps) {
   if (!attachment) return null;
   const { file_name: name, kind } = attachment;
   if (state.status !== 'ready') {
@@ -110,8 +127,8 @@ export function MessageMedia({ attachment, state }: Pick<ResolvedMedia, 'attachm
   const { url, onError } = state;
 
   switch (kind) {
-    case 'image':
-      return (
+    case 'image': {
+      const image = (
         <img
           src={url}
           alt={name}
@@ -121,12 +138,39 @@ export function MessageMedia({ attachment, state }: Pick<ResolvedMedia, 'attachm
           className="block max-h-80 min-h-24 w-auto max-w-full rounded-lg bg-slate-100 object-contain"
         />
       );
+      if (!onOpen) return image;
+      return (
+        <button
+          type="button"
+          onClick={onOpen}
+          aria-label={`Open ${name}`}
+          className={`block max-w-full cursor-zoom-in rounded-lg ${OPEN_CLASSES}`}
+        >
+          {image}
+        </button>
+      );
+    }
     case 'sticker':
       return (
         <img src={url} alt={name} loading="lazy" onError={onError} className="block size-32 object-contain" />
       );
     case 'video':
-      return <VideoPlayer url={url} name={name} onError={onError} />;
+      if (!onOpen) return <VideoPlayer url={url} name={name} onError={onError} />;
+      // The player stays in the bubble; the button above it opens the video full screen.
+      return (
+        <div className="relative w-fit max-w-full">
+          <VideoPlayer url={url} name={name} onError={onError} />
+          <button
+            type="button"
+            onClick={onOpen}
+            aria-label={`Open ${name}`}
+            title="Open full screen"
+            className={`absolute top-1.5 right-1.5 flex size-8 items-center justify-center rounded-full bg-black/55 text-white hover:bg-black/70 ${OPEN_CLASSES}`}
+          >
+            <Maximize2Icon aria-hidden="true" className="size-4" />
+          </button>
+        </div>
+      );
     case 'audio':
       return <AudioPlayer url={url} name={name} onError={onError} />;
     default:

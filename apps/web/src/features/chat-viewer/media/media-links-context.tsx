@@ -66,6 +66,22 @@ function baseName(objectName: string): string {
 }
 
 /**
+ * A message's attachment as shown: in a server chat (`server`) the object name, the first word of its
+ * content, stands for the file when the export's name is not kept; null when it has none.
+ */
+export function attachmentOf(message: ChatMessage, server: boolean): ResolvedMedia['attachment'] {
+  const objectName = server ? objectNameOf(message) : null;
+  if (!objectName) return message.attachment;
+  const name = message.attachment?.file_name ?? baseName(objectName);
+  return { file_name: name, kind: message.attachment?.kind ?? classifyAttachment(name).kind };
+}
+
+/** Whether this chat's attachments come from the object store (a saved chat, signed in). */
+export function useServerMedia(): boolean {
+  return useContext(MediaLinksContext).store !== null;
+}
+
+/**
  * How to show a message's attachment: a local chat's object URL by file name, or a server chat's signed
  * link by object name (the first word of its content), fetched in batches and renewed before it expires.
  */
@@ -82,9 +98,8 @@ export function useMediaLink(message: ChatMessage): ResolvedMedia {
   }, [store, objectName, url]);
 
   if (objectName && snapshot) {
-    const name = message.attachment?.file_name ?? baseName(objectName);
     return {
-      attachment: { file_name: name, kind: message.attachment?.kind ?? classifyAttachment(name).kind },
+      attachment: attachmentOf(message, true),
       state: url ? { status: 'ready', url, onError } : (snapshot as MediaState),
       caption: serverCaption(message),
     };

@@ -1,54 +1,20 @@
-import type { GroupMessage, SessionGroup } from '@wadesk/contract';
-import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { downloadMedia } from '@/features/groups/api/groups-api';
+import type { SessionGroup } from '@wadesk/contract';
+import { Fragment, useEffect, useMemo, useRef } from 'react';
 import { authorKey, useBlink } from '@/features/groups/hooks/use-blink';
 import { useFocusMessage } from '@/features/groups/hooks/use-focus-message';
 import { useGroupMessages } from '@/features/groups/hooks/use-group-messages';
 import { useGroupSync } from '@/features/groups/hooks/use-group-sync';
 import { useMarkRead } from '@/features/groups/hooks/use-mark-read';
-import { mediaFileName, saveBase64File } from '@/features/groups/utils/media-download';
+import { useMediaViewer } from '@/features/groups/hooks/use-media-viewer';
 import { placeMessages } from '@/features/groups/utils/message-layout';
-import { errorMessage } from '@/shared/api/api-error';
 import { useLivePolls } from '@/shared/events/use-live-polls';
 import { useLiveReplyStates } from '@/shared/events/use-live-reply-states';
+import { Lightbox } from '@/shared/media/lightbox';
 import { DaySeparator } from '@/shared/ui/day-separator';
 import { Spinner } from '@/shared/ui/spinner';
-import { toast } from '@/shared/ui/toast';
 import { ConversationHeader } from './conversation-header';
 import { ConversationNotices } from './conversation-notices';
 import { GroupBubble } from './group-bubble';
-
-export const DOWNLOAD_ERROR = 'Error in file Download';
-
-function useDownload(group: SessionGroup) {
-  const [downloading, setDownloading] = useState<string | null>(null);
-  const download = useCallback(
-    async (message: GroupMessage) => {
-      setDownloading(message.msg_id);
-      try {
-        const media = await downloadMedia({
-          message_id: message.msg_id,
-          chat_id: group.group_id,
-          session_id: group.session_id,
-        });
-        if (!media) toast.error(DOWNLOAD_ERROR);
-        else
-          saveBase64File(
-            media.data,
-            media.mimetype,
-            mediaFileName(media.mimetype, media.filename ?? message.filename),
-          );
-      } catch (error) {
-        // The server's words when it refused (media above its size limit, expired, the phone too slow).
-        toast.error(errorMessage(error, DOWNLOAD_ERROR));
-      } finally {
-        setDownloading(null);
-      }
-    },
-    [group.group_id, group.session_id],
-  );
-  return { downloading, download };
-}
 
 interface ConversationProps {
   group: SessionGroup;
@@ -62,7 +28,8 @@ export function Conversation({ group, onBack, focusMessage }: ConversationProps)
   const page = useGroupMessages(group);
   const sync = useGroupSync(group, () => void page.reload(true));
   const { blinking, blink } = useBlink();
-  const { downloading, download } = useDownload(group);
+  // Photos and videos: the lightbox over the loaded messages, and the Download buttons.
+  const media = useMediaViewer(group, page.messages);
   const scroller = useRef<HTMLDivElement>(null);
   const placed = useMemo(() => placeMessages(page.messages), [page.messages]);
   // The desk's replies' ticks move with `reply.status` events (decision 0018, reply states).
@@ -138,9 +105,10 @@ export function Conversation({ group, onBack, focusMessage }: ConversationProps)
                 poll={message.message_type === 'poll_creation' ? pollOf(message.id, message.poll) : null}
                 runStart={runStart}
                 blinking={blinking === authorKey(message)}
-                downloading={downloading === message.msg_id}
+                downloading={media.downloading === message.msg_id}
                 onBlink={blink}
-                onDownload={download}
+                onDownload={media.download}
+                onOpenMedia={media.open}
               />
             </Fragment>
           ))
@@ -155,6 +123,7 @@ export function Conversation({ group, onBack, focusMessage }: ConversationProps)
           {page.unseen} new {page.unseen === 1 ? 'message' : 'messages'} — show latest
         </button>
       ) : null}
+      <Lightbox {...media.lightbox} />
     </div>
   );
 }

@@ -31,6 +31,8 @@ interface GroupBubbleProps {
   downloading: boolean;
   onBlink: (author: string) => void;
   onDownload: (message: GroupMessage) => void;
+  /** Opens a photo or video in the lightbox (by msg_id); without it the preview is only a picture. */
+  onOpenMedia?: (msgId: string) => void;
 }
 
 const KIND_ICONS: Partial<Record<GroupMessage['message_type'], ReactNode>> = {
@@ -67,6 +69,7 @@ function Body({
   poll,
   downloading,
   onDownload,
+  onOpenMedia,
 }: Omit<GroupBubbleProps, 'blinking' | 'onBlink' | 'runStart' | 'reply'>) {
   if (message.message_type === 'revoked') {
     return <p className="text-sm text-slate-600 italic">{deletedText(message.revoked_by ?? null)}</p>;
@@ -79,7 +82,12 @@ function Body({
   return (
     <div className="space-y-1.5">
       {message.has_media ? (
-        <MediaBlock message={message} downloading={downloading} onDownload={() => onDownload(message)} />
+        <MediaBlock
+          message={message}
+          downloading={downloading}
+          onDownload={() => onDownload(message)}
+          onOpen={onOpenMedia ? () => onOpenMedia(message.msg_id) : undefined}
+        />
       ) : null}
       <KindNote message={message} />
       {text ? (
@@ -104,6 +112,7 @@ export const GroupBubble = memo(function GroupBubble({
   downloading,
   onBlink,
   onDownload,
+  onOpenMedia,
 }: GroupBubbleProps) {
   const when = formatDateTime(message.timestamp * 1000);
   if (message.message_type === 'gp2') {
@@ -166,7 +175,13 @@ export const GroupBubble = memo(function GroupBubble({
           </button>
         ) : null}
         <QuotedBlock message={message} />
-        <Body message={message} poll={poll} downloading={downloading} onDownload={onDownload} />
+        <Body
+          message={message}
+          poll={poll}
+          downloading={downloading}
+          onDownload={onDownload}
+          onOpenMedia={onOpenMedia}
+        />
         {reply?.status === 'failed' ? <ReplyStatus state={reply} waId={message.id} /> : null}
         <div className="mt-0.5 flex items-center justify-end gap-1 text-[0.68rem] text-slate-600 tabular-nums">
           <time dateTime={new Date(message.timestamp * 1000).toISOString()} title={when}>

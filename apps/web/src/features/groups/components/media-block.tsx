@@ -32,6 +32,8 @@ interface MediaBlockProps {
   message: GroupMessage;
   downloading: boolean;
   onDownload: () => void;
+  /** Opens a photo or video in the lightbox. */
+  onOpen?: () => void;
 }
 
 interface DownloadButtonProps {
@@ -88,7 +90,7 @@ function FileCard({
 }
 
 /** A media message: the small preview that came with it, and a download of the whole file. */
-export function MediaBlock({ message, downloading, onDownload }: MediaBlockProps) {
+export function MediaBlock({ message, downloading, onDownload, onOpen }: MediaBlockProps) {
   const label = mediaLabel(message.message_type);
   const download = <DownloadButton label={label} busy={downloading} onClick={onDownload} />;
   const visual =
@@ -99,9 +101,7 @@ export function MediaBlock({ message, downloading, onDownload }: MediaBlockProps
   const round = message.message_type === 'ptv';
 
   if (visual) {
-    return (
-      <div className="relative w-fit max-w-full">
-        {message.media_base64 ? (
+    const preview = message.media_base64 ? (
           <img
             src={jpegData(message.media_base64)}
             alt={`${label} preview`}
@@ -117,6 +117,25 @@ export function MediaBlock({ message, downloading, onDownload }: MediaBlockProps
           <div className="flex h-32 w-64 max-w-full items-center justify-center rounded-lg bg-slate-200 text-xs text-slate-600">
             No preview
           </div>
+        );
+    const opens = onOpen && message.message_type !== 'sticker';
+    return (
+      <div className="relative w-fit max-w-full">
+        {opens ? (
+          <button
+            type="button"
+            onClick={(event) => {
+              // Opening is not a click on the bubble (which blinks the author's messages).
+              event.stopPropagation();
+              onOpen();
+            }}
+            aria-label={`Open ${label}`}
+            className={`block max-w-full cursor-zoom-in focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${round ? 'rounded-full' : 'rounded-lg'}`}
+          >
+            {preview}
+          </button>
+        ) : (
+          preview
         )}
         {message.message_type === 'video' || round ? (
           <span className="pointer-events-none absolute inset-0 flex items-center justify-center">

@@ -1,8 +1,9 @@
-/** The name a downloaded file is saved under (docs/decisions/0010): "chat media.jpeg", or ".mp4" for video/mp4. */
-export const DEFAULT_MEDIA_NAME = 'chat media';
+import { downloadBlob } from '@/shared/csv/download-file';
 
 const EXTENSIONS: Record<string, string> = {
   'video/mp4': 'mp4',
+  'video/3gpp': '3gp',
+  'video/quicktime': 'mov',
   'image/jpeg': 'jpeg',
   'image/png': 'png',
   'image/webp': 'webp',
@@ -15,28 +16,63 @@ const EXTENSIONS: Record<string, string> = {
   'application/pdf': 'pdf',
 };
 
-/**
- * The downloaded file's name: the sender's own file name when it has one (documents), else
- * "chat media" with the extension of its type, "chat media.jpeg" when the type is unknown.
- */
-export function mediaFileName(mimetype: string, filename: string | null | undefined): string {
-  const given = filename?.trim().replace(/[/\\]/g, '_');
-  if (given) return given;
+/** Where a file without a name of its own came from: its name is made of these. */
+export interface MediaOrigin {
+  /** The group's name. */
+  chat: string;
+  /** The author as the bubble names them ("You" for the linked account). */
+  author: string;
+  /** When the message was sent, in seconds (WhatsApp's timestamp). */
+  timestamp: number;
+}
+
+// Characters no file system of Windows, macOS or Linux accepts in a name, and control characters.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
+const UNSAFE = /[/\\:*?"<>|\u0000-\u001f\u007f]/g;
+const NAME_MAX = 120;
+
+function safeName(text: string): string {
+  return text.replace(UNSAFE, '_').replace(/\s+/g, ' ').trim();
+}
+
+/** The extension of a MIME type: a known one, else its subtype when it reads as one ("heic"), else "bin". */
+export function extensionOf(mimetype: string): string {
   const type = mimetype.split(';')[0]?.trim().toLowerCase() ?? '';
-  return `${DEFAULT_MEDIA_NAME}.${EXTENSIONS[type] ?? 'jpeg'}`;
+  const known = EXTENSIONS[type];
+  if (known) return known;
+  const subtype = type.split('/')[1] ?? '';
+  return /^[a-z0-9]{2,5}$/.test(subtype) ? subtype : 'bin';
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** "2024-03-04 09.05.12" in this browser's time zone: colons are not allowed in Windows file names. */
+function stamp(seconds: number): string {
+  const at = new Date(seconds * 1000);
+  if (Number.isNaN(at.getTime())) return '';
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}.${pad(at.getMinutes())}.${pad(at.getSeconds())}`;
+}
+
+/**
+ * The downloaded file's name (docs/decisions/0010): the sender's own file name when it has one
+ * (documents), else "<group> - <author> - <date time>.<extension of its type>", so that photos saved from
+ * a chat say where they came from and do not overwrite each other.
+ */
+export function mediaFileName(mimetype: string, filename: string | null | undefined, origin: MediaOrigin): string {
+  const given = filename ? safeName(filename) : '';
+  if (given) return given;
+  const parts = [origin.chat, origin.author, stamp(origin.timestamp)].map(safeName).filter(Boolean);
+  const base = (parts.join(' - ') || 'WhatsApp media').slice(0, NAME_MAX).trim();
+  return `${base}.${extensionOf(mimetype)}`;
+}
+
+/** The bytes of base64 data as a Blob of its type. */
+export function base64Blob(data: string, mimetype: string): Blob {
+  const bytes = Uint8Array.from(atob(data), (char) => char.charCodeAt(0));
+  return new Blob([bytes], { type: mimetype });
 }
 
 /** Saves base64 data as a file through a temporary link (the browser's download). */
 export function saveBase64File(data: string, mimetype: string, name: string): void {
-  const bytes = Uint8Array.from(atob(data), (char) => char.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: mimetype }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser time to start reading the file before the URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  downloadBlob(base64Blob(data, mimetype), name);
 }

@@ -1,0 +1,216 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, TriangleAlertIcon, XIcon } from 'lucide-react';
+import type { KeyboardEvent } from 'react';
+import { Surface } from '@/shared/ui/dialog';
+import { Spinner } from '@/shared/ui/spinner';
+
+/** One photo or video of the list the lightbox steps through. */
+export interface LightboxItem {
+  key: string;
+  kind: 'image' | 'video';
+  author: string;
+  /** When it was sent, as the chat shows it. */
+  time: string;
+  /** The caption, else the file name. */
+  text: string;
+  /** A small preview shown blurred while the full file loads (a data or object URL). */
+  preview?: string | null;
+}
+
+/** The full file of the item shown. */
+export type LightboxMedia =
+  | { status: 'loading' }
+  | { status: 'ready'; url: string }
+  /** `message` is shown as is: the server's words when it refused the download. */
+  | { status: 'failed'; message: string };
+
+interface LightboxProps {
+  items: readonly LightboxItem[];
+  /** The item shown; null when closed. */
+  index: number | null;
+  onIndexChange(index: number): void;
+  onClose(): void;
+  media: LightboxMedia;
+  /** Saves the item shown under its file name. */
+  onDownload(): void;
+  downloading?: boolean;
+  /** The full file did not load in the element (e.g. an expired link). */
+  onMediaError?(): void;
+}
+
+const KIND_LABEL = { image: 'Photo', video: 'Video' } as const;
+
+const ROUND_BUTTON =
+  'flex size-10 shrink-0 items-center justify-center rounded-full bg-white/15 text-white hover:bg-white/25 ' +
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:pointer-events-none disabled:opacity-30';
+
+// Keys the focused element uses itself: a video's controls seek with the arrows, a field moves its caret.
+function keptByTarget(target: EventTarget): boolean {
+  return target instanceof HTMLMediaElement || target instanceof HTMLInputElement;
+}
+
+/**
+ * One photo or video of a chat, full screen: previous and next (buttons and ←/→, stopping at the first
+ * and last item rather than wrapping, so the ends of the chat are felt), Escape or Close, the caption
+ * line and a Download with the file's own name. A Radix dialog (shared/ui/dialog.tsx): focus stays in
+ * and goes back to the preview that opened it.
+ */
+export function Lightbox({
+  items,
+  index,
+  onIndexChange,
+  onClose,
+  media,
+  onDownload,
+  downloading = false,
+  onMediaError,
+}: LightboxProps) {
+  const item = index === null ? undefined : items[index];
+  const at = index ?? 0;
+  const hasPrev = at > 0;
+  const hasNext = at < items.length - 1;
+  const step = (by: -1 | 1) => {
+    const next = at + by;
+    if (next >= 0 && next < items.length) onIndexChange(next);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || keptByTarget(event.target)) return;
+    if (event.key === 'ArrowLeft') step(-1);
+    else if (event.key === 'ArrowRight') step(1);
+    else return;
+    event.preventDefault();
+  };
+
+  return (
+    <Surface
+      open={item !== undefined}
+      onClose={onClose}
+      overlayClassName="fixed inset-0 z-50 bg-slate-950/95 animate-fade-in"
+      contentClassName="fixed inset-0 z-50 flex flex-col text-white"
+    >
+      {item ? (
+        // Focused on opening (data-autofocus), so the arrow keys work at once; the buttons are the way without them.
+        // biome-ignore lint/a11y/noStaticElementInteractions: the keys of the whole dialog
+        <div
+          className="flex min-h-0 flex-1 flex-col outline-none"
+          onKeyDown={onKeyDown}
+          tabIndex={-1}
+          data-autofocus
+          data-testid="lightbox"
+        >
+          <div className="flex items-center gap-2 px-3 py-2 sm:px-5">
+            <RadixDialog.Title className="min-w-0 flex-1 truncate text-sm font-semibold">
+              {KIND_LABEL[item.kind]} {at + 1} of {items.length}
+            </RadixDialog.Title>
+            <button
+              type="button"
+              onClick={onDownload}
+              disabled={media.status !== 'ready' || downloading}
+              className="inline-flex h-10 items-center gap-2 rounded-lg bg-white/15 px-3 text-sm font-semibold hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white disabled:opacity-40"
+            >
+              {downloading ? (
+                <Spinner className="size-4" />
+              ) : (
+                <DownloadIcon aria-hidden="true" className="size-4" />
+              )}
+              Download
+            </button>
+            <RadixDialog.Close aria-label="Close" className={ROUND_BUTTON}>
+              <XIcon aria-hidden="true" className="size-5" />
+            </RadixDialog.Close>
+          </div>
+          <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 sm:px-16">
+            <Stage item={item} media={media} onMediaError={onMediaError} />
+            <button
+              type="button"
+              aria-label="Previous"
+              onClick={() => step(-1)}
+              disabled={!hasPrev}
+              className={`${ROUND_BUTTON} absolute top-1/2 left-2 -translate-y-1/2 sm:left-4`}
+            >
+              <ChevronLeftIcon aria-hidden="true" className="size-6" />
+            </button>
+            <button
+              type="button"
+              aria-label="Next"
+              onClick={() => step(1)}
+              disabled={!hasNext}
+              className={`${ROUND_BUTTON} absolute top-1/2 right-2 -translate-y-1/2 sm:right-4`}
+            >
+              <ChevronRightIcon aria-hidden="true" className="size-6" />
+            </button>
+          </div>
+          <p className="line-clamp-3 px-4 py-3 text-center text-sm break-words text-slate-200" data-lightbox-caption>
+            <span className="font-semibold text-white">{item.author}</span>
+            {' · '}
+            {item.time}
+            {item.text ? ` · ${item.text}` : ''}
+          </p>
+        </div>
+      ) : null}
+    </Surface>
+  );
+}
+
+/** The photo or video itself, its blurred preview while the full file loads, or why it cannot be shown. */
+function Stage({
+  item,
+  media,
+  onMediaError,
+}: {
+  item: LightboxItem;
+  media: LightboxMedia;
+  onMediaError?: () => void;
+}) {
+  const name = item.text || KIND_LABEL[item.kind];
+  if (media.status === 'ready') {
+    return item.kind === 'image' ? (
+      <img
+        key={media.url}
+        src={media.url}
+        alt={name}
+        onError={onMediaError}
+        className="max-h-full max-w-full object-contain"
+      />
+    ) : (
+      // biome-ignore lint/a11y/useMediaCaption: chat videos carry no caption tracks
+      <video
+        key={media.url}
+        src={media.url}
+        controls
+        playsInline
+        aria-label={name}
+        onError={onMediaError}
+        className="max-h-full max-w-full bg-black"
+      />
+    );
+  }
+  return (
+    <div className="relative flex max-h-full max-w-full items-center justify-center">
+      {item.preview ? (
+        <img
+          src={item.preview}
+          alt=""
+          className="max-h-[60dvh] max-w-full scale-105 object-contain opacity-70 blur-md"
+        />
+      ) : (
+        <div className="size-64 max-w-full rounded-lg bg-white/10" />
+      )}
+      <div className="absolute inset-0 flex items-center justify-center p-4">
+        {media.status === 'loading' ? (
+          <span className="rounded-full bg-black/50 p-3">
+            <Spinner className="size-8" label="Loading the full file" />
+          </span>
+        ) : (
+          <p
+            role="alert"
+            className="flex max-w-sm items-start gap-2 rounded-lg bg-white px-4 py-3 text-sm text-slate-800 shadow-lg"
+          >
+            <TriangleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-600" />
+            {media.message}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
