@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, TriangleAlertIcon, XIcon } from 'lucide-react';
-import type { KeyboardEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { Surface } from '@/shared/ui/dialog';
 import { Spinner } from '@/shared/ui/spinner';
 
@@ -42,7 +42,7 @@ const KIND_LABEL = { image: 'Photo', video: 'Video' } as const;
 
 const ROUND_BUTTON =
   'flex size-10 shrink-0 items-center justify-center rounded-full bg-white/15 text-white hover:bg-white/25 ' +
-  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:pointer-events-none disabled:opacity-30';
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white aria-disabled:cursor-default aria-disabled:opacity-30 aria-disabled:hover:bg-white/15';
 
 // Keys the focused element uses itself: a video's controls seek with the arrows, a field moves its caret.
 function keptByTarget(target: EventTarget): boolean {
@@ -73,31 +73,33 @@ export function Lightbox({
     const next = at + by;
     if (next >= 0 && next < items.length) onIndexChange(next);
   };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.altKey || event.ctrlKey || event.metaKey || keptByTarget(event.target)) return;
-    if (event.key === 'ArrowLeft') step(-1);
-    else if (event.key === 'ArrowRight') step(1);
-    else return;
-    event.preventDefault();
-  };
+  const stepRef = useRef(step);
+  stepRef.current = step;
+  const open = item !== undefined;
+  // On the document: the keys work wherever the focus is in the dialog (and a click on the picture leaves
+  // it on the page's body).
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || keptByTarget(event.target)) return;
+      if (event.key === 'ArrowLeft') stepRef.current(-1);
+      else if (event.key === 'ArrowRight') stepRef.current(1);
+      else return;
+      event.preventDefault();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
 
   return (
     <Surface
-      open={item !== undefined}
+      open={open}
       onClose={onClose}
       overlayClassName="fixed inset-0 z-50 bg-slate-950/95 animate-fade-in"
       contentClassName="fixed inset-0 z-50 flex flex-col text-white"
     >
       {item ? (
-        // Focused on opening (data-autofocus), so the arrow keys work at once; the buttons are the way without them.
-        // biome-ignore lint/a11y/noStaticElementInteractions: the keys of the whole dialog
-        <div
-          className="flex min-h-0 flex-1 flex-col outline-none"
-          onKeyDown={onKeyDown}
-          tabIndex={-1}
-          data-autofocus
-          data-testid="lightbox"
-        >
+        <div className="flex min-h-0 flex-1 flex-col" data-testid="lightbox">
           <div className="flex items-center gap-2 px-3 py-2 sm:px-5">
             <RadixDialog.Title className="min-w-0 flex-1 truncate text-sm font-semibold">
               {KIND_LABEL[item.kind]} {at + 1} of {items.length}
@@ -125,7 +127,8 @@ export function Lightbox({
               type="button"
               aria-label="Previous"
               onClick={() => step(-1)}
-              disabled={!hasPrev}
+              // aria-disabled, not disabled: the focus stays on the button at the first item.
+              aria-disabled={!hasPrev}
               className={`${ROUND_BUTTON} absolute top-1/2 left-2 -translate-y-1/2 sm:left-4`}
             >
               <ChevronLeftIcon aria-hidden="true" className="size-6" />
@@ -134,7 +137,7 @@ export function Lightbox({
               type="button"
               aria-label="Next"
               onClick={() => step(1)}
-              disabled={!hasNext}
+              aria-disabled={!hasNext}
               className={`${ROUND_BUTTON} absolute top-1/2 right-2 -translate-y-1/2 sm:right-4`}
             >
               <ChevronRightIcon aria-hidden="true" className="size-6" />

@@ -282,7 +282,7 @@ describe('WhatsappChatScreen', () => {
     expect(await screen.findByText(refusal)).toBeTruthy();
   });
 
-  it('downloads media as "chat media.jpeg", and says Error in file Download when the answer lacks media', async () => {
+  it('downloads media named by group, author and time, and says Error in file Download when the answer lacks media', async () => {
     const image = message({
       has_media: true,
       message_type: 'image',
@@ -321,7 +321,10 @@ describe('WhatsappChatScreen', () => {
     render();
     await openGroup(user, /Pune Support/);
     await user.click(await screen.findByRole('button', { name: 'Download Image' }));
-    await waitFor(() => expect(names).toEqual(['chat media.jpeg']));
+    const sent = new Date(image.timestamp * 1000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const stamp = `${sent.getFullYear()}-${pad(sent.getMonth() + 1)}-${pad(sent.getDate())} ${pad(sent.getHours())}.${pad(sent.getMinutes())}.00`;
+    await waitFor(() => expect(names).toEqual([`Pune Support - Ravi Kumar - ${stamp}.jpeg`]));
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/downloadMedia/');
     expect(sentBody(call?.[1])).toEqual({ message_id: image.msg_id, chat_id: 'g1@g.us', session_id: 's1' });
 
