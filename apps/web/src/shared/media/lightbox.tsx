@@ -42,10 +42,15 @@ const KIND_LABEL = { image: 'Photo', video: 'Video' } as const;
 
 const ROUND_BUTTON =
   'flex size-10 shrink-0 items-center justify-center rounded-full bg-white/15 text-white hover:bg-white/25 ' +
-  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white aria-disabled:cursor-default aria-disabled:opacity-30 aria-disabled:hover:bg-white/15';
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
+// Over the picture: dark enough to be seen on a bright photo.
+const STEP_BUTTON =
+  'absolute top-1/2 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-black/60 text-white ' +
+  'ring-1 ring-white/20 hover:bg-black/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white ' +
+  'aria-disabled:cursor-default aria-disabled:opacity-30 aria-disabled:hover:bg-black/60';
 
 // Keys the focused element uses itself: a video's controls seek with the arrows, a field moves its caret.
-function keptByTarget(target: EventTarget): boolean {
+function keptByTarget(target: EventTarget | null): boolean {
   return target instanceof HTMLMediaElement || target instanceof HTMLInputElement;
 }
 
@@ -95,7 +100,7 @@ export function Lightbox({
     <Surface
       open={open}
       onClose={onClose}
-      overlayClassName="fixed inset-0 z-50 bg-slate-950/95 animate-fade-in"
+      overlayClassName="fixed inset-0 z-50 bg-slate-950 animate-fade-in"
       contentClassName="fixed inset-0 z-50 flex flex-col text-white"
     >
       {item ? (
@@ -123,27 +128,34 @@ export function Lightbox({
           </div>
           <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 sm:px-16">
             <Stage item={item} media={media} onMediaError={onMediaError} />
-            <button
-              type="button"
-              aria-label="Previous"
-              onClick={() => step(-1)}
-              // aria-disabled, not disabled: the focus stays on the button at the first item.
-              aria-disabled={!hasPrev}
-              className={`${ROUND_BUTTON} absolute top-1/2 left-2 -translate-y-1/2 sm:left-4`}
-            >
-              <ChevronLeftIcon aria-hidden="true" className="size-6" />
-            </button>
-            <button
-              type="button"
-              aria-label="Next"
-              onClick={() => step(1)}
-              aria-disabled={!hasNext}
-              className={`${ROUND_BUTTON} absolute top-1/2 right-2 -translate-y-1/2 sm:right-4`}
-            >
-              <ChevronRightIcon aria-hidden="true" className="size-6" />
-            </button>
+            {items.length > 1 ? (
+              <>
+                <button
+                  type="button"
+                  aria-label="Previous"
+                  onClick={() => step(-1)}
+                  // aria-disabled, not disabled: the focus stays on the button at the first item.
+                  aria-disabled={!hasPrev}
+                  className={`${STEP_BUTTON} left-2 sm:left-4`}
+                >
+                  <ChevronLeftIcon aria-hidden="true" className="size-6" />
+                </button>
+                <button
+                  type="button"
+                  aria-label="Next"
+                  onClick={() => step(1)}
+                  aria-disabled={!hasNext}
+                  className={`${STEP_BUTTON} right-2 sm:right-4`}
+                >
+                  <ChevronRightIcon aria-hidden="true" className="size-6" />
+                </button>
+              </>
+            ) : null}
           </div>
-          <p className="line-clamp-3 px-4 py-3 text-center text-sm break-words text-slate-200" data-lightbox-caption>
+          <p
+            className="line-clamp-3 px-4 py-3 text-center text-sm break-words text-slate-200"
+            data-lightbox-caption
+          >
             <span className="font-semibold text-white">{item.author}</span>
             {' · '}
             {item.time}
@@ -173,7 +185,8 @@ function Stage({
         src={media.url}
         alt={name}
         onError={onMediaError}
-        className="max-h-full max-w-full object-contain"
+        // A small picture is drawn at least 24rem wide (its height follows), else as large as it fits.
+        className="max-h-full max-w-full min-w-[min(100%,24rem)] object-contain"
       />
     ) : (
       // biome-ignore lint/a11y/useMediaCaption: chat videos carry no caption tracks
@@ -184,7 +197,7 @@ function Stage({
         playsInline
         aria-label={name}
         onError={onMediaError}
-        className="max-h-full max-w-full bg-black"
+        className="max-h-full max-w-full min-w-[min(100%,24rem)] bg-black"
       />
     );
   }
@@ -194,7 +207,7 @@ function Stage({
         <img
           src={item.preview}
           alt=""
-          className="max-h-[60dvh] max-w-full scale-105 object-contain opacity-70 blur-md"
+          className="max-h-[60dvh] max-w-full min-w-[min(100%,24rem)] object-contain opacity-70 blur-md"
         />
       ) : (
         <div className="size-64 max-w-full rounded-lg bg-white/10" />

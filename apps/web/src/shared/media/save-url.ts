@@ -16,7 +16,10 @@ function saveLink(url: string, name: string): void {
  * the name holds there too. When that read fails the link is followed as is (the browser's own name).
  */
 export async function saveUrl(url: string, name: string): Promise<void> {
-  const own = url.startsWith('blob:') || url.startsWith('data:') || new URL(url, location.href).origin === location.origin;
+  const own =
+    url.startsWith('blob:') ||
+    url.startsWith('data:') ||
+    new URL(url, location.href).origin === location.origin;
   if (own) return saveLink(url, name);
   try {
     const response = await fetch(url);

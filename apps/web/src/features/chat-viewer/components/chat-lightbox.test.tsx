@@ -67,9 +67,9 @@ describe('the chat viewer’s lightbox', () => {
     const opener = screen.getByRole('button', { name: 'Open IMG-20240301-WA0003.jpg' });
     await user.click(opener);
     expect(title()).toBe('Photo 3 of 4');
-    expect((within(dialog()).getByRole('img', { name: 'IMG-20240301-WA0003.jpg' }) as HTMLImageElement).src).toBe(
-      'blob:chat/4',
-    );
+    expect(
+      (within(dialog()).getByRole('img', { name: 'IMG-20240301-WA0003.jpg' }) as HTMLImageElement).src,
+    ).toBe('blob:chat/4');
     expect(within(dialog()).getByText(/1 Mar 2022, 08:00 · IMG-20240301-WA0003\.jpg/)).toBeTruthy();
 
     await user.keyboard('{ArrowLeft}');
@@ -107,6 +107,8 @@ describe('the chat viewer’s lightbox', () => {
     await user.click(within(dialog()).getByRole('button', { name: 'Next' }));
     expect(title()).toBe('Photo 4 of 4');
     expect(within(dialog()).getByRole('alert').textContent).toBe('Not included in this upload');
-    expect((within(dialog()).getByRole('button', { name: 'Download' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(dialog()).getByRole('button', { name: 'Download' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
   });
 });

@@ -108,8 +108,7 @@ function AudioPlayer({ url, name, onError }: PlayerProps) {
   );
 }
 
-const OPEN_CLASSES =
-  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+const OPEN_CLASSES = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
 interface MessageMediaProps extends Pick<ResolvedMedia, 'attachment' | 'state'> {
   /** Opens a photo or video in the lightbox. */

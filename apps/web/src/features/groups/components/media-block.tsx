@@ -102,22 +102,22 @@ export function MediaBlock({ message, downloading, onDownload, onOpen }: MediaBl
 
   if (visual) {
     const preview = message.media_base64 ? (
-          <img
-            src={jpegData(message.media_base64)}
-            alt={`${label} preview`}
-            className={`block bg-slate-100 object-cover ${
-              message.message_type === 'sticker'
-                ? 'size-32 rounded-lg object-contain'
-                : round
-                  ? 'size-48 rounded-full'
-                  : 'max-h-72 min-h-24 w-64 max-w-full rounded-lg'
-            }`}
-          />
-        ) : (
-          <div className="flex h-32 w-64 max-w-full items-center justify-center rounded-lg bg-slate-200 text-xs text-slate-600">
-            No preview
-          </div>
-        );
+      <img
+        src={jpegData(message.media_base64)}
+        alt={`${label} preview`}
+        className={`block bg-slate-100 object-cover ${
+          message.message_type === 'sticker'
+            ? 'size-32 rounded-lg object-contain'
+            : round
+              ? 'size-48 rounded-full'
+              : 'max-h-72 min-h-24 w-64 max-w-full rounded-lg'
+        }`}
+      />
+    ) : (
+      <div className="flex h-32 w-64 max-w-full items-center justify-center rounded-lg bg-slate-200 text-xs text-slate-600">
+        No preview
+      </div>
+    );
     const opens = onOpen && message.message_type !== 'sticker';
     return (
       <div className="relative w-fit max-w-full">

@@ -13,7 +13,8 @@ const text = message({ body: 'just words' });
 const clip = photo({ message_type: 'video', mimetype: 'video/mp4', body: '' });
 const report = photo({ body: '', filename: 'site report.jpg' });
 const refused = photo({ body: 'too big' });
-const REFUSAL = 'This media is 150 MB, larger than the 100 MB this server downloads from WhatsApp. Open it on the phone instead.';
+const REFUSAL =
+  'This media is 150 MB, larger than the 100 MB this server downloads from WhatsApp. Open it on the phone instead.';
 
 function mediaServer() {
   return server({
@@ -72,7 +73,9 @@ describe('the WhatsApp Chat page’s lightbox', () => {
     );
     // Clicking the preview opens; it does not blink the author's messages.
     expect(document.querySelector('[data-blinking]')).toBeNull();
-    expect(within(dialog()).getByRole('button', { name: 'Previous' }).getAttribute('aria-disabled')).toBe('true');
+    expect(within(dialog()).getByRole('button', { name: 'Previous' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
 
     await user.keyboard('{ArrowLeft}');
     expect(title()).toBe('Photo 1 of 4');
@@ -129,6 +132,8 @@ describe('the WhatsApp Chat page’s lightbox', () => {
     await user.click(openers[2] as HTMLElement);
     expect(title()).toBe('Photo 4 of 4');
     expect((await within(dialog()).findByRole('alert')).textContent).toBe(REFUSAL);
-    expect((within(dialog()).getByRole('button', { name: 'Download' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(dialog()).getByRole('button', { name: 'Download' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
   });
 });

@@ -95,7 +95,11 @@ export function useMediaViewer(group: SessionGroup, messages: readonly GroupMess
     (message: GroupMessage, file: FullFile) =>
       downloadBlob(
         file.blob,
-        mediaFileName(file.mimetype, file.filename, { chat, author: authorOf(message), timestamp: message.timestamp }),
+        mediaFileName(file.mimetype, file.filename, {
+          chat,
+          author: authorOf(message),
+          timestamp: message.timestamp,
+        }),
       ),
     [chat],
   );

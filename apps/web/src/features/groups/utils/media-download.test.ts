@@ -8,7 +8,9 @@ const origin = { chat: 'Pune Support', author: 'Asha', timestamp: at };
 describe('mediaFileName', () => {
   it('names a file without a name of its own by group, author and time, with the extension of its type', () => {
     expect(mediaFileName('image/jpeg', null, origin)).toBe('Pune Support - Asha - 2024-03-04 09.05.12.jpeg');
-    expect(mediaFileName('video/mp4', undefined, origin)).toBe('Pune Support - Asha - 2024-03-04 09.05.12.mp4');
+    expect(mediaFileName('video/mp4', undefined, origin)).toBe(
+      'Pune Support - Asha - 2024-03-04 09.05.12.mp4',
+    );
     expect(mediaFileName('image/png', '  ', origin)).toBe('Pune Support - Asha - 2024-03-04 09.05.12.png');
   });
 
@@ -25,7 +27,11 @@ describe('mediaFileName', () => {
   });
 
   it('keeps group and author names safe for a file name', () => {
-    const name = mediaFileName('image/webp', null, { chat: 'Team A/B: "ops"', author: 'Ravi?', timestamp: at });
+    const name = mediaFileName('image/webp', null, {
+      chat: 'Team A/B: "ops"',
+      author: 'Ravi?',
+      timestamp: at,
+    });
     expect(name).toBe('Team A_B_ _ops_ - Ravi_ - 2024-03-04 09.05.12.webp');
   });
 });

@@ -58,7 +58,11 @@ function stamp(seconds: number): string {
  * (documents), else "<group> - <author> - <date time>.<extension of its type>", so that photos saved from
  * a chat say where they came from and do not overwrite each other.
  */
-export function mediaFileName(mimetype: string, filename: string | null | undefined, origin: MediaOrigin): string {
+export function mediaFileName(
+  mimetype: string,
+  filename: string | null | undefined,
+  origin: MediaOrigin,
+): string {
   const given = filename ? safeName(filename) : '';
   if (given) return given;
   const parts = [origin.chat, origin.author, stamp(origin.timestamp)].map(safeName).filter(Boolean);
