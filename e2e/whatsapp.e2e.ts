@@ -125,7 +125,10 @@ test('link a phone by QR code, sync, read and page group messages, download medi
   const downloadButton = messages.getByRole('button', { name: 'Download Image' }).first();
   await downloadButton.scrollIntoViewIfNeeded();
   const [download] = await Promise.all([page.waitForEvent('download', POLL), downloadButton.click()]);
-  expect(download.suggestedFilename()).toMatch(/^chat media\.(png|jpeg)$/);
+  // Named by group, author and time (docs/decisions/0010), never "chat media".
+  expect(download.suggestedFilename()).toMatch(
+    /^Acme Support - .+ - \d{4}-\d\d-\d\d \d\d\.\d\d\.\d\d\.(png|jpeg)$/,
+  );
   expect(isImage(await downloadedBytes(download))).toBe(true);
 
   // Author blink: a click on a bubble marks every bubble of that author for 3 s.
