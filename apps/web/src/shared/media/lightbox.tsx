@@ -201,26 +201,26 @@ function Stage({
       />
     );
   }
+  // The preview and the spinner or the refusal over it, in one grid cell (relative: over the faded preview,
+  // which its opacity paints above plain blocks).
   return (
-    <div className="relative flex max-h-full max-w-full items-center justify-center">
+    <div className="grid h-full w-full place-items-center">
       {item.preview ? (
         <img
           src={item.preview}
           alt=""
-          className="max-h-[60dvh] max-w-full min-w-[min(100%,24rem)] object-contain opacity-70 blur-md"
+          className="col-start-1 row-start-1 max-h-[60dvh] w-[min(90vw,32rem)] object-contain opacity-60 blur-md"
         />
-      ) : (
-        <div className="size-64 max-w-full rounded-lg bg-white/10" />
-      )}
-      <div className="absolute inset-0 flex items-center justify-center p-4">
+      ) : null}
+      <div className="relative col-start-1 row-start-1 flex w-full justify-center px-12">
         {media.status === 'loading' ? (
-          <span className="rounded-full bg-black/50 p-3">
+          <span className="rounded-full bg-black/60 p-3">
             <Spinner className="size-8" label="Loading the full file" />
           </span>
         ) : (
           <p
             role="alert"
-            className="flex max-w-sm items-start gap-2 rounded-lg bg-white px-4 py-3 text-sm text-slate-800 shadow-lg"
+            className="flex w-full max-w-sm items-start gap-2 rounded-lg bg-white px-4 py-3 text-sm text-slate-800 shadow-lg"
           >
             <TriangleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-600" />
             {media.message}
