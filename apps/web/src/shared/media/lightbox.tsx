@@ -3,6 +3,7 @@ import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, TriangleAlertIcon, XIc
 import { useEffect, useRef } from 'react';
 import { Surface } from '@/shared/ui/dialog';
 import { Spinner } from '@/shared/ui/spinner';
+import { usePlaybackSafeSrc } from './use-playback-safe-src';
 
 /** One photo or video of the list the lightbox steps through. */
 export interface LightboxItem {
@@ -189,16 +190,8 @@ function Stage({
         className="max-h-full max-w-full min-w-[min(100%,24rem)] object-contain"
       />
     ) : (
-      // biome-ignore lint/a11y/useMediaCaption: chat videos carry no caption tracks
-      <video
-        key={media.url}
-        src={media.url}
-        controls
-        playsInline
-        aria-label={name}
-        onError={onMediaError}
-        className="max-h-full max-w-full min-w-[min(100%,24rem)] bg-black"
-      />
+      // One player per item: another video never waits for this one to pause.
+      <Video key={item.key} url={media.url} name={name} onError={onMediaError} />
     );
   }
   // The preview and the spinner or the refusal over it, in one grid cell (relative: over the faded preview,
@@ -228,5 +221,23 @@ function Stage({
         )}
       </div>
     </div>
+  );
+}
+
+/** A renewed link (a saved chat's signed links expire) is taken when paused, never mid-playback. */
+function Video({ url, name, onError }: { url: string; name: string; onError?: () => void }) {
+  const { ref, src, onLoadedMetadata } = usePlaybackSafeSrc<HTMLVideoElement>(url);
+  return (
+    // biome-ignore lint/a11y/useMediaCaption: chat videos carry no caption tracks
+    <video
+      ref={ref}
+      src={src}
+      controls
+      playsInline
+      aria-label={name}
+      onError={onError}
+      onLoadedMetadata={onLoadedMetadata}
+      className="max-h-full max-w-full min-w-[min(100%,24rem)] bg-black"
+    />
   );
 }

@@ -11,8 +11,8 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { MediaState, ResolvedMedia } from '@/features/chat-viewer/media/media-links-context';
-import { usePlaybackSafeSrc } from '@/features/chat-viewer/media/use-playback-safe-src';
 import { shortFileName } from '@/shared/format/file-name';
+import { usePlaybackSafeSrc } from '@/shared/media/use-playback-safe-src';
 import { Spinner } from '@/shared/ui/spinner';
 
 /** Fits a phone's bubble beside the file icon without the CSS ellipsis eating the extension. */
