@@ -122,6 +122,36 @@ describe('the WhatsApp Chat page’s lightbox', () => {
     expect(files.saved[1]).toMatch(/^Pune Support - Ravi Kumar - \d{4}-\d\d-\d\d \d\d\.\d\d\.\d\d\.jpeg$/);
   });
 
+  it('keeps the last three files: an older one is asked for again', async () => {
+    const photos = [1, 2, 3, 4].map((n) => photo({ body: `pic ${n}` }));
+    const fetchMock = server({
+      messages: () => page(photos),
+      other: (path, body) =>
+        path === '/api/downloadMedia/'
+          ? jsonResponse(200, {
+              success: true,
+              messageMedia: { mimetype: 'image/jpeg', data: btoa(String(body.message_id)), filename: null },
+            })
+          : undefined,
+    });
+    spyOnFiles();
+    const user = userEvent.setup();
+    render();
+    await openGroup(user, /Pune Support/);
+    await user.click((await screen.findAllByRole('button', { name: 'Open Image' }))[0] as HTMLElement);
+    for (const n of [1, 2, 3, 4]) {
+      await within(dialog()).findByRole('img', { name: `pic ${n}` });
+      if (n < 4) await user.keyboard('{ArrowRight}');
+    }
+    await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}');
+    await within(dialog()).findByRole('img', { name: 'pic 1' });
+    const asked = (shown: { msg_id: string }) =>
+      fetchMock.mock.calls.filter(
+        ([url, init]) => url === '/api/downloadMedia/' && String(init?.body).includes(shown.msg_id),
+      ).length;
+    expect(photos.map(asked)).toEqual([2, 1, 1, 1]);
+  });
+
   it('shows the server’s words when the full file is refused', async () => {
     mediaServer();
     spyOnFiles();

@@ -55,7 +55,8 @@ class RefusedDownload extends Error {}
  */
 export function useMediaViewer(group: SessionGroup, messages: readonly GroupMessage[]) {
   const { session_id, group_id, name: chat } = group;
-  const files = useRef(new Map<string, FullFile>());
+  // By msg_id, the download in flight or done: the lightbox and a Download button share one request.
+  const files = useRef(new Map<string, Promise<FullFile>>());
   const [openId, setOpenId] = useState<string | null>(null);
   const [shown, setShown] = useState<{ id: string; media: LightboxMedia } | null>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
@@ -68,24 +69,34 @@ export function useMediaViewer(group: SessionGroup, messages: readonly GroupMess
   }, [session_id, group_id]);
 
   const fetchFile = useCallback(
-    async (message: GroupMessage): Promise<FullFile> => {
+    (message: GroupMessage): Promise<FullFile> => {
       const cache = files.current;
-      const cached = cache.get(message.msg_id);
+      const id = message.msg_id;
+      const cached = cache.get(id);
       if (cached) {
         // The most recently used goes last; the first is the one to forget.
-        cache.delete(message.msg_id);
-        cache.set(message.msg_id, cached);
+        cache.delete(id);
+        cache.set(id, cached);
         return cached;
       }
-      const media = await downloadMedia({ message_id: message.msg_id, chat_id: group_id, session_id });
-      if (!media) throw new RefusedDownload(DOWNLOAD_ERROR);
-      const file = {
-        blob: base64Blob(media.data, media.mimetype),
-        mimetype: media.mimetype,
-        filename: media.filename ?? message.filename,
-      };
-      cache.set(message.msg_id, file);
-      while (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value as string);
+      const file = downloadMedia({ message_id: id, chat_id: group_id, session_id }).then((media) => {
+        if (!media) throw new RefusedDownload(DOWNLOAD_ERROR);
+        // Room is made when a file arrives, so that a refused one never pushes a kept file out.
+        for (const key of cache.keys()) {
+          if (cache.size <= CACHE_MAX) break;
+          if (key !== id) cache.delete(key);
+        }
+        return {
+          blob: base64Blob(media.data, media.mimetype),
+          mimetype: media.mimetype,
+          filename: media.filename ?? message.filename,
+        };
+      });
+      // A failure is not kept: the next try asks again.
+      file.catch(() => {
+        if (cache.get(id) === file) cache.delete(id);
+      });
+      cache.set(id, file);
       return file;
     },
     [group_id, session_id],
