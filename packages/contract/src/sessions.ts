@@ -5,7 +5,7 @@ import { trimInvisible } from './common';
 // WhatsApp sessions: the Sessions screen, a session, and the /api/... calls.
 
 export const sessionMessages = {
-  fillDetails: 'Fill the details correctly',
+  fillDetails: 'Fill the details corretly',
   noSessionId: 'No session id passed',
   sessionIdUnavailable: 'sessionId is not available',
   sessionNotFound: 'Session not found',

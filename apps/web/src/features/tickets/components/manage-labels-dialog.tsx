@@ -69,7 +69,7 @@ export function ManageLabelsDialog({ open, onClose }: { open: boolean; onClose: 
       await create.mutateAsync(undefined);
       setName('');
     } catch (error) {
-      toast.error(errorMessage(error, 'The label could not be created.'));
+      toast.error(errorMessage(error, 'The label could not be created. Try again.'));
     }
   };
   return (
