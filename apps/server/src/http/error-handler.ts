@@ -52,16 +52,23 @@ export function toHttpError(error: FastifyError): HttpError {
 }
 
 /**
- * The first validation issue, prefixed by the field path unless the message already names the field
- * ("email: Enter a valid email address." but "First Name must be 3 or more characters long.").
+ * The first validation issue. The contract's texts are whole sentences that say what to do ("Enter a valid
+ * email address.", "Enter a name for the agent."): they go out as they are, since a field path is a
+ * developer's word. A message that is not one (a zod default such as "Too long", or the generic "This field
+ * is required.") is prefixed by the field path, unless it already names the field.
  */
+const REQUIRED = 'This field is required.';
+/** Starts with a capital (or a digit) and ends as a sentence ends. */
+const CONTRACT_SENTENCE = /^[A-Z0-9].*[.?!]$/s;
+
 export function validationMessage(instancePath: string, rawMessage = 'Invalid input'): string {
   const segments = instancePath.split('/').filter(Boolean);
   if (segments.length === 0) return 'Request body must be a JSON object.';
-  const message = rawMessage.endsWith('received undefined') ? 'This field is required.' : rawMessage;
+  const message = rawMessage.endsWith('received undefined') ? REQUIRED : rawMessage;
   const fieldWords = String(segments.at(-1))
     .replace(/[_\d]+/g, ' ')
     .trim()
     .toLowerCase();
+  if (message !== REQUIRED && CONTRACT_SENTENCE.test(message)) return message;
   return message.toLowerCase().startsWith(fieldWords) ? message : `${segments.join('.')}: ${message}`;
 }

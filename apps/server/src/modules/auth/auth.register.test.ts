@@ -73,7 +73,7 @@ describeEachDatabase('POST /users/register/', (ctx) => {
   });
 
   it.each([
-    [{ ...defaultRegistration, email: 'not-an-email' }, 'email: Enter a valid email address.'],
+    [{ ...defaultRegistration, email: 'not-an-email' }, 'Enter a valid email address.'],
     [{ ...defaultRegistration, password1: 'short' }, 'Password must be 6 or more characters long'],
     [
       { ...defaultRegistration, password1: 'nocapital!' },

@@ -49,7 +49,7 @@ describeEachDatabase('ticket calls', (ctx) => {
     expect(closed.status).toBe(200);
     expect(closed.body).toMatchObject({
       success: true,
-      message: 'Ticket status updated',
+      message: 'Ticket status updated.',
       ticket: { status: 'close' },
     });
     expect(closed.body.ticket.closed_at).toBe(ctx.clock().toISOString());
@@ -86,11 +86,11 @@ describeEachDatabase('ticket calls', (ctx) => {
   });
 
   it.each([
-    [{ ticket_id: 1, status: 'closed' }, 'status must be one of open, in_progress, pending or close.'],
-    [{ ticket_id: 1, status: 'OPEN' }, 'status must be one of open, in_progress, pending or close.'],
-    [{ ticket_id: 1 }, 'status must be one of open, in_progress, pending or close.'],
-    [{ status: 'close' }, 'Ticket ID must be a number.'],
-    [{ ticket_id: '1', status: 'close' }, 'Ticket ID must be a number.'],
+    [{ ticket_id: 1, status: 'closed' }, 'Choose a status: open, in_progress, pending or close.'],
+    [{ ticket_id: 1, status: 'OPEN' }, 'Choose a status: open, in_progress, pending or close.'],
+    [{ ticket_id: 1 }, 'Choose a status: open, in_progress, pending or close.'],
+    [{ status: 'close' }, 'The ticket ID must be a number.'],
+    [{ ticket_id: '1', status: 'close' }, 'The ticket ID must be a number.'],
   ])('rejects updateTicketStatus with %j', async (payload, message) => {
     const { user, say } = await deskFixture(ctx);
     await say();

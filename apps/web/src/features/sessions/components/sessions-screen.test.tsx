@@ -124,7 +124,7 @@ describe('SessionsScreen', () => {
     expect(name.value).toBe('SupportDesk');
 
     await user.click(within(dialog).getByRole('button', { name: 'Create Session' }));
-    expect(await screen.findByText('Fill the details correctly')).toBeTruthy();
+    expect(await screen.findByText('Fill the details corretly')).toBeTruthy();
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/startSession/')).toBe(false);
     // The missing field is marked as Add Agent marks its fields; the filled one is not.
     const description = within(dialog).getByLabelText('Description');
