@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, RetryLaterError } from '../errors';
+import { AppError, MALFORMED_JSON, RetryLaterError } from '../errors';
 
 interface HttpError {
   statusCode: number;
@@ -39,16 +39,16 @@ export function toHttpError(error: FastifyError): HttpError {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { statusCode: 400, message: 'Malformed JSON body' };
+      return { statusCode: 400, message: MALFORMED_JSON };
     case 'FST_ERR_BAD_URL':
       return { statusCode: 400, message: 'The address is not a valid URL.' };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { statusCode: 413, message: 'Request body is too large' };
+      return { statusCode: 413, message: 'The request is too large for the server. Send less at once.' };
   }
   const status = error.statusCode ?? 500;
   // Fastify's own 4xx errors (unsupported media type, bad content length, …) carry a safe message.
   if (status >= 400 && status < 500) return { statusCode: status, message: error.message };
-  return { statusCode: 500, message: 'Internal server error' };
+  return { statusCode: 500, message: 'Something went wrong on the server. Try again in a moment.' };
 }
 
 /**

@@ -104,7 +104,7 @@ describeWithDatabase('sessions', (ctx) => {
     });
     expect(second.body).toMatchObject({
       success: true,
-      message: 'Session reconnected',
+      message: 'Session reconnected.',
       reconnected: true,
       sessionID: first.body.sessionID,
     });

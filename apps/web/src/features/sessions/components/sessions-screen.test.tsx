@@ -99,7 +99,7 @@ describe('SessionsScreen', () => {
       if (path === '/api/startSession/')
         return jsonResponse(200, {
           success: true,
-          message: 'Session created',
+          message: 'Session created.',
           sessionID: 'new-id',
           reconnected: false,
           status: 'starting',
@@ -198,7 +198,7 @@ describe('QR modal', () => {
       if (path === '/api/startSession/')
         return jsonResponse(200, {
           success: true,
-          message: 'Session reconnected',
+          message: 'Session reconnected.',
           sessionID: 'id-Desk',
           reconnected: true,
           status: 'qr',
