@@ -99,7 +99,9 @@ export const ticketsRequest = z.object({
   status: z.array(ticketStatus).max(4).optional(),
   limit: z.number().int().min(1).max(MAX_TICKETS_LIMIT).optional(),
   before_id: ticketId.optional(),
-  assignee: z.enum(['me', 'unassigned'], { error: 'Choose an assignee filter: me or unassigned.' }).optional(),
+  assignee: z
+    .enum(['me', 'unassigned'], { error: 'Choose an assignee filter: me or unassigned.' })
+    .optional(),
   label_id: z
     .number()
     .int()

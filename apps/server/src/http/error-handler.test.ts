@@ -8,7 +8,9 @@ describe('validationMessage', () => {
 
   it("sends the contract's sentences without a field path", () => {
     expect(validationMessage('/email', 'Enter a valid email address.')).toBe('Enter a valid email address.');
-    expect(validationMessage('/agent_name', 'Enter a name for the agent.')).toBe('Enter a name for the agent.');
+    expect(validationMessage('/agent_name', 'Enter a name for the agent.')).toBe(
+      'Enter a name for the agent.',
+    );
   });
 
   it('keeps messages that already name the field as they are', () => {

@@ -67,11 +67,26 @@ describeWithDatabase('agents', (ctx) => {
     [{ agent_name: 'Priya' }, "Enter the agent's phone number with its country code"],
     [{ agent_name: 'Priya', agent_number: '' }, "Enter the agent's phone number with its country code"],
     [{ agent_name: 'Priya', agent_number: '+91' }, "Enter the agent's phone number with its country code"],
-    [{ agent_name: 'Priya', agent_number: '+91 12345' }, "Enter the agent's phone number with its country code"],
-    [{ agent_name: 'Priya', agent_number: 'call me' }, "Enter the agent's phone number with its country code"],
-    [{ agent_name: 'Priya', agent_number: '+999 1234567890' }, "Enter the agent's phone number with its country code"],
-    [{ agent_name: 'Priya', agent_number: '+9198765432101234' }, "Enter the agent's phone number with its country code"],
-    [{ agent_name: 'Priya', agent_number: 919876543210 }, "Enter the agent's phone number with its country code"],
+    [
+      { agent_name: 'Priya', agent_number: '+91 12345' },
+      "Enter the agent's phone number with its country code",
+    ],
+    [
+      { agent_name: 'Priya', agent_number: 'call me' },
+      "Enter the agent's phone number with its country code",
+    ],
+    [
+      { agent_name: 'Priya', agent_number: '+999 1234567890' },
+      "Enter the agent's phone number with its country code",
+    ],
+    [
+      { agent_name: 'Priya', agent_number: '+9198765432101234' },
+      "Enter the agent's phone number with its country code",
+    ],
+    [
+      { agent_name: 'Priya', agent_number: 919876543210 },
+      "Enter the agent's phone number with its country code",
+    ],
   ])('rejects %j', async (payload, message) => {
     const owner = await signUp(ctx.app);
     const res = await org<{ message: string }>(ctx.app, owner, 'addAgent', payload);
@@ -93,7 +108,10 @@ describeWithDatabase('agents', (ctx) => {
     });
     expect((await org<Agent[]>(ctx.app, owner, 'listAgent')).body).toEqual([]);
     const again = await org(ctx.app, owner, 'removeAgent', { agent_id: added.body.id });
-    expect(again).toMatchObject({ status: 404, body: { message: 'That agent was not found. It may have been removed; reload the list.' } });
+    expect(again).toMatchObject({
+      status: 404,
+      body: { message: 'That agent was not found. It may have been removed; reload the list.' },
+    });
   });
 
   it.each([{}, { agent_id: 'abc' }, { agent_id: 1.5 }, { agent_id: -1 }, { agent_id: 2 ** 40 }])(

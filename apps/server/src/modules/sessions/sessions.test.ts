@@ -185,7 +185,9 @@ describeWithDatabase('sessions', (ctx) => {
     for (const sessionID of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
       const response = await post(server, owner, '/api/sessionStatus/', { sessionID });
       expect(response.status).toBe(404);
-      expect(response.body).toEqual({ message: 'That session was not found. It may have been terminated; reload the list.' });
+      expect(response.body).toEqual({
+        message: 'That session was not found. It may have been terminated; reload the list.',
+      });
     }
     expect((await server.inject({ method: 'POST', url: '/api/getSessionsList/' })).statusCode).toBe(401);
   });

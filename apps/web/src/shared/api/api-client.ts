@@ -23,7 +23,8 @@ export const BAD_RESPONSE = 'The server sent an answer this page cannot read. Re
 
 /** What a failed answer without a `{message}` says: what happened, in words, and what to do (never a raw status). */
 export function statusFailureText(status: number): string {
-  if (status === 401 || status === 403) return 'You are not allowed to do this. Sign in again, or ask an owner of your organisation.';
+  if (status === 401 || status === 403)
+    return 'You are not allowed to do this. Sign in again, or ask an owner of your organisation.';
   if (status === 404) return 'That was not found. It may have been removed; reload the page.';
   if (status === 408 || status === 504) return 'The server took too long to answer. Try again.';
   if (status === 413) return 'That is too large for the server. Try a smaller file.';

@@ -17,7 +17,10 @@ const SPEC_TEXTS: [text: string, files: string[]][] = [
   ['Click to upload', ['apps/web/src/features/chat-import/upload/upload-card.tsx']],
   [' or drag and drop', ['apps/web/src/features/chat-import/upload/upload-card.tsx']],
   ['Drop the files here ...', ['apps/web/src/features/chat-import/upload/upload-card.tsx']],
-  ['Supported files: .txt or .zip [Max Size: 4MB]', ['apps/web/src/features/chat-import/upload/upload-card.tsx']],
+  [
+    'Supported files: .txt or .zip [Max Size: 4MB]',
+    ['apps/web/src/features/chat-import/upload/upload-card.tsx'],
+  ],
   ['Sign in to your account', ['apps/web/src/app/routes/auth/login.tsx']],
   ["Something's missing.", ['apps/web/src/app/routes/not-found.tsx']],
   ['Back to Homepage', ['apps/web/src/app/routes/not-found.tsx']],
@@ -39,7 +42,10 @@ const SPEC_TEXTS: [text: string, files: string[]][] = [
     ['apps/web/src/features/groups/components/no-active-session.tsx'],
   ],
   ['Yes, Create Session', ['apps/web/src/features/groups/components/no-active-session.tsx']],
-  ['Your all in one tool for handling WhatsApp!', ['apps/web/src/features/groups/components/welcome-panel.tsx']],
+  [
+    'Your all in one tool for handling WhatsApp!',
+    ['apps/web/src/features/groups/components/welcome-panel.tsx'],
+  ],
   ['Sync All Old Messages', ['apps/web/src/features/groups/components/conversation-header.tsx']],
   ['Enter a name of Agent', ['apps/web/src/features/agents/components/agent-name-field.tsx']],
   ['Download as CSV', ['apps/web/src/features/agents/components/agents-toolbar.tsx']],
@@ -55,7 +61,10 @@ const SPEC_TEXTS: [text: string, files: string[]][] = [
   ],
   ['Enter a valid email address.', ['packages/contract/src/auth.ts']],
   ['Password must be 6 or more characters long', ['packages/contract/src/auth.ts']],
-  ['Password must contain at least one special character and one capital letter.', ['packages/contract/src/auth.ts']],
+  [
+    'Password must contain at least one special character and one capital letter.',
+    ['packages/contract/src/auth.ts'],
+  ],
   ['First Name must be 3 or more characters long.', ['packages/contract/src/auth.ts']],
   [
     'Fill the details corretly',
@@ -85,7 +94,10 @@ const SPEC_TEXTS: [text: string, files: string[]][] = [
     'Chat is Saved Successfully into your account!',
     ['apps/web/src/features/saved-chats/components/saved-chat-messages.ts'],
   ],
-  ['Something Went Wrong While Saving Chat!', ['apps/web/src/features/saved-chats/components/saved-chat-messages.ts']],
+  [
+    'Something Went Wrong While Saving Chat!',
+    ['apps/web/src/features/saved-chats/components/saved-chat-messages.ts'],
+  ],
   ['Logged in via URL token!', ['apps/web/src/app/routes/auth/login.tsx']],
   ['Logout Successfull', ['apps/web/src/app/layouts/use-logout.ts']],
   ['Agent added successfull', ['apps/web/src/features/agents/utils/agent-table.ts']],
