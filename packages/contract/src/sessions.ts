@@ -9,7 +9,7 @@ export const sessionMessages = {
   noSessionId: 'No session id passed',
   sessionIdUnavailable: 'sessionId is not available',
   sessionNotFound: 'That session was not found. It may have been terminated; reload the list.',
-  noQrCode: 'No QR code is available for this session right now. Generate a new one.',
+  noQrCode: 'No QR code is available for this session right now.',
   noPairingCode: 'No pairing code is available for this session right now. Ask for a new one.',
   invalidPhone: 'Enter the phone number with its country code, e.g. +919876543210.',
   alreadyLinked: 'This session is already linked to a phone. Terminate it to link another one.',

@@ -205,7 +205,7 @@ export function createSessionsService({
       });
       return {
         success: true,
-        message: session.isActive ? 'Session terminated' : 'Session was already terminated',
+        message: session.isActive ? 'Session terminated.' : 'The session was already terminated.',
       };
     },
 

@@ -130,7 +130,7 @@ describeWithDatabase('sessions', (ctx) => {
     ).toBe(200);
 
     const ended = await post(server, owner, '/api/terminateSession/', { sessionID: first.body.sessionID });
-    expect(ended.body).toEqual({ success: true, message: 'Session terminated' });
+    expect(ended.body).toEqual({ success: true, message: 'Session terminated.' });
     expect(await sessionStatus(server, owner, first.body.sessionID)).toMatchObject({
       status: 'terminated',
       success: false,

@@ -1,4 +1,9 @@
-import type { Ticket, TicketStatsResponse, UpdateTicketStatusResponse } from '@wadesk/contract';
+import {
+  type Ticket,
+  type TicketStatsResponse,
+  ticketMessages,
+  type UpdateTicketStatusResponse,
+} from '@wadesk/contract';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
 import { org } from '../../../test/helpers/desk';
@@ -107,7 +112,7 @@ describeEachDatabase('ticket calls', (ctx) => {
     ] as const) {
       expect(await org(ctx.app, user, call, payload)).toMatchObject({
         status: 404,
-        body: { message: 'Ticket not found' },
+        body: { message: ticketMessages.ticketNotFound },
       });
     }
   });

@@ -211,14 +211,14 @@ describe('QR modal', () => {
           : options.qr === 'unreachable'
             ? jsonResponse(409, {
                 message:
-                  'No QR code available for this session right now. Cannot reach WhatsApp: getaddrinfo ENOTFOUND web.whatsapp.com',
+                  'No QR code is available for this session right now. Cannot reach WhatsApp: getaddrinfo ENOTFOUND web.whatsapp.com',
               })
             : options.qr === 'refused'
               ? jsonResponse(403, { message: verifyFirst('link') })
               : jsonResponse(500, { message: 'boom' });
       if (path === '/api/terminateSession/') {
         connected = false;
-        return jsonResponse(200, { success: true, message: 'Session terminated' });
+        return jsonResponse(200, { success: true, message: 'Session terminated.' });
       }
       if (path === '/events/stream-token/') return jsonResponse(200, { stream_token: 'tk', expires_in: 60 });
       if (path === '/api/sessionStatus/')
@@ -342,7 +342,7 @@ describe('QR modal', () => {
         name: 'Terminate Session',
       }),
     );
-    expect(await screen.findByText('Session terminated')).toBeTruthy();
+    expect(await screen.findByText('Session terminated.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Terminate this session?' })).toBeNull());
     await waitFor(() =>
       expect(within(dialog).getByTestId('connection-state').textContent).toBe('Not-Connected'),
