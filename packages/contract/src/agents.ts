@@ -12,7 +12,7 @@ export const agentMessages = {
   duplicateNumber: 'An agent with this phone number already exists.',
   agentNotFound: 'That agent was not found. It may have been removed; reload the list.',
   agentRemoved: 'Agent removed.',
-  noAgentId: 'The agent ID must be a number.',
+  noAgentId: 'Agent ID must be a number.',
   agentUpdated: 'Agent updated.',
   ownerNumberFixed:
     "An owner agent's number is its linked phone's own number and cannot be changed. Make it a user agent first.",

@@ -59,7 +59,7 @@ export const chatData = z.object({
 export type ChatData = z.infer<typeof chatData>;
 
 export const chatId = z
-  .number({ error: 'The chat ID must be a number.' })
+  .number({ error: 'Chat ID must be a number.' })
   .int()
   .positive()
   .max(2 ** 31 - 1);

@@ -55,10 +55,10 @@ export const pollState = z.object({
 export type PollState = z.infer<typeof pollState>;
 
 const ticketIdField = z
-  .number({ error: 'The ticket ID must be a number.' })
-  .int({ error: 'The ticket ID must be a number.' })
-  .positive({ error: 'The ticket ID must be a number.' })
-  .max(2 ** 31 - 1, { error: 'The ticket ID must be a number.' });
+  .number({ error: 'Ticket ID must be a number.' })
+  .int({ error: 'Ticket ID must be a number.' })
+  .positive({ error: 'Ticket ID must be a number.' })
+  .max(2 ** 31 - 1, { error: 'Ticket ID must be a number.' });
 
 const optionText = z
   .string({ error: pollMessages.optionRequired })

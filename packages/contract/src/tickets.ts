@@ -16,7 +16,7 @@ import { replyState } from './replies';
 // (open, in_progress or pending) ticket. History sync never opens tickets.
 
 export const ticketMessages = {
-  noTicketId: 'The ticket ID must be a number.',
+  noTicketId: 'Ticket ID must be a number.',
   ticketNotFound: 'That ticket was not found. It may have been merged or removed; reload the list.',
   invalidStatus: 'Choose a status: open, in_progress, pending or close.',
   statusUpdated: 'Ticket status updated.',

@@ -119,7 +119,7 @@ describeWithDatabase('agents', (ctx) => {
     async (payload) => {
       const owner = await signUp(ctx.app);
       const res = await org(ctx.app, owner, 'removeAgent', payload);
-      expect(res).toMatchObject({ status: 400, body: { message: 'The agent ID must be a number.' } });
+      expect(res).toMatchObject({ status: 400, body: { message: 'Agent ID must be a number.' } });
     },
   );
 

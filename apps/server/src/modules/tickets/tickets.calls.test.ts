@@ -94,8 +94,8 @@ describeEachDatabase('ticket calls', (ctx) => {
     [{ ticket_id: 1, status: 'closed' }, 'Choose a status: open, in_progress, pending or close.'],
     [{ ticket_id: 1, status: 'OPEN' }, 'Choose a status: open, in_progress, pending or close.'],
     [{ ticket_id: 1 }, 'Choose a status: open, in_progress, pending or close.'],
-    [{ status: 'close' }, 'The ticket ID must be a number.'],
-    [{ ticket_id: '1', status: 'close' }, 'The ticket ID must be a number.'],
+    [{ status: 'close' }, 'Ticket ID must be a number.'],
+    [{ ticket_id: '1', status: 'close' }, 'Ticket ID must be a number.'],
   ])('rejects updateTicketStatus with %j', async (payload, message) => {
     const { user, say } = await deskFixture(ctx);
     await say();
