@@ -46,7 +46,7 @@ test('register → dashboard → logout → login', async () => {
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.waitForURL((url) => url.pathname === '/');
-  await page.getByText('Logout Successful').waitFor();
+  await page.getByText('Logout Successfull').waitFor();
   expect(await tokens(page)).toEqual({ access: null, refresh: null });
 
   await page.goto('/login');

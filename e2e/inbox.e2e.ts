@@ -121,7 +121,7 @@ test('an agent works the inbox from the keyboard, and a draft survives a reload'
     .waitFor(POLL);
   expect(await replyField(page).inputValue()).toBe('');
   await page.keyboard.press('e');
-  await page.getByText(`Ticket #${nextId} closed`).waitFor(POLL);
+  await page.getByText(`Ticket #${nextId} closed.`).waitFor(POLL);
   await expect.poll(() => replyField(page).isDisabled(), POLL).toBe(true);
 
   await scanBothWidths(page, 'inbox', () =>

@@ -209,7 +209,10 @@ test("another user's or an unknown chat id gives a clear error and the empty sta
   await signIn(page);
   for (const id of [chatId, '987654']) {
     await page.goto(`/messages?chatId=${id}`);
-    await page.getByText('This saved chat was not found in your account.').first().waitFor();
+    await page
+      .getByText('This saved chat was not found in your account. Choose one from Previous Chats.')
+      .first()
+      .waitFor();
     await page.getByRole('heading', { name: 'This chat could not be opened' }).waitFor();
     expect(await page.getByTestId('message-count').count()).toBe(0);
   }

@@ -48,7 +48,7 @@ test('link a phone by pairing code, then read the session health on desktop and 
   const number = modal.getByLabel('Phone number to link');
   await expect.poll(() => number.evaluate((input) => input === document.activeElement)).toBe(true);
   await modal.getByRole('button', { name: 'Get pairing code' }).click();
-  await modal.getByText('Phone Number must be a valid phone number').waitFor();
+  await modal.getByText('Enter the phone number with its country code').waitFor();
   await number.pressSequentially('9876543210');
   await number.press('Enter');
 

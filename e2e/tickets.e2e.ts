@@ -215,13 +215,13 @@ test('agents: add with the phone input, filter by user type, export CSV, remove'
 
   // India is the default country; the number is laid out by its mask as typed.
   const form = await addAgent(AGENT.name, '9811122233');
-  await page.getByText('Agent added successfully').waitFor(POLL);
+  await page.getByText('Agent added successfull').waitFor(POLL);
   await form.waitFor({ state: 'detached' });
   await rows.filter({ hasText: AGENT.name }).getByText('+91 98111 22233').waitFor(POLL);
 
   // Another country through the search.
   await addAgent('Olivia, "UK"', '7911 123456', 'United Kingdom');
-  await page.getByText('Agent added successfully').first().waitFor(POLL);
+  await page.getByText('Agent added successfull').first().waitFor(POLL);
   await rows.filter({ hasText: 'Olivia' }).getByText('+44 7911 123456').waitFor(POLL);
 
   // The same number again: the server's words.
@@ -233,7 +233,7 @@ test('agents: add with the phone input, filter by user type, export CSV, remove'
   await page.getByRole('button', { name: 'Add Agent' }).click();
   const empty = page.getByRole('dialog', { name: 'Add Agent' });
   await empty.getByRole('button', { name: 'Add Agent' }).click();
-  await page.getByText('Fill the details correctly').waitFor(POLL);
+  await page.getByText('Fill the details corretly').waitFor(POLL);
   await page.mouse.click(5, 5); // the backdrop closes it
   await empty.waitFor({ state: 'detached' });
 
@@ -272,7 +272,7 @@ test('agents: add with the phone input, filter by user type, export CSV, remove'
   await editNumber.fill('+44 7911 123457');
   expect(await edit.getByTestId('phone-calling-code').textContent()).toBe('+44');
   await edit.getByRole('button', { name: 'Save changes' }).click();
-  await page.getByText('Agent updated successfully').waitFor(POLL);
+  await page.getByText('Agent updated.').waitFor(POLL);
   await edit.waitFor({ state: 'detached' });
   const edited = rows.filter({ hasText: 'Olivia Brown' });
   await edited.getByText('+44 7911 123457').waitFor(POLL);
@@ -287,7 +287,7 @@ test('agents: add with the phone input, filter by user type, export CSV, remove'
     .getByRole('dialog', { name: 'Remove Agent' })
     .getByRole('button', { name: 'Remove Agent' })
     .click();
-  await page.getByText('Agent removed successfully').waitFor(POLL);
+  await page.getByText('Agent removed.').waitFor(POLL);
   await expect.poll(() => rows.count(), POLL).toBe(1); // the owner is still filtered out
   await page.getByRole('checkbox', { name: 'All' }).check();
   await expect.poll(() => rows.count()).toBe(1 + owners);

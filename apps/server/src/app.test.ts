@@ -120,7 +120,9 @@ describeEachDatabase('app', (ctx) => {
     for (const url of ['/users/nope/', '/api/unknown/', '/']) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'Route not found' });
+      expect(response.json()).toEqual({
+        message: 'There is no such address on this server. Check the link.',
+      });
     }
   });
 
@@ -133,7 +135,9 @@ describeEachDatabase('app', (ctx) => {
     });
     const response = await app.inject({ method: 'GET', url: '/api/boom' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ message: 'Internal server error' });
+    expect(response.json()).toEqual({
+      message: 'Something went wrong on the server. Try again in a moment.',
+    });
   });
 
   it('keeps secrets out of the logs, even from a failed query', async () => {

@@ -6,14 +6,14 @@ import { trimInvisible } from './common';
 // Messages in groups from an agent's number are business replies (see ./tickets.ts).
 
 export const agentMessages = {
-  nameRequired: 'Agent Name is required.',
-  nameTooLong: 'Agent Name must be at most 100 characters long',
-  invalidNumber: 'Agent Number must be a valid phone number with its country code, e.g. +919876543210.',
+  nameRequired: 'Enter a name for the agent.',
+  nameTooLong: "The agent's name must be at most 100 characters long.",
+  invalidNumber: "Enter the agent's phone number with its country code, e.g. +919876543210.",
   duplicateNumber: 'An agent with this phone number already exists.',
-  agentNotFound: 'Agent not found',
-  agentRemoved: 'Agent removed successfully',
+  agentNotFound: 'That agent was not found. It may have been removed; reload the list.',
+  agentRemoved: 'Agent removed.',
   noAgentId: 'Agent ID must be a number.',
-  agentUpdated: 'Agent updated successfully',
+  agentUpdated: 'Agent updated.',
   ownerNumberFixed:
     "An owner agent's number is its linked phone's own number and cannot be changed. Make it a user agent first.",
   ownerOnlyLinked: "Only a linked phone's own number can be an owner agent.",

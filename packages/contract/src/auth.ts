@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { memberRole } from './roles';
 
-// Texts are the product's fixed catalogue of messages, spelling corrected where the catalogue misspells.
+// Texts are the product's fixed catalogue of messages where the specification gives them (kept as written,
+// its punctuation included: apps/web/src/shared/voice/spec-texts.test.ts); the others are sentences.
 export const authMessages = {
   invalidEmail: 'Enter a valid email address.',
   required: 'This field is required.',
@@ -48,15 +49,15 @@ export const email = z
 export const password1Schema = z
   .string({ error: authMessages.passwordLength })
   .min(6, { error: authMessages.passwordLength })
-  .max(256, { error: 'Password must be at most 256 characters long' })
+  .max(256, { error: 'Password must be at most 256 characters long.' })
   .refine((p) => SPECIAL_CHARACTERS.test(p) && CAPITAL_LETTER.test(p), { error: authMessages.passwordShape });
 
 const firstName = z
   .string({ error: authMessages.firstNameLength })
   .trim()
   .min(3, { error: authMessages.firstNameLength })
-  .max(100, { error: 'First Name must be at most 100 characters long.' });
-const lastName = z.string().trim().max(100, { error: 'Last Name must be at most 100 characters long.' });
+  .max(100, { error: 'First name must be at most 100 characters long.' });
+const lastName = z.string().trim().max(100, { error: 'Last name must be at most 100 characters long.' });
 
 /** An organisation's name as typed: trimmed, at most 100 characters (empty is the caller's to refuse). */
 export const organisationName = z
@@ -120,7 +121,7 @@ export const resetPasswordRequest = z
 
 export const loginRequest = z.object({
   username: email,
-  password: z.string({ error: 'Password is required.' }).min(1, { error: 'Password is required.' }).max(256),
+  password: z.string({ error: 'Enter your password.' }).min(1, { error: 'Enter your password.' }).max(256),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 

@@ -8,7 +8,7 @@ export const chatMessages = {
   nameTooLong: 'The chat name must be at most 200 characters long.',
   noMessages: 'There are no messages to save.',
   tooManyMessages: 'A chat can hold at most 50,000 messages.',
-  chatNotFound: 'Chat not found.',
+  chatNotFound: 'That chat was not found in your account. It may have been deleted.',
   foreignAttachments: 'This chat refers to files that do not exist or are not yours.',
 } as const;
 
@@ -59,7 +59,7 @@ export const chatData = z.object({
 export type ChatData = z.infer<typeof chatData>;
 
 export const chatId = z
-  .number({ error: 'chat_id must be a number.' })
+  .number({ error: 'Chat ID must be a number.' })
   .int()
   .positive()
   .max(2 ** 31 - 1);

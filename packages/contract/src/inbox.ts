@@ -10,9 +10,9 @@ export const INBOX_PAGE_SIZE = 50;
 export const MAX_BULK_TICKETS = 100;
 
 export const inboxMessages = {
-  invalidView: 'view must be one of mine, unassigned, open, pending, closed or all.',
+  invalidView: 'Choose a view: mine, unassigned, open, pending, closed or all.',
   invalidCursor: 'That page of the inbox is no longer valid: reload the inbox.',
-  invalidLimit: 'limit must be 1 to 100.',
+  invalidLimit: 'The limit must be a whole number from 1 to 100.',
   searchTooLong: 'Search for at most 100 characters.',
   bulkEmpty: 'Choose at least one ticket.',
   bulkTooMany: `Change at most ${MAX_BULK_TICKETS} tickets at once.`,
@@ -20,7 +20,7 @@ export const inboxMessages = {
   labelAlreadyOn: 'That label is already on this ticket.',
   /** A bulk `close` skips a ticket that is closed already. */
   alreadyClosed: 'This ticket is already closed.',
-  bulkDone: (count: number) => (count === 1 ? '1 ticket updated' : `${count} tickets updated`),
+  bulkDone: (count: number) => (count === 1 ? '1 ticket updated.' : `${count} tickets updated.`),
 } as const;
 
 /**
@@ -96,7 +96,7 @@ const bulkTicketIds = z
   .array(ticketId)
   .min(1, { error: inboxMessages.bulkEmpty })
   .max(MAX_BULK_TICKETS, { error: inboxMessages.bulkTooMany })
-  .refine((ids) => new Set(ids).size === ids.length, { error: 'Each ticket only once.' });
+  .refine((ids) => new Set(ids).size === ids.length, { error: 'Choose each ticket only once.' });
 
 /**
  * POST /org/bulkUpdateTickets/ — the same change on several tickets, each as its single call would do it
@@ -116,7 +116,7 @@ export const bulkUpdateTicketsRequest = z.discriminatedUnion(
     z.object({ action: z.literal('label'), ticket_ids: bulkTicketIds, label_id: id('label_id') }),
     z.object({ action: z.literal('close'), ticket_ids: bulkTicketIds }),
   ],
-  { error: 'action must be assign, label or close.' },
+  { error: 'Choose an action: assign, label or close.' },
 );
 export type BulkUpdateTicketsRequest = z.infer<typeof bulkUpdateTicketsRequest>;
 

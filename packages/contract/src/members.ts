@@ -10,14 +10,14 @@ export const memberMessages = {
   accountElsewhere:
     'This email already has a wadesk account in another organisation. An account belongs to one organisation.',
   lastOwner: 'The organisation must keep at least one owner.',
-  notFound: 'Member not found',
-  invitationNotFound: 'Invitation not found',
+  notFound: 'That member was not found. They may have been removed; reload the list.',
+  invitationNotFound: 'That invitation was not found. It may have been revoked; reload the list.',
   invitationInvalid: 'This invitation is invalid, used or expired. Ask for a new one.',
   addressInUse:
     'Someone registered a wadesk account with this address and never verified it, and that account holds saved chats, WhatsApp sessions or other members, so joining cannot replace it. To join this team, ask the person who invited you to invite another address. If this address is yours, you can take that account over instead: "Forgot password?" on the sign-in page mails a link to this address.',
   replacesUnverified:
     'Someone registered a wadesk account with this address but never verified it, and it holds nothing. Joining replaces that account with yours.',
-  agentNotFound: 'Agent not found',
+  agentNotFound: 'That agent was not found. It may have been removed; reload the list.',
   agentTaken: 'This agent phone is already linked to another member.',
   mailFailed: 'The invitation mail could not be sent. Try again later.',
   removed: 'Member removed.',

@@ -42,12 +42,12 @@ export const MAX_NOTIFICATIONS_KEPT = 500;
 export const MAX_NOTIFICATIONS_MARKED = 500;
 
 export const notificationMessages = {
-  idsOrAll: 'Send ids, or all: true.',
+  idsOrAll: 'Send the ids of the notifications to mark, or all: true.',
   idsEmpty: 'Send at least one notification id.',
   idsTooMany: `Mark at most ${MAX_NOTIFICATIONS_MARKED} notifications at once.`,
-  invalidId: 'ids must be notification ids.',
-  invalidBeforeId: 'before_id must be a notification id.',
-  invalidLimit: 'limit must be 1 to 100.',
+  invalidId: 'The ids must be notification ids.',
+  invalidBeforeId: 'The before_id must be a notification id.',
+  invalidLimit: 'The limit must be a whole number from 1 to 100.',
 } as const;
 
 const notificationId = (error: string) =>

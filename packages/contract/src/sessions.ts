@@ -5,13 +5,13 @@ import { trimInvisible } from './common';
 // WhatsApp sessions: the Sessions screen, a session, and the /api/... calls.
 
 export const sessionMessages = {
-  fillDetails: 'Fill the details correctly',
+  fillDetails: 'Fill the details corretly',
   noSessionId: 'No session id passed',
   sessionIdUnavailable: 'sessionId is not available',
-  sessionNotFound: 'Session not found',
-  noQrCode: 'No QR code available for this session right now.',
-  noPairingCode: 'No pairing code available for this session right now.',
-  invalidPhone: 'Phone Number must be a valid phone number with its country code, e.g. +919876543210.',
+  sessionNotFound: 'That session was not found. It may have been terminated; reload the list.',
+  noQrCode: 'No QR code is available for this session right now.',
+  noPairingCode: 'No pairing code is available for this session right now. Ask for a new one.',
+  invalidPhone: 'Enter the phone number with its country code, e.g. +919876543210.',
   alreadyLinked: 'This session is already linked to a phone. Terminate it to link another one.',
   alreadyConnected: 'The session is already connected.',
   tooManyPairingCodes: 'Too many pairing codes were asked for. Please wait a minute and try again.',
@@ -58,13 +58,13 @@ export const startSessionRequest = z.object({
       z
         .string()
         .min(1, { error: sessionMessages.fillDetails })
-        .max(100, { error: 'Session Name must be at most 100 characters long' }),
+        .max(100, { error: 'The session name must be at most 100 characters long.' }),
     ),
   description: z
     .string({ error: sessionMessages.fillDetails })
     .overwrite(trimInvisible)
     .min(1, { error: sessionMessages.fillDetails })
-    .max(500, { error: 'Description must be at most 500 characters long' }),
+    .max(500, { error: 'The description must be at most 500 characters long.' }),
 });
 export type StartSessionRequest = z.input<typeof startSessionRequest>;
 

@@ -45,7 +45,7 @@ export const settingsMessages = {
   unansweredMinutesInvalid: 'The unanswered alert must be between 1 and 10080 minutes.',
   reopenDaysInvalid: `The reopen window must be between 0 and ${MAX_REOPEN_DAYS} days.`,
   autoPendingInvalid: 'Pending after a reply must be on or off.',
-  settingsUpdated: 'Settings saved',
+  settingsUpdated: 'Settings saved.',
 } as const;
 
 /** POST /org/getSettings/ (empty body) → 200 settingsResponse. */

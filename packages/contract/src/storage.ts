@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 export const storageMessages = {
-  fileNotFound: 'File not found.',
+  fileNotFound: 'That file was not found. It may have been deleted with its chat.',
   linkInvalid: 'This link is invalid or has expired.',
 } as const;
 

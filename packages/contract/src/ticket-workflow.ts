@@ -12,7 +12,7 @@ export const MAX_TICKET_NOTES = 200;
 
 export const workflowMessages = {
   memberNotFound: 'That member is not in your organisation.',
-  labelNotFound: 'Label not found',
+  labelNotFound: 'That label was not found. It may have been deleted; reload the list.',
   labelTaken: 'A label with that name already exists.',
   tooManyLabels: `Your organisation has ${MAX_LABELS} labels, the most it can have. Delete one you no longer use to make room.`,
   labelColour: 'Colour must be a hex colour like #2e7d32.',
@@ -24,14 +24,14 @@ export const workflowMessages = {
     'Only tickets of the same group (and, in per-customer mode, the same customer) can be merged.',
   splitFirst: 'Splitting from the first message would leave nothing behind: choose a later message.',
   messageNotFound: 'That message is not part of this ticket.',
-  answerFirst: 'Answer or close the earlier part first',
-  assigned: 'Assignee updated',
-  noteAdded: 'Note added',
-  labelsSet: 'Labels updated',
-  labelSaved: 'Label saved',
-  labelDeleted: 'Label deleted',
-  merged: 'Tickets merged',
-  split: 'Ticket split',
+  answerFirst: 'Answer or close the earlier part first.',
+  assigned: 'Assignee updated.',
+  noteAdded: 'Note added.',
+  labelsSet: 'Labels updated.',
+  labelSaved: 'Label saved.',
+  labelDeleted: 'Label deleted.',
+  merged: 'Tickets merged.',
+  split: 'Ticket split.',
 } as const;
 
 const id = (what: string) =>
@@ -113,7 +113,7 @@ export const setTicketLabelsRequest = z.object({
   label_ids: z
     .array(id('label_id'))
     .max(50, { error: 'A ticket can have at most 50 labels.' })
-    .refine((ids) => new Set(ids).size === ids.length, { error: 'Each label only once.' }),
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'Choose each label only once.' }),
 });
 export type SetTicketLabelsRequest = z.infer<typeof setTicketLabelsRequest>;
 

@@ -17,9 +17,9 @@ import { replyState } from './replies';
 
 export const ticketMessages = {
   noTicketId: 'Ticket ID must be a number.',
-  ticketNotFound: 'Ticket not found',
-  invalidStatus: 'status must be one of open, in_progress, pending or close.',
-  statusUpdated: 'Ticket status updated',
+  ticketNotFound: 'That ticket was not found. It may have been merged or removed; reload the list.',
+  invalidStatus: 'Choose a status: open, in_progress, pending or close.',
+  statusUpdated: 'Ticket status updated.',
   alreadyActive:
     'This group already has an open, in-progress or pending ticket. Close it before reopening this one.',
 } as const;
@@ -99,7 +99,9 @@ export const ticketsRequest = z.object({
   status: z.array(ticketStatus).max(4).optional(),
   limit: z.number().int().min(1).max(MAX_TICKETS_LIMIT).optional(),
   before_id: ticketId.optional(),
-  assignee: z.enum(['me', 'unassigned'], { error: 'assignee must be me or unassigned.' }).optional(),
+  assignee: z
+    .enum(['me', 'unassigned'], { error: 'Choose an assignee filter: me or unassigned.' })
+    .optional(),
   label_id: z
     .number()
     .int()

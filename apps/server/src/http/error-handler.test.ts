@@ -2,11 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { validationMessage } from './error-handler';
 
 describe('validationMessage', () => {
-  it('prefixes the field when the message does not name it', () => {
-    expect(validationMessage('/email', 'Enter a valid email address.')).toBe(
-      'email: Enter a valid email address.',
-    );
+  it('prefixes the field when the message is not a sentence and does not name it', () => {
     expect(validationMessage('/user/email', 'Too long')).toBe('user.email: Too long');
+  });
+
+  it("sends the contract's sentences without a field path", () => {
+    expect(validationMessage('/email', 'Enter a valid email address.')).toBe('Enter a valid email address.');
+    expect(validationMessage('/agent_name', 'Enter a name for the agent.')).toBe(
+      'Enter a name for the agent.',
+    );
   });
 
   it('keeps messages that already name the field as they are', () => {

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, RetryLaterError } from '../errors';
+import { AppError, MALFORMED_JSON, RetryLaterError } from '../errors';
 
 interface HttpError {
   statusCode: number;
@@ -39,29 +39,36 @@ export function toHttpError(error: FastifyError): HttpError {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { statusCode: 400, message: 'Malformed JSON body' };
+      return { statusCode: 400, message: MALFORMED_JSON };
     case 'FST_ERR_BAD_URL':
       return { statusCode: 400, message: 'The address is not a valid URL.' };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { statusCode: 413, message: 'Request body is too large' };
+      return { statusCode: 413, message: 'The request is too large for the server. Send less at once.' };
   }
   const status = error.statusCode ?? 500;
   // Fastify's own 4xx errors (unsupported media type, bad content length, …) carry a safe message.
   if (status >= 400 && status < 500) return { statusCode: status, message: error.message };
-  return { statusCode: 500, message: 'Internal server error' };
+  return { statusCode: 500, message: 'Something went wrong on the server. Try again in a moment.' };
 }
 
 /**
- * The first validation issue, prefixed by the field path unless the message already names the field
- * ("email: Enter a valid email address." but "First Name must be 3 or more characters long.").
+ * The first validation issue. The contract's texts are whole sentences that say what to do ("Enter a valid
+ * email address.", "Enter a name for the agent."): they go out as they are, since a field path is a
+ * developer's word. A message that is not one (a zod default such as "Too long", or the generic "This field
+ * is required.") is prefixed by the field path, unless it already names the field.
  */
+const REQUIRED = 'This field is required.';
+/** Starts with a capital (or a digit) and ends as a sentence ends. */
+const CONTRACT_SENTENCE = /^[A-Z0-9].*[.?!]$/s;
+
 export function validationMessage(instancePath: string, rawMessage = 'Invalid input'): string {
   const segments = instancePath.split('/').filter(Boolean);
   if (segments.length === 0) return 'Request body must be a JSON object.';
-  const message = rawMessage.endsWith('received undefined') ? 'This field is required.' : rawMessage;
+  const message = rawMessage.endsWith('received undefined') ? REQUIRED : rawMessage;
   const fieldWords = String(segments.at(-1))
     .replace(/[_\d]+/g, ' ')
     .trim()
     .toLowerCase();
+  if (message !== REQUIRED && CONTRACT_SENTENCE.test(message)) return message;
   return message.toLowerCase().startsWith(fieldWords) ? message : `${segments.join('.')}: ${message}`;
 }

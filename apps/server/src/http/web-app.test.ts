@@ -50,7 +50,9 @@ describeWithDatabase('SPA serving', (ctx) => {
     for (const url of ['/users/nope/', '/api/missing/', '/org/x', '/v1/y/', '/assets/missing.js', '/sim/z']) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(404);
-      expect(response.json()).toEqual({ message: 'Route not found' });
+      expect(response.json()).toEqual({
+        message: 'There is no such address on this server. Check the link.',
+      });
     }
     expect((await app.inject({ method: 'POST', url: '/dashboard' })).statusCode).toBe(404);
   });

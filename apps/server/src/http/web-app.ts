@@ -45,7 +45,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     // A missing asset is a stale or broken build: answering HTML there would hide it.
     if (!hasSpa || !isPage || isApiPath(request.url) || request.url.startsWith('/assets/')) {
-      return reply.code(404).send({ message: 'Route not found' });
+      return reply.code(404).send({ message: 'There is no such address on this server. Check the link.' });
     }
     return reply.sendFile('index.html');
   });

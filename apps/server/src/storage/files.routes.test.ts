@@ -128,6 +128,8 @@ describeWithDatabase('GET /files/ (local signed links)', (ctx) => {
     const { url } = await storage.signedUrl('u9/ZZZZZZZZZZZZZZZZZZZZZZ/gone.jpg', { expiresInSeconds: 60 });
     const res = await get(url);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'File not found.' });
+    expect(res.json()).toEqual({
+      message: 'That file was not found. It may have been deleted with its chat.',
+    });
   });
 });

@@ -64,14 +64,30 @@ describeWithDatabase('editing agents', (ctx) => {
   });
 
   it.each([
-    [{ agent_name: '', agent_number: '+919876543210' }, 400, 'Agent Name is required.'],
-    [{ agent_name: '   ', agent_number: '+919876543210' }, 400, 'Agent Name is required.'],
-    [{ agent_number: '+919876543210' }, 400, 'Agent Name is required.'],
-    [{ agent_name: 'x'.repeat(101), agent_number: '+919876543210' }, 400, 'Agent Name must be at most 100'],
-    [{ agent_name: 'Priya' }, 400, 'Agent Number must be a valid phone number'],
-    [{ agent_name: 'Priya', agent_number: '+91 12345' }, 400, 'Agent Number must be a valid phone number'],
-    [{ agent_name: 'Priya', agent_number: 'call me' }, 400, 'Agent Number must be a valid phone number'],
-    [{ agent_name: 'Priya', agent_number: 919876543210 }, 400, 'Agent Number must be a valid phone number'],
+    [{ agent_name: '', agent_number: '+919876543210' }, 400, 'Enter a name for the agent.'],
+    [{ agent_name: '   ', agent_number: '+919876543210' }, 400, 'Enter a name for the agent.'],
+    [{ agent_number: '+919876543210' }, 400, 'Enter a name for the agent.'],
+    [
+      { agent_name: 'x'.repeat(101), agent_number: '+919876543210' },
+      400,
+      "The agent's name must be at most 100",
+    ],
+    [{ agent_name: 'Priya' }, 400, "Enter the agent's phone number with its country code"],
+    [
+      { agent_name: 'Priya', agent_number: '+91 12345' },
+      400,
+      "Enter the agent's phone number with its country code",
+    ],
+    [
+      { agent_name: 'Priya', agent_number: 'call me' },
+      400,
+      "Enter the agent's phone number with its country code",
+    ],
+    [
+      { agent_name: 'Priya', agent_number: 919876543210 },
+      400,
+      "Enter the agent's phone number with its country code",
+    ],
     [{ agent_name: 'Priya', agent_number: '+919876543210', user_type: 'boss' }, 400, ''],
     [{ agent_name: 'Priya', agent_number: '+919876543210', user_type: 'owner' }, 409, 'Only a linked phone'],
   ])('refuses %j with the words of addAgent, changing nothing', async (payload, status, message) => {
@@ -101,7 +117,10 @@ describeWithDatabase('editing agents', (ctx) => {
         agent_number: '+14155552671',
         user_type: 'user',
       });
-      expect(res).toMatchObject({ status: 404, body: { message: 'Agent not found' } });
+      expect(res).toMatchObject({
+        status: 404,
+        body: { message: 'That agent was not found. It may have been removed; reload the list.' },
+      });
     }
     expect((await org<Agent[]>(ctx.app, a, 'listAgent')).body).toEqual([agentA]);
     expect((await org<Agent[]>(ctx.app, b, 'listAgent')).body).toEqual([]);

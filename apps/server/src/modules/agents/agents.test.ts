@@ -55,23 +55,38 @@ describeWithDatabase('agents', (ctx) => {
   });
 
   it.each([
-    [{ agent_name: '', agent_number: '+919876543210' }, 'Agent Name is required.'],
-    [{ agent_name: '   ', agent_number: '+919876543210' }, 'Agent Name is required.'],
+    [{ agent_name: '', agent_number: '+919876543210' }, 'Enter a name for the agent.'],
+    [{ agent_name: '   ', agent_number: '+919876543210' }, 'Enter a name for the agent.'],
     // Invisible characters only: a zero-width space, a word joiner and a direction mark.
-    [{ agent_name: '\u200B\u2060 \u200E', agent_number: '+919876543210' }, 'Agent Name is required.'],
-    [{ agent_number: '+919876543210' }, 'Agent Name is required.'],
+    [{ agent_name: '\u200B\u2060 \u200E', agent_number: '+919876543210' }, 'Enter a name for the agent.'],
+    [{ agent_number: '+919876543210' }, 'Enter a name for the agent.'],
     [
       { agent_name: 'x'.repeat(101), agent_number: '+919876543210' },
-      'Agent Name must be at most 100 characters long',
+      "The agent's name must be at most 100 characters long.",
     ],
-    [{ agent_name: 'Priya' }, 'Agent Number must be a valid phone number'],
-    [{ agent_name: 'Priya', agent_number: '' }, 'Agent Number must be a valid phone number'],
-    [{ agent_name: 'Priya', agent_number: '+91' }, 'Agent Number must be a valid phone number'],
-    [{ agent_name: 'Priya', agent_number: '+91 12345' }, 'Agent Number must be a valid phone number'],
-    [{ agent_name: 'Priya', agent_number: 'call me' }, 'Agent Number must be a valid phone number'],
-    [{ agent_name: 'Priya', agent_number: '+999 1234567890' }, 'Agent Number must be a valid phone number'],
-    [{ agent_name: 'Priya', agent_number: '+9198765432101234' }, 'Agent Number must be a valid phone number'],
-    [{ agent_name: 'Priya', agent_number: 919876543210 }, 'Agent Number must be a valid phone number'],
+    [{ agent_name: 'Priya' }, "Enter the agent's phone number with its country code"],
+    [{ agent_name: 'Priya', agent_number: '' }, "Enter the agent's phone number with its country code"],
+    [{ agent_name: 'Priya', agent_number: '+91' }, "Enter the agent's phone number with its country code"],
+    [
+      { agent_name: 'Priya', agent_number: '+91 12345' },
+      "Enter the agent's phone number with its country code",
+    ],
+    [
+      { agent_name: 'Priya', agent_number: 'call me' },
+      "Enter the agent's phone number with its country code",
+    ],
+    [
+      { agent_name: 'Priya', agent_number: '+999 1234567890' },
+      "Enter the agent's phone number with its country code",
+    ],
+    [
+      { agent_name: 'Priya', agent_number: '+9198765432101234' },
+      "Enter the agent's phone number with its country code",
+    ],
+    [
+      { agent_name: 'Priya', agent_number: 919876543210 },
+      "Enter the agent's phone number with its country code",
+    ],
   ])('rejects %j', async (payload, message) => {
     const owner = await signUp(ctx.app);
     const res = await org<{ message: string }>(ctx.app, owner, 'addAgent', payload);
@@ -89,11 +104,14 @@ describeWithDatabase('agents', (ctx) => {
     const removed = await org<SuccessMessage>(ctx.app, owner, 'removeAgent', { agent_id: added.body.id });
     expect(removed).toMatchObject({
       status: 200,
-      body: { success: true, message: 'Agent removed successfully' },
+      body: { success: true, message: 'Agent removed.' },
     });
     expect((await org<Agent[]>(ctx.app, owner, 'listAgent')).body).toEqual([]);
     const again = await org(ctx.app, owner, 'removeAgent', { agent_id: added.body.id });
-    expect(again).toMatchObject({ status: 404, body: { message: 'Agent not found' } });
+    expect(again).toMatchObject({
+      status: 404,
+      body: { message: 'That agent was not found. It may have been removed; reload the list.' },
+    });
   });
 
   it.each([{}, { agent_id: 'abc' }, { agent_id: 1.5 }, { agent_id: -1 }, { agent_id: 2 ** 40 }])(

@@ -49,11 +49,11 @@ describeEachDatabase('POST /users/login/', (ctx) => {
   });
 
   it.each([
-    [{ username: 'ann', password: 'x' }, 'username: Enter a valid email address.'],
-    [{ username: 'ann@example.com' }, 'Password is required.'],
-    [{ username: 'ann@example.com', password: 12345 }, 'Password is required.'],
-    [{ password: 'x' }, 'username: Enter a valid email address.'],
-    [{ username: "' OR 1=1 --", password: "' OR 1=1 --" }, 'username: Enter a valid email address.'],
+    [{ username: 'ann', password: 'x' }, 'Enter a valid email address.'],
+    [{ username: 'ann@example.com' }, 'Enter your password.'],
+    [{ username: 'ann@example.com', password: 12345 }, 'Enter your password.'],
+    [{ password: 'x' }, 'Enter a valid email address.'],
+    [{ username: "' OR 1=1 --", password: "' OR 1=1 --" }, 'Enter a valid email address.'],
   ])('rejects %o with 400', async (payload, message) => {
     const response = await ctx.app.inject({ method: 'POST', url: '/users/login/', payload });
     expect(response.statusCode).toBe(400);

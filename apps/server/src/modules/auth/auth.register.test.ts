@@ -73,7 +73,7 @@ describeEachDatabase('POST /users/register/', (ctx) => {
   });
 
   it.each([
-    [{ ...defaultRegistration, email: 'not-an-email' }, 'email: Enter a valid email address.'],
+    [{ ...defaultRegistration, email: 'not-an-email' }, 'Enter a valid email address.'],
     [{ ...defaultRegistration, password1: 'short' }, 'Password must be 6 or more characters long'],
     [
       { ...defaultRegistration, password1: 'nocapital!' },
@@ -99,9 +99,19 @@ describeEachDatabase('POST /users/register/', (ctx) => {
   });
 
   it.each([
-    ['malformed JSON', '{"email": "ann@example.com",', 400, 'Malformed JSON body'],
-    ['an empty JSON body', '', 400, 'Malformed JSON body'],
-    ['a prototype-poisoning body', '{"__proto__": {"admin": true}}', 400, 'Malformed JSON body'],
+    [
+      'malformed JSON',
+      '{"email": "ann@example.com",',
+      400,
+      'The request body is not valid JSON. Reload the page and try again.',
+    ],
+    ['an empty JSON body', '', 400, 'The request body is not valid JSON. Reload the page and try again.'],
+    [
+      'a prototype-poisoning body',
+      '{"__proto__": {"admin": true}}',
+      400,
+      'The request body is not valid JSON. Reload the page and try again.',
+    ],
   ])('rejects %s', async (_label, body, status, message) => {
     const response = await ctx.app.inject({
       method: 'POST',
@@ -119,7 +129,9 @@ describeEachDatabase('POST /users/register/', (ctx) => {
       register({ ...defaultRegistration, last_name: 'x'.repeat(1024 * 1024) }),
     );
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ message: 'Request body is too large' });
+    expect(response.json()).toEqual({
+      message: 'The request is too large for the server. Send less at once.',
+    });
     await storedNothing();
   });
 

@@ -213,7 +213,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
     async (request) => {
       await auth.logout(request.user.id, request.body?.refresh_token);
-      return { success: true, message: 'Logged out' };
+      return { success: true, message: 'Logged out.' };
     },
   );
 

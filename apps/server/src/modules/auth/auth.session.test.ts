@@ -167,7 +167,7 @@ describeWithDatabase('token endpoints', (ctx) => {
       const rotated = (await ctx.app.inject(refresh(ann.refresh_token))).json();
       const response = await ctx.app.inject(logout(ann.headers, { refresh_token: rotated.refresh_token }));
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ success: true, message: 'Logged out' });
+      expect(response.json()).toEqual({ success: true, message: 'Logged out.' });
       expect((await ctx.app.inject(refresh(rotated.refresh_token))).statusCode).toBe(401);
     });
 
@@ -184,10 +184,10 @@ describeWithDatabase('token endpoints', (ctx) => {
       const ann = await signUp(ctx.app);
       expect((await ctx.app.inject(logout(ann.headers))).json()).toEqual({
         success: true,
-        message: 'Logged out',
+        message: 'Logged out.',
       });
       const noBody = await ctx.app.inject({ method: 'POST', url: '/users/logout/', headers: ann.headers });
-      expect(noBody.json()).toEqual({ success: true, message: 'Logged out' });
+      expect(noBody.json()).toEqual({ success: true, message: 'Logged out.' });
       expect((await ctx.app.inject(logout(ann.headers, { refresh_token: 'unknown' }))).statusCode).toBe(200);
     });
 

@@ -47,7 +47,7 @@ describe('loginRequest', () => {
       authMessages.invalidEmail,
     );
     expect(firstError(loginRequest.safeParse({ username: 'ann@example.com', password: '' }))).toBe(
-      'Password is required.',
+      'Enter your password.',
     );
   });
 });

@@ -70,7 +70,7 @@ describeWithDatabase('the profile: names, time zone, password', (ctx) => {
       [{ first_name: 'Al' }, authMessages.firstNameLength],
       [{ first_name: '   A   ' }, authMessages.firstNameLength],
       [{ first_name: null }, authMessages.firstNameLength],
-      [{ last_name: 'x'.repeat(101) }, 'Last Name must be at most 100 characters long.'],
+      [{ last_name: 'x'.repeat(101) }, 'Last name must be at most 100 characters long.'],
       [{ first_name: 'Anna', time_zone: 'Nowhere/Land' }, authMessages.timeZoneInvalid],
     ] as const) {
       const res = await post<{ message: string }>(ctx.app, ann, '/users/updateProfile/', body);

@@ -13,7 +13,7 @@ import {
 } from '@wadesk/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors';
+import { AppError, MALFORMED_JSON } from '../../errors';
 import { bearerAuth } from '../auth/authenticate';
 import type { ChatsService } from './chats.service';
 import { acceptsGzip } from './message-codec';
@@ -67,7 +67,7 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (
       },
       async (request, reply) => {
         const body = request.body;
-        if (!(body instanceof SpooledBody)) throw new AppError(400, 'Malformed JSON body');
+        if (!(body instanceof SpooledBody)) throw new AppError(400, MALFORMED_JSON);
         const prepared = await prepareSave(body.path).finally(() => body.dispose());
         if (!prepared.ok) throw new AppError(prepared.status, prepared.message);
         return reply.code(201).send(await chats.save(ownerOf(request), prepared));

@@ -179,7 +179,7 @@ describeWithDatabase('saved chats', (ctx) => {
     const data = Array.from({ length: 200 }, (_, i) => textMessage(i));
     const res = await api.save({ data, chat_name: 'too big' });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: 'Request body is too large' });
+    expect(res.json()).toEqual({ message: 'The request is too large for the server. Send less at once.' });
     expect(await ctx.count(chats)).toBe(0);
     const rename = await api.post('/v1/renameSavedChat/', {
       chat_id: 1,
@@ -203,7 +203,7 @@ describeWithDatabase('saved chats', (ctx) => {
       payload: Readable.from([Buffer.from(text.slice(0, 6000)), Buffer.from(text.slice(6000))]),
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: 'Request body is too large' });
+    expect(res.json()).toEqual({ message: 'The request is too large for the server. Send less at once.' });
     expect(await ctx.count(chats)).toBe(0);
   });
 });

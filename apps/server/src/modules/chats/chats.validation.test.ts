@@ -34,7 +34,7 @@ describeWithDatabase('saved chats refuse bad input and change nothing', (ctx) =>
   it('refuses empty, malformed or oversized message lists', async () => {
     const api = chatApi(ctx.app, await signUp(ctx.app));
     const empty = await api.save({ data: [], chat_name: 'x' });
-    expect(empty.json()).toEqual({ message: 'data: There are no messages to save.' });
+    expect(empty.json()).toEqual({ message: 'There are no messages to save.' });
     expect((await api.save({ data: 'nope', chat_name: 'x' })).statusCode).toBe(400);
     expect((await api.save({ data: [{ author: 'a' }], chat_name: 'x' })).statusCode).toBe(400);
     expect(
@@ -63,7 +63,9 @@ describeWithDatabase('saved chats refuse bad input and change nothing', (ctx) =>
     const { chat_id } = (await api.save({ data, chat_name: 'kept' })).json();
     for (const res of [await api.load(9999), await api.rename(9999, 'x'), await api.remove(9999)]) {
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Chat not found.' });
+      expect(res.json()).toEqual({
+        message: 'That chat was not found in your account. It may have been deleted.',
+      });
     }
     for (const id of ['1', 1.5, -1, 0, null, 2 ** 40]) {
       expect((await api.load(id)).statusCode, String(id)).toBe(400);

@@ -19,7 +19,9 @@ describeWithDatabase('chats: one user cannot reach another user’s data', (ctx)
     for (const name of objectNames) {
       const res = await ben.presign(name);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'File not found.' });
+      expect(res.json()).toEqual({
+        message: 'That file was not found. It may have been deleted with its chat.',
+      });
     }
     const batch = (await ben.presignMany(objectNames)).json();
     expect(batch.urls).toEqual({});
@@ -35,7 +37,9 @@ describeWithDatabase('chats: one user cannot reach another user’s data', (ctx)
       await ben.remove(chatId),
     ]) {
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Chat not found.' });
+      expect(res.json()).toEqual({
+        message: 'That chat was not found in your account. It may have been deleted.',
+      });
     }
     expect((await ben.list()).json()).toEqual({ chat_count: 0, chat_list: [] });
     expect((await ann.list()).json().chat_list).toEqual([{ chat_id: chatId, chat_name: 'Ann’s chat' }]);

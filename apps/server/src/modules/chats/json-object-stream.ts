@@ -6,11 +6,12 @@ import {
   TokenParserError,
   TokenType,
 } from '@streamparser/json';
+import { MALFORMED_JSON } from '../../errors';
 
 /** The bytes are not JSON (or end half-way). */
 export class MalformedJsonError extends Error {
   constructor() {
-    super('Malformed JSON body');
+    super(MALFORMED_JSON);
   }
 }
 

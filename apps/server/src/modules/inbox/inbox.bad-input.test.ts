@@ -63,7 +63,7 @@ describeWithDatabase(
           payload,
         });
         expectRefusal(res, `${call} with ${JSON.stringify(payload).slice(0, 80)}`, 400);
-        // Validation names the field before the contract's words ("q: Search for …").
+        // The contract's sentence as it is (a message that is not a sentence would get its field path first).
         const said: string = res.json().message;
         expect(said === message || said.endsWith(`: ${message}`), said).toBe(true);
       };
@@ -89,12 +89,12 @@ describeWithDatabase(
       await refused(
         'bulkUpdateTickets',
         { action: 'close', ticket_ids: [ticket.id, ticket.id] },
-        'Each ticket only once.',
+        'Choose each ticket only once.',
       );
       await refused(
         'bulkUpdateTickets',
         { action: 'delete', ticket_ids: [ticket.id] },
-        'action must be assign, label or close.',
+        'Choose an action: assign, label or close.',
       );
       // 100 characters is a search: nothing found, nothing refused.
       const longest = await org<InboxResponse>(ctx.app, user, 'getInbox', { q: 'x'.repeat(100) });

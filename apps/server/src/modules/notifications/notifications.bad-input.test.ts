@@ -55,7 +55,7 @@ describeWithDatabase('notifications refuse bad input and change nothing', (ctx) 
       const res = await ctx.app.inject({ method: 'POST', url, headers: owner.headers, payload });
       const what = JSON.stringify(payload).slice(0, 60);
       expectRefusal(res, what, 400);
-      // Validation names the field before the contract's words ("ids: Send ids, or all: true.").
+      // The contract's sentence as it is (a message that is not a sentence would get its field path first).
       const said: string = res.json().message;
       expect(said === message || said.endsWith(`: ${message}`), `${what}: ${said}`).toBe(true);
     }

@@ -108,7 +108,7 @@ export function createSessionsService({
         const status = state?.running ? state.status : 'starting';
         return {
           success: true,
-          message: 'Session reconnected',
+          message: 'Session reconnected.',
           sessionID: session.id,
           reconnected: true,
           status,
@@ -120,7 +120,7 @@ export function createSessionsService({
       await cluster.start(session);
       return {
         success: true,
-        message: 'Session created',
+        message: 'Session created.',
         sessionID: session.id,
         reconnected: false,
         status: 'starting',
@@ -205,7 +205,7 @@ export function createSessionsService({
       });
       return {
         success: true,
-        message: session.isActive ? 'Session terminated' : 'Session was already terminated',
+        message: session.isActive ? 'Session terminated.' : 'The session was already terminated.',
       };
     },
 

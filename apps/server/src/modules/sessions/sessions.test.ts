@@ -104,7 +104,7 @@ describeWithDatabase('sessions', (ctx) => {
     });
     expect(second.body).toMatchObject({
       success: true,
-      message: 'Session reconnected',
+      message: 'Session reconnected.',
       reconnected: true,
       sessionID: first.body.sessionID,
     });
@@ -130,7 +130,7 @@ describeWithDatabase('sessions', (ctx) => {
     ).toBe(200);
 
     const ended = await post(server, owner, '/api/terminateSession/', { sessionID: first.body.sessionID });
-    expect(ended.body).toEqual({ success: true, message: 'Session terminated' });
+    expect(ended.body).toEqual({ success: true, message: 'Session terminated.' });
     expect(await sessionStatus(server, owner, first.body.sessionID)).toMatchObject({
       status: 'terminated',
       success: false,
@@ -185,7 +185,9 @@ describeWithDatabase('sessions', (ctx) => {
     for (const sessionID of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
       const response = await post(server, owner, '/api/sessionStatus/', { sessionID });
       expect(response.status).toBe(404);
-      expect(response.body).toEqual({ message: 'Session not found' });
+      expect(response.body).toEqual({
+        message: 'That session was not found. It may have been terminated; reload the list.',
+      });
     }
     expect((await server.inject({ method: 'POST', url: '/api/getSessionsList/' })).statusCode).toBe(401);
   });

@@ -52,7 +52,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod<{
       const session = await sessions.owned(request.user.organisationId, request.params.sessionId);
       if (!(await simulator.scan(session.id)))
         throw new AppError(409, 'The session is not showing a QR code.');
-      return { success: true, message: 'QR code scanned' };
+      return { success: true, message: 'QR code scanned.' };
     },
   );
 
@@ -74,7 +74,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod<{
       if (result === 'not_linking') throw new AppError(409, 'The session is not showing a pairing code.');
       if (result === 'wrong')
         throw new AppError(409, 'That is not the pairing code shown. Check it and try again.');
-      return { success: true, message: 'Pairing code entered' };
+      return { success: true, message: 'Pairing code entered.' };
     },
   );
 
@@ -93,7 +93,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const session = await sessions.owned(request.user.organisationId, request.params.sessionId);
       simulator.fail(session.id, request.body.kind);
-      return { success: true, message: `Simulated ${request.body.kind}` };
+      return { success: true, message: `Simulated ${request.body.kind}.` };
     },
   );
 
@@ -124,7 +124,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod<{
           409,
           'The session is not connected, or sent no such reply (or has no such member).',
         );
-      return { success: true, message: `Simulated ${status}` };
+      return { success: true, message: `Simulated ${status}.` };
     },
   );
 
@@ -155,7 +155,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod<{
         throw new AppError(409, 'The group has no such poll, or its votes cannot be read here.');
       if (result === 'no_member') throw new AppError(409, 'The group has no member with that phone number.');
       if (result === 'no_option') throw new AppError(400, 'Options: the poll has no option of that name.');
-      return { success: true, message: 'Vote cast' };
+      return { success: true, message: 'Vote cast.' };
     },
   );
 

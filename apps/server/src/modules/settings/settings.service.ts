@@ -53,7 +53,7 @@ export function createSettingsService(deps: {
   organisations: OrganisationSettings;
   audit: Pick<AuditRecorder, 'record'>;
 }) {
-  const notFound = () => new AppError(404, 'Organisation not found');
+  const notFound = () => new AppError(404, 'Your organisation was not found. Sign in again.');
   return {
     async get(organisationId: number): Promise<SettingsResponse> {
       const row = await deps.organisations.get(organisationId);

@@ -1,4 +1,9 @@
-import type { Ticket, TicketStatsResponse, UpdateTicketStatusResponse } from '@wadesk/contract';
+import {
+  type Ticket,
+  type TicketStatsResponse,
+  ticketMessages,
+  type UpdateTicketStatusResponse,
+} from '@wadesk/contract';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
 import { org } from '../../../test/helpers/desk';
@@ -49,7 +54,7 @@ describeEachDatabase('ticket calls', (ctx) => {
     expect(closed.status).toBe(200);
     expect(closed.body).toMatchObject({
       success: true,
-      message: 'Ticket status updated',
+      message: 'Ticket status updated.',
       ticket: { status: 'close' },
     });
     expect(closed.body.ticket.closed_at).toBe(ctx.clock().toISOString());
@@ -86,9 +91,9 @@ describeEachDatabase('ticket calls', (ctx) => {
   });
 
   it.each([
-    [{ ticket_id: 1, status: 'closed' }, 'status must be one of open, in_progress, pending or close.'],
-    [{ ticket_id: 1, status: 'OPEN' }, 'status must be one of open, in_progress, pending or close.'],
-    [{ ticket_id: 1 }, 'status must be one of open, in_progress, pending or close.'],
+    [{ ticket_id: 1, status: 'closed' }, 'Choose a status: open, in_progress, pending or close.'],
+    [{ ticket_id: 1, status: 'OPEN' }, 'Choose a status: open, in_progress, pending or close.'],
+    [{ ticket_id: 1 }, 'Choose a status: open, in_progress, pending or close.'],
     [{ status: 'close' }, 'Ticket ID must be a number.'],
     [{ ticket_id: '1', status: 'close' }, 'Ticket ID must be a number.'],
   ])('rejects updateTicketStatus with %j', async (payload, message) => {
@@ -107,7 +112,7 @@ describeEachDatabase('ticket calls', (ctx) => {
     ] as const) {
       expect(await org(ctx.app, user, call, payload)).toMatchObject({
         status: 404,
-        body: { message: 'Ticket not found' },
+        body: { message: ticketMessages.ticketNotFound },
       });
     }
   });

@@ -136,7 +136,7 @@ describe('AppLayout', () => {
     expect(sentBody(fetchMock.mock.calls[0]?.[1])).toEqual({ refresh_token: 'r' });
     expect(tokenStorage.getAccessToken()).toBeNull();
     expect(tokenStorage.getRefreshToken()).toBeNull();
-    expect(await screen.findByText('Logout Successful')).toBeTruthy();
+    expect(await screen.findByText('Logout Successfull')).toBeTruthy();
   });
 
   describe('an unsent reply', () => {

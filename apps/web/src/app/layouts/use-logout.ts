@@ -25,7 +25,8 @@ export function useLogout() {
     // A chat from the server is the account's: the next person at this browser must not find it.
     if (chat?.source?.kind === 'server') await chat.clearChat();
     setBusy(false);
-    toast.success('Logout Successful');
+    // The specification's own text, misspelling included (product-spec §8).
+    toast.success('Logout Successfull');
     navigate('/');
   };
 

@@ -67,10 +67,16 @@ describe('opening /messages?chatId={id}', () => {
   });
 
   it('an unknown or foreign id gives a clear toast and the empty state; the kept chat stays kept', async () => {
-    server(() => jsonResponse(404, { message: 'Chat not found.' }));
+    server(() =>
+      jsonResponse(404, { message: 'That chat was not found in your account. It may have been deleted.' }),
+    );
     const engine = loadingEngine(keptChat());
     const { router } = renderSavedChatsApp(engine, '/messages?chatId=999');
-    expect(await screen.findByText('This saved chat was not found in your account.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'This saved chat was not found in your account. Choose one from Previous Chats.',
+      ),
+    ).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'This chat could not be opened' })).toBeTruthy();
     expect(screen.queryByTestId('message-count')).toBeNull();
     expect(engine.load).not.toHaveBeenCalled();
@@ -82,7 +88,11 @@ describe('opening /messages?chatId={id}', () => {
   it('a malformed id is refused without asking the server', async () => {
     const fetchMock = server(() => jsonResponse(200, savedAnswer));
     renderSavedChatsApp(loadingEngine(keptChat()), '/messages?chatId=abc');
-    expect(await screen.findByText('This saved chat was not found in your account.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'This saved chat was not found in your account. Choose one from Previous Chats.',
+      ),
+    ).toBeTruthy();
     await waitFor(() => expect(screen.getByText('This chat could not be opened')).toBeTruthy());
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/v1/getSavedChat/')).toBe(false);
   });
@@ -90,7 +100,9 @@ describe('opening /messages?chatId={id}', () => {
   it('a server failure says so in the catalogue’s style', async () => {
     server(() => jsonResponse(503, { message: 'down' }));
     renderSavedChatsApp(loadingEngine(), '/messages?chatId=5');
-    expect(await screen.findByText('Something Went Wrong While Opening Chat!')).toBeTruthy();
+    expect(
+      await screen.findByText('The saved chat could not be opened. Reload the page to try again.'),
+    ).toBeTruthy();
   });
 });
 

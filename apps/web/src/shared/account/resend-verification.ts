@@ -23,7 +23,10 @@ export function useResendVerification() {
     resendVerification().then(
       (answer) => setState({ status: 'sent', message: answer.message }),
       (error: unknown) =>
-        setState({ status: 'failed', message: errorMessage(error, 'Something Went Wrong!') }),
+        setState({
+          status: 'failed',
+          message: errorMessage(error, 'A new link could not be sent. Try again.'),
+        }),
     );
   };
   return { state, resend };

@@ -1,7 +1,13 @@
 import { tokenPair } from '@wadesk/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '@/shared/storage/storage';
-import { apiBlobRequest, apiRequest, setUnauthorizedHandler } from './api-client';
+import {
+  apiBlobRequest,
+  apiErrorFromBody,
+  apiRequest,
+  setUnauthorizedHandler,
+  statusFailureText,
+} from './api-client';
 import { ApiError } from './api-error';
 
 const json = (status: number, body?: unknown) =>
@@ -168,6 +174,26 @@ describe('apiRequest', () => {
     await expect(apiBlobRequest('/api/generateQRCode/', { body: {} })).rejects.toMatchObject({
       status: 409,
       message: 'No QR code available for this session right now.',
+      fromServer: true,
+    });
+  });
+});
+
+describe('a failure the server did not explain', () => {
+  it.each([400, 401, 403, 404, 408, 409, 413, 429, 500, 502, 503, 504])(
+    'reads as a sentence for status %i, never the raw status',
+    (status) => {
+      const error = apiErrorFromBody(status, '<html>proxy error</html>');
+      expect(error.message).toBe(statusFailureText(status));
+      expect(error.message).not.toMatch(/\d{3}|status|undefined/i);
+      expect(error.message).toMatch(/^[A-Z].*\.$/);
+      expect(error.fromServer).toBe(false);
+    },
+  );
+
+  it("keeps the server's own message", () => {
+    expect(apiErrorFromBody(409, { message: 'Choose a role: admin or member.' })).toMatchObject({
+      message: 'Choose a role: admin or member.',
       fromServer: true,
     });
   });

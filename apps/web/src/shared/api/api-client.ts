@@ -19,7 +19,19 @@ export interface RequestOptions<S extends z.ZodType> {
 }
 
 export const NETWORK_ERROR = 'The server could not be reached. Check your connection and try again.';
-export const BAD_RESPONSE = 'The server sent an unexpected response.';
+export const BAD_RESPONSE = 'The server sent an answer this page cannot read. Reload the page and try again.';
+
+/** What a failed answer without a `{message}` says: what happened, in words, and what to do (never a raw status). */
+export function statusFailureText(status: number): string {
+  if (status === 401 || status === 403)
+    return 'You are not allowed to do this. Sign in again, or ask an owner of your organisation.';
+  if (status === 404) return 'That was not found. It may have been removed; reload the page.';
+  if (status === 408 || status === 504) return 'The server took too long to answer. Try again.';
+  if (status === 413) return 'That is too large for the server. Try a smaller file.';
+  if (status === 429) return 'Too many requests in a short time. Wait a minute and try again.';
+  if (status >= 500) return 'The server ran into a problem. Try again in a moment.';
+  return 'The server refused this request. Reload the page and try again.';
+}
 
 const baseUrl = (import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/$/, '');
 let onUnauthorized: () => void = () => {};
@@ -92,7 +104,7 @@ export function apiErrorFromBody(status: number, body: unknown): ApiError {
   // the landing page must not load zod for it (see `npm run bench -- web-bundle`).
   const message = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : null;
   if (typeof message === 'string' && message) return new ApiError(status, message, true);
-  return new ApiError(status, `Request failed with status ${status}`);
+  return new ApiError(status, statusFailureText(status));
 }
 
 async function toApiError(response: Response): Promise<ApiError> {

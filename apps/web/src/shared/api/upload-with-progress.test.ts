@@ -1,7 +1,7 @@
 import { chatData } from '@wadesk/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '@/shared/storage/storage';
-import { setUnauthorizedHandler } from './api-client';
+import { BAD_RESPONSE, setUnauthorizedHandler } from './api-client';
 import { ApiError } from './api-error';
 import { uploadWithProgress } from './upload-with-progress';
 
@@ -124,7 +124,7 @@ describe('uploadWithProgress', () => {
     await expect(uploadWithProgress('/v1/uploadfile/', form())).rejects.toMatchObject({ status: 0 });
     fakeXhr(() => ({ status: 200, body: { nope: true } }));
     await expect(uploadWithProgress('/v1/uploadfile/', form(), { schema: chatData })).rejects.toMatchObject({
-      message: 'The server sent an unexpected response.',
+      message: BAD_RESPONSE,
     });
   });
 

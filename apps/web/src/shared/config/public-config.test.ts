@@ -1,5 +1,6 @@
 import { publicConfig } from '@wadesk/contract';
 import { describe, expect, it } from 'vitest';
+import { BAD_RESPONSE } from '@/shared/api/api-client';
 import { parsePublicConfig } from './public-config';
 
 const valid = {
@@ -23,6 +24,6 @@ describe('parsePublicConfig', () => {
     ['nothing', null],
   ])('refuses %s as the contract does', (_case, body) => {
     expect(publicConfig.safeParse(body).success).toBe(false);
-    expect(() => parsePublicConfig(body)).toThrow('The server sent an unexpected response.');
+    expect(() => parsePublicConfig(body)).toThrow(BAD_RESPONSE);
   });
 });

@@ -2,6 +2,12 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
+ * Where a ticket named anywhere (an audit entry, a notification) opens: its conversation in the inbox, where
+ * agents work (docs/decisions/0021-inbox.md).
+ */
+export const ticketPath = (ticketId: number) => `/inbox?ticket=${ticketId}`;
+
+/**
  * The ticket whose conversation is open, kept in the address (`/dashboard?ticket=12`, `/inbox?ticket=12`),
  * so that a notification can open it. Replaced, not pushed: the back button leaves the screen as before.
  */

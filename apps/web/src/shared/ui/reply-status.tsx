@@ -17,7 +17,7 @@ export const REPLY_STATUS_TEXT = {
   refused: 'Not sent: WhatsApp refused the message.',
   retry: 'Retry',
   retried: 'Sent again',
-  retriedToast: 'Reply sent again',
+  retriedToast: 'Reply sent again.',
   retryFailed: 'The reply could not be sent again. Try again.',
 } as const;
 

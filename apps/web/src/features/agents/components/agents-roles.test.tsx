@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type Agent, memberMessages } from '@wadesk/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { AGENT_MESSAGES } from '@/features/agents/utils/agent-table';
 import { tokenStorage } from '@/shared/storage/storage';
 import { jsonResponse, renderRoutes, stubFetch, userWithRole } from '@/testing/render-routes';
 import { AgentsScreen } from './agents-screen';
@@ -58,6 +59,6 @@ describe('Agents by role', () => {
     await user.click(await screen.findByRole('button', { name: 'Remove Ravi' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove Agent' }));
     expect(await screen.findByText(memberMessages.forbidden)).toBeTruthy();
-    expect(screen.queryByText('Something went wrong!')).toBeNull();
+    expect(screen.queryByText(AGENT_MESSAGES.removeFailed)).toBeNull();
   });
 });

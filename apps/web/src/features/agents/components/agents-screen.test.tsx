@@ -176,13 +176,13 @@ describe('AgentsScreen', () => {
     expect(within(dialog).getByTestId('phone-calling-code').textContent).toBe('+91');
 
     await user.click(within(dialog).getByRole('button', { name: 'Add Agent' }));
-    await screen.findByText('Fill the details correctly');
+    await screen.findByText('Fill the details corretly');
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/org/addAgent/')).toBe(false);
 
     await user.type(within(dialog).getByLabelText('Agent Name'), 'Priya');
     await user.type(within(dialog).getByLabelText('Phone Number'), '98765 43210');
     await user.click(within(dialog).getByRole('button', { name: 'Add Agent' }));
-    await screen.findByText('Agent added successfully');
+    await screen.findByText('Agent added successfull');
     const call = fetchMock.mock.calls.find(([url]) => String(url) === '/org/addAgent/');
     expect(sentBody(call?.[1])).toEqual({ agent_name: 'Priya', agent_number: '+919876543210' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -221,7 +221,7 @@ describe('AgentsScreen', () => {
     await user.type(within(dialog).getByLabelText('Agent Name'), 'Priya');
     await user.type(within(dialog).getByLabelText('Phone Number'), '12345');
     await user.click(within(dialog).getByRole('button', { name: 'Add Agent' }));
-    await screen.findByText('Fill the details correctly');
+    await screen.findByText('Fill the details corretly');
     expect(within(dialog).getByText('Enter a valid phone number for the chosen country.')).toBeTruthy();
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/org/addAgent/')).toBe(false);
   });
@@ -235,7 +235,7 @@ describe('AgentsScreen', () => {
         const { agent_id } = sentBody(init) as { agent_id: number };
         if (agent_id === 1) return jsonResponse(403, { message: 'The owner cannot be removed' });
         list = list.filter((item) => item.id !== agent_id);
-        return jsonResponse(200, { success: true, message: 'Agent removed successfully' });
+        return jsonResponse(200, { success: true, message: 'Agent removed.' });
       },
     );
     const user = userEvent.setup();
@@ -248,7 +248,7 @@ describe('AgentsScreen', () => {
 
     await user.click(screen.getByRole('button', { name: 'Remove Ravi' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove Agent' }));
-    await screen.findByText('Agent removed successfully');
+    await screen.findByText('Agent removed.');
     await waitFor(() => expect(rowNames()).toEqual(['Asha, "Lead"', 'Owner Phone']));
 
     await user.click(screen.getByRole('button', { name: 'Remove Owner Phone' }));
@@ -264,7 +264,7 @@ describe('AgentsScreen', () => {
         if (path !== '/org/removeAgent/') return undefined;
         const { agent_id } = sentBody(init) as { agent_id: number };
         list = list.filter((item) => item.id !== agent_id);
-        return jsonResponse(200, { success: true, message: 'Agent removed successfully' });
+        return jsonResponse(200, { success: true, message: 'Agent removed.' });
       },
     );
     const removals = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/org/removeAgent/');
@@ -291,7 +291,7 @@ describe('AgentsScreen', () => {
 
     await user.click(screen.getByRole('button', { name: 'Remove Owner Phone' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove owner agent' }));
-    await screen.findByText('Agent removed successfully');
+    await screen.findByText('Agent removed.');
     expect(sentBody(removals()[0]?.[1])).toEqual({ agent_id: 1 });
     await waitFor(() => expect(rowNames()).not.toContain('Owner Phone'));
   });

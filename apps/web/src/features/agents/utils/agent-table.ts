@@ -24,14 +24,16 @@ export const AGENT_CSV_COLUMNS: readonly CsvColumn<Agent>[] = [
 ];
 
 export const AGENT_MESSAGES = {
-  fillDetails: 'Fill the details correctly',
+  // The specification's own texts (product-spec §5, §8), misspellings included: spec-texts.test.ts.
+  fillDetails: 'Fill the details corretly',
   noToken: 'Access token not found',
-  added: 'Agent added successfully',
+  added: 'Agent added successfull',
   addFailed: 'Some error in creating agent',
   listFailed: 'Error in getting agent data',
-  removeFailed: 'Something went wrong!',
+  // The product's own words.
+  removeFailed: 'The agent could not be removed. Reload the list and try again.',
   invalidNumber: 'Enter a valid phone number for the chosen country.',
   nameRequired: 'Enter a name for the agent.',
-  updated: 'Agent updated successfully',
-  updateFailed: 'Some error in updating agent',
+  updated: 'Agent updated.',
+  updateFailed: 'The agent could not be updated. Try again.',
 } as const;

@@ -131,7 +131,8 @@ function NoChat() {
       title="No chat to analyse"
       action={
         <Link to={signedIn ? '/upload-chat' : '/'} className={buttonClasses({ size: 'lg' })}>
-          Upload a chat
+          {/* A visitor's chat is read in the browser, never uploaded. */}
+          {signedIn ? 'Upload a chat' : 'Import a chat'}
         </Link>
       }
     >

@@ -1,9 +1,10 @@
 import type { AuditLogEntry } from '@wadesk/contract';
 import { Link } from 'react-router';
 import { auditSentence } from '@/features/audit/utils/audit-sentence';
+import { ticketPath } from '@/shared/hooks/use-open-ticket';
 
 /** Where a ticket named in the log opens: its conversation in the inbox. */
-export const auditTicketPath = (ticketId: number) => `/inbox?ticket=${ticketId}`;
+export const auditTicketPath = ticketPath;
 
 /** What an entry says happened, as a sentence; the tickets it names link to them. */
 export function AuditSentence({ entry }: { entry: AuditLogEntry }) {

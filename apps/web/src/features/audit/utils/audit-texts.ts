@@ -4,7 +4,7 @@ export const AUDIT_TEXTS = {
   title: 'Audit log',
   description: 'Who did what and when in your organisation. Entries cannot be changed.',
   loadFailed: 'The audit log could not be loaded.',
-  exportFailed: 'The export could not be made.',
+  exportFailed: 'The export could not be made. Try again.',
   empty: 'No entries match these filters.',
   system: 'WhatsApp / system',
 } as const;

@@ -25,7 +25,7 @@ export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: strin
     try {
       setSent((await forgotPassword(data.email)).message);
     } catch (error) {
-      toast.error(errorMessage(error, 'Something Went Wrong!'));
+      toast.error(errorMessage(error, 'The link could not be sent. Try again.'));
     } finally {
       setBusy(false);
     }

@@ -29,7 +29,7 @@ export function LinkGoogleNavItem() {
       setOpen(false);
       toast.success(answer.message);
     } catch (error) {
-      toast.error(errorMessage(error, 'Something went wrong with Google login'));
+      toast.error(errorMessage(error, 'Your Google account could not be linked. Try again.'));
     }
   };
 

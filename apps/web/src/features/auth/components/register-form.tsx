@@ -48,7 +48,7 @@ export function RegisterForm({ initialEmail = '' }: { initialEmail?: string }) {
       );
     } catch (error) {
       setBusy(false);
-      toast.error(errorMessage(error, 'Something Went Wrong!'));
+      toast.error(errorMessage(error, 'Your account could not be created. Try again.'));
     }
   };
 

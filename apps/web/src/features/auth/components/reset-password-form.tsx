@@ -34,7 +34,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       navigate('/login', { replace: true });
     } catch (error) {
       setBusy(false);
-      toast.error(errorMessage(error, 'Something Went Wrong!'));
+      toast.error(errorMessage(error, 'Your new password could not be set. Try again.'));
     }
   };
 

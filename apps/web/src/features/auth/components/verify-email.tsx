@@ -52,7 +52,10 @@ export function VerifyEmail({ token }: { token: string }) {
       (answer) => setState({ status: 'done', message: answer.message }),
       (error: unknown) =>
         setState(
-          refusal(error) ?? { status: 'failed', message: errorMessage(error, 'Something Went Wrong!') },
+          refusal(error) ?? {
+            status: 'failed',
+            message: errorMessage(error, 'Your email address could not be verified. Open the link again.'),
+          },
         ),
     );
   };

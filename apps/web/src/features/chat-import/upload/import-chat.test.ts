@@ -121,7 +121,7 @@ describe('importErrorMessage', () => {
   it('keeps the generic words for a zip refused for its size, the quota or the chat inside it', () => {
     const big = 'The file is larger than the 4 MB limit.';
     expect(importErrorMessage(new ApiError(413, big, true), 'zip')).toBe(
-      `some error occurred in file upload: ${big}`,
+      `some error occured in file upload: ${big}`,
     );
     expect(
       importErrorMessage(new ApiError(400, 'No WhatsApp messages were found in this file.', true), 'zip'),
@@ -136,16 +136,16 @@ describe('importErrorMessage', () => {
     expect(importErrorMessage(new EngineError('zip', ''))).toBe(DAMAGED);
     expect(importErrorMessage(new EngineError('no-messages', 'x'))).toBe(UPLOAD_MESSAGES.noMessages);
     expect(importErrorMessage(new EngineError('failed', 'worker died'))).toBe(
-      'some error occurred in file upload',
+      'some error occured in file upload',
     );
-    expect(importErrorMessage(new TypeError('boom'))).toBe('some error occurred in file upload');
+    expect(importErrorMessage(new TypeError('boom'))).toBe('some error occured in file upload');
   });
 
   it('adds the server’s message for a 4xx about the file to the catalogue words', () => {
     const said = 'No WhatsApp messages were found in this file.';
     expect(importErrorMessage(new ApiError(400, said, true))).toBe(said);
     expect(importErrorMessage(new ApiError(413, 'The file is larger than the 4 MB limit.', true))).toBe(
-      'some error occurred in file upload: The file is larger than the 4 MB limit.',
+      'some error occured in file upload: The file is larger than the 4 MB limit.',
     );
     expect(importErrorMessage(new ApiError(401, 'Invalid or expired token.', true))).toBe(
       UPLOAD_MESSAGES.failed,

@@ -115,7 +115,7 @@ describe('UploadCard', () => {
     await waitFor(() => expect(screen.getByTestId('upload-card').getAttribute('aria-busy')).toBeNull());
     pick([new File(['x'], 'notes.txt')]);
     await waitFor(() =>
-      expect(screen.getByTestId('upload-error').textContent).toBe('some error occurred in file upload'),
+      expect(screen.getByTestId('upload-error').textContent).toBe('some error occured in file upload'),
     );
   });
 

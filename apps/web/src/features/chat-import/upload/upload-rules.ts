@@ -8,7 +8,7 @@ export const UPLOAD_MESSAGES = {
   tooLarge: 'file size exceed limit of 4MB',
   unsupported: 'Only .txt and .zip WhatsApp exports are supported.',
   zipFailed: 'Error extracting zip file',
-  failed: 'some error occurred in file upload',
+  failed: 'some error occured in file upload',
   noMessages: 'No WhatsApp messages were found in this file.',
   textDone: 'Files Uploaded, Check Messages',
   zipDone: 'Zip file uploaded and extracted',

@@ -15,7 +15,9 @@ export function CustomerHistory({ ticketId, onOpen }: { ticketId: number; onOpen
       {history.isPending ? (
         <p className="text-sm text-slate-500">Loading their other tickets…</p>
       ) : history.isError ? (
-        <p className="text-sm text-red-700">Their other tickets could not be loaded.</p>
+        <p className="text-sm text-red-700">
+          Their other tickets could not be loaded. Open the ticket again to retry.
+        </p>
       ) : others.length === 0 ? (
         <p className="text-sm text-slate-500">No other tickets from this customer.</p>
       ) : (

@@ -100,7 +100,7 @@ function server(
 function done(skipped: BulkUpdateTicketsResponse['skipped'], count = 2): BulkUpdateTicketsResponse {
   return {
     success: true,
-    message: count === 1 ? '1 ticket updated' : `${count} tickets updated`,
+    message: count === 1 ? '1 ticket updated.' : `${count} tickets updated.`,
     tickets: [],
     skipped,
   };
@@ -239,7 +239,7 @@ describe('InboxScreen', () => {
         { action: 'assign', ticket_ids: [1, 2], assignee_id: 7 },
       ]),
     );
-    expect(await screen.findByText('1 ticket updated')).toBeTruthy();
+    expect(await screen.findByText('1 ticket updated.')).toBeTruthy();
     expect(await screen.findByText('1 ticket skipped. #2: Ticket not found.')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Change the selected tickets' })).toBeNull();
     // The answer's ticket changes its row in place: the view is not asked again.

@@ -39,10 +39,10 @@ interface InboxScreenProps {
 export const INBOX_MESSAGES = {
   empty: 'No tickets in this view.',
   noMatch: (q: string) => `No tickets match “${q}”.`,
-  loadFailed: 'The inbox could not be loaded.',
+  loadFailed: 'The inbox could not be loaded. Reload the page to try again.',
   pickOne: 'Choose a ticket to see its conversation.',
-  closeFailed: 'The ticket could not be closed.',
-  assignFailed: 'The ticket could not be assigned to you.',
+  closeFailed: 'The ticket could not be closed. Try again.',
+  assignFailed: 'The ticket could not be assigned to you. Try again.',
 } as const;
 
 /** Search waits for a pause in typing before it asks the server. */
@@ -123,7 +123,7 @@ export function InboxScreen({ Conversation, Details }: InboxScreenProps) {
       );
       const skipped = answer.skipped[0];
       if (skipped) toast.warn(skipped.message);
-      else toast.success(action === 'close' ? `Ticket #${openId} closed` : `Ticket #${openId} is yours`);
+      else toast.success(action === 'close' ? `Ticket #${openId} closed.` : `Ticket #${openId} is yours.`);
     } catch (error) {
       toast.error(
         errorMessage(error, action === 'close' ? INBOX_MESSAGES.closeFailed : INBOX_MESSAGES.assignFailed),

@@ -284,7 +284,7 @@ describe('MembersScreen as an owner', () => {
   it('says so when the list cannot be loaded', async () => {
     stubFetch(() => jsonResponse(500, {}));
     render(OWNER);
-    await screen.findByText('The members could not be loaded.');
+    await screen.findByText('The members could not be loaded. Reload the page to try again.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 });

@@ -1,7 +1,8 @@
 import type { Notification, NotificationsResponse } from '@wadesk/contract';
+import { ticketPath } from '@/shared/hooks/use-open-ticket';
 
 /** Where a notification's ticket opens: the inbox, where agents work (docs/decisions/0022-member-notifications.md). */
-export const NOTIFICATION_TICKET_PATH = (ticketId: number) => `/inbox?ticket=${ticketId}`;
+export const NOTIFICATION_TICKET_PATH = ticketPath;
 
 /** Where a burst of browser notifications (several tickets) opens: the inbox too. */
 export const NOTIFICATIONS_BURST_PATH = '/inbox';

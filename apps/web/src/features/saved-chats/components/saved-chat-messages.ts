@@ -3,9 +3,9 @@ export const SAVED_CHAT_MESSAGES = {
   saved: 'Chat is Saved Successfully into your account!',
   saveFailed: 'Something Went Wrong While Saving Chat!',
   renamed: 'Chat renamed.',
-  renameFailed: 'Something Went Wrong While Renaming Chat!',
+  renameFailed: 'The chat could not be renamed. Try again.',
   deleted: 'Chat deleted.',
-  deleteFailed: 'Something Went Wrong While Deleting Chat!',
-  notFound: 'This saved chat was not found in your account.',
-  openFailed: 'Something Went Wrong While Opening Chat!',
+  deleteFailed: 'The chat could not be deleted. Try again.',
+  notFound: 'This saved chat was not found in your account. Choose one from Previous Chats.',
+  openFailed: 'The saved chat could not be opened. Reload the page to try again.',
 } as const;

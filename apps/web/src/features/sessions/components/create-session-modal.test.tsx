@@ -53,7 +53,7 @@ describe('Create Session', () => {
     expect(within(dialog).queryByText('Enter a name for the session.')).toBeNull();
     await user.type(within(dialog).getByLabelText('Description'), '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Create Session' }));
-    expect(await screen.findByText('Fill the details correctly')).toBeTruthy();
+    expect(await screen.findByText('Fill the details corretly')).toBeTruthy();
     expect(within(dialog).getByText('Enter a name for the session.')).toBeTruthy();
     expect(within(dialog).getByText('Enter a description for the session.')).toBeTruthy();
     expect(within(dialog).getByLabelText('Session Name').getAttribute('aria-invalid')).toBe('true');

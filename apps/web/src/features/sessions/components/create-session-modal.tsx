@@ -23,7 +23,8 @@ interface CreateSessionModalProps {
 }
 
 export const CREATE_MESSAGES = {
-  fillDetails: 'Fill the details correctly',
+  // The specification's own texts (product-spec §5, §8), misspelling included: spec-texts.test.ts.
+  fillDetails: 'Fill the details corretly',
   noToken: 'Access token not found',
   limit: 'Active session limit exhausted',
   failed: 'Something went wrong while creating session!',

@@ -80,7 +80,7 @@ describe('QR modal: link with a phone number', () => {
       if (path === '/api/startSession/')
         return jsonResponse(200, {
           success: true,
-          message: 'Session reconnected',
+          message: 'Session reconnected.',
           sessionID: 'id-Desk',
           reconnected: true,
           status: 'qr',
@@ -92,7 +92,7 @@ describe('QR modal: link with a phone number', () => {
         return jsonResponse(200, { code, phone: '+919876543210' });
       }
       if (path === '/sim/sessions/id-Desk/enter-code')
-        return jsonResponse(200, { success: true, message: 'Pairing code entered' });
+        return jsonResponse(200, { success: true, message: 'Pairing code entered.' });
       if (path === '/events/stream-token/') return jsonResponse(200, { stream_token: 'tk', expires_in: 60 });
       if (path === '/api/sessionStatus/')
         return jsonResponse(200, {

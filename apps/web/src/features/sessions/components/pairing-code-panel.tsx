@@ -29,7 +29,7 @@ function SimulateEnterButton({ sessionId, code }: { sessionId: string; code: str
       const answer = await simulateEnterCode(sessionId, code);
       (answer.success ? toast.success : toast.error)(answer.message);
     } catch (error) {
-      toast.error(errorMessage(error, 'The simulated phone could not enter the code.'));
+      toast.error(errorMessage(error, 'The simulated phone could not enter the code. Try again.'));
     } finally {
       setBusy(false);
     }

@@ -75,7 +75,7 @@ function SimulateScanButton({ sessionId, ready }: { sessionId: string; ready: bo
       const answer = await simulateScan(sessionId);
       (answer.success ? toast.success : toast.error)(answer.message);
     } catch (error) {
-      toast.error(errorMessage(error, 'The simulated scan failed.'));
+      toast.error(errorMessage(error, 'The simulated scan failed. Try again.'));
     } finally {
       setBusy(false);
     }

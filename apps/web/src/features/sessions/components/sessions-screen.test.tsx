@@ -99,7 +99,7 @@ describe('SessionsScreen', () => {
       if (path === '/api/startSession/')
         return jsonResponse(200, {
           success: true,
-          message: 'Session created',
+          message: 'Session created.',
           sessionID: 'new-id',
           reconnected: false,
           status: 'starting',
@@ -124,7 +124,7 @@ describe('SessionsScreen', () => {
     expect(name.value).toBe('SupportDesk');
 
     await user.click(within(dialog).getByRole('button', { name: 'Create Session' }));
-    expect(await screen.findByText('Fill the details correctly')).toBeTruthy();
+    expect(await screen.findByText('Fill the details corretly')).toBeTruthy();
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/startSession/')).toBe(false);
     // The missing field is marked as Add Agent marks its fields; the filled one is not.
     const description = within(dialog).getByLabelText('Description');
@@ -198,7 +198,7 @@ describe('QR modal', () => {
       if (path === '/api/startSession/')
         return jsonResponse(200, {
           success: true,
-          message: 'Session reconnected',
+          message: 'Session reconnected.',
           sessionID: 'id-Desk',
           reconnected: true,
           status: 'qr',
@@ -211,14 +211,14 @@ describe('QR modal', () => {
           : options.qr === 'unreachable'
             ? jsonResponse(409, {
                 message:
-                  'No QR code available for this session right now. Cannot reach WhatsApp: getaddrinfo ENOTFOUND web.whatsapp.com',
+                  'No QR code is available for this session right now. Cannot reach WhatsApp: getaddrinfo ENOTFOUND web.whatsapp.com',
               })
             : options.qr === 'refused'
               ? jsonResponse(403, { message: verifyFirst('link') })
               : jsonResponse(500, { message: 'boom' });
       if (path === '/api/terminateSession/') {
         connected = false;
-        return jsonResponse(200, { success: true, message: 'Session terminated' });
+        return jsonResponse(200, { success: true, message: 'Session terminated.' });
       }
       if (path === '/events/stream-token/') return jsonResponse(200, { stream_token: 'tk', expires_in: 60 });
       if (path === '/api/sessionStatus/')
@@ -342,7 +342,7 @@ describe('QR modal', () => {
         name: 'Terminate Session',
       }),
     );
-    expect(await screen.findByText('Session terminated')).toBeTruthy();
+    expect(await screen.findByText('Session terminated.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Terminate this session?' })).toBeNull());
     await waitFor(() =>
       expect(within(dialog).getByTestId('connection-state').textContent).toBe('Not-Connected'),

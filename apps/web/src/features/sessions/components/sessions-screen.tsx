@@ -106,7 +106,7 @@ export function SessionsScreen() {
       const answer = await termination.mutateAsync(session.sessionId);
       (answer.success ? toast.success : toast.error)(answer.message);
     } catch (error) {
-      toast.error(errorMessage(error, 'Something went wrong!'));
+      toast.error(errorMessage(error, 'The session could not be terminated. Try again.'));
     } finally {
       setBusy(null);
       setEnding(null);

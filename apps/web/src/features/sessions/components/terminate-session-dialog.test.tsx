@@ -41,7 +41,7 @@ describe('Terminate from the sessions list', () => {
     const fetchMock = stubFetch((path) => {
       if (path === '/api/terminateSession/') {
         terminated = true;
-        return jsonResponse(200, { success: true, message: 'Session terminated' });
+        return jsonResponse(200, { success: true, message: 'Session terminated.' });
       }
       return listAnswer(
         terminated ? [item('Sales', '2024-03-05T08:30:00Z', false)] : [SESSIONS[0] as SessionListItem],
@@ -70,7 +70,7 @@ describe('Terminate from the sessions list', () => {
         name: 'Terminate Session',
       }),
     );
-    expect(await screen.findByText('Session terminated')).toBeTruthy();
+    expect(await screen.findByText('Session terminated.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(terminations()).toHaveLength(1);
     await waitFor(() => expect(within(table()).getByText('Not-active')).toBeTruthy());

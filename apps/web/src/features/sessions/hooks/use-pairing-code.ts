@@ -9,7 +9,7 @@ import { toast } from '@/shared/ui/toast';
 import { useCountdown } from './use-countdown';
 
 export const PAIRING_MESSAGES = {
-  failed: 'The pairing code could not be generated.',
+  failed: 'The pairing code could not be generated. Try again.',
   limit: 'Active session limit exhausted',
 } as const;
 

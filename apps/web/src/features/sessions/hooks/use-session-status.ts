@@ -11,7 +11,7 @@ import {
 import { useEventStream } from '@/shared/events/use-event-stream';
 import { toast } from '@/shared/ui/toast';
 
-const SOMETHING_WRONG = 'Something went wrong!';
+const SOMETHING_WRONG = 'The session status could not be checked. Try again.';
 
 /**
  * One session's state for the QR modal: a quiet check when it opens, live `session.status` events,

@@ -59,6 +59,6 @@ describe('sessions table rules', () => {
 
   it('recognises the server’s session-limit message', () => {
     expect(isSessionLimitMessage('Active session limit reached (1). Terminate a session first.')).toBe(true);
-    expect(isSessionLimitMessage('Fill the details correctly')).toBe(false);
+    expect(isSessionLimitMessage('Fill the details corretly')).toBe(false);
   });
 });

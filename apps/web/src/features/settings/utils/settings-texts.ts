@@ -1,9 +1,9 @@
 export const SETTINGS_TEXTS = {
   title: 'Settings',
   description: "Your organisation's name, how the desk treats messages and when it alerts the team.",
-  loadFailed: 'The settings could not be loaded.',
-  saveFailed: 'The settings could not be saved.',
-  saved: 'Settings saved',
+  loadFailed: 'The settings could not be loaded. Reload the page to try again.',
+  saveFailed: 'The settings could not be saved. Try again.',
+  saved: 'Settings saved.',
   ackTitle: 'Acknowledgement messages',
   ackDescription:
     'A message whose whole text is one of these phrases, or only emoji, joins a ticket that is already open but never opens a new one. Capitals and closing punctuation are ignored: “Thanks!” matches “thanks”.',

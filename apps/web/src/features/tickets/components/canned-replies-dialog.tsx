@@ -16,11 +16,11 @@ import { Dialog } from '@/shared/ui/dialog';
 import { toast } from '@/shared/ui/toast';
 
 export const CANNED_MESSAGES = {
-  saved: 'Canned reply saved',
-  deleted: 'Canned reply deleted',
+  saved: 'Canned reply saved.',
+  deleted: 'Canned reply deleted.',
   failed: 'The canned reply could not be saved. Try again.',
   deleteFailed: 'The canned reply could not be deleted. Try again.',
-  loadFailed: 'The canned replies could not be loaded.',
+  loadFailed: 'The canned replies could not be loaded. Close this and open it again.',
   empty: 'No canned replies yet.',
 } as const;
 

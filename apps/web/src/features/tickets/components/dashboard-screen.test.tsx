@@ -50,7 +50,7 @@ function server({ tickets = () => TICKETS, details, update }: ServerOptions = {}
         const ticket = TICKETS.find((item) => item.id === body.ticket_id) as Ticket;
         return jsonResponse(200, {
           success: true,
-          message: 'Ticket status updated',
+          message: 'Ticket status updated.',
           ticket: { ...ticket, status: body.status },
         });
       }
@@ -159,7 +159,7 @@ describe('DashboardScreen', () => {
       update: ({ ticket_id, status }) => {
         list = list.map((item) => (item.id === ticket_id ? { ...item, status } : item));
         const ticket = list.find((item) => item.id === ticket_id);
-        return jsonResponse(200, { success: true, message: 'Ticket status updated', ticket });
+        return jsonResponse(200, { success: true, message: 'Ticket status updated.', ticket });
       },
     });
     const user = userEvent.setup();

@@ -14,7 +14,7 @@ import {
   TICKET_CSV_COLUMNS,
 } from '@/features/tickets/utils/ticket-table';
 import { useAuth } from '@/shared/account/auth-context';
-import { isApiError } from '@/shared/api/api-error';
+import { errorMessage, isApiError } from '@/shared/api/api-error';
 import { downloadCsv } from '@/shared/csv/download-file';
 import { useOpenTicket } from '@/shared/hooks/use-open-ticket';
 import { type SortDirection, sortByCreatedAt } from '@/shared/table/sort';
@@ -133,7 +133,7 @@ export function DashboardScreen({ title, description, intro }: DashboardScreenPr
     try {
       tickets.showTicket((await take.mutateAsync(ticket.id)).ticket);
     } catch (error) {
-      toast.error(isApiError(error) ? error.message : 'The ticket could not be taken.');
+      toast.error(errorMessage(error, 'The ticket could not be taken. Try again.'));
     } finally {
       setTaking((ids) => {
         const next = new Set(ids);

@@ -40,7 +40,9 @@ export function LabelsPicker({ ticket }: { ticket: Ticket }) {
     const next = on.has(id) ? [...on].filter((other) => other !== id) : [...on, id];
     set
       .mutateAsync(next)
-      .catch((error: unknown) => toast.error(errorMessage(error, 'The labels could not be changed.')));
+      .catch((error: unknown) =>
+        toast.error(errorMessage(error, 'The labels could not be changed. Try again.')),
+      );
   };
 
   // Escape closes the list, not a dialog around it (the dialog listens on the document while capturing).

@@ -41,7 +41,7 @@ function LabelRow({ label }: { label: Label }) {
         size="md"
         disabled={!changed || !name.trim()}
         busy={save.isPending}
-        onClick={() => void run(save, 'The label could not be saved.')}
+        onClick={() => void run(save, 'The label could not be saved. Try again.')}
       >
         Save
       </Button>
@@ -51,7 +51,7 @@ function LabelRow({ label }: { label: Label }) {
         aria-label={`Delete ${label.name}`}
         icon={<Trash2Icon className="size-4 text-red-600" />}
         busy={remove.isPending}
-        onClick={() => void run(remove, 'The label could not be deleted.')}
+        onClick={() => void run(remove, 'The label could not be deleted. Try again.')}
       />
     </li>
   );
@@ -69,7 +69,7 @@ export function ManageLabelsDialog({ open, onClose }: { open: boolean; onClose: 
       await create.mutateAsync(undefined);
       setName('');
     } catch (error) {
-      toast.error(errorMessage(error, 'The label could not be created.'));
+      toast.error(errorMessage(error, 'The label could not be created. Try again.'));
     }
   };
   return (

@@ -72,7 +72,7 @@ describe('ReplyBox', () => {
     await waitFor(() => expect((field() as HTMLTextAreaElement).value).toBe(''));
     const call = fetchMock.mock.calls.find(([url]) => String(url) === '/org/replyToTicket/');
     expect(sentBody(call?.[1])).toEqual({ ticket_id: 1, text: 'It ships today.' });
-    expect(await screen.findByText('Reply sent')).toBeTruthy();
+    expect(await screen.findByText('Reply sent.')).toBeTruthy();
   });
 
   it("shows the server's reason when sending fails, and keeps the text", async () => {
@@ -242,7 +242,7 @@ describe('ReplyBox', () => {
           sent_at: '2026-11-24T10:00:00.000Z',
         }),
       );
-      expect(await screen.findByText('Reply sent')).toBeTruthy();
+      expect(await screen.findByText('Reply sent.')).toBeTruthy();
       expect((field() as HTMLTextAreaElement).value).toBe('First part, and more');
       expect(localStorage.getItem('replyDraft:7:1')).toBe('First part, and more');
     });

@@ -17,7 +17,7 @@ import { CannedRepliesDialog } from './canned-replies-dialog';
 import { SendPollDialog } from './send-poll-dialog';
 
 export const REPLY_MESSAGES = {
-  sent: 'Reply sent',
+  sent: 'Reply sent.',
   failed: 'The reply could not be sent. Try again.',
   closed: 'This ticket is closed. Reopen it to reply.',
   noMatches: 'No canned reply matches. Manage canned replies to add one.',

@@ -23,7 +23,7 @@ export const SEND_POLL_TEXT = {
   multiple: 'Allow multiple answers',
   preset: 'Rate our help',
   send: 'Send',
-  sent: 'Poll sent',
+  sent: 'Poll sent.',
   failed: 'The poll could not be sent. Try again.',
 } as const;
 

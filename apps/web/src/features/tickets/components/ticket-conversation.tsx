@@ -177,7 +177,7 @@ function useSplit(ticketId: number) {
       toast.success(`Ticket split: the later messages are now ticket #${answer.ticket.id}.`);
       setFrom(null);
     } catch (error) {
-      toast.error(errorMessage(error, 'The ticket could not be split.'));
+      toast.error(errorMessage(error, 'The ticket could not be split. Try again.'));
     }
   };
   const dialog = (

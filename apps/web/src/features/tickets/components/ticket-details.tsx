@@ -28,7 +28,9 @@ export function TicketDetails({ ticket, tickets, onOpenTicket }: TicketDetailsPr
         // A refusal the server explains (a second active ticket of the group) is shown in its words.
         onError: (error) =>
           toast.error(
-            isApiError(error) && error.fromServer ? error.message : 'The status could not be changed.',
+            isApiError(error) && error.fromServer
+              ? error.message
+              : 'The status could not be changed. Try again.',
           ),
       },
     );

@@ -11,7 +11,7 @@ import {
   mentionedIds,
   mentionQuery,
 } from '@/features/tickets/utils/mentions';
-import { isApiError } from '@/shared/api/api-error';
+import { errorMessage } from '@/shared/api/api-error';
 import { formatDateTime } from '@/shared/format/format';
 import { useFieldPicker } from '@/shared/hooks/use-field-picker';
 import { Button } from '@/shared/ui/button';
@@ -69,7 +69,7 @@ export function TicketNotes({ ticketId, notes }: { ticketId: number; notes: read
       setCaret(0);
       setChosen([]);
     } catch (error) {
-      toast.error(isApiError(error) ? error.message : 'The note could not be added.');
+      toast.error(errorMessage(error, 'The note could not be added. Try again.'));
     }
   };
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Ticket } from '@wadesk/contract';
 import { ticketDetailsQuery } from '@/features/tickets/api/tickets-queries';
+import { errorMessage } from '@/shared/api/api-error';
 import { Spinner } from '@/shared/ui/spinner';
 import { TicketConversation } from './ticket-conversation';
 import { TicketDetails } from './ticket-details';
@@ -26,7 +27,7 @@ function Pending({ failed, error }: { failed: boolean; error: unknown }) {
   if (failed)
     return (
       <p className="py-8 text-center text-sm text-red-700">
-        {error instanceof Error && error.message ? error.message : 'The ticket could not be loaded.'}
+        {errorMessage(error, 'The ticket could not be loaded. Choose it again from the list.')}
       </p>
     );
   return (

@@ -44,7 +44,7 @@ function AssigneeSelect({ ticket }: { ticket: Ticket }) {
           assign
             .mutateAsync(id)
             .catch((error: unknown) =>
-              toast.error(errorMessage(error, 'The assignee could not be changed.')),
+              toast.error(errorMessage(error, 'The assignee could not be changed. Try again.')),
             );
         }}
       >
@@ -81,7 +81,7 @@ function MergeControl({ ticket, tickets, onOpenTicket }: Omit<TicketWorkBarProps
       toast.success(answer.message);
       onOpenTicket(answer.ticket.id);
     } catch (error) {
-      toast.error(errorMessage(error, 'The tickets could not be merged.'));
+      toast.error(errorMessage(error, 'The tickets could not be merged. Try again.'));
     }
   };
   return (
