@@ -7,10 +7,12 @@ import { type ContactPair, createContactsRepository } from './contacts.repositor
 import { jidsToResolve, type LiveMessage, phoneOf, resolveMessage } from './group-message';
 import { createGroupsRepository } from './groups.repository';
 import { createIngest } from './ingest.service';
+import { createMessageChanges } from './message-changes';
 import { type ClaimedRow, createLiveQueueRepository } from './live-queue.repository';
 import { createMessagesRepository, type FilledAuthor } from './messages.repository';
 import { createParticipantsRepository } from './participants.repository';
 import { createPollsRepository } from './polls.repository';
+import { createReactionsRepository } from './reactions.repository';
 
 export type MessageStore = ReturnType<typeof createMessageStore>;
 
@@ -51,6 +53,8 @@ export function createMessageStore({ db, bus }: { db: Db; bus: DeskEventBus }) {
   const queue = createLiveQueueRepository(db);
   const participants = createParticipantsRepository(db);
   const polls = createPollsRepository(db);
+  const reactions = createReactionsRepository(db);
+  const changes = createMessageChanges({ messages, reactions, contacts, groups, bus });
   const resolvedListeners = new Set<ResolvedAuthorsListener>();
 
   /**
@@ -99,12 +103,12 @@ export function createMessageStore({ db, bus }: { db: Db; bus: DeskEventBus }) {
     }));
   }
 
-  const chat = createChatStore({ groups, messages, contacts, polls });
+  const chat = createChatStore({ groups, messages, contacts, polls, reactions });
 
   return {
     /** What the WhatsApp Chat page and the desk's replies read and set (chat-store.service.ts). */
     chat,
-    ingest: createIngest({ messages, contacts, groups, polls, bus, learnedPairs }),
+    ingest: createIngest({ messages, contacts, groups, polls, changes, bus, learnedPairs }),
 
     /**
      * Votes the driver read: each voter's newest vote is kept, and every poll whose counts changed is
