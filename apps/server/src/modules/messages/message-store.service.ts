@@ -8,6 +8,7 @@ import { jidsToResolve, type LiveMessage, phoneOf, resolveMessage } from './grou
 import { createGroupsRepository } from './groups.repository';
 import { createIngest } from './ingest.service';
 import { createMessageChanges } from './message-changes';
+import { createMissedCalls } from './missed-calls.service';
 import { type ClaimedRow, createLiveQueueRepository } from './live-queue.repository';
 import { createMessagesRepository, type FilledAuthor } from './messages.repository';
 import { createParticipantsRepository } from './participants.repository';
@@ -129,6 +130,8 @@ export function createMessageStore({ db, bus }: { db: Db; bus: DeskEventBus }) {
         });
       }
     },
+    /** Calls nobody answered, in the caller's one group (missed-calls.service.ts). */
+    saveMissedCalls: createMissedCalls({ messages, contacts, groups, participants, bus }),
     /** What the driver needs to read votes on a poll: its secret and creator (never leaves the server). */
     pollKey: polls.key,
     saveContacts: (sessionId: string, received: ContactInfo[]) => learnContacts({ id: sessionId }, received),
