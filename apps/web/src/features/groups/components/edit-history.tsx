@@ -22,7 +22,7 @@ export function EditHistory({ message }: { message: GroupMessage }) {
       {popover.open ? (
         <div
           id={popover.id}
-          className={`absolute bottom-full z-20 mb-1 w-64 max-w-[80vw] rounded-lg border border-slate-200 bg-white p-2 text-left text-xs font-normal text-slate-800 shadow-lg ${message.from_me ? 'right-0' : 'left-0'}`}
+          className="absolute right-0 bottom-full z-20 mb-1 w-64 max-w-[80vw] rounded-lg border border-slate-200 bg-white p-2 text-left text-xs font-normal text-slate-800 shadow-lg"
         >
           <p className="mb-1 font-semibold text-slate-600">Earlier versions</p>
           {edits.length === 0 ? (
