@@ -158,9 +158,7 @@ export const messageUpdatedEvent = z.object({
   /** WhatsApp's id of the message (the group message's `id`). */
   id: z.string(),
   reactions: z.array(messageReaction).optional(),
-  edit: z
-    .object({ body: z.string(), edited_at: z.number(), edits: z.array(messageEdit) })
-    .optional(),
+  edit: z.object({ body: z.string(), edited_at: z.number(), edits: z.array(messageEdit) }).optional(),
   deleted: z.object({ revoked_by: revokedBy.nullable(), deleted_at: z.number().nullable() }).optional(),
 });
 export type MessageUpdatedEvent = z.infer<typeof messageUpdatedEvent>;

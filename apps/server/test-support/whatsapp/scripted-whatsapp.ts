@@ -765,7 +765,8 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
             ? { isVideo: offered.isVideo, isGroup: offered.isGroup }
             : {}),
       };
-      if (stage.status === 'offer') callOffers.set(stage.id, { isVideo: event.isVideo, isGroup: event.isGroup });
+      if (stage.status === 'offer')
+        callOffers.set(stage.id, { isVideo: event.isVideo, isGroup: event.isGroup });
       if (stage.status !== 'offer') callOffers.delete(stage.id);
       ev.emit('call', [event]);
     },

@@ -1,7 +1,7 @@
 import type { ServerEvent } from '@wadesk/contract';
 import { toGroupMessage } from '../messages/group-message';
-import { toReactions } from '../messages/reaction-view';
 import { toPollState } from '../messages/poll-state';
+import { toReactions } from '../messages/reaction-view';
 import { toReplyState } from '../replies/reply-state';
 import type { DeskEventBus, DeskEventMap, DeskEventName } from './desk-events';
 

@@ -1,4 +1,9 @@
-import { MESSAGE_EDITS_SHOWN, type MessageEdit, type MessageReaction, type PollState } from '@wadesk/contract';
+import {
+  MESSAGE_EDITS_SHOWN,
+  type MessageEdit,
+  type MessageReaction,
+  type PollState,
+} from '@wadesk/contract';
 import type { ContactsRepository } from './contacts.repository';
 import type { GroupsRepository } from './groups.repository';
 import { toEdits } from './message-changes';

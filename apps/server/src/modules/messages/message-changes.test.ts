@@ -3,8 +3,8 @@ import { proto, type WAMessage } from 'baileys';
 import { count, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { signUpVerified } from '../../../test/helpers/auth';
-import { deskFixture } from '../../../test/helpers/desk-fixture';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
+import { deskFixture } from '../../../test/helpers/desk-fixture';
 import { liveWaMessage } from '../../../test/helpers/live-message';
 import { post } from '../../../test/helpers/whatsapp';
 import { internalsOf } from '../../app-internals';
@@ -199,7 +199,10 @@ describeWithDatabase('reactions, edits and deletes of stored messages', (ctx) =>
   it('says who deleted a message and when, drops its earlier texts and reactions, and leaves the ticket its text', async () => {
     const { say, ingest, page, ticketState, changes } = await setUp();
     const asked = await say({ body: 'My card number is 4111 1111', timestamp: T });
-    await ingest([reaction(DAN, asked, '😮', T + 5), edit(CARLA, asked, 'My card number is 4111 1112', T + 6)]);
+    await ingest([
+      reaction(DAN, asked, '😮', T + 5),
+      edit(CARLA, asked, 'My card number is 4111 1112', T + 6),
+    ]);
     const before = await ticketState();
 
     await ingest([revoke(CARLA, asked, T + 90)]);
@@ -223,7 +226,10 @@ describeWithDatabase('reactions, edits and deletes of stored messages', (ctx) =>
   it('answers another organisation no page of the group', async () => {
     const { sessionId } = await setUp();
     const other = await signUpVerified(ctx.app, { email: 'mallory@example.com' });
-    const answer = await post(ctx.app, other, '/api/getGroupsMsg/', { session_id: sessionId, group_id: GROUP });
+    const answer = await post(ctx.app, other, '/api/getGroupsMsg/', {
+      session_id: sessionId,
+      group_id: GROUP,
+    });
     expect(answer.status).toBe(404);
   });
 });

@@ -93,7 +93,8 @@ export function createMessageChanges({ messages, reactions, contacts, groups, bu
       // The admin may be named only under their other address (LID or number), as on a page.
       const admin = row.revokedBy ? names.get(row.revokedBy) : undefined;
       if (admin?.altJid && !admin.name)
-        for (const [jid, contact] of await contacts.names(session.id, [admin.altJid])) names.set(jid, contact);
+        for (const [jid, contact] of await contacts.names(session.id, [admin.altJid]))
+          names.set(jid, contact);
       const me = row.revokedBy ? await linked(session.id, cache) : null;
       const { revokedByAdmin } = resolveMessage(row, names, me);
       bus.publish('message.updated', {

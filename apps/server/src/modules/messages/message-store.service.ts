@@ -7,10 +7,10 @@ import { type ContactPair, createContactsRepository } from './contacts.repositor
 import { jidsToResolve, type LiveMessage, phoneOf, resolveMessage } from './group-message';
 import { createGroupsRepository } from './groups.repository';
 import { createIngest } from './ingest.service';
-import { createMessageChanges } from './message-changes';
-import { createMissedCalls } from './missed-calls.service';
 import { type ClaimedRow, createLiveQueueRepository } from './live-queue.repository';
+import { createMessageChanges } from './message-changes';
 import { createMessagesRepository, type FilledAuthor } from './messages.repository';
+import { createMissedCalls } from './missed-calls.service';
 import { createParticipantsRepository } from './participants.repository';
 import { createPollsRepository } from './polls.repository';
 import { createReactionsRepository } from './reactions.repository';

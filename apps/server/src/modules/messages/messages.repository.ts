@@ -423,6 +423,5 @@ export function createMessagesRepository(db: Db) {
         replacedAt: Number(row.replaced_at),
       }));
     },
-
   };
 }

@@ -30,7 +30,8 @@ export function createMissedCalls({ messages, contacts, groups, participants, bu
   return async function saveMissedCalls(session: SessionRef, calls: readonly MissedCall[]): Promise<void> {
     for (const call of calls) {
       const known = await contacts.names(session.id, [call.from]);
-      const alt = call.callerPn && call.callerPn !== call.from ? call.callerPn : (known.get(call.from)?.altJid ?? null);
+      const alt =
+        call.callerPn && call.callerPn !== call.from ? call.callerPn : (known.get(call.from)?.altJid ?? null);
       const inGroups = await participants.groupsOf(session.id, alt ? [call.from, alt] : [call.from]);
       const [groupJid] = inGroups;
       if (inGroups.length !== 1 || !groupJid) continue;

@@ -27,7 +27,11 @@ describeWithDatabase('missed calls (Baileys driver)', (ctx) => {
       {},
       {
         groups: [
-          groupMetadata(SUPPORT, 'Support', [{ id: SCRIPTED_PHONE.lid, phoneNumber: SCRIPTED_PHONE.pn }, ASHA, BEN]),
+          groupMetadata(SUPPORT, 'Support', [
+            { id: SCRIPTED_PHONE.lid, phoneNumber: SCRIPTED_PHONE.pn },
+            ASHA,
+            BEN,
+          ]),
           groupMetadata(SALES, 'Sales', [{ id: SCRIPTED_PHONE.lid, phoneNumber: SCRIPTED_PHONE.pn }, BEN]),
         ],
       },
@@ -50,7 +54,14 @@ describeWithDatabase('missed calls (Baileys driver)', (ctx) => {
 
     const at = new Date('2026-11-27T14:05:00Z');
     // Asha rings by her LID with her number (caller_pn); nobody answers: offer, then timeout.
-    await socket.call({ id: 'CALL1', from: ASHA.id, callerPn: ASHA.phoneNumber, status: 'offer', isVideo: true, date: at });
+    await socket.call({
+      id: 'CALL1',
+      from: ASHA.id,
+      callerPn: ASHA.phoneNumber,
+      status: 'offer',
+      isVideo: true,
+      date: at,
+    });
     await socket.call({ id: 'CALL1', from: ASHA.id, status: 'timeout', date: at });
     // Ben is in both groups: his missed call is shown in neither.
     await socket.call({ id: 'CALL2', from: BEN.id, status: 'offer', date: at });
@@ -64,7 +75,9 @@ describeWithDatabase('missed calls (Baileys driver)', (ctx) => {
     await socket.call({ id: 'CALL5', from: ASHA.id, status: 'timeout', date: at });
     // The same call reported again is stored once.
     await socket.call({ id: 'CALL1', from: ASHA.id, status: 'timeout', date: at });
-    await socket.live([groupMessage(SUPPORT, ASHA.id, 'Did you see my call?', { participantAlt: ASHA.phoneNumber })]);
+    await socket.live([
+      groupMessage(SUPPORT, ASHA.id, 'Did you see my call?', { participantAlt: ASHA.phoneNumber }),
+    ]);
     const support = await eventually(
       async () => {
         const messages = await page(SUPPORT);
@@ -92,7 +105,12 @@ describeWithDatabase('missed calls (Baileys driver)', (ctx) => {
       .from(waMessages)
       .where(and(eq(waMessages.sessionId, sessionId), eq(waMessages.waId, 'CALL1')));
     expect(row?.origin).toBe('call');
-    expect(await ctx.db.select().from(waLiveQueue).where(eq(waLiveQueue.seq, row?.seq ?? 0))).toEqual([]);
+    expect(
+      await ctx.db
+        .select()
+        .from(waLiveQueue)
+        .where(eq(waLiveQueue.seq, row?.seq ?? 0)),
+    ).toEqual([]);
     const all = await ctx.db.select({ id: tickets.id }).from(tickets);
     // Asha's two messages made her ticket; the call added nothing to it.
     expect(all).toHaveLength(1);

@@ -1,5 +1,12 @@
 import type { WAMessage } from 'baileys';
-import type { ContactInfo, GroupInfo, MissedCall, OldestMessage, PollKey, PollVote } from '../../whatsapp/driver';
+import type {
+  ContactInfo,
+  GroupInfo,
+  MissedCall,
+  OldestMessage,
+  PollKey,
+  PollVote,
+} from '../../whatsapp/driver';
 
 /** A session as what it receives is filed under: its id and its organisation. */
 export interface SessionRef {

@@ -211,7 +211,8 @@ export const simulatorRoutes: FastifyPluginAsyncZod<{
         ...(caller ? { callerPhone: caller } : {}),
         ...(video ? { video: true } : {}),
       });
-      if (!placed) throw new AppError(409, 'The session is not connected, or nobody in its groups has that number.');
+      if (!placed)
+        throw new AppError(409, 'The session is not connected, or nobody in its groups has that number.');
       return { success: true, message: 'Missed call placed' };
     },
   );

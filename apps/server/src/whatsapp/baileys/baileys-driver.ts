@@ -31,9 +31,9 @@ import {
 import { createVoteReader, pollUpdateOf } from '../polls';
 import { keepGroupHistoryOnly } from './group-history';
 import { createGroupMetadataCache } from './group-metadata';
-import { missedCalls } from './missed-calls';
 import { createGroupRefresher } from './group-refresher';
 import { downloadWaMedia } from './media';
+import { missedCalls } from './missed-calls';
 import { createSendReceipts } from './send-receipts';
 
 /** The parts of Baileys' socket the driver uses (and the harness scripts). */

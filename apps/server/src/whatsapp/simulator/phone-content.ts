@@ -285,9 +285,12 @@ export function seededChanges(
     const target = group.message(i);
     const key = { ...target.key, fromMe: Boolean(target.key.fromMe) };
     const at = (offset: number) => Math.min(now, group.timestamp(i) + offset);
-    const id = (n: number) => `3EB1${digest(seed, group.jid, i, 'change', n).subarray(0, 8).toString('hex').toUpperCase()}`;
+    const id = (n: number) =>
+      `3EB1${digest(seed, group.jid, i, 'change', n).subarray(0, 8).toString('hex').toUpperCase()}`;
     const text = target.message?.conversation;
-    const author = group.members.find((m) => m.jid === target.key.participant || m.lid === target.key.participant);
+    const author = group.members.find(
+      (m) => m.jid === target.key.participant || m.lid === target.key.participant,
+    );
     if ((hash[0] ?? 0) % 6 === 0) {
       const count = 1 + ((hash[1] ?? 0) % 3);
       for (let k = 0; k < count; k++) {

@@ -20,8 +20,7 @@ export function DeletedNote({ message }: { message: GroupMessage }) {
       <p>{deletedText(message.revoked_by ?? null)}</p>
       {at ? (
         <p className="text-xs not-italic">
-          Deleted{' '}
-          <time dateTime={new Date(at * 1000).toISOString()}>{formatDateTime(at * 1000)}</time>
+          Deleted <time dateTime={new Date(at * 1000).toISOString()}>{formatDateTime(at * 1000)}</time>
         </p>
       ) : null}
     </div>

@@ -53,7 +53,10 @@ function ReactionChip({ reaction, own }: { reaction: MessageReaction; own: boole
 export function ReactionChips({ reactions, own }: { reactions: MessageReaction[]; own: boolean }) {
   if (reactions.length === 0) return null;
   return (
-    <ul aria-label="Reactions" className={`-mt-1 flex flex-wrap gap-1 ${own ? 'justify-end' : 'justify-start'}`}>
+    <ul
+      aria-label="Reactions"
+      className={`-mt-1 flex flex-wrap gap-1 ${own ? 'justify-end' : 'justify-start'}`}
+    >
       {reactions.map((reaction) => (
         <li key={reaction.emoji}>
           <ReactionChip reaction={reaction} own={own} />
