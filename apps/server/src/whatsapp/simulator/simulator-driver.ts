@@ -43,6 +43,11 @@ export interface SimulatorOptions {
   pingMs: number;
   /** Newest messages per group sent right after linking; older ones come on demand. */
   historyDepth: number;
+  /**
+   * After the first sync, members react to, edit and delete some of the synced messages and one calls
+   * unanswered (decision 0026): what demo mode shows. Tests of other things turn it off (test/helpers).
+   */
+  phoneActivity: boolean;
   now: () => number;
 }
 
@@ -53,6 +58,7 @@ export const DEFAULT_SIMULATOR: SimulatorOptions = {
   answerDelayMs: 150,
   pingMs: 10_000,
   historyDepth: 120,
+  phoneActivity: true,
   now: () => Date.now(),
 };
 
@@ -242,6 +248,7 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
         void phone.auth?.saveCreds();
         // Then what members did to those messages meanwhile: reactions, an edit, deletes (decision 0026),
         // and one call nobody answered, from a member of the first group.
+        if (!options.phoneActivity) return;
         later(phone, 20, () => {
           const now = Math.floor(options.now() / 1000);
           for (const group of phone.content.groups) {
