@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { groupMessage, ticketMode } from './groups';
+import { groupMessage, messageEdit, messageReaction, revokedBy, ticketMode } from './groups';
 import { notification } from './notifications';
 import { pollState } from './polls';
 import { replyState } from './replies';
@@ -145,6 +145,24 @@ export const pollUpdatedEvent = z.object({
   poll: pollState,
 });
 
+/**
+ * A stored group message changed in place: its reactions, an edit by its author, or a delete for everyone.
+ * Carries the message's state now for what changed (`reactions` whole; `edit` the current text with its
+ * earlier ones; `deleted` who and when). Never opens, reopens or moves a ticket: a ticket keeps what the
+ * customer first wrote.
+ */
+export const messageUpdatedEvent = z.object({
+  type: z.literal('message.updated'),
+  session_id: z.string(),
+  group_id: z.string(),
+  /** WhatsApp's id of the message (the group message's `id`). */
+  id: z.string(),
+  reactions: z.array(messageReaction).optional(),
+  edit: z.object({ body: z.string(), edited_at: z.number(), edits: z.array(messageEdit) }).optional(),
+  deleted: z.object({ revoked_by: revokedBy.nullable(), deleted_at: z.number().nullable() }).optional(),
+});
+export type MessageUpdatedEvent = z.infer<typeof messageUpdatedEvent>;
+
 /** The organisation's agent list changed (added, removed, or the owner's number added on connect). */
 export const agentsUpdatedEvent = z.object({ type: z.literal('agents.updated'), agents_count: z.number() });
 
@@ -175,6 +193,7 @@ export const serverEvent = z.discriminatedUnion('type', [
   ticketUpdatedEvent,
   replyStatusEvent,
   pollUpdatedEvent,
+  messageUpdatedEvent,
   agentsUpdatedEvent,
   membersUpdatedEvent,
   notificationCreatedEvent,

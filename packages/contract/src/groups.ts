@@ -83,7 +83,9 @@ export type GroupsResponse = z.infer<typeof groupsResponse>;
  * notification. `view_once` is a view-once photo, video or voice message, which only the phone opens;
  * `interactive` and `list` are messages with buttons or a list to choose from, and `buttons_response`,
  * `template_button_reply`, `list_response` and `interactive_response` the choices people made. `unknown`
- * is a kind this desk cannot show (its body says so).
+ * is a kind this desk cannot show (its body says so). `call_missed` is a call to the linked number nobody
+ * answered, shown in the caller's group when the caller is in exactly one group of the session (its body
+ * says "Missed voice call" or "Missed video call"; `author` is the caller).
  */
 export const groupMessageType = z.enum([
   'chat',
@@ -110,6 +112,7 @@ export const groupMessageType = z.enum([
   'view_once',
   'revoked',
   'gp2',
+  'call_missed',
   'unknown',
 ]);
 export type GroupMessageType = z.infer<typeof groupMessageType>;
@@ -130,6 +133,31 @@ export const revokedBy = z.object({
   from_me: z.boolean(),
 });
 export type RevokedBy = z.infer<typeof revokedBy>;
+
+/** Someone who reacted to a message, named like an author. */
+export const reactor = z.object({
+  name: z.string().nullable(),
+  /** Digits of their phone number, when known (also for LID members). */
+  number: z.string().nullable(),
+  /** The linked account itself (from one of its devices). */
+  from_me: z.boolean(),
+});
+export type Reactor = z.infer<typeof reactor>;
+
+/** One emoji under a message: how many reacted with it and who, earliest first. */
+export const messageReaction = z.object({
+  emoji: z.string(),
+  count: z.number().int().positive(),
+  by: z.array(reactor),
+});
+export type MessageReaction = z.infer<typeof messageReaction>;
+
+/** An earlier text of an edited message, and when its author replaced it (seconds since the epoch). */
+export const messageEdit = z.object({ body: z.string(), replaced_at: z.number() });
+export type MessageEdit = z.infer<typeof messageEdit>;
+
+/** At most this many earlier texts travel with a message (the newest ones). */
+export const MESSAGE_EDITS_SHOWN = 10;
 
 export const groupMessage = z.object({
   /** Unique key: `${from_me}_${group_id}_${id}_${author}`; the cursor for paging. */
@@ -184,6 +212,17 @@ export const groupMessage = z.object({
    * other message; optional only so that clients built before it still parse.
    */
   revoked_by: revokedBy.nullable().optional(),
+  /** A `revoked` message: when it was deleted (seconds since the epoch), when known; null otherwise. */
+  deleted_at: z.number().nullable().optional(),
+  /**
+   * Reactions under the message, one entry per emoji, the most used first (one reaction per person: a newer
+   * one replaces theirs, an empty one takes it back). Absent or empty: none. Optional so older clients parse.
+   */
+  reactions: z.array(messageReaction).optional(),
+  /** When its author last edited it (seconds since the epoch); null when never. `body` is the current text. */
+  edited_at: z.number().nullable().optional(),
+  /** Its earlier texts, oldest first (at most MESSAGE_EDITS_SHOWN, the newest), when it was edited. */
+  edits: z.array(messageEdit).optional(),
 });
 export type GroupMessage = z.infer<typeof groupMessage>;
 

@@ -302,6 +302,20 @@ export type SimReplyStatusRequest = z.infer<typeof simReplyStatusRequest>;
  * like a real one. Answers successMessage; 409 when the session is not connected, has no such poll (or not
  * its secret) or no such member; 400 for an option the poll does not have.
  */
+/**
+ * POST /sim/sessions/:sessionId/missed-call: a group member (`caller`, digits; the first member of the first
+ * group when absent) calls the linked number and nobody answers. Answers successMessage; 409 when the session
+ * is not connected or nobody of its groups has that number.
+ */
+export const simMissedCallRequest = z.object({
+  caller: z
+    .string()
+    .regex(/^\d{6,15}$/)
+    .optional(),
+  video: z.boolean().optional(),
+});
+export type SimMissedCallRequest = z.infer<typeof simMissedCallRequest>;
+
 export const simPollVoteRequest = z.object({
   group_id: z.string().min(1).max(128),
   wa_id: z.string().min(1).max(128),

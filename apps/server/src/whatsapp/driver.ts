@@ -177,6 +177,23 @@ export interface SendReceipt {
   refusal: 'announce_only' | 'not_member' | null;
 }
 
+/**
+ * A call to the linked number that nobody answered (Baileys' `call` event with status `timeout`, decision
+ * 0026): who called and when. Group calls are not among them.
+ */
+export interface MissedCall {
+  /** WhatsApp's call id. */
+  callId: string;
+  /** The caller as the call names them (a LID or a phone-number JID, without device). */
+  from: string;
+  /** The caller's phone-number JID when the call carried it (`caller_pn`). */
+  callerPn: string | null;
+  /** A video call; false also when the offer was not seen by this connection. */
+  video: boolean;
+  /** Seconds since the epoch. */
+  at: number;
+}
+
 export interface ConnectionEvents {
   qr(qr: string): void;
   /** The 8-character code to type on the phone, when linking by phone number (`pairingPhone`). */
@@ -202,6 +219,8 @@ export interface ConnectionEvents {
    * they are on was passed on, when it came through this connection.
    */
   votes(votes: PollVote[]): void;
+  /** Calls to the linked number nobody answered. */
+  calls(calls: MissedCall[]): void;
 }
 
 export interface OldestMessage {

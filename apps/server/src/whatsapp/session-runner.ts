@@ -12,6 +12,7 @@ import type {
   HistoryBatch,
   LinkedAccount,
   LinkPlatform,
+  MissedCall,
   PollVote,
   SendReceipt,
   SessionAuth,
@@ -73,6 +74,7 @@ export interface RunnerHooks {
   groups(groups: GroupInfo[]): void;
   sendStatus(receipts: SendReceipt[]): void;
   votes(votes: PollVote[]): void;
+  calls(calls: MissedCall[]): void;
   error(error: unknown, context: string): void;
 }
 
@@ -277,6 +279,7 @@ class SessionRun {
       groups: live(hooks.groups),
       sendStatus: live(hooks.sendStatus),
       votes: live(hooks.votes),
+      calls: live(hooks.calls),
     };
   }
 

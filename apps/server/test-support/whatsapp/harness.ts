@@ -12,6 +12,7 @@ import type {
   GroupInfo,
   HistoryBatch,
   LinkPlatform,
+  MissedCall,
   PollVote,
   SendReceipt,
   SessionAuth,
@@ -37,6 +38,7 @@ export type Received =
   | { kind: 'groups'; groups: GroupInfo[] }
   | { kind: 'sendStatus'; receipts: SendReceipt[] }
   | { kind: 'votes'; votes: PollVote[] }
+  | { kind: 'calls'; calls: MissedCall[] }
   | { kind: 'open' };
 
 /**
@@ -157,6 +159,7 @@ export function createHarness(
       groups: (groups) => received.push({ kind: 'groups', groups }),
       sendStatus: (receipts) => received.push({ kind: 'sendStatus', receipts }),
       votes: (votes) => received.push({ kind: 'votes', votes }),
+      calls: (calls) => received.push({ kind: 'calls', calls }),
       error: (error, context) => errors.push({ error, context }),
     },
   });

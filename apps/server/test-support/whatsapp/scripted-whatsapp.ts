@@ -203,6 +203,21 @@ export interface ScriptedSocket {
    * 'notify' (messages-recv.js:1431-1432). Simplified: no Signal layer around it.
    */
   pollVote(vote: ScriptedVote): Promise<WAMessage>;
+  /**
+   * A stage of a call to the account, as Baileys' handleCall reports it (messages-recv.js:1442-1493): the
+   * `call` event with the stanza's call id, caller (`from`, `caller_pn`) and time; an `offer` fills Baileys'
+   * offer cache (isVideo, isGroup) and later stages of the same call take them from it. Simplified: the
+   * cache is this socket's own map, and Baileys' own missed-call stub for the 1:1 chat is not upserted.
+   */
+  call(stage: {
+    id: string;
+    from: string;
+    callerPn?: string;
+    status: 'offer' | 'timeout' | 'accept' | 'reject' | 'terminate';
+    isVideo?: boolean;
+    isGroup?: boolean;
+    date?: Date;
+  }): Promise<void>;
   /** Members added to or removed from a group (one of them may be the account itself). */
   participantsChange(
     id: string,
@@ -290,6 +305,8 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
   // messages-send.js:32 + Utils/message-retry-manager.js: this socket's cache of what it sent (it starts
   // empty on every socket, so after a reconnect only getMessage can answer a retry).
   const recentlySent = new Map<string, proto.IMessage>();
+  // Baileys' callOfferCache (messages-recv.js:1468-1484): what an offer said, for the later stages of its call.
+  const callOffers = new Map<string, { isVideo: boolean | undefined; isGroup: boolean | undefined }>();
   let requests = 0;
 
   // socket.js:826-830: a logged-in socket buffers events from the start; every socket says 'connecting'.
@@ -730,6 +747,28 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
         ev.emit('messages.upsert', { messages: [message], type: 'notify' });
       });
       return message;
+    },
+    async call(stage) {
+      ws.emit('frame', {});
+      const offered = callOffers.get(stage.id);
+      const event = {
+        chatId: stage.from,
+        from: stage.from,
+        ...(stage.callerPn ? { callerPn: stage.callerPn } : {}),
+        id: stage.id,
+        date: stage.date ?? new Date(),
+        offline: false,
+        status: stage.status,
+        ...(stage.status === 'offer'
+          ? { isVideo: Boolean(stage.isVideo), isGroup: Boolean(stage.isGroup) }
+          : offered
+            ? { isVideo: offered.isVideo, isGroup: offered.isGroup }
+            : {}),
+      };
+      if (stage.status === 'offer')
+        callOffers.set(stage.id, { isVideo: event.isVideo, isGroup: event.isGroup });
+      if (stage.status !== 'offer') callOffers.delete(stage.id);
+      ev.emit('call', [event]);
     },
     async participantsChange(id, action, participants) {
       ws.emit('frame', {});

@@ -26,7 +26,16 @@ export const FAST_WHATSAPP: WhatsAppOverrides = {
     watchdogFactor: 3,
     linkTimeoutMs: 10_000,
   },
-  simulator: { firstQrMs: 400, qrMs: 200, qrRefs: 3, answerDelayMs: 5, pingMs: 10, historyDepth: 120 },
+  simulator: {
+    firstQrMs: 400,
+    qrMs: 200,
+    qrRefs: 3,
+    answerDelayMs: 5,
+    pingMs: 10,
+    historyDepth: 120,
+    // The phone's reactions, edits, deletes and call after the sync (decision 0026) only where asked for.
+    phoneActivity: false,
+  },
   qrWaitMs: 2_000,
   historyWaitMs: 1_000,
   syncAnswerTimeoutMs: 300,

@@ -1,5 +1,6 @@
 import type { Notification, SessionStatus, SyncState, Ticket, TicketMode } from '@wadesk/contract';
 import type { LiveMessage } from '../messages/group-message';
+import type { MessageChange } from '../messages/message-changes';
 import type { PollView } from '../messages/poll-state';
 import type { StoredReplyState } from '../replies/reply-state';
 import type { EventBus } from './event-bus';
@@ -25,6 +26,8 @@ export type DeskEventMap = {
   /** Older messages stored for a group, from the sync after linking or an on-demand fetch. */
   history: { organisationId: number; sessionId: string; groupId: string; stored: number; onDemand: boolean };
   'message.live': LiveMessage;
+  /** A stored message's reactions, text (an edit) or delete changed (decision 0026). */
+  'message.updated': MessageChange;
   'sync.progress': {
     organisationId: number;
     sessionId: string;

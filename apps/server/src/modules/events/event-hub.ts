@@ -1,6 +1,7 @@
 import type { ServerEvent } from '@wadesk/contract';
 import { toGroupMessage } from '../messages/group-message';
 import { toPollState } from '../messages/poll-state';
+import { toReactions } from '../messages/reaction-view';
 import { toReplyState } from '../replies/reply-state';
 import type { DeskEventBus, DeskEventMap, DeskEventName } from './desk-events';
 
@@ -29,6 +30,15 @@ const WIRE: { [K in DeskEventName]: (event: DeskEventMap[K]) => ServerEvent } = 
     session_id: m.sessionId,
     group_id: m.groupJid,
     messages: [{ ...toGroupMessage(m.message), ...(m.poll ? { poll: toPollState(m.poll) } : {}) }],
+  }),
+  'message.updated': (m) => ({
+    type: 'message.updated',
+    session_id: m.sessionId,
+    group_id: m.groupJid,
+    id: m.waId,
+    ...(m.reactions ? { reactions: toReactions(m.reactions) } : {}),
+    ...(m.edit ? { edit: { body: m.edit.body, edited_at: m.edit.editedAt, edits: m.edit.edits } } : {}),
+    ...(m.deleted ? { deleted: { revoked_by: m.deleted.revokedBy, deleted_at: m.deleted.at } } : {}),
   }),
   'sync.progress': (p) => ({
     type: 'sync.progress',

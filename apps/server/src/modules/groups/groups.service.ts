@@ -167,10 +167,20 @@ export function createGroupsService({ store, phone, historyWaitMs, replyStates }
     const replies = replyStates && own.length > 0 ? await replyStates(sessionId, own) : new Map();
     const pollIds = rows.flatMap((row) => (row.messageType === 'poll_creation' ? [row.waId] : []));
     const polls = await store.pollStates(sessionId, groupJid, pollIds);
+    // Reactions and earlier texts (decision 0026); a deleted message shows neither.
+    const shown = rows.filter((row) => row.messageType !== 'revoked');
+    const extras = await store.messageExtras(
+      sessionId,
+      groupJid,
+      shown.map((row) => row.waId),
+      shown.flatMap((row) => (row.editedAt !== null ? [row.waId] : [])),
+    );
     return rows.map((row) => ({
       ...toGroupMessage(resolveMessage(row, names, me, row.quotedId ? quoted.get(row.quotedId) : undefined)),
       reply: replies.get(row.waId) ?? null,
       poll: polls.get(row.waId) ?? null,
+      reactions: extras.reactions.get(row.waId) ?? [],
+      ...(row.editedAt !== null ? { edits: extras.edits.get(row.waId) ?? [] } : {}),
     }));
   }
 }

@@ -33,6 +33,8 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 export function lastMessagePreview({ messageType, body, filename }: PreviewSource): string {
   const text = oneLine(body);
   if (messageType === 'revoked') return '🚫 This message was deleted';
+  // "Missed voice call" / "Missed video call" says it all (decision 0026).
+  if (messageType === 'call_missed') return `📞 ${text || 'Missed call'}`;
   const label = messageType === 'document' && filename ? `📄 ${oneLine(filename)}` : LABELS[messageType];
   const preview = label ? (text ? `${label}: ${text}` : label) : text || 'Message';
   return Array.from(preview).length > MAX_PREVIEW

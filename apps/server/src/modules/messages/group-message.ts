@@ -23,6 +23,9 @@ export type StoredMessageFields = Omit<MappedMessage, 'raw' | 'groupJid' | 'mess
   quotedType: string | null;
   /** The admin who deleted it, when not its author (wa_messages.revoked_by); never set on a new message. */
   revokedBy?: string | null;
+  /** When it was deleted for everyone, and when its author last edited it (seconds); absent on a new message. */
+  revokedAt?: number | null;
+  editedAt?: number | null;
 };
 
 /** A stored message with its people named from the session's contacts: what pages and events show. */
@@ -150,6 +153,8 @@ export function toGroupMessage(message: ResolvedMessage): GroupMessage {
     quoted_from_me: message.quotedFromMe,
     timestamp: message.timestamp,
     revoked_by: message.revokedByAdmin,
+    deleted_at: message.revokedAt ?? null,
+    edited_at: message.editedAt ?? null,
   };
 }
 

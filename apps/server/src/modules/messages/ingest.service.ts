@@ -1,11 +1,12 @@
 import { isJidGroup, type WAMessage } from 'baileys';
 import type { ContactInfo, OldestMessage } from '../../whatsapp/driver';
-import { mapGroupMessage, toSeconds } from '../../whatsapp/mapping/to-group-message';
+import { type MappedReaction, mapGroupMessage, toSeconds } from '../../whatsapp/mapping/to-group-message';
 import type { DeskEventBus } from '../events/desk-events';
 import type { MessageOrigin, SessionRef } from '../sessions/message-sink';
 import { type ContactPair, type ContactsRepository, mergeContacts } from './contacts.repository';
 import { type ContactName, jidsToResolve, type LiveMessage, phoneOf, resolveMessage } from './group-message';
 import type { GroupsRepository } from './groups.repository';
+import type { MessageChanges } from './message-changes';
 import type {
   InsertedKey,
   MessageEdit,
@@ -34,6 +35,8 @@ export interface IngestDeps {
   contacts: ContactsRepository;
   groups: GroupsRepository;
   polls: PollsRepository;
+  /** Reactions, edits and deletes of stored messages (message-changes.ts). */
+  changes: MessageChanges;
   bus: DeskEventBus;
   /** Pairs this batch taught the session: they may name the authors of messages stored before it. */
   learnedPairs(session: SessionRef, pairs: ContactPair[]): Promise<void>;
@@ -43,12 +46,13 @@ export type Ingest = ReturnType<typeof createIngest>;
 
 /**
  * Stores messages from any origin: maps them, learns sender names, inserts what is new (a message seen
- * before is skipped by its key), applies deletes (from the author or an admin) and edits (from the author). Only LIVE messages stored for the first time
+ * before is skipped by its key), applies reactions, deletes (from the author or an admin) and edits (from the
+ * author), none of which ever queues for the ticket engine (decision 0026). Only LIVE messages stored for the first time
  * are published as `message.live`, built from what was written, so history sync never opens tickets.
  * A LID author without its phone number gets it from the session's pairs before the insert, so the
  * stored row, the published message and the ticket engine all carry it.
  */
-export function createIngest({ messages, contacts, groups, polls, bus, learnedPairs }: IngestDeps) {
+export function createIngest({ messages, contacts, groups, polls, changes, bus, learnedPairs }: IngestDeps) {
   return async function ingest(
     session: SessionRef,
     batch: WAMessage[],
@@ -58,6 +62,7 @@ export function createIngest({ messages, contacts, groups, polls, bus, learnedPa
     const rows: NewMessageRow[] = [];
     const revokes: MessageRevoke[] = [];
     const edits: MessageEdit[] = [];
+    const reactions: MappedReaction[] = [];
     const newPolls: NewPoll[] = [];
     const received = new Map<string, number>();
     const oldestUnstored = new Map<string, OldestMessage>();
@@ -73,6 +78,7 @@ export function createIngest({ messages, contacts, groups, polls, bus, learnedPa
       if (result.kind === 'skip') continue;
       if (result.kind === 'revoke') revokes.push(result);
       else if (result.kind === 'edit') edits.push(result);
+      else if (result.kind === 'reaction') reactions.push(result);
       else {
         const row = result.message;
         rows.push({ ...row, sessionId: session.id, organisationId: session.organisationId, origin });
@@ -99,8 +105,8 @@ export function createIngest({ messages, contacts, groups, polls, bus, learnedPa
     const fresh = await contacts.save(session.id, learned);
     const inserted = await messages.insertMessages(rows);
     await polls.insert(newPolls);
-    for (const revoke of revokes) await messages.revoke(session.id, revoke);
-    for (const edit of edits) await messages.edit(session.id, edit);
+    // After the inserts: a reaction, edit or delete may name a message of this very batch.
+    await changes(session, { reactions, edits, revokes }, origin === 'live');
 
     const perGroup = new Map<string, number>();
     for (const row of inserted) perGroup.set(row.groupJid, (perGroup.get(row.groupJid) ?? 0) + 1);

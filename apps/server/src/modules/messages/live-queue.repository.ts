@@ -151,7 +151,10 @@ export function createLiveQueueRepository(db: Db) {
         select c.seq, c.attempts, m.organisation_id, m.session_id, m.group_jid, g.name as group_name,
           s.phone as linked_phone, g.ticket_mode, o.ack_phrases, d.user_id as desk_user_id, d.ticket_id as desk_ticket_id,
           nullif(trim(du.first_name || ' ' || du.last_name), '') as desk_user_name, m.msg_id, m.wa_id, m.from_me, m.author, m.author_alt, m.author_name,
-          m.body, m.message_type, m.has_media, m.mimetype, m.filename, m.thumbnail, m.quoted_id,
+          -- What the customer first wrote, also when an edit came before the engine got to it (decision 0026).
+          coalesce((select e.body from wa_message_edits e where e.session_id = m.session_id
+            and e.group_jid = m.group_jid and e.wa_id = m.wa_id order by e.id limit 1), m.body) as body,
+          m.message_type, m.has_media, m.mimetype, m.filename, m.thumbnail, m.quoted_id,
           m.quoted_participant, m.quoted_type, m.quoted_body, m.quoted_thumbnail, m.timestamp
         from claimed c
         join wa_messages m on m.seq = c.seq

@@ -8,9 +8,12 @@ import { jidsToResolve, type LiveMessage, phoneOf, resolveMessage } from './grou
 import { createGroupsRepository } from './groups.repository';
 import { createIngest } from './ingest.service';
 import { type ClaimedRow, createLiveQueueRepository } from './live-queue.repository';
+import { createMessageChanges } from './message-changes';
 import { createMessagesRepository, type FilledAuthor } from './messages.repository';
+import { createMissedCalls } from './missed-calls.service';
 import { createParticipantsRepository } from './participants.repository';
 import { createPollsRepository } from './polls.repository';
+import { createReactionsRepository } from './reactions.repository';
 
 export type MessageStore = ReturnType<typeof createMessageStore>;
 
@@ -51,6 +54,8 @@ export function createMessageStore({ db, bus }: { db: Db; bus: DeskEventBus }) {
   const queue = createLiveQueueRepository(db);
   const participants = createParticipantsRepository(db);
   const polls = createPollsRepository(db);
+  const reactions = createReactionsRepository(db);
+  const changes = createMessageChanges({ messages, reactions, contacts, groups, bus });
   const resolvedListeners = new Set<ResolvedAuthorsListener>();
 
   /**
@@ -99,12 +104,12 @@ export function createMessageStore({ db, bus }: { db: Db; bus: DeskEventBus }) {
     }));
   }
 
-  const chat = createChatStore({ groups, messages, contacts, polls });
+  const chat = createChatStore({ groups, messages, contacts, polls, reactions });
 
   return {
     /** What the WhatsApp Chat page and the desk's replies read and set (chat-store.service.ts). */
     chat,
-    ingest: createIngest({ messages, contacts, groups, polls, bus, learnedPairs }),
+    ingest: createIngest({ messages, contacts, groups, polls, changes, bus, learnedPairs }),
 
     /**
      * Votes the driver read: each voter's newest vote is kept, and every poll whose counts changed is
@@ -125,6 +130,8 @@ export function createMessageStore({ db, bus }: { db: Db; bus: DeskEventBus }) {
         });
       }
     },
+    /** Calls nobody answered, in the caller's one group (missed-calls.service.ts). */
+    saveMissedCalls: createMissedCalls({ messages, contacts, groups, participants, bus }),
     /** What the driver needs to read votes on a poll: its secret and creator (never leaves the server). */
     pollKey: polls.key,
     saveContacts: (sessionId: string, received: ContactInfo[]) => learnContacts({ id: sessionId }, received),

@@ -3,13 +3,20 @@ import type { Db } from '../../db/client';
 import { storableDeep, storableText } from '../../text';
 import type { EditSender, MappedMessage } from '../../whatsapp/mapping/to-group-message';
 import { waSessions } from '../sessions/sessions.schema';
-import { waGroupParticipants, waMessages } from './messages.schema';
+import { waGroupParticipants, waMessageEdits, waMessageReactions, waMessages } from './messages.schema';
 
 export type NewMessageRow = MappedMessage & { sessionId: string; organisationId: number; origin: string };
-/** A new text for the message `targetId` of a group, and who sent it. */
-export type MessageEdit = EditSender & { groupJid: string; targetId: string; body: string };
-/** "Delete for everyone" of the message `targetId` of a group, and who sent it. */
-export type MessageRevoke = EditSender & { groupJid: string; targetId: string };
+/** A new text for the message `targetId` of a group, who sent it, and when (seconds). */
+export type MessageEdit = EditSender & { groupJid: string; targetId: string; body: string; at: number };
+/** "Delete for everyone" of the message `targetId` of a group, who sent it, and when (seconds). */
+export type MessageRevoke = EditSender & { groupJid: string; targetId: string; at: number };
+/** An earlier text of an edited message. */
+export interface StoredEdit {
+  waId: string;
+  body: string;
+  /** When an edit replaced it (seconds). */
+  replacedAt: number;
+}
 const { raw: _raw, ...listColumns } = getTableColumns(waMessages);
 export type MessageRow = Omit<typeof waMessages.$inferSelect, 'raw'>;
 /** The author of a stored message, as a quote of it needs them. */
@@ -317,6 +324,8 @@ export function createMessagesRepository(db: Db) {
           filename: null,
           raw: null,
           revokedBy: sql`case when ${byAuthor} then null else ${admin} end`,
+          revokedAt: revoke.at > 0 ? revoke.at : null,
+          editedAt: null,
         })
         .where(
           and(
@@ -327,7 +336,25 @@ export function createMessagesRepository(db: Db) {
           ),
         )
         .returning({ seq: waMessages.seq });
-      return changed.length > 0;
+      if (changed.length === 0) return false;
+      // The group view never shows a deleted message's words, so its earlier texts and reactions go too
+      // (a ticket keeps its own copy of what the customer wrote: decision 0026).
+      const target = and(
+        eq(waMessageEdits.sessionId, sessionId),
+        eq(waMessageEdits.groupJid, revoke.groupJid),
+        eq(waMessageEdits.waId, revoke.targetId),
+      );
+      await db.delete(waMessageEdits).where(target);
+      await db
+        .delete(waMessageReactions)
+        .where(
+          and(
+            eq(waMessageReactions.sessionId, sessionId),
+            eq(waMessageReactions.groupJid, revoke.groupJid),
+            eq(waMessageReactions.targetWaId, revoke.targetId),
+          ),
+        );
+      return true;
     },
 
     /**
@@ -338,19 +365,63 @@ export function createMessagesRepository(db: Db) {
     async edit(sessionId: string, edit: MessageEdit): Promise<boolean> {
       const senders = [edit.author, edit.authorAlt].filter((jid): jid is string => Boolean(jid));
       if (!edit.fromMe && senders.length === 0) return false;
-      const changed = await db
-        .update(waMessages)
-        .set({ body: storableText(edit.body) })
-        .where(
-          and(
-            eq(waMessages.sessionId, sessionId),
-            eq(waMessages.groupJid, edit.groupJid),
-            eq(waMessages.waId, edit.targetId),
-            sentByAuthor(edit, senders),
-          ),
-        )
-        .returning({ seq: waMessages.seq });
-      return changed.length > 0;
+      const body = storableText(edit.body);
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ seq: waMessages.seq, body: waMessages.body, editedAt: waMessages.editedAt })
+          .from(waMessages)
+          .where(
+            and(
+              eq(waMessages.sessionId, sessionId),
+              eq(waMessages.groupJid, edit.groupJid),
+              eq(waMessages.waId, edit.targetId),
+              sql`${waMessages.messageType} <> 'revoked'`,
+              sentByAuthor(edit, senders),
+            ),
+          )
+          .for('update');
+        // A redelivered edit (same text), or one older than the edit already applied, changes nothing.
+        if (!row || row.body === body || (row.editedAt !== null && edit.at < row.editedAt)) return false;
+        // The replaced text is kept with when it was replaced: the group view shows it on demand.
+        await tx.insert(waMessageEdits).values({
+          sessionId,
+          groupJid: edit.groupJid,
+          waId: edit.targetId,
+          body: row.body,
+          replacedAt: edit.at,
+        });
+        await tx.update(waMessages).set({ body, editedAt: edit.at }).where(eq(waMessages.seq, row.seq));
+        return true;
+      });
+    },
+
+    /**
+     * The earlier texts of the group's messages `waIds`, oldest first, at most `perMessage` (the newest)
+     * each: what the group view shows on demand.
+     */
+    async edits(
+      sessionId: string,
+      groupJid: string,
+      waIds: readonly string[],
+      perMessage: number,
+    ): Promise<StoredEdit[]> {
+      if (waIds.length === 0) return [];
+      const result = (await db.execute(sql`
+        select wa_id, body, replaced_at from (
+          select wa_id, body, replaced_at, id,
+            row_number() over (partition by wa_id order by id desc) as newest
+          from wa_message_edits
+          where session_id = ${sessionId} and group_jid = ${groupJid}
+            and wa_id in (select jsonb_array_elements_text(${JSON.stringify([...new Set(waIds)])}::jsonb))
+        ) e where newest <= ${perMessage}
+        order by wa_id, id`)) as unknown as {
+        rows: { wa_id: string; body: string; replaced_at: string | number }[];
+      };
+      return result.rows.map((row) => ({
+        waId: row.wa_id,
+        body: row.body,
+        replacedAt: Number(row.replaced_at),
+      }));
     },
   };
 }

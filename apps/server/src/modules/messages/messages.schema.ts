@@ -146,6 +146,14 @@ export const waMessages = pgTable(
      * own for a delete from one of its devices). Null for an author's own delete and every other message.
      */
     revokedBy: text('revoked_by'),
+    /** When it was deleted for everyone (the delete's WhatsApp time, seconds); null otherwise. */
+    revokedAt: bigint('revoked_at', { mode: 'number' }),
+    /**
+     * When its author last edited it (the edit's WhatsApp time, seconds); null when never. `body` is the
+     * current text, the earlier ones are in wa_message_edits. A ticket keeps its own copy of what the customer
+     * first wrote (ticket_messages.message), which no edit or delete changes (decision 0026).
+     */
+    editedAt: bigint('edited_at', { mode: 'number' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -242,4 +250,56 @@ export const waPollVotes = pgTable(
       name: 'wa_poll_votes_poll_fk',
     }).onDelete('cascade'),
   ],
+);
+
+/**
+ * Reactions to group messages (decision 0026): one per reactor per message, a newer one replacing theirs, an
+ * empty one deleting it. Keyed by the target's WhatsApp id, which may arrive before or after the message.
+ * Never messages: a reaction stores no wa_messages row, so it never queues for the ticket engine.
+ */
+export const waMessageReactions = pgTable(
+  'wa_message_reactions',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => waSessions.id, { onDelete: 'cascade' }),
+    organisationId: integer('organisation_id').notNull(),
+    groupJid: text('group_jid').notNull(),
+    /** The reacted-to message's WhatsApp id (wa_messages.wa_id). */
+    targetWaId: text('target_wa_id').notNull(),
+    /** The reactor as the group addresses them; '' for the linked account itself (`from_me`). */
+    reactor: text('reactor').notNull(),
+    /** The reactor's other address (phone-number JID of a LID reactor), when known. */
+    reactorAlt: text('reactor_alt'),
+    reactorName: text('reactor_name'),
+    fromMe: boolean('from_me').notNull().default(false),
+    emoji: text('emoji').notNull(),
+    /** When the reactor reacted (the reaction's senderTimestampMs): a later one replaces an earlier one. */
+    reactedAt: timestamp('reacted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.groupJid, t.targetWaId, t.reactor] }),
+    index('wa_message_reactions_organisation_id_idx').on(t.organisationId),
+  ],
+);
+
+/**
+ * The earlier texts of edited group messages (decision 0026): each edit keeps the text it replaced and when.
+ * A delete for everyone removes them with the text (the group view never shows a deleted message's words).
+ */
+export const waMessageEdits = pgTable(
+  'wa_message_edits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => waSessions.id, { onDelete: 'cascade' }),
+    groupJid: text('group_jid').notNull(),
+    waId: text('wa_id').notNull(),
+    /** The text before this edit. */
+    body: text('body').notNull(),
+    /** When the edit replaced it (the edit's WhatsApp time, seconds). */
+    replacedAt: bigint('replaced_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('wa_message_edits_message_idx').on(t.sessionId, t.groupJid, t.waId, t.id)],
 );

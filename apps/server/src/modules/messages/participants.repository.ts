@@ -60,5 +60,18 @@ export function createParticipantsRepository(db: Db) {
         where session_id = ${sessionId}
           and group_jid not in (select json_array_elements_text(${JSON.stringify(groupJids)}::json))`);
     },
+
+    /** The session's groups that list any of `jids` as a member (by either address). */
+    async groupsOf(sessionId: string, jids: readonly string[]): Promise<string[]> {
+      if (jids.length === 0) return [];
+      const list = JSON.stringify([...new Set(jids)]);
+      const result = (await db.execute(sql`
+        select distinct group_jid from wa_group_participants
+        where session_id = ${sessionId}
+          and (jid in (select json_array_elements_text(${list}::json))
+            or alt_jid in (select json_array_elements_text(${list}::json)))
+        order by group_jid`)) as unknown as { rows: { group_jid: string }[] };
+      return result.rows.map((row) => row.group_jid);
+    },
   };
 }

@@ -1,5 +1,12 @@
 import type { WAMessage } from 'baileys';
-import type { ContactInfo, GroupInfo, OldestMessage, PollKey, PollVote } from '../../whatsapp/driver';
+import type {
+  ContactInfo,
+  GroupInfo,
+  MissedCall,
+  OldestMessage,
+  PollKey,
+  PollVote,
+} from '../../whatsapp/driver';
 
 /** A session as what it receives is filed under: its id and its organisation. */
 export interface SessionRef {
@@ -36,6 +43,11 @@ export interface MessageSink {
   ): Promise<SinkIngestResult>;
   /** Votes on the session's polls, decrypted by the driver: counted, never stored as messages. */
   saveVotes(session: SessionRef, votes: PollVote[]): Promise<void>;
+  /**
+   * Calls to the linked number nobody answered: each shown in the caller's group when the caller is a member
+   * of exactly one group of the session (decision 0026); never a ticket.
+   */
+  saveMissedCalls(session: SessionRef, calls: MissedCall[]): Promise<void>;
   /** A stored poll with its secret, for the driver to read votes on it; null when there is none. */
   pollKey(sessionId: string, groupJid: string, pollId: string): Promise<PollKey | null>;
   /** Names and LID/phone-number pairs from the phone. */

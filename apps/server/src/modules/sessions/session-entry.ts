@@ -121,6 +121,7 @@ export class SessionEntry {
         }),
       // After the poll they are on, which came through this chain before them.
       votes: (votes) => void this.enqueue('votes', () => sink.saveVotes(session, votes)),
+      calls: (calls) => void this.enqueue('calls', () => sink.saveMissedCalls(session, calls)),
       error: (error, context) =>
         log.warn({ err: error, sessionId: session.id }, `whatsapp ${context} failed`),
     };

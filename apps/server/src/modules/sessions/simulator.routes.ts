@@ -4,6 +4,7 @@ import {
   simFailRequest,
   simIncomingRequest,
   simIncomingResponse,
+  simMissedCallRequest,
   simPollVoteRequest,
   simReplyStatusRequest,
   successMessage,
@@ -188,6 +189,31 @@ export const simulatorRoutes: FastifyPluginAsyncZod<{
         success: true,
         msg_id: [String(Boolean(message.key.fromMe)), group_id, message.key.id, ...author].join('_'),
       };
+    },
+  );
+
+  app.post(
+    '/sim/sessions/:sessionId/missed-call',
+    {
+      schema: {
+        tags,
+        summary: 'Simulator: a group member calls the linked number and nobody answers',
+        security: bearerAuth,
+        params,
+        body: simMissedCallRequest,
+        response: { 200: successMessage, ...errors },
+      },
+    },
+    async (request) => {
+      const session = await sessions.owned(request.user.organisationId, request.params.sessionId);
+      const { caller, video } = request.body;
+      const placed = simulator.missedCall(session.id, {
+        ...(caller ? { callerPhone: caller } : {}),
+        ...(video ? { video: true } : {}),
+      });
+      if (!placed)
+        throw new AppError(409, 'The session is not connected, or nobody in its groups has that number.');
+      return { success: true, message: 'Missed call placed' };
     },
   );
 };

@@ -52,7 +52,7 @@ export const groupOf = (event: LiveMessage): string => `${event.sessionId}\u0000
 class AlreadyProcessed extends Error {}
 
 /** Group notifications and "deleted" stubs are not something a customer asked. */
-const NOT_CONVERSATION = new Set(['gp2', 'revoked']);
+const NOT_CONVERSATION = new Set(['gp2', 'revoked', 'call_missed']);
 
 /**
  * The ticket rules (docs/architecture.md, where the rules live). Safe to run on several servers at once:

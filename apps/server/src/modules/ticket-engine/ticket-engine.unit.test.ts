@@ -181,10 +181,12 @@ describe('ticket engine rules', () => {
     expect(store.tickets()[0]).toMatchObject({ customer: '+4915112345678', lastMessage: '[Image]' });
   });
 
-  it('skips group notifications and deleted-message stubs', async () => {
+  it('skips group notifications, deleted-message stubs and missed calls', async () => {
     const { store, send } = setup();
     expect((await send({ type: 'gp2' })).kind).toBe('ignored');
     expect((await send({ type: 'revoked', body: '' })).kind).toBe('ignored');
+    // A missed call is never queued (decision 0026); were one to reach the engine, it asks nothing.
+    expect((await send({ type: 'call_missed', body: 'Missed voice call' })).kind).toBe('ignored');
     expect(store.tickets()).toHaveLength(0);
   });
 });

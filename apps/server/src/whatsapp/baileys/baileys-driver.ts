@@ -33,6 +33,7 @@ import { keepGroupHistoryOnly } from './group-history';
 import { createGroupMetadataCache } from './group-metadata';
 import { createGroupRefresher } from './group-refresher';
 import { downloadWaMedia } from './media';
+import { missedCalls } from './missed-calls';
 import { createSendReceipts } from './send-receipts';
 
 /** The parts of Baileys' socket the driver uses (and the harness scripts). */
@@ -406,6 +407,11 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
           tellVotes([...(await votes.seen(shown)), ...(await votes.read(inGroups))]);
         });
         tell(merged);
+      });
+      // Calls nobody answered (decision 0026), in order with the messages around them.
+      sock.ev.on('call', (calls) => {
+        const missed = missedCalls(calls);
+        if (missed.length > 0) inOrder(() => events.calls(missed));
       });
       sock.ev.on('lid-mapping.update', ({ lid, pn }) => {
         inOrder(() => report(pairOf(lid, pn)));

@@ -176,6 +176,7 @@ describe('mapGroupMessage', () => {
       kind: 'revoke',
       groupJid: GROUP,
       targetId: 'GONE',
+      at: Number(revoke.messageTimestamp),
       fromMe: false,
       author: ALICE,
       authorAlt: null,
@@ -198,6 +199,7 @@ describe('mapGroupMessage', () => {
       groupJid: GROUP,
       targetId: 'OLD',
       body: 'fixed typo',
+      at: Number(edit.messageTimestamp),
       fromMe: false,
       author: ALICE,
       authorAlt: null,
@@ -231,6 +233,49 @@ describe('mapGroupMessage', () => {
     expect(mapGroupMessage(own)).toMatchObject({ kind: 'edit', fromMe: true, author: null });
   });
 
+  it('turns a reactionMessage into a reaction of the envelope sender to the key it names', () => {
+    // Baileys' shape (Utils/process-message.js:81-83, 411-419): the reacted-to key, the emoji as `text`,
+    // `senderTimestampMs` as a Long once decoded.
+    const like = fixture({
+      reactionMessage: {
+        key: { remoteJid: GROUP, fromMe: false, id: 'TARGET', participant: BOB_PN },
+        text: '👍',
+        senderTimestampMs: Long.fromNumber(1_700_000_123_456),
+      },
+    });
+    expect(mapGroupMessage(like)).toEqual({
+      kind: 'reaction',
+      groupJid: GROUP,
+      targetId: 'TARGET',
+      emoji: '👍',
+      senderName: 'Alice',
+      at: 1_700_000_123_456,
+      fromMe: false,
+      author: ALICE,
+      authorAlt: null,
+    });
+    // An empty text takes the reaction back; without senderTimestampMs the envelope's time counts.
+    const back = fixture({ reactionMessage: { key: { id: 'TARGET' }, text: '' } }, { participant: BOB_LID });
+    Object.assign(back.key, { participantAlt: BOB_PN });
+    expect(mapGroupMessage(back)).toMatchObject({
+      kind: 'reaction',
+      emoji: '',
+      author: BOB_LID,
+      authorAlt: BOB_PN,
+      at: Number(back.messageTimestamp) * 1000,
+    });
+    // The linked account's own reaction from its phone, inside an ephemeral wrapper.
+    const own = fixture(
+      { ephemeralMessage: { message: { reactionMessage: { key: { id: 'TARGET' }, text: '❤️' } } } },
+      { fromMe: true },
+    );
+    expect(mapGroupMessage(own)).toMatchObject({ kind: 'reaction', fromMe: true, author: null, emoji: '❤️' });
+    // A crafted "emoji" is cut; a reaction naming no message is skipped.
+    const long = fixture({ reactionMessage: { key: { id: 'TARGET' }, text: 'x'.repeat(500) } });
+    expect(mapGroupMessage(long)).toMatchObject({ emoji: 'x'.repeat(32) });
+    expect(mapGroupMessage(fixture({ reactionMessage: { text: '👍' } }))).toEqual({ kind: 'skip' });
+  });
+
   it('keeps both addresses of a LID participant', () => {
     const message = fixture({ conversation: 'from a lid group' }, { participant: BOB_LID });
     // Baileys adds participantAlt while decoding; it is not part of the proto schema.
@@ -247,13 +292,15 @@ describe('mapGroupMessage', () => {
     expect(mapped(message).timestamp).toBe(1_712_345_678);
   });
 
-  it('skips chats that are not groups, reactions and messages without content', () => {
+  it('skips chats that are not groups and messages without content; a reaction is no message', () => {
     const direct = proto.WebMessageInfo.fromObject({
       key: { remoteJid: ALICE, id: 'D1', fromMe: false },
       message: { conversation: 'hi' },
     }) as WAMessage;
     expect(mapGroupMessage(direct).kind).toBe('skip');
-    expect(mapGroupMessage(fixture({ reactionMessage: { text: '👍', key: { id: 'X' } } })).kind).toBe('skip');
+    expect(mapGroupMessage(fixture({ reactionMessage: { text: '👍', key: { id: 'X' } } })).kind).toBe(
+      'reaction',
+    );
     expect(mapGroupMessage(fixture(null)).kind).toBe('skip');
   });
 });

@@ -43,11 +43,31 @@ export interface MappedPoll {
 export type MappingResult =
   /** `poll`: what a `poll_creation` message asks, kept beside the message (never in the row or its events). */
   | { kind: 'message'; message: MappedMessage; poll: MappedPoll | null }
-  /** "Delete for everyone" of an earlier message, sent by `fromMe` / `author`: its author, or an admin. */
-  | ({ kind: 'revoke'; groupJid: string; targetId: string } & EditSender)
-  /** A new text for an earlier message, sent by `fromMe` / `author` (`authorAlt`: its other address). */
-  | ({ kind: 'edit'; groupJid: string; targetId: string; body: string } & EditSender)
+  /**
+   * "Delete for everyone" of an earlier message, sent by `fromMe` / `author`: its author, or an admin. `at`:
+   * when (the delete's own WhatsApp time, seconds).
+   */
+  | ({ kind: 'revoke'; groupJid: string; targetId: string; at: number } & EditSender)
+  /** A new text for an earlier message, sent by `fromMe` / `author` (`authorAlt`: its other address) at `at`. */
+  | ({ kind: 'edit'; groupJid: string; targetId: string; body: string; at: number } & EditSender)
+  /** A reaction to a message (`emoji` empty: the sender took theirs back); never a message of its own. */
+  | ({ kind: 'reaction' } & MappedReaction)
   | { kind: 'skip' };
+
+/** One person's reaction to the message `targetId`, as they sent it. */
+export interface MappedReaction extends EditSender {
+  groupJid: string;
+  targetId: string;
+  /** The emoji; '' takes the sender's reaction back. */
+  emoji: string;
+  /** The sender's push name, when the reaction carried one. */
+  senderName: string | null;
+  /** When the sender reacted (senderTimestampMs, else the envelope's time), milliseconds since the epoch. */
+  at: number;
+}
+
+/** Longer "emoji" are not reactions WhatsApp's clients send; cut so a crafted one cannot fill the page. */
+const EMOJI_MAX = 32;
 
 /** Who sent an edit or a revoke: only the author of a message may change it (an admin may delete it). */
 export interface EditSender {
@@ -80,8 +100,16 @@ export function mapGroupMessage(message: WAMessage): MappingResult {
   const alt = (key as { participantAlt?: string | null }).participantAlt;
   const authorAlt = alt && !fromMe ? jidOf(alt) : null;
 
-  const protocol = normalizeMessageContent(message.message)?.protocolMessage;
-  if (protocol) return mapProtocol(protocol, groupJid, { fromMe, author, authorAlt });
+  const content = normalizeMessageContent(message.message);
+  const at = toSeconds(message.messageTimestamp);
+  const protocol = content?.protocolMessage;
+  if (protocol) return mapProtocol(protocol, groupJid, at, { fromMe, author, authorAlt });
+  if (content?.reactionMessage)
+    return mapReaction(content.reactionMessage, groupJid, at, storableText(message.pushName || null), {
+      fromMe,
+      author,
+      authorAlt,
+    });
 
   const revokedStub = !message.message && message.messageStubType === proto.WebMessageInfo.StubType.REVOKE;
   // A view-once message reaches a linked device as its key alone, marked isViewOnce (decision 0015 §10).
@@ -128,18 +156,44 @@ function mappedPoll(poll: PollContent): MappedPoll {
 function mapProtocol(
   protocol: proto.Message.IProtocolMessage,
   groupJid: string,
+  at: number,
   sender: EditSender,
 ): MappingResult {
   const targetId = storableText(protocol.key?.id);
   if (!targetId) return SKIP;
   // The sender is the envelope's (who sent this protocol message), never the target key's participant,
   // which is whatever the sender wrote there (decision 0015 §10).
-  if (protocol.type === Type.REVOKE) return { kind: 'revoke', groupJid, targetId, ...sender };
+  if (protocol.type === Type.REVOKE) return { kind: 'revoke', groupJid, targetId, at, ...sender };
   if (protocol.type === Type.MESSAGE_EDIT) {
     const edited = summariseContent(protocol.editedMessage);
-    if (edited) return { kind: 'edit', groupJid, targetId, body: storableText(edited.body), ...sender };
+    if (edited) return { kind: 'edit', groupJid, targetId, body: storableText(edited.body), at, ...sender };
   }
   return SKIP;
+}
+
+/**
+ * A reactionMessage: `key` names the message reacted to, `text` the emoji (empty: taken back),
+ * `senderTimestampMs` when (decision 0026). The reactor is the envelope's sender, as for edits.
+ */
+function mapReaction(
+  reaction: proto.Message.IReactionMessage,
+  groupJid: string,
+  at: number,
+  senderName: string | null,
+  sender: EditSender,
+): MappingResult {
+  const targetId = storableText(reaction.key?.id);
+  if (!targetId || (!sender.fromMe && !sender.author)) return SKIP;
+  const sentAt = reaction.senderTimestampMs ? Number(reaction.senderTimestampMs) : 0;
+  return {
+    kind: 'reaction',
+    groupJid,
+    targetId,
+    emoji: [...storableText(reaction.text ?? '')].slice(0, EMOJI_MAX).join(''),
+    senderName,
+    at: sentAt > 0 ? sentAt : at * 1000,
+    ...sender,
+  };
 }
 
 function quoted(context: proto.IContextInfo | null) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { proto, WAMessage } from 'baileys';
+import { proto, type WAMessage } from 'baileys';
 import { THUMBNAILS_JPEG_BASE64 } from './sample-previews';
 
 // The simulated phone's groups and messages. Everything is a pure function of the session id and the
@@ -26,6 +26,8 @@ export interface SimGroup {
 }
 
 export interface PhoneContent {
+  /** What every message of the phone is derived from (the session id). */
+  seed: string;
   owner: SimPerson;
   groups: SimGroup[];
 }
@@ -120,7 +122,7 @@ export function createPhoneContent(seed: string, anchor: number): PhoneContent {
     };
     return group;
   });
-  return { owner, groups };
+  return { seed, owner, groups };
 }
 
 function seededMessage(seed: string, owner: SimPerson, group: SimGroup, index: number): WAMessage {
@@ -258,4 +260,79 @@ export function mediaContent(
 
 export function colourFor(mediaId: string): readonly [number, number, number] {
   return COLOURS[(digest(mediaId)[0] ?? 0) % COLOURS.length] ?? [37, 99, 235];
+}
+
+const REACTIONS = ['👍', '❤️', '🙏', '😂', '😮'];
+
+/**
+ * What the group's members did afterwards to its messages `from`…`end - 1` (decision 0026): about one in
+ * six gets reactions (one to three people, sometimes the phone's owner), and of each fifty one text is
+ * edited by its author, one deleted by its author and one deleted by the owner as an admin. Built as
+ * Baileys hands them over (reactionMessage, protocolMessage MESSAGE_EDIT / REVOKE), so the real mapping reads
+ * them. Deterministic like the history; `now` (seconds) caps their times.
+ */
+export function seededChanges(
+  seed: string,
+  owner: SimPerson,
+  group: SimGroup,
+  from: number,
+  end: number,
+  now: number,
+): WAMessage[] {
+  const changes: WAMessage[] = [];
+  for (let i = Math.max(0, from); i < end; i++) {
+    const hash = digest(seed, group.jid, i, 'changes');
+    const target = group.message(i);
+    const key = { ...target.key, fromMe: Boolean(target.key.fromMe) };
+    const at = (offset: number) => Math.min(now, group.timestamp(i) + offset);
+    const id = (n: number) =>
+      `3EB1${digest(seed, group.jid, i, 'change', n).subarray(0, 8).toString('hex').toUpperCase()}`;
+    const text = target.message?.conversation;
+    const author = group.members.find(
+      (m) => m.jid === target.key.participant || m.lid === target.key.participant,
+    );
+    if ((hash[0] ?? 0) % 6 === 0) {
+      const count = 1 + ((hash[1] ?? 0) % 3);
+      for (let k = 0; k < count; k++) {
+        const own = k === 0 && (hash[2] ?? 0) % 5 === 0;
+        const reactor = own ? owner : (group.members[((hash[3] ?? 0) + k) % group.members.length] ?? owner);
+        const emoji = REACTIONS[((hash[4] ?? 0) + (k === 2 ? 1 : 0)) % REACTIONS.length] ?? '👍';
+        const sent = at(60 + k * 45);
+        changes.push(
+          buildMessage(group, reactor, own, {
+            id: id(k),
+            timestamp: sent,
+            content: { reactionMessage: { key, text: emoji, senderTimestampMs: sent * 1000 } },
+          }),
+        );
+      }
+    }
+    const slot = i % 50;
+    if (slot === 45 && text && author && !target.key.fromMe) {
+      changes.push(
+        buildMessage(group, author, false, {
+          id: id(10),
+          timestamp: at(120),
+          content: {
+            protocolMessage: {
+              type: proto.Message.ProtocolMessage.Type.MESSAGE_EDIT,
+              key,
+              editedMessage: { conversation: `${text} (sorry, order #4822)` },
+            },
+          },
+        }),
+      );
+    }
+    if ((slot === 47 && author && !target.key.fromMe) || slot === 49) {
+      const byOwner = slot === 49 || !author;
+      changes.push(
+        buildMessage(group, byOwner ? owner : author, byOwner, {
+          id: id(11),
+          timestamp: at(300),
+          content: { protocolMessage: { type: proto.Message.ProtocolMessage.Type.REVOKE, key } },
+        }),
+      );
+    }
+  }
+  return changes;
 }

@@ -13,6 +13,7 @@ import type {
   ConnectionEvents,
   ConnectOptions,
   ContactInfo,
+  MissedCall,
   OutgoingPoll,
   OutgoingText,
   SessionAuth,
@@ -26,6 +27,7 @@ import {
   type PhoneContent,
   type SimGroup,
   type SimPerson,
+  seededChanges,
 } from './phone-content';
 import { simulatedDownload } from './simulated-download';
 
@@ -41,6 +43,11 @@ export interface SimulatorOptions {
   pingMs: number;
   /** Newest messages per group sent right after linking; older ones come on demand. */
   historyDepth: number;
+  /**
+   * After the first sync, members react to, edit and delete some of the synced messages and one calls
+   * unanswered (decision 0026): what demo mode shows. Tests of other things turn it off (test/helpers).
+   */
+  phoneActivity: boolean;
   now: () => number;
 }
 
@@ -51,6 +58,7 @@ export const DEFAULT_SIMULATOR: SimulatorOptions = {
   answerDelayMs: 150,
   pingMs: 10_000,
   historyDepth: 120,
+  phoneActivity: true,
   now: () => Date.now(),
 };
 
@@ -238,6 +246,25 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
           });
         creds.accountSyncCounter = 1;
         void phone.auth?.saveCreds();
+        // Then what members did to those messages meanwhile: reactions, an edit, deletes (decision 0026),
+        // and one call nobody answered, from a member of the first group.
+        if (!options.phoneActivity) return;
+        later(phone, 20, () => {
+          const now = Math.floor(options.now() / 1000);
+          for (const group of phone.content.groups) {
+            const changes = seededChanges(
+              phone.content.seed,
+              phone.content.owner,
+              group,
+              group.count - options.historyDepth,
+              group.count,
+              now,
+            );
+            if (changes.length > 0) phone.events?.live(changes);
+          }
+          const caller = phone.content.groups[0]?.members[1];
+          if (caller) phone.events?.calls([missedCallOf(caller, false, now - 600)]);
+        });
       });
     }
   }
@@ -346,6 +373,17 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
 }
 
 /** A receipt for a message the simulated phone sent, before its status is said. */
+/** A call nobody answered, as the Baileys driver reports one (whatsapp/baileys/missed-calls.ts). */
+function missedCallOf(caller: SimPerson, video: boolean, at: number): MissedCall {
+  return {
+    callId: randomBytes(16).toString('hex').toUpperCase(),
+    from: caller.lid,
+    callerPn: caller.jid,
+    video,
+    at,
+  };
+}
+
 function receiptOf(message: WAMessage, member: string | null) {
   return {
     chatJid: message.key.remoteJid ?? '',
@@ -629,6 +667,20 @@ function controls(
       const votes = await phone.votes.read([message]);
       if (votes.length > 0) phone.events.votes(votes);
       return 'voted';
+    },
+
+    /**
+     * A member of the phone's groups (`callerPhone`, else the first group's first member) calls the linked
+     * number and nobody answers (decision 0026). false when not connected or nobody has that number.
+     */
+    missedCall(sessionId: string, input: { callerPhone?: string; video?: boolean }): boolean {
+      const phone = phones.get(sessionId);
+      if (!phone?.connected || !phone.events) return false;
+      const members = phone.content.groups.flatMap((g) => g.members);
+      const caller = input.callerPhone ? members.find((m) => m.phone === input.callerPhone) : members[0];
+      if (!caller) return false;
+      phone.events.calls([missedCallOf(caller, Boolean(input.video), Math.floor(now() / 1000))]);
+      return true;
     },
 
     /** What the linked account sent from the desk (tests). */

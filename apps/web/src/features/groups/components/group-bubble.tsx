@@ -1,4 +1,4 @@
-import type { GroupMessage, PollState, ReplyState, RevokedBy } from '@wadesk/contract';
+import type { GroupMessage, PollState, ReplyState } from '@wadesk/contract';
 import { ArchiveIcon, LockIcon, TriangleAlertIcon, UsersIcon } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import { authorKey } from '@/features/groups/hooks/use-blink';
@@ -11,8 +11,12 @@ import { Avatar } from '@/shared/ui/avatar';
 import { LinkifiedText } from '@/shared/ui/linkified-text';
 import { Poll } from '@/shared/ui/poll';
 import { ReplyStatus } from '@/shared/ui/reply-status';
+import { DeletedNote } from './deleted-note';
+import { EditHistory } from './edit-history';
 import { MediaBlock } from './media-block';
+import { MissedCallLine } from './missed-call-line';
 import { QuotedBlock } from './quoted-block';
+import { ReactionChips } from './reaction-chips';
 
 interface GroupBubbleProps {
   message: GroupMessage;
@@ -57,13 +61,6 @@ function KindNote({ message }: { message: GroupMessage }) {
   );
 }
 
-/** Who deleted a message, when not its author: a group admin, named as authors are ("You" for the account). */
-function deletedText(admin: RevokedBy | null): string {
-  if (!admin) return 'This message was deleted';
-  const who = admin.from_me ? 'You' : (admin.name ?? (admin.number ? formatPhone(admin.number) : null));
-  return who ? `This message was deleted by an admin (${who})` : 'This message was deleted by an admin';
-}
-
 function Body({
   message,
   poll,
@@ -71,9 +68,7 @@ function Body({
   onDownload,
   onOpenMedia,
 }: Omit<GroupBubbleProps, 'blinking' | 'onBlink' | 'runStart' | 'reply'>) {
-  if (message.message_type === 'revoked') {
-    return <p className="text-sm text-slate-600 italic">{deletedText(message.revoked_by ?? null)}</p>;
-  }
+  if (message.message_type === 'revoked') return <DeletedNote message={message} />;
   // A server that sends no poll (built before polls counted) leaves the question as the text.
   if (poll) return <Poll poll={poll} />;
   const notice = NOTICE_KINDS.has(message.message_type);
@@ -127,6 +122,7 @@ export const GroupBubble = memo(function GroupBubble({
       </div>
     );
   }
+  if (message.message_type === 'call_missed') return <MissedCallLine message={message} />;
   const own = message.from_me;
   const blink = () => onBlink(authorKey(message));
   const number = message.author_number ? formatPhone(message.author_number) : null;
@@ -184,11 +180,13 @@ export const GroupBubble = memo(function GroupBubble({
         />
         {reply?.status === 'failed' ? <ReplyStatus state={reply} waId={message.id} /> : null}
         <div className="mt-0.5 flex items-center justify-end gap-1 text-[0.68rem] text-slate-600 tabular-nums">
+          <EditHistory message={message} />
           <time dateTime={new Date(message.timestamp * 1000).toISOString()} title={when}>
             {formatTime(message.timestamp)}
           </time>
           {reply && reply.status !== 'failed' ? <ReplyStatus state={reply} waId={message.id} /> : null}
         </div>
+        <ReactionChips reactions={message.reactions ?? []} own={own} />
       </article>
     </div>
   );

@@ -1,7 +1,7 @@
 import type { GroupMessage, GroupMessagesRequest, SessionGroup } from '@wadesk/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchGroupMessages } from '@/features/groups/api/groups-api';
-import { appendUnique, pageToast } from '@/features/groups/utils/message-page';
+import { appendUnique, applyMessageUpdate, pageToast } from '@/features/groups/utils/message-page';
 import { useEventStream } from '@/shared/events/use-event-stream';
 import { toast } from '@/shared/ui/toast';
 
@@ -149,6 +149,13 @@ export function useGroupMessages(group: SessionGroup) {
             }
           : { ...previous, unseen: previous.unseen + event.messages.length, scroll: null },
       );
+    }
+    // Reactions, edits and deletes change a shown message in place (decision 0026).
+    if (event.type === 'message.updated') {
+      setState((previous) => {
+        const messages = applyMessageUpdate(previous.messages, event);
+        return messages === previous.messages ? previous : { ...previous, messages, scroll: null };
+      });
     }
     if (event.type === 'history') {
       const waiting = pendingPrev.current;

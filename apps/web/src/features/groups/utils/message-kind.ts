@@ -28,6 +28,7 @@ const LABELS: Record<Exclude<GroupMessageType, 'chat'>, string> = {
   view_once: 'View once',
   revoked: 'Deleted message',
   gp2: 'Group update',
+  call_missed: 'Missed call',
   unknown: 'Unsupported message',
 };
 

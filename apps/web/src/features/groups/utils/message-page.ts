@@ -1,4 +1,4 @@
-import type { GroupMessage } from '@wadesk/contract';
+import type { GroupMessage, MessageUpdatedEvent } from '@wadesk/contract';
 import { toast } from '@/shared/ui/toast';
 
 /** Adds live messages after the shown ones, skipping any already there, in time order. */
@@ -33,4 +33,37 @@ export function pageToast(
   } else {
     toast.info(direction === 'prev' ? 'No older messages' : 'No newer messages');
   }
+}
+
+/**
+ * A `message.updated` event applied to the shown messages, in place (decision 0026): the message's reactions,
+ * its edited text with the earlier ones, or its delete. Answers `shown` itself when the message is not shown.
+ */
+export function applyMessageUpdate(
+  shown: readonly GroupMessage[],
+  update: MessageUpdatedEvent,
+): GroupMessage[] {
+  const index = shown.findIndex((message) => message.id === update.id);
+  const message = shown[index];
+  if (!message) return shown as GroupMessage[];
+  let next: GroupMessage = { ...message };
+  if (update.reactions) next.reactions = update.reactions;
+  if (update.edit && next.message_type !== 'revoked')
+    next = { ...next, body: update.edit.body, edited_at: update.edit.edited_at, edits: update.edit.edits };
+  if (update.deleted)
+    next = {
+      ...next,
+      message_type: 'revoked',
+      body: '',
+      has_media: false,
+      media_base64: null,
+      revoked_by: update.deleted.revoked_by,
+      deleted_at: update.deleted.deleted_at,
+      reactions: [],
+      edited_at: null,
+      edits: [],
+    };
+  const copy = [...shown];
+  copy[index] = next;
+  return copy;
 }
