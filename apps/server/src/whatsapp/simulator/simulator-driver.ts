@@ -21,6 +21,7 @@ import type {
 import { createVoteReader, encryptPollVote, type PollKey, type VoteReader } from '../polls';
 import {
   buildMessage,
+  BIG_GROUP_NAME,
   createPhoneContent,
   mediaContent,
   type PhoneContent,
@@ -41,6 +42,11 @@ export interface SimulatorOptions {
   pingMs: number;
   /** Newest messages per group sent right after linking; older ones come on demand. */
   historyDepth: number;
+  /**
+   * SIMULATOR_BIG_GROUP: > 0 adds the group "Big History" with this many messages, all sent in the
+   * history right after linking (through the normal ingest), for demos and e2e of long groups.
+   */
+  bigGroup: number;
   now: () => number;
 }
 
@@ -51,8 +57,12 @@ export const DEFAULT_SIMULATOR: SimulatorOptions = {
   answerDelayMs: 150,
   pingMs: 10_000,
   historyDepth: 120,
+  bigGroup: 0,
   now: () => Date.now(),
 };
+
+/** Messages per history event when the phone sends a long history. */
+const HISTORY_CHUNK = 1_000;
 
 export type SimulatedFailure =
   | 'unreachable'
@@ -118,7 +128,7 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
     if (!phone) {
       const anchor = Math.floor(options.now() / 1000 / 3600) * 3600; // stable within the hour, so restarts agree
       phone = {
-        content: createPhoneContent(sessionId, anchor),
+        content: createPhoneContent(sessionId, anchor, options.bigGroup),
         auth: null,
         events: null,
         timers: new Set(),
@@ -229,13 +239,17 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
     // The phone sends its recent history once, right after linking (Baileys counts syncs in the creds).
     if (creds.accountSyncCounter === 0) {
       later(phone, 5, () => {
-        for (const group of phone.content.groups)
-          events.history({
-            messages: newestFirst(group, group.count, options.historyDepth),
-            contacts: contactsOf(group),
-            onDemand: false,
-            requestId: null,
-          });
+        for (const group of phone.content.groups) {
+          // The big group's whole history comes at once, in chunks of 1,000 like a phone's sync batches.
+          const depth = group.name === BIG_GROUP_NAME ? group.count : options.historyDepth;
+          for (let end = group.count; end > group.count - depth && end > 0; end -= HISTORY_CHUNK)
+            events.history({
+              messages: newestFirst(group, end, Math.min(HISTORY_CHUNK, end - (group.count - depth))),
+              contacts: contactsOf(group),
+              onDemand: false,
+              requestId: null,
+            });
+        }
         creds.accountSyncCounter = 1;
         void phone.auth?.saveCreds();
       });
