@@ -5,6 +5,7 @@ import { type IndexLocationWithAlign, Virtuoso, type VirtuosoHandle } from 'reac
 import type { MessagesState } from '@/features/groups/hooks/use-group-messages';
 import { placeMessages } from '@/features/groups/utils/message-layout';
 import { DaySeparator } from '@/shared/ui/day-separator';
+import { Spinner } from '@/shared/ui/spinner';
 
 interface GroupMessageListProps {
   page: MessagesState;
@@ -88,7 +89,8 @@ export function GroupMessageList({
         atBottomThreshold={48}
         followOutput={(atBottom) => (atBottom && page.atLatest ? 'auto' : false)}
         increaseViewportBy={{ top: 600, bottom: 400 }}
-        components={{ Header: ListEdge, Footer: ListEdge }}
+        components={{ Header: ListStart, Footer: ListEdge }}
+        context={{ start: !page.hasMoreBefore, loading: page.paging === 'prev' || page.historyPending }}
         role="log"
         aria-label="Messages"
         itemContent={(_, { message, newDay, runStart }) => (
@@ -103,8 +105,25 @@ export function GroupMessageList({
   );
 }
 
-/** Room above the first and below the last bubble. */
+/** Room below the last bubble. */
 function ListEdge() {
+  return <div className="h-3" />;
+}
+
+/** Above the first bubble: older messages loading, or the start of what the group holds. */
+function ListStart({ context }: { context?: { start: boolean; loading: boolean } }) {
+  if (context?.loading)
+    return (
+      <div className="flex justify-center py-3 text-brand-700">
+        <Spinner className="size-5" label="Loading older messages" />
+      </div>
+    );
+  if (context?.start)
+    return (
+      <p className="px-4 pt-4 pb-2 text-center text-xs text-slate-600" data-testid="group-start">
+        <span className="rounded-lg bg-white/90 px-3 py-1 shadow-xs">The start of this group's messages</span>
+      </p>
+    );
   return <div className="h-3" />;
 }
 
