@@ -2,13 +2,13 @@ import type { GroupMessage } from '@wadesk/contract';
 import { ArrowDownIcon } from 'lucide-react';
 import { type ReactNode, type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type IndexLocationWithAlign, Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
-import type { MessagesState } from '@/features/groups/hooks/use-group-messages';
+import type { MessagesState, Paging } from '@/features/groups/hooks/use-group-messages';
 import { placeMessages } from '@/features/groups/utils/message-layout';
 import { DaySeparator } from '@/shared/ui/day-separator';
 import { Spinner } from '@/shared/ui/spinner';
 
 interface GroupMessageListProps {
-  page: MessagesState;
+  page: MessagesState & { paging: Paging };
   /** The messages' scrolling element's parent, for the search highlight and e2e. */
   container: RefObject<HTMLDivElement | null>;
   /** One message's bubble (`runStart`: the first of its author's run). */
