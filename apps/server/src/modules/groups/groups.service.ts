@@ -153,9 +153,17 @@ export function createGroupsService({ store, phone, historyWaitMs, replyStates }
     },
 
     /** The group's messages holding `query`, newest first, at most GROUP_SEARCH_LIMIT. 404 for another's group. */
-    async search(organisationId: number, request: SearchGroupMessagesRequest): Promise<SearchGroupMessagesResponse> {
+    async search(
+      organisationId: number,
+      request: SearchGroupMessagesRequest,
+    ): Promise<SearchGroupMessagesResponse> {
       const group = await ownedGroup(store, organisationId, request.session_id, request.group_id);
-      const rows = await store.searchMessages(group.sessionId, group.jid, request.query, GROUP_SEARCH_LIMIT + 1);
+      const rows = await store.searchMessages(
+        group.sessionId,
+        group.jid,
+        request.query,
+        GROUP_SEARCH_LIMIT + 1,
+      );
       return {
         success: true,
         hits: rows.slice(0, GROUP_SEARCH_LIMIT).map((row) => ({

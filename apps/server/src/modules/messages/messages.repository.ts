@@ -155,7 +155,12 @@ export function createMessagesRepository(db: Db) {
     },
 
     /** The first `limit` messages at or after `timestamp` (seconds), oldest first. */
-    async fromTime(sessionId: string, groupJid: string, timestamp: number, limit: number): Promise<MessageRow[]> {
+    async fromTime(
+      sessionId: string,
+      groupJid: string,
+      timestamp: number,
+      limit: number,
+    ): Promise<MessageRow[]> {
       return db
         .select(listColumns)
         .from(waMessages)

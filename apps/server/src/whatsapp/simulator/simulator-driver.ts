@@ -20,8 +20,8 @@ import type {
 } from '../driver';
 import { createVoteReader, encryptPollVote, type PollKey, type VoteReader } from '../polls';
 import {
-  buildMessage,
   BIG_GROUP_NAME,
+  buildMessage,
   createPhoneContent,
   mediaContent,
   type PhoneContent,

@@ -11,11 +11,11 @@ import {
   markGroupReadResponse,
   type SearchGroupMessagesRequest,
   type SearchGroupMessagesResponse,
-  searchGroupMessagesResponse,
   type SetGroupModeRequest,
   type SetGroupModeResponse,
   type SyncOldMessagesRequest,
   type SyncOldMessagesResponse,
+  searchGroupMessagesResponse,
   setGroupModeResponse,
   syncOldMessagesResponse,
 } from '@wadesk/contract';

@@ -1,5 +1,12 @@
 import type { SessionGroup } from '@wadesk/contract';
-import { ArrowLeftIcon, CalendarIcon, ChevronDownIcon, ChevronUpIcon, RefreshCcwIcon, SearchIcon } from 'lucide-react';
+import {
+  ArrowLeftIcon,
+  CalendarIcon,
+  ChevronDownIcon,
+  ChevronUpIcon,
+  RefreshCcwIcon,
+  SearchIcon,
+} from 'lucide-react';
 import { Avatar } from '@/shared/ui/avatar';
 import { Button } from '@/shared/ui/button';
 import { GroupModeControl } from './group-mode-control';

@@ -82,7 +82,9 @@ export function Conversation({ group, onBack, focusMessage }: ConversationProps)
   // Seen: the newest message is on screen; each new message at its end is seen again.
   useMarkRead(
     group,
-    page.status === 'ready' && page.atLatest && atBottom ? (page.messages.at(-1)?.msg_id ?? 'no messages') : null,
+    page.status === 'ready' && page.atLatest && atBottom
+      ? (page.messages.at(-1)?.msg_id ?? 'no messages')
+      : null,
   );
   const focused = useFocusMessage(page, focusMessage);
   const hit = tool === 'search' ? search.hits[search.current]?.msg_id : undefined;
@@ -92,7 +94,10 @@ export function Conversation({ group, onBack, focusMessage }: ConversationProps)
     search.clear();
     setTool(null);
   };
-  const toggle = (which: 'search' | 'date') => (tool === which ? closeTool() : (search.clear(), setTool(which)));
+  const toggle = (which: 'search' | 'date') => {
+    search.clear();
+    setTool(tool === which ? null : which);
+  };
   const jumpToDay = (day: string) =>
     void fromDate(zonedDayStart(day)).then((found) => {
       if (!found) toast.info('No messages from that day on are stored. Showing the latest.');
@@ -124,11 +129,17 @@ export function Conversation({ group, onBack, focusMessage }: ConversationProps)
         historyPending={page.historyPending}
       />
       {page.status === 'loading' ? (
-        <div className="flex min-h-0 flex-1 items-center justify-center bg-[#efeae2] text-brand-700" data-testid="group-messages">
+        <div
+          className="flex min-h-0 flex-1 items-center justify-center bg-[#efeae2] text-brand-700"
+          data-testid="group-messages"
+        >
           <Spinner className="size-8" label="Loading messages" />
         </div>
       ) : page.status === 'error' && page.messages.length === 0 ? (
-        <p className="min-h-0 flex-1 bg-[#efeae2] px-6 py-16 text-center text-sm text-slate-600" data-testid="group-messages">
+        <p
+          className="min-h-0 flex-1 bg-[#efeae2] px-6 py-16 text-center text-sm text-slate-600"
+          data-testid="group-messages"
+        >
           The messages could not be loaded.{' '}
           <button
             type="button"
@@ -139,7 +150,10 @@ export function Conversation({ group, onBack, focusMessage }: ConversationProps)
           </button>
         </p>
       ) : page.messages.length === 0 ? (
-        <div className="flex min-h-0 flex-1 items-center justify-center bg-[#efeae2]" data-testid="group-messages">
+        <div
+          className="flex min-h-0 flex-1 items-center justify-center bg-[#efeae2]"
+          data-testid="group-messages"
+        >
           <p className="rounded-lg bg-white/90 px-4 py-2 text-sm font-medium text-slate-600 shadow-xs">
             No new Chat Found
           </p>
@@ -151,9 +165,7 @@ export function Conversation({ group, onBack, focusMessage }: ConversationProps)
           onStart={() => page.prev(false)}
           onEnd={() => page.next(false)}
           onAtBottom={setAtBottom}
-          overlay={
-            !atBottom || !page.atLatest ? <JumpToLatest onClick={page.jumpToLatest} /> : null
-          }
+          overlay={!atBottom || !page.atLatest ? <JumpToLatest onClick={page.jumpToLatest} /> : null}
           bubble={(message, runStart) => (
             <GroupBubble
               highlighted={isHighlighted(message)}

@@ -53,7 +53,10 @@ export function GroupMessageList({
     const index = target?.kind === 'message' ? indexOf(target.msgId) : -1;
     setStart({
       generation: page.generation,
-      location: index >= 0 && target?.kind === 'message' ? { index, align: target.align } : { index: 'LAST', align: 'end' },
+      location:
+        index >= 0 && target?.kind === 'message'
+          ? { index, align: target.align }
+          : { index: 'LAST', align: 'end' },
     });
   }
 

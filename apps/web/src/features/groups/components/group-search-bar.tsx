@@ -41,13 +41,10 @@ export function GroupSearchBar({ search, onClose }: GroupSearchBarProps) {
   else if (search.status === 'error') status = search.error ?? '';
   else if (search.status === 'done')
     status =
-      count === 0
-        ? 'No matches'
-        : `${search.current + 1} of ${count}${search.truncated ? ' newest' : ''}`;
+      count === 0 ? 'No matches' : `${search.current + 1} of ${count}${search.truncated ? ' newest' : ''}`;
 
   return (
-    <div
-      role="search"
+    <search
       className="flex items-center gap-1.5 border-b border-slate-200 bg-white px-3 py-1.5 sm:px-4"
       aria-label="Search in this group"
     >
@@ -91,6 +88,6 @@ export function GroupSearchBar({ search, onClose }: GroupSearchBarProps) {
       <button type="button" className={iconButton} aria-label="Close search" onClick={onClose}>
         <XIcon className="size-4" />
       </button>
-    </div>
+    </search>
   );
 }

@@ -1,4 +1,9 @@
-import type { GroupMessage, GroupMessagesRequest, GroupMessagesResponse, SessionGroup } from '@wadesk/contract';
+import type {
+  GroupMessage,
+  GroupMessagesRequest,
+  GroupMessagesResponse,
+  SessionGroup,
+} from '@wadesk/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchGroupMessages } from '@/features/groups/api/groups-api';
 import { pageToast } from '@/features/groups/utils/message-page';
@@ -56,13 +61,19 @@ function applyAnswer(
     const next = prependPage(base, got, answer.has_more_before);
     const first = got[0];
     // The Previous messages button shows the page it fetched from its first message; scrolling up keeps place.
-    const scroll = scrollTo && first ? { kind: 'message' as const, msgId: first.msg_id, align: 'start' as const, seq } : null;
+    const scroll =
+      scrollTo && first
+        ? { kind: 'message' as const, msgId: first.msg_id, align: 'start' as const, seq }
+        : null;
     return { ...next, scroll };
   }
   if (kind === 'next') {
     const next = appendMessages(base, got, !answer.has_more_after);
     const first = got[0];
-    const scroll = scrollTo && first ? { kind: 'message' as const, msgId: first.msg_id, align: 'start' as const, seq } : null;
+    const scroll =
+      scrollTo && first
+        ? { kind: 'message' as const, msgId: first.msg_id, align: 'start' as const, seq }
+        : null;
     return { ...next, unseen: next.atLatest ? 0 : previous.unseen, scroll };
   }
   const next = replaceWindow(base, got, {
@@ -111,12 +122,19 @@ export function useGroupMessages(group: SessionGroup) {
     ): Promise<boolean> => {
       const call = ++latest.current;
       busy.current = true;
-      setPaging(kind === 'prev' || kind === 'next' ? kind : kind === 'latest' || kind === 'refill' ? null : 'jump');
+      setPaging(
+        kind === 'prev' || kind === 'next' ? kind : kind === 'latest' || kind === 'refill' ? null : 'jump',
+      );
       try {
         const answer = await fetchGroupMessages(body);
         if (call !== latest.current) return false;
         if (announce)
-          pageToast(kind === 'next' ? 'next' : 'prev', answer.messages.length, answer.history_pending, answer.history_note);
+          pageToast(
+            kind === 'next' ? 'next' : 'prev',
+            answer.messages.length,
+            answer.history_pending,
+            answer.history_note,
+          );
         pendingPrev.current = answer.history_pending && kind === 'prev' ? body : null;
         setState((previous) => applyAnswer(previous, kind, answer, body, call, scrollTo || announce));
         return answer.messages.length > 0;
@@ -212,7 +230,11 @@ export function useGroupMessages(group: SessionGroup) {
     if (event.type === 'messages.new') {
       setState((previous) =>
         previous.atLatest
-          ? { ...appendMessages(previous, event.messages as GroupMessage[], true), ...keep(previous), status: 'ready' }
+          ? {
+              ...appendMessages(previous, event.messages as GroupMessage[], true),
+              ...keep(previous),
+              status: 'ready',
+            }
           : { ...previous, unseen: previous.unseen + event.messages.length, scroll: null },
       );
     }

@@ -40,12 +40,24 @@ export function useGroupSearch(group: SessionGroup, show: (hit: GroupSearchHit) 
       try {
         const answer = await searchGroupMessages({ session_id, group_id, query: text });
         if (id !== call.current) return;
-        setState({ status: 'done', query: text, hits: answer.hits, truncated: answer.truncated, current: 0, error: null });
+        setState({
+          status: 'done',
+          query: text,
+          hits: answer.hits,
+          truncated: answer.truncated,
+          current: 0,
+          error: null,
+        });
         const first = answer.hits[0];
         if (first) show(first);
       } catch (error) {
         if (id !== call.current) return;
-        setState({ ...IDLE, status: 'error', query: text, error: errorMessage(error, 'The search failed. Try again.') });
+        setState({
+          ...IDLE,
+          status: 'error',
+          query: text,
+          error: errorMessage(error, 'The search failed. Try again.'),
+        });
       }
     },
     [session_id, group_id, show],

@@ -16,7 +16,8 @@ type HighlightConstructor = new (...ranges: Range[]) => unknown;
  */
 export function useTextHighlight(container: RefObject<HTMLElement | null>, query: string) {
   useEffect(() => {
-    const registry = (globalThis.CSS as unknown as { highlights?: HighlightRegistry } | undefined)?.highlights;
+    const registry = (globalThis.CSS as unknown as { highlights?: HighlightRegistry } | undefined)
+      ?.highlights;
     const Highlight = (globalThis as unknown as { Highlight?: HighlightConstructor }).Highlight;
     const root = container.current;
     if (!registry || !Highlight || !root || !query) return;
