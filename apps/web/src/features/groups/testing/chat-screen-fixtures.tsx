@@ -3,6 +3,7 @@
 import { screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import type { GroupMessage, SessionGroup } from '@wadesk/contract';
+import { VirtuosoMockContext } from 'react-virtuoso';
 import { WhatsappChatScreen } from '@/features/groups/components/whatsapp-chat-screen';
 import { jsonResponse, renderRoutes, stubFetch, userWithRole } from '@/testing/render-routes';
 
@@ -141,7 +142,15 @@ export function server(options: ServerOptions = {}) {
 export function render(entry = '/whatsapp-chat', user = userWithRole('admin')) {
   return renderRoutes(
     [
-      { path: '/whatsapp-chat', element: <WhatsappChatScreen /> },
+      {
+        path: '/whatsapp-chat',
+        // jsdom lays nothing out: the virtualised list is told a tall viewport, so every message renders.
+        element: (
+          <VirtuosoMockContext.Provider value={{ viewportHeight: 100_000, itemHeight: 40 }}>
+            <WhatsappChatScreen />
+          </VirtuosoMockContext.Provider>
+        ),
+      },
       { path: '/session-info', element: <p>sessions page</p> },
     ],
     entry,
