@@ -33,6 +33,17 @@ describe('the message window', () => {
     expect(grown.generation).toBe(opened.generation);
   });
 
+  it('adds nothing when an older page comes back that is already held', () => {
+    const grown = prependPage(opened, range(51, 100), true);
+    const again = prependPage(grown, range(51, 100), true);
+    expect(again.messages).toBe(grown.messages);
+    expect(again.firstIndex).toBe(grown.firstIndex);
+    // Partly held: only the new ones join, once each.
+    const overlap = prependPage(grown, range(41, 60), true);
+    expect(ids(overlap.messages)).toEqual(ids(range(41, 200)));
+    expect(overlap.firstIndex).toBe(grown.firstIndex - 10);
+  });
+
   it('drops the newest past the cap when prepending, and then no longer ends at the latest', () => {
     const grown = prependPage(opened, range(1, 100), true, 150);
     expect(grown.messages).toHaveLength(150);

@@ -66,6 +66,8 @@ export function prependPage<W extends MessageWindow>(
   cap = WINDOW_CAP,
 ): W {
   const fresh = unseen(window.messages, older).sort(byTime);
+  // A page already held (asked twice) changes nothing: the same array, so the list is not drawn again.
+  if (fresh.length === 0) return { ...window, hasMoreBefore };
   const messages = [...fresh, ...window.messages];
   const dropped = Math.max(0, messages.length - cap);
   return {
