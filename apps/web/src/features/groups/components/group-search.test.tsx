@@ -36,7 +36,9 @@ function searchServer() {
         : undefined,
   });
   const sent = (url: string) =>
-    fetchMock.mock.calls.filter(([path]) => path === url).map(([, init]) => sentBody(init));
+    fetchMock.mock.calls
+      .filter(([path]) => path === url)
+      .map(([, init]) => sentBody(init) as Record<string, unknown>);
   const aroundIds = () =>
     sent('/api/getGroupsMsg/')
       .filter((body) => body.msg_type === 'around')
@@ -137,14 +139,14 @@ describe('jump to date', () => {
     await user.clear(input);
     await user.type(input, '2024-03-05');
     await user.click(screen.getByRole('button', { name: 'Go' }));
-    const dateBody = async () => {
+    const dateBody = () => {
       const bodies = fetchMock.mock.calls
         .filter(([url]) => url === '/api/getGroupsMsg/')
-        .map(([, init]) => sentBody(init));
+        .map(([, init]) => sentBody(init) as Record<string, unknown>);
       return bodies.find((body) => body.msg_type === 'date');
     };
-    await waitFor(async () =>
-      expect(await dateBody()).toEqual({
+    await waitFor(() =>
+      expect(dateBody()).toEqual({
         session_id: 's1',
         group_id: 'g1@g.us',
         msg_type: 'date',
