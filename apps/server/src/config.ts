@@ -86,6 +86,8 @@ export interface Config {
   /** LOG_FORMAT: `auto` writes readable lines to a terminal and JSON lines anywhere else (http/logger.ts). */
   logFormat: (typeof LOG_FORMATS)[number];
   whatsappDriver: (typeof WHATSAPP_DRIVERS)[number];
+  /** SIMULATOR_BIG_GROUP: the simulator's extra "Big History" group's message count; 0 for none. */
+  simulatorBigGroup: number;
   /** Active WhatsApp sessions an organisation may have at once. */
   whatsappSessionLimit: number;
   /** WhatsApp sessions one server instance runs at most; more go to other instances (or answer 503). */
@@ -223,6 +225,7 @@ const envSchema = z.object({
   LOG_FORMAT: z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(', ')}` }).default('auto'),
   WHATSAPP_DRIVER: z.enum(WHATSAPP_DRIVERS, { error: 'must be baileys or simulator' }).default('baileys'),
   WHATSAPP_SESSION_LIMIT: integer(1, 100_000).default(1),
+  SIMULATOR_BIG_GROUP: integer(0, 20_000).default(0),
   WHATSAPP_SESSIONS_PER_INSTANCE: integer(1, 100_000).default(500),
   WHATSAPP_QUIET_AFTER_HOURS: integer(1, 24 * 365).default(6),
   WHATSAPP_LOG_LEVEL: z
@@ -331,6 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: vars.LOG_LEVEL,
     logFormat: vars.LOG_FORMAT,
     whatsappDriver: vars.WHATSAPP_DRIVER,
+    simulatorBigGroup: vars.SIMULATOR_BIG_GROUP,
     whatsappSessionLimit: vars.WHATSAPP_SESSION_LIMIT,
     whatsappSessionsPerInstance: vars.WHATSAPP_SESSIONS_PER_INSTANCE,
     whatsappQuietAfterHours: vars.WHATSAPP_QUIET_AFTER_HOURS,

@@ -13,6 +13,8 @@ export const groupMessages = {
   noMode: 'No mode passed',
   modeInvalid: 'The mode must be watch, per_customer or ignore',
   messageNotFound: 'Message not found',
+  noTimestamp: 'A date page needs a timestamp',
+  msgTypeNeeded: 'msg_type must be prev, next or around when msg_id is given',
   notConnected: 'The session is not connected. Reconnect it and try again.',
   /** The phone answered a request for older messages with nothing, which alone does not prove the chat's start. */
   phoneSentNothing: 'The phone sent nothing older this time. Try again in a minute.',
@@ -228,13 +230,17 @@ export type GroupMessage = z.infer<typeof groupMessage>;
 
 /**
  * POST /api/getGroupsMsg/. No msg_id: the newest 100. `prev`: the 100 before msg_id; `next`: the 100
- * after it. Always ascending by time (oldest first) for display.
+ * after it; `around`: msg_id itself with up to 50 before and 49 after (a search hit, a ticket's link);
+ * `date` (no msg_id): the 100 from the first message at or after `timestamp` (seconds), or the newest
+ * page when nothing is that new. Always ascending by time (oldest first) for display.
  */
 export const groupMessagesRequest = z.object({
   session_id: z.string().trim().min(1).max(64),
   group_id: z.string().trim().min(1).max(128),
-  msg_type: z.enum(['prev', 'next']).optional(),
+  msg_type: z.enum(['prev', 'next', 'around', 'date']).optional(),
   msg_id: z.string().trim().min(1).max(512).optional(),
+  /** Seconds since the epoch; only with `msg_type: 'date'`. */
+  timestamp: z.number().int().min(0).max(253_402_300_799).optional(),
 });
 export type GroupMessagesRequest = z.infer<typeof groupMessagesRequest>;
 
@@ -261,6 +267,44 @@ export const groupMessagesResponse = z.object({
   history_note: z.string().nullable(),
 });
 export type GroupMessagesResponse = z.infer<typeof groupMessagesResponse>;
+
+/** Most hits one search answers (the newest ones); `truncated` says there were more. */
+export const GROUP_SEARCH_LIMIT = 200;
+
+/**
+ * POST /api/searchGroupMsgs/: the group's stored messages whose text holds `query` (case-insensitive),
+ * newest first, at most GROUP_SEARCH_LIMIT.
+ */
+export const searchGroupMessagesRequest = z.object({
+  session_id: z.string().trim().min(1).max(64),
+  group_id: z.string().trim().min(1).max(128),
+  query: z
+    .string({ error: 'Type something to search for.' })
+    .trim()
+    .min(1, 'Type something to search for.')
+    .max(100, 'Search for at most 100 characters.'),
+});
+export type SearchGroupMessagesRequest = z.infer<typeof searchGroupMessagesRequest>;
+
+export const groupSearchHit = z.object({
+  msg_id: z.string(),
+  /** Seconds since the epoch. */
+  timestamp: z.number(),
+  author_name: z.string().nullable(),
+  from_me: z.boolean(),
+  /** Up to about 120 characters of the text around the first match, on one line. */
+  snippet: z.string(),
+});
+export type GroupSearchHit = z.infer<typeof groupSearchHit>;
+
+export const searchGroupMessagesResponse = z.object({
+  success: z.boolean(),
+  /** Newest first. */
+  hits: z.array(groupSearchHit),
+  /** More messages matched than GROUP_SEARCH_LIMIT: only the newest are listed. */
+  truncated: z.boolean(),
+});
+export type SearchGroupMessagesResponse = z.infer<typeof searchGroupMessagesResponse>;
 
 /** POST /api/syncOldMsgs/: starts (or resumes) fetching all older history in the background. Answers syncOldMessagesResponse. */
 export const syncOldMessagesRequest = z.object({

@@ -46,6 +46,7 @@ const MINIMUM_ROLE: Record<string, MemberRole | 'public'> = {
   'POST /api/getSessionsList/': 'member',
   'POST /api/getGroups/': 'member',
   'POST /api/getGroupsMsg/': 'member',
+  'POST /api/searchGroupMsgs/': 'member',
   'POST /api/markGroupRead/': 'member',
   'POST /api/syncOldMsgs/': 'member',
   'POST /api/downloadMedia/': 'member',

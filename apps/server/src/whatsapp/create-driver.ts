@@ -45,7 +45,7 @@ export function createWhatsAppAdapter(config: Config, overrides: WhatsAppOverrid
   const driver =
     overrides.driver ??
     (config.whatsappDriver === 'simulator'
-      ? createSimulatorDriver(overrides.simulator)
+      ? createSimulatorDriver({ bigGroup: config.simulatorBigGroup, ...overrides.simulator })
       : createBaileysDriver({
           logger: createBaileysLogger(config.whatsappLogLevel),
           connectTimeoutMs: 20_000,

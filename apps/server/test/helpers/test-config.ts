@@ -44,6 +44,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     logFormat: 'json',
     whatsappDriver: 'simulator',
+    simulatorBigGroup: 0,
     whatsappSessionLimit: 1,
     whatsappSessionsPerInstance: 500,
     whatsappQuietAfterHours: 6,

@@ -7,6 +7,9 @@ import { setDisplayTimeZone } from '@/shared/format/time-zone';
 // as it holds, so the longer limit costs nothing there.
 configure({ asyncUtilTimeout: 5_000 });
 
+// jsdom has no Element.scrollBy; react-virtuoso (the group message list) calls it when it keeps the place.
+if (!Element.prototype.scrollBy) Element.prototype.scrollBy = () => {};
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

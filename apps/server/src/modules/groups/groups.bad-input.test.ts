@@ -27,6 +27,12 @@ function routes(sessionId: string, messageId: string): Route[] {
     },
     {
       method: 'POST',
+      url: '/api/searchGroupMsgs/',
+      body: { session_id: sessionId, group_id: GROUP, query: 'hello' },
+      ids: ['session_id', 'group_id'],
+    },
+    {
+      method: 'POST',
       url: '/api/setGroupMode/',
       body: { session_id: sessionId, group_id: GROUP, mode: 'per_customer' },
       ids: ['session_id', 'group_id'],

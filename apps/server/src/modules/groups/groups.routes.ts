@@ -9,6 +9,8 @@ import {
   groupsResponse,
   markGroupReadRequest,
   markGroupReadResponse,
+  searchGroupMessagesRequest,
+  searchGroupMessagesResponse,
   setGroupModeRequest,
   setGroupModeResponse,
   syncOldMessagesRequest,
@@ -91,6 +93,21 @@ export const groupsRoutes: FastifyPluginAsyncZod<GroupsRoutesOptions> = async (
       },
     },
     async (request) => groups.messages(request.user.organisationId, request.body),
+  );
+
+  app.post(
+    '/api/searchGroupMsgs/',
+    {
+      preValidation: sessionAndGroup,
+      schema: {
+        tags,
+        summary: "Search a group's stored messages: the newest 200 whose text holds the query",
+        security: bearerAuth,
+        body: searchGroupMessagesRequest,
+        response: { 200: searchGroupMessagesResponse, ...errors },
+      },
+    },
+    async (request) => groups.search(request.user.organisationId, request.body),
   );
 
   app.post(

@@ -1,11 +1,14 @@
 import {
+  GROUP_SEARCH_LIMIT,
   type GroupMessagesResponse,
   type GroupsResponse,
   groupMessages,
   type ReplyState,
+  type SearchGroupMessagesRequest,
+  type SearchGroupMessagesResponse,
 } from '@wadesk/contract';
 import { AppError } from '../../errors';
-import type { ChatStore, GroupRow, GroupSummary, MessageRow } from '../messages/chat-store.service';
+import type { ChatStore, Cursor, GroupRow, GroupSummary, MessageRow } from '../messages/chat-store.service';
 import { jidsToResolve, resolveMessage, toGroupMessage } from '../messages/group-message';
 import { NotConnectedError } from '../sessions/gateway';
 import { ownedGroup, waIdOf } from './group-access';
@@ -30,8 +33,22 @@ export interface GroupsServiceDeps {
 export interface PageRequest {
   session_id: string;
   group_id: string;
-  msg_type?: 'prev' | 'next' | undefined;
+  msg_type?: 'prev' | 'next' | 'around' | 'date' | undefined;
   msg_id?: string | undefined;
+  timestamp?: number | undefined;
+}
+
+/** How many characters of a search hit's text show around the match. */
+const SNIPPET = 120;
+
+/** Up to SNIPPET characters of `body` on one line, around the first case-insensitive match of `query`. */
+export function snippetOf(body: string, query: string): string {
+  const line = body.replace(/\s+/g, ' ').trim();
+  if (line.length <= SNIPPET) return line;
+  const at = Math.max(0, line.toLowerCase().indexOf(query.toLowerCase()));
+  const start = Math.max(0, Math.min(at - 40, line.length - SNIPPET));
+  const end = start + SNIPPET;
+  return `${start > 0 ? '…' : ''}${line.slice(start, end).trim()}${end < line.length ? '…' : ''}`;
 }
 
 export type GroupsService = ReturnType<typeof createGroupsService>;
@@ -89,14 +106,32 @@ export function createGroupsService({ store, phone, historyWaitMs, replyStates }
     return { pending: false, note: null };
   }
 
-  async function page(group: GroupRow, request: PageRequest) {
+  async function page(
+    group: GroupRow,
+    request: PageRequest,
+  ): Promise<{ rows: MessageRow[]; direction: 'prev' | 'next' | 'around'; cursor?: Cursor }> {
     const { sessionId, jid } = group;
-    if (!request.msg_id)
-      return { rows: await store.newestMessages(sessionId, jid, PAGE_SIZE), direction: 'prev' as const };
-    if (!request.msg_type) throw new AppError(400, 'msg_type must be prev or next when msg_id is given');
+    if (request.msg_type === 'date') {
+      if (request.timestamp === undefined) throw new AppError(400, groupMessages.noTimestamp);
+      const rows = await store.messagesFrom(sessionId, jid, request.timestamp, PAGE_SIZE);
+      // Nothing that new: the newest page, as opening the group shows it.
+      if (rows.length > 0) return { rows, direction: 'around' };
+    }
+    if (!request.msg_id || request.msg_type === 'date')
+      return { rows: await store.newestMessages(sessionId, jid, PAGE_SIZE), direction: 'prev' };
+    if (!request.msg_type) throw new AppError(400, groupMessages.msgTypeNeeded);
     const cursorRow = await store.findMessage(sessionId, jid, waIdOf(request.msg_id));
     if (!cursorRow) throw new AppError(404, groupMessages.messageNotFound);
     const cursor = { timestamp: cursorRow.timestamp, msgId: cursorRow.msgId };
+    if (request.msg_type === 'around') {
+      // The message in the middle of its page: half before it, the rest after (a search hit, a link).
+      const [before, after] = await Promise.all([
+        store.messagesBefore(sessionId, jid, cursor, PAGE_SIZE / 2),
+        store.messagesAfter(sessionId, jid, cursor, PAGE_SIZE / 2 - 1),
+      ]);
+      const { raw: _raw, ...row } = cursorRow;
+      return { rows: [...before, row, ...after], direction: 'around' };
+    }
     const rows =
       request.msg_type === 'prev'
         ? await store.messagesBefore(sessionId, jid, cursor, PAGE_SIZE)
@@ -115,6 +150,31 @@ export function createGroupsService({ store, phone, historyWaitMs, replyStates }
       const group = await ownedGroup(store, organisationId, request.session_id, request.group_id);
       await store.markRead(organisationId, group.sessionId, group.jid);
       return { success: true, unread_count: 0 as const };
+    },
+
+    /** The group's messages holding `query`, newest first, at most GROUP_SEARCH_LIMIT. 404 for another's group. */
+    async search(
+      organisationId: number,
+      request: SearchGroupMessagesRequest,
+    ): Promise<SearchGroupMessagesResponse> {
+      const group = await ownedGroup(store, organisationId, request.session_id, request.group_id);
+      const rows = await store.searchMessages(
+        group.sessionId,
+        group.jid,
+        request.query,
+        GROUP_SEARCH_LIMIT + 1,
+      );
+      return {
+        success: true,
+        hits: rows.slice(0, GROUP_SEARCH_LIMIT).map((row) => ({
+          msg_id: row.msgId,
+          timestamp: row.timestamp,
+          author_name: row.fromMe ? null : row.authorName,
+          from_me: row.fromMe,
+          snippet: snippetOf(row.body, request.query),
+        })),
+        truncated: rows.length > GROUP_SEARCH_LIMIT,
+      };
     },
 
     async messages(organisationId: number, request: PageRequest): Promise<GroupMessagesResponse> {

@@ -70,6 +70,8 @@ export function createChatStore({
     newestMessages: messages.newest,
     messagesBefore: messages.before,
     messagesAfter: messages.after,
+    messagesFrom: messages.fromTime,
+    searchMessages: messages.search,
     existsBefore: messages.existsBefore,
     existsAfter: messages.existsAfter,
     oldestMessage: messages.oldest,

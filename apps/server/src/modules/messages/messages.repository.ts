@@ -161,6 +161,42 @@ export function createMessagesRepository(db: Db) {
         .limit(limit);
     },
 
+    /** The first `limit` messages at or after `timestamp` (seconds), oldest first. */
+    async fromTime(
+      sessionId: string,
+      groupJid: string,
+      timestamp: number,
+      limit: number,
+    ): Promise<MessageRow[]> {
+      return db
+        .select(listColumns)
+        .from(waMessages)
+        .where(and(inGroup(sessionId, groupJid), sql`${waMessages.timestamp} >= ${timestamp}`))
+        .orderBy(asc(waMessages.timestamp), asc(waMessages.msgId))
+        .limit(limit);
+    },
+
+    /**
+     * The group's messages whose text holds `text` (case-insensitive), newest first, at most `limit`. An
+     * ILIKE with the group's columns first, so wa_messages_group_body_trgm_idx answers it (decision 0025).
+     */
+    async search(sessionId: string, groupJid: string, text: string, limit: number) {
+      const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return db
+        .select({
+          msgId: waMessages.msgId,
+          waId: waMessages.waId,
+          timestamp: waMessages.timestamp,
+          fromMe: waMessages.fromMe,
+          authorName: waMessages.authorName,
+          body: waMessages.body,
+        })
+        .from(waMessages)
+        .where(and(inGroup(sessionId, groupJid), sql`${waMessages.body} ilike ${pattern}`))
+        .orderBy(desc(waMessages.timestamp), desc(waMessages.msgId))
+        .limit(limit);
+    },
+
     async existsBefore(sessionId: string, groupJid: string, cursor: Cursor): Promise<boolean> {
       const rows = await db
         .select({ seq: waMessages.seq })

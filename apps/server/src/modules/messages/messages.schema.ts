@@ -160,6 +160,8 @@ export const waMessages = pgTable(
     // The message key: history and live traffic may spell the author differently (LID or phone number).
     uniqueIndex('wa_messages_key_idx').on(t.sessionId, t.groupJid, t.waId),
     index('wa_messages_group_time_idx').on(t.sessionId, t.groupJid, t.timestamp, t.msgId),
+    // Search within a group (ILIKE on the text), led by the group's columns through btree_gin (decision 0025).
+    index('wa_messages_group_body_trgm_idx').using('gin', t.sessionId, t.groupJid, t.body.op('gin_trgm_ops')),
     // LID authors whose phone number is not known yet: what a newly learned pair fills in, without
     // scanning the session's messages (see messages.repository.ts, fillAuthorAlt).
     index('wa_messages_unresolved_lid_idx')

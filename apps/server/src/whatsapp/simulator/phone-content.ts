@@ -100,16 +100,26 @@ function person(seed: string, index: number, name: string): SimPerson {
   };
 }
 
-/** The phone of one simulated session; `anchor` (seconds) is when its newest seeded message was sent. */
-export function createPhoneContent(seed: string, anchor: number): PhoneContent {
+/** The extra group SIMULATOR_BIG_GROUP adds: a long history to scroll through (decision 0025). */
+export const BIG_GROUP_NAME = 'Big History';
+
+/**
+ * The phone of one simulated session; `anchor` (seconds) is when its newest seeded message was sent.
+ * `bigGroup` > 0 adds a fifth group, "Big History", with that many messages.
+ */
+export function createPhoneContent(seed: string, anchor: number, bigGroup = 0): PhoneContent {
   const owner = person(seed, 0, 'Demo Phone');
-  const groups = GROUPS.map((template, g) => {
+  const templates = [
+    ...GROUPS,
+    ...(bigGroup > 0 ? [{ name: BIG_GROUP_NAME, addressingMode: 'pn' as const }] : []),
+  ];
+  const groups = templates.map((template, g) => {
     const hash = digest(seed, 'group', g);
     const members = [0, 1, 2, 3, 4].map((m) => {
       const index = 1 + ((hash[m] ?? 0) % NAMES.length);
       return person(seed, 100 * (g + 1) + m, NAMES[(index + m) % NAMES.length] ?? 'Member');
     });
-    const count = 250 + ((hash[8] ?? 0) % 150);
+    const count = g < GROUPS.length ? 250 + ((hash[8] ?? 0) % 150) : bigGroup;
     const group: SimGroup = {
       jid: `1203630${digits(hash, 11)}@g.us`,
       name: template.name,

@@ -21,6 +21,7 @@ import type {
 } from '../driver';
 import { createVoteReader, encryptPollVote, type PollKey, type VoteReader } from '../polls';
 import {
+  BIG_GROUP_NAME,
   buildMessage,
   createPhoneContent,
   mediaContent,
@@ -48,6 +49,11 @@ export interface SimulatorOptions {
    * unanswered (decision 0026): what demo mode shows. Tests of other things turn it off (test/helpers).
    */
   phoneActivity: boolean;
+  /**
+   * SIMULATOR_BIG_GROUP: > 0 adds the group "Big History" with this many messages, all sent in the
+   * history right after linking (through the normal ingest), for demos and e2e of long groups.
+   */
+  bigGroup: number;
   now: () => number;
 }
 
@@ -59,8 +65,12 @@ export const DEFAULT_SIMULATOR: SimulatorOptions = {
   pingMs: 10_000,
   historyDepth: 120,
   phoneActivity: true,
+  bigGroup: 0,
   now: () => Date.now(),
 };
+
+/** Messages per history event when the phone sends a long history. */
+const HISTORY_CHUNK = 1_000;
 
 export type SimulatedFailure =
   | 'unreachable'
@@ -126,7 +136,7 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
     if (!phone) {
       const anchor = Math.floor(options.now() / 1000 / 3600) * 3600; // stable within the hour, so restarts agree
       phone = {
-        content: createPhoneContent(sessionId, anchor),
+        content: createPhoneContent(sessionId, anchor, options.bigGroup),
         auth: null,
         events: null,
         timers: new Set(),
@@ -237,13 +247,17 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
     // The phone sends its recent history once, right after linking (Baileys counts syncs in the creds).
     if (creds.accountSyncCounter === 0) {
       later(phone, 5, () => {
-        for (const group of phone.content.groups)
-          events.history({
-            messages: newestFirst(group, group.count, options.historyDepth),
-            contacts: contactsOf(group),
-            onDemand: false,
-            requestId: null,
-          });
+        for (const group of phone.content.groups) {
+          // The big group's whole history comes at once, in chunks of 1,000 like a phone's sync batches.
+          const depth = group.name === BIG_GROUP_NAME ? group.count : options.historyDepth;
+          for (let end = group.count; end > group.count - depth && end > 0; end -= HISTORY_CHUNK)
+            events.history({
+              messages: newestFirst(group, end, Math.min(HISTORY_CHUNK, end - (group.count - depth))),
+              contacts: contactsOf(group),
+              onDemand: false,
+              requestId: null,
+            });
+        }
         creds.accountSyncCounter = 1;
         void phone.auth?.saveCreds();
         // Then what members did to those messages meanwhile: reactions, an edit, deletes (decision 0026),

@@ -9,10 +9,13 @@ import {
   type MarkGroupReadRequest,
   type MarkGroupReadResponse,
   markGroupReadResponse,
+  type SearchGroupMessagesRequest,
+  type SearchGroupMessagesResponse,
   type SetGroupModeRequest,
   type SetGroupModeResponse,
   type SyncOldMessagesRequest,
   type SyncOldMessagesResponse,
+  searchGroupMessagesResponse,
   setGroupModeResponse,
   syncOldMessagesResponse,
 } from '@wadesk/contract';
@@ -28,6 +31,11 @@ export function fetchGroupMessages(
   signal?: AbortSignal,
 ): Promise<GroupMessagesResponse> {
   return api.post('/api/getGroupsMsg/', body, groupMessagesResponse, { signal });
+}
+
+/** The group's stored messages holding a text, newest first (at most 200). */
+export function searchGroupMessages(body: SearchGroupMessagesRequest): Promise<SearchGroupMessagesResponse> {
+  return api.post('/api/searchGroupMsgs/', body, searchGroupMessagesResponse);
 }
 
 /** The group was opened and its newest messages seen: they no longer count as unread. */

@@ -1,5 +1,12 @@
 import type { SessionGroup } from '@wadesk/contract';
-import { ArrowLeftIcon, ChevronDownIcon, ChevronUpIcon, RefreshCcwIcon } from 'lucide-react';
+import {
+  ArrowLeftIcon,
+  CalendarIcon,
+  ChevronDownIcon,
+  ChevronUpIcon,
+  RefreshCcwIcon,
+  SearchIcon,
+} from 'lucide-react';
 import { Avatar } from '@/shared/ui/avatar';
 import { Button } from '@/shared/ui/button';
 import { GroupModeControl } from './group-mode-control';
@@ -11,7 +18,11 @@ interface ConversationHeaderProps {
   onPrev: () => void;
   onNext: () => void;
   onSync: () => void;
-  paging: 'prev' | 'next' | null;
+  /** Opens or closes the search bar / the date bar below the header. */
+  onSearch: () => void;
+  onDate: () => void;
+  tool: 'search' | 'date' | null;
+  paging: 'prev' | 'next' | 'jump' | null;
   syncing: boolean;
   /** Nothing shown yet: paging has no anchor. */
   empty: boolean;
@@ -37,6 +48,9 @@ export function ConversationHeader({
   onPrev,
   onNext,
   onSync,
+  onSearch,
+  onDate,
+  tool,
   paging,
   syncing,
   empty,
@@ -61,6 +75,26 @@ export function ConversationHeader({
           </h2>
           <SessionBadge name={group.session_name} />
         </div>
+        <button
+          type="button"
+          onClick={onSearch}
+          aria-label="Search messages"
+          aria-pressed={tool === 'search'}
+          data-testid="group-search-toggle"
+          className={`${tool === 'search' ? 'bg-brand-50 text-brand-800' : 'text-slate-600'} rounded-lg p-2 hover:bg-slate-100`}
+        >
+          <SearchIcon className="size-5" />
+        </button>
+        <button
+          type="button"
+          onClick={onDate}
+          aria-label="Go to date"
+          aria-pressed={tool === 'date'}
+          data-testid="group-date-toggle"
+          className={`${tool === 'date' ? 'bg-brand-50 text-brand-800' : 'text-slate-600'} rounded-lg p-2 hover:bg-slate-100`}
+        >
+          <CalendarIcon className="size-5" />
+        </button>
       </div>
       <GroupModeControl group={group} />
       <div className="mt-2.5 flex flex-wrap gap-1.5">
@@ -68,6 +102,7 @@ export function ConversationHeader({
           variant="secondary"
           size="md"
           className="px-2.5"
+          data-testid="group-previous-messages"
           icon={<ChevronUpIcon className="hidden size-4 sm:block" />}
           busy={paging === 'prev'}
           disabled={empty || paging !== null}

@@ -15,7 +15,10 @@ function progressText(progress: SyncProgress): string {
     case 'starting':
       return 'Starting to sync old messages…';
     case 'running':
-      return `Syncing old messages… ${count}${oldest}`;
+      // The server's reason while it waits (e.g. the phone sent nothing older; asking again in a minute).
+      return progress.message
+        ? `${progress.message} ${count}${oldest}.`
+        : `Syncing old messages… ${count}${oldest}`;
     case 'waiting_phone':
       return `Waiting for the phone${progress.message ? ` (${progress.message})` : ''}… ${count}`;
     case 'done':

@@ -27,7 +27,7 @@ describe('Sync All Old Messages', () => {
     stubEventSource();
     let failure: Response | null = null;
     const fetchMock = server({
-      messages: () => page([message({ body: 'm' })]),
+      messages: () => page([message({ body: 'm' })], { has_more_before: false }),
       other: (path) =>
         path === '/api/syncOldMsgs/'
           ? (failure ?? syncAnswer('started', 'Syncing old messages in the background.'))
@@ -63,7 +63,7 @@ describe('Sync All Old Messages', () => {
     stubEventSource();
     let eventFirst = false;
     server({
-      messages: () => page([message({ body: 'm' })]),
+      messages: () => page([message({ body: 'm' })], { has_more_before: false }),
       other: (path) => {
         if (path !== '/api/syncOldMsgs/') return undefined;
         // The server reports `done` for a complete history too; it may reach the page before the answer.

@@ -36,7 +36,9 @@ describe('the group list', () => {
 
   it('marks a group read when it is opened and when new messages show in it, and refreshes the list on new messages', async () => {
     stubEventSource();
-    const fetchMock = server({ messages: () => page([message({ body: 'seen now' })]) });
+    const fetchMock = server({
+      messages: () => page([message({ body: 'seen now' })], { has_more_before: false }),
+    });
     const calls = (url: string) => fetchMock.mock.calls.filter(([path]) => path === url);
     const user = userEvent.setup();
     render();

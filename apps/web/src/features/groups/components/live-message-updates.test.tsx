@@ -25,7 +25,10 @@ describe('live changes of shown messages', () => {
 
   it('shows new reactions, an edited text and a delete as they are told, and ignores other groups', async () => {
     stubEventSource();
-    server({ messages: () => page([message({ id: 'M1', body: 'Main Sr 5' })]) });
+    // The group holds this one message: nothing older to load.
+    server({
+      messages: () => page([message({ id: 'M1', body: 'Main Sr 5' })], { has_more_before: false }),
+    });
     const user = userEvent.setup();
     render();
     await openGroup(user, /Pune Support/);

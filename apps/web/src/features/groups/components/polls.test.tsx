@@ -33,10 +33,13 @@ describe('polls in the group chat', () => {
     const own = makePoll({ Yes: [], No: [] }, { question: 'Solved?' });
     server({
       messages: () =>
-        page([
-          message({ id: 'P1', message_type: 'poll_creation', body: question, poll }),
-          message({ id: 'P2', message_type: 'poll_creation', body: 'Solved?', from_me: true, poll: own }),
-        ]),
+        page(
+          [
+            message({ id: 'P1', message_type: 'poll_creation', body: question, poll }),
+            message({ id: 'P2', message_type: 'poll_creation', body: 'Solved?', from_me: true, poll: own }),
+          ],
+          { has_more_before: false },
+        ),
     });
     const user = userEvent.setup();
     render();
@@ -70,7 +73,9 @@ describe('polls in the group chat', () => {
   it('keeps showing a poll from a server that sends no counts as its question', async () => {
     server({
       messages: () =>
-        page([message({ message_type: 'poll_creation', body: 'Which day suits?', poll: null })]),
+        page([message({ message_type: 'poll_creation', body: 'Which day suits?', poll: null })], {
+          has_more_before: false,
+        }),
     });
     const user = userEvent.setup();
     render();

@@ -26,7 +26,9 @@ describe('desk replies in the group chat', () => {
   it("shows a reply's ticks and moves them with reply.status events, also for a reply shown later", async () => {
     stubEventSource();
     const desk = message({ from_me: true, author: null, body: 'It ships today.', id: 'R1', reply: reply() });
-    server({ messages: () => page([message({ body: 'Where is it?' }), desk]) });
+    server({
+      messages: () => page([message({ body: 'Where is it?' }), desk], { has_more_before: false }),
+    });
     const user = userEvent.setup();
     render();
     await openGroup(user, /Pune Support/);

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   groupRows,
+  historyPages,
   message,
   openGroup,
   page,
@@ -76,14 +77,17 @@ describe('WhatsappChatScreen', () => {
     };
     server({
       messages: () =>
-        page([
-          message({ body: 'one', timestamp: at(4, 9) }),
-          message({ body: 'two', timestamp: at(4, 10) }),
-          message({ body: 'three', timestamp: at(4, 11), ...asha }),
-          message({ body: 'four', timestamp: at(5, 9), ...asha }),
-          message({ body: 'mine', timestamp: at(5, 10), from_me: true, author: null, author_name: null }),
-          message({ body: 'five', timestamp: at(5, 11), ...asha }),
-        ]),
+        page(
+          [
+            message({ body: 'one', timestamp: at(4, 9) }),
+            message({ body: 'two', timestamp: at(4, 10) }),
+            message({ body: 'three', timestamp: at(4, 11), ...asha }),
+            message({ body: 'four', timestamp: at(5, 9), ...asha }),
+            message({ body: 'mine', timestamp: at(5, 10), from_me: true, author: null, author_name: null }),
+            message({ body: 'five', timestamp: at(5, 11), ...asha }),
+          ],
+          { has_more_before: false },
+        ),
     });
     const user = userEvent.setup();
     const { container } = render();
@@ -129,7 +133,7 @@ describe('WhatsappChatScreen', () => {
     });
     const other = message({ author: '9111@s.whatsapp.net', author_name: 'Meera', author_number: '9111' });
     const again = message({ body: 'thanks' });
-    server({ messages: () => page([quoted, mine, other, again]) });
+    server({ messages: () => page([quoted, mine, other, again], { has_more_before: false }) });
     const user = userEvent.setup();
     render();
     await openGroup(user, /Pune Support/);
@@ -153,38 +157,76 @@ describe('WhatsappChatScreen', () => {
     expect(blinking()).toBe(0);
   });
 
-  it('pages to previous and more messages relative to the first and last shown', async () => {
-    const newest = [message({ body: 'newest-a' }), message({ body: 'newest-b' })];
-    const older = Array.from({ length: 100 }, (_, i) => message({ body: `old ${i}` }));
-    const fetchMock = server({
-      messages: (body) => {
-        if (body.msg_type === 'prev') return page(older, { has_more_after: true });
-        if (body.msg_type === 'next') return page(newest);
-        return page(newest);
-      },
-    });
+  it('Previous messages prepends the older page and keeps the newer; More messages asks after the last held', async () => {
+    const history = Array.from({ length: 300 }, (_, i) => message({ body: `stored ${i}` }));
+    const fetchMock = server({ messages: historyPages(history) });
+    const bodies = () =>
+      fetchMock.mock.calls.filter(([url]) => url === '/api/getGroupsMsg/').map(([, init]) => sentBody(init));
     const user = userEvent.setup();
-    render();
+    // A short viewport: the list opens at its end, as a long group does, and loads nothing by itself.
+    render('/whatsapp-chat', userWithRole('admin'), 400);
     await openGroup(user, /Pune Support/);
-    await screen.findByText('newest-a');
+    await screen.findByText('stored 299');
+    expect(bodies()).toEqual([{ session_id: 's1', group_id: 'g1@g.us' }]);
+
     await user.click(screen.getByRole('button', { name: 'Previous messages' }));
     expect(await screen.findByText('Successfully fetched 100 messages')).toBeTruthy();
-    expect(screen.getByText('old 0')).toBeTruthy();
-    expect(screen.queryByText('newest-a')).toBeNull();
-    const bodies = fetchMock.mock.calls
-      .filter(([url]) => url === '/api/getGroupsMsg/')
-      .map(([, init]) => sentBody(init));
-    expect(bodies[1]).toEqual({
+    expect(bodies()[1]).toEqual({
       session_id: 's1',
       group_id: 'g1@g.us',
       msg_type: 'prev',
-      msg_id: newest[0]?.msg_id,
+      msg_id: history[200]?.msg_id,
     });
+    // Where the list then scrolls (the page's first message) needs a layout: jsdom has none (e2e's part).
 
+    // The newer page was kept (decision 0025): More messages asks after the newest held, which is the latest.
     await user.click(screen.getByRole('button', { name: 'More messages' }));
-    await screen.findByText('newest-b');
+    expect(await screen.findByText('No newer messages')).toBeTruthy();
+    expect(bodies().at(-1)).toEqual({
+      session_id: 's1',
+      group_id: 'g1@g.us',
+      msg_type: 'next',
+      msg_id: history[299]?.msg_id,
+    });
+  });
+
+  it('More messages appends the next page to a window that does not end at the latest', async () => {
+    const history = Array.from({ length: 300 }, (_, i) => message({ id: `H${i}`, body: `stored ${i}` }));
+    const fetchMock = server({ messages: historyPages(history) });
+    const user = userEvent.setup();
+    // A ticket's link opens the page around its message (100..199).
+    render('/whatsapp-chat?session=s1&group=g1%40g.us&message=H150', userWithRole('admin'), 400);
+    expect(await screen.findByText('stored 150')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'More messages' }));
+    expect(await screen.findByText('Successfully fetched 100 messages')).toBeTruthy();
     const last = fetchMock.mock.calls.filter(([url]) => url === '/api/getGroupsMsg/').at(-1);
-    expect(sentBody(last?.[1])).toMatchObject({ msg_type: 'next', msg_id: older[99]?.msg_id });
+    expect(sentBody(last?.[1])).toEqual({
+      session_id: 's1',
+      group_id: 'g1@g.us',
+      msg_type: 'next',
+      msg_id: history[199]?.msg_id,
+    });
+    expect(await screen.findByText('stored 200')).toBeTruthy();
+  });
+
+  it('a group that fits the screen loads its older messages by itself and keeps the newer ones', async () => {
+    const history = Array.from({ length: 130 }, (_, i) => message({ body: `stored ${i}` }));
+    const fetchMock = server({ messages: historyPages(history) });
+    const user = userEvent.setup();
+    render();
+    await openGroup(user, /Pune Support/);
+    expect(await screen.findByTestId('group-start')).toBeTruthy();
+    expect(screen.getByText('stored 0')).toBeTruthy();
+    expect(screen.getByText('stored 129')).toBeTruthy();
+    const bodies = fetchMock.mock.calls
+      .filter(([url]) => url === '/api/getGroupsMsg/')
+      .map(([, init]) => sentBody(init));
+    expect(bodies).toEqual([
+      { session_id: 's1', group_id: 'g1@g.us' },
+      { session_id: 's1', group_id: 'g1@g.us', msg_type: 'prev', msg_id: history[30]?.msg_id },
+    ]);
+    // Loaded by scrolling: no toast.
+    expect(screen.queryByText('Successfully fetched 30 messages')).toBeNull();
   });
 
   it('asks the phone when the store has nothing older, and refetches when the history event arrives', async () => {
@@ -237,7 +279,7 @@ describe('WhatsappChatScreen', () => {
 
   it('adds new live messages of the open group at once', async () => {
     stubEventSource();
-    server({ messages: () => page([message({ body: 'before' })]) });
+    server({ messages: () => page([message({ body: 'before' })], { has_more_before: false }) });
     const user = userEvent.setup();
     render();
     await openGroup(user, /Pune Support/);
@@ -272,7 +314,7 @@ describe('WhatsappChatScreen', () => {
     const refusal =
       'This media is 150 MB, larger than the 100 MB this server downloads from WhatsApp. Open it on the phone instead.';
     server({
-      messages: () => page([document]),
+      messages: () => page([document], { has_more_before: false }),
       other: (path) => (path === '/api/downloadMedia/' ? jsonResponse(413, { message: refusal }) : undefined),
     });
     const user = userEvent.setup();
@@ -298,7 +340,7 @@ describe('WhatsappChatScreen', () => {
       body: '',
     });
     const fetchMock = server({
-      messages: () => page([image, video]),
+      messages: () => page([image, video], { has_more_before: false }),
       other: (path, body) => {
         if (path !== '/api/downloadMedia/') return undefined;
         return body.message_id === image.msg_id

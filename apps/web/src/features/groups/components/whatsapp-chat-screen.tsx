@@ -1,7 +1,8 @@
 import type { SessionGroup } from '@wadesk/contract';
 import { RefreshCwIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useFillHeight } from '@/features/groups/hooks/use-fill-height';
 import { useGroups } from '@/features/groups/hooks/use-groups';
 import { groupKey } from '@/features/groups/utils/group-filter';
 import { useDemoMode } from '@/shared/config/use-demo-mode';
@@ -16,14 +17,17 @@ import { NoActiveSession } from './no-active-session';
 import { WelcomePanel } from './welcome-panel';
 
 const panel = 'overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm';
-// The two columns fill the window below the page header (taller on phones: no header row there).
-const height = 'h-[calc(100dvh-12rem)] min-h-[28rem] md:h-[calc(100dvh-13.5rem)] md:min-h-[32rem]';
 
 /** The Whatsapp Chat page: groups on the left, the chosen group's messages on the right. */
 export function WhatsappChatScreen() {
   const groups = useGroups();
   const demo = useDemoMode() || groups.driver === 'simulator';
   const mobile = useMediaQuery(MOBILE_QUERY);
+  // The two columns fill the window below the page header at every width (measured: no page scroll).
+  const columns = useRef<HTMLDivElement>(null);
+  const fill = useFillHeight(columns);
+  const height = 'h-[calc(100dvh-12rem)] min-h-80';
+  const style = fill === null ? undefined : { height: fill };
   const [selected, setSelected] = useState<SessionGroup | null>(null);
   // A ticket's link (/whatsapp-chat?session=…&group=…&message=…) opens its group at that message, once.
   const [params, setParams] = useSearchParams();
@@ -109,7 +113,7 @@ export function WhatsappChatScreen() {
     return (
       <>
         {header}
-        <div className={`${panel} ${height}`}>
+        <div ref={columns} style={style} className={`${panel} ${height}`} data-testid="chat-columns">
           {current ? (
             <Conversation
               key={groupKey(current)}
@@ -127,7 +131,12 @@ export function WhatsappChatScreen() {
   return (
     <>
       {header}
-      <div className={`${panel} ${height} grid grid-cols-[16rem_1fr] lg:grid-cols-[18rem_1fr]`}>
+      <div
+        ref={columns}
+        style={style}
+        className={`${panel} ${height} grid grid-cols-[16rem_1fr] lg:grid-cols-[18rem_1fr]`}
+        data-testid="chat-columns"
+      >
         <aside aria-label="Groups" className="min-h-0 border-r border-slate-200">
           {list}
         </aside>

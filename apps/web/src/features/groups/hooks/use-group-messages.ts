@@ -1,29 +1,40 @@
-import type { GroupMessage, GroupMessagesRequest, SessionGroup } from '@wadesk/contract';
+import type {
+  GroupMessage,
+  GroupMessagesRequest,
+  GroupMessagesResponse,
+  SessionGroup,
+} from '@wadesk/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchGroupMessages } from '@/features/groups/api/groups-api';
-import { appendUnique, applyMessageUpdate, pageToast } from '@/features/groups/utils/message-page';
+import { applyMessageUpdate, pageToast } from '@/features/groups/utils/message-page';
+import {
+  appendMessages,
+  EMPTY_WINDOW,
+  type MessageWindow,
+  prependPage,
+  replaceWindow,
+} from '@/features/groups/utils/message-window';
 import { useEventStream } from '@/shared/events/use-event-stream';
 import { toast } from '@/shared/ui/toast';
 
-export interface MessagesState {
+/** Where the list should show after a change: a message (at the list's start, centre or end), or the end. */
+export type ScrollTarget =
+  | { kind: 'message'; msgId: string; align: 'start' | 'center' | 'end' }
+  | { kind: 'bottom' };
+
+export interface MessagesState extends MessageWindow {
   status: 'loading' | 'ready' | 'error';
-  messages: GroupMessage[];
-  hasMoreBefore: boolean;
-  /** The page shown ends with the newest stored message: live messages are appended to it. */
-  atLatest: boolean;
-  /** Live messages that arrived while an older page was shown. */
+  /** Live messages that arrived while the window did not end at the latest. */
   unseen: number;
   /** The phone was asked for older messages; they come with a `history` event. */
   historyPending: boolean;
-  /** Where to scroll after this change. */
-  scroll: 'bottom' | 'top' | null;
+  /** Where to scroll after this change; `seq` tells one request from the next. */
+  scroll: (ScrollTarget & { seq: number }) | null;
 }
 
 const INITIAL: MessagesState = {
+  ...EMPTY_WINDOW,
   status: 'loading',
-  messages: [],
-  hasMoreBefore: false,
-  atLatest: true,
   unseen: 0,
   historyPending: false,
   scroll: null,
@@ -32,13 +43,63 @@ const INITIAL: MessagesState = {
 /** How long to show "Asking the phone…" before giving up on an answer. */
 export const HISTORY_WAIT_MS = 60_000;
 
-type Paging = 'prev' | 'next' | null;
+export type Paging = 'prev' | 'next' | 'jump' | null;
+type Kind = 'latest' | 'prev' | 'next' | 'refill' | 'around' | 'date';
+
+/** How the answer to a request changes the state, and where the list goes next. */
+function applyAnswer(
+  previous: MessagesState,
+  kind: Kind,
+  answer: GroupMessagesResponse,
+  body: GroupMessagesRequest,
+  seq: number,
+  scrollTo: boolean,
+): MessagesState {
+  const got = answer.messages;
+  const base = { ...previous, status: 'ready' as const, historyPending: answer.history_pending };
+  if (kind === 'prev' || kind === 'refill') {
+    const next = prependPage(base, got, answer.has_more_before);
+    const first = got[0];
+    // The Previous messages button shows the page it fetched from its first message; scrolling up keeps place.
+    const scroll =
+      scrollTo && first
+        ? { kind: 'message' as const, msgId: first.msg_id, align: 'start' as const, seq }
+        : null;
+    return { ...next, scroll };
+  }
+  if (kind === 'next') {
+    const next = appendMessages(base, got, !answer.has_more_after);
+    const first = got[0];
+    const scroll =
+      scrollTo && first
+        ? { kind: 'message' as const, msgId: first.msg_id, align: 'start' as const, seq }
+        : null;
+    return { ...next, unseen: next.atLatest ? 0 : previous.unseen, scroll };
+  }
+  const next = replaceWindow(base, got, {
+    hasMoreBefore: answer.has_more_before,
+    atLatest: !answer.has_more_after,
+  });
+  let target: ScrollTarget = { kind: 'bottom' };
+  if (kind === 'around' && body.msg_id) {
+    const wanted = body.msg_id;
+    const hit = got.find((message) => message.msg_id === wanted || message.id === wanted);
+    if (hit) target = { kind: 'message', msgId: hit.msg_id, align: 'center' };
+  }
+  if (kind === 'date' && body.timestamp !== undefined) {
+    const at = body.timestamp;
+    const hit = got.find((message) => message.timestamp >= at);
+    if (hit) target = { kind: 'message', msgId: hit.msg_id, align: 'start' };
+  }
+  return { ...next, unseen: next.atLatest ? 0 : previous.unseen, scroll: { ...target, seq } };
+}
 
 /**
- * One group's messages in pages of 100: the newest page first; previous and more messages fetch the
- * page before the first or after the last message shown. New live messages join the newest page at
- * once. When the store has nothing older the server asks the phone (`history_pending`), and the same
- * page is fetched again when the `history` event says older messages were stored.
+ * One group's messages as a growing window (docs/decisions/0025-group-reading.md): the newest page first;
+ * older pages join the start as the user scrolls up (or presses Previous messages), newer ones the end.
+ * Live messages join the window while it ends at the latest. Jumps (to the latest, a message, a date)
+ * replace the window. When the store has nothing older the server asks the phone (`history_pending`),
+ * and the same page is fetched again when the `history` event says older messages were stored.
  */
 export function useGroupMessages(group: SessionGroup) {
   const [state, setState] = useState<MessagesState>(INITIAL);
@@ -46,51 +107,48 @@ export function useGroupMessages(group: SessionGroup) {
   const stateRef = useRef(state);
   stateRef.current = state;
   const latest = useRef(0);
+  const busy = useRef(false);
   // The `prev` request whose answer the phone still owes.
   const pendingPrev = useRef<GroupMessagesRequest | null>(null);
 
   const { session_id, group_id } = group;
 
+  /** Answers whether messages came (false on failure, or for a message the store lacks). */
   const request = useCallback(
-    async (body: GroupMessagesRequest, kind: 'latest' | 'prev' | 'next' | 'refill', announce: boolean) => {
+    async (
+      body: GroupMessagesRequest,
+      kind: Kind,
+      { announce = false, scrollTo = false }: { announce?: boolean; scrollTo?: boolean } = {},
+    ): Promise<boolean> => {
       const call = ++latest.current;
-      if (kind === 'prev' || kind === 'next') setPaging(kind);
+      busy.current = true;
+      setPaging(
+        kind === 'prev' || kind === 'next' ? kind : kind === 'latest' || kind === 'refill' ? null : 'jump',
+      );
       try {
         const answer = await fetchGroupMessages(body);
-        if (call !== latest.current) return;
-        const got = answer.messages.length;
+        if (call !== latest.current) return false;
         if (announce)
-          pageToast(kind === 'next' ? 'next' : 'prev', got, answer.history_pending, answer.history_note);
-        pendingPrev.current = answer.history_pending ? body : null;
-        setState((previous) => {
-          // An empty older or newer page keeps what is shown.
-          if (got === 0 && (kind === 'prev' || kind === 'next' || kind === 'refill')) {
-            return {
-              ...previous,
-              // Nothing older and the phone has said so: the start of the chat is shown.
-              hasMoreBefore: kind === 'next' ? previous.hasMoreBefore : answer.has_more_before,
-              atLatest: kind === 'next' ? true : previous.atLatest,
-              historyPending: answer.history_pending,
-              scroll: null,
-            };
-          }
-          return {
-            status: 'ready',
-            messages: answer.messages,
-            hasMoreBefore: answer.has_more_before,
-            atLatest: !answer.has_more_after,
-            unseen: answer.has_more_after ? previous.unseen : 0,
-            historyPending: answer.history_pending,
-            scroll: kind === 'next' ? 'top' : 'bottom',
-          };
-        });
+          pageToast(
+            kind === 'next' ? 'next' : 'prev',
+            answer.messages.length,
+            answer.history_pending,
+            answer.history_note,
+          );
+        pendingPrev.current = answer.history_pending && kind === 'prev' ? body : null;
+        setState((previous) => applyAnswer(previous, kind, answer, body, call, scrollTo || announce));
+        return answer.messages.length > 0;
       } catch (error) {
-        if (call !== latest.current) return;
+        if (call !== latest.current) return false;
         console.error('Group messages could not be loaded', error);
         if (kind === 'latest') setState((previous) => ({ ...previous, status: 'error' }));
         else if (announce) toast.error('The messages could not be loaded. Try again.');
+        return false;
       } finally {
-        if (call === latest.current) setPaging(null);
+        if (call === latest.current) {
+          busy.current = false;
+          setPaging(null);
+        }
       }
     },
     [],
@@ -100,7 +158,7 @@ export function useGroupMessages(group: SessionGroup) {
     (quiet = false) => {
       if (!quiet) setState(INITIAL);
       pendingPrev.current = null;
-      return request({ session_id, group_id }, 'latest', false);
+      return request({ session_id, group_id }, 'latest');
     },
     [session_id, group_id, request],
   );
@@ -109,18 +167,49 @@ export function useGroupMessages(group: SessionGroup) {
     void loadLatest();
   }, [loadLatest]);
 
-  /** `announce` false: no toast about the page (paging back to a linked message). */
-  const prev = (announce = true) => {
-    const first = stateRef.current.messages[0];
-    if (!first) return;
-    void request({ session_id, group_id, msg_type: 'prev', msg_id: first.msg_id }, 'prev', announce);
-  };
+  /**
+   * The page before the first message shown. `announce` (the Previous messages button): the toast and a
+   * scroll to the page's first message; without it (scrolling up) the list keeps its place.
+   */
+  const prev = useCallback(
+    (announce = true) => {
+      const { messages, hasMoreBefore, historyPending } = stateRef.current;
+      const first = messages[0];
+      if (!first || (!announce && (busy.current || !hasMoreBefore || historyPending))) return;
+      void request({ session_id, group_id, msg_type: 'prev', msg_id: first.msg_id }, 'prev', { announce });
+    },
+    [session_id, group_id, request],
+  );
 
-  const next = () => {
-    const last = stateRef.current.messages.at(-1);
-    if (!last) return;
-    void request({ session_id, group_id, msg_type: 'next', msg_id: last.msg_id }, 'next', true);
-  };
+  /** The page after the last message shown (More messages, or scrolling down a window that is not the latest). */
+  const next = useCallback(
+    (announce = true) => {
+      const { messages, atLatest } = stateRef.current;
+      const last = messages.at(-1);
+      if (!last || (!announce && (busy.current || atLatest))) return;
+      void request({ session_id, group_id, msg_type: 'next', msg_id: last.msg_id }, 'next', { announce });
+    },
+    [session_id, group_id, request],
+  );
+
+  /** A message (a msg_id or WhatsApp id) in the middle of its page. Answers whether it is stored. */
+  const around = useCallback(
+    (msgId: string) => request({ session_id, group_id, msg_type: 'around', msg_id: msgId }, 'around'),
+    [session_id, group_id, request],
+  );
+
+  /** The first page at or after `timestamp` (seconds). */
+  const fromDate = useCallback(
+    (timestamp: number) => request({ session_id, group_id, msg_type: 'date', timestamp }, 'date'),
+    [session_id, group_id, request],
+  );
+
+  /** The newest page, at its end (the window is replaced only when it does not end at the latest). */
+  const jumpToLatest = useCallback(() => {
+    if (stateRef.current.atLatest)
+      setState((previous) => ({ ...previous, unseen: 0, scroll: { kind: 'bottom', seq: ++latest.current } }));
+    else void loadLatest(true);
+  }, [loadLatest]);
 
   // The phone may never answer (switched off): stop saying it is being asked.
   useEffect(() => {
@@ -142,15 +231,14 @@ export function useGroupMessages(group: SessionGroup) {
       setState((previous) =>
         previous.atLatest
           ? {
-              ...previous,
+              ...appendMessages(previous, event.messages as GroupMessage[], true),
+              ...keep(previous),
               status: 'ready',
-              messages: appendUnique(previous.messages, event.messages),
-              scroll: 'bottom',
             }
           : { ...previous, unseen: previous.unseen + event.messages.length, scroll: null },
       );
     }
-    // Reactions, edits and deletes change a shown message in place (decision 0026).
+    // Reactions, edits and deletes change a shown message in place (decision 0026); the list keeps its place.
     if (event.type === 'message.updated') {
       setState((previous) => {
         const messages = applyMessageUpdate(previous.messages, event);
@@ -159,11 +247,16 @@ export function useGroupMessages(group: SessionGroup) {
     }
     if (event.type === 'history') {
       const waiting = pendingPrev.current;
-      if (waiting) void request(waiting, 'refill', false);
+      if (waiting) void request(waiting, 'refill');
       // A group opened before its first history arrived fills up now.
       else if (stateRef.current.atLatest && stateRef.current.messages.length < 100) void loadLatest(true);
     }
   });
 
-  return { ...state, paging, prev, next, reload: loadLatest };
+  return { ...state, paging, prev, next, around, fromDate, jumpToLatest, reload: loadLatest };
+}
+
+/** What a live message leaves as it was: the list follows it by itself when at the bottom. */
+function keep(previous: MessagesState) {
+  return { unseen: previous.unseen, historyPending: previous.historyPending, scroll: null };
 }

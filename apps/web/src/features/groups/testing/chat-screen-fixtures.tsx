@@ -3,6 +3,7 @@
 import { screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import type { GroupMessage, SessionGroup } from '@wadesk/contract';
+import { VirtuosoMockContext } from 'react-virtuoso';
 import { WhatsappChatScreen } from '@/features/groups/components/whatsapp-chat-screen';
 import { jsonResponse, renderRoutes, stubFetch, userWithRole } from '@/testing/render-routes';
 
@@ -105,6 +106,40 @@ export const page = (messages: GroupMessage[], extra: Record<string, unknown> = 
     ...extra,
   });
 
+/**
+ * Answers getGroupsMsg like the server over a stored history (oldest first): the newest page, the page
+ * before or after a message, the page around one (50 before it) and the page from a time on.
+ */
+export function historyPages(history: readonly GroupMessage[], size = 100) {
+  const at = (id: unknown) => history.findIndex((m) => m.msg_id === id || m.id === id);
+  return (body: Record<string, unknown>): Response => {
+    let from = Math.max(0, history.length - size);
+    let to = history.length;
+    if (body.msg_type === 'prev') {
+      to = at(body.msg_id);
+      from = Math.max(0, to - size);
+    } else if (body.msg_type === 'next') {
+      from = at(body.msg_id) + 1;
+      to = Math.min(history.length, from + size);
+    } else if (body.msg_type === 'around') {
+      const index = at(body.msg_id);
+      if (index < 0) return jsonResponse(404, { message: 'Message not found' });
+      from = Math.max(0, index - size / 2);
+      to = Math.min(history.length, from + size);
+    } else if (body.msg_type === 'date') {
+      const index = history.findIndex((m) => m.timestamp >= Number(body.timestamp));
+      if (index >= 0) {
+        from = index;
+        to = Math.min(history.length, from + size);
+      }
+    }
+    return page(history.slice(from, to), {
+      has_more_before: from > 0,
+      has_more_after: to < history.length,
+    });
+  };
+}
+
 export interface ServerOptions {
   groups?: SessionGroup[];
   sessions?: ReturnType<typeof session>[];
@@ -136,12 +171,24 @@ export function server(options: ServerOptions = {}) {
   });
 }
 
-/** `entry`: the address opened, e.g. a ticket's link with `?session=…&group=…&message=…`. */
-/** The chat page signed in as an admin unless told otherwise. */
-export function render(entry = '/whatsapp-chat', user = userWithRole('admin')) {
+/**
+ * The chat page signed in as an admin unless told otherwise; `entry`: the address opened, e.g. a ticket's
+ * link with `?session=…&group=…&message=…`. jsdom lays nothing out: the virtualised list is told a viewport
+ * of `viewportHeight` px with 40 px rows. The tall default renders every message, and its top is on screen
+ * at once, so older pages load by themselves as they would for a short group; a short viewport shows the
+ * list's end only, as a long group opens.
+ */
+export function render(entry = '/whatsapp-chat', user = userWithRole('admin'), viewportHeight = 100_000) {
   return renderRoutes(
     [
-      { path: '/whatsapp-chat', element: <WhatsappChatScreen /> },
+      {
+        path: '/whatsapp-chat',
+        element: (
+          <VirtuosoMockContext.Provider value={{ viewportHeight, itemHeight: 40 }}>
+            <WhatsappChatScreen />
+          </VirtuosoMockContext.Provider>
+        ),
+      },
       { path: '/session-info', element: <p>sessions page</p> },
     ],
     entry,
