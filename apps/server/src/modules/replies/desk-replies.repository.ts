@@ -11,7 +11,8 @@ export interface DeskReplyRow {
   sessionId: string;
   groupJid: string;
   waId: string;
-  ticketId: number;
+  /** The ticket replied to; null for a message the composer wrote into the group (decision 0024). */
+  ticketId: number | null;
   userId: number;
   body: string;
   /** The sent proto.IMessage, as Baileys will need it for a retry. */

@@ -69,6 +69,9 @@ const refusedConnection: Connection = {
   sendText: async () => {
     throw new Error('not connected');
   },
+  sendMedia: async () => {
+    throw new Error('not connected');
+  },
   sendPoll: async () => {
     throw new Error('not connected');
   },

@@ -28,6 +28,7 @@ import {
   MediaUnavailableError,
   type WhatsAppDriver,
 } from '../driver';
+import { mediaMessage } from '../media-message';
 import { createVoteReader, pollUpdateOf } from '../polls';
 import { keepGroupHistoryOnly } from './group-history';
 import { createGroupMetadataCache } from './group-metadata';
@@ -47,6 +48,7 @@ export type DriverSocket = Pick<
   | 'updateMediaMessage'
   | 'requestPairingCode'
   | 'relayMessage'
+  | 'waUploadToServer'
   | 'upsertMessage'
   | 'signalRepository'
   | 'logout'
@@ -465,7 +467,9 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
           ...(quoted ? { quoted } : {}),
           messageId: generateMessageIDV2(me),
           logger,
-          upload: noUpload,
+          // Media (the composer's) is encrypted to a temporary file and uploaded to WhatsApp's media servers
+          // before the message exists (Utils/messages.js:139-151), as sendMessage does (messages-send.js:1083).
+          upload: sock.waUploadToServer,
           ...(timer > 0 ? { ephemeralExpiration: timer } : {}),
         });
         await record(message);
@@ -508,6 +512,7 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         // Baileys builds the poll and its secret (Utils/messages.js:428-460): V3 for one choice, V1 for several.
         sendPoll: ({ groupJid, question, options, selectableCount }, record) =>
           send(groupJid, { poll: { name: question, values: options, selectableCount } }, null, record),
+        sendMedia: (outgoing, record) => send(outgoing.groupJid, mediaMessage(outgoing), null, record),
         async logout() {
           try {
             ended = true;
@@ -523,11 +528,6 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
     },
   };
 }
-
-/** Desk replies carry no media; Baileys only calls this for media content. */
-const noUpload = async (): Promise<never> => {
-  throw new Error('Sending media is not supported.');
-};
 
 /**
  * Baileys' updateMediaMessage waits without limit for the phone (decision 0015 §3); we don't. Its wait holds
