@@ -221,6 +221,7 @@ export const composerMessages = {
   noGroupId: 'No group id passed',
   empty: 'The message is empty: type a text or attach a file before sending.',
   textTooLong: `Text can be at most ${MAX_REPLY_LENGTH} characters.`,
+  textInvalid: 'Text must be a string: the message, or the caption of the attached file.',
   tooLarge: (kind: ComposerAttachmentKind) =>
     `${KIND_WORDS[kind]} can be at most ${composerSizeText(COMPOSER_LIMITS[kind])} on WhatsApp. Choose a smaller file.`,
   oneFile: 'Attach one file per message.',
@@ -250,7 +251,11 @@ export const sendGroupMessageFields = z.object({
     .trim()
     .min(1, { error: composerMessages.noGroupId }),
   /** Trimmed; at most 4096 characters; may be empty only with a file. */
-  text: z.string().trim().max(MAX_REPLY_LENGTH, { error: composerMessages.textTooLong }).default(''),
+  text: z
+    .string({ error: composerMessages.textInvalid })
+    .trim()
+    .max(MAX_REPLY_LENGTH, { error: composerMessages.textTooLong })
+    .default(''),
 });
 export type SendGroupMessageFields = z.infer<typeof sendGroupMessageFields>;
 

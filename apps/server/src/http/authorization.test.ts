@@ -65,6 +65,7 @@ const MINIMUM_ROLE: Record<string, MemberRole | 'public'> = {
   'POST /org/replyToTicket/': 'member',
   'POST /org/retryReply/': 'member',
   'POST /org/sendPoll/': 'member',
+  'POST /api/sendGroupMessage/': 'member',
   'POST /org/getCannedReplies/': 'member',
   'POST /org/saveCannedReply/': 'admin',
   'POST /org/deleteCannedReply/': 'admin',

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { pipeline } from 'node:stream';
 import { attachmentKindOf, COMPOSER_FILE_FIELD, COMPOSER_LIMITS, composerMessages } from '@wadesk/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
+import { unstorableText } from '../../http/unstorable-text';
 import type { ObjectStorage } from '../../storage/storage';
+import { unstorablePath } from '../../text';
 import { byteCap, MediaTooLargeError } from '../../whatsapp/media-size';
 import type { AttachmentToSend } from './replies.service';
 
@@ -51,6 +54,9 @@ export async function readComposerRequest(
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
+        // The JSON bodies' guard (http/unstorable-text.ts) does not see a form's fields: the same check here.
+        const path = unstorablePath({ [part.fieldname]: part.value });
+        if (path !== null) throw new AppError(400, unstorableText(path));
         fields[part.fieldname] = part.value;
         continue;
       }
@@ -60,14 +66,14 @@ export async function readComposerRequest(
       }
       const kind = attachmentKindOf(part.mimetype);
       const objectName = `${OUTGOING_PREFIX}${randomUUID()}`;
-      const capped = byteCap(COMPOSER_LIMITS[kind]);
       let bodyFailed = false;
-      part.file.on('error', (error) => {
+      part.file.on('error', () => {
         bodyFailed = true;
-        capped.destroy(error);
       });
+      // pipeline: an error of either stream (the cap, the body) destroys the other and reaches the put.
+      const capped = pipeline(part.file, byteCap(COMPOSER_LIMITS[kind]), () => {});
       try {
-        await storage.put(objectName, part.file.pipe(capped), { contentType: part.mimetype });
+        await storage.put(objectName, capped, { contentType: part.mimetype });
       } catch (error) {
         part.file.destroy(); // busboy stops reading the rest of the body
         if (error instanceof MediaTooLargeError) throw new AppError(413, composerMessages.tooLarge(kind));

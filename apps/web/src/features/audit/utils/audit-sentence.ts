@@ -185,7 +185,14 @@ export function auditSentence(entry: Entry): SentencePart[] {
       return ['Changed the group mode of ', target, ` from ${mode(d.from)} to ${mode(d.to)}.`];
     case 'group.message_sent': {
       const kind = str(d.kind);
-      const what = kind === 'image' ? 'a photo' : kind === 'video' ? 'a video' : kind === 'document' ? 'a document' : 'a message';
+      const what =
+        kind === 'image'
+          ? 'a photo'
+          : kind === 'video'
+            ? 'a video'
+            : kind === 'document'
+              ? 'a document'
+              : 'a message';
       return [d.retry_of ? `Sent ${what} WhatsApp refused again in ` : `Sent ${what} in `, target, '.'];
     }
     case 'settings.changed':

@@ -14,6 +14,7 @@ import { useLiveReplyStates } from '@/shared/events/use-live-reply-states';
 import { DaySeparator } from '@/shared/ui/day-separator';
 import { Spinner } from '@/shared/ui/spinner';
 import { toast } from '@/shared/ui/toast';
+import { Composer } from './composer';
 import { ConversationHeader } from './conversation-header';
 import { ConversationNotices } from './conversation-notices';
 import { GroupBubble } from './group-bubble';
@@ -155,6 +156,7 @@ export function Conversation({ group, onBack, focusMessage }: ConversationProps)
           {page.unseen} new {page.unseen === 1 ? 'message' : 'messages'} — show latest
         </button>
       ) : null}
+      <Composer key={`${group.session_id}:${group.group_id}`} group={group} />
     </div>
   );
 }
