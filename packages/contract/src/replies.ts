@@ -70,7 +70,7 @@ export type ReplyStatus = z.infer<typeof replyStatus>;
 
 export const replyState = z.object({
   status: replyStatus,
-  /** The ticket it was typed on (Retry sends it again there); null once that ticket is gone. */
+  /** The ticket it was typed on (Retry sends it again there); null once that ticket is gone, and for a message the group composer wrote (Retry sends it again into the group, decision 0024). */
   ticket_id: z.number().nullable(),
   /** Why WhatsApp refused it, in words; null unless `failed`. */
   failure: z.string().nullable(),
@@ -270,3 +270,16 @@ export const sendGroupMessageResponse = z.object({
   sent_at: z.string(),
 });
 export type SendGroupMessageResponse = z.infer<typeof sendGroupMessageResponse>;
+
+/**
+ * POST /api/retryGroupMessage/ (member) → 200 sendGroupMessageResponse: sends a message the composer wrote
+ * and WhatsApp refused again, as a new message with the same content (a photo, video or document from
+ * WhatsApp's media servers, not uploaded again), under the same limit. 404 for no such message of the
+ * caller's organisation; 409 when it was not refused, was sent again already, or the session is not connected.
+ */
+export const retryGroupMessageRequest = z.object({
+  wa_id: z.string({ error: replyMessages.noWaId }).trim().min(1, { error: replyMessages.noWaId }).max(128, {
+    error: replyMessages.noWaId,
+  }),
+});
+export type RetryGroupMessageRequest = z.infer<typeof retryGroupMessageRequest>;

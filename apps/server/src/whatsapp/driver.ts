@@ -85,6 +85,15 @@ export interface OutgoingPoll {
 }
 
 /**
+ * A message this account sent before, to send again as a new message (the composer's Retry): Baileys'
+ * forward of its own message, which is not marked as forwarded, and whose media is not uploaded again.
+ */
+export interface OutgoingAgain {
+  groupJid: string;
+  message: WAMessage;
+}
+
+/**
  * The session's stored credentials and Signal keys; every change is written through at once. Loaded once
  * per session run and shared by its connection attempts (session-runner.ts).
  */
@@ -277,6 +286,8 @@ export interface Connection {
    * recorded first and echoed like `sendText` (the upload happens before `record`: the message names it).
    */
   sendMedia(outgoing: OutgoingMedia, record: (message: WAMessage) => Promise<void>): Promise<WAMessage>;
+  /** Sends an earlier message of this account again as a new one, recorded first and echoed like `sendText`. */
+  sendAgain(outgoing: OutgoingAgain, record: (message: WAMessage) => Promise<void>): Promise<WAMessage>;
   /** Unlinks the device from the phone, then closes. */
   logout(): Promise<void>;
   /** Closes and keeps the creds. No `close` event follows. */

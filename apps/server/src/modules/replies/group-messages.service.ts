@@ -1,4 +1,9 @@
-import { composerMessages, type SendGroupMessageResponse, sendGroupMessageFields } from '@wadesk/contract';
+import {
+  composerMessages,
+  type RetryGroupMessageRequest,
+  type SendGroupMessageResponse,
+  sendGroupMessageFields,
+} from '@wadesk/contract';
 import { AppError } from '../../errors';
 import { ownedGroup } from '../groups/group-access';
 import type { ChatStore } from '../messages/chat-store.service';
@@ -6,10 +11,19 @@ import type { AttachmentToSend, RepliesService } from './replies.service';
 
 export interface GroupMessagesDeps {
   /** The desk replies' one send path (replies.service.ts `sendToGroup`). */
-  replies: Pick<RepliesService, 'sendToGroup'>;
+  replies: Pick<RepliesService, 'sendToGroup' | 'retryInGroup'>;
   store: Pick<ChatStore, 'findGroup'>;
   /** Removes an attachment once it was sent or refused (object storage). */
   discard(objectName: string): Promise<void>;
+}
+
+/** What a stored message's content (BufferJSON text) was: a photo, video, document, or text. */
+function kindOf(content: string): SendGroupMessageResponse['kind'] {
+  const parsed = JSON.parse(content) as Record<string, unknown>;
+  if (parsed.imageMessage) return 'image';
+  if (parsed.videoMessage) return 'video';
+  if (parsed.documentMessage || parsed.documentWithCaptionMessage) return 'document';
+  return 'text';
 }
 
 type Throttle = (sessionId: string) => Promise<() => Promise<void>>;
@@ -60,6 +74,22 @@ export function createGroupMessagesService({ replies, store, discard }: GroupMes
         // Sent (WhatsApp's media servers have it now) or not: the stored copy has served its purpose.
         if (attachment) await discard(attachment.objectName).catch(() => {});
       }
+    },
+
+    /** Retry of a message WhatsApp refused: the same content again, as a new message. */
+    async retry(
+      user: { id: number; organisationId: number },
+      request: RetryGroupMessageRequest,
+      throttle: Throttle,
+    ): Promise<SendGroupMessageResponse> {
+      const sent = await replies.retryInGroup(user, request, throttle);
+      return {
+        session_id: sent.sessionId,
+        group_id: sent.groupJid,
+        wa_id: sent.waId,
+        kind: kindOf(sent.content),
+        sent_at: new Date(sent.sentAt * 1000).toISOString(),
+      };
     },
   };
 }

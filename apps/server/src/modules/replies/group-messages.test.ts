@@ -273,4 +273,49 @@ describeWithDatabase('the group composer (POST /api/sendGroupMessage/)', (ctx) =
     expect(third.raw.headers['retry-after']).toBeDefined();
     expect(app.whatsapp.simulator?.sent(sessionId)).toHaveLength(2);
   });
+
+  it("sends a refused photo again with Retry, from WhatsApp's media servers, once", async () => {
+    const { app, owner, sessionId, fields } = await desk();
+    const photo = png(32, 24, [20, 160, 60]);
+    const first = await send(app, owner, { ...fields, text: 'Receipt' }, [
+      { name: 'receipt.png', type: 'image/png', bytes: photo },
+    ]);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const retry = () =>
+      post<SendGroupMessageResponse>(app, owner, '/api/retryGroupMessage/', { wa_id: first.body.wa_id });
+    expect(await retry()).toMatchObject({ status: 409 }); // not refused
+    expect(
+      (await post(app, owner, `/sim/sessions/${sessionId}/reply-status`, { status: 'failed' })).status,
+    ).toBe(200);
+    await eventually(async () => {
+      const [row] = await ctx.db.select().from(deskReplies).where(eq(deskReplies.waId, first.body.wa_id));
+      return row?.status === 'failed';
+    });
+
+    const again = await retry();
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toMatchObject({ kind: 'image', group_id: fields.group_id });
+    const [original, copy] = app.whatsapp.simulator?.sent(sessionId) ?? [];
+    expect(copy?.key.id).toBe(again.body.wa_id);
+    // The same photo by reference (not uploaded again), not marked as forwarded, with its caption.
+    expect(copy?.message?.imageMessage).toMatchObject({
+      caption: 'Receipt',
+      directPath: original?.message?.imageMessage?.directPath,
+    });
+    expect(copy?.message?.imageMessage?.contextInfo?.isForwarded ?? false).toBe(false);
+    expect(await retry()).toMatchObject({ status: 409 }); // sent again already
+    const zoe = await signUpVerified(app, { email: 'zoe@example.com' });
+    expect(await post(app, zoe, '/api/retryGroupMessage/', { wa_id: first.body.wa_id })).toMatchObject({
+      status: 404,
+    });
+    const entries = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'group.message_sent'))
+      .orderBy(auditLog.id);
+    expect(entries.map((e) => e.details)).toMatchObject([
+      { kind: 'image', wa_id: first.body.wa_id },
+      { kind: 'image', wa_id: again.body.wa_id, retry_of: first.body.wa_id },
+    ]);
+  });
 });

@@ -29,6 +29,7 @@ function routes(ticketId: number, cannedId: number): Route[] {
       url: '/api/sendGroupMessage/',
       body: { session_id: '00000000-0000-4000-8000-000000000000', group_id: '1@g.us', text: 'Hello' },
     },
+    { method: 'POST', url: '/api/retryGroupMessage/', body: { wa_id: '3EB0AAAAAAAAAAAAAAAAAA' } },
     { method: 'POST', url: '/org/replyToTicket/', body: { ticket_id: ticketId, text: 'Hello' } },
     {
       method: 'POST',

@@ -11,6 +11,7 @@ import {
   replyMessages,
   replyToTicketRequest,
   replyToTicketResponse,
+  retryGroupMessageRequest,
   retryReplyRequest,
   saveCannedReplyRequest,
   sendGroupMessageResponse,
@@ -134,6 +135,24 @@ export const repliesRoutes: FastifyPluginAsyncZod<RepliesRoutesOptions> = async 
       const throttle = (sessionId: string) =>
         limit(`desk-reply:${sessionId}`, perSessionPerMinute, reply, composerMessages.tooMany);
       return groupMessages.send(request.user, input, throttle);
+    },
+  );
+
+  app.post(
+    '/api/retryGroupMessage/',
+    {
+      schema: {
+        tags,
+        summary: 'Send a message the composer wrote and WhatsApp refused again, as a new message',
+        security: bearerAuth,
+        body: retryGroupMessageRequest,
+        response: { ...sendResponses, 200: sendGroupMessageResponse },
+      },
+    },
+    async (request, reply) => {
+      const throttle = (sessionId: string) =>
+        limit(`desk-reply:${sessionId}`, perSessionPerMinute, reply, composerMessages.tooMany);
+      return groupMessages.retry(request.user, request.body, throttle);
     },
   );
 

@@ -74,8 +74,19 @@ export interface SendCommand {
   text: string;
   poll?: PollToSend;
   attachment?: AttachmentToSend;
+  /** The composer's Retry: the refused message's stored content (BufferJSON), sent again as a new message. */
+  again?: string;
   /** Retry: the WhatsApp id of the refused reply this sends again. */
   retryOf?: string;
+}
+
+/** What the composer sent, for its audit entry: a photo, video, document or text (a Retry's too). */
+function sentKind(sent: WAMessage): 'image' | 'video' | 'document' | 'text' {
+  const content = sent.message ?? {};
+  if (content.imageMessage) return 'image';
+  if (content.videoMessage) return 'video';
+  if (content.documentMessage || content.documentWithCaptionMessage) return 'document';
+  return 'text';
 }
 
 /** The words of a send's errors: a desk reply's, or the composer's. */
@@ -124,6 +135,14 @@ export function createRepliesService(deps: RepliesServiceDeps) {
     record: (message: WAMessage) => Promise<void>,
   ): Promise<WAMessage> {
     if (c.poll) return gateway.sendPoll(c.sessionId, { groupJid: c.groupJid, ...c.poll }, record);
+    if (c.again) {
+      const content = proto.Message.fromObject(JSON.parse(c.again, BufferJSON.reviver));
+      const earlier = {
+        key: { remoteJid: c.groupJid, fromMe: true, id: c.retryOf ?? null },
+        message: content,
+      };
+      return gateway.sendAgain(c.sessionId, { groupJid: c.groupJid, message: earlier }, record);
+    }
     const text = { groupJid: c.groupJid, text: c.text, quoted: quoted ? quotedMessage(quoted) : null };
     if (!c.attachment) return gateway.sendText(c.sessionId, text, record);
     if (!deps.openAttachment) throw new Error('No object storage to read attachments from');
@@ -147,7 +166,8 @@ export function createRepliesService(deps: RepliesServiceDeps) {
   }
 
   /** The audit entry of a sent message: a reply on its ticket, or what the composer wrote in a group. */
-  function auditEntry(c: SendCommand, waId: string) {
+  function auditEntry(c: SendCommand, sent: WAMessage) {
+    const waId = sent.key.id ?? '';
     const common = { organisationId: c.organisationId, actorId: c.userId };
     const retry = c.retryOf ? { retry_of: c.retryOf } : {};
     if (c.ticketId === null)
@@ -159,7 +179,7 @@ export function createRepliesService(deps: RepliesServiceDeps) {
           session_id: c.sessionId,
           group_id: c.groupJid,
           wa_id: waId,
-          kind: c.attachment?.kind ?? 'text',
+          kind: sentKind(sent),
           length: c.text.length,
           ...retry,
         },
@@ -214,7 +234,7 @@ export function createRepliesService(deps: RepliesServiceDeps) {
     // message is out by now: an entry that cannot be written is logged, and the reply keeps its record and
     // its answer (the members see it in the conversation; a 502 would invite sending it twice).
     await audit
-      .record(auditEntry(c, waId))
+      .record(auditEntry(c, sent))
       .catch((error: unknown) =>
         log.error(
           { err: error, sessionId: c.sessionId, waId },
@@ -297,10 +317,53 @@ export function createRepliesService(deps: RepliesServiceDeps) {
      * checked the group is the organisation's. Answers WhatsApp's id and when it was sent (seconds).
      */
     sendToGroup: (
-      command: Omit<SendCommand, 'ticketId' | 'quotedWaId' | 'poll'>,
+      command: Omit<SendCommand, 'ticketId' | 'quotedWaId' | 'poll' | 'again' | 'retryOf'>,
       throttle: Throttle,
     ): Promise<{ waId: string; sentAt: number }> =>
       dispatch({ ...command, ticketId: null, quotedWaId: null }, throttle),
+
+    /**
+     * Sends a message the composer wrote and WhatsApp refused again, as a new message with the same content
+     * (decision 0024): claimed first like a reply's Retry, so two clicks send it once.
+     */
+    async retryInGroup(
+      user: { id: number; organisationId: number },
+      request: { wa_id: string },
+      throttle: Throttle,
+    ): Promise<{ sessionId: string; groupJid: string; waId: string; sentAt: number; content: string }> {
+      const message = await deskReplies.findInGroup(user.organisationId, request.wa_id);
+      if (!message) throw new AppError(404, replyMessages.replyNotFound);
+      if (message.status !== 'failed') throw new AppError(409, replyMessages.notFailed);
+      if (message.retriedAs !== null || !(await deskReplies.claimRetry(message.id)))
+        throw new AppError(409, replyMessages.alreadyRetried);
+      try {
+        const sent = await dispatch(
+          {
+            organisationId: user.organisationId,
+            userId: user.id,
+            ticketId: null,
+            sessionId: message.sessionId,
+            groupJid: message.groupJid,
+            quotedWaId: null,
+            text: message.body,
+            again: message.content,
+            retryOf: message.waId,
+          },
+          throttle,
+        );
+        await deskReplies.settleRetry(message.id, sent.waId);
+        await deps.announce?.(user.organisationId, message.sessionId, message.waId);
+        return {
+          sessionId: message.sessionId,
+          groupJid: message.groupJid,
+          content: message.content,
+          ...sent,
+        };
+      } catch (error) {
+        await deskReplies.settleRetry(message.id, null);
+        throw error;
+      }
+    },
 
     /** Sends `text` as a quoted reply to the ticket's newest customer message. */
     async send(

@@ -72,6 +72,9 @@ const refusedConnection: Connection = {
   sendMedia: async () => {
     throw new Error('not connected');
   },
+  sendAgain: async () => {
+    throw new Error('not connected');
+  },
   sendPoll: async () => {
     throw new Error('not connected');
   },

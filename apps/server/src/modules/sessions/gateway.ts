@@ -3,6 +3,7 @@ import type { AuthStore } from '../../whatsapp/auth/session-auth';
 import type {
   DownloadedMedia,
   OldestMessage,
+  OutgoingAgain,
   OutgoingMedia,
   OutgoingPoll,
   OutgoingText,
@@ -219,6 +220,17 @@ export function createWhatsAppGateway(deps: GatewayDeps) {
       const connection = connected(sessionId);
       if (!connection) throw new NotConnectedError();
       return connection.sendMedia(outgoing, record);
+    },
+
+    /** Sends an earlier message of the linked account again (Connection.sendAgain), like `sendText`. */
+    async sendAgain(
+      sessionId: string,
+      outgoing: OutgoingAgain,
+      record: (message: WAMessage) => Promise<void>,
+    ): Promise<WAMessage> {
+      const connection = connected(sessionId);
+      if (!connection) throw new NotConnectedError();
+      return connection.sendAgain(outgoing, record);
     },
 
     /** Resolves when everything received so far for the session is stored (tests, and before reading). */

@@ -513,6 +513,9 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         sendPoll: ({ groupJid, question, options, selectableCount }, record) =>
           send(groupJid, { poll: { name: question, values: options, selectableCount } }, null, record),
         sendMedia: (outgoing, record) => send(outgoing.groupJid, mediaMessage(outgoing), null, record),
+        // Utils/messages.js:234-258: an own message forwarded keeps a forwarding score of 0, so it is not
+        // marked as forwarded; its media is referenced, not uploaded again.
+        sendAgain: ({ groupJid, message }, record) => send(groupJid, { forward: message }, null, record),
         async logout() {
           try {
             ended = true;

@@ -209,4 +209,26 @@ describe('Baileys driver: sending from the composer (docs/decisions/0024-group-c
     ).rejects.toThrow('database down');
     expect(socket.calls.relayed).toHaveLength(1);
   });
+
+  it('sends an earlier message again as a new one, by reference and not marked forwarded', async () => {
+    const { h, socket, sent } = await connected();
+    const first = await h.connection().sendMedia(
+      {
+        groupJid: SUPPORT,
+        kind: 'image',
+        file: Readable.from([png(20, 20, [1, 2, 3])]),
+        mimetype: 'image/png',
+        fileName: 'a.png',
+        caption: 'Again',
+      },
+      sent.record,
+    );
+    const again = await h.connection().sendAgain({ groupJid: SUPPORT, message: first }, sent.record);
+    expect(again.key.id).not.toBe(first.key.id);
+    expect(socket.calls.uploaded).toHaveLength(1);
+    const image = again.message?.imageMessage;
+    expect(image).toMatchObject({ caption: 'Again', directPath: first.message?.imageMessage?.directPath });
+    expect(image?.contextInfo?.isForwarded ?? false).toBe(false);
+    expect(socket.calls.relayed.map((r) => r.id)).toEqual([first.key.id, again.key.id]);
+  });
 });

@@ -13,6 +13,7 @@ import type {
   ConnectionEvents,
   ConnectOptions,
   ContactInfo,
+  OutgoingAgain,
   OutgoingMedia,
   OutgoingPoll,
   OutgoingText,
@@ -350,6 +351,9 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
           kept.upload,
         );
       },
+      // The same content Baileys builds (baileys-driver.ts sendAgain).
+      sendAgain: (outgoing: OutgoingAgain, record: (message: WAMessage) => Promise<void>) =>
+        send(outgoing.groupJid, { forward: outgoing.message }, null, record),
       async logout() {
         hangUp(phone);
       },
