@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream';
 import { attachmentKindOf, COMPOSER_FILE_FIELD, COMPOSER_LIMITS, composerMessages } from '@wadesk/contract';
 import type { FastifyRequest } from 'fastify';
@@ -7,10 +6,8 @@ import { unstorableText } from '../../http/unstorable-text';
 import type { ObjectStorage } from '../../storage/storage';
 import { unstorablePath } from '../../text';
 import { byteCap, MediaTooLargeError } from '../../whatsapp/media-size';
+import { outgoingObjectName } from './outgoing-object-name';
 import type { AttachmentToSend } from './replies.service';
-
-/** Where the composer's attachments wait, between the upload and the send, in object storage. */
-export const OUTGOING_PREFIX = 'outgoing/';
 
 class StorageFailure extends Error {
   constructor(override readonly cause: unknown) {
@@ -65,7 +62,7 @@ export async function readComposerRequest(
         throw new AppError(400, composerMessages.oneFile);
       }
       const kind = attachmentKindOf(part.mimetype);
-      const objectName = `${OUTGOING_PREFIX}${randomUUID()}`;
+      const objectName = outgoingObjectName();
       let bodyFailed = false;
       part.file.on('error', () => {
         bodyFailed = true;

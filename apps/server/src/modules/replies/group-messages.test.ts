@@ -14,7 +14,7 @@ import { systemClock } from '../../clock';
 import type { Config } from '../../config';
 import { auditLog, deskReplies, ticketMessages, tickets, users, waMessages } from '../../db/schema';
 import { png } from '../../whatsapp/simulator/sample-media';
-import { OUTGOING_PREFIX } from './composer-upload';
+import { OUTGOING_PREFIX } from './outgoing-object-name';
 
 interface FilePart {
   name: string;
