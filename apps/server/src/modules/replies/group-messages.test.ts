@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { type SignedIn, signUpVerified } from '../../../test/helpers/auth';
-import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
+import { describeEachDatabase, describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { simulatedCustomerTicket } from '../../../test/helpers/desk';
 import { teammate } from '../../../test/helpers/team';
 import { testLocalStorage } from '../../../test/helpers/test-config';
@@ -317,5 +317,32 @@ describeWithDatabase('the group composer (POST /api/sendGroupMessage/)', (ctx) =
       { kind: 'image', wa_id: first.body.wa_id },
       { kind: 'image', wa_id: again.body.wa_id, retry_of: first.body.wa_id },
     ]);
+  });
+});
+
+describeEachDatabase('the group composer across instances', (ctx) => {
+  it('sends a photo that arrived on another instance from the session owner, through object storage', async () => {
+    const ownerApp = await ctx.buildApp({}, { whatsapp: FAST_WHATSAPP });
+    const { owner, sessionId, group } = await simulatedCustomerTicket(ownerApp);
+    // PGlite is one process: a second app on it would forget the first one's leases (docs/architecture.md).
+    const cluster = ctx.kind === 'postgres';
+    const other = cluster ? await ctx.buildApp({}, { whatsapp: FAST_WHATSAPP }) : ownerApp;
+    if (cluster) expect(other.whatsapp.gateway.state(sessionId)).toBeNull();
+    const photo = png(48, 32, [90, 30, 160]);
+    const res = await send(
+      other,
+      owner,
+      { session_id: sessionId, group_id: group.group_id, text: 'From afar' },
+      [{ name: 'far.png', type: 'image/png', bytes: photo }],
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const sent = ownerApp.whatsapp.simulator?.sent(sessionId) ?? [];
+    expect(sent.map((m) => m.key.id)).toEqual([res.body.wa_id]);
+    if (cluster) expect(other.whatsapp.simulator?.sent(sessionId)).toEqual([]);
+    expect(Number(sent[0]?.message?.imageMessage?.fileLength)).toBe(photo.length);
+    const names: string[] = [];
+    for await (const object of testLocalStorage(ctx.dataDir, systemClock).list(OUTGOING_PREFIX))
+      names.push(object.name);
+    expect(names).toEqual([]);
   });
 });
