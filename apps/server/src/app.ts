@@ -311,6 +311,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     limit,
     audit,
     perSessionPerMinute: config.replyRateLimit,
+    storage,
     announce: replyStates.announce,
   });
   const { openStreams } = await registerEvents(app, {

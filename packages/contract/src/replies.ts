@@ -70,7 +70,7 @@ export type ReplyStatus = z.infer<typeof replyStatus>;
 
 export const replyState = z.object({
   status: replyStatus,
-  /** The ticket it was typed on (Retry sends it again there); null once that ticket is gone. */
+  /** The ticket it was typed on (Retry sends it again there); null once that ticket is gone, and for a message the group composer wrote (Retry sends it again into the group, decision 0024). */
   ticket_id: z.number().nullable(),
   /** Why WhatsApp refused it, in words; null unless `failed`. */
   failure: z.string().nullable(),
@@ -162,3 +162,124 @@ export type SaveCannedReplyRequest = z.infer<typeof saveCannedReplyRequest>;
 /** POST /org/deleteCannedReply/ (admin) → 200 successMessage. */
 export const deleteCannedReplyRequest = z.object({ id: positiveId(replyMessages.noCannedId) });
 export type DeleteCannedReplyRequest = z.infer<typeof deleteCannedReplyRequest>;
+
+// The WhatsApp Chat page's composer (docs/decisions/0024-group-composer.md): a member writes into a group
+// directly, with an attachment or not. It goes out like a desk reply — through the session's owner, recorded
+// in desk_replies (with no ticket), under the same per-session limit — and quotes nothing.
+
+/** What the composer attaches: WhatsApp's photo, video and document messages. */
+export const composerAttachmentKind = z.enum(['image', 'video', 'document']);
+export type ComposerAttachmentKind = z.infer<typeof composerAttachmentKind>;
+
+const MB = 1024 * 1024;
+
+/**
+ * The largest file per kind: WhatsApp's classic client limits (16 MB for a photo or a video, 100 MB for a
+ * document). The server streams the upload to object storage and Baileys encrypts from a file, so none is
+ * held in memory whole; a larger file answers 413 and nothing is sent.
+ */
+export const COMPOSER_LIMITS: Record<ComposerAttachmentKind, number> = {
+  image: 16 * MB,
+  video: 16 * MB,
+  document: 100 * MB,
+};
+
+/** The largest upload of all kinds (what the multipart parser lets through at most). */
+export const MAX_COMPOSER_FILE_BYTES = Math.max(...Object.values(COMPOSER_LIMITS));
+
+/** Photos and videos WhatsApp shows inline; any other file is sent as a document. */
+const INLINE_TYPES: Record<string, ComposerAttachmentKind> = {
+  'image/jpeg': 'image',
+  'image/png': 'image',
+  'image/webp': 'image',
+  'video/mp4': 'video',
+  'video/3gpp': 'video',
+};
+
+/** How a file of this type is sent: as a photo, a video, or a document (everything else). */
+export function attachmentKindOf(mimetype: string): ComposerAttachmentKind {
+  return INLINE_TYPES[mimetype.toLowerCase().split(';')[0]?.trim() ?? ''] ?? 'document';
+}
+
+/** The multipart field of the attachment in POST /api/sendGroupMessage/. */
+export const COMPOSER_FILE_FIELD = 'file';
+
+/** "16 MB", "100 MB": a limit in the words the composer's messages use. */
+export function composerSizeText(bytes: number): string {
+  const mb = bytes / MB;
+  return mb >= 1 ? `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}
+
+const KIND_WORDS: Record<ComposerAttachmentKind, string> = {
+  image: 'A photo',
+  video: 'A video',
+  document: 'A document',
+};
+
+export const composerMessages = {
+  noSessionId: 'No session id passed',
+  noGroupId: 'No group id passed',
+  empty: 'The message is empty: type a text or attach a file before sending.',
+  textTooLong: `Text can be at most ${MAX_REPLY_LENGTH} characters.`,
+  textInvalid: 'Text must be a string: the message, or the caption of the attached file.',
+  tooLarge: (kind: ComposerAttachmentKind) =>
+    `${KIND_WORDS[kind]} can be at most ${composerSizeText(COMPOSER_LIMITS[kind])} on WhatsApp. Choose a smaller file.`,
+  oneFile: 'Attach one file per message.',
+  malformed: 'The message could not be read. Send it again.',
+  notConnected:
+    "This group's WhatsApp session is not connected. Reconnect it on the Sessions page, then send the message again.",
+  tooMany:
+    'Too many messages from this WhatsApp account in the last minute. Wait a moment and send it again.',
+  sendFailed: 'WhatsApp did not accept the message. Check that the session is connected and try again.',
+  sendTimedOut:
+    'WhatsApp did not confirm the message in time. Check the conversation before sending it again: it may have gone out.',
+} as const;
+
+/**
+ * POST /api/sendGroupMessage/ (member; the desk replies' rule), multipart/form-data — or JSON without a file —
+ * with these fields and, optionally, the attachment in COMPOSER_FILE_FIELD. `text` is a caption when a file
+ * is attached. → 200 sendGroupMessageResponse; 404 for a group not the caller's organisation's; 409 not
+ * connected; 413 a file over its kind's limit; 429 past the session's reply limit; 502/504 as replies.
+ */
+export const sendGroupMessageFields = z.object({
+  session_id: z
+    .string({ error: composerMessages.noSessionId })
+    .trim()
+    .min(1, { error: composerMessages.noSessionId }),
+  group_id: z
+    .string({ error: composerMessages.noGroupId })
+    .trim()
+    .min(1, { error: composerMessages.noGroupId }),
+  /** Trimmed; at most 4096 characters; may be empty only with a file. */
+  text: z
+    .string({ error: composerMessages.textInvalid })
+    .trim()
+    .max(MAX_REPLY_LENGTH, { error: composerMessages.textTooLong })
+    .default(''),
+});
+export type SendGroupMessageFields = z.infer<typeof sendGroupMessageFields>;
+
+/** The sent message; it also arrives in the conversation as the linked account's own message (`messages.new`). */
+export const sendGroupMessageResponse = z.object({
+  session_id: z.string(),
+  group_id: z.string(),
+  /** WhatsApp's id of the sent message. */
+  wa_id: z.string(),
+  kind: z.enum(['text', ...composerAttachmentKind.options]),
+  /** ISO 8601. */
+  sent_at: z.string(),
+});
+export type SendGroupMessageResponse = z.infer<typeof sendGroupMessageResponse>;
+
+/**
+ * POST /api/retryGroupMessage/ (member) → 200 sendGroupMessageResponse: sends a message the composer wrote
+ * and WhatsApp refused again, as a new message with the same content (a photo, video or document from
+ * WhatsApp's media servers, not uploaded again), under the same limit. 404 for no such message of the
+ * caller's organisation; 409 when it was not refused, was sent again already, or the session is not connected.
+ */
+export const retryGroupMessageRequest = z.object({
+  wa_id: z.string({ error: replyMessages.noWaId }).trim().min(1, { error: replyMessages.noWaId }).max(128, {
+    error: replyMessages.noWaId,
+  }),
+});
+export type RetryGroupMessageRequest = z.infer<typeof retryGroupMessageRequest>;

@@ -66,6 +66,8 @@ const MINIMUM_ROLE: Record<string, MemberRole | 'public'> = {
   'POST /org/replyToTicket/': 'member',
   'POST /org/retryReply/': 'member',
   'POST /org/sendPoll/': 'member',
+  'POST /api/sendGroupMessage/': 'member',
+  'POST /api/retryGroupMessage/': 'member',
   'POST /org/getCannedReplies/': 'member',
   'POST /org/saveCannedReply/': 'admin',
   'POST /org/deleteCannedReply/': 'admin',

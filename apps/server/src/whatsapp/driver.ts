@@ -52,12 +52,27 @@ export interface ConnectOptions {
  */
 export type LinkPlatform = 'desktop' | 'chrome';
 
-/** A text to send to a group as a quoted reply to one of its messages. */
+/** A text to send to a group: a quoted reply to one of its messages (the desk), or not (the composer). */
 export interface OutgoingText {
   groupJid: string;
   text: string;
-  /** The message replied to, as stored (Baileys' WAMessage). */
-  quoted: WAMessage;
+  /** The message replied to, as stored (Baileys' WAMessage); null: a message of its own. */
+  quoted: WAMessage | null;
+}
+
+/**
+ * A photo, video or document to send to a group (the composer, docs/decisions/0024-group-composer.md). The
+ * bytes come as a stream, read once while Baileys encrypts them to a temporary file: never held whole.
+ */
+export interface OutgoingMedia {
+  groupJid: string;
+  kind: 'image' | 'video' | 'document';
+  file: Readable;
+  mimetype: string;
+  /** The name a document is shown and saved under. */
+  fileName: string;
+  /** Shown under the media; empty: none. */
+  caption: string;
 }
 
 /** A poll to send to a group (WhatsApp's limits: packages/contract/src/polls.ts). */
@@ -67,6 +82,15 @@ export interface OutgoingPoll {
   options: string[];
   /** 0: voters may choose several options; 1: one each. */
   selectableCount: 0 | 1;
+}
+
+/**
+ * A message this account sent before, to send again as a new message (the composer's Retry): Baileys'
+ * forward of its own message, which is not marked as forwarded, and whose media is not uploaded again.
+ */
+export interface OutgoingAgain {
+  groupJid: string;
+  message: WAMessage;
 }
 
 /**
@@ -276,6 +300,13 @@ export interface Connection {
    * secret its votes will be encrypted with (Utils/messages.js:439-442), so the echo stores it.
    */
   sendPoll(outgoing: OutgoingPoll, record: (message: WAMessage) => Promise<void>): Promise<WAMessage>;
+  /**
+   * Uploads a photo, video or document to WhatsApp's media servers and sends it as the linked account,
+   * recorded first and echoed like `sendText` (the upload happens before `record`: the message names it).
+   */
+  sendMedia(outgoing: OutgoingMedia, record: (message: WAMessage) => Promise<void>): Promise<WAMessage>;
+  /** Sends an earlier message of this account again as a new one, recorded first and echoed like `sendText`. */
+  sendAgain(outgoing: OutgoingAgain, record: (message: WAMessage) => Promise<void>): Promise<WAMessage>;
   /** Unlinks the device from the phone, then closes. */
   logout(): Promise<void>;
   /** Closes and keeps the creds. No `close` event follows. */

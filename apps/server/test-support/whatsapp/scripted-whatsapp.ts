@@ -5,6 +5,7 @@
 // lines of node_modules/baileys/lib it reproduces.
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { stat } from 'node:fs/promises';
 import { deflateSync } from 'node:zlib';
 import { Boom } from '@hapi/boom';
 import {
@@ -111,6 +112,8 @@ export interface ScriptedSocket {
     }[];
     /** Keys Baileys asked the app's getMessage for. */
     getMessage: WAMessageKey[];
+    /** Media uploaded to WhatsApp's media servers: the kind and the encrypted file's size. */
+    uploaded: { mediaType: string; bytes: number }[];
     /**
      * The chats whose messages each history set handed to Baileys' event buffer carried (what the buffer
      * keeps until it flushes, event-buffer.js:215-250), after whatever the app wrapped the socket's emit in.
@@ -293,6 +296,7 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
     relayed: [],
     getMessage: [],
     historyBuffered: [],
+    uploaded: [],
   };
   const bufferEmit = ev.emit.bind(ev);
   ev.emit = ((event: keyof BaileysEventMap, data: never) => {
@@ -480,6 +484,14 @@ function scriptedSocket(config: UserFacingSocketConfig, script: PhoneScript): Sc
       if (!participant) recentlySent.set(`${jid}/${options.messageId}`, message);
       calls.relayed.push({ jid, id: options.messageId, message, participant, group, attrs });
       return options.messageId;
+    },
+    // Utils/messages-media.js:643-700: the encrypted file is POSTed to a media host, which answers its URL
+    // and direct path. Simplified: no media connection query, one host, always accepted.
+    async waUploadToServer(filePath: string, { mediaType }: { mediaType: string }) {
+      const bytes = (await stat(filePath)).size;
+      calls.uploaded.push({ mediaType, bytes });
+      const name = `${calls.uploaded.length}-${mediaType}`;
+      return { mediaUrl: `https://mmg.whatsapp.net/scripted/${name}`, directPath: `/scripted/${name}` };
     },
     // chats.js:917-925: what sendMessage's own echo goes through (messages-send.js:1135-1138).
     upsertMessage: (message: WAMessage, type: 'notify' | 'append') =>

@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock';
 import type { ObjectStorage } from '../../storage/storage';
 import { isGroupMediaObjectName } from '../groups/media-object-name';
+import { isOutgoingObjectName } from '../replies/outgoing-object-name';
 import type { WarnLog } from './import.service';
 import { isObjectName } from './object-names';
 import { type PeriodicSweep, startPeriodicSweep } from './periodic-sweep';
@@ -13,7 +14,8 @@ const BATCH = 1000;
 export type OrphanSweeper = PeriodicSweep;
 
 /** Names this server writes: anything else in a shared bucket is not ours to remove. */
-const isOurs = (name: string) => isObjectName(name) || isGroupMediaObjectName(name);
+const isOurs = (name: string) =>
+  isObjectName(name) || isGroupMediaObjectName(name) || isOutgoingObjectName(name);
 
 /**
  * Removes what a crash left in storage (docs/architecture.md, "nothing orphaned in storage"): temporary files of puts cut short,

@@ -1,5 +1,5 @@
 import { BufferJSON, proto, type WAMessageKey } from 'baileys';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client';
 import { storableDeep } from '../../text';
 import type { SendReceipt } from '../../whatsapp/driver';
@@ -11,7 +11,8 @@ export interface DeskReplyRow {
   sessionId: string;
   groupJid: string;
   waId: string;
-  ticketId: number;
+  /** The ticket replied to; null for a message the composer wrote into the group (decision 0024). */
+  ticketId: number | null;
   userId: number;
   body: string;
   /** The sent proto.IMessage, as Baileys will need it for a retry. */
@@ -44,6 +45,9 @@ export interface RefusedReply {
   status: DeskReplyStatus;
   retriedAs: string | null;
 }
+
+/** A failed message of the composer (no ticket) with what Retry needs to send it again. */
+export type GroupRefusedReply = Omit<RefusedReply, 'ticketId'> & { ticketId: null };
 
 // Statuses by rank: a state only moves forward (pending → sent → delivered → read); failed is final.
 const RANKS = sql.raw(`array['pending', 'sent', 'delivered', 'read']`);
@@ -272,6 +276,31 @@ export function createDeskRepliesRepository(db: Db) {
           ),
         );
       return row ? { ...row, ticketId } : null;
+    },
+
+    /** A message the composer wrote (no ticket) of the organisation, for Retry; null when there is none. */
+    async findInGroup(organisationId: number, waId: string): Promise<GroupRefusedReply | null> {
+      const [row] = await db
+        .select({
+          id: deskReplies.id,
+          sessionId: deskReplies.sessionId,
+          groupJid: deskReplies.groupJid,
+          waId: deskReplies.waId,
+          body: deskReplies.body,
+          content: deskReplies.content,
+          status: deskReplies.status,
+          retriedAs: deskReplies.retriedAs,
+        })
+        .from(deskReplies)
+        .where(
+          and(
+            eq(deskReplies.organisationId, organisationId),
+            isNull(deskReplies.ticketId),
+            eq(deskReplies.waId, waId),
+          ),
+        )
+        .limit(1);
+      return row ? { ...row, ticketId: null } : null;
     },
 
     /**

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import type { ObjectStorage } from '../../storage/storage';
 import type { AuditRecorder } from '../audit/audit.service';
 import type { Limiter } from '../auth/rate-limit';
 import type { MessageStore } from '../messages/message-store.service';
@@ -9,6 +10,7 @@ import { createReplyTargets } from '../tickets/reply-target';
 import { createCannedRepliesRepository } from './canned-replies.repository';
 import { createCannedRepliesService } from './canned-replies.service';
 import type { DeskRepliesRepository } from './desk-replies.repository';
+import { createGroupMessagesService } from './group-messages.service';
 import { repliesRoutes } from './replies.routes';
 import { createRepliesService, type RepliesServiceDeps } from './replies.service';
 
@@ -22,13 +24,15 @@ export interface RegisterRepliesOptions {
   limit: Limiter;
   audit: AuditRecorder;
   perSessionPerMinute: number;
+  /** Object storage: the composer's attachments wait there for the session's owner (decision 0024). */
+  storage: ObjectStorage;
   /** Pushes a reply's state as it is now (the reply states, built in app.ts). */
   announce?: RepliesServiceDeps['announce'];
 }
 
 /** Replies from the desk and canned replies (docs/decisions/0018-desk-replies.md). */
 export async function registerReplies(app: FastifyInstance, options: RegisterRepliesOptions): Promise<void> {
-  const { db, deskReplies, store, gateway, cluster, limit, audit, perSessionPerMinute } = options;
+  const { db, deskReplies, store, gateway, cluster, limit, audit, perSessionPerMinute, storage } = options;
   const replies = createRepliesService({
     targets: createReplyTargets(db),
     deskReplies,
@@ -37,8 +41,21 @@ export async function registerReplies(app: FastifyInstance, options: RegisterRep
     gateway,
     audit,
     log: app.log,
+    openAttachment: (objectName) => storage.get(objectName),
     ...(options.announce ? { announce: options.announce } : {}),
   });
   const canned = createCannedRepliesService({ repo: createCannedRepliesRepository(db), audit });
-  await app.register(repliesRoutes, { replies, canned, limit, perSessionPerMinute });
+  const groupMessages = createGroupMessagesService({
+    replies,
+    store: store.chat,
+    discard: (objectName) => storage.delete([objectName]),
+  });
+  await app.register(repliesRoutes, {
+    replies,
+    canned,
+    groupMessages,
+    storage,
+    limit,
+    perSessionPerMinute,
+  });
 }

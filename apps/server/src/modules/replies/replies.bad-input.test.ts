@@ -21,9 +21,15 @@ import { describeWithDatabase } from '../../../test/helpers/describe-each-databa
 import { org } from '../../../test/helpers/desk';
 import { deskFixture } from '../../../test/helpers/desk-fixture';
 
-/** Every route of replies.routes.ts, for a ticket and a canned reply. */
+/** Every route of replies.routes.ts, for a ticket and a canned reply (the composer's as JSON, with no file). */
 function routes(ticketId: number, cannedId: number): Route[] {
   return [
+    {
+      method: 'POST',
+      url: '/api/sendGroupMessage/',
+      body: { session_id: '00000000-0000-4000-8000-000000000000', group_id: '1@g.us', text: 'Hello' },
+    },
+    { method: 'POST', url: '/api/retryGroupMessage/', body: { wa_id: '3EB0AAAAAAAAAAAAAAAAAA' } },
     { method: 'POST', url: '/org/replyToTicket/', body: { ticket_id: ticketId, text: 'Hello' } },
     {
       method: 'POST',

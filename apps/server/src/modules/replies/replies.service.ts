@@ -1,4 +1,7 @@
+import type { Readable } from 'node:stream';
 import {
+  type ComposerAttachmentKind,
+  composerMessages,
   type PollState,
   type ReplyToTicketResponse,
   replyMessages,
@@ -27,6 +30,19 @@ export interface RepliesServiceDeps {
   log: { warn(object: object, message: string): void; error(object: object, message: string): void };
   /** Pushes a reply's state as it is now (reply-states.service.ts): a Retry marked it sent again. */
   announce?(organisationId: number, sessionId: string, waId: string): Promise<void>;
+  /**
+   * Opens an attachment the composer stored in object storage (docs/decisions/0024-group-composer.md): the
+   * instance that owns the session reads it from there, whichever instance received the upload.
+   */
+  openAttachment?(objectName: string): Promise<Readable>;
+}
+
+/** A composer attachment, stored in object storage until it is sent. */
+export interface AttachmentToSend {
+  objectName: string;
+  kind: ComposerAttachmentKind;
+  mimetype: string;
+  fileName: string;
 }
 
 /** A poll as the desk sends it: WhatsApp's selectableCount 0 lets voters choose several options. */
@@ -39,21 +55,53 @@ interface PollToSend {
 /** What a desk reply sends: a text quoting the customer, or a poll (which quotes nothing). */
 type ReplyContent = { text: string } | { poll: PollToSend };
 
-/** The command run on the instance that owns the session. */
-interface SendCommand {
+/**
+ * The command run on the instance that owns the session: a desk reply on a ticket, or a message the
+ * composer writes into a group (no ticket, no quote; decision 0024). Both are recorded in desk_replies.
+ */
+export interface SendCommand {
   organisationId: number;
   userId: number;
-  ticketId: number;
+  /** The ticket replied to; null for the composer. */
+  ticketId: number | null;
   sessionId: string;
   groupJid: string;
-  /** The customer message a text quotes; null for a poll. */
+  /** The composer: the group's name, for the audit entry. */
+  groupName?: string;
+  /** The customer message a text quotes; null for a poll and the composer. */
   quotedWaId: string | null;
-  /** The text, or a poll's question (what desk_replies.body keeps). */
+  /** The text (a caption with an attachment), or a poll's question (what desk_replies.body keeps). */
   text: string;
   poll?: PollToSend;
+  attachment?: AttachmentToSend;
+  /** The composer's Retry: the refused message's stored content (BufferJSON), sent again as a new message. */
+  again?: string;
   /** Retry: the WhatsApp id of the refused reply this sends again. */
   retryOf?: string;
 }
+
+/** What the composer sent, for its audit entry: a photo, video, document or text (a Retry's too). */
+function sentKind(sent: WAMessage): 'image' | 'video' | 'document' | 'text' {
+  const content = sent.message ?? {};
+  if (content.imageMessage) return 'image';
+  if (content.videoMessage) return 'video';
+  if (content.documentMessage || content.documentWithCaptionMessage) return 'document';
+  return 'text';
+}
+
+/** The words of a send's errors: a desk reply's, or the composer's. */
+const wordsOf = (c: Pick<SendCommand, 'ticketId'>) =>
+  c.ticketId === null
+    ? {
+        notConnected: composerMessages.notConnected,
+        sendFailed: composerMessages.sendFailed,
+        sendTimedOut: composerMessages.sendTimedOut,
+      }
+    : {
+        notConnected: replyMessages.notConnected,
+        sendFailed: replyMessages.sendFailed,
+        sendTimedOut: replyMessages.sendTimedOut,
+      };
 
 type SendAnswer = { ok: { waId: string; sentAt: number } } | { notConnected: true };
 
@@ -80,6 +128,76 @@ function unvoted(poll: PollToSend): PollState {
 export function createRepliesService(deps: RepliesServiceDeps) {
   const { targets, deskReplies, cluster, gateway, audit, log } = deps;
 
+  /** Hands the command's content to the gateway: a poll, an attachment, or a text (quoting or not). */
+  async function sendContent(
+    c: SendCommand,
+    quoted: QuotableMessage | null,
+    record: (message: WAMessage) => Promise<void>,
+  ): Promise<WAMessage> {
+    if (c.poll) return gateway.sendPoll(c.sessionId, { groupJid: c.groupJid, ...c.poll }, record);
+    if (c.again) {
+      const content = proto.Message.fromObject(JSON.parse(c.again, BufferJSON.reviver));
+      const earlier = {
+        key: { remoteJid: c.groupJid, fromMe: true, id: c.retryOf ?? null },
+        message: content,
+      };
+      return gateway.sendAgain(c.sessionId, { groupJid: c.groupJid, message: earlier }, record);
+    }
+    const text = { groupJid: c.groupJid, text: c.text, quoted: quoted ? quotedMessage(quoted) : null };
+    if (!c.attachment) return gateway.sendText(c.sessionId, text, record);
+    if (!deps.openAttachment) throw new Error('No object storage to read attachments from');
+    const file = await deps.openAttachment(c.attachment.objectName);
+    try {
+      return await gateway.sendMedia(
+        c.sessionId,
+        {
+          groupJid: c.groupJid,
+          kind: c.attachment.kind,
+          file,
+          mimetype: c.attachment.mimetype,
+          fileName: c.attachment.fileName,
+          caption: c.text,
+        },
+        record,
+      );
+    } finally {
+      file.destroy(); // read to its end when sent; closed unread when the send stopped before
+    }
+  }
+
+  /** The audit entry of a sent message: a reply on its ticket, or what the composer wrote in a group. */
+  function auditEntry(c: SendCommand, sent: WAMessage) {
+    const waId = sent.key.id ?? '';
+    const common = { organisationId: c.organisationId, actorId: c.userId };
+    const retry = c.retryOf ? { retry_of: c.retryOf } : {};
+    if (c.ticketId === null)
+      return {
+        ...common,
+        action: 'group.message_sent' as const,
+        target: c.groupName ?? c.groupJid,
+        details: {
+          session_id: c.sessionId,
+          group_id: c.groupJid,
+          wa_id: waId,
+          kind: sentKind(sent),
+          length: c.text.length,
+          ...retry,
+        },
+      };
+    return {
+      ...common,
+      action: 'ticket.reply_sent' as const,
+      target: `Ticket #${c.ticketId}`,
+      details: {
+        ticket_id: c.ticketId,
+        wa_id: waId,
+        length: c.text.length,
+        ...(c.poll ? { poll: true, options: c.poll.options.length } : {}),
+        ...retry,
+      },
+    };
+  }
+
   async function sendHere(c: SendCommand): Promise<SendAnswer> {
     if (gateway.state(c.sessionId)?.status !== 'connected') return { notConnected: true };
     const quoted = c.quotedWaId ? await deps.findMessage(c.sessionId, c.groupJid, c.quotedWaId) : null;
@@ -102,23 +220,13 @@ export function createRepliesService(deps: RepliesServiceDeps) {
         });
         recorded = waId;
       };
-      sent = c.poll
-        ? await gateway.sendPoll(c.sessionId, { groupJid: c.groupJid, ...c.poll }, record)
-        : await gateway.sendText(
-            c.sessionId,
-            {
-              groupJid: c.groupJid,
-              text: c.text,
-              quoted: quotedMessage(quoted as QuotableMessage),
-            },
-            record,
-          );
+      sent = await sendContent(c, quoted, record);
     } catch (error) {
       if (recorded) await deskReplies.remove(c.sessionId, recorded).catch(() => {});
       if (error instanceof NotConnectedError) return { notConnected: true };
       if (error instanceof AppError) throw error;
       log.warn({ err: error, sessionId: c.sessionId }, 'sending a desk reply failed');
-      throw new AppError(502, replyMessages.sendFailed);
+      throw new AppError(502, wordsOf(c).sendFailed);
     }
     const waId = sent.key.id ?? '';
     // Recorded here, where it was sent: a requesting instance that timed out or died still leaves the entry.
@@ -126,19 +234,7 @@ export function createRepliesService(deps: RepliesServiceDeps) {
     // message is out by now: an entry that cannot be written is logged, and the reply keeps its record and
     // its answer (the members see it in the conversation; a 502 would invite sending it twice).
     await audit
-      .record({
-        organisationId: c.organisationId,
-        actorId: c.userId,
-        action: 'ticket.reply_sent',
-        target: `Ticket #${c.ticketId}`,
-        details: {
-          ticket_id: c.ticketId,
-          wa_id: waId,
-          length: c.text.length,
-          ...(c.poll ? { poll: true, options: c.poll.options.length } : {}),
-          ...(c.retryOf ? { retry_of: c.retryOf } : {}),
-        },
-      })
+      .record(auditEntry(c, sent))
       .catch((error: unknown) =>
         log.error(
           { err: error, sessionId: c.sessionId, waId },
@@ -153,11 +249,41 @@ export function createRepliesService(deps: RepliesServiceDeps) {
   type Throttle = (sessionId: string) => Promise<() => Promise<void>>;
 
   /**
-   * Sends `content` into the ticket's group. `throttle` counts the send against the session's limit (429
-   * past it) once the ticket is known to be answerable, and its answer takes the count back when nothing
-   * left the phone: the limit spares the WhatsApp account, so it counts sends, and a member retrying
+   * The one send path of desk replies and the composer: counts the send against the session's limit
+   * (`throttle`, 429 past it), runs it on the instance that owns the session, and gives the count back when
+   * nothing left the phone: the limit spares the WhatsApp account, so it counts sends, and a member retrying
    * against a disconnected session must not lock out the team.
    */
+  async function dispatch(
+    command: SendCommand,
+    throttle: Throttle,
+  ): Promise<{ waId: string; sentAt: number }> {
+    const words = wordsOf(command);
+    const giveBack = await throttle(command.sessionId);
+    let answer: SendAnswer;
+    try {
+      answer = await cluster.onOwner<SendAnswer>(command.sessionId, 'replies.send', command, SEND_TIMEOUT_MS);
+    } catch (error) {
+      // The owner may still send it (or have sent it): the member is told to look before trying again,
+      // and the send keeps its place in the limit.
+      if (error instanceof RpcTimeoutError) throw new AppError(504, words.sendTimedOut);
+      if (error instanceof NotConnectedError) {
+        await giveBack();
+        throw new AppError(409, words.notConnected);
+      }
+      // The quoted message is gone: refused before sending. A 502 (WhatsApp refused the send) keeps its
+      // count: the socket may have written it before failing.
+      if (error instanceof AppError && error.message === replyMessages.quotedMissing) await giveBack();
+      throw error;
+    }
+    if ('notConnected' in answer) {
+      await giveBack();
+      throw new AppError(409, words.notConnected);
+    }
+    return answer.ok;
+  }
+
+  /** Sends `content` into the ticket's group, once the ticket is known to be answerable. */
   async function deliver(
     user: { id: number; organisationId: number },
     ticketId: number,
@@ -171,7 +297,6 @@ export function createRepliesService(deps: RepliesServiceDeps) {
     // A text quotes the newest customer message; a poll quotes nothing.
     const quotedWaId = 'text' in content ? target.customerWaId : null;
     if ('text' in content && !quotedWaId) throw new AppError(409, replyMessages.nothingToQuote);
-    const giveBack = await throttle(target.sessionId);
     const command: SendCommand = {
       organisationId: user.organisationId,
       userId: user.id,
@@ -182,30 +307,64 @@ export function createRepliesService(deps: RepliesServiceDeps) {
       ...('text' in content ? { text: content.text } : { text: content.poll.question, poll: content.poll }),
       ...(retryOf ? { retryOf } : {}),
     };
-    let answer: SendAnswer;
-    try {
-      answer = await cluster.onOwner<SendAnswer>(target.sessionId, 'replies.send', command, SEND_TIMEOUT_MS);
-    } catch (error) {
-      // The owner may still send it (or have sent it): the member is told to look before trying again,
-      // and the send keeps its place in the limit.
-      if (error instanceof RpcTimeoutError) throw new AppError(504, replyMessages.sendTimedOut);
-      if (error instanceof NotConnectedError) {
-        await giveBack();
-        throw new AppError(409, replyMessages.notConnected);
-      }
-      // The quoted message is gone: refused before sending. A 502 (WhatsApp refused the send) keeps its
-      // count: the socket may have written it before failing.
-      if (error instanceof AppError && error.message === replyMessages.quotedMissing) await giveBack();
-      throw error;
-    }
-    if ('notConnected' in answer) {
-      await giveBack();
-      throw new AppError(409, replyMessages.notConnected);
-    }
-    return { ticketId: target.ticketId, quotedWaId, ...answer.ok };
+    const sent = await dispatch(command, throttle);
+    return { ticketId: target.ticketId, quotedWaId, ...sent };
   }
 
   const service = {
+    /**
+     * Sends a message the composer wrote (decision 0024) through the same path as a reply: the caller has
+     * checked the group is the organisation's. Answers WhatsApp's id and when it was sent (seconds).
+     */
+    sendToGroup: (
+      command: Omit<SendCommand, 'ticketId' | 'quotedWaId' | 'poll' | 'again' | 'retryOf'>,
+      throttle: Throttle,
+    ): Promise<{ waId: string; sentAt: number }> =>
+      dispatch({ ...command, ticketId: null, quotedWaId: null }, throttle),
+
+    /**
+     * Sends a message the composer wrote and WhatsApp refused again, as a new message with the same content
+     * (decision 0024): claimed first like a reply's Retry, so two clicks send it once.
+     */
+    async retryInGroup(
+      user: { id: number; organisationId: number },
+      request: { wa_id: string },
+      throttle: Throttle,
+    ): Promise<{ sessionId: string; groupJid: string; waId: string; sentAt: number; content: string }> {
+      const message = await deskReplies.findInGroup(user.organisationId, request.wa_id);
+      if (!message) throw new AppError(404, replyMessages.replyNotFound);
+      if (message.status !== 'failed') throw new AppError(409, replyMessages.notFailed);
+      if (message.retriedAs !== null || !(await deskReplies.claimRetry(message.id)))
+        throw new AppError(409, replyMessages.alreadyRetried);
+      try {
+        const sent = await dispatch(
+          {
+            organisationId: user.organisationId,
+            userId: user.id,
+            ticketId: null,
+            sessionId: message.sessionId,
+            groupJid: message.groupJid,
+            quotedWaId: null,
+            text: message.body,
+            again: message.content,
+            retryOf: message.waId,
+          },
+          throttle,
+        );
+        await deskReplies.settleRetry(message.id, sent.waId);
+        await deps.announce?.(user.organisationId, message.sessionId, message.waId);
+        return {
+          sessionId: message.sessionId,
+          groupJid: message.groupJid,
+          content: message.content,
+          ...sent,
+        };
+      } catch (error) {
+        await deskReplies.settleRetry(message.id, null);
+        throw error;
+      }
+    },
+
     /** Sends `text` as a quoted reply to the ticket's newest customer message. */
     async send(
       user: { id: number; organisationId: number },

@@ -69,6 +69,12 @@ const refusedConnection: Connection = {
   sendText: async () => {
     throw new Error('not connected');
   },
+  sendMedia: async () => {
+    throw new Error('not connected');
+  },
+  sendAgain: async () => {
+    throw new Error('not connected');
+  },
   sendPoll: async () => {
     throw new Error('not connected');
   },

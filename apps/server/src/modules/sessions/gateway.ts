@@ -3,6 +3,8 @@ import type { AuthStore } from '../../whatsapp/auth/session-auth';
 import type {
   DownloadedMedia,
   OldestMessage,
+  OutgoingAgain,
+  OutgoingMedia,
   OutgoingPoll,
   OutgoingText,
   SendReceipt,
@@ -207,6 +209,28 @@ export function createWhatsAppGateway(deps: GatewayDeps) {
       const connection = connected(sessionId);
       if (!connection) throw new NotConnectedError();
       return connection.sendPoll(outgoing, record);
+    },
+
+    /** Sends a photo, video or document as the session's linked account (Connection.sendMedia), like `sendText`. */
+    async sendMedia(
+      sessionId: string,
+      outgoing: OutgoingMedia,
+      record: (message: WAMessage) => Promise<void>,
+    ): Promise<WAMessage> {
+      const connection = connected(sessionId);
+      if (!connection) throw new NotConnectedError();
+      return connection.sendMedia(outgoing, record);
+    },
+
+    /** Sends an earlier message of the linked account again (Connection.sendAgain), like `sendText`. */
+    async sendAgain(
+      sessionId: string,
+      outgoing: OutgoingAgain,
+      record: (message: WAMessage) => Promise<void>,
+    ): Promise<WAMessage> {
+      const connection = connected(sessionId);
+      if (!connection) throw new NotConnectedError();
+      return connection.sendAgain(outgoing, record);
     },
 
     /** Resolves when everything received so far for the session is stored (tests, and before reading). */

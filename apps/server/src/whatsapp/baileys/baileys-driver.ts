@@ -28,6 +28,7 @@ import {
   MediaUnavailableError,
   type WhatsAppDriver,
 } from '../driver';
+import { mediaMessage } from '../media-message';
 import { createVoteReader, pollUpdateOf } from '../polls';
 import { keepGroupHistoryOnly } from './group-history';
 import { createGroupMetadataCache } from './group-metadata';
@@ -48,6 +49,7 @@ export type DriverSocket = Pick<
   | 'updateMediaMessage'
   | 'requestPairingCode'
   | 'relayMessage'
+  | 'waUploadToServer'
   | 'upsertMessage'
   | 'signalRepository'
   | 'logout'
@@ -471,7 +473,9 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
           ...(quoted ? { quoted } : {}),
           messageId: generateMessageIDV2(me),
           logger,
-          upload: noUpload,
+          // Media (the composer's) is encrypted to a temporary file and uploaded to WhatsApp's media servers
+          // before the message exists (Utils/messages.js:139-151), as sendMessage does (messages-send.js:1083).
+          upload: sock.waUploadToServer,
           ...(timer > 0 ? { ephemeralExpiration: timer } : {}),
         });
         await record(message);
@@ -514,6 +518,10 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
         // Baileys builds the poll and its secret (Utils/messages.js:428-460): V3 for one choice, V1 for several.
         sendPoll: ({ groupJid, question, options, selectableCount }, record) =>
           send(groupJid, { poll: { name: question, values: options, selectableCount } }, null, record),
+        sendMedia: (outgoing, record) => send(outgoing.groupJid, mediaMessage(outgoing), null, record),
+        // Utils/messages.js:234-258: an own message forwarded keeps a forwarding score of 0, so it is not
+        // marked as forwarded; its media is referenced, not uploaded again.
+        sendAgain: ({ groupJid, message }, record) => send(groupJid, { forward: message }, null, record),
         async logout() {
           try {
             ended = true;
@@ -529,11 +537,6 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
     },
   };
 }
-
-/** Desk replies carry no media; Baileys only calls this for media content. */
-const noUpload = async (): Promise<never> => {
-  throw new Error('Sending media is not supported.');
-};
 
 /**
  * Baileys' updateMediaMessage waits without limit for the phone (decision 0015 §3); we don't. Its wait holds

@@ -1,7 +1,9 @@
+import { Readable } from 'node:stream';
 import { BufferJSON, proto, type WAMessage, type WAMessageKey } from 'baileys';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness, linkedStore } from '../../../test-support/whatsapp/harness';
 import { groupMessage, groupMetadata } from '../../../test-support/whatsapp/scripted-whatsapp';
+import { png } from '../simulator/sample-media';
 
 // Sending from the desk through the real driver over the scripted socket (test-support/whatsapp/scripted-whatsapp.ts names the
 // rc14 lines it reproduces): the reply is built by Baileys, recorded before it is relayed, stored once, sent
@@ -132,5 +134,101 @@ describe('Baileys driver: sending a reply', () => {
     const customer = groupMessage(SUPPORT, CAROL_LID, 'Hello');
     await h.connection().sendText({ groupJid: SUPPORT, text: 'Hi', quoted: customer }, sent.record);
     expect(socket.calls.groupMetadata).toEqual([SUPPORT]);
+  });
+});
+
+describe('Baileys driver: sending from the composer (docs/decisions/0024-group-composer.md)', () => {
+  it('sends a text quoting nothing', async () => {
+    const { h, socket, sent } = await connected();
+    const message = await h
+      .connection()
+      .sendText({ groupJid: SUPPORT, text: 'Hello all', quoted: null }, sent.record);
+    const content = socket.calls.relayed[0]?.message;
+    expect(content?.extendedTextMessage?.text ?? content?.conversation).toBe('Hello all');
+    expect(content?.extendedTextMessage?.contextInfo?.stanzaId ?? null).toBeNull();
+    expect(message.key).toMatchObject({ remoteJid: SUPPORT, fromMe: true });
+  });
+
+  it('uploads a photo before recording it, relays what was recorded, and echoes it once', async () => {
+    const { h, socket, sent } = await connected();
+    const photo = png(80, 60, [10, 120, 200]);
+    let uploadsWhenRecorded = -1;
+    const message = await h.connection().sendMedia(
+      {
+        groupJid: SUPPORT,
+        kind: 'image',
+        file: Readable.from([photo]),
+        mimetype: 'image/png',
+        fileName: 'box.png',
+        caption: 'The box',
+      },
+      async (built) => {
+        uploadsWhenRecorded = socket.calls.uploaded.length;
+        expect(socket.calls.relayed).toHaveLength(0);
+        await sent.record(built);
+      },
+    );
+    // Utils/messages.js:139-151: encrypted (AES-CBC with its MAC: longer than the file), then uploaded.
+    expect(uploadsWhenRecorded).toBe(1);
+    expect(socket.calls.uploaded[0]?.mediaType).toBe('image');
+    expect(socket.calls.uploaded[0]?.bytes).toBeGreaterThan(photo.length);
+    const image = message.message?.imageMessage;
+    expect(image).toMatchObject({
+      caption: 'The box',
+      mimetype: 'image/png',
+      directPath: '/scripted/1-image',
+    });
+    expect(Number(image?.fileLength)).toBe(photo.length);
+    expect(image?.mediaKey?.length).toBe(32);
+    const [relayed] = socket.calls.relayed;
+    expect(encoded(relayed?.message ?? {})).toEqual(encoded((await sent.sentMessage(message.key)) ?? {}));
+    await h.until(() => h.received.some((r) => r.kind === 'live' && r.ids.includes(message.key.id ?? '')));
+  });
+
+  it('sends a document under its name, and nothing when recording fails', async () => {
+    const { h, socket, sent } = await connected();
+    const file = {
+      groupJid: SUPPORT,
+      kind: 'document' as const,
+      mimetype: 'application/pdf',
+      fileName: 'Invoice 42.pdf',
+      caption: '',
+    };
+    const message = await h
+      .connection()
+      .sendMedia({ ...file, file: Readable.from([Buffer.from('%PDF-1.4\n%%EOF\n')]) }, sent.record);
+    expect(message.message?.documentMessage).toMatchObject({
+      fileName: 'Invoice 42.pdf',
+      mimetype: 'application/pdf',
+    });
+    expect(message.message?.documentMessage?.caption ?? '').toBe('');
+    await expect(
+      h.connection().sendMedia({ ...file, file: Readable.from([Buffer.from('%PDF')]) }, async () => {
+        throw new Error('database down');
+      }),
+    ).rejects.toThrow('database down');
+    expect(socket.calls.relayed).toHaveLength(1);
+  });
+
+  it('sends an earlier message again as a new one, by reference and not marked forwarded', async () => {
+    const { h, socket, sent } = await connected();
+    const first = await h.connection().sendMedia(
+      {
+        groupJid: SUPPORT,
+        kind: 'image',
+        file: Readable.from([png(20, 20, [1, 2, 3])]),
+        mimetype: 'image/png',
+        fileName: 'a.png',
+        caption: 'Again',
+      },
+      sent.record,
+    );
+    const again = await h.connection().sendAgain({ groupJid: SUPPORT, message: first }, sent.record);
+    expect(again.key.id).not.toBe(first.key.id);
+    expect(socket.calls.uploaded).toHaveLength(1);
+    const image = again.message?.imageMessage;
+    expect(image).toMatchObject({ caption: 'Again', directPath: first.message?.imageMessage?.directPath });
+    expect(image?.contextInfo?.isForwarded ?? false).toBe(false);
+    expect(socket.calls.relayed.map((r) => r.id)).toEqual([first.key.id, again.key.id]);
   });
 });

@@ -17,12 +17,13 @@ interface MediaFields {
 export const SIMULATED_CDN_DAYS = 1;
 
 /**
- * The simulated phone's media: real bytes made on the spot from the message's media id. Without the
+ * The simulated phone's media: what the composer sent (`uploaded`), else real bytes made on the spot from
+ * the message's media id. Without the
  * phone (`viaPhone` false: no connection), media older than SIMULATED_CDN_DAYS has expired.
  */
 export async function simulatedDownload(
   message: WAMessage,
-  { viaPhone }: { viaPhone: boolean },
+  { viaPhone, uploaded }: { viaPhone: boolean; uploaded?: (mediaId: string) => Buffer | undefined },
 ): Promise<DownloadedMedia> {
   const age = Date.now() / 1000 - toSeconds(message.messageTimestamp);
   if (!viaPhone && age > SIMULATED_CDN_DAYS * 86_400) {
@@ -36,7 +37,8 @@ export async function simulatedDownload(
   const mimetype = media.mimetype ?? 'application/octet-stream';
   const filename = media.fileName ?? null;
   // Made whole (they are small), handed over as the stream a real download is.
-  return { mimetype, filename, stream: Readable.from([bytesOf(type, mediaId, filename)]) };
+  const bytes = uploaded?.(mediaId) ?? bytesOf(type, mediaId, filename);
+  return { mimetype, filename, stream: Readable.from([bytes]) };
 }
 
 function bytesOf(type: string | undefined, mediaId: string, filename: string | null): Buffer {

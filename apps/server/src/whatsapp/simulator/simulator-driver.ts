@@ -14,11 +14,14 @@ import type {
   ConnectOptions,
   ContactInfo,
   MissedCall,
+  OutgoingAgain,
+  OutgoingMedia,
   OutgoingPoll,
   OutgoingText,
   SessionAuth,
   WhatsAppDriver,
 } from '../driver';
+import { mediaMessage } from '../media-message';
 import { createVoteReader, encryptPollVote, type PollKey, type VoteReader } from '../polls';
 import {
   BIG_GROUP_NAME,
@@ -31,6 +34,12 @@ import {
   seededChanges,
 } from './phone-content';
 import { simulatedDownload } from './simulated-download';
+import {
+  createSimulatedUploads,
+  type MediaUpload,
+  noUpload,
+  type SimulatedUploads,
+} from './simulated-uploads';
 
 export interface SimulatorOptions {
   /** Lifetime of the first QR code and of the later ones (Baileys: 60 s, then 20 s each). */
@@ -130,6 +139,8 @@ export type SimulatorDriver = WhatsAppDriver & ReturnType<typeof controls>;
 export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {}): SimulatorDriver {
   const options = { ...DEFAULT_SIMULATOR, ...overrides };
   const phones = new Map<string, Phone>();
+  // What the composer sent, as the simulated media servers keep it: a download answers the very bytes.
+  const uploads = createSimulatedUploads();
 
   const phoneOf = (sessionId: string): Phone => {
     let phone = phones.get(sessionId);
@@ -193,7 +204,7 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
     // Like Baileys: the pairing code is asked for once the socket is ready.
     else if (pairingPhone) later(phone, 5, () => showCode(phone, 0));
     else showQr(phone, 0);
-    return connection(phone);
+    return connection(phone, uploads);
   }
 
   /** Linking ends when nobody used any of the codes offered ("QR refs attempts ended"). */
@@ -283,7 +294,7 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
     }
   }
 
-  function connection(phone: Phone) {
+  function connection(phone: Phone, uploads: SimulatedUploads) {
     const group = (jid: string) => phone.content.groups.find((g) => g.jid === jid);
 
     async function send(
@@ -291,6 +302,7 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
       content: AnyMessageContent,
       quoted: WAMessage | null,
       record: (message: WAMessage) => Promise<void>,
+      upload: MediaUpload = noUpload,
     ): Promise<WAMessage> {
       const events = phone.events;
       const target = group(groupJid);
@@ -301,9 +313,8 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
         userJid: owner.jid,
         ...(quoted ? { quoted } : {}),
         messageId: generateMessageIDV2(owner.jid),
-        upload: async () => {
-          throw new Error('Sending media is not supported.');
-        },
+        // Baileys encrypts the media to a file and hands it here as it would to WhatsApp's media servers.
+        upload,
       });
       await record(message);
       phone.sent.push(message);
@@ -351,7 +362,8 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
         );
         return requestId;
       },
-      downloadMedia: async (message: WAMessage) => simulatedDownload(message, { viaPhone: true }),
+      downloadMedia: async (message: WAMessage) =>
+        simulatedDownload(message, { viaPhone: true, uploaded: uploads.bytes }),
       sendText: (outgoing: OutgoingText, record: (message: WAMessage) => Promise<void>) =>
         // The same message Baileys builds (baileys-driver.ts sendText): a quoted extended text.
         send(outgoing.groupJid, { text: outgoing.text, linkPreview: null }, outgoing.quoted, record),
@@ -369,6 +381,20 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
           null,
           record,
         ),
+      // The same content Baileys builds (baileys-driver.ts sendMedia); the bytes are kept as they were sent.
+      sendMedia: (outgoing: OutgoingMedia, record: (message: WAMessage) => Promise<void>) => {
+        const kept = uploads.keep(outgoing.file);
+        return send(
+          outgoing.groupJid,
+          mediaMessage({ ...outgoing, file: kept.stream }),
+          null,
+          record,
+          kept.upload,
+        );
+      },
+      // The same content Baileys builds (baileys-driver.ts sendAgain).
+      sendAgain: (outgoing: OutgoingAgain, record: (message: WAMessage) => Promise<void>) =>
+        send(outgoing.groupJid, { forward: outgoing.message }, null, record),
       async logout() {
         hangUp(phone);
       },
@@ -380,7 +406,7 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
 
   return {
     name: 'simulator',
-    downloadMedia: (message) => simulatedDownload(message, { viaPhone: false }),
+    downloadMedia: (message) => simulatedDownload(message, { viaPhone: false, uploaded: uploads.bytes }),
     connect,
     ...controls(phones, phoneOf, hangUp, options.now),
   };

@@ -88,13 +88,15 @@ describe('ReplyStatus', () => {
     expect(await screen.findByText(REPLY_STATUS_TEXT.retriedToast)).toBeTruthy();
   });
 
-  it('offers no Retry for a reply sent again already, or whose ticket is gone', () => {
+  it('offers no Retry for a reply sent again already; one with no ticket is sent again into its group', () => {
     const { unmount } = show(state({ status: 'failed', retried: true }));
     expect(screen.getByText(REPLY_STATUS_TEXT.refused)).toBeTruthy();
     expect(screen.getByText(REPLY_STATUS_TEXT.retried)).toBeTruthy();
-    unmount();
-    show(state({ status: 'failed', ticket_id: null }));
     expect(screen.queryByRole('button', { name: REPLY_STATUS_TEXT.retry })).toBeNull();
+    unmount();
+    // The group composer's messages (decision 0024), and replies whose ticket is gone: POST /api/retryGroupMessage/.
+    show(state({ status: 'failed', ticket_id: null }));
+    expect(screen.getByRole('button', { name: REPLY_STATUS_TEXT.retry })).toBeTruthy();
   });
 });
 

@@ -3,7 +3,7 @@ import type { ReplyState } from '@wadesk/contract';
 import { CheckCheckIcon, CheckIcon, CircleAlertIcon, Clock3Icon, RotateCwIcon } from 'lucide-react';
 import { type MouseEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
-import { retryReply } from '@/shared/api/reply-retry';
+import { retryGroupMessage, retryReply } from '@/shared/api/reply-retry';
 import { formatDateTime } from '@/shared/format/format';
 import { formatPhone } from '@/shared/format/phone';
 import { Button } from './button';
@@ -131,7 +131,11 @@ function ReplyRefused({ state, waId }: ReplyStatusProps) {
   // Marked at once: the event saying it was sent again may come after a second click would.
   const [sentAgain, setSentAgain] = useState(false);
   const retry = useMutation({
-    mutationFn: (ticketId: number) => retryReply(ticketId, waId),
+    // A reply on a ticket is sent again there; a message the group composer wrote has no ticket.
+    mutationFn: async (ticketId: number | null): Promise<void> => {
+      if (ticketId !== null) await retryReply(ticketId, waId);
+      else await retryGroupMessage(waId);
+    },
     onSuccess: () => {
       setSentAgain(true);
       toast.success(REPLY_STATUS_TEXT.retriedToast);
@@ -150,7 +154,7 @@ function ReplyRefused({ state, waId }: ReplyStatusProps) {
       </p>
       {state.retried || sentAgain ? (
         <p className="mt-1 text-right font-semibold">{REPLY_STATUS_TEXT.retried}</p>
-      ) : ticketId !== null ? (
+      ) : (
         <div className="mt-1 flex justify-end">
           <Button
             size="md"
@@ -166,7 +170,7 @@ function ReplyRefused({ state, waId }: ReplyStatusProps) {
             {REPLY_STATUS_TEXT.retry}
           </Button>
         </div>
-      ) : null}
+      )}
     </div>
   );
 }

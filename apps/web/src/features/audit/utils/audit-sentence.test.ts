@@ -99,6 +99,18 @@ const SERVER_ENTRIES: [AuditLogEntry['action'], string | null, Record<string, un
     'Changed the group mode of Sales team from one ticket for the group to one ticket per customer.',
   ],
   [
+    'group.message_sent',
+    'Sales team',
+    { session_id: 's-1', group_id: '123@g.us', wa_id: 'ABC', kind: 'text', length: 12 },
+    'Sent a message in Sales team.',
+  ],
+  [
+    'group.message_sent',
+    'Sales team',
+    { session_id: 's-1', group_id: '123@g.us', wa_id: 'ABC', kind: 'image', length: 0, retry_of: 'ABC' },
+    'Sent a photo WhatsApp refused again in Sales team.',
+  ],
+  [
     'settings.changed',
     'Organisation settings',
     {

@@ -183,6 +183,18 @@ export function auditSentence(entry: Entry): SentencePart[] {
     }
     case 'group.mode_changed':
       return ['Changed the group mode of ', target, ` from ${mode(d.from)} to ${mode(d.to)}.`];
+    case 'group.message_sent': {
+      const kind = str(d.kind);
+      const what =
+        kind === 'image'
+          ? 'a photo'
+          : kind === 'video'
+            ? 'a video'
+            : kind === 'document'
+              ? 'a document'
+              : 'a message';
+      return [d.retry_of ? `Sent ${what} WhatsApp refused again in ` : `Sent ${what} in `, target, '.'];
+    }
     case 'settings.changed':
       return [`Changed the settings: ${settingsChanges(d)}.`];
     case 'label.saved':

@@ -1,4 +1,5 @@
 import {
+  COMPOSER_FILE_FIELD,
   type DownloadMediaRequest,
   type DownloadMediaResponse,
   type GroupMessagesRequest,
@@ -11,16 +12,19 @@ import {
   markGroupReadResponse,
   type SearchGroupMessagesRequest,
   type SearchGroupMessagesResponse,
+  type SendGroupMessageResponse,
   type SetGroupModeRequest,
   type SetGroupModeResponse,
   type SyncOldMessagesRequest,
   type SyncOldMessagesResponse,
   searchGroupMessagesResponse,
+  sendGroupMessageResponse,
   setGroupModeResponse,
   syncOldMessagesResponse,
 } from '@wadesk/contract';
 import { z } from 'zod';
 import { api } from '@/shared/api/api-client';
+import { type UploadProgress, uploadWithProgress } from '@/shared/api/upload-with-progress';
 
 export function fetchGroups(signal?: AbortSignal): Promise<GroupsResponse> {
   return api.post('/api/getGroups/', {}, groupsResponse, { signal });
@@ -68,4 +72,32 @@ export async function downloadMedia(
   const answer = await api.post('/api/downloadMedia/', body, looseDownload);
   if (!answer.success || !answer.messageMedia?.data) return null;
   return { ...answer.messageMedia, filename: answer.messageMedia.filename ?? null };
+}
+
+export interface GroupMessageInput {
+  sessionId: string;
+  groupId: string;
+  /** The message, or the attachment's caption. */
+  text: string;
+  file: File | null;
+}
+
+/**
+ * Writes into the group as its session's linked account (POST /api/sendGroupMessage/, decision 0024):
+ * always multipart, since an attachment may be far larger than a JSON body may be.
+ */
+export function sendGroupMessage(
+  input: GroupMessageInput,
+  onProgress?: (progress: UploadProgress) => void,
+): Promise<SendGroupMessageResponse> {
+  const form = new FormData();
+  // The fields first: the server knows the group before the file's bytes arrive.
+  form.append('session_id', input.sessionId);
+  form.append('group_id', input.groupId);
+  form.append('text', input.text);
+  if (input.file) form.append(COMPOSER_FILE_FIELD, input.file, input.file.name);
+  return uploadWithProgress('/api/sendGroupMessage/', form, {
+    schema: sendGroupMessageResponse,
+    ...(onProgress ? { onProgress } : {}),
+  });
 }

@@ -14,6 +14,7 @@ import { useLiveReplyStates } from '@/shared/events/use-live-reply-states';
 import { Lightbox } from '@/shared/media/lightbox';
 import { Spinner } from '@/shared/ui/spinner';
 import { toast } from '@/shared/ui/toast';
+import { Composer } from './composer';
 import { ConversationHeader } from './conversation-header';
 import { ConversationNotices } from './conversation-notices';
 import { GroupBubble } from './group-bubble';
@@ -160,6 +161,7 @@ export function Conversation({ group, onBack, focusMessage }: ConversationProps)
         </button>
       ) : null}
       <Lightbox {...media.lightbox} />
+      <Composer key={`${group.session_id}:${group.group_id}`} group={group} />
     </div>
   );
 }

@@ -74,4 +74,39 @@ describe('desk replies in the group chat', () => {
     expect(within(second).getByText('Not sent: WhatsApp refused the message (error 479).')).toBeTruthy();
     expect(within(second).getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
+
+  it('sends a refused message the composer wrote (no ticket) again with Retry', async () => {
+    stubEventSource();
+    const refused = reply({
+      status: 'failed',
+      ticket_id: null,
+      failure: 'Not sent: WhatsApp refused the message.',
+    });
+    const retried: unknown[] = [];
+    server({
+      messages: () =>
+        page([message({ from_me: true, author: null, body: 'Hello all', id: 'C1', reply: refused })]),
+      other: (path, body) => {
+        if (path !== '/api/retryGroupMessage/') return undefined;
+        retried.push(body);
+        return new Response(
+          JSON.stringify({
+            session_id: 's1',
+            group_id: 'g1@g.us',
+            wa_id: 'C2',
+            kind: 'text',
+            sent_at: '2026-11-28T10:00:00.000Z',
+          }),
+          { status: 200, headers: { 'content-type': 'application/json' } },
+        );
+      },
+    });
+    const user = userEvent.setup();
+    render();
+    await openGroup(user, /Pune Support/);
+    const bubble = (await screen.findByText('Hello all')).closest('article') as HTMLElement;
+    await user.click(within(bubble).getByRole('button', { name: 'Retry' }));
+    expect(await within(bubble).findByText('Sent again')).toBeTruthy();
+    expect(retried).toEqual([{ wa_id: 'C1' }]);
+  });
 });
