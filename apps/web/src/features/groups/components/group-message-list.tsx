@@ -113,21 +113,25 @@ function ListEdge() {
   return <div className="h-3" />;
 }
 
-/** Above the first bubble: older messages loading, or the start of what the group holds. */
+/**
+ * Above the first bubble: older messages loading, or the start of what the group holds. One height in every
+ * state: a header that grew or shrank as a page loads would move the messages the reader is looking at.
+ */
 function ListStart({ context }: { context?: { start: boolean; loading: boolean } }) {
+  const row = 'flex h-11 items-center justify-center px-4';
   if (context?.loading)
     return (
-      <div className="flex justify-center py-3 text-brand-700">
+      <div className={`${row} text-brand-700`}>
         <Spinner className="size-5" label="Loading older messages" />
       </div>
     );
   if (context?.start)
     return (
-      <p className="px-4 pt-4 pb-2 text-center text-xs text-slate-600" data-testid="group-start">
+      <p className={`${row} text-center text-xs text-slate-600`} data-testid="group-start">
         <span className="rounded-lg bg-white/90 px-3 py-1 shadow-xs">The start of this group's messages</span>
       </p>
     );
-  return <div className="h-3" />;
+  return <div className={row} />;
 }
 
 /** The floating button back to the newest message, shown while the list is away from it. */

@@ -1,0 +1,144 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { registerVerified } from './support/accounts';
+import { MOBILE, openPage } from './support/browser';
+import { type LinkedSession, linkSimulatedSession, signIn } from './support/desk';
+import { shoot } from './support/screenshots';
+import { type RunningServer, startServer } from './support/server';
+import { connectBrowser } from './support/shared-browser';
+
+// The WhatsApp Chat page as a chat people write in and read back through (issue 28; decisions 0024, 0025),
+// in chromium against the simulated phone: a message typed in the composer goes out through the session and
+// shows its state; a photo opens in the lightbox and steps with the arrow keys; a group of 5,000 messages
+// opens at its latest and scrolling up loads older pages without moving what the reader is looking at.
+
+const POLL = { timeout: 20_000 };
+const WIDE = { width: 1366, height: 800 };
+const BIG = 'Big History';
+
+let server: RunningServer;
+let browser: Browser;
+let account: Awaited<ReturnType<typeof registerVerified>>;
+let session: LinkedSession;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer({
+      JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
+      WHATSAPP_DRIVER: 'simulator',
+      SIMULATOR_BIG_GROUP: '5000',
+    }),
+    connectBrowser(),
+  ]);
+  account = await registerVerified(server);
+  session = await linkSimulatedSession(server.baseURL, account.access_token);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openGroup(page: Page, name: string | RegExp) {
+  await page.goto('/whatsapp-chat');
+  await page.getByRole('list', { name: 'Groups' }).getByRole('button', { name }).first().click(POLL);
+  await page.getByTestId('group-messages').locator('[data-msg-id]').first().waitFor(POLL);
+}
+
+for (const viewport of [WIDE, MOBILE]) {
+  test(`a message typed in the composer goes out and shows its state, at ${viewport.width} px`, async () => {
+    const { page, errors, close } = await openPage(browser, server.baseURL, viewport);
+    await signIn(page, account);
+    const group = session.groups.find((g) => g.name !== BIG) as LinkedSession['groups'][number];
+    await openGroup(page, new RegExp(`^${group.name}`));
+
+    const text = `Our shop opens at 9 tomorrow (${viewport.width})`;
+    const field = page
+      .getByRole('region', { name: 'Write a message' })
+      .getByRole('textbox', { name: 'Message' });
+    await field.fill(text);
+    await page.keyboard.press('Enter');
+    // The echo of the sent message, on our side, with WhatsApp's server having taken it: one tick.
+    const bubble = page.getByTestId('group-messages').locator('[data-side="right"]', { hasText: text });
+    await bubble.locator('[data-tick="sent"]').waitFor(POLL);
+    expect(await field.inputValue()).toBe('');
+    await shoot(page, `group-composer-sent-${viewport.width}`, { target: bubble, scan: true });
+    expect(errors).toEqual([]);
+    await close();
+  });
+}
+
+test('a photo opens in the lightbox, the arrow keys step through the media, Escape gives the focus back', async () => {
+  const { page, errors, close } = await openPage(browser, server.baseURL, WIDE);
+  await signIn(page, account);
+  await openGroup(page, /^Acme Support/);
+  const opener = page.getByTestId('group-messages').getByRole('button', { name: 'Open Image' }).last();
+  await opener.waitFor(POLL);
+  await opener.click();
+  const lightbox = page.getByRole('dialog');
+  const heading = lightbox.getByRole('heading', { name: /^(Photo|Video) \d+ of \d+$/ });
+  await heading.waitFor(POLL);
+  await lightbox.getByRole('img').first().waitFor(POLL);
+  const first = await heading.textContent();
+  const [, at, of] = /(\d+) of (\d+)/.exec(first ?? '') ?? [];
+  expect(Number(of)).toBeGreaterThan(1);
+  await shoot(page, 'group-lightbox-1366', { target: lightbox, scan: true });
+  await page.keyboard.press(Number(at) > 1 ? 'ArrowLeft' : 'ArrowRight');
+  await expect.poll(() => heading.textContent(), POLL).not.toBe(first);
+  const download = page.waitForEvent('download');
+  await lightbox.getByRole('button', { name: 'Download' }).click();
+  // The original name when the file has one, else group, author and time: never "chat media".
+  expect((await download).suggestedFilename()).toMatch(/^Acme Support - .+\.(png|jpe?g|mp4)$/);
+  await page.keyboard.press('Escape');
+  await lightbox.waitFor({ state: 'hidden', ...POLL });
+  expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
+  expect(errors).toEqual([]);
+  await close();
+});
+
+test('a group of 5,000 messages opens at its latest, and scrolling up loads older ones keeping the place', async () => {
+  const { page, errors, close } = await openPage(browser, server.baseURL, WIDE);
+  await signIn(page, account);
+  await openGroup(page, new RegExp(`^${BIG}`));
+  const list = page.getByTestId('group-messages');
+  const scroller = list.locator('[data-virtuoso-scroller]');
+  // Opened at the latest: the list is scrolled to its end.
+  await expect
+    .poll(() => scroller.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight), POLL)
+    .toBeLessThan(4);
+
+  /** The first row whose bottom is below the scroller's top: what the reader sees at the top. */
+  const topRow = () =>
+    scroller.evaluate((el) => {
+      const top = el.getBoundingClientRect().top;
+      const rows = [...el.querySelectorAll('[data-item-index]')] as HTMLElement[];
+      const row = rows.find((r) => r.getBoundingClientRect().bottom > top + 1);
+      const id = row?.querySelector('[data-msg-id]')?.getAttribute('data-msg-id') ?? null;
+      const lowest = Math.min(...rows.map((r) => Number(r.dataset.itemIndex)));
+      return { id, y: row?.getBoundingClientRect().top ?? 0, lowest };
+    });
+  const yOf = (id: string) =>
+    scroller.evaluate(
+      (el, msgId) => el.querySelector(`[data-msg-id="${msgId}"]`)?.getBoundingClientRect().top ?? null,
+      id,
+    );
+
+  await list.hover();
+  let loads = 0;
+  for (let round = 0; round < 40 && loads < 3; round++) {
+    const before = await topRow();
+    // Scroll to the very top, then wait for the older page to be put above without moving this row.
+    await scroller.evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    const seen = await topRow();
+    await expect.poll(async () => (await topRow()).lowest, POLL).toBeLessThan(before.lowest);
+    loads++;
+    // The row that was at the top when the older page came is still where it was.
+    const after = await yOf(seen.id as string);
+    expect(Math.abs((after ?? Number.NaN) - seen.y)).toBeLessThanOrEqual(2);
+  }
+  expect(loads).toBe(3);
+  await shoot(page, 'group-big-scrolled-back-1366', { target: list });
+  expect(errors).toEqual([]);
+  await close();
+});
