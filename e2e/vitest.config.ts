@@ -13,7 +13,7 @@ export default defineProject({
     // modules between files (playwright-core and the support code load once per worker, not per file);
     // each file still starts its own server and opens its pages in contexts of their own.
     fileParallelism: true,
-    maxWorkers: 3,
+    maxWorkers: 4,
     isolate: false,
     // A whole browser flow on a loaded 2-core machine can miss one frame-timed check; it gets one more
     // try (as Playwright's CI default does). A real break fails both, and a retried test is reported.
