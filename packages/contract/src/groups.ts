@@ -13,8 +13,8 @@ export const groupMessages = {
   noMode: 'No mode passed',
   modeInvalid: 'The mode must be watch, per_customer or ignore',
   messageNotFound: 'Message not found',
-  noTimestamp: 'A date page needs a timestamp',
-  msgTypeNeeded: 'msg_type must be prev, next or around when msg_id is given',
+  noTimestamp: 'A date page needs a timestamp: send the time to start from.',
+  msgTypeNeeded: 'A message id needs a msg_type of prev, next or around.',
   notConnected: 'The session is not connected. Reconnect it and try again.',
   /** The phone answered a request for older messages with nothing, which alone does not prove the chat's start. */
   phoneSentNothing: 'The phone sent nothing older this time. Try again in a minute.',

@@ -13,6 +13,8 @@ if (!Element.prototype.scrollBy) Element.prototype.scrollBy = () => {};
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // The composer's drafts (features/groups/utils/composer-drafts.ts) live in session storage.
+  sessionStorage.clear();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.useRealTimers();

@@ -23,6 +23,7 @@ const SPEC_TEXTS = new Set<string>([
  */
 const PENDING = new Set<string>([
   'groupMessages.noGroupId',
+  'composerMessages.noGroupId',
   'groupMessages.noMessageId',
   'groupMessages.sessionNotFound',
   'groupMessages.groupNotFound',
@@ -62,7 +63,12 @@ const PROPER = new Set([
   'Settings',
 ]);
 
-/** Every text of every table; a text made by a function is tried with 1 and with 2. */
+/** What a function that takes no count is tried with: each of its values. */
+const ARGUMENTS: Record<string, unknown[][]> = {
+  'composerMessages.tooLarge': Object.keys(contract.COMPOSER_LIMITS).map((kind) => [kind]),
+};
+
+/** Every text of every table; a text made by a function is tried with 1 and with 2 (or its ARGUMENTS). */
 function tableTexts(): [string, string][] {
   const texts: [string, string][] = [];
   for (const [table, value] of Object.entries(contract)) {
@@ -71,8 +77,11 @@ function tableTexts(): [string, string][] {
       const name = `${table}.${key}`;
       if (typeof text === 'string') texts.push([name, text]);
       else if (typeof text === 'function') {
-        for (const n of [1, 2]) {
-          const made = (text as (...args: unknown[]) => unknown)(n, '4 MB');
+        for (const args of ARGUMENTS[name] ?? [
+          [1, '4 MB'],
+          [2, '4 MB'],
+        ]) {
+          const made = (text as (...args: unknown[]) => unknown)(...args);
           if (typeof made === 'string') texts.push([name, made]);
         }
       }

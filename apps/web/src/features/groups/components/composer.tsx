@@ -146,7 +146,7 @@ export function Composer({ group }: ComposerProps) {
   return (
     <section
       aria-label="Write a message"
-      className="border-t border-slate-200 bg-[#f0f2f5] px-2 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))]"
+      className="shrink-0 border-t border-slate-200 bg-[#f0f2f5] px-2 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))]"
     >
       {disabled ? (
         <p id={ids.reason} className="mb-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">

@@ -155,13 +155,15 @@ export function Conversation({ group, onBack, focusMessage }: ConversationProps)
         <button
           type="button"
           onClick={page.jumpToLatest}
-          className="border-t border-brand-200 bg-brand-50 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-100"
+          className="shrink-0 border-t border-brand-200 bg-brand-50 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-100"
         >
           {unseen} new {unseen === 1 ? 'message' : 'messages'} — show latest
         </button>
       ) : null}
-      <Lightbox {...media.lightbox} />
+      {/* Under the list, which keeps the rest of the column's height (flex-1). */}
       <Composer key={`${group.session_id}:${group.group_id}`} group={group} />
+      {/* A dialog drawn over the page (a portal): its place here lays nothing out. */}
+      <Lightbox {...media.lightbox} />
     </div>
   );
 }

@@ -55,7 +55,8 @@ describe('desk replies in the group chat', () => {
     ];
     status('R1', reply({ status: 'read', delivered_to: 2, read_by: readers }));
     expect(await within(bubble).findByText('Read')).toBeTruthy();
-    expect(within(bubble).getByRole('button', { name: 'Read by 2' })).toBeTruthy();
+    // Found by role once the list shows its items (render() in chat-screen-fixtures).
+    expect(await within(bubble).findByRole('button', { name: 'Read by 2' })).toBeTruthy();
     // An older state told later does not take it back.
     status('R1', reply({ status: 'delivered', delivered_to: 2 }));
     expect(within(bubble).getByText('Read')).toBeTruthy();
@@ -105,7 +106,7 @@ describe('desk replies in the group chat', () => {
     render();
     await openGroup(user, /Pune Support/);
     const bubble = (await screen.findByText('Hello all')).closest('article') as HTMLElement;
-    await user.click(within(bubble).getByRole('button', { name: 'Retry' }));
+    await user.click(await within(bubble).findByRole('button', { name: 'Retry' }));
     expect(await within(bubble).findByText('Sent again')).toBeTruthy();
     expect(retried).toEqual([{ wa_id: 'C1' }]);
   });

@@ -100,7 +100,8 @@ describe('WhatsappChatScreen', () => {
     ]);
     expect(within(log).getByText('Monday, 4 March 2024')).toBeTruthy();
     // Ravi once (one run); Asha at each of her three runs (a new day, then after our message).
-    expect(within(log).getAllByRole('button', { name: /Ravi Kumar/ })).toHaveLength(1);
+    // Found by role once the list shows its items (render() in chat-screen-fixtures).
+    expect(await within(log).findAllByRole('button', { name: /Ravi Kumar/ })).toHaveLength(1);
     expect(within(log).getAllByRole('button', { name: /^Asha/ })).toHaveLength(3);
     const starts = [...container.querySelectorAll('[data-msg-id]')].map((node) =>
       node.hasAttribute('data-run-start'),
@@ -143,7 +144,8 @@ describe('WhatsappChatScreen', () => {
     expect(within(list).getAllByText('Ravi Kumar')).toHaveLength(2);
     expect(within(list).getAllByText('+91 98000 00001')).toHaveLength(2);
     expect(within(list).getByText('see this')).toBeTruthy();
-    expect(within(list).getByRole('img', { name: 'Quoted image' })).toBeTruthy();
+    // Found by role once the list shows its items (render() in chat-screen-fixtures).
+    expect(await within(list).findByRole('img', { name: 'Quoted image' })).toBeTruthy();
     const side = (text: string) =>
       within(list).getByText(text).closest('[data-side]')?.getAttribute('data-side');
     expect(side('on it')).toBe('right');

@@ -177,6 +177,10 @@ export function server(options: ServerOptions = {}) {
  * of `viewportHeight` px with 40 px rows. The tall default renders every message, and its top is on screen
  * at once, so older pages load by themselves as they would for a short group; a short viewport shows the
  * list's end only, as a long group opens.
+ *
+ * The list opens at its end: react-virtuoso keeps its items `visibility: hidden` for a few animation
+ * frames, until it has scrolled there. Text queries find them at once; role queries, like a screen reader,
+ * skip them until then. So the first role query inside the list after it opens is a `findByRole`.
  */
 export function render(entry = '/whatsapp-chat', user = userWithRole('admin'), viewportHeight = 100_000) {
   return renderRoutes(
