@@ -71,7 +71,15 @@ test('a photo opens in the lightbox, the arrow keys step through the media, Esca
   const { page, errors, close } = await openPage(browser, server.baseURL, WIDE);
   await signIn(page, account);
   await openGroup(page, /^Acme Support/);
-  const opener = page.getByTestId('group-messages').getByRole('button', { name: 'Open Image' }).last();
+  const messages = page.getByTestId('group-messages');
+  const opener = messages.getByRole('button', { name: 'Open Image' }).last();
+  // The simulated phone's content is seeded per run: the latest rows may hold no photo, but every 50
+  // messages do (its fixed slots). Scroll back until one is drawn.
+  await messages.hover();
+  for (let step = 0; step < 40 && (await opener.count()) === 0; step++) {
+    await page.mouse.wheel(0, -400);
+    await page.waitForTimeout(100);
+  }
   await opener.waitFor(POLL);
   await opener.click();
   const lightbox = page.getByRole('dialog');
@@ -106,15 +114,19 @@ test('a group of 5,000 messages opens at its latest, and scrolling up loads olde
     .poll(() => scroller.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight), POLL)
     .toBeLessThan(4);
 
-  /** The first row whose bottom is below the scroller's top: what the reader sees at the top. */
+  /**
+   * The first row whose bottom is below the scroller's top: what the reader sees at the top. Its place is
+   * its bubble's top, the same element `yOf` measures afterwards (a row's own top sits above a day separator).
+   */
   const topRow = () =>
     scroller.evaluate((el) => {
       const top = el.getBoundingClientRect().top;
-      const rows = [...el.querySelectorAll('[data-item-index]')] as HTMLElement[];
+      const rows = Array.from(el.querySelectorAll<HTMLElement>('[data-item-index]'));
       const row = rows.find((r) => r.getBoundingClientRect().bottom > top + 1);
-      const id = row?.querySelector('[data-msg-id]')?.getAttribute('data-msg-id') ?? null;
+      const bubble = row?.querySelector('[data-msg-id]');
+      const id = bubble?.getAttribute('data-msg-id') ?? null;
       const lowest = Math.min(...rows.map((r) => Number(r.dataset.itemIndex)));
-      return { id, y: row?.getBoundingClientRect().top ?? 0, lowest };
+      return { id, y: bubble?.getBoundingClientRect().top ?? 0, lowest };
     });
   const yOf = (id: string) =>
     scroller.evaluate(

@@ -115,7 +115,7 @@ export const GroupBubble = memo(function GroupBubble({
       <div className="flex justify-center px-3 py-1">
         <p className="max-w-[85%] rounded-lg bg-[#fdf4c5] px-3 py-1 text-center text-xs text-slate-700 shadow-xs">
           {message.body || 'Group updated'}{' '}
-          <span className="ml-1 text-[0.68rem] text-slate-500" title={when}>
+          <span className="ml-1 text-[0.68rem] leading-4 text-slate-500" title={when}>
             {formatTime(message.timestamp)}
           </span>
         </p>
@@ -179,7 +179,9 @@ export const GroupBubble = memo(function GroupBubble({
           onOpenMedia={onOpenMedia}
         />
         {reply?.status === 'failed' ? <ReplyStatus state={reply} waId={message.id} /> : null}
-        <div className="mt-0.5 flex items-center justify-end gap-1 text-[0.68rem] text-slate-600 tabular-nums">
+        {/* Whole pixels (leading-4): the list measures rows in whole pixels, so a fractional row height
+            would shift the kept place a little with every older page (docs/decisions/0025-group-reading.md). */}
+        <div className="mt-0.5 flex h-4 items-center justify-end gap-1 text-[0.68rem] leading-4 text-slate-600 tabular-nums">
           <EditHistory message={message} />
           <time dateTime={new Date(message.timestamp * 1000).toISOString()} title={when}>
             {formatTime(message.timestamp)}

@@ -37,7 +37,12 @@ export function GroupMessageList({
   overlay,
 }: GroupMessageListProps) {
   const list = useRef<VirtuosoHandle>(null);
-  const placed = useMemo(() => placeMessages(page.messages), [page.messages]);
+  // Separators and author lines are placed so that a page put above never changes a held row's height
+  // (placeMessages): virtuoso keeps the first shown row's top, so its bubble stays where the reader saw it.
+  const placed = useMemo(
+    () => placeMessages(page.messages, { hasMoreBefore: page.hasMoreBefore, seams: page.seams }),
+    [page.messages, page.hasMoreBefore, page.seams],
+  );
   const indexOf = useCallback(
     (msgId: string) => page.messages.findIndex((message) => message.msg_id === msgId),
     [page.messages],
@@ -96,10 +101,11 @@ export function GroupMessageList({
         context={{ start: !page.hasMoreBefore, loading: page.paging === 'prev' || page.historyPending }}
         role="log"
         aria-label="Messages"
-        itemContent={(_, { message, newDay, runStart }) => (
+        itemContent={(_, { message, dayAbove, dayBelow, runStart }) => (
           <>
-            {newDay ? <DaySeparator day={newDay} /> : null}
+            {dayAbove ? <DaySeparator day={dayAbove} /> : null}
             {bubble(message, runStart)}
+            {dayBelow ? <DaySeparator day={dayBelow} /> : null}
           </>
         )}
       />

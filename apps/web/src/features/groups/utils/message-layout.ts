@@ -16,21 +16,46 @@ const RUN_KEYS: RunKeys<GroupMessage> = {
 
 export interface PlacedMessage {
   message: GroupMessage;
-  /** A day separator goes above it: `YYYY-MM-DD`, or null. */
-  newDay: string | null;
+  /** A day separator above it (`YYYY-MM-DD`): only on the group's very first message. */
+  dayAbove: string | null;
+  /** A day separator below it: the next message is of another day (its `YYYY-MM-DD`), else null. */
+  dayBelow: string | null;
   /** It starts a run of one author's messages: their name (and avatar) show on it alone. */
   runStart: boolean;
 }
 
-/** Where day separators go and which bubbles open a run, for messages in display order. */
-export function placeMessages(messages: readonly GroupMessage[]): PlacedMessage[] {
+export interface WindowEdges {
+  /** Older messages exist before the first one: a page may still be put above it. */
+  hasMoreBefore: boolean;
+  /** Messages that were the window's first when an older page came (message-window.ts). */
+  seams?: readonly string[];
+}
+
+/**
+ * Where day separators go and which bubbles open a run, for messages in display order.
+ *
+ * A message already drawn never changes height when an older page is put above it: the list keeps the
+ * first shown row's top in place, so a row that shrank or grew at its top would move every bubble below it
+ * (docs/decisions/0025-group-reading.md). Hence a day's separator is drawn at the bottom of the previous
+ * day's last message (a row that arrives with the older page), never above a message that may be held —
+ * only the group's very first message, with nothing older to come, carries one above. And a run restarts at
+ * a seam: the first message of a window starts a run (nothing before it is known) and keeps its author line
+ * once the page before it lands, even when that page ends with the same author.
+ */
+export function placeMessages(
+  messages: readonly GroupMessage[],
+  { hasMoreBefore, seams = [] }: WindowEdges,
+): PlacedMessage[] {
+  const seamIds = new Set(seams);
   return messages.map((message, index) => {
+    const next = messages[index + 1];
     const day = RUN_KEYS.day(message);
-    const previous = messages[index - 1];
+    const nextDay = next === undefined ? null : RUN_KEYS.day(next);
     return {
       message,
-      newDay: previous === undefined || RUN_KEYS.day(previous) !== day ? day : null,
-      runStart: startsNewRun(messages, index, RUN_KEYS),
+      dayAbove: index === 0 && !hasMoreBefore ? day : null,
+      dayBelow: nextDay !== null && nextDay !== day ? nextDay : null,
+      runStart: seamIds.has(message.msg_id) || startsNewRun(messages, index, RUN_KEYS),
     };
   });
 }

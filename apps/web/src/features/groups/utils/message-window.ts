@@ -19,6 +19,11 @@ export interface MessageWindow {
   atLatest: boolean;
   /** Bumped when the window is replaced rather than grown: the list starts again at `start`. */
   generation: number;
+  /**
+   * Messages that were the window's first when an older page was put before them. Their author run
+   * restarts there (message-layout.ts), so a held bubble keeps the height it was drawn with.
+   */
+  seams: readonly string[];
 }
 
 export const EMPTY_WINDOW: MessageWindow = {
@@ -27,6 +32,7 @@ export const EMPTY_WINDOW: MessageWindow = {
   hasMoreBefore: false,
   atLatest: true,
   generation: 0,
+  seams: [],
 };
 
 const byTime = (a: GroupMessage, b: GroupMessage) =>
@@ -52,6 +58,7 @@ export function replaceWindow<W extends MessageWindow>(
     hasMoreBefore: edges.hasMoreBefore || kept.length < messages.length,
     atLatest: edges.atLatest,
     generation: window.generation + 1,
+    seams: [],
   };
 }
 
@@ -70,9 +77,11 @@ export function prependPage<W extends MessageWindow>(
   if (fresh.length === 0) return { ...window, hasMoreBefore };
   const messages = [...fresh, ...window.messages];
   const dropped = Math.max(0, messages.length - cap);
+  const held = window.messages[0];
   return {
     ...window,
     messages: dropped > 0 ? messages.slice(0, messages.length - dropped) : messages,
+    seams: held ? [...window.seams, held.msg_id] : window.seams,
     firstIndex: window.firstIndex - fresh.length,
     hasMoreBefore,
     atLatest: window.atLatest && dropped === 0,
