@@ -76,6 +76,12 @@ function simulatorRoutes(id: string): Route[] {
       },
       optional: ['voter'],
     },
+    {
+      method: 'POST',
+      url: `/sim/sessions/${id}/missed-call`,
+      body: { caller: '4915112345678', video: false },
+      optional: ['caller', 'video'],
+    },
   ];
 }
 
