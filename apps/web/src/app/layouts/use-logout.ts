@@ -25,7 +25,7 @@ export function useLogout() {
     // A chat from the server is the account's: the next person at this browser must not find it.
     if (chat?.source?.kind === 'server') await chat.clearChat();
     setBusy(false);
-    // The specification's own text, misspelling included (product-spec §8).
+    // The specification's own text, misspelling included (docs/web-structure.md, One voice).
     toast.success('Logout Successfull');
     navigate('/');
   };

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
  * specification's own texts are exempt: they stay exactly as written (spec-texts.test.ts keeps them).
  */
 
-/** The specification's texts in the tables (product-spec §5, §8): exempt from the rules, never reworded. */
+/** The specification's texts in the tables (docs/web-structure.md, One voice): exempt from the rules, never reworded. */
 const SPEC_TEXTS = new Set<string>([
   'Please enter a valid name for your chat!',
   'Password must be 6 or more characters long',

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /*
- * The specification's own texts (product-spec §2 screens, §5 validation, §8 error catalogue) stay exactly as
+ * The specification's own texts (docs/web-structure.md, One voice) stay exactly as
  * written, misspellings and title case included, even where the rest of the product's voice differs
  * (contract-messages.test.ts). Each line: the text, and the source files that show it. Rewording one in any of
  * its files fails here. Paths are from the repository's root.

@@ -24,7 +24,7 @@ export const AGENT_CSV_COLUMNS: readonly CsvColumn<Agent>[] = [
 ];
 
 export const AGENT_MESSAGES = {
-  // The specification's own texts (product-spec §5, §8), misspellings included: spec-texts.test.ts.
+  // The specification's own texts (docs/web-structure.md, One voice), misspellings included: spec-texts.test.ts.
   fillDetails: 'Fill the details corretly',
   noToken: 'Access token not found',
   added: 'Agent added successfull',

@@ -23,7 +23,7 @@ interface CreateSessionModalProps {
 }
 
 export const CREATE_MESSAGES = {
-  // The specification's own texts (product-spec §5, §8), misspelling included: spec-texts.test.ts.
+  // The specification's own texts (docs/web-structure.md, One voice), misspelling included: spec-texts.test.ts.
   fillDetails: 'Fill the details corretly',
   noToken: 'Access token not found',
   limit: 'Active session limit exhausted',
