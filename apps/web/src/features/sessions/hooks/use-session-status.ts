@@ -1,14 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionStatus } from '@wadesk/contract';
 import { useState } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
-import {
-  type LiveStatus,
-  sessionKeys,
-  sessionStatusQuery,
-  useTerminateSession,
-} from '@/shared/api/sessions-queries';
-import { useEventStream } from '@/shared/events/use-event-stream';
+import { useTerminateSession } from '@/shared/api/sessions-queries';
+import { useLiveSessionStatus } from '@/shared/api/use-live-session-status';
 import { toast } from '@/shared/ui/toast';
 
 const SOMETHING_WRONG = 'The session status could not be checked. Try again.';
@@ -18,24 +12,10 @@ const SOMETHING_WRONG = 'The session status could not be checked. Try again.';
  * and the Check Status / Terminate Session buttons, whose server messages are shown as-is.
  */
 export function useSessionStatus(sessionId: string, initial: SessionStatus) {
-  const queryClient = useQueryClient();
   // The quiet check: its failure is not shown, the status the modal was opened with stays.
-  const query = useQuery({ ...sessionStatusQuery(sessionId), retry: false });
+  const query = useLiveSessionStatus(sessionId);
   const termination = useTerminateSession();
   const [busy, setBusy] = useState<'check' | 'terminate' | null>(null);
-
-  useEventStream((event) => {
-    if (event.type === 'ready')
-      void queryClient.invalidateQueries({ queryKey: sessionKeys.status(sessionId) });
-    if (event.type !== 'session.status' || event.session_id !== sessionId) return;
-    queryClient.setQueryData<LiveStatus>(sessionKeys.status(sessionId), {
-      status: event.status,
-      reason: event.reason,
-      phone: event.phone,
-      connected: event.status === 'connected',
-      message: '',
-    });
-  });
 
   /** Checks the status again and shows the server's message. */
   const announceCheck = async () => {
