@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ReplyState } from '@wadesk/contract';
 import { CheckCheckIcon, CheckIcon, CircleAlertIcon, Clock3Icon, RotateCwIcon } from 'lucide-react';
-import { type MouseEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type MouseEvent, type ReactNode, useState } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
 import { retryGroupMessage, retryReply } from '@/shared/api/reply-retry';
 import { formatDateTime } from '@/shared/format/format';
 import { formatPhone } from '@/shared/format/phone';
+import { usePinnedPopover } from '@/shared/hooks/use-pinned-popover';
 import { Button } from './button';
 import { toast } from './toast';
 
@@ -65,39 +66,12 @@ const inside = (event: MouseEvent) => event.stopPropagation();
 
 function ReadBy({ readers }: { readers: ReplyState['read_by'] }) {
   // Shown while a mouse hovers, and kept open by a click or tap until the next one (or Escape).
-  const [hovered, setHovered] = useState(false);
-  const [pinned, setPinned] = useState(false);
-  const open = hovered || pinned;
-  const id = useId();
-  // Escape closes the list, not the dialog around it: the dialog listens on the document while capturing,
-  // so this listens on the window, which comes first (as the reply box's canned replies do).
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      event.preventDefault();
-      setHovered(false);
-      setPinned(false);
-    };
-    window.addEventListener('keydown', close, { capture: true });
-    return () => window.removeEventListener('keydown', close, { capture: true });
-  }, [open]);
+  const { open, id, area, button } = usePinnedPopover();
   return (
     // A tap also "enters" the element: only a mouse opens the list by hovering.
-    <div
-      className="relative"
-      onPointerEnter={(event) => event.pointerType === 'mouse' && setHovered(true)}
-      onPointerLeave={(event) => event.pointerType === 'mouse' && setHovered(false)}
-    >
+    <div className="relative" {...area}>
       <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={open ? id : undefined}
-        onClick={(event) => {
-          inside(event);
-          setPinned((shown) => !shown);
-        }}
-        onBlur={() => setPinned(false)}
+        {...button}
         className="rounded font-semibold text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
       >
         Read by {readers.length}

@@ -1,6 +1,6 @@
 import type { GroupMessage } from '@wadesk/contract';
-import { usePinnedPopover } from '@/features/groups/hooks/use-pinned-popover';
 import { formatDateTime } from '@/shared/format/format';
+import { usePinnedPopover } from '@/shared/hooks/use-pinned-popover';
 
 /**
  * "edited" beside an edited message's time; its click (or hover) shows the earlier versions, oldest first,

@@ -1,6 +1,6 @@
 import type { MessageReaction, Reactor } from '@wadesk/contract';
-import { usePinnedPopover } from '@/features/groups/hooks/use-pinned-popover';
 import { formatPhone } from '@/shared/format/phone';
+import { usePinnedPopover } from '@/shared/hooks/use-pinned-popover';
 
 /** A reactor as the chat names people: "You" for the linked account, else name, else number. */
 export function reactorName(reactor: Reactor): string {

@@ -2,7 +2,7 @@ import { type MouseEvent, type PointerEvent, useEffect, useId, useState } from '
 
 /**
  * A small list that opens while a mouse hovers its button, and stays open after a click or tap until the
- * next one, the button losing focus, or Escape — as "Read by N" does (shared/ui/reply-status.tsx). A click
+ * next one, the button losing focus, or Escape — "Read by N" (shared/ui/reply-status.tsx), reactions and edit history. A click
  * stays inside: the group chat's bubbles react to clicks themselves.
  */
 export function usePinnedPopover() {
