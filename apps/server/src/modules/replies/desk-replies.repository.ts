@@ -49,6 +49,18 @@ export interface RefusedReply {
 /** A failed message of the composer (no ticket) with what Retry needs to send it again. */
 export type GroupRefusedReply = Omit<RefusedReply, 'ticketId'> & { ticketId: null };
 
+/** What Retry reads of a refused reply, on a ticket or written by the composer (ticketId set by the caller). */
+const REFUSED_REPLY_COLUMNS = {
+  id: deskReplies.id,
+  sessionId: deskReplies.sessionId,
+  groupJid: deskReplies.groupJid,
+  waId: deskReplies.waId,
+  body: deskReplies.body,
+  content: deskReplies.content,
+  status: deskReplies.status,
+  retriedAs: deskReplies.retriedAs,
+};
+
 // Statuses by rank: a state only moves forward (pending → sent → delivered → read); failed is final.
 const RANKS = sql.raw(`array['pending', 'sent', 'delivered', 'read']`);
 
@@ -256,17 +268,7 @@ export function createDeskRepliesRepository(db: Db) {
     /** A reply of the organisation's ticket, for Retry; null when there is none. */
     async findOnTicket(organisationId: number, ticketId: number, waId: string): Promise<RefusedReply | null> {
       const [row] = await db
-        .select({
-          id: deskReplies.id,
-          sessionId: deskReplies.sessionId,
-          groupJid: deskReplies.groupJid,
-          waId: deskReplies.waId,
-          ticketId: deskReplies.ticketId,
-          body: deskReplies.body,
-          content: deskReplies.content,
-          status: deskReplies.status,
-          retriedAs: deskReplies.retriedAs,
-        })
+        .select(REFUSED_REPLY_COLUMNS)
         .from(deskReplies)
         .where(
           and(
@@ -281,16 +283,7 @@ export function createDeskRepliesRepository(db: Db) {
     /** A message the composer wrote (no ticket) of the organisation, for Retry; null when there is none. */
     async findInGroup(organisationId: number, waId: string): Promise<GroupRefusedReply | null> {
       const [row] = await db
-        .select({
-          id: deskReplies.id,
-          sessionId: deskReplies.sessionId,
-          groupJid: deskReplies.groupJid,
-          waId: deskReplies.waId,
-          body: deskReplies.body,
-          content: deskReplies.content,
-          status: deskReplies.status,
-          retriedAs: deskReplies.retriedAs,
-        })
+        .select(REFUSED_REPLY_COLUMNS)
         .from(deskReplies)
         .where(
           and(
