@@ -7,8 +7,9 @@ import { type RunningServer, startServer } from './support/server';
 import { connectBrowser } from './support/shared-browser';
 
 // axe-core (WCAG 2.0/2.1 A and AA; serious and critical: zero) on every signed-out screen at 1366 px and
-// 375 px, with a loaded chat (docs/web-structure.md). The signed-in screens are in accessibility.e2e.ts: two
-// files, so that the longest browser suite runs on two workers instead of holding up the end of the run.
+// 375 px, with a loaded chat (docs/web-structure.md). The signed-in screens are in the other
+// accessibility-*.e2e.ts files: several, so that the longest browser suite runs on several workers instead
+// of holding up the end of the run.
 
 const POLL = { timeout: 15_000 };
 

@@ -11,7 +11,11 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ JWT_SECRET }), connectBrowser()]);
+  [server, browser] = await Promise.all([
+    // On the embedded database even where the machine has PostgreSQL: what `npm start` runs on.
+    startServer({ JWT_SECRET }, { database: 'pglite' }),
+    connectBrowser(),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,8 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { ensureWebBuild } from '../scripts/web-build.mjs';
 import { CHROMIUM_OPTIONS } from './support/browser';
 import { pgdataTemplate } from './support/pgdata-template';
+import {
+  createPostgresTemplate,
+  dropPostgresDatabases,
+  postgresAdminUrl,
+} from './support/postgres-databases';
+import { buildServerBundle, removeServerBundle } from './support/server-bundle';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,9 +23,18 @@ declare module 'vitest' {
 // a page or its storage — every page opens in a new browser context.
 export default async function setup(project: TestProject) {
   ensureWebBuild({ quiet: true });
-  // Made once here, so that files starting their servers at once do not each build it.
-  await pgdataTemplate();
+  const runId = randomBytes(4).toString('hex');
+  project.provide('e2eRunId', runId);
+  await buildServerBundle(runId);
+  // Made once here, so that files starting their servers at once do not each build it. With PostgreSQL
+  // only the files that ask for PGlite use its template, and the first of them makes it.
+  if (postgresAdminUrl()) await createPostgresTemplate(runId);
+  else await pgdataTemplate();
   const server = await chromium.launchServer(CHROMIUM_OPTIONS);
   project.provide('browserEndpoint', server.wsEndpoint());
-  return () => server.close();
+  return async () => {
+    await server.close();
+    if (postgresAdminUrl()) await dropPostgresDatabases(runId);
+    await removeServerBundle(runId);
+  };
 }

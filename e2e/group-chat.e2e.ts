@@ -103,11 +103,10 @@ test('a photo opens in the lightbox, the arrow keys step through the media, Esca
   await close();
 });
 
-// Skipped, and issue 28 left open for it: in a full CI run the reader's bubble was sometimes gone from the drawn
-// rows a moment after an older page landed (or the list opened a row short of its end), though the same test
-// passed alone and in one full run. Whether the place is really lost under load is the next session's first
-// question (decision 0025).
-test.skip('a group of 5,000 messages opens at its latest, and scrolling up loads older ones keeping the place', async () => {
+// Scrolled to the top, the list keeps the row the reader saw where it was while an older page lands above it
+// (decision 0025). The row is taken only once the list has drawn the rows at the top: read in the same frame
+// as the jump, the rows still drawn were those of the old place, off screen and gone after the next render.
+test('a group of 5,000 messages opens at its latest, and scrolling up loads older ones keeping the place', async () => {
   const { page, errors, close } = await openPage(browser, server.baseURL, WIDE);
   await signIn(page, account);
   await openGroup(page, new RegExp(`^${BIG}`));
@@ -131,20 +130,30 @@ test.skip('a group of 5,000 messages opens at its latest, and scrolling up loads
       POLL,
     )
     .toBe(true);
-
   /**
-   * The first row whose bottom is below the scroller's top: what the reader sees at the top. Its place is
-   * its bubble's top, the same element `yOf` measures afterwards (a row's own top sits above a day separator).
+   * The first drawn row that the reader sees at the top of the scroller (its bottom below the scroller's top,
+   * its top above the scroller's bottom), or none while the list has not yet drawn the rows where it is
+   * scrolled to: right after a jump the rows drawn are still those of the old place, off screen. Its place
+   * is its bubble's top, the same element `yOf` measures afterwards (a row's own top sits above a day
+   * separator).
    */
   const topRow = () =>
     scroller.evaluate((el) => {
-      const top = el.getBoundingClientRect().top;
+      const box = el.getBoundingClientRect();
       const rows = Array.from(el.querySelectorAll<HTMLElement>('[data-item-index]'));
-      const row = rows.find((r) => r.getBoundingClientRect().bottom > top + 1);
+      const row = rows.find((r) => {
+        const rect = r.getBoundingClientRect();
+        return rect.bottom > box.top + 1 && rect.top < box.bottom;
+      });
       const bubble = row?.querySelector('[data-msg-id]');
       const id = bubble?.getAttribute('data-msg-id') ?? null;
       const lowest = Math.min(...rows.map((r) => Number(r.dataset.itemIndex)));
-      return { id, y: bubble?.getBoundingClientRect().top ?? 0, lowest };
+      return {
+        id,
+        y: bubble?.getBoundingClientRect().top ?? 0,
+        index: Number(row?.dataset.itemIndex),
+        lowest,
+      };
     });
   const yOf = (id: string) =>
     scroller.evaluate(
@@ -154,14 +163,18 @@ test.skip('a group of 5,000 messages opens at its latest, and scrolling up loads
 
   await list.hover();
   let loads = 0;
-  for (let round = 0; round < 40 && loads < 3; round++) {
-    const before = await topRow();
+  for (let round = 0; round < 20 && loads < 3; round++) {
     // Scroll to the very top, then wait for the older page to be put above without moving this row.
     await scroller.evaluate((el) => {
       el.scrollTop = 0;
     });
+    // The row the reader sees once the list has drawn the top (on a busy machine a frame or more later).
+    await expect.poll(async () => (await topRow()).id, POLL).not.toBeNull();
     const seen = await topRow();
-    await expect.poll(async () => (await topRow()).lowest, POLL).toBeLessThan(before.lowest);
+    // Still the window's first row: the older page has not landed yet. On a busy machine it can land before
+    // the place is read; that round asserts nothing, and the next one scrolls up again.
+    if (seen.index !== seen.lowest) continue;
+    await expect.poll(async () => (await topRow()).lowest, POLL).toBeLessThan(seen.lowest);
     loads++;
     // The row that was at the top when the older page came settles where it was (under load the list's
     // correction can land a frame after the new rows).

@@ -3,8 +3,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 import { root } from '../../scripts/web-build.mjs';
 import { seedPgdata } from './pgdata-template';
+import { createPostgresDatabase, postgresAdminUrl } from './postgres-databases';
+import { serverBundlePath } from './server-bundle';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Names this run's server build and PostgreSQL databases (global-setup.ts), which its teardown removes. */
+    e2eRunId: string;
+  }
+}
 
 export interface RunningServer {
   baseURL: string;
@@ -26,8 +36,20 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real server (`apps/server/src/main.ts`) as its own process on a loopback port. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export interface ServerOptions {
+  /**
+   * `pglite` runs the server on its default embedded database even where the machine has PostgreSQL: what
+   * `npm start` does. Otherwise a server runs on its own PostgreSQL database when TEST_DATABASE_URL names
+   * a server (support/postgres-databases.ts), else on PGlite.
+   */
+  database?: 'pglite';
+}
+
+/** Starts the real server (`apps/server/src/main.ts`, compiled) as its own process on a loopback port. */
+export async function startServer(
+  env: Record<string, string> = {},
+  options: ServerOptions = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'wadesk-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
@@ -35,7 +57,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let child: ChildProcess | undefined;
 
   const launch = async () => {
-    child = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'apps/server/src/main.ts')], {
+    // The run's compiled copy of apps/server/src/main.ts (support/server-bundle.ts).
+    child = spawn(process.execPath, ['--enable-source-maps', serverBundlePath(inject('e2eRunId'))], {
       cwd: root,
       env: {
         ...process.env,
@@ -64,9 +87,24 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     });
   };
 
-  // On PGlite (no DATABASE_URL) the first start opens a copy of the run's migrated template.
-  if (!env.DATABASE_URL && !process.env.DATABASE_URL) await seedPgdata(dataDir);
-  await launch();
+  let dropDatabase = async () => {};
+  if (!env.DATABASE_URL && !process.env.DATABASE_URL) {
+    if (postgresAdminUrl() && options.database !== 'pglite') {
+      const database = await createPostgresDatabase(inject('e2eRunId'));
+      env = { ...env, DATABASE_URL: database.url };
+      dropDatabase = database.drop;
+    } else {
+      // On PGlite the first start opens a copy of the run's migrated template.
+      await seedPgdata(dataDir);
+    }
+  }
+  try {
+    await launch();
+  } catch (error) {
+    await stop();
+    await dropDatabase();
+    throw error;
+  }
   return {
     baseURL,
     dataDir,
@@ -78,6 +116,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stop: async () => {
       await stop();
       rmSync(dataDir, { recursive: true, force: true });
+      await dropDatabase();
     },
   };
 }

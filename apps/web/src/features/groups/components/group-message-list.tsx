@@ -3,6 +3,7 @@ import { ArrowDownIcon } from 'lucide-react';
 import { type ReactNode, type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type IndexLocationWithAlign, Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { MessagesState, Paging } from '@/features/groups/hooks/use-group-messages';
+import { useKeptPlace } from '@/features/groups/hooks/use-kept-place';
 import { placeMessages } from '@/features/groups/utils/message-layout';
 import { DaySeparator } from '@/shared/ui/day-separator';
 import { Spinner } from '@/shared/ui/spinner';
@@ -65,6 +66,9 @@ export function GroupMessageList({
     });
   }
 
+  // A page landing above keeps the reader's message where it was, once virtuoso has measured the new rows.
+  const kept = useKeptPlace(page.firstIndex, start.generation);
+
   // Within one window: the Previous / More messages buttons and "Jump to latest" scroll to their target.
   const handled = useRef<number | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new target (its seq), once
@@ -73,6 +77,7 @@ export function GroupMessageList({
     if (!target || handled.current === target.seq) return;
     handled.current = target.seq;
     if (start.generation !== page.generation) return;
+    kept.release();
     if (target.kind === 'bottom') {
       list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
       return;
@@ -86,6 +91,7 @@ export function GroupMessageList({
       <Virtuoso
         key={start.generation}
         ref={list}
+        scrollerRef={kept.scrollerRef}
         style={{ height: '100%' }}
         data={placed}
         firstItemIndex={page.firstIndex}

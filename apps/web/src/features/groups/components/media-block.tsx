@@ -1,6 +1,7 @@
 import type { GroupMessage, GroupMessageType } from '@wadesk/contract';
 import { DownloadIcon, FileIcon, MicIcon, PlayIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { jpegSize } from '@/features/groups/utils/jpeg-size';
 import { shortFileName } from '@/shared/format/file-name';
 import { Spinner } from '@/shared/ui/spinner';
 
@@ -101,10 +102,16 @@ export function MediaBlock({ message, downloading, onDownload, onOpen }: MediaBl
   const round = message.message_type === 'ptv';
 
   if (visual) {
+    // A photo or video preview is laid out in its own shape before it has decoded (jpegSize).
+    const shape =
+      message.media_base64 && message.message_type !== 'sticker' && !round
+        ? jpegSize(message.media_base64)
+        : null;
     const preview = message.media_base64 ? (
       <img
         src={jpegData(message.media_base64)}
         alt={`${label} preview`}
+        style={shape ? { aspectRatio: `${shape.width} / ${shape.height}` } : undefined}
         className={`block bg-slate-100 object-cover ${
           message.message_type === 'sticker'
             ? 'size-32 rounded-lg object-contain'

@@ -1,0 +1,92 @@
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+
+/** How long after a page lands above the list keeps correcting: its rows are drawn and measured by then. */
+const SETTLE_MS = 1000;
+/** Input that means the reader is scrolling on their own: the list stops correcting at once. */
+const READER_INPUT = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+
+interface Anchor {
+  msgId: string;
+  /** The message's top, from the scroller's top, in px. */
+  offset: number;
+}
+
+/** The first message on screen (its bottom below the scroller's top, its top above its bottom). */
+function readAnchor(scroller: HTMLElement): Anchor | null {
+  const { top, bottom } = scroller.getBoundingClientRect();
+  for (const element of scroller.querySelectorAll<HTMLElement>('[data-msg-id]')) {
+    const box = element.getBoundingClientRect();
+    if (box.bottom > top + 1 && box.top < bottom)
+      return { msgId: element.dataset.msgId ?? '', offset: box.top - top };
+  }
+  return null;
+}
+
+/**
+ * Keeps the message the reader was looking at in its place when a page of older messages lands above it.
+ * react-virtuoso moves the list down by an estimate of the new rows' height (each as tall as the last row
+ * it measured), then draws and measures the rows just above the screen; it corrects the difference only
+ * while the reader is still scrolling up. A reader who stopped at the top to wait for the page saw the
+ * conversation jump by the estimate's error — a few rows when the new page held photos. For a moment after
+ * a page lands this hook measures where that message now is and scrolls back by the difference, until the
+ * reader scrolls on their own (docs/decisions/0025-group-reading.md).
+ *
+ * Returns the callback to give virtuoso's `scrollerRef`, and `release` for a scroll the list makes on purpose
+ * (Previous messages shows the page it fetched from its first message): the place is then not kept.
+ */
+export function useKeptPlace(firstIndex: number, generation: number) {
+  const scroller = useRef<HTMLElement | null>(null);
+  const settlingUntil = useRef(0);
+  const previous = useRef({ firstIndex, generation });
+
+  const stopSettling = useCallback(() => {
+    settlingUntil.current = 0;
+  }, []);
+
+  const scrollerRef = useCallback(
+    (element: HTMLElement | Window | null) => {
+      for (const type of READER_INPUT) scroller.current?.removeEventListener(type, stopSettling);
+      scroller.current = element instanceof HTMLElement ? element : null;
+      for (const type of READER_INPUT)
+        scroller.current?.addEventListener(type, stopSettling, { passive: true });
+    },
+    [stopSettling],
+  );
+
+  // A page put above in the same window. Read before the browser lays the new rows out and virtuoso
+  // measures them, the message on screen is still where the reader saw it (virtuoso's estimate moves the
+  // rows below the new ones consistently): keep it there for a moment.
+  useLayoutEffect(() => {
+    const before = previous.current;
+    previous.current = { firstIndex, generation };
+    if (generation !== before.generation || firstIndex >= before.firstIndex || !scroller.current) return;
+    const kept = readAnchor(scroller.current);
+    if (!kept) return;
+    settlingUntil.current = performance.now() + SETTLE_MS;
+    let frame = 0;
+    const correct = () => {
+      const element = scroller.current;
+      if (!element || performance.now() > settlingUntil.current) return;
+      const top = element.getBoundingClientRect().top;
+      const row = element.querySelector<HTMLElement>(
+        `[data-msg-id="${kept.msgId.replace(/["\\]/g, '\\$&')}"]`,
+      );
+      if (row) {
+        const drift = row.getBoundingClientRect().top - top - kept.offset;
+        if (Math.abs(drift) >= 1) element.scrollTop += drift;
+      }
+      frame = requestAnimationFrame(correct);
+    };
+    frame = requestAnimationFrame(correct);
+    return () => cancelAnimationFrame(frame);
+  }, [firstIndex, generation]);
+
+  useEffect(
+    () => () => {
+      scrollerRef(null);
+    },
+    [scrollerRef],
+  );
+
+  return { scrollerRef, release: stopSettling };
+}
