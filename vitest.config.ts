@@ -1,12 +1,53 @@
+import { basename } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Seconds each browser flow took in a full `.ci/run` on the CI machine (2026-11-28), four at a time. CI runs
+ * on a clean clone, where vitest has no timings of its own and starts the largest files first; a long flow
+ * that happened to be small then started last and held up the end of the run by a minute. Unlisted files
+ * count as short. Refresh the figures when a flow grows or is added (docs/testing.md).
+ */
+const E2E_SECONDS: Record<string, number> = {
+  'chat-import.e2e.ts': 89,
+  'whatsapp.e2e.ts': 87,
+  'accessibility-public.e2e.ts': 72,
+  'accessibility-team.e2e.ts': 66,
+  'polls.e2e.ts': 60,
+  'tickets.e2e.ts': 59,
+  'accessibility-desk.e2e.ts': 55,
+  'keyboard.e2e.ts': 55,
+  'reply-states.e2e.ts': 52,
+  'saved-chats.e2e.ts': 50,
+  'group-chat.e2e.ts': 48,
+  'inbox.e2e.ts': 45,
+  'auth.e2e.ts': 38,
+  'members.e2e.ts': 34,
+  'analysis.e2e.ts': 32,
+  'accessibility-chats.e2e.ts': 28,
+  'team-desk.e2e.ts': 27,
+};
+
+/** vitest's order, except that browser flows (a group of their own, run last) start longest first. */
+class LongFlowsFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const isFlow = (file: TestSpecification) => file.project.name === 'e2e';
+    const seconds = (file: TestSpecification) => E2E_SECONDS[basename(file.moduleId)] ?? 0;
+    const flows = sorted.filter(isFlow).sort((a, b) => seconds(b) - seconds(a));
+    return [...sorted.filter((file) => !isFlow(file)), ...flows];
+  }
+}
 
 // One runner for every suite; each project keeps its own config beside its code.
 export default defineConfig({
   test: {
     projects: ['packages/chat-export', 'apps/server', 'apps/web', 'apps/web/vitest.mocks.config.ts', 'e2e'],
-    // Vitest's default is cores − 1, one worker on CI's two cores. The unit and integration projects share
-    // two workers; the e2e project runs after them (its `sequence.groupOrder`), so browser flows never
-    // compete with them for the CPU (docs/testing.md).
-    maxWorkers: 2,
+    // The unit and integration projects share three workers on CI's two cores: their files wait on
+    // PostgreSQL, timers and sockets often enough that two workers left a quarter of the CPU idle (sampled
+    // over a whole run, 2026-11-28). The e2e project runs after them (its `sequence.groupOrder`) with its
+    // own pool size, so browser flows never compete with them for the CPU (docs/testing.md).
+    maxWorkers: 3,
+    sequence: { sequencer: LongFlowsFirst },
   },
 });
