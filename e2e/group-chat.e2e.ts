@@ -2,19 +2,18 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { registerVerified } from './support/accounts';
 import { MOBILE, openPage } from './support/browser';
-import { type LinkedSession, linkSimulatedSession, postJson, signIn } from './support/desk';
+import { type LinkedSession, linkSimulatedSession, signIn } from './support/desk';
 import { shoot } from './support/screenshots';
 import { type RunningServer, startServer } from './support/server';
 import { connectBrowser } from './support/shared-browser';
 
 // The WhatsApp Chat page as a chat people write in and read back through (issue 28; decisions 0024, 0025),
 // in chromium against the simulated phone: a message typed in the composer goes out through the session and
-// shows its state; a photo opens in the lightbox and steps with the arrow keys; a group of 5,000 messages
-// opens at its latest and scrolling up loads older pages without moving what the reader is looking at.
+// shows its state; a photo opens in the lightbox and steps with the arrow keys. Scrolling back through a
+// group of 5,000 messages is in solo/group-history.e2e.ts.
 
 const POLL = { timeout: 20_000 };
 const WIDE = { width: 1366, height: 800 };
-const BIG = 'Big History';
 
 interface Desk {
   server: RunningServer;
@@ -37,22 +36,13 @@ async function startDesk(env: Record<string, string> = {}): Promise<Desk> {
 let browser: Browser;
 /** The phone's usual groups: the composer and the lightbox. */
 let desk: Desk;
-/**
- * The same with "Big History" too: its 5,000 messages arrive through the normal ingest right after linking,
- * which keeps that session busy for a while; the other flows do not wait behind it.
- */
-let big: Desk;
 
 beforeAll(async () => {
-  [desk, big, browser] = await Promise.all([
-    startDesk(),
-    startDesk({ SIMULATOR_BIG_GROUP: '5000' }),
-    connectBrowser(),
-  ]);
+  [desk, browser] = await Promise.all([startDesk(), connectBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
-  await Promise.all([desk?.server.stop(), big?.server.stop()]);
+  await desk?.server.stop();
 });
 
 async function openGroup(page: Page, name: string | RegExp) {
@@ -68,7 +58,8 @@ for (const viewport of [WIDE, MOBILE]) {
     const group = desk.session.groups[0] as LinkedSession['groups'][number];
     await openGroup(page, new RegExp(`^${group.name}`));
 
-    const text = `Our shop opens at 9 tomorrow (${viewport.width})`;
+    // Its own words on each try: a message of a failed try that arrived late is not this one.
+    const text = `Our shop opens at 9 tomorrow (${viewport.width}, ${Date.now() % 100_000})`;
     const field = page
       .getByRole('region', { name: 'Write a message' })
       .getByRole('textbox', { name: 'Message' });
@@ -76,7 +67,9 @@ for (const viewport of [WIDE, MOBILE]) {
     await page.keyboard.press('Enter');
     // The echo of the sent message, on our side, with WhatsApp's server having taken it: one tick.
     const bubble = page.getByTestId('group-messages').locator('[data-side="right"]', { hasText: text });
-    await bubble.locator('[data-tick="sent"]').waitFor(POLL);
+    // Right after linking, the phone's first history (some 500 messages) is still being stored; on the busy
+    // CI machine a send waited behind it for more than 20 s (and then went out).
+    await bubble.locator('[data-tick="sent"]').waitFor({ timeout: 60_000 });
     expect(await field.inputValue()).toBe('');
     await shoot(page, `group-composer-sent-${viewport.width}`, { target: bubble, scan: true });
     expect(errors).toEqual([]);
@@ -116,120 +109,6 @@ test('a photo opens in the lightbox, the arrow keys step through the media, Esca
   await page.keyboard.press('Escape');
   await lightbox.waitFor({ state: 'hidden', ...POLL });
   expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
-  expect(errors).toEqual([]);
-  await close();
-});
-
-// Scrolled to the top, the list keeps the row the reader saw where it was while an older page lands above it
-// (decision 0025). The row is taken only once the list has drawn the rows at the top: read in the same frame
-// as the jump, the rows still drawn were those of the old place, off screen and gone after the next render.
-/**
- * Resolves once Big History's whole history is stored. The phone sends it newest first in chunks of 1,000,
- * so its oldest stored message changes until the last chunk is in: wait until that stays the same for a
- * few seconds. Opened earlier, the list would rightly ask the phone for what is not stored yet.
- */
-async function bigHistoryStored(): Promise<void> {
-  const group = big.session.groups.find((g) => g.name === BIG) as LinkedSession['groups'][number];
-  const oldest = async () => {
-    const answer = await postJson(big.server.baseURL, '/api/getGroupsMsg/', big.account.access_token, {
-      session_id: big.session.sessionId,
-      group_id: group.group_id,
-      msg_type: 'date',
-      timestamp: 0,
-    });
-    const { messages } = (await answer.json()) as { messages: { msg_id: string }[] };
-    return messages[0]?.msg_id ?? null;
-  };
-  let seen = await oldest();
-  for (let stable = 0; stable < 4; ) {
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    const now = await oldest();
-    stable = now !== null && now === seen ? stable + 1 : 0;
-    seen = now;
-  }
-}
-
-test('a group of 5,000 messages opens at its latest, and scrolling up loads older ones keeping the place', async () => {
-  await bigHistoryStored();
-  const { page, errors, close } = await openPage(browser, big.server.baseURL, WIDE);
-  await signIn(page, big.account);
-  await openGroup(page, new RegExp(`^${BIG}`));
-  const list = page.getByTestId('group-messages');
-  const scroller = list.locator('[data-virtuoso-scroller]');
-  // Opened at the latest: the newest message is drawn and on screen (under load a photo decoded late can
-  // still change the list's height by a row, so this asks what the reader sees, not the exact scroll end).
-  await expect
-    .poll(
-      () =>
-        scroller.evaluate((el) => {
-          const rows = Array.from(el.querySelectorAll<HTMLElement>('[data-item-index]'));
-          const newest = rows.reduce<HTMLElement | null>(
-            (best, r) => (!best || Number(r.dataset.itemIndex) > Number(best.dataset.itemIndex) ? r : best),
-            null,
-          );
-          const box = el.getBoundingClientRect();
-          const row = newest?.getBoundingClientRect();
-          return Boolean(row && row.top < box.bottom && row.bottom <= box.bottom + 2);
-        }),
-      POLL,
-    )
-    .toBe(true);
-  /**
-   * The first drawn row that the reader sees at the top of the scroller (its bottom below the scroller's top,
-   * its top above the scroller's bottom), or none while the list has not yet drawn the rows where it is
-   * scrolled to: right after a jump the rows drawn are still those of the old place, off screen. Its place
-   * is its bubble's top, the same element `yOf` measures afterwards (a row's own top sits above a day
-   * separator).
-   */
-  const topRow = () =>
-    scroller.evaluate((el) => {
-      const box = el.getBoundingClientRect();
-      const rows = Array.from(el.querySelectorAll<HTMLElement>('[data-item-index]'));
-      const row = rows.find((r) => {
-        const rect = r.getBoundingClientRect();
-        return rect.bottom > box.top + 1 && rect.top < box.bottom;
-      });
-      const bubble = row?.querySelector('[data-msg-id]');
-      const id = bubble?.getAttribute('data-msg-id') ?? null;
-      const lowest = Math.min(...rows.map((r) => Number(r.dataset.itemIndex)));
-      return {
-        id,
-        y: bubble?.getBoundingClientRect().top ?? 0,
-        index: Number(row?.dataset.itemIndex),
-        lowest,
-      };
-    });
-  const yOf = (id: string) =>
-    scroller.evaluate(
-      (el, msgId) => el.querySelector(`[data-msg-id="${msgId}"]`)?.getBoundingClientRect().top ?? null,
-      id,
-    );
-
-  await list.hover();
-  let loads = 0;
-  for (let round = 0; round < 20 && loads < 3; round++) {
-    // Scroll to the very top, then wait for the older page to be put above without moving this row.
-    await scroller.evaluate((el) => {
-      el.scrollTop = 0;
-    });
-    // The row the reader sees once the list has drawn the top (on a busy machine a frame or more later).
-    await expect.poll(async () => (await topRow()).id, POLL).not.toBeNull();
-    const seen = await topRow();
-    // Still the window's first row: the older page has not landed yet. On a busy machine it can land before
-    // the place is read; that round asserts nothing, and the next one scrolls up again.
-    if (seen.index !== seen.lowest) continue;
-    await expect.poll(async () => (await topRow()).lowest, POLL).toBeLessThan(seen.lowest);
-    loads++;
-    // The row that was at the top when the older page came settles where it was (under load the list's
-    // correction can land a frame after the new rows).
-    await expect
-      .poll(async () => Math.abs(((await yOf(seen.id as string)) ?? Number.NaN) - seen.y), {
-        timeout: 5_000,
-      })
-      .toBeLessThanOrEqual(2);
-  }
-  expect(loads).toBe(3);
-  await shoot(page, 'group-big-scrolled-back-1366', { target: list });
   expect(errors).toEqual([]);
   await close();
 });

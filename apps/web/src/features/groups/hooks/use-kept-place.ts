@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 
 /** How long after a page lands above the list keeps correcting: its rows are drawn and measured by then. */
-const SETTLE_MS = 1000;
+const SETTLE_MS = 2000;
 /** Input that means the reader is scrolling on their own: the list stops correcting at once. */
 const READER_INPUT = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
 
