@@ -53,14 +53,22 @@ export function useKeptPlace(firstIndex: number, generation: number) {
     [stopSettling],
   );
 
-  // A page put above in the same window. Read before the browser lays the new rows out and virtuoso
-  // measures them, the message on screen is still where the reader saw it (virtuoso's estimate moves the
-  // rows below the new ones consistently): keep it there for a moment.
-  useLayoutEffect(() => {
-    const before = previous.current;
+  // A page put above in the same window. The place is read while this render runs, from the DOM as the
+  // reader still sees it: by the layout effect, virtuoso may already have drawn the new rows above without
+  // yet moving the list down, and the message on screen would then be one of them.
+  const pending = useRef<Anchor | null>(null);
+  const before = previous.current;
+  if (firstIndex !== before.firstIndex || generation !== before.generation) {
     previous.current = { firstIndex, generation };
-    if (generation !== before.generation || firstIndex >= before.firstIndex || !scroller.current) return;
-    const kept = readAnchor(scroller.current);
+    pending.current =
+      generation === before.generation && firstIndex < before.firstIndex && scroller.current
+        ? readAnchor(scroller.current)
+        : null;
+  }
+
+  useLayoutEffect(() => {
+    const kept = pending.current;
+    pending.current = null;
     if (!kept) return;
     settlingUntil.current = performance.now() + SETTLE_MS;
     let frame = 0;
