@@ -66,6 +66,7 @@ export function useKeptPlace(firstIndex: number, generation: number) {
         : null;
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per window change (the place read above)
   useLayoutEffect(() => {
     const kept = pending.current;
     pending.current = null;
