@@ -73,7 +73,7 @@ async function bigHistoryStored(): Promise<void> {
   }
 }
 
-// Skipped in CI, and issue 28 left open for it. It found a real bug: the row the reader waits at jumped by
+// Skipped for now. It found a real bug: the row the reader waits at jumped by
 // 200–500 px when the older page landed (4 of 4 runs without use-kept-place.ts). With the fix it passes about
 // two runs in three even alone; the rest lose the row entirely (NaN) after a load, cause not yet found —
 // whether the kept place reads a wrong row or the test does. Run it by hand with `test(` to investigate.
