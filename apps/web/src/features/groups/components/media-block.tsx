@@ -1,6 +1,6 @@
 import type { GroupMessage, GroupMessageType } from '@wadesk/contract';
 import { DownloadIcon, FileIcon, MicIcon, PlayIcon } from 'lucide-react';
-import { type ReactNode, useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { jpegSize } from '@/features/groups/utils/jpeg-size';
 import { shortFileName } from '@/shared/format/file-name';
 import { Spinner } from '@/shared/ui/spinner';
@@ -101,12 +101,12 @@ export function MediaBlock({ message, downloading, onDownload, onOpen }: MediaBl
     message.message_type === 'sticker';
   const round = message.message_type === 'ptv';
 
-  // A photo or video preview is laid out in its own shape before it has decoded (jpegSize); read once per
-  // preview, not on every render of the bubble.
-  const shaped = visual && message.message_type !== 'sticker' && !round ? message.media_base64 : null;
-  const shape = useMemo(() => (shaped ? jpegSize(shaped) : null), [shaped]);
-
   if (visual) {
+    // A photo or video preview is laid out in its own shape before it has decoded (jpegSize).
+    const shape =
+      message.media_base64 && message.message_type !== 'sticker' && !round
+        ? jpegSize(message.media_base64)
+        : null;
     const preview = message.media_base64 ? (
       <img
         src={jpegData(message.media_base64)}
