@@ -21,6 +21,7 @@ const E2E_SECONDS: Record<string, number> = {
   'saved-chats.e2e.ts': 50,
   'group-chat.e2e.ts': 48,
   'inbox.e2e.ts': 45,
+  'group-history.e2e.ts': 25,
   'auth.e2e.ts': 38,
   'members.e2e.ts': 34,
   'analysis.e2e.ts': 32,
@@ -42,14 +43,7 @@ class LongFlowsFirst extends BaseSequencer {
 // One runner for every suite; each project keeps its own config beside its code.
 export default defineConfig({
   test: {
-    projects: [
-      'packages/chat-export',
-      'apps/server',
-      'apps/web',
-      'apps/web/vitest.mocks.config.ts',
-      'e2e',
-      'e2e/vitest.solo.config.ts',
-    ],
+    projects: ['packages/chat-export', 'apps/server', 'apps/web', 'apps/web/vitest.mocks.config.ts', 'e2e'],
     // The unit and integration projects share three workers on CI's two cores: their files wait on
     // PostgreSQL, timers and sockets often enough that two workers left a quarter of the CPU idle (sampled
     // over a whole run, 2026-11-28). The e2e project runs after them (its `sequence.groupOrder`) with its

@@ -7,10 +7,10 @@ import { shoot } from './support/screenshots';
 import { type RunningServer, startServer } from './support/server';
 import { connectBrowser } from './support/shared-browser';
 
-// The WhatsApp Chat page as a chat people write in and read back through (issue 28; decisions 0024, 0025),
+// The WhatsApp Chat page as a chat people write in and read back through (decisions 0024, 0025),
 // in chromium against the simulated phone: a message typed in the composer goes out through the session and
 // shows its state; a photo opens in the lightbox and steps with the arrow keys. Scrolling back through a
-// group of 5,000 messages is in solo/group-history.e2e.ts.
+// group of 5,000 messages is in group-history.e2e.ts.
 
 const POLL = { timeout: 20_000 };
 const WIDE = { width: 1366, height: 800 };

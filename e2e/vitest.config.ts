@@ -4,8 +4,6 @@ export default defineProject({
   test: {
     name: 'e2e',
     include: ['**/*.e2e.ts'],
-    // Flows that measure positions frame by frame run alone afterwards (vitest.solo.config.ts).
-    exclude: ['solo/**', '**/node_modules/**'],
     globalSetup: ['./global-setup.ts'],
     // A hang still fails within two minutes; a whole flow on a loaded 2-core CI machine has needed more than
     // one (a flow that takes 10 s alone took 60+ s there, and its retry was spent waiting too).

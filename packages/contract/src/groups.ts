@@ -27,6 +27,13 @@ export const groupMessages = {
     `This media is ${size ? `${size}, larger` : 'larger'} than the ${limit} this server downloads from WhatsApp. Open it on the phone instead.`,
 } as const;
 
+/**
+ * How long after an empty answer from the phone another request for older messages counts as new evidence
+ * of the chat's start (decision 0015: three empty answers this far apart prove it). The server waits this
+ * long between its own requests; the WhatsApp Chat page asks again after it while its reader waits at the top.
+ */
+export const HISTORY_EMPTY_GAP_MS = 60_000;
+
 /** The newest stored message of a group, as the group list shows it. */
 export const groupLastMessage = z.object({
   /**

@@ -1,3 +1,4 @@
+import { HISTORY_EMPTY_GAP_MS } from '@wadesk/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ObjectStorage } from '../../storage/storage';
 import type { WhatsAppOverrides } from '../../whatsapp/create-driver';
@@ -50,7 +51,7 @@ export async function registerGroups(
     phone,
     bus,
     answerTimeoutMs: overrides.syncAnswerTimeoutMs ?? 60_000,
-    emptyRetryMs: overrides.historyEmptyGapMs ?? 60_000,
+    emptyRetryMs: overrides.historyEmptyGapMs ?? HISTORY_EMPTY_GAP_MS,
     log: app.log,
   });
   const groups = createGroupsService({

@@ -1,3 +1,4 @@
+import { HISTORY_EMPTY_GAP_MS } from '@wadesk/contract';
 import type { Database } from '../../db/client';
 import type { AuthStore } from '../../whatsapp/auth/session-auth';
 import type { ClientVersionKeeper } from '../../whatsapp/client-version';
@@ -56,7 +57,7 @@ export function createSessionRuntime(deps: SessionRuntimeDeps) {
     authStore: (sessionId) => fencedAuthStore(sessionId),
     bus: deps.bus,
     timing: whatsapp.timing,
-    historyEvidence: { needed: 3, gapMs: overrides.historyEmptyGapMs ?? 60_000 },
+    historyEvidence: { needed: 3, gapMs: overrides.historyEmptyGapMs ?? HISTORY_EMPTY_GAP_MS },
     log,
     ...(deps.sentMessage ? { sentMessage: deps.sentMessage } : {}),
     ...(deps.versions ? { versions: deps.versions } : {}),

@@ -134,6 +134,7 @@ export function Conversation({ group, onBack, focusMessage }: ConversationProps)
           onStart={() => page.prev(false)}
           onEnd={() => page.next(false)}
           onAtBottom={setAtBottom}
+          onAtTop={page.setAtTop}
           overlay={!atBottom || !page.atLatest ? <JumpToLatest onClick={page.jumpToLatest} /> : null}
           bubble={(message, runStart) => (
             <GroupBubble

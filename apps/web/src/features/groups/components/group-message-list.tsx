@@ -1,10 +1,11 @@
-import type { GroupMessage } from '@wadesk/contract';
+import { type GroupMessage, groupMessages } from '@wadesk/contract';
 import { ArrowDownIcon } from 'lucide-react';
 import { type ReactNode, type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type IndexLocationWithAlign, Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { MessagesState, Paging } from '@/features/groups/hooks/use-group-messages';
 import { useKeptPlace } from '@/features/groups/hooks/use-kept-place';
 import { placeMessages } from '@/features/groups/utils/message-layout';
+import { HISTORY_ASKING_AGAIN } from '@/features/groups/utils/message-page';
 import { DaySeparator } from '@/shared/ui/day-separator';
 import { Spinner } from '@/shared/ui/spinner';
 
@@ -19,6 +20,8 @@ interface GroupMessageListProps {
   onEnd: () => void;
   /** Whether the list's end is on screen. */
   onAtBottom: (atBottom: boolean) => void;
+  /** Whether its start (the first message and what is said above it) is on screen. */
+  onAtTop: (atTop: boolean) => void;
   /** Drawn over the list's bottom edge (the "Jump to latest" button). */
   overlay?: ReactNode;
 }
@@ -35,6 +38,7 @@ export function GroupMessageList({
   onStart,
   onEnd,
   onAtBottom,
+  onAtTop,
   overlay,
 }: GroupMessageListProps) {
   const list = useRef<VirtuosoHandle>(null);
@@ -67,7 +71,14 @@ export function GroupMessageList({
   }
 
   // A page landing above keeps the reader's message where it was, once virtuoso has measured the new rows.
-  const kept = useKeptPlace(page.firstIndex, start.generation);
+  const locate = useCallback(
+    (msgId: string, offset: number) => {
+      const index = indexOf(msgId);
+      if (index >= 0) list.current?.scrollToIndex({ index, align: 'start', offset: -offset });
+    },
+    [indexOf],
+  );
+  const kept = useKeptPlace(page.firstIndex, start.generation, locate);
 
   // Within one window: the Previous / More messages buttons and "Jump to latest" scroll to their target.
   const handled = useRef<number | null>(null);
@@ -100,11 +111,16 @@ export function GroupMessageList({
         startReached={onStart}
         endReached={onEnd}
         atBottomStateChange={onAtBottom}
+        atTopStateChange={onAtTop}
         atBottomThreshold={48}
         followOutput={(atBottom) => (atBottom && page.atLatest ? 'auto' : false)}
         increaseViewportBy={{ top: 600, bottom: 400 }}
         components={{ Header: ListStart, Footer: ListEdge }}
-        context={{ start: !page.hasMoreBefore, loading: page.paging === 'prev' || page.historyPending }}
+        context={{
+          start: !page.hasMoreBefore,
+          loading: page.paging === 'prev' || page.historyPending,
+          note: page.olderNote?.text ?? null,
+        }}
         role="log"
         aria-label="Messages"
         itemContent={(_, { message, dayAbove, dayBelow, runStart }) => (
@@ -126,10 +142,11 @@ function ListEdge() {
 }
 
 /**
- * Above the first bubble: older messages loading, or the start of what the group holds. One height in every
- * state: a header that grew or shrank as a page loads would move the messages the reader is looking at.
+ * Above the first bubble: older messages loading, the start of what the group holds, or why nothing older
+ * came (the server's words). One height in every state: a header that grew or shrank as a page loads would
+ * move the messages the reader is looking at.
  */
-function ListStart({ context }: { context?: { start: boolean; loading: boolean } }) {
+function ListStart({ context }: { context?: { start: boolean; loading: boolean; note: string | null } }) {
   const row = 'flex h-11 items-center justify-center px-4';
   if (context?.loading)
     return (
@@ -141,6 +158,14 @@ function ListStart({ context }: { context?: { start: boolean; loading: boolean }
     return (
       <p className={`${row} text-center text-xs text-slate-600`} data-testid="group-start">
         <span className="rounded-lg bg-white/90 px-3 py-1 shadow-xs">The start of this group's messages</span>
+      </p>
+    );
+  if (context?.note)
+    return (
+      <p className={`${row} text-center text-xs leading-4 text-slate-600`} data-testid="group-older-note">
+        <span className="line-clamp-2 rounded-lg bg-white/90 px-3 py-0.5 shadow-xs">
+          {context.note === groupMessages.phoneSentNothing ? HISTORY_ASKING_AGAIN : context.note}
+        </span>
       </p>
     );
   return <div className={row} />;

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { groupMessages, HISTORY_EMPTY_GAP_MS } from '@wadesk/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   groupRows,
@@ -10,6 +11,7 @@ import {
   render,
   server,
 } from '@/features/groups/testing/chat-screen-fixtures';
+import { HISTORY_ASKING_AGAIN } from '@/features/groups/utils/message-page';
 import { tokenStorage } from '@/shared/storage/storage';
 import { expectNamedControls } from '@/testing/accessible-names';
 import { FakeEventSource, stubEventSource } from '@/testing/fake-event-source';
@@ -282,6 +284,36 @@ describe('WhatsappChatScreen', () => {
       await screen.findAllByText('The phone sent nothing older this time. Try again in a minute.'),
     ).not.toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Previous messages' })).toBeTruthy();
+  });
+
+  it('above the first message says the phone sent nothing older, asks again a minute later, then shows the start', async () => {
+    // Fake timers that still follow the clock, so the rendering and user events run as usual.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const first = message({ body: 'first stored' });
+    let asked = 0;
+    server({
+      messages: (body) => {
+        if (body.msg_type !== 'prev') return page([first]);
+        asked++;
+        // The second empty answer, a minute on, is the one that proves the start (as the server decides it).
+        return asked === 1
+          ? page([], { history_note: groupMessages.phoneSentNothing })
+          : page([], { has_more_before: false, has_more_after: true });
+      },
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    render();
+    await openGroup(user, /Pune Support/);
+    await screen.findByText('first stored');
+    // The list fits the screen, so it asked for older messages by itself.
+    expect((await screen.findByTestId('group-older-note')).textContent).toBe(HISTORY_ASKING_AGAIN);
+    expect(screen.queryByTestId('group-start')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(HISTORY_EMPTY_GAP_MS / 2));
+    expect(asked).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(HISTORY_EMPTY_GAP_MS / 2 + 1_000));
+    expect(await screen.findByTestId('group-start')).toBeTruthy();
+    expect(asked).toBe(2);
+    expect(screen.queryByTestId('group-older-note')).toBeNull();
   });
 
   it('adds new live messages of the open group at once', async () => {

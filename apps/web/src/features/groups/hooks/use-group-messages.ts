@@ -1,8 +1,10 @@
-import type {
-  GroupMessage,
-  GroupMessagesRequest,
-  GroupMessagesResponse,
-  SessionGroup,
+import {
+  type GroupMessage,
+  type GroupMessagesRequest,
+  type GroupMessagesResponse,
+  groupMessages,
+  HISTORY_EMPTY_GAP_MS,
+  type SessionGroup,
 } from '@wadesk/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchGroupMessages } from '@/features/groups/api/groups-api';
@@ -30,6 +32,11 @@ export interface MessagesState extends MessageWindow {
   historyPending: boolean;
   /** Where to scroll after this change; `seq` tells one request from the next. */
   scroll: (ScrollTarget & { seq: number }) | null;
+  /**
+   * The server's word on why the last request for older messages brought none (the phone sent nothing this
+   * time, or the session is offline), shown above the first message; `seq` tells one answer from the next.
+   */
+  olderNote: { text: string; seq: number } | null;
 }
 
 const INITIAL: MessagesState = {
@@ -38,6 +45,7 @@ const INITIAL: MessagesState = {
   unseen: 0,
   historyPending: false,
   scroll: null,
+  olderNote: null,
 };
 
 /** How long to show "Asking the phone…" before giving up on an answer. */
@@ -60,12 +68,14 @@ function applyAnswer(
   if (kind === 'prev' || kind === 'refill') {
     const next = prependPage(base, got, answer.has_more_before);
     const first = got[0];
+    const note = got.length === 0 && !answer.history_pending ? answer.history_note : null;
+    const olderNote = note ? { text: note, seq } : null;
     // The Previous messages button shows the page it fetched from its first message; scrolling up keeps place.
     const scroll =
       scrollTo && first
         ? { kind: 'message' as const, msgId: first.msg_id, align: 'start' as const, seq }
         : null;
-    return { ...next, scroll };
+    return { ...next, scroll, olderNote };
   }
   if (kind === 'next') {
     const next = appendMessages(base, got, !answer.has_more_after);
@@ -91,7 +101,12 @@ function applyAnswer(
     const hit = got.find((message) => message.timestamp >= at);
     if (hit) target = { kind: 'message', msgId: hit.msg_id, align: 'start' };
   }
-  return { ...next, unseen: next.atLatest ? 0 : previous.unseen, scroll: { ...target, seq } };
+  return {
+    ...next,
+    unseen: next.atLatest ? 0 : previous.unseen,
+    scroll: { ...target, seq },
+    olderNote: null,
+  };
 }
 
 /**
@@ -110,6 +125,11 @@ export function useGroupMessages(group: SessionGroup) {
   const busy = useRef(false);
   // The `prev` request whose answer the phone still owes.
   const pendingPrev = useRef<GroupMessagesRequest | null>(null);
+  // Whether the list shows its first message (and the note above it).
+  const atTop = useRef(false);
+  const setAtTop = useCallback((shown: boolean) => {
+    atTop.current = shown;
+  }, []);
 
   const { session_id, group_id } = group;
 
@@ -221,6 +241,16 @@ export function useGroupMessages(group: SessionGroup) {
     return () => clearTimeout(timer);
   }, [state.historyPending]);
 
+  // The phone sent nothing older this time: a reader still waiting at the top asks again once another
+  // answer counts as evidence (HISTORY_EMPTY_GAP_MS); a few such answers prove the group's start.
+  useEffect(() => {
+    if (state.olderNote?.text !== groupMessages.phoneSentNothing) return;
+    const timer = setTimeout(() => {
+      if (atTop.current) prev(false);
+    }, HISTORY_EMPTY_GAP_MS + 1_000);
+    return () => clearTimeout(timer);
+  }, [state.olderNote, prev]);
+
   useEventStream((event) => {
     if (event.type === 'ready') {
       if (stateRef.current.atLatest) void loadLatest(true);
@@ -253,7 +283,7 @@ export function useGroupMessages(group: SessionGroup) {
     }
   });
 
-  return { ...state, paging, prev, next, around, fromDate, jumpToLatest, reload: loadLatest };
+  return { ...state, paging, prev, next, around, fromDate, jumpToLatest, setAtTop, reload: loadLatest };
 }
 
 /** What a live message leaves as it was: the list follows it by itself when at the bottom. */

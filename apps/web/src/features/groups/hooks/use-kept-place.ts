@@ -1,7 +1,11 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 
-/** How long after a page lands above the list keeps correcting: its rows are drawn and measured by then. */
+/**
+ * How long after a page lands above the list keeps correcting: its rows are drawn and measured by then. Both
+ * must pass, the time and the frames: on a busy machine frames can come a second apart.
+ */
 const SETTLE_MS = 2000;
+const SETTLE_FRAMES = 30;
 /** Input that means the reader is scrolling on their own: the list stops correcting at once. */
 const READER_INPUT = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
 
@@ -31,10 +35,20 @@ function readAnchor(scroller: HTMLElement): Anchor | null {
  * a page lands this hook measures where that message now is and scrolls back by the difference, until the
  * reader scrolls on their own (docs/decisions/0025-group-reading.md).
  *
+ * Its own scroll is a scroll up, which turns virtuoso's correction on as well: the two corrected the same
+ * difference twice and the list swung by hundreds of pixels, far enough to lose the message (frame logs,
+ * 2026-11-28). So it corrects only in a frame where the list has not moved since the frame before — virtuoso
+ * has finished its part — and when the message is no longer drawn at all, asks `locate` (virtuoso's
+ * scrollToIndex) to bring it back near its place first.
+ *
  * Returns the callback to give virtuoso's `scrollerRef`, and `release` for a scroll the list makes on purpose
  * (Previous messages shows the page it fetched from its first message): the place is then not kept.
  */
-export function useKeptPlace(firstIndex: number, generation: number) {
+export function useKeptPlace(
+  firstIndex: number,
+  generation: number,
+  locate: (msgId: string, offset: number) => void,
+) {
   const scroller = useRef<HTMLElement | null>(null);
   const settlingUntil = useRef(0);
   const previous = useRef({ firstIndex, generation });
@@ -72,17 +86,31 @@ export function useKeptPlace(firstIndex: number, generation: number) {
     pending.current = null;
     if (!kept) return;
     settlingUntil.current = performance.now() + SETTLE_MS;
+    const selector = `[data-msg-id="${kept.msgId.replace(/["\\]/g, '\\$&')}"]`;
     let frame = 0;
+    let frames = 0;
+    // Where the list was at the last look, and whether `locate` was already asked.
+    let last: number | null = null;
+    let located = false;
     const correct = () => {
       const element = scroller.current;
-      if (!element || performance.now() > settlingUntil.current) return;
-      const top = element.getBoundingClientRect().top;
-      const row = element.querySelector<HTMLElement>(
-        `[data-msg-id="${kept.msgId.replace(/["\\]/g, '\\$&')}"]`,
-      );
-      if (row) {
-        const drift = row.getBoundingClientRect().top - top - kept.offset;
-        if (Math.abs(drift) >= 1) element.scrollTop += drift;
+      const until = settlingUntil.current;
+      if (!element || until === 0 || (performance.now() > until && frames >= SETTLE_FRAMES)) return;
+      frames++;
+      const moved = last !== null && Math.abs(element.scrollTop - last) >= 1;
+      last = element.scrollTop;
+      if (!moved) {
+        const row = element.querySelector<HTMLElement>(selector);
+        if (row) {
+          const drift = row.getBoundingClientRect().top - element.getBoundingClientRect().top - kept.offset;
+          if (Math.abs(drift) >= 1) {
+            element.scrollTop += drift;
+            last = element.scrollTop;
+          }
+        } else if (!located) {
+          located = true;
+          locate(kept.msgId, kept.offset);
+        }
       }
       frame = requestAnimationFrame(correct);
     };

@@ -13,6 +13,8 @@ export function appendUnique(
 }
 
 export const HISTORY_ASKED = 'Asking the phone for older messages…';
+/** Above the first message while the phone has sent nothing older yet: the list asks again by itself. */
+export const HISTORY_ASKING_AGAIN = 'The phone sent nothing older this time. Asking again in a minute…';
 
 /**
  * The confirmation after previous / more messages ("Successfully fetched 100 messages"); `note` is the
