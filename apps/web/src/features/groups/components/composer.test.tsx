@@ -81,10 +81,10 @@ function sessionStatus(connected: boolean) {
   );
 }
 
-function renderComposer(group: SessionGroup = GROUP) {
+function renderComposer(group: SessionGroup = GROUP, onSent?: () => void) {
   return render(
     <AppProviders>
-      <Composer key={group.group_id} group={group} />
+      <Composer key={group.group_id} group={group} onSent={onSent} />
       <ToastHost />
     </AppProviders>,
   );
@@ -112,6 +112,20 @@ describe('Composer', () => {
       group_id: GROUP.group_id,
       text: 'On its way today.',
     });
+  });
+
+  it('says it was sent only once WhatsApp took it (the conversation then shows its end)', async () => {
+    sessionStatus(true);
+    fakeXhr(() => ({ status: 429, body: { message: composerMessages.tooMany } }));
+    const onSent = vi.fn();
+    renderComposer(GROUP, onSent);
+    await userEvent.type(field(), 'Refused{Enter}');
+    await screen.findByText(composerMessages.tooMany);
+    expect(onSent).not.toHaveBeenCalled();
+    fakeXhr(() => OK);
+    await userEvent.clear(field());
+    await userEvent.type(field(), 'Taken{Enter}');
+    await waitFor(() => expect(onSent).toHaveBeenCalledTimes(1));
   });
 
   it('starts a new line with Shift+Enter instead of sending', async () => {

@@ -48,6 +48,8 @@ const MAX_FIELD_HEIGHT = 128;
 
 interface ComposerProps {
   group: SessionGroup;
+  /** WhatsApp took the message: the conversation shows its end, where the message's echo will appear. */
+  onSent?: () => void;
 }
 
 /**
@@ -57,7 +59,7 @@ interface ComposerProps {
  * (`messages.new`) with its ticks. What is typed is the group's draft, kept while switching groups. Mount
  * it keyed by group.
  */
-export function Composer({ group }: ComposerProps) {
+export function Composer({ group, onSent }: ComposerProps) {
   const { session_id: sessionId, group_id: groupId } = group;
   const [text, setTextState] = useState(() => composerDrafts.text(sessionId, groupId));
   const [file, setFileState] = useState<File | null>(() => composerDrafts.file(sessionId, groupId));
@@ -127,6 +129,7 @@ export function Composer({ group }: ComposerProps) {
         onSuccess: () => {
           if (composerDrafts.text(sessionId, groupId) === sentText) setText('');
           if (composerDrafts.file(sessionId, groupId) === sentFile) setFile(null);
+          onSent?.();
         },
         onError: (error) => toast.error(errorMessage(error, COMPOSER_TEXT.failed)),
       },

@@ -162,7 +162,8 @@ export function Conversation({ group, onBack, focusMessage }: ConversationProps)
         </button>
       ) : null}
       {/* Under the list, which keeps the rest of the column's height (flex-1). */}
-      <Composer key={`${group.session_id}:${group.group_id}`} group={group} />
+      {/* A sent message shows at the end, as in WhatsApp: the list goes there, wherever the member had read to. */}
+      <Composer key={`${group.session_id}:${group.group_id}`} group={group} onSent={page.jumpToLatest} />
       {/* A dialog drawn over the page (a portal): its place here lays nothing out. */}
       <Lightbox {...media.lightbox} />
     </div>
