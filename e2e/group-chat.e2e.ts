@@ -91,15 +91,23 @@ test('a photo opens in the lightbox, the arrow keys step through the media, Esca
     await page.waitForTimeout(100);
   }
   await opener.waitFor(POLL);
+  // Scrolling up loads older pages, and a page landing moves the rows: a click while they move can land on
+  // the row that took the photo's place. The reader clicks once the photo stays where it is.
+  const placeOf = async () => JSON.stringify(await opener.boundingBox());
+  let place = await placeOf();
+  await expect
+    .poll(
+      async () => {
+        const before = place;
+        place = await placeOf();
+        return place === before;
+      },
+      { ...POLL, interval: 300 },
+    )
+    .toBe(true);
+  await opener.click();
   const lightbox = page.getByRole('dialog');
   const heading = lightbox.getByRole('heading', { name: /^(Photo|Video) \d+ of \d+$/ });
-  // Scrolling up loads older pages, and a page landing moves the rows: on a busy machine the click can land
-  // on the row that took the photo's place (one CI run). A reader clicks again; so does this test.
-  for (let tries = 0; tries < 3 && !(await heading.isVisible()); tries++) {
-    // (A lightbox that opened late covers the photo: that click gives up, and the loop sees the lightbox.)
-    await opener.click({ timeout: 5_000 }).catch(() => {});
-    await heading.waitFor({ timeout: 5_000 }).catch(() => {});
-  }
   await heading.waitFor(POLL);
   await lightbox.getByRole('img').first().waitFor(POLL);
   const first = await heading.textContent();

@@ -83,8 +83,11 @@ test('a new ticket rings every bell; an assignment rings the assignee’s only; 
   });
   // Right after linking, the phone's first history (some 500 messages a group) is still being stored, and the
   // customer's message is handled after it: on the busy CI machine that took more than 15 s.
-  for (const page of [desk.page, phone.page, secondTab])
-    await expect.poll(() => bellSays(page), { timeout: 60_000 }).toBe('Notifications, 1 unread');
+  await Promise.all(
+    [desk.page, phone.page, secondTab].map((page) =>
+      expect.poll(() => bellSays(page), { timeout: 60_000 }).toBe('Notifications, 1 unread'),
+    ),
+  );
 
   const [ticket] = (await ok(await postJson(server.baseURL, '/org/getTickets/', owner.access_token))) as {
     id: number;

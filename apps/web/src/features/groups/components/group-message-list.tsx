@@ -112,6 +112,7 @@ export function GroupMessageList({
         endReached={onEnd}
         atBottomStateChange={onAtBottom}
         atTopStateChange={onAtTop}
+        atTopThreshold={44}
         atBottomThreshold={48}
         followOutput={(atBottom) => (atBottom && page.atLatest ? 'auto' : false)}
         increaseViewportBy={{ top: 600, bottom: 400 }}

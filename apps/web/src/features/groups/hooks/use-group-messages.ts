@@ -34,9 +34,10 @@ export interface MessagesState extends MessageWindow {
   scroll: (ScrollTarget & { seq: number }) | null;
   /**
    * The server's word on why the last request for older messages brought none (the phone sent nothing this
-   * time, or the session is offline), shown above the first message; `seq` tells one answer from the next.
+   * time, or the session is offline), shown above the first message: a new object for each answer, so the
+   * same words twice still count as a new answer.
    */
-  olderNote: { text: string; seq: number } | null;
+  olderNote: { text: string } | null;
 }
 
 const INITIAL: MessagesState = {
@@ -69,7 +70,7 @@ function applyAnswer(
     const next = prependPage(base, got, answer.has_more_before);
     const first = got[0];
     const note = got.length === 0 && !answer.history_pending ? answer.history_note : null;
-    const olderNote = note ? { text: note, seq } : null;
+    const olderNote = note ? { text: note } : null;
     // The Previous messages button shows the page it fetched from its first message; scrolling up keeps place.
     const scroll =
       scrollTo && first
@@ -125,11 +126,12 @@ export function useGroupMessages(group: SessionGroup) {
   const busy = useRef(false);
   // The `prev` request whose answer the phone still owes.
   const pendingPrev = useRef<GroupMessagesRequest | null>(null);
-  // Whether the list shows its first message (and the note above it).
+  // Scroll targets' numbers, apart from the requests' (`latest`): a scroll must never cancel a request.
+  const scrollSeq = useRef(0);
+  // Whether the list shows its first message (and the note above it), and whether asking the phone again
+  // is due once the reader is back there.
   const atTop = useRef(false);
-  const setAtTop = useCallback((shown: boolean) => {
-    atTop.current = shown;
-  }, []);
+  const retryDue = useRef(false);
 
   const { session_id, group_id } = group;
 
@@ -156,7 +158,8 @@ export function useGroupMessages(group: SessionGroup) {
             answer.history_note,
           );
         pendingPrev.current = answer.history_pending && kind === 'prev' ? body : null;
-        setState((previous) => applyAnswer(previous, kind, answer, body, call, scrollTo || announce));
+        const seq = ++scrollSeq.current;
+        setState((previous) => applyAnswer(previous, kind, answer, body, seq, scrollTo || announce));
         return answer.messages.length > 0;
       } catch (error) {
         if (call !== latest.current) return false;
@@ -226,9 +229,10 @@ export function useGroupMessages(group: SessionGroup) {
 
   /** The newest page, at its end (the window is replaced only when it does not end at the latest). */
   const jumpToLatest = useCallback(() => {
-    if (stateRef.current.atLatest)
-      setState((previous) => ({ ...previous, unseen: 0, scroll: { kind: 'bottom', seq: ++latest.current } }));
-    else void loadLatest(true);
+    if (stateRef.current.atLatest) {
+      const seq = ++scrollSeq.current;
+      setState((previous) => ({ ...previous, unseen: 0, scroll: { kind: 'bottom', seq } }));
+    } else void loadLatest(true);
   }, [loadLatest]);
 
   // The phone may never answer (switched off): stop saying it is being asked.
@@ -241,15 +245,29 @@ export function useGroupMessages(group: SessionGroup) {
     return () => clearTimeout(timer);
   }, [state.historyPending]);
 
-  // The phone sent nothing older this time: a reader still waiting at the top asks again once another
-  // answer counts as evidence (HISTORY_EMPTY_GAP_MS); a few such answers prove the group's start.
+  // The phone sent nothing older this time: the list asks again once another answer counts as evidence
+  // (HISTORY_EMPTY_GAP_MS, and a second more so that the server's clock agrees) — at once if the reader is
+  // at the top, else when they come back to it. A few such answers prove the group's start.
+  const note = state.olderNote;
   useEffect(() => {
-    if (state.olderNote?.text !== groupMessages.phoneSentNothing) return;
+    retryDue.current = false;
+    if (note?.text !== groupMessages.phoneSentNothing) return;
     const timer = setTimeout(() => {
       if (atTop.current) prev(false);
+      else retryDue.current = true;
     }, HISTORY_EMPTY_GAP_MS + 1_000);
     return () => clearTimeout(timer);
-  }, [state.olderNote, prev]);
+  }, [note, prev]);
+
+  const setAtTop = useCallback(
+    (shown: boolean) => {
+      atTop.current = shown;
+      if (!shown || !retryDue.current) return;
+      retryDue.current = false;
+      prev(false);
+    },
+    [prev],
+  );
 
   useEventStream((event) => {
     if (event.type === 'ready') {

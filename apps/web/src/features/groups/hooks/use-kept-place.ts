@@ -36,8 +36,8 @@ function readAnchor(scroller: HTMLElement): Anchor | null {
  * reader scrolls on their own (docs/decisions/0025-group-reading.md).
  *
  * Its own scroll is a scroll up, which turns virtuoso's correction on as well: the two corrected the same
- * difference twice and the list swung by hundreds of pixels, far enough to lose the message (frame logs,
- * 2026-11-28). So it corrects only in a frame where the list has not moved since the frame before — virtuoso
+ * difference twice and the list swung by hundreds of pixels, far enough to lose the message
+ * (decision 0025). So it corrects only in a frame where the list has not moved since the frame before — virtuoso
  * has finished its part — and when the message is no longer drawn at all, asks `locate` (virtuoso's
  * scrollToIndex) to bring it back near its place first.
  *
@@ -89,15 +89,15 @@ export function useKeptPlace(
     const selector = `[data-msg-id="${kept.msgId.replace(/["\\]/g, '\\$&')}"]`;
     let frame = 0;
     let frames = 0;
-    // Where the list was at the last look, and whether `locate` was already asked.
-    let last: number | null = null;
+    // Where the list was at the last look (now, before virtuoso's first move), and whether `locate` was asked.
+    let last = scroller.current?.scrollTop ?? 0;
     let located = false;
     const correct = () => {
       const element = scroller.current;
       const until = settlingUntil.current;
       if (!element || until === 0 || (performance.now() > until && frames >= SETTLE_FRAMES)) return;
       frames++;
-      const moved = last !== null && Math.abs(element.scrollTop - last) >= 1;
+      const moved = Math.abs(element.scrollTop - last) >= 1;
       last = element.scrollTop;
       if (!moved) {
         const row = element.querySelector<HTMLElement>(selector);
