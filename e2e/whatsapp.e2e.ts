@@ -93,9 +93,13 @@ test('link a phone by QR code, sync, read and page group messages, download medi
   await messages.locator('[data-msg-id]').first().waitFor(POLL);
   await page.getByRole('heading', { name: 'Acme Support' }).waitFor();
   const firstShown = await messages.locator('[data-msg-id]').first().getAttribute('data-msg-id');
-  expect(await messages.locator('[data-side="right"]').count()).toBeGreaterThan(0);
+  // (Own messages on the right: group-chat.e2e.ts sends one. The simulated phone's content is seeded per
+  // run, and the rows drawn here may hold none of the linked account's.)
+  // Right after linking, the phone's first history is still being stored (on the busy CI machine for more
+  // than 15 s); what the phone sends live is stored after it.
+  const HISTORY = { timeout: 60_000 };
 
-  // A live message from the phone appears at once.
+  // A live message from the phone appears by itself, nothing reloaded.
   const sessionId = await page.evaluate(() => localStorage.getItem('sessionID'));
   expect(sessionId).toBeTruthy();
   const groupsAnswer = (await (await api('/api/getGroups/', account.access_token)).json()) as {
@@ -108,7 +112,8 @@ test('link a phone by QR code, sync, read and page group messages, download medi
     author_name: 'Walk-in Customer',
   });
   expect(live.status).toBe(200);
-  await messages.getByText('Is anyone there? (live)').waitFor(POLL);
+  // Stored after whatever of the first history is still queued before it.
+  await messages.getByText('Is anyone there? (live)').waitFor(HISTORY);
 
   // Previous messages: the page before the first shown one.
   await page.getByRole('button', { name: 'Previous messages' }).click();
