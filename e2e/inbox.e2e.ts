@@ -71,8 +71,10 @@ test('an agent works the inbox from the keyboard, and a draft survives a reload'
   await signIn(page, account);
   await page.goto('/inbox');
 
-  // The newest customer activity first; a second page comes as the list scrolls to its end.
-  await rows(page).first().filter({ hasText: LONG.author_name }).waitFor(POLL);
+  // The newest customer activity first; a second page comes as the list scrolls to its end. The tickets
+  // open as the session's chain stores the messages, after the phone's first history: on the busiest CI
+  // run the last of them came more than 15 s after they were sent.
+  await rows(page).first().filter({ hasText: LONG.author_name }).waitFor({ timeout: 60_000 });
   expect(await rows(page).count()).toBe(50);
   await page.getByRole('button', { name: 'Load more tickets' }).scrollIntoViewIfNeeded();
   await expect.poll(() => rows(page).count(), POLL).toBe(CUSTOMERS + 1);

@@ -33,18 +33,22 @@ afterAll(async () => {
 
 /** A member of the group who is not the customer: one who wrote in the history the phone sent. */
 async function groupMember(token: string, session: LinkedSession, groupId: string): Promise<string> {
-  const res = await postJson(server.baseURL, '/api/getGroupsMsg/', token, {
-    session_id: session.sessionId,
-    group_id: groupId,
-  });
-  const { messages } = (await res.json()) as {
-    messages: { from_me: boolean; author_number: string | null }[];
-  };
-  const member = messages.find(
-    (m) => !m.from_me && m.author_number && m.author_number !== CUSTOMER.author_phone,
-  );
-  if (!member?.author_number) throw new Error('no group member in the history');
-  return member.author_number;
+  // Right after linking, the phone's first history may not be stored yet (on a busy machine for seconds).
+  for (const started = Date.now(); Date.now() - started < 60_000; ) {
+    const res = await postJson(server.baseURL, '/api/getGroupsMsg/', token, {
+      session_id: session.sessionId,
+      group_id: groupId,
+    });
+    const { messages } = (await res.json()) as {
+      messages: { from_me: boolean; author_number: string | null }[];
+    };
+    const member = messages.find(
+      (m) => !m.from_me && m.author_number && m.author_number !== CUSTOMER.author_phone,
+    );
+    if (member?.author_number) return member.author_number;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('no group member in the history');
 }
 
 const tick = (bubble: Locator, status: string) => bubble.locator(`[data-tick="${status}"]`).waitFor(POLL);

@@ -79,12 +79,23 @@ export function keptChatCount(page: Page): Promise<number> {
       new Promise<number>((resolve, reject) => {
         const open = indexedDB.open('wadesk-chat');
         open.onerror = () => reject(open.error);
+        // Closed at once: a connection left open blocks the app's own delete or upgrade of the database
+        // (it waits for every connection to close), and a poll would then wait for itself.
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains('chat')) return resolve(0);
+          if (!db.objectStoreNames.contains('chat')) {
+            db.close();
+            return resolve(0);
+          }
           const count = db.transaction('chat').objectStore('chat').count();
-          count.onsuccess = () => resolve(count.result);
-          count.onerror = () => reject(count.error);
+          count.onsuccess = () => {
+            db.close();
+            resolve(count.result);
+          };
+          count.onerror = () => {
+            db.close();
+            reject(count.error);
+          };
         };
       }),
   );
