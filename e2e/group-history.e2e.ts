@@ -4,8 +4,8 @@ import { registerVerified } from './support/accounts';
 import { openPage } from './support/browser';
 import { type LinkedSession, linkSimulatedSession, postJson, signIn } from './support/desk';
 import { shoot } from './support/screenshots';
-import { type RunningServer, startServer } from './support/server';
-import { connectBrowser } from './support/shared-browser';
+import type { RunningServer } from './support/server';
+import { startSimulatorDesk } from './support/shared-browser';
 
 // A group of 5,000 messages opens at its latest, and scrolling up loads older pages without moving what the
 // reader is looking at (decision 0025). It measures where a row is after each page lands, on CI's busy cores
@@ -21,14 +21,7 @@ let account: Awaited<ReturnType<typeof registerVerified>>;
 let session: LinkedSession;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({
-      JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
-      WHATSAPP_DRIVER: 'simulator',
-      SIMULATOR_BIG_GROUP: '5000',
-    }),
-    connectBrowser(),
-  ]);
+  ({ server, browser } = await startSimulatorDesk({ SIMULATOR_BIG_GROUP: '5000' }));
   account = await registerVerified(server);
   session = await linkSimulatedSession(server.baseURL, account.access_token);
 });

@@ -11,14 +11,18 @@ export function connectBrowser(): Promise<Browser> {
 }
 
 /**
- * The simulator-driven server and a browser, started together. When one fails to start the other is
- * stopped before the error is thrown, so neither outlives the suite.
+ * The simulator-driven server (with `env` besides, e.g. SIMULATOR_BIG_GROUP) and a browser, started
+ * together. When one fails to start the other is stopped before the error is thrown, so neither outlives
+ * the suite.
  */
-export async function startSimulatorDesk(): Promise<{ server: RunningServer; browser: Browser }> {
+export async function startSimulatorDesk(
+  env: Record<string, string> = {},
+): Promise<{ server: RunningServer; browser: Browser }> {
   const [server, browser] = await Promise.allSettled([
     startServer({
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
       WHATSAPP_DRIVER: 'simulator',
+      ...env,
     }),
     connectBrowser(),
   ]);

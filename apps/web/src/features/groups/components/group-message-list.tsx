@@ -71,12 +71,18 @@ export function GroupMessageList({
   }
 
   // A page landing above keeps the reader's message where it was, once virtuoso has measured the new rows.
-  const locate = useCallback(
-    (msgId: string, offset: number) => {
+  // A held message, `offset` px below the list's top (as the reader saw it) or aligned to the list's start,
+  // centre or end: for the kept place and for the scroll targets below.
+  const scrollToMessage = useCallback(
+    (msgId: string, align: 'start' | 'center' | 'end', offset = 0) => {
       const index = indexOf(msgId);
-      if (index >= 0) list.current?.scrollToIndex({ index, align: 'start', offset: -offset });
+      if (index >= 0) list.current?.scrollToIndex({ index, align, offset: -offset });
     },
     [indexOf],
+  );
+  const locate = useCallback(
+    (msgId: string, offset: number) => scrollToMessage(msgId, 'start', offset),
+    [scrollToMessage],
   );
   const kept = useKeptPlace(page.firstIndex, start.generation, locate);
 
@@ -93,8 +99,7 @@ export function GroupMessageList({
       list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
       return;
     }
-    const index = indexOf(target.msgId);
-    if (index >= 0) list.current?.scrollToIndex({ index, align: target.align });
+    scrollToMessage(target.msgId, target.align);
   }, [page.scroll?.seq]);
 
   return (
