@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../test/helpers/describe-each-database';
+import { describeEachDatabase, describeWithDatabase } from '../test/helpers/describe-each-database';
 import { captureLogs } from '../test/helpers/log-capture';
 import { testConfig } from '../test/helpers/test-config';
 import { buildApp } from './app';
 import { createDatabase } from './db/client';
+import { users } from './modules/auth/auth.schema';
 
 describeEachDatabase('app', (ctx) => {
   it('GET /healthz answers ok while the database answers', async () => {
@@ -208,5 +209,26 @@ describe('buildApp without an injected database', () => {
     });
     expect(registered.statusCode).toBe(201);
     await app.close();
+  });
+});
+
+describeWithDatabase('password hashing', (ctx) => {
+  it("stores argon2id at OWASP's cost unless a test injects a cheaper one", async () => {
+    const app = await buildApp(testConfig({ dataDir: ctx.dataDir }), {
+      database: ctx.database,
+      logger: false,
+    });
+    try {
+      const registered = await app.inject({
+        method: 'POST',
+        url: '/users/register/',
+        payload: { email: 'cost@example.com', password1: 'Secret!A', first_name: 'Cost' },
+      });
+      expect(registered.statusCode).toBe(201);
+      const [user] = await ctx.db.select({ hash: users.passwordHash }).from(users);
+      expect(user?.hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -28,7 +28,7 @@ import { createLoginFailuresRepository } from './modules/auth/login-failures.rep
 import { createLoginGuard } from './modules/auth/login-guard';
 import { createOrganisationSettingsRepository } from './modules/auth/organisation-settings.repository';
 import { createOwnerVerificationRepository } from './modules/auth/owner-verification.repository';
-import { passwords } from './modules/auth/passwords';
+import { passwords as owaspPasswords, type Passwords } from './modules/auth/passwords';
 import { profileRoutes } from './modules/auth/profile.routes';
 import { createProfileService } from './modules/auth/profile.service';
 import { createAttemptLimits, createLimiter, perMinute } from './modules/auth/rate-limit';
@@ -68,6 +68,8 @@ export interface AppDeps {
   whatsapp?: WhatsAppOverrides;
   /** Notifications kept per member (the contract's MAX_NOTIFICATIONS_KEPT): tests of the prune use a few. */
   notificationsKept?: number;
+  /** Password hashing; argon2id at OWASP's cost unless a test passes a cheaper one (docs/testing.md). */
+  passwords?: Passwords;
 }
 
 /**
@@ -77,6 +79,7 @@ export interface AppDeps {
  */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
+  const passwords = deps.passwords ?? owaspPasswords;
   const database = deps.database ?? (await openMigratedDatabase(config.databaseUrl, config.databaseOwnerUrl));
   const app = Fastify({
     logger: loggerOptions(config, deps.logger),

@@ -8,7 +8,7 @@ import { type AppDeps, buildApp } from '../../src/app';
 import type { Config } from '../../src/config';
 import type { Database, Db } from '../../src/db/client';
 import { createFakeClock, type FakeClock } from './fake-clock';
-import { testConfig } from './test-config';
+import { testConfig, testPasswords } from './test-config';
 import {
   resetDatabase,
   sharedTestDatabase,
@@ -140,7 +140,13 @@ function createContext(kind: TestDatabaseKind, options: DescribeOptions): TestCo
     },
     async buildApp(overrides = {}, deps = {}) {
       const config = testConfig({ dataDir: ready(dataDir), ...overrides });
-      const instance = await buildApp(config, { database: ready(database), clock, logger: false, ...deps });
+      const instance = await buildApp(config, {
+        database: ready(database),
+        clock,
+        logger: false,
+        passwords: testPasswords,
+        ...deps,
+      });
       (inTest ? apps : suiteApps).push(instance);
       return instance;
     },

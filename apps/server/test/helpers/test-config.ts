@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Clock } from '../../src/clock';
 import type { Config } from '../../src/config';
+import { createPasswords } from '../../src/modules/auth/passwords';
 import { createLocalStorage, type LocalStorage } from '../../src/storage/local-storage';
 
 /**
@@ -86,3 +87,9 @@ export function testLocalStorage(dataDir: string, clock: Clock): LocalStorage {
   if (storage.kind !== 'local') throw new Error('testConfig storage is not local');
   return createLocalStorage({ root: storage.root, signingSecret: storage.signingSecret, clock });
 }
+
+/**
+ * argon2id at its lowest cost: the same algorithm and code path as production's, without ~15 ms of CPU per
+ * hash — the server suite hashes about a thousand passwords (docs/testing.md).
+ */
+export const testPasswords = createPasswords({ memoryCost: 8, timeCost: 1 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passwords } from './passwords';
+import { createPasswords, passwords } from './passwords';
 
 describe('passwords', () => {
   it('hashes with argon2id and verifies only the right password', async () => {
@@ -11,6 +11,13 @@ describe('passwords', () => {
 
   it('salts every hash', async () => {
     expect(await passwords.hash('Secret!A')).not.toBe(await passwords.hash('Secret!A'));
+  });
+
+  it("verifies a hash of any cost, since the hash names its own (the tests' cheap hashes included)", async () => {
+    const cheap = await createPasswords({ memoryCost: 8, timeCost: 1 }).hash('Secret!A');
+    expect(cheap).toMatch(/^\$argon2id\$v=19\$m=8,t=1,p=1\$/);
+    expect(await passwords.verify(cheap, 'Secret!A')).toBe(true);
+    expect(await passwords.verify(cheap, 'Secret!B')).toBe(false);
   });
 
   it('treats a malformed stored hash as a wrong password', async () => {
