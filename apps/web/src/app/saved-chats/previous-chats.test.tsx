@@ -151,7 +151,7 @@ describe('Previous Chats', () => {
   it('with no saved chat yet, leads to chat import', async () => {
     savedChatsServer((path) => (path === '/v1/getSavedChatList/' ? listOf() : jsonResponse(404, {})));
     const { router } = renderSavedChatsApp(loadingEngine(), '/dashboard');
-    const sidebarList = within(screen.getByRole('complementary'));
+    const sidebarList = within(await screen.findByRole('complementary'));
     expect(await sidebarList.findByText('No saved chats yet.')).toBeTruthy();
     await userEvent.setup().click(sidebarList.getByRole('link', { name: 'Import a chat' }));
     expect(router.state.location.pathname).toBe('/upload-chat');

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   keptChat,
@@ -62,6 +63,20 @@ describe('opening /messages?chatId={id}', () => {
     const engine = loadingEngine(keptChat({ source: { kind: 'server', chat_id: 5 } }));
     renderSavedChatsApp(engine, '/messages?chatId=5');
     await screen.findByTestId('message-count');
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/v1/getSavedChat/')).toBe(false);
+    expect(engine.load).not.toHaveBeenCalled();
+  });
+
+  it('Close chat, keep saved copy forgets it in this browser: the closing screen does not load it back', async () => {
+    const user = userEvent.setup();
+    const fetchMock = server(() => jsonResponse(200, savedAnswer));
+    const engine = loadingEngine(keptChat({ source: { kind: 'server', chat_id: 5 } }));
+    renderSavedChatsApp(engine, '/messages?chatId=5');
+    await user.click(await screen.findByRole('button', { name: 'Clear Chat' }));
+    await user.click(screen.getByRole('button', { name: 'Close chat, keep saved copy' }));
+    await screen.findByText('dashboard screen');
+    await waitFor(() => expect(engine.clear).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/v1/getSavedChat/')).toBe(false);
     expect(engine.load).not.toHaveBeenCalled();
   });

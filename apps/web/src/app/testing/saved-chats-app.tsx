@@ -67,7 +67,8 @@ export function renderSavedChatsApp(engine: ChatEngine, initialEntry: string, ex
             element: layout,
             children: [
               { path: '/messages', element: <MessagesRoute /> },
-              { path: '/dashboard', element: <p>dashboard screen</p> },
+              // Loaded on demand, as in the app (its screens are lazy routes).
+              { path: '/dashboard', lazy: async () => ({ element: <p>dashboard screen</p> }) },
               { path: '/upload-chat', element: <p>upload screen</p> },
               ...extra,
             ],

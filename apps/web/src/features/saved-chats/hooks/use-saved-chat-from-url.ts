@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { getSavedChat } from '@/features/saved-chats/api/saved-chats-api';
 import { SAVED_CHAT_MESSAGES } from '@/features/saved-chats/components/saved-chat-messages';
 import { isApiError } from '@/shared/api/api-error';
@@ -35,9 +35,14 @@ export function useSavedChatFromUrl(param: string | null): SavedChatOpening {
   const id = parseChatId(param);
   const ready = chat.status === 'ready';
   const isOpen = ready && id !== null && chat.source?.kind === 'server' && chat.source.chat_id === id;
+  // Opened once on this screen, it is never opened again by it: Clear Chat forgets the chat as it leaves,
+  // and react-router can render the next screen a moment after the chat is gone — this screen would
+  // otherwise see no chat and load it back into the browser. Coming back mounts a new screen, which opens it.
+  const openedHere = useRef<string | null>(null);
+  if (isOpen) openedHere.current = param;
 
   useEffect(() => {
-    if (param === null || !ready || isOpen || failedFor === param) return;
+    if (param === null || !ready || isOpen || failedFor === param || openedHere.current === param) return;
     if (id === null) {
       toast.error(SAVED_CHAT_MESSAGES.notFound);
       setFailedFor(param);
