@@ -40,7 +40,7 @@ export interface MessagesState extends MessageWindow {
   olderNote: { text: string } | null;
 }
 
-const INITIAL: MessagesState = {
+export const INITIAL: MessagesState = {
   ...EMPTY_WINDOW,
   status: 'loading',
   unseen: 0,
@@ -55,14 +55,18 @@ export const HISTORY_WAIT_MS = 60_000;
 export type Paging = 'prev' | 'next' | 'jump' | null;
 type Kind = 'latest' | 'prev' | 'next' | 'refill' | 'around' | 'date';
 
-/** How the answer to a request changes the state, and where the list goes next. */
-function applyAnswer(
+/**
+ * How the answer to a request changes the state, and where the list goes next. `arrived`: live messages
+ * that came after the request was sent.
+ */
+export function applyAnswer(
   previous: MessagesState,
   kind: Kind,
   answer: GroupMessagesResponse,
   body: GroupMessagesRequest,
   seq: number,
   scrollTo: boolean,
+  arrived: readonly GroupMessage[],
 ): MessagesState {
   const got = answer.messages;
   const base = { ...previous, status: 'ready' as const, historyPending: answer.history_pending };
@@ -87,10 +91,12 @@ function applyAnswer(
         : null;
     return { ...next, unseen: next.atLatest ? 0 : previous.unseen, scroll };
   }
-  const next = replaceWindow(base, got, {
+  const replaced = replaceWindow(base, got, {
     hasMoreBefore: answer.has_more_before,
     atLatest: !answer.has_more_after,
   });
+  // Live messages that came while the page was on its way may be newer than the server's read of it.
+  const next = replaced.atLatest && arrived.length > 0 ? appendMessages(replaced, arrived, true) : replaced;
   let target: ScrollTarget = { kind: 'bottom' };
   if (kind === 'around' && body.msg_id) {
     const wanted = body.msg_id;
@@ -132,6 +138,8 @@ export function useGroupMessages(group: SessionGroup) {
   // is due once the reader is back there.
   const atTop = useRef(false);
   const retryDue = useRef(false);
+  // Live messages since the latest request was sent: a window it replaces keeps them (applyAnswer).
+  const arrived = useRef<GroupMessage[]>([]);
 
   const { session_id, group_id } = group;
 
@@ -143,6 +151,7 @@ export function useGroupMessages(group: SessionGroup) {
       { announce = false, scrollTo = false }: { announce?: boolean; scrollTo?: boolean } = {},
     ): Promise<boolean> => {
       const call = ++latest.current;
+      arrived.current = [];
       busy.current = true;
       setPaging(
         kind === 'prev' || kind === 'next' ? kind : kind === 'latest' || kind === 'refill' ? null : 'jump',
@@ -159,7 +168,8 @@ export function useGroupMessages(group: SessionGroup) {
           );
         pendingPrev.current = answer.history_pending && kind === 'prev' ? body : null;
         const seq = ++scrollSeq.current;
-        setState((previous) => applyAnswer(previous, kind, answer, body, seq, scrollTo || announce));
+        const since = arrived.current;
+        setState((previous) => applyAnswer(previous, kind, answer, body, seq, scrollTo || announce, since));
         return answer.messages.length > 0;
       } catch (error) {
         if (call !== latest.current) return false;
@@ -276,6 +286,7 @@ export function useGroupMessages(group: SessionGroup) {
     }
     if (!('group_id' in event) || event.group_id !== group_id || event.session_id !== session_id) return;
     if (event.type === 'messages.new') {
+      arrived.current = [...arrived.current, ...(event.messages as GroupMessage[])];
       setState((previous) =>
         previous.atLatest
           ? {

@@ -1,0 +1,48 @@
+import type { GroupMessagesResponse } from '@wadesk/contract';
+import { describe, expect, it } from 'vitest';
+import { message } from '@/features/groups/testing/chat-screen-fixtures';
+import { appendMessages } from '@/features/groups/utils/message-window';
+import { applyAnswer, INITIAL } from './use-group-messages';
+
+const answer = (extra: Partial<GroupMessagesResponse>): GroupMessagesResponse => ({
+  success: true,
+  messages: [],
+  has_more_before: false,
+  has_more_after: false,
+  history_pending: false,
+  history_note: null,
+  ...extra,
+});
+const body = { session_id: 's1', group_id: 'g1@g.us' };
+const bodies = (state: { messages: { body: string }[] }) => state.messages.map((m) => m.body);
+
+describe('applyAnswer', () => {
+  // A history event asks for the newest page again; the server read it before a live message was stored,
+  // and the page arrives after that message did.
+  it('keeps live messages that came while the newest page was on its way', () => {
+    const before = message({ body: 'before' });
+    const live = message({ body: 'arrived meanwhile' });
+    const shown = appendMessages({ ...INITIAL, status: 'ready' as const, messages: [before] }, [live], true);
+    const next = applyAnswer(shown, 'latest', answer({ messages: [before] }), body, 1, false, [live]);
+    expect(bodies(next)).toEqual(['before', 'arrived meanwhile']);
+    // Once the page holds it, it is there once.
+    const again = applyAnswer(shown, 'latest', answer({ messages: [before, live] }), body, 2, false, [live]);
+    expect(bodies(again)).toEqual(['before', 'arrived meanwhile']);
+  });
+
+  it('a page that does not end at the latest (a jump back in time) does not take them', () => {
+    const old = message({ body: 'old' });
+    const live = message({ body: 'arrived meanwhile' });
+    const next = applyAnswer(
+      INITIAL,
+      'around',
+      answer({ messages: [old], has_more_after: true }),
+      { ...body, msg_type: 'around', msg_id: old.msg_id },
+      1,
+      false,
+      [live],
+    );
+    expect(bodies(next)).toEqual(['old']);
+    expect(next.atLatest).toBe(false);
+  });
+});
