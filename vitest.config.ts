@@ -46,7 +46,14 @@ class LongFlowsFirst extends BaseSequencer {
 // One runner for every suite; each project keeps its own config beside its code.
 export default defineConfig({
   test: {
-    projects: ['packages/chat-export', 'apps/server', 'apps/web', 'apps/web/vitest.mocks.config.ts', 'e2e'],
+    projects: [
+      'packages/chat-export',
+      'packages/business-time',
+      'apps/server',
+      'apps/web',
+      'apps/web/vitest.mocks.config.ts',
+      'e2e',
+    ],
     // The unit and integration projects share three workers on CI's two cores: their files wait on
     // PostgreSQL, timers and sockets often enough that two workers left a quarter of the CPU idle (sampled
     // over a whole run, 2026-11-28). The e2e project runs after them (its `sequence.groupOrder`) with its

@@ -5,6 +5,7 @@ import type { Row, Section } from './row';
 const SECTIONS: [name: string, load: () => Promise<Section>][] = [
   ['chat-parse', () => import('./sections/chat-parse')],
   ['chat-analyse', () => import('./sections/chat-analyse')],
+  ['business-time', () => import('./sections/business-time')],
   ['browser-first-paint', () => import('./sections/browser-first-paint')],
   ['web-bundle', () => import('./sections/web-bundle')],
   ['server-chats', () => import('./sections/server-chats')],

@@ -1,0 +1,9 @@
+export { addBusinessSeconds, businessSecondsBetween } from './business-time';
+export {
+  type BusinessCalendar,
+  type BusinessWindow,
+  calendarProblem,
+  type Interval,
+  WEEKDAYS,
+  type Weekday,
+} from './calendar';
