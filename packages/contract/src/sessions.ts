@@ -269,6 +269,16 @@ export const simIncomingRequest = z.object({
   /** Sent by the linked phone itself (a business reply). */
   from_me: z.boolean().optional(),
   type: z.enum(['chat', 'image']).optional(),
+  /**
+   * When the message was sent (unix seconds), to replay a conversation across days and business hours;
+   * now when absent. A time in the future is refused (400).
+   */
+  timestamp: z
+    .number({ error: 'The timestamp must be a whole number of seconds since 1970.' })
+    .int({ error: 'The timestamp must be a whole number of seconds since 1970.' })
+    .min(1, { error: 'The timestamp must be a whole number of seconds since 1970.' })
+    .max(2 ** 31 - 1, { error: 'The timestamp must be a whole number of seconds since 1970.' })
+    .optional(),
 });
 export type SimIncomingRequest = z.infer<typeof simIncomingRequest>;
 

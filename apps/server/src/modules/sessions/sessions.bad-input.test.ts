@@ -50,8 +50,9 @@ function simulatorRoutes(id: string): Route[] {
         author_name: 'Bob',
         from_me: false,
         type: 'chat',
+        timestamp: 1_767_225_600,
       },
-      optional: ['author_phone', 'author_name', 'from_me', 'type'],
+      optional: ['author_phone', 'author_name', 'from_me', 'type', 'timestamp'],
     },
     {
       method: 'POST',

@@ -174,7 +174,12 @@ export const simulatorRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const session = await sessions.owned(request.user.organisationId, request.params.sessionId);
-      const { group_id, body, author_phone, author_name, from_me, type } = request.body;
+      const { group_id, body, author_phone, author_name, from_me, type, timestamp } = request.body;
+      if (timestamp !== undefined && timestamp * 1000 > simulator.now())
+        throw new AppError(
+          400,
+          'The timestamp is in the future: a message can only be replayed from the past.',
+        );
       const message = simulator.incoming(session.id, {
         groupId: group_id,
         body,
@@ -182,6 +187,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod<{
         ...(author_name ? { authorName: author_name } : {}),
         ...(from_me ? { fromMe: true } : {}),
         ...(type ? { type } : {}),
+        ...(timestamp !== undefined ? { timestamp } : {}),
       });
       if (!message) throw new AppError(409, 'The session is not connected, or has no such group.');
       const author = message.key.fromMe ? [] : [message.key.participant];

@@ -100,6 +100,8 @@ export interface IncomingInput {
   authorName?: string;
   fromMe?: boolean;
   type?: 'chat' | 'image';
+  /** When it was sent (unix seconds): replays a conversation across days; now when absent. */
+  timestamp?: number;
 }
 
 interface Phone {
@@ -490,6 +492,9 @@ function controls(
   }
 
   return {
+    /** The simulated phones' clock (epoch ms): what their messages' timestamps are read from. */
+    now: () => now(),
+
     /** Plays "the phone scanned the QR code"; false when no QR code is shown. */
     async scan(sessionId: string): Promise<boolean> {
       const phone = phones.get(sessionId);
@@ -593,7 +598,7 @@ function controls(
       // with a phone number); one from someone the list does not hold carries the phone-number JID too.
       const message = buildMessage(group, named, Boolean(input.fromMe), {
         id,
-        timestamp: Math.floor(Date.now() / 1000),
+        timestamp: input.timestamp ?? Math.floor(Date.now() / 1000),
         content,
         participantAlt: !member,
       });
