@@ -51,6 +51,7 @@ import { registerReplies } from './modules/replies/register-replies';
 import { createReplyStates } from './modules/replies/reply-states.service';
 import { registerSessions } from './modules/sessions/register-sessions';
 import { registerSettings } from './modules/settings/register-settings';
+import { createSlaPoliciesRepository } from './modules/sla/sla-policies.repository';
 import { systemRoutes } from './modules/system/system.routes';
 import { registerTicketEngine } from './modules/ticket-engine/register-ticket-engine';
 import { registerTickets } from './modules/tickets/register-tickets';
@@ -265,7 +266,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     audit,
     bus,
   });
-  await registerSettings(app, { organisations: createOrganisationSettingsRepository(database.db), audit });
+  await registerSettings(app, {
+    organisations: createOrganisationSettingsRepository(database.db),
+    audit,
+    slaPolicies: createSlaPoliciesRepository(database.db),
+  });
   // Each member's notifications: the tickets module and the engine post through its poster (decision 0022).
   const { poster: notificationPoster, unansweredSweep } = await registerNotifications(app, {
     db: database.db,

@@ -13,6 +13,7 @@ export * from './replies';
 export * from './roles';
 export * from './sessions';
 export * from './settings';
+export * from './sla';
 export * from './storage';
 export * from './system';
 export * from './ticket-workflow';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authMessages, organisationName } from './auth';
+import { businessHours, slaPolicies, slaPolicy } from './sla';
 
 // Organisation settings (notifications: docs/decisions/0019; acknowledgement messages: 0017). Any member reads them;
 // admins and owners change them.
@@ -61,6 +62,10 @@ export const settingsResponse = z.object({
    * a follow-up ticket. 0: never reopened.
    */
   reopen_days: z.number().int(),
+  /** The calendar SLA clocks count business time on (DEFAULT_BUSINESS_HOURS until an admin sets it). */
+  business_hours: businessHours,
+  /** In order: a ticket takes the first that names any of its labels, else the one without labels. */
+  sla_policies: z.array(slaPolicy),
 });
 export type SettingsResponse = z.infer<typeof settingsResponse>;
 
@@ -90,6 +95,9 @@ export const updateSettingsRequest = z.object({
     .min(0, { error: settingsMessages.reopenDaysInvalid })
     .max(MAX_REOPEN_DAYS, { error: settingsMessages.reopenDaysInvalid })
     .optional(),
+  business_hours: businessHours.optional(),
+  /** The whole list, replacing the stored one: policies with an id change, without one are added, others go. */
+  sla_policies: slaPolicies.optional(),
 });
 export type UpdateSettingsRequest = z.infer<typeof updateSettingsRequest>;
 

@@ -1,3 +1,4 @@
+import type { BusinessHours } from '@wadesk/contract';
 import type { DbTransaction } from '../../db/client';
 import type { UserRole, users } from './auth.schema';
 
@@ -81,6 +82,8 @@ export interface SettingsRow {
   autoPending: boolean;
   /** Days after a close within which a customer message reopens the ticket (decision 0020). */
   reopenDays: number;
+  /** null: the default calendar (DEFAULT_BUSINESS_HOURS in the contract). */
+  businessHours: BusinessHours | null;
 }
 
 export interface OrganisationSettings {

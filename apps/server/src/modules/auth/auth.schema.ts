@@ -1,3 +1,4 @@
+import type { BusinessHours } from '@wadesk/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -5,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -38,6 +40,8 @@ export const organisations = pgTable(
      * follow-up (decision 0020). 0: never reopened.
      */
     reopenDays: integer('reopen_days').notNull().default(7),
+    /** The calendar SLA clocks count on, as the contract's `businessHours`; null: the default (modules/sla). */
+    businessHours: jsonb('business_hours').$type<BusinessHours>(),
     createdAt: createdAt(),
   },
   (t) => [

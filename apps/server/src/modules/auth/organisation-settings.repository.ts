@@ -13,6 +13,7 @@ export function createOrganisationSettingsRepository(db: Db): OrganisationSettin
     unansweredMinutes: organisations.unansweredMinutes,
     autoPending: organisations.autoPending,
     reopenDays: organisations.reopenDays,
+    businessHours: organisations.businessHours,
   };
   const get = async (organisationId: number): Promise<SettingsRow | null> => {
     const [row] = await db.select(columns).from(organisations).where(eq(organisations.id, organisationId));

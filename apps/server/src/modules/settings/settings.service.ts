@@ -1,13 +1,18 @@
 import {
   DEFAULT_ACK_PHRASES,
+  DEFAULT_BUSINESS_HOURS,
   normaliseAckPhrase,
   type OrganisationResponse,
   type SettingsResponse,
+  type SlaPolicy,
+  slaMessages,
   type UpdateSettingsRequest,
 } from '@wadesk/contract';
 import { AppError } from '../../errors';
 import type { AuditRecorder } from '../audit/audit.service';
 import type { OrganisationSettings, SettingsRow } from '../auth/auth.ports';
+import { isHolidayRegion } from '../sla/holiday-regions';
+import type { SlaPolicies, SlaPolicyRow, SlaPolicyToStore } from '../sla/sla.ports';
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
@@ -19,11 +24,24 @@ const normalised = (phrases: readonly string[]) => [
 /** The default list as the engine compares it ("thanks" and "thanks!" are one phrase). */
 const DEFAULT_PHRASES = normalised(DEFAULT_ACK_PHRASES);
 
-const toResponse = (row: SettingsRow): SettingsResponse => ({
+const policyToWire = (row: SlaPolicyRow): SlaPolicy => ({
+  id: row.id,
+  name: row.name,
+  label_ids: row.labelIds,
+  first_response_minutes: row.firstResponseMinutes,
+  next_response_minutes: row.nextResponseMinutes,
+  resolution_minutes: row.resolutionMinutes,
+  calendar: row.calendar,
+  pause_while_pending: row.pauseWhilePending,
+});
+
+const toResponse = (row: SettingsRow, policies: readonly SlaPolicyRow[]): SettingsResponse => ({
   ack_phrases: row.ackPhrases ?? [...DEFAULT_PHRASES],
   unanswered_minutes: row.unansweredMinutes,
   auto_pending: row.autoPending,
   reopen_days: row.reopenDays,
+  business_hours: row.businessHours ?? DEFAULT_BUSINESS_HOURS,
+  sla_policies: policies.map(policyToWire),
 });
 
 /** Each stored field's name on the wire, for the audit entry. */
@@ -32,7 +50,21 @@ const WIRE_NAMES = {
   unansweredMinutes: 'unanswered_minutes',
   autoPending: 'auto_pending',
   reopenDays: 'reopen_days',
+  businessHours: 'business_hours',
 } as const satisfies Record<keyof SettingsRow, keyof SettingsResponse>;
+
+function policiesToStore(policies: NonNullable<UpdateSettingsRequest['sla_policies']>): SlaPolicyToStore[] {
+  return policies.map((policy) => ({
+    ...(policy.id === undefined ? {} : { id: policy.id }),
+    name: policy.name,
+    labelIds: [...new Set(policy.label_ids)],
+    firstResponseMinutes: policy.first_response_minutes ?? null,
+    nextResponseMinutes: policy.next_response_minutes ?? null,
+    resolutionMinutes: policy.resolution_minutes ?? null,
+    calendar: policy.calendar,
+    pauseWhilePending: policy.pause_while_pending,
+  }));
+}
 
 function phrasesToStore(phrases: readonly string[]): string[] | null {
   const unique = normalised(phrases);
@@ -51,6 +83,7 @@ function phrasesToStore(phrases: readonly string[]): string[] | null {
 export function createSettingsService(deps: {
   /** The settings columns of organisations, which the auth module owns. */
   organisations: OrganisationSettings;
+  slaPolicies: SlaPolicies;
   audit: Pick<AuditRecorder, 'record'>;
 }) {
   const notFound = () => new AppError(404, 'Your organisation was not found. Sign in again.');
@@ -58,7 +91,7 @@ export function createSettingsService(deps: {
     async get(organisationId: number): Promise<SettingsResponse> {
       const row = await deps.organisations.get(organisationId);
       if (!row) throw notFound();
-      return toResponse(row);
+      return toResponse(row, await deps.slaPolicies.list(organisationId));
     },
 
     async update(
@@ -70,27 +103,43 @@ export function createSettingsService(deps: {
       if (request.unanswered_minutes !== undefined) patch.unansweredMinutes = request.unanswered_minutes;
       if (request.auto_pending !== undefined) patch.autoPending = request.auto_pending;
       if (request.reopen_days !== undefined) patch.reopenDays = request.reopen_days;
+      if (request.business_hours !== undefined) {
+        const region = request.business_hours.holiday_region;
+        if (region !== null && !isHolidayRegion(region))
+          throw new AppError(400, slaMessages.holidayRegionInvalid);
+        patch.businessHours = request.business_hours;
+      }
       const before = await deps.organisations.get(actor.organisationId);
+      if (!before) throw notFound();
+      // The policies first: a refused list (an unknown label) changes nothing else either.
+      let policies: { before: SlaPolicyRow[]; after: SlaPolicyRow[] } | null = null;
+      if (request.sla_policies !== undefined) {
+        const replaced = await deps.slaPolicies.replace(
+          actor.organisationId,
+          policiesToStore(request.sla_policies),
+        );
+        if (replaced === 'label_not_found') throw new AppError(400, slaMessages.labelNotFound);
+        if (replaced === 'policy_not_found') throw new AppError(400, slaMessages.policyNotFound);
+        policies = replaced;
+      }
       const row = await deps.organisations.update(actor.organisationId, patch);
-      if (!before || !row) throw notFound();
-      const changed = Object.keys(patch).filter(
-        (key) =>
-          JSON.stringify(before[key as keyof SettingsRow]) !== JSON.stringify(row[key as keyof SettingsRow]),
-      );
+      if (!row) throw notFound();
+      const after = policies?.after ?? (await deps.slaPolicies.list(actor.organisationId));
+      const was = toResponse(before, policies?.before ?? after);
+      const now = toResponse(row, after);
+      const changed: (keyof SettingsResponse)[] = Object.keys(patch)
+        .map((key) => WIRE_NAMES[key as keyof SettingsRow])
+        .filter((name) => JSON.stringify(was[name]) !== JSON.stringify(now[name]));
+      if (JSON.stringify(was.sla_policies) !== JSON.stringify(now.sla_policies)) changed.push('sla_policies');
       if (changed.length > 0)
         await deps.audit.record({
           organisationId: actor.organisationId,
           actorId: actor.userId,
           action: 'settings.changed',
           target: 'Organisation settings',
-          details: Object.fromEntries(
-            changed.map((key) => {
-              const name = WIRE_NAMES[key as keyof SettingsRow];
-              return [name, { from: toResponse(before)[name], to: toResponse(row)[name] }];
-            }),
-          ),
+          details: Object.fromEntries(changed.map((name) => [name, { from: was[name], to: now[name] }])),
         });
-      return toResponse(row);
+      return now;
     },
 
     /** Owners: the organisation's name, recorded in the audit log when it changed. */

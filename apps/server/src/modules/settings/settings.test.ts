@@ -1,4 +1,9 @@
-import { DEFAULT_ACK_PHRASES, normaliseAckPhrase, settingsMessages } from '@wadesk/contract';
+import {
+  DEFAULT_ACK_PHRASES,
+  DEFAULT_BUSINESS_HOURS,
+  normaliseAckPhrase,
+  settingsMessages,
+} from '@wadesk/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import {
@@ -22,8 +27,32 @@ const ROUTES: Route[] = [
   {
     method: 'POST',
     url: '/org/updateSettings/',
-    body: { ack_phrases: ['ok'], unanswered_minutes: 45, auto_pending: true, reopen_days: 3 },
-    optional: ['ack_phrases', 'unanswered_minutes', 'auto_pending', 'reopen_days'],
+    body: {
+      ack_phrases: ['ok'],
+      unanswered_minutes: 45,
+      auto_pending: true,
+      reopen_days: 3,
+      business_hours: DEFAULT_BUSINESS_HOURS,
+      sla_policies: [
+        {
+          name: 'Standard',
+          label_ids: [],
+          first_response_minutes: 60,
+          next_response_minutes: 120,
+          resolution_minutes: 480,
+          calendar: 'business',
+          pause_while_pending: false,
+        },
+      ],
+    },
+    optional: [
+      'ack_phrases',
+      'unanswered_minutes',
+      'auto_pending',
+      'reopen_days',
+      'business_hours',
+      'sla_policies',
+    ],
     zero: ['reopen_days'],
   },
   { method: 'POST', url: '/org/updateOrganisation/', body: { name: 'Acme Support' } },
@@ -37,6 +66,8 @@ describeWithDatabase('organisation settings', (ctx) => {
       unanswered_minutes: 30,
       auto_pending: false,
       reopen_days: 7,
+      business_hours: DEFAULT_BUSINESS_HOURS,
+      sla_policies: [],
     });
     expect(DEFAULT).toContain('thanks');
     const saved = await post(ctx.app, user, '/org/updateSettings/', {
@@ -51,6 +82,8 @@ describeWithDatabase('organisation settings', (ctx) => {
       unanswered_minutes: 90,
       auto_pending: false,
       reopen_days: 7,
+      business_hours: DEFAULT_BUSINESS_HOURS,
+      sla_policies: [],
     });
     // The ticket lifecycle's settings (decision 0020).
     expect(

@@ -121,6 +121,12 @@ const SERVER_ENTRIES: [AuditLogEntry['action'], string | null, Record<string, un
     },
     'Changed the settings: the unanswered alert from 30 minutes to 1 minute; Pending after a staff reply turned on; the reopen window from 7 days to never reopening; the acknowledgement phrases (added “noted”, removed “thanks”).',
   ],
+  [
+    'settings.changed',
+    'Organisation settings',
+    { business_hours: { from: {}, to: {} }, sla_policies: { from: [], to: [] } },
+    'Changed the settings: the business hours; the SLA policies.',
+  ],
   ['label.saved', 'Urgent', { label_id: 2, colour: '#dc2626', created: true }, 'Created the label Urgent.'],
   ['label.deleted', 'Urgent', { label_id: 2 }, 'Deleted the label Urgent.'],
   ['canned_reply.saved', '/refund', { id: 4, created: false }, 'Edited the canned reply /refund.'],

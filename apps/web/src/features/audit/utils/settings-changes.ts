@@ -36,6 +36,10 @@ export function settingsChanges(details: Record<string, unknown>): string {
         ].filter(Boolean);
         return `the acknowledgement phrases (${parts.length > 0 ? parts.join(', ') : 'reordered'})`;
       }
+      case 'business_hours':
+        return 'the business hours';
+      case 'sla_policies':
+        return 'the SLA policies';
       default: {
         // A setting added after this page: its name in words, and its values when they are words.
         const name = key.replaceAll('_', ' ');

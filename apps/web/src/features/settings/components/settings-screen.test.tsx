@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import {
   type AuthUser,
   authMessages,
+  DEFAULT_BUSINESS_HOURS,
   type MemberRole,
   type SettingsResponse,
   verifyFirst,
@@ -26,8 +27,12 @@ const signedIn = (role: MemberRole, verified = true): AuthUser => ({
   organisation_name: 'Acme',
 });
 
-function setUp(role: MemberRole, initial: SettingsResponse, verified = true) {
-  let current = initial;
+function setUp(
+  role: MemberRole,
+  initial: Omit<SettingsResponse, 'business_hours' | 'sla_policies'>,
+  verified = true,
+) {
+  let current: SettingsResponse = { business_hours: DEFAULT_BUSINESS_HOURS, sla_policies: [], ...initial };
   const fetchMock = stubFetch((path, init) => {
     if (path === '/org/getSettings/') return jsonResponse(200, current);
     if (path === '/org/updateSettings/') {
@@ -158,7 +163,7 @@ describe('SettingsScreen', () => {
     );
   });
 
-  const DEFAULTS: SettingsResponse = {
+  const DEFAULTS: Omit<SettingsResponse, 'business_hours' | 'sla_policies'> = {
     ack_phrases: [],
     unanswered_minutes: 30,
     auto_pending: false,

@@ -1,0 +1,68 @@
+import { and, asc, count, eq, inArray, notInArray } from 'drizzle-orm';
+import type { Db, DbTransaction } from '../../db/client';
+import { lockOrganisation } from '../../db/organisation-lock';
+import { labels } from '../tickets/tickets.schema';
+import type { SlaPolicies, SlaPolicyRow } from './sla.ports';
+import { slaPolicies } from './sla.schema';
+
+const columns = {
+  id: slaPolicies.id,
+  name: slaPolicies.name,
+  labelIds: slaPolicies.labelIds,
+  firstResponseMinutes: slaPolicies.firstResponseMinutes,
+  nextResponseMinutes: slaPolicies.nextResponseMinutes,
+  resolutionMinutes: slaPolicies.resolutionMinutes,
+  calendar: slaPolicies.calendar,
+  pauseWhilePending: slaPolicies.pauseWhilePending,
+};
+
+/** An organisation's SLA policies, in their order. */
+export function createSlaPoliciesRepository(db: Db): SlaPolicies {
+  const list = (executor: Db | DbTransaction, organisationId: number): Promise<SlaPolicyRow[]> =>
+    executor
+      .select(columns)
+      .from(slaPolicies)
+      .where(eq(slaPolicies.organisationId, organisationId))
+      .orderBy(asc(slaPolicies.position), asc(slaPolicies.id));
+
+  return {
+    list: (organisationId) => list(db, organisationId),
+
+    // Under the organisation's lock: two admins saving at once each see the list the other left.
+    replace(organisationId, wanted) {
+      return db.transaction(async (tx) => {
+        await lockOrganisation(tx, organisationId);
+        const before = await list(tx, organisationId);
+        const held = new Set(before.map((policy) => policy.id));
+        if (wanted.some((policy) => policy.id !== undefined && !held.has(policy.id)))
+          return 'policy_not_found';
+        const labelIds = [...new Set(wanted.flatMap((policy) => policy.labelIds))];
+        if (labelIds.length > 0) {
+          const [found] = await tx
+            .select({ n: count() })
+            .from(labels)
+            .where(and(eq(labels.organisationId, organisationId), inArray(labels.id, labelIds)));
+          if ((found?.n ?? 0) !== labelIds.length) return 'label_not_found';
+        }
+        const kept = wanted.flatMap((policy) => (policy.id === undefined ? [] : [policy.id]));
+        await tx
+          .delete(slaPolicies)
+          .where(
+            and(
+              eq(slaPolicies.organisationId, organisationId),
+              ...(kept.length > 0 ? [notInArray(slaPolicies.id, kept)] : []),
+            ),
+          );
+        for (const [position, { id, ...fields }] of wanted.entries()) {
+          if (id === undefined) await tx.insert(slaPolicies).values({ ...fields, organisationId, position });
+          else
+            await tx
+              .update(slaPolicies)
+              .set({ ...fields, position })
+              .where(and(eq(slaPolicies.organisationId, organisationId), eq(slaPolicies.id, id)));
+        }
+        return { before, after: await list(tx, organisationId) };
+      });
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import { type BusinessCalendar, calendarProblem, WEEKDAYS } from '@wadesk/business-time';
+import { z } from 'zod';
+
+// Business hours and SLA policies of an organisation (docs/decisions/0027-business-time.md): the calendar
+// SLA clocks count on, and the targets a ticket is measured against.
+
+export const MAX_SLA_POLICIES = 20;
+export const MAX_HOLIDAYS = 400;
+export const MAX_WINDOWS_PER_DAY = 6;
+/** A year, in minutes: the longest target. */
+export const MAX_SLA_MINUTES = 525_600;
+
+export const slaMessages = {
+  timeZoneInvalid: 'Choose a time zone from the list, such as Europe/Berlin.',
+  windowInvalid: "Business hours are 'HH:MM' to 'HH:MM' (up to 24:00), each ending after it starts.",
+  holidayInvalid: "Holidays are dates written 'YYYY-MM-DD'.",
+  holidayRegionInvalid:
+    'That public-holiday region is not known. Use a country or state code such as DE or DE-BY.',
+  policyNameInvalid: 'Each SLA policy needs a name of 1 to 60 characters.',
+  targetInvalid: `SLA targets are whole minutes from 1 to ${MAX_SLA_MINUTES}.`,
+  oneDefaultPolicy: 'Only one SLA policy may apply to tickets without labels: give the others labels.',
+  tooManyPolicies: `At most ${MAX_SLA_POLICIES} SLA policies.`,
+  labelNotFound: 'An SLA policy names a label this organisation does not have.',
+  policyNotFound: 'An SLA policy to change was not found. Reload the settings and try again.',
+} as const;
+
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, { error: slaMessages.windowInvalid });
+const businessWindow = z.object({ from: clock, to: clock });
+
+/** The calendar as an admin enters it; `holiday_region` adds that region's public holidays year by year. */
+export const businessHours = z
+  .object({
+    time_zone: z.string({ error: slaMessages.timeZoneInvalid }).min(1).max(64),
+    week: z.partialRecord(
+      z.enum(WEEKDAYS),
+      z.array(businessWindow).max(MAX_WINDOWS_PER_DAY, { error: slaMessages.windowInvalid }),
+    ),
+    holidays: z
+      .array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: slaMessages.holidayInvalid }))
+      .max(MAX_HOLIDAYS, { error: slaMessages.holidayInvalid }),
+    holiday_region: z
+      .string()
+      .regex(/^[A-Z]{2}(-[A-Z0-9]{1,3})?$/, { error: slaMessages.holidayRegionInvalid })
+      .nullable(),
+  })
+  .superRefine((hours, context) => {
+    const problem = calendarProblem(toCalendar(hours));
+    if (!problem) return;
+    const message = problem.startsWith('Unknown time zone')
+      ? slaMessages.timeZoneInvalid
+      : problem.startsWith('Holidays')
+        ? slaMessages.holidayInvalid
+        : slaMessages.windowInvalid;
+    context.addIssue({ code: 'custom', message });
+  });
+export type BusinessHours = z.infer<typeof businessHours>;
+
+/** The calendar's shape for `@wadesk/business-time` (the region's holidays are added by the server). */
+export function toCalendar(hours: BusinessHours, extraHolidays: readonly string[] = []): BusinessCalendar {
+  return { timeZone: hours.time_zone, week: hours.week, holidays: [...hours.holidays, ...extraHolidays] };
+}
+
+/** Until an admin sets them: Monday to Friday, 09:00–17:00, UTC, no holidays. */
+export const DEFAULT_BUSINESS_HOURS: BusinessHours = {
+  time_zone: 'UTC',
+  week: Object.fromEntries(
+    (['mon', 'tue', 'wed', 'thu', 'fri'] as const).map((day) => [day, [{ from: '09:00', to: '17:00' }]]),
+  ),
+  holidays: [],
+  holiday_region: null,
+};
+
+const target = z
+  .number({ error: slaMessages.targetInvalid })
+  .int({ error: slaMessages.targetInvalid })
+  .min(1, { error: slaMessages.targetInvalid })
+  .max(MAX_SLA_MINUTES, { error: slaMessages.targetInvalid })
+  .nullable();
+
+export const slaPolicy = z.object({
+  id: z.number().int().positive(),
+  name: z
+    .string({ error: slaMessages.policyNameInvalid })
+    .trim()
+    .min(1, { error: slaMessages.policyNameInvalid })
+    .max(60, {
+      error: slaMessages.policyNameInvalid,
+    }),
+  /** Tickets with any of these labels; none: the default policy, for tickets no other policy takes. */
+  label_ids: z.array(z.number().int().positive()).max(50),
+  first_response_minutes: target,
+  next_response_minutes: target,
+  resolution_minutes: target,
+  /** `business`: targets count business time only; `wall`: every minute counts. */
+  calendar: z.enum(['business', 'wall']),
+  /** Resolution does not run while the ticket waits on its customer (Pending). */
+  pause_while_pending: z.boolean(),
+});
+export type SlaPolicy = z.infer<typeof slaPolicy>;
+
+/** As sent to /org/updateSettings/: new policies have no id; a target left out has none. */
+export const slaPolicyInput = slaPolicy.extend({
+  id: slaPolicy.shape.id.optional(),
+  first_response_minutes: target.optional(),
+  next_response_minutes: target.optional(),
+  resolution_minutes: target.optional(),
+});
+export type SlaPolicyInput = z.input<typeof slaPolicyInput>;
+
+/** The list in order (a ticket takes the first policy naming any of its labels), at most one default. */
+export const slaPolicies = z
+  .array(slaPolicyInput)
+  .max(MAX_SLA_POLICIES, { error: slaMessages.tooManyPolicies })
+  .refine((list) => list.filter((policy) => policy.label_ids.length === 0).length <= 1, {
+    error: slaMessages.oneDefaultPolicy,
+  });
