@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addBusinessSeconds, businessSecondsBetween } from './business-time';
-import { type BusinessCalendar, calendarProblem } from './calendar';
+import { type BusinessCalendar, calendarProblem } from './calendar-rules';
 
 const HOUR = 3_600;
 const utc = (text: string) => Date.parse(text);

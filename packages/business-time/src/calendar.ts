@@ -1,30 +1,23 @@
+import {
+  type BusinessCalendar,
+  type BusinessWindow,
+  calendarProblem,
+  DAY_MS,
+  parseClock,
+  parseDate,
+  WEEKDAYS,
+} from './calendar-rules';
 import { type ZoneOffsets, zoneOffsets } from './zone-offsets';
 
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-
-/** A window of business time on a local weekday: 'HH:MM', from < to; to may be '24:00'. */
-export interface BusinessWindow {
-  from: string;
-  to: string;
-}
-
-export interface BusinessCalendar {
-  /** IANA time zone whose wall clock the windows and holidays are read in. */
-  timeZone: string;
-  /** Several windows a day are allowed; a night shift is two (`20:00–24:00`, next day `00:00–04:00`). */
-  week: Partial<Record<Weekday, BusinessWindow[]>>;
-  /** Local dates 'YYYY-MM-DD' with no business time. */
-  holidays?: string[];
-}
+export type { BusinessCalendar, BusinessWindow, Weekday } from './calendar-rules';
+export { WEEKDAYS } from './calendar-rules';
+export { DAY_MS };
 
 /** Epoch ms, half-open. */
 export interface Interval {
   from: number;
   to: number;
 }
-
-export const DAY_MS = 86_400_000;
 
 /** A calendar in the form the counting needs: windows as ms of the local day, holidays as local day numbers. */
 export interface CompiledCalendar {
@@ -49,56 +42,18 @@ export function compileCalendar(calendar: BusinessCalendar): CompiledCalendar {
   return result;
 }
 
-/** What is wrong with a calendar, in words, or null when it is valid. */
-export function calendarProblem(calendar: BusinessCalendar): string | null {
-  try {
-    compile(calendar);
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-}
-
 function compile(calendar: BusinessCalendar): CompiledCalendar {
-  let zone: ZoneOffsets;
-  try {
-    zone = zoneOffsets(calendar.timeZone);
-  } catch {
-    throw new RangeError(`Unknown time zone: ${calendar.timeZone}`);
-  }
-  for (const day of Object.keys(calendar.week))
-    if (!(WEEKDAYS as readonly string[]).includes(day)) throw new RangeError(`Unknown weekday: ${day}`);
-  const windows = WEEKDAYS.map((day) => merge((calendar.week[day] ?? []).map((w) => parseWindow(day, w))));
-  const holidays = new Set((calendar.holidays ?? []).map(parseDate));
+  const problem = calendarProblem(calendar);
+  if (problem) throw new RangeError(problem);
+  const zone = zoneOffsets(calendar.timeZone);
+  const windows = WEEKDAYS.map((day) => merge((calendar.week[day] ?? []).map(toRange)));
+  const holidays = new Set((calendar.holidays ?? []).map((date) => parseDate(date) as number));
   return { zone, windows, holidays, open: windows.some((day) => day.length > 0) };
 }
 
-function parseWindow(day: Weekday, window: BusinessWindow): [number, number] {
-  const from = parseClock(window.from);
-  const to = parseClock(window.to);
-  if (from === null || from === 24 * 60 || to === null)
-    throw new RangeError(`${day}: times are 'HH:MM' (00:00 to 24:00), not ${window.from}–${window.to}`);
-  if (from >= to)
-    throw new RangeError(`${day}: a window ends after it starts, not ${window.from}–${window.to}`);
-  return [from * 60_000, to * 60_000];
-}
-
-/** Minutes since midnight of 'HH:MM', up to '24:00'; null when malformed. */
-function parseClock(text: string): number | null {
-  const match = /^([01]\d|2[0-4]):([0-5]\d)$/.exec(text);
-  if (!match) return null;
-  const minutes = Number(match[1]) * 60 + Number(match[2]);
-  return minutes <= 24 * 60 ? minutes : null;
-}
-
-function parseDate(text: string): number {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  const [year, month, day] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [0, 0, 0];
-  const ms = Date.UTC(year, month - 1, day);
-  const back = new Date(ms);
-  if (!match || back.getUTCMonth() !== month - 1 || back.getUTCDate() !== day)
-    throw new RangeError(`Holidays are local dates 'YYYY-MM-DD', not ${text}`);
-  return ms / DAY_MS;
+/** A valid window (calendarProblem checked it) in ms of the local day. */
+function toRange(window: BusinessWindow): [number, number] {
+  return [(parseClock(window.from) as number) * 60_000, (parseClock(window.to) as number) * 60_000];
 }
 
 function merge(windows: [number, number][]): [number, number][] {

@@ -1,9 +1,3 @@
 export { addBusinessSeconds, businessSecondsBetween } from './business-time';
-export {
-  type BusinessCalendar,
-  type BusinessWindow,
-  calendarProblem,
-  type Interval,
-  WEEKDAYS,
-  type Weekday,
-} from './calendar';
+export type { Interval } from './calendar';
+export * from './calendar-rules';

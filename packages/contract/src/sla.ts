@@ -1,4 +1,5 @@
-import { type BusinessCalendar, calendarProblem, WEEKDAYS } from '@wadesk/business-time';
+// The rules only: Temporal stays out of the contract, which every page of the web app loads.
+import { type BusinessCalendar, calendarProblem, WEEKDAYS } from '@wadesk/business-time/rules';
 import { z } from 'zod';
 
 // Business hours and SLA policies of an organisation (docs/decisions/0027-business-time.md): the calendar
