@@ -2,6 +2,8 @@
 import { type BusinessCalendar, calendarProblem, WEEKDAYS } from '@wadesk/business-time/rules';
 import { z } from 'zod';
 
+export { WEEKDAYS, type Weekday } from '@wadesk/business-time/rules';
+
 // Business hours and SLA policies of an organisation (docs/decisions/0027-business-time.md): the calendar
 // SLA clocks count on, and the targets a ticket is measured against.
 

@@ -14,12 +14,14 @@ import { PageHeader } from '@/shared/ui/page-header';
 import { Spinner } from '@/shared/ui/spinner';
 import { toast } from '@/shared/ui/toast';
 import { AckPhrasesSection } from './ack-phrases-section';
+import { BusinessHoursSection } from './business-hours-section';
 import { LifecycleSection } from './lifecycle-section';
 import { OrganisationSection } from './organisation-section';
+import { type PolicyLabel, SlaPoliciesSection } from './sla-policies-section';
 import { UnansweredSection } from './unanswered-section';
 
-/** The organisation's settings: a column of sections, each saved on its own. */
-export function SettingsScreen() {
+/** The organisation's settings: a column of sections, each saved on its own. `labels`: for SLA policies. */
+export function SettingsScreen({ labels = [] }: { labels?: readonly PolicyLabel[] }) {
   const edit = useCan('editSettings');
   const canEdit = edit.allowed;
   const settings = useQuery(settingsQuery());
@@ -75,6 +77,19 @@ export function SettingsScreen() {
             savingDays={busy('reopen_days')}
             onSavePending={(auto_pending) => save({ auto_pending })}
             onSaveDays={(reopen_days) => save({ reopen_days })}
+          />
+          <BusinessHoursSection
+            saved={settings.data.business_hours}
+            canEdit={canEdit}
+            saving={busy('business_hours')}
+            onSave={(business_hours) => save({ business_hours })}
+          />
+          <SlaPoliciesSection
+            saved={settings.data.sla_policies}
+            labels={labels}
+            canEdit={canEdit}
+            saving={busy('sla_policies')}
+            onSave={(sla_policies) => save({ sla_policies })}
           />
         </div>
       ) : settings.isError ? (
