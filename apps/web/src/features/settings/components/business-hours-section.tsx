@@ -86,7 +86,10 @@ export function BusinessHoursSection({ saved, canEdit, saving, onSave }: Busines
               const windows = hours.week[day] ?? [];
               return (
                 <tr key={day} className="align-top">
-                  <th scope="row" className="w-24 py-2 pr-3 text-left font-medium text-slate-700 sm:w-32">
+                  <th
+                    scope="row"
+                    className="w-24 pt-3.5 pr-3 pb-2 text-left font-medium text-slate-700 sm:w-32"
+                  >
                     {DAY_NAMES[day]}
                   </th>
                   <td className="py-2">

@@ -150,25 +150,27 @@ export function SlaPoliciesSection({ saved, labels, canEdit, saving, onSave }: S
                   </div>
                 )}
               </div>
-              <div className="grid gap-3 sm:grid-cols-3">
-                {(
-                  [
-                    ['first', T.firstResponse],
-                    ['next', T.nextResponse],
-                    ['resolution', T.resolution],
-                  ] as const
-                ).map(([field, label]) => (
-                  <TextField
-                    key={field}
-                    label={label}
-                    hint={T.targetHint}
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    value={policy[field]}
-                    onChange={(event) => update(policy.key, { [field]: event.target.value })}
-                  />
-                ))}
+              <div>
+                <div className="grid grid-cols-3 items-end gap-2 sm:gap-3">
+                  {(
+                    [
+                      ['first', T.firstResponse],
+                      ['next', T.nextResponse],
+                      ['resolution', T.resolution],
+                    ] as const
+                  ).map(([field, label]) => (
+                    <TextField
+                      key={field}
+                      label={label}
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      value={policy[field]}
+                      onChange={(event) => update(policy.key, { [field]: event.target.value })}
+                    />
+                  ))}
+                </div>
+                <p className="mt-1 text-xs text-slate-500">{T.targetHint}</p>
               </div>
               <div className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm text-slate-800">
                 <label className="inline-flex items-center gap-2">

@@ -122,7 +122,7 @@ describe('Settings: business hours and SLA policies', () => {
     expect(policies.getByRole('alert').textContent).toBe(slaMessages.oneDefaultPolicy);
     expect(policies.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
     await user.click(second.getByLabelText('VIP'));
-    const first = second.getByLabelText('First response (minutes)');
+    const first = second.getByLabelText('First response');
     await user.clear(first);
     await user.type(first, '15');
     await user.selectOptions(second.getByLabelText('Count'), 'wall');
@@ -171,7 +171,7 @@ describe('Settings: business hours and SLA policies', () => {
     expect(hours.getByLabelText('Monday 1: opens')).toHaveProperty('readOnly', true);
     const policies = await section('SLA policies');
     expect(policies.getByLabelText('Name')).toHaveProperty('value', 'Standard');
-    expect(policies.getByLabelText('Resolution (minutes)').matches(':disabled')).toBe(true);
+    expect(policies.getByLabelText('Resolution').matches(':disabled')).toBe(true);
     expect(policies.queryByRole('button', { name: 'Add policy' })).toBeNull();
   });
 });
