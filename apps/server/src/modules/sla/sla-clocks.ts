@@ -1,0 +1,150 @@
+import {
+  addBusinessSeconds,
+  type BusinessCalendar,
+  businessSecondsBetween,
+  type Interval,
+} from '@wadesk/business-time';
+
+// The SLA clocks of one ticket, computed from its own history (docs/decisions/0027-business-time.md): a
+// pure function, so a change of policy (its labels changed) or of calendar recomputes every due time from
+// what happened, and nothing is ever reset or lost.
+
+/** What happened to a ticket, at WhatsApp's message times (epoch ms), in order. */
+export type TicketMoment =
+  /** A customer message that counts (not an acknowledgement, reaction or poll vote: those never enter). */
+  | { at: number; kind: 'customer' }
+  /** A human staff reply: from the desk (WhatsApp took it) or typed on an agent's phone. */
+  | { at: number; kind: 'staff' }
+  /** An automatic message (the out-of-hours reply, a survey): it stops no clock. */
+  | { at: number; kind: 'automatic' }
+  | { at: number; kind: 'pending' }
+  /** Back from Pending (a customer message or by hand). */
+  | { at: number; kind: 'resumed' }
+  | { at: number; kind: 'closed' }
+  /** Reopened by a customer message within the reopen window: a new resolution cycle. */
+  | { at: number; kind: 'reopened' };
+
+export interface ClockPolicy {
+  firstResponseMinutes: number | null;
+  nextResponseMinutes: number | null;
+  resolutionMinutes: number | null;
+  calendar: 'business' | 'wall';
+  pauseWhilePending: boolean;
+}
+
+export type ClockKind = 'first_response' | 'next_response' | 'resolution';
+
+export interface SlaClock {
+  kind: ClockKind;
+  /** 0 for the first resolution cycle and the first next-response clock, counting up. */
+  cycle: number;
+  startedAt: number;
+  dueAt: number;
+  /** null while it runs. */
+  stoppedAt: number | null;
+  /** Up to the stop, or up to `now` while running; pauses taken out. */
+  businessSeconds: number;
+  /** Real seconds from start to stop (or `now`). */
+  wallSeconds: number;
+  /** Stopped by its due time; null while running. */
+  met: boolean | null;
+}
+
+/** Every minute counts: the calendar of a policy on wall time. */
+const ALWAYS: BusinessCalendar = {
+  timeZone: 'UTC',
+  week: Object.fromEntries(
+    (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((day) => [
+      day,
+      [{ from: '00:00', to: '24:00' }],
+    ]),
+  ),
+};
+
+/**
+ * The ticket's clocks under `policy`, counted on `calendar` (business time) or on every minute (wall):
+ * - first response: from the first customer message to the first staff reply after it;
+ * - next response: each time a customer writes after a staff reply, until the next staff reply;
+ * - resolution: from opening (or a reopening) to closing, per cycle; paused while Pending when the policy
+ *   says so.
+ * A target the policy leaves empty has no clock. Automatic messages stop nothing.
+ */
+export function slaClocks(
+  moments: readonly TicketMoment[],
+  policy: ClockPolicy,
+  calendar: BusinessCalendar,
+  now: number,
+): SlaClock[] {
+  const counting = policy.calendar === 'business' ? calendar : ALWAYS;
+  const pauses = policy.pauseWhilePending ? pendingIntervals(moments, now) : [];
+  const clocks: SlaClock[] = [];
+  const clock = (
+    kind: ClockKind,
+    cycle: number,
+    minutes: number | null,
+    start: number,
+    stop: number | null,
+  ) => {
+    if (minutes === null) return;
+    const paused = kind === 'resolution' ? pauses : [];
+    const dueAt = addBusinessSeconds(counting, start, minutes * 60, paused);
+    const end = stop ?? Math.max(start, now);
+    clocks.push({
+      kind,
+      cycle,
+      startedAt: start,
+      dueAt,
+      stoppedAt: stop,
+      businessSeconds: businessSecondsBetween(counting, start, end, paused),
+      wallSeconds: (end - start) / 1000,
+      met: stop === null ? null : stop <= dueAt,
+    });
+  };
+
+  const first = moments.find((moment) => moment.kind === 'customer');
+  if (!first) return [];
+  const firstReply = moments.find((moment) => moment.kind === 'staff' && moment.at >= first.at);
+  clock('first_response', 0, policy.firstResponseMinutes, first.at, firstReply?.at ?? null);
+
+  // Next responses: a customer message after a staff reply starts one; the next staff reply stops it.
+  let answered = false;
+  let waitingSince: number | null = null;
+  let nextCycle = 0;
+  for (const moment of moments) {
+    if (moment.kind === 'staff') {
+      if (waitingSince !== null)
+        clock('next_response', nextCycle++, policy.nextResponseMinutes, waitingSince, moment.at);
+      waitingSince = null;
+      answered = true;
+    } else if (moment.kind === 'customer' && answered && waitingSince === null) waitingSince = moment.at;
+  }
+  if (waitingSince !== null)
+    clock('next_response', nextCycle, policy.nextResponseMinutes, waitingSince, null);
+
+  // Resolution cycles: opening to closing, a reopening starts the next.
+  let cycle = 0;
+  let openedAt: number | null = first.at;
+  for (const moment of moments) {
+    if (moment.kind === 'closed' && openedAt !== null) {
+      clock('resolution', cycle++, policy.resolutionMinutes, openedAt, moment.at);
+      openedAt = null;
+    } else if (moment.kind === 'reopened' && openedAt === null) openedAt = moment.at;
+  }
+  if (openedAt !== null) clock('resolution', cycle, policy.resolutionMinutes, openedAt, null);
+  return clocks;
+}
+
+/** The spans the ticket was Pending, the last one up to `now` when it still is. */
+function pendingIntervals(moments: readonly TicketMoment[], now: number): Interval[] {
+  const intervals: Interval[] = [];
+  let since: number | null = null;
+  for (const moment of moments) {
+    if (moment.kind === 'pending' && since === null) since = moment.at;
+    else if ((moment.kind === 'resumed' || moment.kind === 'closed') && since !== null) {
+      intervals.push({ from: since, to: moment.at });
+      since = null;
+    }
+  }
+  if (since !== null) intervals.push({ from: since, to: Math.max(since, now) });
+  return intervals;
+}
