@@ -36,6 +36,26 @@ describeWithDatabase('groups and group messages', (ctx) => {
       )
     ).body;
 
+  /**
+   * Pages back from `from` until a page holds fewer than 100 messages: the start of the chat. That last
+   * page is empty when the chat's first message opens a full page (the chat holds a multiple of 100).
+   * `messages`: those of `from` and of every page before it, oldest first.
+   */
+  const walkBack = async (
+    server: Awaited<ReturnType<typeof app>>,
+    user: Awaited<ReturnType<typeof signUp>>,
+    base: object,
+    from: GroupMessagesResponse,
+  ) => {
+    const messages = [...from.messages];
+    let last = from;
+    while (last.messages.length === 100) {
+      last = await prevPage(server, user, { ...base, msg_id: messages[0]?.msg_id });
+      messages.unshift(...last.messages);
+    }
+    return { messages, last };
+  };
+
   it("lists the groups of the organisation's active sessions", async () => {
     const server = await app();
     const owner = await signUpVerified(server);
@@ -89,15 +109,19 @@ describeWithDatabase('groups and group messages', (ctx) => {
     expect(older.messages).toHaveLength(100);
     expect(older.messages.at(-1)?.timestamp).toBeLessThan(first.timestamp);
 
-    // Walk back to the start of the chat.
-    let oldest = older;
-    while (oldest.messages.length === 100) {
-      oldest = await prevPage(server, owner, { ...base, msg_id: oldest.messages[0]?.msg_id });
-    }
-    expect(oldest.messages.length).toBeLessThan(100); // fewer than a page: the start of the chat
-    expect(oldest.messages.length).toBeGreaterThan(0);
+    // Walk back to the start of the chat, through all of its messages. How many it holds (250–399) is
+    // drawn from the session id, and the last page holds the remainder of 100: none when it holds 300, the
+    // first message alone when 301 (each about one session in 130).
+    const total = server.whatsapp.simulator?.groups(sessionId).find((g) => g.jid === group_id)?.count ?? 0;
+    const { messages: walked, last } = await walkBack(server, owner, base, older);
+    const chat = [...walked, ...newest.body.messages];
+    const ids = chat.map((m) => m.msg_id);
+    expect(ids).toHaveLength(total);
+    expect(new Set(ids).size).toBe(total); // each once
+    expect(last.messages).toHaveLength(total % 100);
+    const firstOfChat = chat[0] as GroupMessage;
     // The phone's first empty answer proves nothing (decision 0015): the page says so and offers a retry.
-    expect(oldest).toMatchObject({
+    expect(last).toMatchObject({
       has_more_before: true,
       has_more_after: true,
       history_pending: false,
@@ -105,13 +129,12 @@ describeWithDatabase('groups and group messages', (ctx) => {
     });
 
     // Two more empty answers, each at least the evidence gap after the last, prove the start of the chat.
-    const beforeOldest = () =>
-      page(server, owner, { ...base, msg_type: 'prev', msg_id: oldest.messages[0]?.msg_id });
+    const beforeFirst = () => page(server, owner, { ...base, msg_type: 'prev', msg_id: firstOfChat.msg_id });
     // (Asked until then: on a loaded machine an answer may come after its page stopped waiting.)
     const start = await eventually(
       async () => {
         await new Promise((resolve) => setTimeout(resolve, (FAST_WHATSAPP.historyEmptyGapMs ?? 0) + 20));
-        const answer = await beforeOldest();
+        const answer = await beforeFirst();
         return answer.body.has_more_before ? null : answer;
       },
       10_000,
@@ -132,15 +155,37 @@ describeWithDatabase('groups and group messages', (ctx) => {
     });
     expect(afterNewest.body).toMatchObject({ messages: [], has_more_after: false });
 
-    const next = await page(server, owner, { ...base, msg_type: 'next', msg_id: oldest.messages[0]?.msg_id });
-    expect(next.body.messages).toHaveLength(100);
-    expect(next.body.messages[0]?.msg_id).toBe(oldest.messages[1]?.msg_id);
+    const next = await page(server, owner, { ...base, msg_type: 'next', msg_id: firstOfChat.msg_id });
+    expect(next.body.messages.map((m) => m.msg_id)).toEqual(chat.slice(1, 101).map((m) => m.msg_id));
 
     // A bare WhatsApp id works as a cursor too; an unknown one is a 404.
     const byId = await page(server, owner, { ...base, msg_type: 'prev', msg_id: newestMessage.id });
     expect(byId.body.messages.at(-1)?.msg_id).toBe(newest.body.messages.at(-2)?.msg_id);
     const unknown = await page(server, owner, { ...base, msg_type: 'prev', msg_id: 'false_x@g.us_NOPE_y' });
     expect(unknown).toMatchObject({ status: 404, body: { message: 'Message not found' } });
+  });
+
+  it("ends the walk back on an empty page that offers a retry when the chat's first message opens a page", async () => {
+    // "Big History" with 300 messages, all synced after linking (decision 0025): three full pages.
+    const server = await ctx.buildApp(
+      {},
+      { whatsapp: { ...FAST_WHATSAPP, simulator: { ...FAST_WHATSAPP.simulator, bigGroup: 300 } } },
+    );
+    const owner = await signUpVerified(server);
+    const { sessionId, groups } = await linkSession(server, owner);
+    const base = { session_id: sessionId, group_id: groups.find((g) => g.name === 'Big History')?.group_id };
+    const newest = (await page(server, owner, base)).body;
+    const { messages, last } = await walkBack(server, owner, base, newest);
+    expect(new Set(messages.map((m) => m.msg_id)).size).toBe(300);
+    // Nothing is stored before the first message and the phone's first empty answer proves nothing
+    // (decision 0015): the page is empty, and says so.
+    expect(last).toMatchObject({
+      messages: [],
+      has_more_before: true,
+      has_more_after: true,
+      history_pending: false,
+      history_note: groupMessages.phoneSentNothing,
+    });
   });
 
   it('answers at once with what is stored, flagged pending, when the phone does not answer', async () => {
