@@ -44,12 +44,20 @@ async function groupMessages(token: string, session: LinkedSession, groupId: str
   return ((await res.json()) as { messages: PageMessage[] }).messages;
 }
 
-/** Two members of the group who are not the customer: they wrote in the history the phone sent. */
+/**
+ * Two members of the group who are not the customer: they wrote in the history the phone sent, which is
+ * stored a while after linking on a busy machine (up to a minute, as in reply-states.e2e.ts).
+ */
 async function groupMembers(token: string, session: LinkedSession, groupId: string): Promise<string[]> {
-  const numbers = (await groupMessages(token, session, groupId)).flatMap((m) =>
-    !m.from_me && m.author_number && m.author_number !== CUSTOMER.author_phone ? [m.author_number] : [],
-  );
-  const members = [...new Set(numbers)].slice(0, 2);
+  const deadline = Date.now() + 60_000;
+  let members: string[] = [];
+  while (members.length < 2 && Date.now() < deadline) {
+    const numbers = (await groupMessages(token, session, groupId)).flatMap((m) =>
+      !m.from_me && m.author_number && m.author_number !== CUSTOMER.author_phone ? [m.author_number] : [],
+    );
+    members = [...new Set(numbers)].slice(0, 2);
+    if (members.length < 2) await new Promise((resolve) => setTimeout(resolve, 500));
+  }
   if (members.length < 2) throw new Error('fewer than two group members in the history');
   return members;
 }

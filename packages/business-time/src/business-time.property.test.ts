@@ -82,6 +82,32 @@ const scenario = fc
   });
 
 describe('business time against its minute-by-minute definition', () => {
+  it('runs in a process zone of its own, which the results must not depend on', () => {
+    // Lord Howe: UTC+10:30 in winter, +11 in summer (vitest.config.ts).
+    expect([-630, -660]).toContain(new Date(Date.UTC(2026, 0, 1)).getTimezoneOffset());
+  });
+
+  it('counts spans longer than the offsets read at once (120 days over two clock changes)', () => {
+    const calendar: BusinessCalendar = {
+      timeZone: 'America/Santiago',
+      week: {
+        mon: [{ from: '08:30', to: '12:00' }],
+        sat: [{ from: '22:00', to: '24:00' }],
+        sun: [{ from: '00:00', to: '01:30' }],
+      },
+      holidays: ['2026-05-21'],
+    };
+    const from = Date.UTC(2026, 2, 1, 13, 7);
+    const to = from + 120 * DAY;
+    const pauses = [{ from: from + 30 * DAY, to: from + 33 * DAY }];
+    const seconds = businessSecondsBetween(calendar, from, to, pauses);
+    expect(seconds).toBe(countMinuteByMinute(calendar, from, to, pauses));
+    expect(addBusinessSeconds(calendar, from, seconds, pauses)).toBeLessThanOrEqual(to);
+    expect(
+      businessSecondsBetween(calendar, from, addBusinessSeconds(calendar, from, seconds, pauses), pauses),
+    ).toBe(seconds);
+  });
+
   it('businessSecondsBetween counts what the wall clock says, pauses and holidays out', () => {
     fc.assert(
       fc.property(scenario, ({ calendar, from, to, pauses }) => {

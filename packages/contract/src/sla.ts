@@ -14,7 +14,7 @@ export const MAX_WINDOWS_PER_DAY = 6;
 export const MAX_SLA_MINUTES = 525_600;
 
 export const slaMessages = {
-  timeZoneInvalid: 'Choose a time zone from the list, such as Europe/Berlin.',
+  timeZoneInvalid: 'Choose a time zone from the list (an IANA name such as “Europe/Berlin”).',
   windowInvalid: "Business hours are 'HH:MM' to 'HH:MM' (up to 24:00), each ending after it starts.",
   holidayInvalid: "Holidays are dates written 'YYYY-MM-DD'.",
   holidayRegionInvalid:
@@ -80,8 +80,14 @@ const target = z
   .max(MAX_SLA_MINUTES, { error: slaMessages.targetInvalid })
   .nullable();
 
+const rowId = z
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+
 export const slaPolicy = z.object({
-  id: z.number().int().positive(),
+  id: rowId,
   name: z
     .string({ error: slaMessages.policyNameInvalid })
     .trim()
@@ -90,7 +96,7 @@ export const slaPolicy = z.object({
       error: slaMessages.policyNameInvalid,
     }),
   /** Tickets with any of these labels; none: the default policy, for tickets no other policy takes. */
-  label_ids: z.array(z.number().int().positive()).max(50),
+  label_ids: z.array(rowId).max(50),
   first_response_minutes: target,
   next_response_minutes: target,
   resolution_minutes: target,

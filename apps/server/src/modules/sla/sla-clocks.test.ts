@@ -102,6 +102,26 @@ describe('slaClocks', () => {
     expect(resolution?.dueAt).toBe(at('2026-01-13T12:00:00'));
   });
 
+  it('a first contact from staff answers nothing: the customer’s first message starts only the first response', () => {
+    const moments: TicketMoment[] = [
+      { at: at('2026-01-12T09:00:00'), kind: 'staff' },
+      { at: at('2026-01-12T09:30:00'), kind: 'customer' },
+      { at: at('2026-01-12T09:40:00'), kind: 'staff' },
+    ];
+    const clocks = slaClocks(moments, POLICY, OFFICE, NOW);
+    expect(clocks.map((c) => [c.kind, c.businessSeconds, c.met])).toEqual([
+      ['first_response', 10 * 60, true],
+      // Monday 7.5 h, Tuesday 8 h, Wednesday 3 h until now.
+      ['resolution', 18.5 * 3600, null],
+    ]);
+  });
+
+  it('a calendar with no business time leaves the due time unknown instead of failing', () => {
+    const closed: BusinessCalendar = { timeZone: 'Europe/Berlin', week: {} };
+    const [first] = slaClocks([{ at: at('2026-01-12T09:00:00'), kind: 'customer' }], POLICY, closed, NOW);
+    expect(first).toMatchObject({ kind: 'first_response', dueAt: null, businessSeconds: 0, met: null });
+  });
+
   it('has no clock for a target left empty, and none at all before a customer wrote', () => {
     const moments: TicketMoment[] = [{ at: at('2026-01-12T09:00:00'), kind: 'customer' }];
     const clocks = slaClocks(

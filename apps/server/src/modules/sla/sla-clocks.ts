@@ -3,6 +3,7 @@ import {
   type BusinessCalendar,
   businessSecondsBetween,
   type Interval,
+  WEEKDAYS,
 } from '@wadesk/business-time';
 
 // The SLA clocks of one ticket, computed from its own history (docs/decisions/0027-business-time.md): a
@@ -39,7 +40,8 @@ export interface SlaClock {
   /** 0 for the first resolution cycle and the first next-response clock, counting up. */
   cycle: number;
   startedAt: number;
-  dueAt: number;
+  /** null when the calendar holds too little business time to reach the target (e.g. an empty week). */
+  dueAt: number | null;
   /** null while it runs. */
   stoppedAt: number | null;
   /** Up to the stop, or up to `now` while running; pauses taken out. */
@@ -53,12 +55,7 @@ export interface SlaClock {
 /** Every minute counts: the calendar of a policy on wall time. */
 const ALWAYS: BusinessCalendar = {
   timeZone: 'UTC',
-  week: Object.fromEntries(
-    (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((day) => [
-      day,
-      [{ from: '00:00', to: '24:00' }],
-    ]),
-  ),
+  week: Object.fromEntries(WEEKDAYS.map((day) => [day, [{ from: '00:00', to: '24:00' }]])),
 };
 
 /**
@@ -87,7 +84,7 @@ export function slaClocks(
   ) => {
     if (minutes === null) return;
     const paused = kind === 'resolution' ? pauses : [];
-    const dueAt = addBusinessSeconds(counting, start, minutes * 60, paused);
+    const dueAt = dueTime(counting, start, minutes * 60, paused);
     const end = stop ?? Math.max(start, now);
     clocks.push({
       kind,
@@ -97,20 +94,23 @@ export function slaClocks(
       stoppedAt: stop,
       businessSeconds: businessSecondsBetween(counting, start, end, paused),
       wallSeconds: (end - start) / 1000,
-      met: stop === null ? null : stop <= dueAt,
+      met: stop === null ? null : dueAt === null || stop <= dueAt,
     });
   };
 
-  const first = moments.find((moment) => moment.kind === 'customer');
+  const opening = moments.findIndex((moment) => moment.kind === 'customer');
+  const first = moments[opening];
   if (!first) return [];
-  const firstReply = moments.find((moment) => moment.kind === 'staff' && moment.at >= first.at);
+  // What staff wrote before the customer's first message (a first contact) answers nothing.
+  const after = moments.slice(opening);
+  const firstReply = after.find((moment) => moment.kind === 'staff');
   clock('first_response', 0, policy.firstResponseMinutes, first.at, firstReply?.at ?? null);
 
   // Next responses: a customer message after a staff reply starts one; the next staff reply stops it.
   let answered = false;
   let waitingSince: number | null = null;
   let nextCycle = 0;
-  for (const moment of moments) {
+  for (const moment of after) {
     if (moment.kind === 'staff') {
       if (waitingSince !== null)
         clock('next_response', nextCycle++, policy.nextResponseMinutes, waitingSince, moment.at);
@@ -132,6 +132,21 @@ export function slaClocks(
   }
   if (openedAt !== null) clock('resolution', cycle, policy.resolutionMinutes, openedAt, null);
   return clocks;
+}
+
+/** When the clock falls due; null when the calendar never gets there (it has no business time). */
+function dueTime(
+  calendar: BusinessCalendar,
+  start: number,
+  seconds: number,
+  pauses: Interval[],
+): number | null {
+  try {
+    return addBusinessSeconds(calendar, start, seconds, pauses);
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
 }
 
 /** The spans the ticket was Pending, the last one up to `now` when it still is. */

@@ -18,12 +18,22 @@ const columns = {
 
 /** An organisation's SLA policies, in their order. */
 export function createSlaPoliciesRepository(db: Db): SlaPolicies {
-  const list = (executor: Db | DbTransaction, organisationId: number): Promise<SlaPolicyRow[]> =>
-    executor
+  // A label deleted since the list was saved drops out of it here: the list shows and saves only the
+  // organisation's labels, so a deleted one never blocks the next save.
+  const list = async (executor: Db | DbTransaction, organisationId: number): Promise<SlaPolicyRow[]> => {
+    const rows = await executor
       .select(columns)
       .from(slaPolicies)
       .where(eq(slaPolicies.organisationId, organisationId))
       .orderBy(asc(slaPolicies.position), asc(slaPolicies.id));
+    if (!rows.some((row) => row.labelIds.length > 0)) return rows;
+    const held = new Set(
+      (
+        await executor.select({ id: labels.id }).from(labels).where(eq(labels.organisationId, organisationId))
+      ).map((label) => label.id),
+    );
+    return rows.map((row) => ({ ...row, labelIds: row.labelIds.filter((id) => held.has(id)) }));
+  };
 
   return {
     list: (organisationId) => list(db, organisationId),

@@ -7,7 +7,7 @@ import { describeEachDatabase } from '../../../test/helpers/describe-each-databa
 import { deskFixture } from '../../../test/helpers/desk-fixture';
 import { teammate } from '../../../test/helpers/team';
 import { post } from '../../../test/helpers/whatsapp';
-import { auditLog, labels, slaPolicies } from '../../db/schema';
+import { auditLog, labels, slaPolicies, users } from '../../db/schema';
 
 // Business hours and SLA policies in /org/updateSettings/ (docs/decisions/0027-business-time.md). On both
 // databases: the policy list is replaced under the organisation's lock.
@@ -89,15 +89,16 @@ describeEachDatabase('business hours and SLA policies', (ctx) => {
   });
 
   it('refuses a bad calendar, two default policies, a foreign label or policy, changing nothing', async () => {
-    const { user, organisationId } = await deskFixture(ctx);
+    const { user } = await deskFixture(ctx);
     const saved = await update(user, { sla_policies: [policy()] });
     const own = saved.body.sla_policies[0]?.id ?? 0;
     // Another organisation's label and policy.
     const other = await signUpVerified(ctx.app, { email: 'zoe@example.com' });
     const theirs = await update(other, { sla_policies: [policy({ name: 'Theirs' })] });
+    const [zoe] = await ctx.db.select().from(users).where(eq(users.email, 'zoe@example.com'));
     const [label] = await ctx.db
       .insert(labels)
-      .values({ organisationId: organisationId + 1, name: 'Foreign', colour: '#00aa00' })
+      .values({ organisationId: zoe?.organisationId ?? 0, name: 'Foreign', colour: '#00aa00' })
       .returning();
     const before = await storedState(ctx);
     const cases: [object, string][] = [
@@ -116,6 +117,8 @@ describeEachDatabase('business hours and SLA policies', (ctx) => {
       [{ sla_policies: [policy({ first_response_minutes: 0 })] }, slaMessages.targetInvalid],
       [{ sla_policies: [policy({ name: ' ' })] }, slaMessages.policyNameInvalid],
       [{ sla_policies: [policy({ label_ids: [label?.id ?? 0] })] }, slaMessages.labelNotFound],
+      [{ sla_policies: [policy({ label_ids: [2 ** 31] })] }, ''],
+      [{ sla_policies: [policy({ id: 2 ** 31 })] }, ''],
       [{ sla_policies: [policy({ id: theirs.body.sla_policies[0]?.id })] }, slaMessages.policyNotFound],
     ];
     for (const [body, message] of cases) {
@@ -132,6 +135,25 @@ describeEachDatabase('business hours and SLA policies', (ctx) => {
     expect((await post<SettingsResponse>(ctx.app, user, '/org/getSettings/')).body.sla_policies[0]?.id).toBe(
       own,
     );
+  });
+
+  it('a deleted label drops out of the policies that named it, and never blocks the next save', async () => {
+    const { user, organisationId } = await deskFixture(ctx);
+    const [vip, gold] = await ctx.db
+      .insert(labels)
+      .values([
+        { organisationId, name: 'VIP', colour: '#aa0000' },
+        { organisationId, name: 'Gold', colour: '#aaaa00' },
+      ])
+      .returning();
+    await update(user, {
+      sla_policies: [policy({ label_ids: [vip?.id, gold?.id] }), policy({ name: 'Rest' })],
+    });
+    const removed = await post(ctx.app, user, '/org/deleteLabel/', { label_id: vip?.id });
+    expect(removed.status).toBe(200);
+    const read = (await post<SettingsResponse>(ctx.app, user, '/org/getSettings/')).body.sla_policies;
+    expect(read.map((p) => p.label_ids)).toEqual([[gold?.id], []]);
+    expect((await update(user, { sla_policies: read })).status).toBe(200);
   });
 
   it('members read the calendar and policies but cannot change them', async () => {

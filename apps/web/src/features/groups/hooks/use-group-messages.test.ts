@@ -23,11 +23,32 @@ describe('applyAnswer', () => {
     const before = message({ body: 'before' });
     const live = message({ body: 'arrived meanwhile' });
     const shown = appendMessages({ ...INITIAL, status: 'ready' as const, messages: [before] }, [live], true);
-    const next = applyAnswer(shown, 'latest', answer({ messages: [before] }), body, 1, false, [live]);
+    const next = applyAnswer(shown, 'latest', answer({ messages: [before] }), body, 1, false, {
+      messages: [live],
+      updates: [],
+    });
     expect(bodies(next)).toEqual(['before', 'arrived meanwhile']);
     // Once the page holds it, it is there once.
-    const again = applyAnswer(shown, 'latest', answer({ messages: [before, live] }), body, 2, false, [live]);
+    const again = applyAnswer(shown, 'latest', answer({ messages: [before, live] }), body, 2, false, {
+      messages: [live],
+      updates: [],
+    });
     expect(bodies(again)).toEqual(['before', 'arrived meanwhile']);
+  });
+
+  it('makes again a reaction or delete that came while the page was on its way', () => {
+    const before = message({ body: 'before' });
+    const deleted = {
+      type: 'message.updated' as const,
+      session_id: 's1',
+      group_id: 'g1@g.us',
+      id: before.id,
+    };
+    const next = applyAnswer(INITIAL, 'latest', answer({ messages: [before] }), body, 1, false, {
+      messages: [],
+      updates: [{ ...deleted, deleted: { revoked_by: null, deleted_at: 9 } }],
+    });
+    expect(next.messages[0]?.deleted_at).toBe(9);
   });
 
   it('a page that does not end at the latest (a jump back in time) does not take them', () => {
@@ -40,7 +61,7 @@ describe('applyAnswer', () => {
       { ...body, msg_type: 'around', msg_id: old.msg_id },
       1,
       false,
-      [live],
+      { messages: [live], updates: [] },
     );
     expect(bodies(next)).toEqual(['old']);
     expect(next.atLatest).toBe(false);

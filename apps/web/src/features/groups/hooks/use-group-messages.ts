@@ -4,6 +4,7 @@ import {
   type GroupMessagesResponse,
   groupMessages,
   HISTORY_EMPTY_GAP_MS,
+  type MessageUpdatedEvent,
   type SessionGroup,
 } from '@wadesk/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -49,6 +50,13 @@ export const INITIAL: MessagesState = {
   olderNote: null,
 };
 
+/** What the event stream brought while a request was on its way. */
+export interface Arrived {
+  messages: GroupMessage[];
+  updates: MessageUpdatedEvent[];
+}
+const NOTHING_ARRIVED: Arrived = { messages: [], updates: [] };
+
 /** How long to show "Asking the phone…" before giving up on an answer. */
 export const HISTORY_WAIT_MS = 60_000;
 
@@ -57,7 +65,7 @@ type Kind = 'latest' | 'prev' | 'next' | 'refill' | 'around' | 'date';
 
 /**
  * How the answer to a request changes the state, and where the list goes next. `arrived`: live messages
- * that came after the request was sent.
+ * and changes (reactions, edits, deletes) that came after the request was sent.
  */
 export function applyAnswer(
   previous: MessagesState,
@@ -66,7 +74,7 @@ export function applyAnswer(
   body: GroupMessagesRequest,
   seq: number,
   scrollTo: boolean,
-  arrived: readonly GroupMessage[],
+  arrived: Arrived = NOTHING_ARRIVED,
 ): MessagesState {
   const got = answer.messages;
   const base = { ...previous, status: 'ready' as const, historyPending: answer.history_pending };
@@ -95,8 +103,15 @@ export function applyAnswer(
     hasMoreBefore: answer.has_more_before,
     atLatest: !answer.has_more_after,
   });
-  // Live messages that came while the page was on its way may be newer than the server's read of it.
-  const next = replaced.atLatest && arrived.length > 0 ? appendMessages(replaced, arrived, true) : replaced;
+  // What came while the page was on its way may be newer than the server's read of it: live messages join
+  // a window at the latest, and changes to messages it holds are made again.
+  const joined =
+    replaced.atLatest && arrived.messages.length > 0
+      ? appendMessages(replaced, arrived.messages, true)
+      : replaced;
+  let messages = joined.messages;
+  for (const update of arrived.updates) messages = applyMessageUpdate(messages, update);
+  const next = messages === joined.messages ? joined : { ...joined, messages };
   let target: ScrollTarget = { kind: 'bottom' };
   if (kind === 'around' && body.msg_id) {
     const wanted = body.msg_id;
@@ -139,7 +154,7 @@ export function useGroupMessages(group: SessionGroup) {
   const atTop = useRef(false);
   const retryDue = useRef(false);
   // Live messages since the latest request was sent: a window it replaces keeps them (applyAnswer).
-  const arrived = useRef<GroupMessage[]>([]);
+  const arrived = useRef<Arrived>(NOTHING_ARRIVED);
 
   const { session_id, group_id } = group;
 
@@ -151,7 +166,7 @@ export function useGroupMessages(group: SessionGroup) {
       { announce = false, scrollTo = false }: { announce?: boolean; scrollTo?: boolean } = {},
     ): Promise<boolean> => {
       const call = ++latest.current;
-      arrived.current = [];
+      arrived.current = NOTHING_ARRIVED;
       busy.current = true;
       setPaging(
         kind === 'prev' || kind === 'next' ? kind : kind === 'latest' || kind === 'refill' ? null : 'jump',
@@ -286,7 +301,12 @@ export function useGroupMessages(group: SessionGroup) {
     }
     if (!('group_id' in event) || event.group_id !== group_id || event.session_id !== session_id) return;
     if (event.type === 'messages.new') {
-      arrived.current = [...arrived.current, ...(event.messages as GroupMessage[])];
+      // Kept only while a request is on its way (the next request starts afresh).
+      if (busy.current)
+        arrived.current = {
+          ...arrived.current,
+          messages: [...arrived.current.messages, ...(event.messages as GroupMessage[])],
+        };
       setState((previous) =>
         previous.atLatest
           ? {
@@ -299,6 +319,8 @@ export function useGroupMessages(group: SessionGroup) {
     }
     // Reactions, edits and deletes change a shown message in place (decision 0026); the list keeps its place.
     if (event.type === 'message.updated') {
+      if (busy.current)
+        arrived.current = { ...arrived.current, updates: [...arrived.current.updates, event] };
       setState((previous) => {
         const messages = applyMessageUpdate(previous.messages, event);
         return messages === previous.messages ? previous : { ...previous, messages, scroll: null };

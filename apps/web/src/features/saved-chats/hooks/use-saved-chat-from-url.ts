@@ -39,7 +39,10 @@ export function useSavedChatFromUrl(param: string | null): SavedChatOpening {
   // and react-router can render the next screen a moment after the chat is gone — this screen would
   // otherwise see no chat and load it back into the browser. Coming back mounts a new screen, which opens it.
   const openedHere = useRef<string | null>(null);
-  if (isOpen) openedHere.current = param;
+  // Before the loading effect: effects run in order after the render that shows the chat open.
+  useEffect(() => {
+    if (isOpen) openedHere.current = param;
+  }, [isOpen, param]);
 
   useEffect(() => {
     if (param === null || !ready || isOpen || failedFor === param || openedHere.current === param) return;

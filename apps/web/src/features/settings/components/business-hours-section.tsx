@@ -31,7 +31,8 @@ interface BusinessHoursSectionProps {
   saved: BusinessHours;
   canEdit: boolean;
   saving: boolean;
-  onSave: (hours: BusinessHours) => void;
+  /** `saved` is called once the server took them: the draft is kept until then (a refusal loses nothing). */
+  onSave: (hours: BusinessHours, saved: () => void) => void;
 }
 
 /** The calendar SLA clocks count on: a week of opening hours, holidays and a public-holiday region. */
@@ -265,10 +266,7 @@ export function BusinessHoursSection({ saved, canEdit, saving, onSave }: Busines
               type="button"
               busy={saving}
               disabled={!changed || problem !== null || saving}
-              onClick={() => {
-                onSave(hours);
-                setDraft(null);
-              }}
+              onClick={() => onSave(hours, () => setDraft(null))}
             >
               {T.save}
             </Button>

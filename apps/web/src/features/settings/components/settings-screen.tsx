@@ -30,9 +30,13 @@ export function SettingsScreen({ labels = [] }: { labels?: readonly PolicyLabel[
   const rename = useCan('renameOrganisation');
   const renaming = useRenameOrganisation();
 
-  const save = (body: UpdateSettingsRequest) =>
+  // `saved` runs once the server took it: a section with much to lose keeps its draft until then.
+  const save = (body: UpdateSettingsRequest, saved?: () => void) =>
     saving.mutate(body, {
-      onSuccess: () => toast.success(T.saved),
+      onSuccess: () => {
+        saved?.();
+        toast.success(T.saved);
+      },
       onError: (error) => toast.error(errorMessage(error, T.saveFailed)),
     });
   const saveName = (name: string) =>
@@ -82,14 +86,14 @@ export function SettingsScreen({ labels = [] }: { labels?: readonly PolicyLabel[
             saved={settings.data.business_hours}
             canEdit={canEdit}
             saving={busy('business_hours')}
-            onSave={(business_hours) => save({ business_hours })}
+            onSave={(business_hours, saved) => save({ business_hours }, saved)}
           />
           <SlaPoliciesSection
             saved={settings.data.sla_policies}
             labels={labels}
             canEdit={canEdit}
             saving={busy('sla_policies')}
-            onSave={(sla_policies) => save({ sla_policies })}
+            onSave={(sla_policies, saved) => save({ sla_policies }, saved)}
           />
         </div>
       ) : settings.isError ? (

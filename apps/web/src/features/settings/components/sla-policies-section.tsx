@@ -46,7 +46,8 @@ interface SlaPoliciesSectionProps {
   labels: readonly PolicyLabel[];
   canEdit: boolean;
   saving: boolean;
-  onSave: (policies: SlaPolicyInput[]) => void;
+  /** `saved` is called once the server took the list: the draft is kept until then. */
+  onSave: (policies: SlaPolicyInput[], saved: () => void) => void;
 }
 
 let created = 0;
@@ -220,10 +221,7 @@ export function SlaPoliciesSection({ saved, labels, canEdit, saving, onSave }: S
             type="button"
             busy={saving}
             disabled={!changed || problem !== null || saving}
-            onClick={() => {
-              onSave(inputs);
-              setDraft(null);
-            }}
+            onClick={() => onSave(inputs, () => setDraft(null))}
           >
             {T.save}
           </Button>

@@ -19,7 +19,7 @@ const LABELS = [
   { id: 4, name: 'Billing' },
 ];
 
-function setUp(role: MemberRole, policies: SlaPolicy[] = []) {
+function setUp(role: MemberRole, policies: SlaPolicy[] = [], refusal?: string) {
   let current: SettingsResponse = {
     ack_phrases: [],
     unanswered_minutes: 30,
@@ -31,6 +31,7 @@ function setUp(role: MemberRole, policies: SlaPolicy[] = []) {
   const fetchMock = stubFetch((path, init) => {
     if (path === '/org/getSettings/') return jsonResponse(200, current);
     if (path === '/org/updateSettings/') {
+      if (refusal) return jsonResponse(400, { message: refusal });
       current = { ...current, ...(sentBody(init) as Partial<SettingsResponse>) };
       return jsonResponse(200, current);
     }
@@ -150,6 +151,19 @@ describe('Settings: business hours and SLA policies', () => {
         resolution_minutes: null,
       },
     ]);
+  });
+
+  it('keeps the edited list when the server refuses it, and shows why', async () => {
+    const user = userEvent.setup();
+    const updates = setUp('admin', [], slaMessages.labelNotFound);
+    const policies = await section('SLA policies');
+    await user.click(policies.getByRole('button', { name: 'Add policy' }));
+    await user.clear(policies.getByLabelText('Name'));
+    await user.type(policies.getByLabelText('Name'), 'Weekend desk');
+    await user.click(policies.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(updates()).toHaveLength(1));
+    expect(await screen.findByText(slaMessages.labelNotFound)).toBeTruthy();
+    expect(policies.getByLabelText('Name')).toHaveProperty('value', 'Weekend desk');
   });
 
   it('members see the calendar and the policies but change nothing', async () => {
