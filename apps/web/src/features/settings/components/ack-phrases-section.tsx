@@ -4,10 +4,11 @@ import {
   MAX_ACK_PHRASES,
   normaliseAckPhrase,
 } from '@wadesk/contract';
-import { PlusIcon, RotateCcwIcon, XIcon } from 'lucide-react';
+import { PlusIcon, RotateCcwIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { SETTINGS_TEXTS as T } from '@/features/settings/utils/settings-texts';
 import { Button } from '@/shared/ui/button';
+import { RemovableChip } from '@/shared/ui/removable-chip';
 import { SectionCard } from '@/shared/ui/section-card';
 import { TextField } from '@/shared/ui/text-field';
 
@@ -48,24 +49,13 @@ export function AckPhrasesSection({ saved, canEdit, saving, onSave }: AckPhrases
       {phrases.length > 0 ? (
         <ul aria-label="Acknowledgement phrases" className="flex flex-wrap gap-2">
           {phrases.map((phrase) => (
-            <li
+            <RemovableChip
               key={phrase}
-              className="inline-flex items-center gap-1 rounded-full border border-slate-200 bg-slate-50 py-1 pr-1 pl-3 text-sm text-slate-800"
+              removeLabel={`Remove “${phrase}”`}
+              onRemove={canEdit ? () => setDraft(phrases.filter((p) => p !== phrase)) : undefined}
             >
               {phrase}
-              {canEdit ? (
-                <button
-                  type="button"
-                  onClick={() => setDraft(phrases.filter((p) => p !== phrase))}
-                  aria-label={`Remove “${phrase}”`}
-                  className="rounded-full p-1 text-slate-500 hover:bg-slate-200 hover:text-slate-800"
-                >
-                  <XIcon aria-hidden="true" className="size-3.5" />
-                </button>
-              ) : (
-                <span className="pr-2" />
-              )}
-            </li>
+            </RemovableChip>
           ))}
         </ul>
       ) : (

@@ -10,6 +10,7 @@ import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { icsHolidays } from '@/features/settings/utils/ics-holidays';
 import { SETTINGS_TEXTS as T } from '@/features/settings/utils/settings-texts';
 import { Button } from '@/shared/ui/button';
+import { RemovableChip } from '@/shared/ui/removable-chip';
 import { SectionCard } from '@/shared/ui/section-card';
 import { TextField } from '@/shared/ui/text-field';
 
@@ -173,24 +174,16 @@ export function BusinessHoursSection({ saved, canEdit, saving, onSave }: Busines
           {hours.holidays.length > 0 ? (
             <ul aria-label={T.holidaysTitle} className="mt-2 flex flex-wrap gap-2">
               {hours.holidays.map((date) => (
-                <li
+                <RemovableChip
                   key={date}
-                  className="inline-flex items-center gap-1 rounded-full border border-slate-200 bg-slate-50 py-1 pr-1 pl-3 text-sm text-slate-800 tabular-nums"
+                  className="tabular-nums"
+                  removeLabel={`Remove the holiday ${date}`}
+                  onRemove={
+                    canEdit ? () => change({ holidays: hours.holidays.filter((d) => d !== date) }) : undefined
+                  }
                 >
                   {date}
-                  {canEdit ? (
-                    <button
-                      type="button"
-                      onClick={() => change({ holidays: hours.holidays.filter((d) => d !== date) })}
-                      aria-label={`Remove the holiday ${date}`}
-                      className="rounded-full p-1 text-slate-500 hover:bg-slate-200 hover:text-slate-800"
-                    >
-                      <XIcon aria-hidden="true" className="size-3.5" />
-                    </button>
-                  ) : (
-                    <span className="pr-2" />
-                  )}
-                </li>
+                </RemovableChip>
               ))}
             </ul>
           ) : (
