@@ -88,8 +88,15 @@ export interface SettingsRow {
 
 export interface OrganisationSettings {
   get(organisationId: number): Promise<SettingsRow | null>;
-  /** Only the fields given change; answers the settings as they now are. */
-  update(organisationId: number, patch: Partial<SettingsRow>): Promise<SettingsRow | null>;
+  /**
+   * Only the fields given change; answers the settings as they now are. Inside `tx` when given (settings
+   * replaces the SLA policies in the same transaction).
+   */
+  update(
+    organisationId: number,
+    patch: Partial<SettingsRow>,
+    tx?: DbTransaction,
+  ): Promise<SettingsRow | null>;
   /** A new name; the name it had before (for the audit log), or null when there is no such organisation. */
   rename(organisationId: number, name: string): Promise<{ previous: string } | null>;
 }

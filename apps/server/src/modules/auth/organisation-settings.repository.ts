@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbTransaction } from '../../db/client';
 import type { OrganisationSettings, SettingsRow } from './auth.ports';
 import { organisations } from './auth.schema';
 
@@ -15,16 +15,23 @@ export function createOrganisationSettingsRepository(db: Db): OrganisationSettin
     reopenDays: organisations.reopenDays,
     businessHours: organisations.businessHours,
   };
-  const get = async (organisationId: number): Promise<SettingsRow | null> => {
-    const [row] = await db.select(columns).from(organisations).where(eq(organisations.id, organisationId));
+  const get = async (
+    organisationId: number,
+    executor: Db | DbTransaction = db,
+  ): Promise<SettingsRow | null> => {
+    const [row] = await executor
+      .select(columns)
+      .from(organisations)
+      .where(eq(organisations.id, organisationId));
     return row ?? null;
   };
   return {
-    get,
+    get: (organisationId) => get(organisationId),
 
-    async update(organisationId, patch) {
-      if (Object.keys(patch).length === 0) return get(organisationId);
-      const [row] = await db
+    async update(organisationId, patch, tx) {
+      const executor = tx ?? db;
+      if (Object.keys(patch).length === 0) return get(organisationId, executor);
+      const [row] = await executor
         .update(organisations)
         .set(patch)
         .where(eq(organisations.id, organisationId))

@@ -111,18 +111,21 @@ export function createSettingsService(deps: {
       }
       const before = await deps.organisations.get(actor.organisationId);
       if (!before) throw notFound();
-      // The policies first: a refused list (an unknown label) changes nothing else either.
+      // The policies and the other fields in one transaction: a refused list (an unknown label) or a failed
+      // write changes nothing at all.
       let policies: { before: SlaPolicyRow[]; after: SlaPolicyRow[] } | null = null;
+      let row: SettingsRow | null;
       if (request.sla_policies !== undefined) {
         const replaced = await deps.slaPolicies.replace(
           actor.organisationId,
           policiesToStore(request.sla_policies),
+          (tx) => deps.organisations.update(actor.organisationId, patch, tx),
         );
         if (replaced === 'label_not_found') throw new AppError(400, slaMessages.labelNotFound);
         if (replaced === 'policy_not_found') throw new AppError(400, slaMessages.policyNotFound);
         policies = replaced;
-      }
-      const row = await deps.organisations.update(actor.organisationId, patch);
+        row = replaced.also;
+      } else row = await deps.organisations.update(actor.organisationId, patch);
       if (!row) throw notFound();
       const after = policies?.after ?? (await deps.slaPolicies.list(actor.organisationId));
       const was = toResponse(before, policies?.before ?? after);

@@ -39,7 +39,7 @@ export function createSlaPoliciesRepository(db: Db): SlaPolicies {
     list: (organisationId) => list(db, organisationId),
 
     // Under the organisation's lock: two admins saving at once each see the list the other left.
-    replace(organisationId, wanted) {
+    replace(organisationId, wanted, alsoInTransaction) {
       return db.transaction(async (tx) => {
         await lockOrganisation(tx, organisationId);
         const before = await list(tx, organisationId);
@@ -71,7 +71,8 @@ export function createSlaPoliciesRepository(db: Db): SlaPolicies {
               .set({ ...fields, position })
               .where(and(eq(slaPolicies.organisationId, organisationId), eq(slaPolicies.id, id)));
         }
-        return { before, after: await list(tx, organisationId) };
+        const also = await alsoInTransaction(tx);
+        return { before, after: await list(tx, organisationId), also };
       });
     },
   };

@@ -8,6 +8,7 @@ import { deskFixture } from '../../../test/helpers/desk-fixture';
 import { teammate } from '../../../test/helpers/team';
 import { post } from '../../../test/helpers/whatsapp';
 import { auditLog, labels, slaPolicies, users } from '../../db/schema';
+import { createSlaPoliciesRepository } from './sla-policies.repository';
 
 // Business hours and SLA policies in /org/updateSettings/ (docs/decisions/0027-business-time.md). On both
 // databases: the policy list is replaced under the organisation's lock.
@@ -34,6 +35,16 @@ const policy = (extra: object = {}) => ({
   calendar: 'business',
   pause_while_pending: true,
   ...extra,
+});
+
+const toStore = (wire: ReturnType<typeof policy>) => ({
+  name: wire.name,
+  labelIds: wire.label_ids,
+  firstResponseMinutes: wire.first_response_minutes,
+  nextResponseMinutes: wire.next_response_minutes,
+  resolutionMinutes: wire.resolution_minutes,
+  calendar: wire.calendar as 'business' | 'wall',
+  pauseWhilePending: wire.pause_while_pending,
 });
 
 describeEachDatabase('business hours and SLA policies', (ctx) => {
@@ -154,6 +165,17 @@ describeEachDatabase('business hours and SLA policies', (ctx) => {
     const read = (await post<SettingsResponse>(ctx.app, user, '/org/getSettings/')).body.sla_policies;
     expect(read.map((p) => p.label_ids)).toEqual([[gold?.id], []]);
     expect((await update(user, { sla_policies: read })).status).toBe(200);
+  });
+
+  it('keeps all of a save or none: a write failing after the policies undoes them', async () => {
+    const { user, organisationId } = await deskFixture(ctx);
+    await update(user, { sla_policies: [policy({ name: 'Kept' })] });
+    const policies = createSlaPoliciesRepository(ctx.db);
+    const failing = policies.replace(organisationId, [{ ...toStore(policy({ name: 'Lost' })) }], async () => {
+      throw new Error('the organisation could not be written');
+    });
+    await expect(failing).rejects.toThrow('the organisation could not be written');
+    expect((await policies.list(organisationId)).map((p) => p.name)).toEqual(['Kept']);
   });
 
   it('members read the calendar and policies but cannot change them', async () => {

@@ -1,3 +1,4 @@
+import type { DbTransaction } from '../../db/client';
 import type { slaPolicies } from './sla.schema';
 
 // What other modules read and change of the SLA tables, only through this port: the sla module stays their
@@ -14,8 +15,12 @@ export interface SlaPolicies {
    * Replaces the list: policies with an id are changed, without one added, the rest removed. Refused, with
    * nothing changed, when an id is not one of the organisation's policies or a label not one of its labels.
    */
-  replace(
+  replace<T>(
     organisationId: number,
     wanted: readonly SlaPolicyToStore[],
-  ): Promise<{ before: SlaPolicyRow[]; after: SlaPolicyRow[] } | 'policy_not_found' | 'label_not_found'>;
+    /** More writes of the same save, in the same transaction: all of it is kept, or none. */
+    alsoInTransaction: (tx: DbTransaction) => Promise<T>,
+  ): Promise<
+    { before: SlaPolicyRow[]; after: SlaPolicyRow[]; also: T } | 'policy_not_found' | 'label_not_found'
+  >;
 }
