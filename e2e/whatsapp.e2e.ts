@@ -155,7 +155,8 @@ test('link a phone by QR code, sync, read and page group messages, download medi
     .filter({ hasNot: page.locator('img') })
     .first()
     .click();
-  expect(await messages.locator('[data-blinking]').count()).toBeGreaterThan(0);
+  // Drawn a frame after the click: polled, well within the 3 s the marks last.
+  await expect.poll(() => messages.locator('[data-blinking]').count(), { timeout: 2_500 }).toBeGreaterThan(0);
 
   // A restart: the session comes back from its stored credentials, no new scan.
   await server.restart();
