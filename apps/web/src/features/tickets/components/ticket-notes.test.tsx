@@ -86,11 +86,14 @@ describe('TicketNotes mentions', () => {
     expect(screen.queryByRole('listbox')).toBeNull();
     await user.type(field(), 'today');
     await user.click(screen.getByRole('button', { name: 'Add note' }));
-    await waitFor(() =>
-      expect(sent).toContainEqual([
-        '/org/addTicketNote/',
-        { ticket_id: 4, body: 'Please check @Rani Iyer today', mentions: [9] },
-      ]),
+    // The note goes out after the form's own checks: more than waitFor's default second on a loaded CI run.
+    await waitFor(
+      () =>
+        expect(sent).toContainEqual([
+          '/org/addTicketNote/',
+          { ticket_id: 4, body: 'Please check @Rani Iyer today', mentions: [9] },
+        ]),
+      { timeout: 5_000 },
     );
   });
 
