@@ -4,6 +4,7 @@ import type { UploadSweeper } from './modules/chats/upload-sweeper';
 import type { DeskEventBus } from './modules/events/desk-events';
 import type { MessageStore } from './modules/messages/message-store.service';
 import type { LeaseKeeper } from './modules/sessions/session-leases';
+import type { SlaEngine } from './modules/sla/sla-engine';
 import type { TicketProcessor } from './modules/ticket-engine/ticket-processor';
 
 /**
@@ -14,6 +15,8 @@ import type { TicketProcessor } from './modules/ticket-engine/ticket-processor';
 export interface AppInternals {
   messageStore: MessageStore;
   ticketProcessor: TicketProcessor;
+  /** The SLA clocks' worker (decision 0028): tests wait for `settled()`. */
+  slaEngine: SlaEngine;
   /** The expiry of unsaved uploads and the removal of files a crash left: tests call `sweep()`. */
   uploadSweeper: UploadSweeper;
   orphanSweeper: OrphanSweeper;

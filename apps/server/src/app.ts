@@ -51,6 +51,9 @@ import { registerReplies } from './modules/replies/register-replies';
 import { createReplyStates } from './modules/replies/reply-states.service';
 import { registerSessions } from './modules/sessions/register-sessions';
 import { registerSettings } from './modules/settings/register-settings';
+import { registerSla } from './modules/sla/register-sla';
+import { createSimulatedClock, type DeskClock } from './modules/sla/simulated-clock';
+import { createSlaClocksRepository } from './modules/sla/sla-clocks.repository';
 import { createSlaPoliciesRepository } from './modules/sla/sla-policies.repository';
 import { systemRoutes } from './modules/system/system.routes';
 import { registerTicketEngine } from './modules/ticket-engine/register-ticket-engine';
@@ -221,13 +224,27 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     audit,
     bus,
   });
+  // Demo mode's clock (decision 0028): the SLA clocks, their warnings, manual status changes and the
+  // simulated phones' message times follow it; with real WhatsApp the desk runs on real time.
+  const simulatorDriven =
+    overrides.driver?.name === 'simulator' || (!overrides.driver && config.whatsappDriver === 'simulator');
+  const simulatedClock = simulatorDriven
+    ? await createSimulatedClock(database.db, bus, () => clock().getTime())
+    : null;
+  const deskClock: DeskClock = simulatedClock ?? { now: () => clock().getTime() };
+  const deskNow: Clock = () => new Date(deskClock.now());
+  // Written by the SLA module's worker; the tickets' stat cards read its counts.
+  const slaClocks = createSlaClocksRepository(database.db);
   const { sessions, gateway, cluster, leases } = await registerSessions(app, {
     config,
     database,
     instanceId,
     rpc,
     bus,
-    whatsapp: createWhatsAppAdapter(config, overrides),
+    whatsapp: createWhatsAppAdapter(config, {
+      ...overrides,
+      simulator: { now: deskClock.now, ...overrides.simulator },
+    }),
     sink: store,
     overrides,
     limit,
@@ -272,7 +289,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     slaPolicies: createSlaPoliciesRepository(database.db),
   });
   // Each member's notifications: the tickets module and the engine post through its poster (decision 0022).
-  const { poster: notificationPoster, unansweredSweep } = await registerNotifications(app, {
+  const {
+    poster: notificationPoster,
+    within: notificationsWithin,
+    unansweredSweep,
+  } = await registerNotifications(app, {
     db: database.db,
     clock,
     bus,
@@ -292,13 +313,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   const ticketCalls = await registerTickets(app, {
     db: database.db,
-    clock,
+    // A status set by hand is a moment of the ticket's SLA history, on the desk's clock.
+    clock: deskNow,
     bus,
     audit,
     replies: deskReplies,
     notifications: notificationPoster,
     replyStates: replyStates.states,
     pollStates: store.chat.pollStates,
+    slaCounts: slaClocks.counts,
   });
   await registerInbox(app, {
     db: database.db,
@@ -308,8 +331,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       updateStatus: ticketCalls.tickets.updateStatus,
     },
     checks: ticketCalls.checks,
+    now: deskNow,
   });
   await registerDashboard(app, { sessions, groups, agents });
+  const slaEngine = await registerSla(app, {
+    repo: slaClocks,
+    bus,
+    clock: deskClock,
+    simulated: simulatedClock,
+    bell: notificationsWithin,
+    mailer,
+    publicUrl: config.publicUrl,
+    engine: { sweepMs: config.slaSweepIntervalMs },
+  });
   await registerReplies(app, {
     db: database.db,
     deskReplies,
@@ -335,6 +369,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   keepInternals(app, {
     messageStore: store,
     ticketProcessor,
+    slaEngine,
     uploadSweeper,
     orphanSweeper,
     unansweredSweep,

@@ -180,6 +180,16 @@ export const notificationsReadEvent = z.object({
   unread: z.number(),
 });
 
+/**
+ * SLA clocks of the organisation's tickets were computed again (a message, a status or label change, new
+ * policies) or the simulated clock moved: refetch the clocks shown (POST /org/getSlaClocks/).
+ */
+export const slaChangedEvent = z.object({
+  type: z.literal('sla.changed'),
+  /** The tickets whose clocks changed; null: any (new policies, the simulated clock). */
+  ticket_ids: z.array(z.number()).nullable(),
+});
+
 export const serverEvent = z.discriminatedUnion('type', [
   readyEvent,
   sessionStatusEvent,
@@ -198,5 +208,6 @@ export const serverEvent = z.discriminatedUnion('type', [
   membersUpdatedEvent,
   notificationCreatedEvent,
   notificationsReadEvent,
+  slaChangedEvent,
 ]);
 export type ServerEvent = z.infer<typeof serverEvent>;

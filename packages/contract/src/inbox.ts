@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { slaFilter } from './sla';
 import { ticket } from './tickets';
 
 // The inbox (/inbox): where agents work tickets all day. Unlike the dashboard's table (newest created first),
@@ -60,6 +61,8 @@ export const inboxRequest = z.object({
   view: inboxView.default('all'),
   q: z.string().trim().max(100, { error: inboxMessages.searchTooLong }).optional(),
   label_id: id('label_id').optional(),
+  /** Only tickets with a running SLA clock breaching soon or breached. */
+  sla: slaFilter.optional(),
   // Longer than any cursor the server hands out: not one of ours.
   cursor: z
     .string({ error: inboxMessages.invalidCursor })

@@ -9,7 +9,9 @@ import { z } from 'zod';
  * ticket assigned to you and it waits on you again (after your answer, or it was pending, or closed and
  * reopened), once per wait; mentioned: a note mentions you; new_ticket: a customer opened a ticket (every
  * member); unanswered: an Open or In Progress ticket's customer waited longer than the organisation's
- * unanswered_minutes for an answer (every member, once per wait).
+ * unanswered_minutes for an answer (every member, once per wait); sla_due_soon / sla_breached: a ticket's
+ * SLA clock is within its warning lead / past its due time (the assignee, the admins when unassigned; once
+ * per clock).
  */
 export const notificationKind = z.enum([
   'assigned',
@@ -17,6 +19,8 @@ export const notificationKind = z.enum([
   'mentioned',
   'new_ticket',
   'unanswered',
+  'sla_due_soon',
+  'sla_breached',
 ]);
 export type NotificationKind = z.infer<typeof notificationKind>;
 

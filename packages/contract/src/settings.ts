@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { authMessages, organisationName } from './auth';
-import { businessHours, slaPolicies, slaPolicy } from './sla';
+import { businessHours, MAX_OUT_OF_HOURS_MESSAGE, slaPolicies, slaPolicy } from './sla';
 
 // Organisation settings (notifications: docs/decisions/0019; acknowledgement messages: 0017). Any member reads them;
 // admins and owners change them.
@@ -42,6 +42,9 @@ export const MAX_REOPEN_DAYS = 90;
 export const DEFAULT_REOPEN_DAYS = 7;
 
 export const settingsMessages = {
+  slaWarningInvalid: 'The due-soon warning is 1 to 1440 business minutes before the due time.',
+  outOfHoursInvalid: 'The out-of-hours reply is either on or off.',
+  outOfHoursMessageInvalid: `The out-of-hours message must be 1 to ${MAX_OUT_OF_HOURS_MESSAGE} characters.`,
   ackPhrasesInvalid: `Each acknowledgement phrase must be 1 to ${MAX_ACK_PHRASE_LENGTH} characters, at most ${MAX_ACK_PHRASES} phrases.`,
   unansweredMinutesInvalid: 'The unanswered alert must be between 1 and 10080 minutes.',
   reopenDaysInvalid: `The reopen window must be between 0 and ${MAX_REOPEN_DAYS} days.`,
@@ -66,6 +69,12 @@ export const settingsResponse = z.object({
   business_hours: businessHours,
   /** In order: a ticket takes the first that names any of its labels, else the one without labels. */
   sla_policies: z.array(slaPolicy),
+  /** Business minutes before a clock falls due at which its "due soon" warning is sent. */
+  sla_warning_minutes: z.number().int(),
+  /** Send the out-of-hours reply (off by default): once per ticket, when a customer writes outside business hours. */
+  out_of_hours_reply: z.boolean(),
+  /** Its text; `{back}` becomes when the team is back, e.g. "Monday 09:00 (Europe/Berlin)". */
+  out_of_hours_message: z.string(),
 });
 export type SettingsResponse = z.infer<typeof settingsResponse>;
 
@@ -98,6 +107,19 @@ export const updateSettingsRequest = z.object({
   business_hours: businessHours.optional(),
   /** The whole list, replacing the stored one: policies with an id change, without one are added, others go. */
   sla_policies: slaPolicies.optional(),
+  sla_warning_minutes: z
+    .number({ error: settingsMessages.slaWarningInvalid })
+    .int({ error: settingsMessages.slaWarningInvalid })
+    .min(1, { error: settingsMessages.slaWarningInvalid })
+    .max(1440, { error: settingsMessages.slaWarningInvalid })
+    .optional(),
+  out_of_hours_reply: z.boolean({ error: settingsMessages.outOfHoursInvalid }).optional(),
+  out_of_hours_message: z
+    .string({ error: settingsMessages.outOfHoursMessageInvalid })
+    .trim()
+    .min(1, { error: settingsMessages.outOfHoursMessageInvalid })
+    .max(MAX_OUT_OF_HOURS_MESSAGE, { error: settingsMessages.outOfHoursMessageInvalid })
+    .optional(),
 });
 export type UpdateSettingsRequest = z.infer<typeof updateSettingsRequest>;
 

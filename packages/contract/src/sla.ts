@@ -124,3 +124,99 @@ export const slaPolicies = z
   .refine((list) => list.filter((policy) => policy.label_ids.length === 0).length <= 1, {
     error: slaMessages.oneDefaultPolicy,
   });
+
+// The clocks (docs/decisions/0028-sla-clocks.md): one row per clock of a ticket, computed by the server
+// from the ticket's history; the lists show the running ones, the conversation all of them.
+
+export const slaClockKind = z.enum(['first_response', 'next_response', 'resolution']);
+export type SlaClockKind = z.infer<typeof slaClockKind>;
+export const SLA_CLOCK_LABELS: Record<SlaClockKind, string> = {
+  first_response: 'First response',
+  next_response: 'Next response',
+  resolution: 'Resolution',
+};
+
+/** Business minutes before a clock falls due at which "due soon" is told, unless an admin sets another. */
+export const DEFAULT_SLA_WARNING_MINUTES = 15;
+/** The out-of-hours reply's text until an admin writes one; `{back}` becomes when the team is back. */
+export const DEFAULT_OUT_OF_HOURS_MESSAGE =
+  'Thanks for your message. Our team is away right now and back {back}. We will answer you then.';
+export const MAX_OUT_OF_HOURS_MESSAGE = 1000;
+
+export const slaClock = z.object({
+  ticket_id: z.number(),
+  kind: slaClockKind,
+  /** 0 for a ticket's first clock of this kind, counting up (each next response, each reopened cycle). */
+  cycle: z.number(),
+  policy_name: z.string(),
+  /** ISO 8601: when it started (a WhatsApp message's time, or a status change). */
+  started_at: z.string(),
+  /** ISO 8601: when it falls due; null when the calendar holds no business time to get there. */
+  due_at: z.string().nullable(),
+  /** ISO 8601: when "due soon" is told (the warning lead before due_at, in the policy's time). */
+  warn_at: z.string().nullable(),
+  /** ISO 8601: when it stopped; null while it runs. */
+  stopped_at: z.string().nullable(),
+  /** Resolution while the ticket is Pending and the policy pauses it: not running, due_at moves on. */
+  paused: z.boolean(),
+  /** Stopped by its due time; null while it runs. */
+  met: z.boolean().nullable(),
+  /** Business (or wall, for a policy on wall time) seconds counted up to the stop, pauses taken out. */
+  business_seconds: z.number(),
+  wall_seconds: z.number(),
+});
+export type SlaClock = z.infer<typeof slaClock>;
+
+/**
+ * POST /org/getSlaClocks/ → 200 slaClocksResponse: the clocks of these tickets (another organisation's
+ * tickets have none). `now` is the server's clock — the simulated one in demo mode — which "due in" counts from.
+ */
+export const slaClocksRequest = z.object({
+  ticket_ids: z
+    .array(
+      z
+        .number()
+        .int()
+        .positive()
+        .max(2 ** 31 - 1),
+      { error: 'Send the ticket ids as a list.' },
+    )
+    .min(1, { error: 'Send the ticket ids as a list.' })
+    .max(2000, { error: 'At most 2000 tickets at once.' }),
+});
+export type SlaClocksRequest = z.infer<typeof slaClocksRequest>;
+export const slaClocksResponse = z.object({ now: z.string(), clocks: z.array(slaClock) });
+export type SlaClocksResponse = z.infer<typeof slaClocksResponse>;
+
+/** The lists' SLA filter: a running clock within its warning lead, or past its due time. */
+export const slaFilter = z.enum(['due_soon', 'breached'], {
+  error: 'Choose an SLA filter: due_soon or breached.',
+});
+export type SlaFilter = z.infer<typeof slaFilter>;
+export const SLA_FILTER_LABELS: Record<SlaFilter, string> = {
+  due_soon: 'Breaching soon',
+  breached: 'Breached',
+};
+
+/**
+ * POST /sim/clock (owner; only with the simulator driver, 404 otherwise): moves demo mode's clock forward
+ * by `advance_minutes`, or back to real time with `reset`; an empty body only reads it. The SLA clocks, their
+ * warnings and the simulated phones' message times follow it, on every instance.
+ */
+export const simClockRequest = z.object({
+  advance_minutes: z
+    .number({ error: 'Advance the clock by 1 to 525600 whole minutes.' })
+    .int({ error: 'Advance the clock by 1 to 525600 whole minutes.' })
+    .min(1, { error: 'Advance the clock by 1 to 525600 whole minutes.' })
+    .max(MAX_SLA_MINUTES, { error: 'Advance the clock by 1 to 525600 whole minutes.' })
+    .optional(),
+  reset: z.boolean().optional(),
+});
+export type SimClockRequest = z.infer<typeof simClockRequest>;
+export const simClockResponse = z.object({
+  /** ISO 8601: the simulated now. */
+  now: z.string(),
+  /** How far ahead of real time it runs. */
+  offset_minutes: z.number(),
+});
+export type SimClockResponse = z.infer<typeof simClockResponse>;

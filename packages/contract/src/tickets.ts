@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pollState } from './polls';
 import { replyState } from './replies';
+import { slaFilter } from './sla';
 
 // Support tickets opened from group conversations, and the dashboard's counts: a ticket and its
 // conversation messages, ticket statuses, and the /org/... calls.
@@ -108,6 +109,8 @@ export const ticketsRequest = z.object({
     .positive()
     .max(2 ** 31 - 1)
     .optional(),
+  /** Only tickets with a running SLA clock breaching soon (within its warning lead) or breached. */
+  sla: slaFilter.optional(),
 });
 export type TicketsRequest = z.infer<typeof ticketsRequest>;
 
@@ -128,6 +131,10 @@ export const ticketStatsResponse = z.object({
   avg_first_response_seconds: z.number().nullable(),
   /** Mean seconds from opening to closing, over closed tickets; null when none. */
   avg_resolution_seconds: z.number().nullable(),
+  /** Active tickets with a running SLA clock within its warning lead (not yet due). */
+  sla_due_soon: z.number(),
+  /** Active tickets with a running SLA clock past its due time. */
+  sla_breached: z.number(),
 });
 export type TicketStatsResponse = z.infer<typeof ticketStatsResponse>;
 

@@ -18,6 +18,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir,
     databaseUrl: 'memory://',
     databaseOwnerUrl: null,
+    slaSweepIntervalMs: 15_000,
     jwtSecret: 'test-secret-that-is-at-least-32-characters-long',
     pendingSecrets: [],
     googleClientId: null,

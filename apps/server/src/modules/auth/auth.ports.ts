@@ -84,6 +84,11 @@ export interface SettingsRow {
   reopenDays: number;
   /** null: the default calendar (DEFAULT_BUSINESS_HOURS in the contract). */
   businessHours: BusinessHours | null;
+  /** Business minutes before an SLA clock's due time at which "due soon" is told (decision 0028). */
+  slaWarningMinutes: number;
+  outOfHoursReply: boolean;
+  /** null: the default text (DEFAULT_OUT_OF_HOURS_MESSAGE in the contract). */
+  outOfHoursMessage: string | null;
 }
 
 export interface OrganisationSettings {

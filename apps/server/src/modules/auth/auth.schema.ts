@@ -42,11 +42,18 @@ export const organisations = pgTable(
     reopenDays: integer('reopen_days').notNull().default(7),
     /** The calendar SLA clocks count on, as the contract's `businessHours`; null: the default (modules/sla). */
     businessHours: jsonb('business_hours').$type<BusinessHours>(),
+    /** Business minutes before an SLA clock falls due at which "due soon" is told. */
+    slaWarningMinutes: integer('sla_warning_minutes').notNull().default(15),
+    /** Answer a customer writing outside business hours, once per ticket (off by default). */
+    outOfHoursReply: boolean('out_of_hours_reply').notNull().default(false),
+    /** Its text, `{back}` replaced; null: the contract's DEFAULT_OUT_OF_HOURS_MESSAGE. */
+    outOfHoursMessage: text('out_of_hours_message'),
     createdAt: createdAt(),
   },
   (t) => [
     check('organisations_unanswered_minutes_valid', sql`${t.unansweredMinutes} between 1 and 10080`),
     check('organisations_reopen_days_valid', sql`${t.reopenDays} between 0 and 90`),
+    check('organisations_sla_warning_minutes_valid', sql`${t.slaWarningMinutes} between 1 and 1440`),
   ],
 );
 

@@ -14,6 +14,9 @@ export function createOrganisationSettingsRepository(db: Db): OrganisationSettin
     autoPending: organisations.autoPending,
     reopenDays: organisations.reopenDays,
     businessHours: organisations.businessHours,
+    slaWarningMinutes: organisations.slaWarningMinutes,
+    outOfHoursReply: organisations.outOfHoursReply,
+    outOfHoursMessage: organisations.outOfHoursMessage,
   };
   const get = async (
     organisationId: number,

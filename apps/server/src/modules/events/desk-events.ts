@@ -71,6 +71,13 @@ export type DeskEventMap = {
   'notification.created': { organisationId: number; userId: number; notification: Notification };
   /** The member read notifications (null: all) in some tab: their other tabs follow. */
   'notifications.read': { organisationId: number; userId: number; ids: number[] | null; unread: number };
+  /** Clocks of these tickets (null: any) were computed again or told a warning (decision 0028). */
+  'sla.changed': { organisationId: number; ticketIds: number[] | null };
+  /**
+   * Demo mode's clock moved (decision 0028): every instance takes the new offset. Names no organisation,
+   * so no stream receives it; the organisation whose owner moved it gets an `sla.changed`.
+   */
+  'sim.clock': { organisationId?: undefined; offsetMs: number };
 };
 
 export type DeskEventName = keyof DeskEventMap;

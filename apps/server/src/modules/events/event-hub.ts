@@ -71,6 +71,8 @@ const WIRE: { [K in DeskEventName]: (event: DeskEventMap[K]) => ServerEvent } = 
   'members.changed': () => ({ type: 'members.updated' }),
   'notification.created': (n) => ({ type: 'notification.created', notification: n.notification }),
   'notifications.read': (r) => ({ type: 'notifications.read', ids: r.ids, unread: r.unread }),
+  'sla.changed': (s) => ({ type: 'sla.changed', ticket_ids: s.ticketIds }),
+  'sim.clock': () => ({ type: 'sla.changed', ticket_ids: null }),
 };
 
 /** The contract's wire shape of a bus event: the edge where internal camel-case becomes the API's names. */
@@ -91,7 +93,8 @@ interface Stream {
 export function createEventHub(bus: DeskEventBus) {
   const clients = new Map<number, Set<Stream>>();
   const unsubscribe = bus.onCluster((name, event) => {
-    const { organisationId, userId } = event as { organisationId: number; userId?: number };
+    const { organisationId, userId } = event as { organisationId?: number; userId?: number };
+    if (organisationId === undefined) return;
     const streams = clients.get(organisationId);
     if (!streams) return;
     let wire: ServerEvent | null = null;

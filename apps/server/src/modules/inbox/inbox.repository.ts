@@ -1,8 +1,9 @@
-import { INBOX_PAGE_SIZE, type InboxView, type TicketLabel } from '@wadesk/contract';
+import { INBOX_PAGE_SIZE, type InboxView, type SlaFilter, type TicketLabel } from '@wadesk/contract';
 import { and, desc, eq, inArray, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type ArrayRowsStatement, arrayRowsStatement, cachedUtcTextToIso } from '../../db/array-rows';
 import type { Db } from '../../db/client';
 import { users } from '../auth/auth.schema';
+import { slaCondition } from '../sla/sla-filter';
 import type { TicketView } from '../tickets/ticket-mapping';
 import {
   labelListAggregate,
@@ -24,6 +25,8 @@ export interface InboxQuery {
   /** Trimmed, not blank. */
   search?: string | undefined;
   labelId?: number | undefined;
+  /** Only tickets with a running SLA clock breaching soon or breached at `now` (decision 0028). */
+  sla?: { filter: SlaFilter; now: Date } | undefined;
   after?: InboxCursor | undefined;
   limit: number;
 }
@@ -283,8 +286,9 @@ export function createInboxRepository(db: Db, { searchWalk = SEARCH_WALK } = {})
         base.push(
           sql`(${tickets.lastCustomerAt}, ${tickets.id}) < (${query.after.at}::timestamptz, ${query.after.id})`,
         );
+      if (query.sla) base.push(slaCondition(tickets.id, query.sla.filter, query.sla.now));
       const newestFirst = [desc(tickets.lastCustomerAt), desc(tickets.id)];
-      if (!query.search)
+      if (!query.search && !query.sla)
         return rowsOf(
           await pageStatement(
             query.view,
@@ -301,6 +305,7 @@ export function createInboxRepository(db: Db, { searchWalk = SEARCH_WALK } = {})
           }),
         );
       const plain = () => readPage(and(...base), query.limit + 1);
+      if (!query.search) return plain();
 
       const pattern = containsPattern(query.search);
       const number = ticketNumber(query.search);

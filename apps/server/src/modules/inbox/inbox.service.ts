@@ -5,6 +5,7 @@ import {
   type InboxResponse,
   type InboxView,
   inboxMessages,
+  type SlaFilter,
   type Ticket,
   type TicketStatus,
   ticketMessages,
@@ -45,6 +46,7 @@ export interface InboxPageRequest {
   view: InboxView;
   q?: string | undefined;
   label_id?: number | undefined;
+  sla?: SlaFilter | undefined;
   cursor?: string | undefined;
   limit: number;
 }
@@ -53,12 +55,14 @@ export interface InboxServiceDeps {
   repo: InboxRepository;
   actions: TicketActions;
   checks: TicketChecks;
+  /** The desk's now, for the SLA filter (the simulated clock in demo mode). */
+  now?: () => Date;
 }
 
 export type InboxService = ReturnType<typeof createInboxService>;
 
 /** The inbox (docs/decisions/0021-inbox.md): pages of a view, bulk changes, a customer's other tickets. */
-export function createInboxService({ repo, actions, checks }: InboxServiceDeps) {
+export function createInboxService({ repo, actions, checks, now = () => new Date() }: InboxServiceDeps) {
   return {
     async page(actor: Actor, request: InboxPageRequest): Promise<InboxResponse> {
       const after = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
@@ -69,6 +73,7 @@ export function createInboxService({ repo, actions, checks }: InboxServiceDeps) 
         view: request.view,
         search: request.q || undefined,
         labelId: request.label_id,
+        sla: request.sla && { filter: request.sla, now: now() },
         after,
         limit: request.limit,
       });

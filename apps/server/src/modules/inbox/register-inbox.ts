@@ -10,6 +10,8 @@ export interface RegisterInboxOptions {
   actions: TicketActions;
   /** The tickets module's member and label checks. */
   checks: TicketChecks;
+  /** The desk's now (demo mode's simulated clock), for the SLA filter. */
+  now?: () => Date;
 }
 
 /** The inbox: its views, search, bulk changes and the customer's other tickets (decision 0021). */
@@ -19,6 +21,7 @@ export async function registerInbox(app: FastifyInstance, options: RegisterInbox
       repo: createInboxRepository(options.db),
       actions: options.actions,
       checks: options.checks,
+      ...(options.now ? { now: options.now } : {}),
     }),
   });
 }

@@ -1,6 +1,7 @@
 import type { NotificationKind } from '@wadesk/contract';
 import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client';
+import { ints } from '../../db/int-array';
 import { type MemberNotificationRow, memberNotifications } from './notifications.schema';
 
 /** The advisory lock key of the unanswered sweep (any fixed number no other lock uses). */
@@ -29,12 +30,6 @@ export interface UnansweredTicket {
   /** How long the customer has waited now, in whole minutes (since `waiting_since`). */
   waitedMinutes: number;
 }
-
-const ints = (values: readonly number[]) =>
-  sql`array[${sql.join(
-    values.map((v) => sql`${v}::int`),
-    sql`, `,
-  )}]::int[]`;
 
 /**
  * Each member's notifications (decision 0022). Every query names the organisation and the member: a
@@ -76,6 +71,8 @@ export function createNotificationsRepository(db: Db) {
 
   return {
     insert: (posts: readonly NotificationPost[], to: Recipients) => insert(db, posts, to),
+    /** The same, in a caller's transaction: what it claimed and what it tells are kept together. */
+    insertWithin: insert,
 
     /**
      * Keeps each of these members' newest `keep` notifications: one index walk per member to find the

@@ -6,6 +6,7 @@ import {
   type NotificationsResponse,
 } from '@wadesk/contract';
 import type { Clock } from '../../clock';
+import type { DbTransaction } from '../../db/client';
 import type { DeskEventBus } from '../events/desk-events';
 import { toNotification } from './notification-mapping';
 import type { NotificationPoster, NotifiedTicket } from './notification-poster';
@@ -100,6 +101,16 @@ export function createNotificationsService(deps: NotificationsDeps) {
 
   return {
     poster,
+
+    /**
+     * For a module that claims what it tells in its own transaction (the SLA sweep, decision 0028): the
+     * rows are stored in that transaction, announced after its commit.
+     */
+    within: {
+      insertWithin: (tx: DbTransaction, entry: NotificationPost, userIds: readonly number[]) =>
+        repo.insertWithin(tx, [entry], { userIds }),
+      announce: delivered,
+    },
 
     async page(reader: Reader, request: NotificationsRequest): Promise<NotificationsResponse> {
       const { organisationId, id } = reader;

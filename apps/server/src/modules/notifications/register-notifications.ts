@@ -6,7 +6,7 @@ import type { DeskEventBus } from '../events/desk-events';
 import type { NotificationPoster } from './notification-poster';
 import { createNotificationsRepository } from './notifications.repository';
 import { notificationsRoutes } from './notifications.routes';
-import { createNotificationsService } from './notifications.service';
+import { createNotificationsService, type NotificationsService } from './notifications.service';
 
 export interface RegisterNotificationsOptions {
   db: Db;
@@ -25,7 +25,11 @@ export interface RegisterNotificationsOptions {
 export async function registerNotifications(
   app: FastifyInstance,
   options: RegisterNotificationsOptions,
-): Promise<{ poster: NotificationPoster; unansweredSweep: PeriodicSweep }> {
+): Promise<{
+  poster: NotificationPoster;
+  within: NotificationsService['within'];
+  unansweredSweep: PeriodicSweep;
+}> {
   const { db, clock, bus } = options;
   const notifications = createNotificationsService({
     repo: createNotificationsRepository(db),
@@ -44,5 +48,5 @@ export async function registerNotifications(
     unansweredSweep.stop();
     await unansweredSweep.sweepDone();
   });
-  return { poster: notifications.poster, unansweredSweep };
+  return { poster: notifications.poster, within: notifications.within, unansweredSweep };
 }

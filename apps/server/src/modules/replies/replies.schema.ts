@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -55,6 +56,8 @@ export const deskReplies = pgTable(
     recipients: integer('recipients'),
     /** Failed, then sent again with Retry: the WhatsApp id of the new message ('' while it is being sent). */
     retriedAs: text('retried_as'),
+    /** Sent by the desk itself (the out-of-hours reply), not typed by a member: it stops no SLA clock. */
+    automatic: boolean('automatic').notNull().default(false),
   },
   (t) => [
     uniqueIndex('desk_replies_key_idx').on(t.sessionId, t.waId),

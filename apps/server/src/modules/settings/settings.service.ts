@@ -1,6 +1,7 @@
 import {
   DEFAULT_ACK_PHRASES,
   DEFAULT_BUSINESS_HOURS,
+  DEFAULT_OUT_OF_HOURS_MESSAGE,
   normaliseAckPhrase,
   type OrganisationResponse,
   type SettingsResponse,
@@ -42,6 +43,9 @@ const toResponse = (row: SettingsRow, policies: readonly SlaPolicyRow[]): Settin
   reopen_days: row.reopenDays,
   business_hours: row.businessHours ?? DEFAULT_BUSINESS_HOURS,
   sla_policies: policies.map(policyToWire),
+  sla_warning_minutes: row.slaWarningMinutes,
+  out_of_hours_reply: row.outOfHoursReply,
+  out_of_hours_message: row.outOfHoursMessage ?? DEFAULT_OUT_OF_HOURS_MESSAGE,
 });
 
 /** Each stored field's name on the wire, for the audit entry. */
@@ -51,6 +55,9 @@ const WIRE_NAMES = {
   autoPending: 'auto_pending',
   reopenDays: 'reopen_days',
   businessHours: 'business_hours',
+  slaWarningMinutes: 'sla_warning_minutes',
+  outOfHoursReply: 'out_of_hours_reply',
+  outOfHoursMessage: 'out_of_hours_message',
 } as const satisfies Record<keyof SettingsRow, keyof SettingsResponse>;
 
 function policiesToStore(policies: NonNullable<UpdateSettingsRequest['sla_policies']>): SlaPolicyToStore[] {
@@ -109,6 +116,17 @@ export function createSettingsService(deps: {
           throw new AppError(400, slaMessages.holidayRegionInvalid);
         patch.businessHours = request.business_hours;
       }
+      if (request.sla_warning_minutes !== undefined) patch.slaWarningMinutes = request.sla_warning_minutes;
+      if (request.out_of_hours_reply !== undefined) patch.outOfHoursReply = request.out_of_hours_reply;
+      if (request.out_of_hours_message !== undefined)
+        patch.outOfHoursMessage =
+          request.out_of_hours_message === DEFAULT_OUT_OF_HOURS_MESSAGE ? null : request.out_of_hours_message;
+      // What the clocks are computed from: a change computes every clock of the organisation again.
+      const remeasure =
+        request.sla_policies !== undefined ||
+        patch.businessHours !== undefined ||
+        patch.slaWarningMinutes !== undefined ||
+        patch.outOfHoursReply !== undefined;
       const before = await deps.organisations.get(actor.organisationId);
       if (!before) throw notFound();
       // The policies and the other fields in one transaction: a refused list (an unknown label) or a failed
@@ -119,13 +137,20 @@ export function createSettingsService(deps: {
         const replaced = await deps.slaPolicies.replace(
           actor.organisationId,
           policiesToStore(request.sla_policies),
-          (tx) => deps.organisations.update(actor.organisationId, patch, tx),
+          async (tx) => {
+            const updated = await deps.organisations.update(actor.organisationId, patch, tx);
+            await deps.slaPolicies.remeasure(actor.organisationId, tx);
+            return updated;
+          },
         );
         if (replaced === 'label_not_found') throw new AppError(400, slaMessages.labelNotFound);
         if (replaced === 'policy_not_found') throw new AppError(400, slaMessages.policyNotFound);
         policies = replaced;
         row = replaced.also;
-      } else row = await deps.organisations.update(actor.organisationId, patch);
+      } else {
+        row = await deps.organisations.update(actor.organisationId, patch);
+        if (row && remeasure) await deps.slaPolicies.remeasure(actor.organisationId);
+      }
       if (!row) throw notFound();
       const after = policies?.after ?? (await deps.slaPolicies.list(actor.organisationId));
       const was = toResponse(before, policies?.before ?? after);

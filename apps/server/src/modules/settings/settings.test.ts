@@ -1,6 +1,8 @@
 import {
   DEFAULT_ACK_PHRASES,
   DEFAULT_BUSINESS_HOURS,
+  DEFAULT_OUT_OF_HOURS_MESSAGE,
+  DEFAULT_SLA_WARNING_MINUTES,
   normaliseAckPhrase,
   settingsMessages,
 } from '@wadesk/contract';
@@ -33,6 +35,9 @@ const ROUTES: Route[] = [
       auto_pending: true,
       reopen_days: 3,
       business_hours: DEFAULT_BUSINESS_HOURS,
+      sla_warning_minutes: 10,
+      out_of_hours_reply: true,
+      out_of_hours_message: 'Back {back}.',
       sla_policies: [
         {
           name: 'Standard',
@@ -52,6 +57,9 @@ const ROUTES: Route[] = [
       'reopen_days',
       'business_hours',
       'sla_policies',
+      'sla_warning_minutes',
+      'out_of_hours_reply',
+      'out_of_hours_message',
     ],
     zero: ['reopen_days'],
   },
@@ -68,6 +76,9 @@ describeWithDatabase('organisation settings', (ctx) => {
       reopen_days: 7,
       business_hours: DEFAULT_BUSINESS_HOURS,
       sla_policies: [],
+      sla_warning_minutes: DEFAULT_SLA_WARNING_MINUTES,
+      out_of_hours_reply: false,
+      out_of_hours_message: DEFAULT_OUT_OF_HOURS_MESSAGE,
     });
     expect(DEFAULT).toContain('thanks');
     const saved = await post(ctx.app, user, '/org/updateSettings/', {
@@ -84,6 +95,9 @@ describeWithDatabase('organisation settings', (ctx) => {
       reopen_days: 7,
       business_hours: DEFAULT_BUSINESS_HOURS,
       sla_policies: [],
+      sla_warning_minutes: DEFAULT_SLA_WARNING_MINUTES,
+      out_of_hours_reply: false,
+      out_of_hours_message: DEFAULT_OUT_OF_HOURS_MESSAGE,
     });
     // The ticket lifecycle's settings (decision 0020).
     expect(

@@ -35,11 +35,20 @@ describe('slaClocks', () => {
       cycle: 0,
       startedAt: at('2026-01-09T16:30:00'),
       dueAt: at('2026-01-12T09:30:00'),
+      // No lead asked for: "due soon" at the due time itself.
+      warnAt: at('2026-01-12T09:30:00'),
+      paused: false,
       stoppedAt: at('2026-01-12T09:20:00'),
       businessSeconds: 50 * 60,
       wallSeconds: (at('2026-01-12T09:20:00') - at('2026-01-09T16:30:00')) / 1000,
       met: true,
     });
+    // A 15-minute lead in business time: Monday 09:15, not 15 minutes of the weekend before 09:30.
+    const [warned] = of(slaClocks(moments, POLICY, OFFICE, NOW, 15 * 60), 'first_response');
+    expect(warned?.warnAt).toBe(at('2026-01-12T09:15:00'));
+    // A lead longer than the target warns at the start.
+    const [early] = of(slaClocks(moments, POLICY, OFFICE, NOW, 24 * 3600), 'first_response');
+    expect(early?.warnAt).toBe(at('2026-01-09T16:30:00'));
     // On wall time the same reply is two and a half days late.
     const wall = of(slaClocks(moments, { ...POLICY, calendar: 'wall' }, OFFICE, NOW), 'first_response')[0];
     expect(wall?.dueAt).toBe(at('2026-01-09T17:30:00'));
@@ -100,6 +109,19 @@ describe('slaClocks', () => {
     // 30 minutes counted; 7.5 h left from now.
     expect(resolution?.businessSeconds).toBe(30 * 60);
     expect(resolution?.dueAt).toBe(at('2026-01-13T12:00:00'));
+    // Paused: no warning is due while it waits on the customer; back from Pending it runs again.
+    expect(resolution?.paused).toBe(true);
+    const resumed = of(
+      slaClocks(
+        [...moments, { at: at('2026-01-12T12:30:00'), kind: 'resumed' }],
+        POLICY,
+        OFFICE,
+        at('2026-01-12T13:00:00'),
+      ),
+      'resolution',
+    )[0];
+    expect(resumed?.paused).toBe(false);
+    expect(resumed?.dueAt).toBe(at('2026-01-13T12:00:00'));
   });
 
   it('a first contact from staff answers nothing: the customer’s first message starts only the first response', () => {
@@ -132,5 +154,24 @@ describe('slaClocks', () => {
     );
     expect(clocks).toEqual([]);
     expect(slaClocks([{ at: at('2026-01-12T09:00:00'), kind: 'staff' }], POLICY, OFFICE, NOW)).toEqual([]);
+  });
+});
+
+describe('slaClocks on closing', () => {
+  it('stops the response clocks a closed ticket still ran, and a reopened ticket’s customer starts a next response', () => {
+    const moments: TicketMoment[] = [
+      { at: at('2026-01-12T09:00:00'), kind: 'customer' },
+      { at: at('2026-01-12T11:00:00'), kind: 'closed' },
+      { at: at('2026-01-12T12:00:00'), kind: 'reopened' },
+      { at: at('2026-01-12T12:00:00'), kind: 'customer' },
+    ];
+    const clocks = slaClocks(moments, POLICY, OFFICE, at('2026-01-12T12:10:00'));
+    expect(clocks.map((c) => [c.kind, c.cycle, c.stoppedAt, c.met])).toEqual([
+      // Closed after its 60-minute target without an answer: missed, and no longer running.
+      ['first_response', 0, at('2026-01-12T11:00:00'), false],
+      ['next_response', 0, null, null],
+      ['resolution', 0, at('2026-01-12T11:00:00'), true],
+      ['resolution', 1, null, null],
+    ]);
   });
 });

@@ -42,6 +42,8 @@ export interface SlaClock {
   startedAt: number;
   /** null when the calendar holds too little business time to reach the target (e.g. an empty week). */
   dueAt: number | null;
+  /** When "due soon" is told: `leadSeconds` of the policy's time before the due time (the start at the latest). */
+  warnAt: number | null;
   /** null while it runs. */
   stoppedAt: number | null;
   /** Up to the stop, or up to `now` while running; pauses taken out. */
@@ -50,6 +52,8 @@ export interface SlaClock {
   wallSeconds: number;
   /** Stopped by its due time; null while running. */
   met: boolean | null;
+  /** A running resolution clock while the ticket is Pending under a policy that pauses: its due time moves on. */
+  paused: boolean;
 }
 
 /** Every minute counts: the calendar of a policy on wall time. */
@@ -71,9 +75,12 @@ export function slaClocks(
   policy: ClockPolicy,
   calendar: BusinessCalendar,
   now: number,
+  /** How long before the due time "due soon" is told, in the policy's time (business or wall seconds). */
+  leadSeconds = 0,
 ): SlaClock[] {
   const counting = policy.calendar === 'business' ? calendar : ALWAYS;
   const pauses = policy.pauseWhilePending ? pendingIntervals(moments, now) : [];
+  const pendingNow = pauses.at(-1)?.open === true;
   const clocks: SlaClock[] = [];
   const clock = (
     kind: ClockKind,
@@ -85,12 +92,16 @@ export function slaClocks(
     if (minutes === null) return;
     const paused = kind === 'resolution' ? pauses : [];
     const dueAt = dueTime(counting, start, minutes * 60, paused);
+    const warnAt =
+      dueAt === null ? null : dueTime(counting, start, Math.max(0, minutes * 60 - leadSeconds), paused);
     const end = stop ?? Math.max(start, now);
     clocks.push({
       kind,
       cycle,
       startedAt: start,
       dueAt,
+      warnAt,
+      paused: kind === 'resolution' && stop === null && pendingNow,
       stoppedAt: stop,
       businessSeconds: businessSecondsBetween(counting, start, end, paused),
       wallSeconds: (end - start) / 1000,
@@ -102,16 +113,19 @@ export function slaClocks(
   const first = moments[opening];
   if (!first) return [];
   // What staff wrote before the customer's first message (a first contact) answers nothing.
+  // Closing stops what still waits for an answer (nobody will answer a closed ticket); it is met only if
+  // closed in time.
   const after = moments.slice(opening);
-  const firstReply = after.find((moment) => moment.kind === 'staff');
+  const firstReply = after.find((moment) => moment.kind === 'staff' || moment.kind === 'closed');
   clock('first_response', 0, policy.firstResponseMinutes, first.at, firstReply?.at ?? null);
 
-  // Next responses: a customer message after a staff reply starts one; the next staff reply stops it.
+  // Next responses: a customer message after a staff reply (or a reopening) starts one; the next staff
+  // reply stops it.
   let answered = false;
   let waitingSince: number | null = null;
   let nextCycle = 0;
   for (const moment of after) {
-    if (moment.kind === 'staff') {
+    if (moment.kind === 'staff' || moment.kind === 'closed') {
       if (waitingSince !== null)
         clock('next_response', nextCycle++, policy.nextResponseMinutes, waitingSince, moment.at);
       waitingSince = null;
@@ -149,9 +163,9 @@ function dueTime(
   }
 }
 
-/** The spans the ticket was Pending, the last one up to `now` when it still is. */
-function pendingIntervals(moments: readonly TicketMoment[], now: number): Interval[] {
-  const intervals: Interval[] = [];
+/** The spans the ticket was Pending, the last one up to `now` (and `open`) when it still is. */
+function pendingIntervals(moments: readonly TicketMoment[], now: number): (Interval & { open?: boolean })[] {
+  const intervals: (Interval & { open?: boolean })[] = [];
   let since: number | null = null;
   for (const moment of moments) {
     if (moment.kind === 'pending' && since === null) since = moment.at;
@@ -160,6 +174,6 @@ function pendingIntervals(moments: readonly TicketMoment[], now: number): Interv
       since = null;
     }
   }
-  if (since !== null) intervals.push({ from: since, to: Math.max(since, now) });
+  if (since !== null) intervals.push({ from: since, to: Math.max(since, now), open: true });
   return intervals;
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../db/client';
 import { lockOrganisation } from '../../db/organisation-lock';
 import { labels } from '../tickets/tickets.schema';
@@ -37,6 +37,15 @@ export function createSlaPoliciesRepository(db: Db): SlaPolicies {
 
   return {
     list: (organisationId) => list(db, organisationId),
+
+    async remeasure(organisationId, tx) {
+      await (tx ?? db).execute(sql`
+        insert into sla_stale (ticket_id, organisation_id)
+        select id, organisation_id from tickets
+        where organisation_id = ${organisationId}
+          and (status <> 'close' or closed_at >= now() - interval '30 days')
+        on conflict (ticket_id) do nothing`);
+    },
 
     // Under the organisation's lock: two admins saving at once each see the list the other left.
     replace(organisationId, wanted, alsoInTransaction) {

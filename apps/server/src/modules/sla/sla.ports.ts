@@ -23,4 +23,9 @@ export interface SlaPolicies {
   ): Promise<
     { before: SlaPolicyRow[]; after: SlaPolicyRow[]; also: T } | 'policy_not_found' | 'label_not_found'
   >;
+  /**
+   * Queues the organisation's tickets for their clocks to be computed again (new policies, hours, warning
+   * lead): the active ones and those closed in the last 30 days. Inside `tx` when given.
+   */
+  remeasure(organisationId: number, tx?: DbTransaction): Promise<void>;
 }

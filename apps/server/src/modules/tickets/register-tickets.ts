@@ -27,6 +27,7 @@ export interface RegisterTicketsOptions {
   replyStates?: TicketsServiceDeps['replyStates'];
   /** The message store's polls, shown with their votes in the conversation. */
   pollStates?: TicketsServiceDeps['pollStates'];
+  slaCounts?: TicketsServiceDeps['slaCounts'];
 }
 
 /**
@@ -52,6 +53,7 @@ export async function registerTickets(
       bus.publish('ticket.changed', { organisationId, change: 'status', ticket }),
     ...(options.replyStates ? { replyStates: options.replyStates } : {}),
     ...(options.pollStates ? { pollStates: options.pollStates } : {}),
+    ...(options.slaCounts ? { slaCounts: options.slaCounts } : {}),
   });
   await app.register(ticketsRoutes, { tickets: ticketsService });
   const workflowRepository = createTicketWorkflowRepository(db);

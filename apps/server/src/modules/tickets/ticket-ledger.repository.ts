@@ -211,8 +211,10 @@ function joinStatement(db: Db) {
       for update) t`);
   const added = db.$with('added', { ticketId: sql<number>`ticket_id` }).as(sql`
     insert into ticket_messages (ticket_id, session_id, group_jid, wa_id, sender, sender_name, is_business,
-      message, created_at, sent_by_user_id, echo_effects)
+      message, created_at, sent_by_user_id, still, echo_effects)
     select id, session_id, group_jid, wa_id, sender, sender_name, is_business, message, at, sent_by_user_id,
+      -- An acknowledgement starts no SLA clock (decision 0028).
+      is_still and not is_business,
       -- What a desk reply changes below, kept so that WhatsApp refusing the reply can undo exactly that
       -- (decision 0018, reply states).
       case when is_business and sent_by_user_id is not null then array_remove(array[

@@ -1,7 +1,9 @@
+import type { SlaFilter } from '@wadesk/contract';
 import { and, asc, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from '../auth/auth.schema';
+import { slaCondition } from '../sla/sla-filter';
 import type { TicketView } from './ticket-mapping';
 import {
   type TicketMessageRow,
@@ -25,6 +27,8 @@ export interface TicketListQuery {
   /** A member's id: only their tickets; null: only unassigned ones; absent: everyone's. */
   assigneeId?: number | null | undefined;
   labelId?: number | undefined;
+  /** Only tickets with a running SLA clock breaching soon or breached at `now` (decision 0028). */
+  sla?: { filter: SlaFilter; now: Date } | undefined;
 }
 
 /** Tickets as the desk's lists show them (ticketViewColumns), in one statement. */
@@ -69,6 +73,7 @@ export function createTicketsRepository(db: Db) {
           .where(and(eq(ticketLabels.ticketId, tickets.id), eq(ticketLabels.labelId, query.labelId)));
         conditions.push(sql`exists (${labelled})`);
       }
+      if (query.sla) conditions.push(slaCondition(tickets.id, query.sla.filter, query.sla.now));
       if (query.beforeId !== undefined) {
         const cursor = db
           .select({ createdAt: tickets.createdAt })

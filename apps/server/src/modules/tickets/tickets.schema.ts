@@ -166,6 +166,8 @@ export const ticketMessages = pgTable(
      * Emptied once undone.
      */
     echoEffects: text('echo_effects').array().notNull().default(sql`'{}'::text[]`),
+    /** A customer message that moves nothing (an acknowledgement): it starts no SLA clock (decision 0028). */
+    still: boolean('still').notNull().default(false),
   },
   (t) => [
     uniqueIndex('ticket_messages_key_idx').on(t.sessionId, t.groupJid, t.waId),

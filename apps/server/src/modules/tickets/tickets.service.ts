@@ -38,6 +38,8 @@ export interface TicketsServiceDeps {
     groupJid: string,
     waIds: readonly string[],
   ) => Promise<Map<string, PollState>>;
+  /** The SLA module's counts of active tickets breaching soon and breached now (decision 0028). */
+  slaCounts?: (organisationId: number, now: Date) => Promise<{ dueSoon: number; breached: number }>;
 }
 
 export type TicketsService = ReturnType<typeof createTicketsService>;
@@ -51,6 +53,7 @@ export function createTicketsService({
   onStatusChange = () => {},
   replyStates,
   pollStates,
+  slaCounts = async () => ({ dueSoon: 0, breached: 0 }),
 }: TicketsServiceDeps) {
   async function owned(organisationId: number, id: number): Promise<TicketView> {
     const ticket = await repo.find(organisationId, id);
@@ -69,17 +72,20 @@ export function createTicketsService({
         beforeId: request.before_id,
         assigneeId,
         labelId: request.label_id,
+        sla: request.sla && { filter: request.sla, now: clock() },
       });
       return rows.map(toTicket);
     },
 
     async stats(organisationId: number): Promise<TicketStatsResponse> {
-      const row = await repo.stats(organisationId);
+      const [row, sla] = await Promise.all([repo.stats(organisationId), slaCounts(organisationId, clock())]);
+      const clocks = { sla_due_soon: sla.dueSoon, sla_breached: sla.breached };
       if (!row) {
         const none = { avg_first_response_seconds: null, avg_resolution_seconds: null };
-        return { open: 0, in_progress: 0, pending: 0, closed: 0, total: 0, ...none };
+        return { open: 0, in_progress: 0, pending: 0, closed: 0, total: 0, ...none, ...clocks };
       }
       return {
+        ...clocks,
         open: row.open,
         in_progress: row.inProgress,
         pending: row.pending,
