@@ -55,6 +55,7 @@ CREATE TABLE "ticket_status_moments" (
 	"kind" text NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "member_notifications" DROP CONSTRAINT "member_notifications_kind_valid";--> statement-breakpoint
 ALTER TABLE "organisations" ADD COLUMN "sla_warning_minutes" integer DEFAULT 15 NOT NULL;--> statement-breakpoint
 ALTER TABLE "organisations" ADD COLUMN "out_of_hours_reply" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "organisations" ADD COLUMN "out_of_hours_message" text;--> statement-breakpoint
@@ -74,6 +75,7 @@ CREATE INDEX "sla_clocks_organisation_running_idx" ON "sla_clocks" USING btree (
 CREATE INDEX "sla_mails_send_after_idx" ON "sla_mails" USING btree ("send_after");--> statement-breakpoint
 CREATE INDEX "ticket_status_moments_ticket_idx" ON "ticket_status_moments" USING btree ("ticket_id","at","id");--> statement-breakpoint
 ALTER TABLE "organisations" ADD CONSTRAINT "organisations_sla_warning_minutes_valid" CHECK ("organisations"."sla_warning_minutes" between 1 and 1440);--> statement-breakpoint
+ALTER TABLE "member_notifications" ADD CONSTRAINT "member_notifications_kind_valid" CHECK ("member_notifications"."kind" in ('assigned', 'customer_replied', 'mentioned', 'new_ticket', 'unanswered', 'sla_due_soon', 'sla_breached'));--> statement-breakpoint
 -- Hand-written below (docs/decisions/0028-sla-clocks.md). Each status change of a ticket is kept as a moment
 -- of its SLA history, at the ticket's updated_at (a message's WhatsApp time when a message moved it, the
 -- call's time when a member did), whichever statement changed it: the engine's one-statement join, a

@@ -33,7 +33,7 @@ export const memberNotifications = pgTable(
     index('member_notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
     check(
       'member_notifications_kind_valid',
-      sql`${t.kind} in ('assigned', 'customer_replied', 'mentioned', 'new_ticket', 'unanswered')`,
+      sql`${t.kind} in ('assigned', 'customer_replied', 'mentioned', 'new_ticket', 'unanswered', 'sla_due_soon', 'sla_breached')`,
     ),
   ],
 );

@@ -109,8 +109,8 @@ export function createSlaClocksRepository(db: Db) {
     const byTicket = new Map<number, TicketMoment[]>();
     for (const moment of moments) {
       const id = Number(moment.ticket_id);
-      let list = byTicket.get(id);
-      if (!list) byTicket.set(id, (list = []));
+      const list = byTicket.get(id) ?? [];
+      byTicket.set(id, list);
       list.push({ at: Number(moment.at), kind: moment.kind });
     }
     return tickets.map((t) => {
