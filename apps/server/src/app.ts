@@ -334,17 +334,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     now: deskNow,
   });
   await registerDashboard(app, { sessions, groups, agents });
-  const slaEngine = await registerSla(app, {
-    repo: slaClocks,
-    bus,
-    clock: deskClock,
-    simulated: simulatedClock,
-    bell: notificationsWithin,
-    mailer,
-    publicUrl: config.publicUrl,
-    engine: { sweepMs: config.slaSweepIntervalMs },
-  });
-  await registerReplies(app, {
+  const automaticReplies = await registerReplies(app, {
     db: database.db,
     deskReplies,
     store,
@@ -355,6 +345,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     perSessionPerMinute: config.replyRateLimit,
     storage,
     announce: replyStates.announce,
+  });
+  const slaEngine = await registerSla(app, {
+    repo: slaClocks,
+    bus,
+    clock: deskClock,
+    simulated: simulatedClock,
+    bell: notificationsWithin,
+    mailer,
+    publicUrl: config.publicUrl,
+    engine: { sweepMs: config.slaSweepIntervalMs },
+    // The out-of-hours reply goes out through the replies module, recorded as automatic.
+    sendAutomatic: automaticReplies.sendAutomatic,
   });
   const { openStreams } = await registerEvents(app, {
     bus,

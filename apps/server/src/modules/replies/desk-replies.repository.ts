@@ -13,10 +13,13 @@ export interface DeskReplyRow {
   waId: string;
   /** The ticket replied to; null for a message the composer wrote into the group (decision 0024). */
   ticketId: number | null;
-  userId: number;
+  /** Null for an automatic message (the out-of-hours reply), which no member typed. */
+  userId: number | null;
   body: string;
   /** The sent proto.IMessage, as Baileys will need it for a retry. */
   content: proto.IMessage;
+  /** Sent by the desk itself: it stops no SLA clock (decision 0028). */
+  automatic?: boolean;
 }
 
 /** A desk reply whose state changed, as the statement left it. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../db/client';
 import type { ObjectStorage } from '../../storage/storage';
 import type { AuditRecorder } from '../audit/audit.service';
@@ -31,7 +31,10 @@ export interface RegisterRepliesOptions {
 }
 
 /** Replies from the desk and canned replies (docs/decisions/0018-desk-replies.md). */
-export async function registerReplies(app: FastifyInstance, options: RegisterRepliesOptions): Promise<void> {
+export async function registerReplies(
+  app: FastifyInstance,
+  options: RegisterRepliesOptions,
+): Promise<{ sendAutomatic(organisationId: number, ticketId: number, text: string): Promise<boolean> }> {
   const { db, deskReplies, store, gateway, cluster, limit, audit, perSessionPerMinute, storage } = options;
   const replies = createRepliesService({
     targets: createReplyTargets(db),
@@ -58,4 +61,14 @@ export async function registerReplies(app: FastifyInstance, options: RegisterRep
     limit,
     perSessionPerMinute,
   });
+  // The desk's own messages spend the session's limit last: only while a fifth of the minute's sends
+  // (at least one) is still left for the team; past that they are dropped, never queued (decision 0028).
+  const spared = Math.max(1, Math.ceil(perSessionPerMinute / 5));
+  const unanswered = { header: () => unanswered } as unknown as FastifyReply;
+  const automaticThrottle = (sessionId: string) =>
+    limit(`desk-reply:${sessionId}`, perSessionPerMinute - spared, unanswered);
+  return {
+    sendAutomatic: (organisationId, ticketId, text) =>
+      replies.sendAutomatic(organisationId, ticketId, text, automaticThrottle),
+  };
 }

@@ -38,6 +38,7 @@ function service(
         status: 'open',
         sessionId: 's1',
         groupJid: 'g@g.us',
+        groupMode: 'watch',
         customerWaId: 'CUSTOMER',
       }),
     },

@@ -61,7 +61,10 @@ type ReplyContent = { text: string } | { poll: PollToSend };
  */
 export interface SendCommand {
   organisationId: number;
-  userId: number;
+  /** Null for an automatic message (the out-of-hours reply), which no member typed. */
+  userId: number | null;
+  /** The desk's own message (the out-of-hours reply): recorded as automatic, stops no SLA clock. */
+  automatic?: boolean;
   /** The ticket replied to; null for the composer. */
   ticketId: number | null;
   sessionId: string;
@@ -193,6 +196,7 @@ export function createRepliesService(deps: RepliesServiceDeps) {
         wa_id: waId,
         length: c.text.length,
         ...(c.poll ? { poll: true, options: c.poll.options.length } : {}),
+        ...(c.automatic ? { automatic: 'out of hours' } : {}),
         ...retry,
       },
     };
@@ -217,6 +221,7 @@ export function createRepliesService(deps: RepliesServiceDeps) {
           userId: c.userId,
           body: c.text,
           content: message.message ?? {},
+          ...(c.automatic ? { automatic: true } : {}),
         });
         recorded = waId;
       };
@@ -312,6 +317,36 @@ export function createRepliesService(deps: RepliesServiceDeps) {
   }
 
   const service = {
+    /**
+     * The out-of-hours reply (decision 0028): the desk's own text into the ticket's group, quoting nothing,
+     * recorded as automatic. Not into a closed ticket, nor into a group whose mode is now ignore. Answers
+     * false when it was not sent for one of those reasons; `throttle` refuses it (429) before a member's
+     * reply would be.
+     */
+    async sendAutomatic(
+      organisationId: number,
+      ticketId: number,
+      text: string,
+      throttle: Throttle,
+    ): Promise<boolean> {
+      const target = await targets.find(organisationId, ticketId);
+      if (!target || target.status === 'close' || target.groupMode === 'ignore') return false;
+      await dispatch(
+        {
+          organisationId,
+          userId: null,
+          automatic: true,
+          ticketId: target.ticketId,
+          sessionId: target.sessionId,
+          groupJid: target.groupJid,
+          quotedWaId: null,
+          text,
+        },
+        throttle,
+      );
+      return true;
+    },
+
     /**
      * Sends a message the composer wrote (decision 0024) through the same path as a reply: the caller has
      * checked the group is the organisation's. Answers WhatsApp's id and when it was sent (seconds).

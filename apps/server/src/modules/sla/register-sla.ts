@@ -1,3 +1,4 @@
+import { DEFAULT_OUT_OF_HOURS_MESSAGE } from '@wadesk/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Mail } from '../../mail/mailer';
 import type { DeskEventBus } from '../events/desk-events';
@@ -7,6 +8,7 @@ import { createSlaService } from './sla.service';
 import type { SlaClocksRepository } from './sla-clocks.repository';
 import type { OutOfHoursDue } from './sla-compute';
 import { createSlaEngine, type SlaEngine, type WarningBell } from './sla-engine';
+import { outOfHoursText } from './sla-texts';
 
 export interface RegisterSlaOptions<R> {
   repo: SlaClocksRepository;
@@ -18,7 +20,8 @@ export interface RegisterSlaOptions<R> {
   bell: WarningBell<R>;
   mailer: { send(mail: Mail): Promise<void> };
   publicUrl: string;
-  outOfHours?: (due: OutOfHoursDue) => Promise<void>;
+  /** Sends the desk's own text into a ticket's group (the replies module); false when it may not. */
+  sendAutomatic?: (organisationId: number, ticketId: number, text: string) => Promise<boolean>;
   engine?: { pollMs?: number; sweepMs?: number };
 }
 
@@ -27,7 +30,7 @@ export async function registerSla<R>(
   app: FastifyInstance,
   options: RegisterSlaOptions<R>,
 ): Promise<SlaEngine> {
-  const { repo } = options;
+  const { repo, sendAutomatic } = options;
   const engine = createSlaEngine({
     repo,
     now: options.clock.now,
@@ -35,7 +38,18 @@ export async function registerSla<R>(
     bell: options.bell,
     mailer: options.mailer,
     publicUrl: options.publicUrl,
-    ...(options.outOfHours ? { outOfHours: options.outOfHours } : {}),
+    ...(sendAutomatic
+      ? {
+          outOfHours: async (due: OutOfHoursDue) => {
+            const template = due.message ?? DEFAULT_OUT_OF_HOURS_MESSAGE;
+            await sendAutomatic(
+              due.organisationId,
+              due.ticketId,
+              outOfHoursText(template, due.back, due.timeZone),
+            );
+          },
+        }
+      : {}),
     log: app.log,
     ...options.engine,
   });

@@ -41,7 +41,7 @@ export const simClockRoutes: FastifyPluginAsyncZod<{ sla: SlaService }> = async 
     '/sim/clock',
     {
       schema: {
-        tags: ['simulator'],
+        tags,
         summary: "Simulator: move demo mode's clock forward, or back to real time",
         security: bearerAuth,
         body: simClockRequest.optional(),

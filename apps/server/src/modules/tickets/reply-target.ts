@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { GroupTicketMode } from '../messages/messages.schema';
 import { type TicketStatus, ticketMessages, tickets } from './tickets.schema';
 
 /** What a reply from the desk needs of a ticket: where it lives and the customer message to quote. */
@@ -14,6 +15,8 @@ export interface ReplyTarget {
    * changed since); null when it has no customer message.
    */
   customerWaId: string | null;
+  /** The group's ticket mode now; null when the desk has not stored the group. */
+  groupMode: GroupTicketMode | null;
 }
 
 /** Reads for replies from the desk (modules/replies); the tickets module owns these tables. */
@@ -27,6 +30,8 @@ export function createReplyTargets(db: Db) {
           groupJid: tickets.groupJid,
           customer: tickets.customer,
           customerNumber: tickets.customerNumber,
+          groupMode: sql<GroupTicketMode | null>`(select g.ticket_mode from wa_groups g
+            where g.session_id = ${tickets.sessionId} and g.jid = ${tickets.groupJid})`,
         })
         .from(tickets)
         .where(and(eq(tickets.organisationId, organisationId), eq(tickets.id, ticketId)));

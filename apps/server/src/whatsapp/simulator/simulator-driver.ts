@@ -315,6 +315,8 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
         userJid: owner.jid,
         ...(quoted ? { quoted } : {}),
         messageId: generateMessageIDV2(owner.jid),
+        // On the simulated phones' clock (demo mode's, decision 0028), not Baileys' own `new Date()`.
+        timestamp: new Date(options.now()),
         // Baileys encrypts the media to a file and hands it here as it would to WhatsApp's media servers.
         upload,
       });
@@ -328,7 +330,7 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
       // Then WhatsApp's server takes it (its ack: one grey tick); /sim/ plays what comes after.
       later(phone, 5, () =>
         phone.events?.sendStatus([
-          { ...receiptOf(message, null), status: 'sent', at: Math.floor(Date.now() / 1000) },
+          { ...receiptOf(message, null), status: 'sent', at: Math.floor(options.now() / 1000) },
         ]),
       );
       return message;
@@ -598,7 +600,7 @@ function controls(
       // with a phone number); one from someone the list does not hold carries the phone-number JID too.
       const message = buildMessage(group, named, Boolean(input.fromMe), {
         id,
-        timestamp: input.timestamp ?? Math.floor(Date.now() / 1000),
+        timestamp: input.timestamp ?? Math.floor(now() / 1000),
         content,
         participantAlt: !member,
       });
@@ -633,7 +635,7 @@ function controls(
       const message = input.waId ? phone?.sent.find((m) => m.key.id === input.waId) : phone?.sent.at(-1);
       const group = phone?.content.groups.find((g) => g.jid === message?.key.remoteJid);
       if (!phone?.connected || !phone.events || !message || !group) return false;
-      const at = Math.floor(Date.now() / 1000);
+      const at = Math.floor(now() / 1000);
       if (input.status === 'failed') {
         const errorCode = input.code ?? (input.refusal ? null : '479');
         phone.events.sendStatus([
