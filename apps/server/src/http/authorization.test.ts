@@ -87,6 +87,8 @@ const MINIMUM_ROLE: Record<string, MemberRole | 'public'> = {
   // Organisation settings: everyone reads them (the engine's rules show in the desk); admins change them.
   'POST /org/getSettings/': 'member',
   'POST /org/updateSettings/': 'admin',
+  // SLA clocks: every member sees them on the lists and the conversation.
+  'POST /org/getSlaClocks/': 'member',
   // The organisation's name: an owner's, like its members.
   'POST /org/updateOrganisation/': 'owner',
   'POST /events/stream-token/': 'member',

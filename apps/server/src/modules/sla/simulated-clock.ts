@@ -25,7 +25,8 @@ export async function createSimulatedClock(
     };
     return Number(result.rows[0]?.offset_ms ?? 0);
   };
-  let offset = await read();
+  // A database not migrated yet (or gone) starts at real time; the next move stores the offset.
+  let offset = await read().catch(() => 0);
   const unsubscribe = bus.onCluster((name, event) => {
     if (name === 'sim.clock') offset = (event as { offsetMs: number }).offsetMs;
   });

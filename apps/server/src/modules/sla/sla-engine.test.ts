@@ -1,4 +1,10 @@
-import type { SlaClock, SlaClocksResponse } from '@wadesk/contract';
+import type {
+  InboxResponse,
+  SlaClock,
+  SlaClocksResponse,
+  Ticket,
+  TicketStatsResponse,
+} from '@wadesk/contract';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, type TestContext } from '../../../test/helpers/describe-each-database';
@@ -187,6 +193,31 @@ describeEachDatabase('SLA clocks', (ctx) => {
         false,
       ],
     ]);
+
+    // The lists' filter and the stat cards: within the 15-minute lead of 14:30, then past it.
+    const listed = async (sla: string) => ({
+      dashboard: (await org<Ticket[]>(ctx.app, desk.user, 'getTickets', { sla })).body.map((t) => t.id),
+      inbox: (await org<InboxResponse>(ctx.app, desk.user, 'getInbox', { sla })).body.tickets.map(
+        (t) => t.id,
+      ),
+    });
+    const stats = async () => {
+      const { sla_due_soon, sla_breached } = (
+        await org<TicketStatsResponse>(ctx.app, desk.user, 'getTicketStats')
+      ).body;
+      return { sla_due_soon, sla_breached };
+    };
+    ctx.clock.set(at('14:10'));
+    expect(await listed('due_soon')).toEqual({ dashboard: [], inbox: [] });
+    expect(await stats()).toEqual({ sla_due_soon: 0, sla_breached: 0 });
+    ctx.clock.set(at('14:20'));
+    expect(await listed('due_soon')).toEqual({ dashboard: [ticket.id], inbox: [ticket.id] });
+    expect(await listed('breached')).toEqual({ dashboard: [], inbox: [] });
+    expect(await stats()).toEqual({ sla_due_soon: 1, sla_breached: 0 });
+    ctx.clock.set(at('14:31'));
+    expect(await listed('due_soon')).toEqual({ dashboard: [], inbox: [] });
+    expect(await listed('breached')).toEqual({ dashboard: [ticket.id], inbox: [ticket.id] });
+    expect(await stats()).toEqual({ sla_due_soon: 0, sla_breached: 1 });
   });
 
   it('a refused desk reply and an automatic message stop nothing; an agent phone reply by LID does; labels pick the policy', async () => {

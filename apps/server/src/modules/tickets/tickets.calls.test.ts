@@ -132,6 +132,8 @@ describeEachDatabase('ticket calls', (ctx) => {
       total: 0,
       avg_first_response_seconds: null,
       avg_resolution_seconds: null,
+      sla_due_soon: 0,
+      sla_breached: 0,
     });
 
     const t0 = Math.floor(ctx.clock().getTime() / 1000);
@@ -153,6 +155,8 @@ describeEachDatabase('ticket calls', (ctx) => {
       total: 3,
       avg_first_response_seconds: 30,
       avg_resolution_seconds: 100,
+      sla_due_soon: 0,
+      sla_breached: 0,
     });
     expect(await ctx.count(tickets)).toBe(3);
 

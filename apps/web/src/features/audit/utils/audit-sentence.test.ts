@@ -127,6 +127,16 @@ const SERVER_ENTRIES: [AuditLogEntry['action'], string | null, Record<string, un
     { business_hours: { from: {}, to: {} }, sla_policies: { from: [], to: [] } },
     'Changed the settings: the business hours; the SLA policies.',
   ],
+  [
+    'settings.changed',
+    'Organisation settings',
+    {
+      sla_warning_minutes: { from: 15, to: 30 },
+      out_of_hours_reply: { from: false, to: true },
+      out_of_hours_message: { from: 'Back {back}.', to: 'We are away until {back}.' },
+    },
+    'Changed the settings: the breaching-soon warning from 15 minutes to 30 minutes before due; the out-of-hours reply turned on; the out-of-hours message.',
+  ],
   ['label.saved', 'Urgent', { label_id: 2, colour: '#dc2626', created: true }, 'Created the label Urgent.'],
   ['label.deleted', 'Urgent', { label_id: 2 }, 'Deleted the label Urgent.'],
   ['canned_reply.saved', '/refund', { id: 4, created: false }, 'Edited the canned reply /refund.'],

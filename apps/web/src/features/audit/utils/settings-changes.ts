@@ -40,6 +40,13 @@ export function settingsChanges(details: Record<string, unknown>): string {
         return 'the business hours';
       case 'sla_policies':
         return 'the SLA policies';
+      case 'sla_warning_minutes':
+        return `the breaching-soon warning from ${plural(number(from) ?? 0, 'minute')} to ${plural(number(to) ?? 0, 'minute')} before due`;
+      case 'out_of_hours_reply':
+        return `the out-of-hours reply turned ${to === true ? 'on' : 'off'}`;
+      // Up to 1000 characters each: named, not quoted.
+      case 'out_of_hours_message':
+        return 'the out-of-hours message';
       default: {
         // A setting added after this page: its name in words, and its values when they are words.
         const name = key.replaceAll('_', ' ');

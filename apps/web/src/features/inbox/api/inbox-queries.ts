@@ -6,7 +6,7 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { BulkUpdateTicketsRequest, InboxResponse, InboxView, Ticket } from '@wadesk/contract';
+import type { BulkUpdateTicketsRequest, InboxResponse, InboxView, SlaFilter, Ticket } from '@wadesk/contract';
 import { passesView, patchInboxPages, withFirstPage } from '@/features/inbox/utils/inbox-list';
 import { useAuth } from '@/shared/account/auth-context';
 import { membersListQuery } from '@/shared/api/directory-queries';
@@ -20,15 +20,24 @@ import { bulkUpdateTickets, fetchCustomerTickets, fetchInbox, fetchLabels } from
 export const inboxKeys = {
   all: ['inbox'] as const,
   lists: () => [...inboxKeys.all, 'list'] as const,
-  list: (view: InboxView, q: string) => [...inboxKeys.lists(), view, q] as const,
+  /** `sla`: the SLA filter, null for none. */
+  list: (view: InboxView, q: string, sla: SlaFilter | null) =>
+    [...inboxKeys.lists(), view, q, sla ?? 'any-sla'] as const,
   customer: (ticketId: number) => ['tickets', 'inbox-customer', ticketId] as const,
 };
 
-export const inboxQuery = (view: InboxView, q: string) =>
+/** A view's request: what is not set is left out. */
+const inboxRequest = (view: InboxView, q: string, sla: SlaFilter | null, cursor = '') => ({
+  view,
+  ...(q ? { q } : {}),
+  ...(sla ? { sla } : {}),
+  ...(cursor ? { cursor } : {}),
+});
+
+export const inboxQuery = (view: InboxView, q: string, sla: SlaFilter | null) =>
   infiniteQueryOptions({
-    queryKey: inboxKeys.list(view, q),
-    queryFn: ({ pageParam, signal }) =>
-      fetchInbox({ view, ...(q ? { q } : {}), ...(pageParam ? { cursor: pageParam } : {}) }, signal),
+    queryKey: inboxKeys.list(view, q, sla),
+    queryFn: ({ pageParam, signal }) => fetchInbox(inboxRequest(view, q, sla, pageParam), signal),
     initialPageParam: '',
     getNextPageParam: (page) => page.next_cursor ?? undefined,
   });
@@ -57,15 +66,18 @@ export const customerTicketsQuery = (ticketId: number) =>
 
 /**
  * A ticket as it is now in every cached view: changed in place, or out of a view it left (no request; where
- * a ticket not listed sorts only the server knows, see patchInboxPages).
+ * a ticket not listed sorts only the server knows, see patchInboxPages). A view filtered by SLA loses a
+ * closed ticket (its clocks stopped); whether another still passes only the clocks say (`sla.changed`).
  */
 export function patchInboxLists(queryClient: QueryClient, ticket: Ticket, meId: number | null): void {
   for (const [key] of queryClient.getQueriesData<InfiniteData<InboxResponse>>({
     queryKey: inboxKeys.lists(),
   })) {
     const view = key[2] as InboxView;
+    const bySla = key[4] === 'due_soon' || key[4] === 'breached';
+    const passes = passesView(ticket, view, meId) && !(bySla && ticket.status === 'close');
     queryClient.setQueryData<InfiniteData<InboxResponse>>(key, (data) =>
-      patchInboxPages(data, ticket, passesView(ticket, view, meId)),
+      patchInboxPages(data, ticket, passes),
     );
   }
 }
@@ -73,12 +85,11 @@ export function patchInboxLists(queryClient: QueryClient, ticket: Ticket, meId: 
 /** Asks a view for its first page again and puts it in front of the cached pages (withFirstPage). */
 export async function refreshFirstPage(
   queryClient: QueryClient,
-  view: InboxView,
-  q: string,
+  { view, q, sla }: { view: InboxView; q: string; sla: SlaFilter | null },
   signal: AbortSignal,
 ): Promise<void> {
-  const first = await fetchInbox({ view, ...(q ? { q } : {}) }, signal);
-  queryClient.setQueryData<InfiniteData<InboxResponse>>(inboxKeys.list(view, q), (data) =>
+  const first = await fetchInbox(inboxRequest(view, q, sla), signal);
+  queryClient.setQueryData<InfiniteData<InboxResponse>>(inboxKeys.list(view, q, sla), (data) =>
     withFirstPage(data, first),
   );
 }

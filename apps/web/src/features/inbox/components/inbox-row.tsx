@@ -1,7 +1,9 @@
 import type { InboxTicket } from '@wadesk/contract';
 import { TICKET_STATUS_LABELS } from '@wadesk/contract';
 import { waitingLabel } from '@/features/inbox/utils/inbox-list';
+import type { SlaClocks } from '@/shared/api/use-sla-clocks';
 import { formatNameOrPhone } from '@/shared/format/phone';
+import { TicketSlaBadge } from '@/shared/ui/sla-clock-badge';
 
 const STATUS_TONES: Record<InboxTicket['status'], string> = {
   open: 'bg-amber-50 text-amber-900 ring-amber-200',
@@ -15,12 +17,17 @@ interface InboxRowProps {
   open: boolean;
   checked: boolean;
   now: number;
+  /** The shown tickets' SLA clocks: the row shows its ticket's most urgent running one. */
+  sla: SlaClocks;
   onOpen: () => void;
   onCheck: (checked: boolean) => void;
 }
 
-/** A ticket in the inbox: who, where, the last message, its state and how long the customer has waited. */
-export function InboxRow({ ticket, open, checked, now, onOpen, onCheck }: InboxRowProps) {
+/**
+ * A ticket in the inbox: who, where, the last message, its state, how long the customer has waited and its
+ * most urgent SLA clock.
+ */
+export function InboxRow({ ticket, open, checked, now, sla, onOpen, onCheck }: InboxRowProps) {
   const customer = formatNameOrPhone(ticket.customer);
   const waiting = waitingLabel(ticket.waiting_since, now);
   return (
@@ -58,6 +65,9 @@ export function InboxRow({ ticket, open, checked, now, onOpen, onCheck }: InboxR
           ) : null}
           <span className="truncate text-slate-600">{ticket.assignee?.name ?? 'Unassigned'}</span>
           {waiting ? <span className="font-medium text-amber-800">· {waiting}</span> : null}
+        </span>
+        <span className="mt-1 flex empty:hidden">
+          <TicketSlaBadge clocks={sla.of(ticket.id)} now={sla.now} />
         </span>
       </button>
     </li>

@@ -1,7 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AuthUser, BulkUpdateTicketsResponse, InboxTicket, Ticket } from '@wadesk/contract';
+import type { AuthUser, BulkUpdateTicketsResponse, InboxTicket, SlaClock, Ticket } from '@wadesk/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { INBOX_REFRESH_DELAY_MS } from '@/features/inbox/hooks/use-inbox-refresh';
 import { AuthUserProvider } from '@/shared/account/auth-context';
@@ -38,6 +38,24 @@ const FIRST = [
   row(3),
 ];
 const SECOND = [row(4, { status: 'pending' })];
+
+/** Ticket 2's first response is overdue by 20 minutes. */
+const CLOCKS: SlaClock[] = [
+  {
+    ticket_id: 2,
+    kind: 'first_response',
+    cycle: 0,
+    policy_name: 'Standard',
+    started_at: minutesAgo(80),
+    due_at: minutesAgo(20),
+    warn_at: minutesAgo(35),
+    stopped_at: null,
+    paused: false,
+    met: null,
+    business_seconds: 0,
+    wall_seconds: 0,
+  },
+];
 
 type Sent = [string, unknown][];
 
@@ -88,6 +106,13 @@ function server(
         });
       case '/org/getLabels/':
         return jsonResponse(200, [{ id: 3, name: 'Refunds', colour: '#0f766e' }]);
+      case '/org/getSlaClocks/': {
+        const ids = (body as { ticket_ids: number[] }).ticket_ids;
+        return jsonResponse(200, {
+          now: new Date().toISOString(),
+          clocks: CLOCKS.filter((c) => ids.includes(c.ticket_id)),
+        });
+      }
       case '/events/stream-token/':
         return jsonResponse(200, { stream_token: 'tk', expires_in: 30 });
       default:
@@ -209,6 +234,58 @@ describe('InboxScreen', () => {
     expect(inboxRequests(sent).filter((body) => (body as { q?: string }).q !== undefined)).toEqual([
       { view: 'mine', q: 'nobody' },
     ]);
+  });
+
+  it("shows each row's most urgent SLA clock, and filters the view by SLA from the address", async () => {
+    const { sent } = server();
+    const user = userEvent.setup();
+    const { router } = render();
+    await screen.findByRole('list', { name: 'Inbox tickets' });
+    const badge = await within(rowOf(2)).findByText('First response overdue by 20 min');
+    expect(badge.closest('[data-sla-state]')?.getAttribute('data-sla-state')).toBe('breached');
+    expect(rowOf(1).querySelector('[data-sla-state]')).toBeNull();
+    expect(sent.filter(([path]) => path === '/org/getSlaClocks/')).toEqual([
+      ['/org/getSlaClocks/', { ticket_ids: [1, 2, 3] }],
+    ]);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'SLA' }), 'Breached');
+    await waitFor(() => expect(inboxRequests(sent).at(-1)).toEqual({ view: 'all', sla: 'breached' }));
+    expect(router.state.location.search).toBe('?sla=breached');
+    await user.click(screen.getByRole('button', { name: 'Mine' }));
+    await waitFor(() => expect(inboxRequests(sent).at(-1)).toEqual({ view: 'mine', sla: 'breached' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'SLA' }), 'Any');
+    await waitFor(() => expect(inboxRequests(sent).at(-1)).toEqual({ view: 'mine' }));
+    expect(router.state.location.search).toBe('?view=mine');
+  });
+
+  it('asks a view filtered by SLA again when the clocks change, and an unfiltered one not', async () => {
+    stubEventSource();
+    const { sent } = server();
+    const user = userEvent.setup();
+    render('/inbox?sla=due_soon');
+    await screen.findByRole('list', { name: 'Inbox tickets' });
+    await waitFor(() => expect(FakeEventSource.current()).toBeDefined());
+    expect(inboxRequests(sent)).toEqual([{ view: 'all', sla: 'due_soon' }]);
+    const clocksAsked = () => sent.filter(([path]) => path === '/org/getSlaClocks/').length;
+    await waitFor(() => expect(clocksAsked()).toBe(1));
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    act(() => FakeEventSource.current()?.emit({ type: 'sla.changed', ticket_ids: [1] }));
+    act(() => vi.advanceTimersByTime(INBOX_REFRESH_DELAY_MS));
+    vi.useRealTimers();
+    await waitFor(() => expect(inboxRequests(sent)).toHaveLength(2));
+    expect(inboxRequests(sent)[1]).toEqual({ view: 'all', sla: 'due_soon' });
+    // Ticket 1's clocks are asked again too.
+    await waitFor(() => expect(clocksAsked()).toBe(2));
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'SLA' }), 'Any');
+    await waitFor(() => expect(inboxRequests(sent)).toHaveLength(3));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    act(() => FakeEventSource.current()?.emit({ type: 'sla.changed', ticket_ids: [1] }));
+    act(() => vi.advanceTimersByTime(INBOX_REFRESH_DELAY_MS));
+    vi.useRealTimers();
+    await waitFor(() => expect(clocksAsked()).toBe(3));
+    expect(inboxRequests(sent)).toHaveLength(3);
   });
 
   it('changes the checked tickets at once and tells what was skipped', async () => {

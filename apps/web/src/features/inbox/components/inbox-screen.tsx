@@ -1,6 +1,12 @@
-import { type InboxTicket, type InboxView, inboxView } from '@wadesk/contract';
+import {
+  type InboxTicket,
+  type InboxView,
+  inboxView,
+  SLA_FILTER_LABELS,
+  type SlaFilter,
+} from '@wadesk/contract';
 import { ArrowLeftIcon, KeyboardIcon, SearchIcon } from 'lucide-react';
-import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
+import { type ComponentType, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useBulkUpdate } from '@/features/inbox/api/inbox-queries';
 import { useInbox } from '@/features/inbox/hooks/use-inbox';
@@ -8,12 +14,14 @@ import { useInboxShortcuts } from '@/features/inbox/hooks/use-inbox-shortcuts';
 import type { InboxAction } from '@/features/inbox/utils/shortcuts';
 import { useAuth } from '@/shared/account/auth-context';
 import { errorMessage } from '@/shared/api/api-error';
+import { useSlaClocks } from '@/shared/api/use-sla-clocks';
 import { formatNameOrPhone } from '@/shared/format/phone';
 import { useDebouncedValue } from '@/shared/hooks/use-debounced-value';
 import { useInterval } from '@/shared/hooks/use-interval';
 import { MOBILE_QUERY, useMediaQuery } from '@/shared/hooks/use-media-query';
 import { useOpenTicket } from '@/shared/hooks/use-open-ticket';
 import { Button } from '@/shared/ui/button';
+import { SlaFilterSelect, toSlaFilter } from '@/shared/ui/sla-filter-select';
 import { Spinner } from '@/shared/ui/spinner';
 import { toast } from '@/shared/ui/toast';
 import { BulkBar } from './bulk-bar';
@@ -39,34 +47,49 @@ interface InboxScreenProps {
 export const INBOX_MESSAGES = {
   empty: 'No tickets in this view.',
   noMatch: (q: string) => `No tickets match “${q}”.`,
+  noSla: (sla: SlaFilter) => `No tickets in this view are ${SLA_FILTER_LABELS[sla].toLowerCase()}.`,
   loadFailed: 'The inbox could not be loaded. Reload the page to try again.',
   pickOne: 'Choose a ticket to see its conversation.',
   closeFailed: 'The ticket could not be closed. Try again.',
   assignFailed: 'The ticket could not be assigned to you. Try again.',
 } as const;
 
+const SLA_SELECT =
+  'h-8 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white pr-7 pl-2.5 text-sm text-slate-800 focus:ring-4 focus:ring-brand-100 focus:outline-none';
+
 /** Search waits for a pause in typing before it asks the server. */
 const SEARCH_DELAY_MS = 300;
 const DESKTOP_QUERY = '(min-width: 1024px)';
 
-function useView(): [InboxView, (view: InboxView) => void] {
+/** A filter kept in the address (`?view=mine&sla=breached`), absent at its default. */
+function useParam(name: string, fallback: string): [string, (value: string) => void] {
   const [params, setParams] = useSearchParams();
-  const parsed = inboxView.safeParse(params.get('view') ?? 'all');
-  const view = parsed.success ? parsed.data : 'all';
-  const setView = useCallback(
-    (next: InboxView) =>
+  const set = useCallback(
+    (next: string) =>
       setParams(
         (current) => {
           const copy = new URLSearchParams(current);
-          if (next === 'all') copy.delete('view');
-          else copy.set('view', next);
+          if (next === fallback) copy.delete(name);
+          else copy.set(name, next);
           return copy;
         },
         { replace: true },
       ),
-    [setParams],
+    [setParams, name, fallback],
   );
-  return [view, setView];
+  return [params.get(name) ?? fallback, set];
+}
+
+function useView(): [InboxView, (view: InboxView) => void] {
+  const [value, setView] = useParam('view', 'all');
+  const parsed = inboxView.safeParse(value);
+  return [parsed.success ? parsed.data : 'all', setView];
+}
+
+function useSla(): [SlaFilter | null, (sla: SlaFilter | null) => void] {
+  const [value, set] = useParam('sla', '');
+  const setSla = useCallback((sla: SlaFilter | null) => set(sla ?? ''), [set]);
+  return [toSlaFilter(value), setSla];
 }
 
 /**
@@ -79,9 +102,10 @@ export function InboxScreen({ Conversation, Details }: InboxScreenProps) {
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const phone = useMediaQuery(MOBILE_QUERY);
   const [view, setView] = useView();
+  const [sla, setSla] = useSla();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-  const inbox = useInbox(view, q);
+  const inbox = useInbox(view, q, sla);
   const [openId, setOpenId] = useOpenTicket();
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [help, setHelp] = useState(false);
@@ -90,11 +114,14 @@ export function InboxScreen({ Conversation, Details }: InboxScreenProps) {
   const single = useBulkUpdate();
   const moreRef = useRef<HTMLDivElement>(null);
 
-  // Another view or search: what was checked is no longer on screen.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the view and search are the trigger
-  useEffect(() => setSelected(new Set()), [view, q]);
+  // Another view, search or filter: what was checked is no longer on screen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the view, search and filter are the trigger
+  useEffect(() => setSelected(new Set()), [view, q, sla]);
 
   const { tickets, hasMore, loadingMore, loadMore } = inbox;
+  // The rows' running clocks: a closed ticket's have all stopped, so it shows none and costs no lookup.
+  const active = useMemo(() => tickets.filter((t) => t.status !== 'close').map((t) => t.id), [tickets]);
+  const clocks = useSlaClocks(active);
   // The next page loads when the end of the list scrolls into view (the button stays for keyboards).
   useEffect(() => {
     const sentinel = moreRef.current;
@@ -180,6 +207,7 @@ export function InboxScreen({ Conversation, Details }: InboxScreenProps) {
             className="h-8 w-full rounded-lg border border-slate-300 pr-2.5 pl-8 text-sm placeholder:text-slate-500 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
           />
         </label>
+        <SlaFilterSelect value={sla} onChange={setSla} selectClassName={SLA_SELECT} />
         {tickets.length > 0 ? (
           <label className="flex items-center gap-2 text-xs font-medium text-slate-600">
             <input
@@ -209,7 +237,7 @@ export function InboxScreen({ Conversation, Details }: InboxScreenProps) {
           </p>
         ) : tickets.length === 0 ? (
           <p className="px-4 py-10 text-center text-sm text-slate-500">
-            {q ? INBOX_MESSAGES.noMatch(q) : INBOX_MESSAGES.empty}
+            {q ? INBOX_MESSAGES.noMatch(q) : sla ? INBOX_MESSAGES.noSla(sla) : INBOX_MESSAGES.empty}
           </p>
         ) : (
           <ul aria-label="Inbox tickets">
@@ -220,6 +248,7 @@ export function InboxScreen({ Conversation, Details }: InboxScreenProps) {
                 open={ticket.id === openId}
                 checked={selected.has(ticket.id)}
                 now={now}
+                sla={clocks}
                 onOpen={() => open(ticket.id)}
                 onCheck={(on) => check(ticket.id, on)}
               />

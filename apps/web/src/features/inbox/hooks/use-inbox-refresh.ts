@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { InboxView } from '@wadesk/contract';
+import type { InboxView, SlaFilter } from '@wadesk/contract';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { inboxKeys, refreshFirstPage } from '@/features/inbox/api/inbox-queries';
 
@@ -13,9 +13,9 @@ export const INBOX_REFRESH_DELAY_MS = 2_000;
  * or split, whose ticket leaves no trace in the event, or a reconnected stream) asks for every loaded page.
  * The cached views not shown are only marked stale: they are asked when shown again.
  */
-export function useInboxRefresh(view: InboxView, q: string): (full: boolean) => void {
+export function useInboxRefresh(view: InboxView, q: string, sla: SlaFilter | null): (full: boolean) => void {
   const queryClient = useQueryClient();
-  const shown = useRef({ view, q });
+  const shown = useRef({ view, q, sla });
   const wait = useRef<{ timer: ReturnType<typeof setTimeout> | null; full: boolean }>({
     timer: null,
     full: false,
@@ -23,11 +23,11 @@ export function useInboxRefresh(view: InboxView, q: string): (full: boolean) => 
   const inFlight = useRef<AbortController | null>(null);
 
   useLayoutEffect(() => {
-    shown.current = { view, q };
+    shown.current = { view, q, sla };
   });
 
-  // Another view or search is fetched on its own; a wait for the last one, or its answer, is of no use.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the view and search are the trigger
+  // Another view, search or SLA filter is fetched on its own; a wait for the last one, or its answer, is of no use.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the view, search and filter are the trigger
   useEffect(
     () => () => {
       if (wait.current.timer !== null) clearTimeout(wait.current.timer);
@@ -35,16 +35,16 @@ export function useInboxRefresh(view: InboxView, q: string): (full: boolean) => 
       inFlight.current?.abort();
       inFlight.current = null;
     },
-    [view, q],
+    [view, q, sla],
   );
 
   return useMemo(() => {
     function schedule(full: boolean): void {
-      const { view, q } = shown.current;
+      const shownKey = inboxKeys.list(shown.current.view, shown.current.q, shown.current.sla);
       void queryClient.invalidateQueries({
         queryKey: inboxKeys.lists(),
         refetchType: 'none',
-        predicate: (query) => query.queryKey[2] !== view || query.queryKey[3] !== q,
+        predicate: (query) => shownKey.some((part, index) => query.queryKey[index] !== part),
       });
       wait.current.full ||= full;
       if (wait.current.timer === null) wait.current.timer = setTimeout(flush, INBOX_REFRESH_DELAY_MS);
@@ -53,8 +53,8 @@ export function useInboxRefresh(view: InboxView, q: string): (full: boolean) => 
     function flush(): void {
       const full = wait.current.full;
       wait.current = { timer: null, full: false };
-      const { view, q } = shown.current;
-      const key = inboxKeys.list(view, q);
+      const { view, q, sla } = shown.current;
+      const key = inboxKeys.list(view, q, sla);
       const state = queryClient.getQueryState(key);
       if (state?.fetchStatus === 'fetching') {
         // A page is on its way (the next one, or the view itself), and its answer replaces the cached pages
@@ -68,7 +68,7 @@ export function useInboxRefresh(view: InboxView, q: string): (full: boolean) => 
       }
       const controller = new AbortController();
       inFlight.current = controller;
-      refreshFirstPage(queryClient, view, q, controller.signal)
+      refreshFirstPage(queryClient, { view, q, sla }, controller.signal)
         .catch((error: unknown) => {
           if (!controller.signal.aborted) console.error('The inbox could not be refreshed', error);
         })

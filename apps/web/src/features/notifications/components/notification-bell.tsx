@@ -121,8 +121,8 @@ export function NotificationBell() {
         </div>
         {items.length === 0 ? (
           <p className="px-4 py-10 text-center text-sm text-slate-500">
-            No notifications yet. New tickets, tickets waiting for a reply, tickets given to you, customers
-            writing back and mentions show up here.
+            No notifications yet. New tickets, tickets waiting for a reply, SLA clocks breaching soon or
+            breached, tickets given to you, customers writing back and mentions show up here.
           </p>
         ) : (
           <>

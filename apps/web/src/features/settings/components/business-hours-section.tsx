@@ -2,6 +2,7 @@ import {
   type BusinessHours,
   businessHours,
   MAX_WINDOWS_PER_DAY,
+  type UpdateSettingsRequest,
   WEEKDAYS,
   type Weekday,
 } from '@wadesk/contract';
@@ -13,6 +14,7 @@ import { Button } from '@/shared/ui/button';
 import { RemovableChip } from '@/shared/ui/removable-chip';
 import { SectionCard } from '@/shared/ui/section-card';
 import { TextField } from '@/shared/ui/text-field';
+import { type OutOfHoursReply, OutOfHoursReplyFields, outOfHoursMessageValid } from './out-of-hours-reply';
 
 const DAY_NAMES: Record<Weekday, string> = {
   mon: 'Monday',
@@ -28,17 +30,37 @@ const DAY_NAMES: Record<Weekday, string> = {
 const ZONES: readonly string[] =
   typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
 
+/** What the section saves: the fields changed, in one request. */
+type HoursChanges = Pick<
+  UpdateSettingsRequest,
+  'business_hours' | 'out_of_hours_reply' | 'out_of_hours_message'
+>;
+
 interface BusinessHoursSectionProps {
   saved: BusinessHours;
+  savedReply: OutOfHoursReply;
   canEdit: boolean;
   saving: boolean;
-  /** `saved` is called once the server took them: the draft is kept until then (a refusal loses nothing). */
-  onSave: (hours: BusinessHours, saved: () => void) => void;
+  /** `saved` is called once the server took them: the drafts are kept until then (a refusal loses nothing). */
+  onSave: (changes: HoursChanges, saved: () => void) => void;
 }
 
-/** The calendar SLA clocks count on: a week of opening hours, holidays and a public-holiday region. */
-export function BusinessHoursSection({ saved, canEdit, saving, onSave }: BusinessHoursSectionProps) {
+/**
+ * The calendar SLA clocks count on (a week of opening hours, holidays and a public-holiday region), and the
+ * reply customers get when they write outside it.
+ */
+export function BusinessHoursSection({
+  saved,
+  savedReply,
+  canEdit,
+  saving,
+  onSave,
+}: BusinessHoursSectionProps) {
   const [draft, setDraft] = useState<BusinessHours | null>(null);
+  const [replyDraft, setReplyDraft] = useState<OutOfHoursReply | null>(null);
+  const reply = replyDraft ?? savedReply;
+  const replyOnChanged = reply.on !== savedReply.on;
+  const messageChanged = reply.message !== savedReply.message;
   const [holidayInput, setHolidayInput] = useState('');
   const [importNote, setImportNote] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -46,8 +68,22 @@ export function BusinessHoursSection({ saved, canEdit, saving, onSave }: Busines
   const hours = draft ?? saved;
   const checked = businessHours.safeParse(hours);
   const problem = checked.success ? null : (checked.error.issues[0]?.message ?? T.hoursInvalid);
-  const changed = draft !== null && JSON.stringify(draft) !== JSON.stringify(saved);
+  const hoursChanged = draft !== null && JSON.stringify(draft) !== JSON.stringify(saved);
+  const changed = hoursChanged || replyOnChanged || messageChanged;
+  const ready = problem === null && outOfHoursMessageValid(reply.message);
   const change = (next: Partial<BusinessHours>) => setDraft({ ...hours, ...next });
+  const save = () =>
+    onSave(
+      {
+        ...(hoursChanged ? { business_hours: hours } : {}),
+        ...(replyOnChanged ? { out_of_hours_reply: reply.on } : {}),
+        ...(messageChanged ? { out_of_hours_message: reply.message } : {}),
+      },
+      () => {
+        setDraft(null);
+        setReplyDraft(null);
+      },
+    );
 
   const setWindows = (day: Weekday, windows: BusinessHours['week'][Weekday]) =>
     change({ week: { ...hours.week, [day]: windows ?? [] } });
@@ -253,14 +289,10 @@ export function BusinessHoursSection({ saved, canEdit, saving, onSave }: Busines
             {problem}
           </p>
         ) : null}
+        <OutOfHoursReplyFields value={reply} canEdit={canEdit} onChange={setReplyDraft} />
         {canEdit ? (
           <div className="flex justify-end border-t border-slate-100 pt-4">
-            <Button
-              type="button"
-              busy={saving}
-              disabled={!changed || problem !== null || saving}
-              onClick={() => onSave(hours, () => setDraft(null))}
-            >
+            <Button type="button" busy={saving} disabled={!changed || !ready || saving} onClick={save}>
               {T.save}
             </Button>
           </div>

@@ -4,6 +4,8 @@ import {
   type AuthUser,
   authMessages,
   DEFAULT_BUSINESS_HOURS,
+  DEFAULT_OUT_OF_HOURS_MESSAGE,
+  DEFAULT_SLA_WARNING_MINUTES,
   type MemberRole,
   type SettingsResponse,
   verifyFirst,
@@ -27,12 +29,23 @@ const signedIn = (role: MemberRole, verified = true): AuthUser => ({
   organisation_name: 'Acme',
 });
 
-function setUp(
-  role: MemberRole,
-  initial: Omit<SettingsResponse, 'business_hours' | 'sla_policies'>,
-  verified = true,
-) {
-  let current: SettingsResponse = { business_hours: DEFAULT_BUSINESS_HOURS, sla_policies: [], ...initial };
+/** The settings the Business hours and SLA sections show (sla-settings.test.tsx tests those). */
+type SlaFields =
+  | 'business_hours'
+  | 'sla_policies'
+  | 'sla_warning_minutes'
+  | 'out_of_hours_reply'
+  | 'out_of_hours_message';
+
+function setUp(role: MemberRole, initial: Omit<SettingsResponse, SlaFields>, verified = true) {
+  let current: SettingsResponse = {
+    business_hours: DEFAULT_BUSINESS_HOURS,
+    sla_policies: [],
+    sla_warning_minutes: DEFAULT_SLA_WARNING_MINUTES,
+    out_of_hours_reply: false,
+    out_of_hours_message: DEFAULT_OUT_OF_HOURS_MESSAGE,
+    ...initial,
+  };
   const fetchMock = stubFetch((path, init) => {
     if (path === '/org/getSettings/') return jsonResponse(200, current);
     if (path === '/org/updateSettings/') {
@@ -163,7 +176,7 @@ describe('SettingsScreen', () => {
     );
   });
 
-  const DEFAULTS: Omit<SettingsResponse, 'business_hours' | 'sla_policies'> = {
+  const DEFAULTS: Omit<SettingsResponse, SlaFields> = {
     ack_phrases: [],
     unanswered_minutes: 30,
     auto_pending: false,

@@ -44,8 +44,8 @@ export function SettingsScreen({ labels = [] }: { labels?: readonly PolicyLabel[
       onSuccess: (answer) => toast.success(T.renamed(answer.name)),
       onError: (error) => toast.error(errorMessage(error, T.renameFailed)),
     });
-  const busy = (field: keyof UpdateSettingsRequest) =>
-    saving.isPending && saving.variables?.[field] !== undefined;
+  const busy = (...fields: (keyof UpdateSettingsRequest)[]) =>
+    saving.isPending && fields.some((field) => saving.variables?.[field] !== undefined);
 
   return (
     <div className="mx-auto max-w-3xl">
@@ -84,16 +84,21 @@ export function SettingsScreen({ labels = [] }: { labels?: readonly PolicyLabel[
           />
           <BusinessHoursSection
             saved={settings.data.business_hours}
+            savedReply={{
+              on: settings.data.out_of_hours_reply,
+              message: settings.data.out_of_hours_message,
+            }}
             canEdit={canEdit}
-            saving={busy('business_hours')}
-            onSave={(business_hours, saved) => save({ business_hours }, saved)}
+            saving={busy('business_hours', 'out_of_hours_reply', 'out_of_hours_message')}
+            onSave={save}
           />
           <SlaPoliciesSection
             saved={settings.data.sla_policies}
+            savedWarning={settings.data.sla_warning_minutes}
             labels={labels}
             canEdit={canEdit}
-            saving={busy('sla_policies')}
-            onSave={(sla_policies, saved) => save({ sla_policies }, saved)}
+            saving={busy('sla_policies', 'sla_warning_minutes')}
+            onSave={save}
           />
         </div>
       ) : settings.isError ? (

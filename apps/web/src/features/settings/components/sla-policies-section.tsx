@@ -1,4 +1,11 @@
-import { MAX_SLA_POLICIES, type SlaPolicy, type SlaPolicyInput, slaPolicies } from '@wadesk/contract';
+import {
+  MAX_SLA_POLICIES,
+  type SlaPolicy,
+  type SlaPolicyInput,
+  settingsMessages,
+  slaPolicies,
+  type UpdateSettingsRequest,
+} from '@wadesk/contract';
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { SETTINGS_TEXTS as T } from '@/features/settings/utils/settings-texts';
@@ -41,26 +48,58 @@ const toInput = ({ key: _key, first, next, resolution, ...policy }: Draft): SlaP
   resolution_minutes: minutes(resolution),
 });
 
+/** What the section saves: the fields changed, in one request (the server saves them together or not at all). */
+type SlaChanges = Pick<UpdateSettingsRequest, 'sla_policies' | 'sla_warning_minutes'>;
+
 interface SlaPoliciesSectionProps {
   saved: SlaPolicy[];
+  /** Minutes before a clock falls due at which it is breaching soon. */
+  savedWarning: number;
   labels: readonly PolicyLabel[];
   canEdit: boolean;
   saving: boolean;
-  /** `saved` is called once the server took the list: the draft is kept until then. */
-  onSave: (policies: SlaPolicyInput[], saved: () => void) => void;
+  /** `saved` is called once the server took the changes: the drafts are kept until then. */
+  onSave: (changes: SlaChanges, saved: () => void) => void;
 }
+
+const MAX_WARNING_MINUTES = 1440;
+/** The warning as typed: whole minutes from 1 to 1440 (updateSettingsRequest), else null. */
+const warningMinutes = (text: string): number | null => {
+  const minutes = Number(text.trim());
+  return /^\d+$/.test(text.trim()) && minutes >= 1 && minutes <= MAX_WARNING_MINUTES ? minutes : null;
+};
 
 let created = 0;
 
-/** The organisation's SLA policies as an ordered list: the first whose labels a ticket has applies. */
-export function SlaPoliciesSection({ saved, labels, canEdit, saving, onSave }: SlaPoliciesSectionProps) {
+/**
+ * The organisation's SLA policies as an ordered list (the first whose labels a ticket has applies), and how
+ * long before a clock's due time it counts as breaching soon.
+ */
+export function SlaPoliciesSection(props: SlaPoliciesSectionProps) {
+  const { saved, savedWarning, labels, canEdit, saving, onSave } = props;
   const [draft, setDraft] = useState<Draft[] | null>(null);
+  const [warningDraft, setWarningDraft] = useState<string | null>(null);
   const list = draft ?? saved.map(toDraft);
   const inputs = list.map(toInput);
   const checked = slaPolicies.safeParse(inputs);
   const problem = checked.success ? null : (checked.error.issues[0]?.message ?? null);
-  const changed =
+  const policiesChanged =
     draft !== null && JSON.stringify(inputs) !== JSON.stringify(saved.map((p) => toInput(toDraft(p))));
+  const warningText = warningDraft ?? String(savedWarning);
+  const warning = warningMinutes(warningText);
+  const warningChanged = warningDraft !== null && warning !== savedWarning;
+  const changed = policiesChanged || warningChanged;
+  const save = () =>
+    onSave(
+      {
+        ...(policiesChanged ? { sla_policies: inputs } : {}),
+        ...(warningChanged && warning !== null ? { sla_warning_minutes: warning } : {}),
+      },
+      () => {
+        setDraft(null);
+        setWarningDraft(null);
+      },
+    );
   const update = (key: string, change: Partial<Draft>) =>
     setDraft(list.map((policy) => (policy.key === key ? { ...policy, ...change } : policy)));
   const move = (index: number, by: number) => {
@@ -206,6 +245,19 @@ export function SlaPoliciesSection({ saved, labels, canEdit, saving, onSave }: S
           {problem}
         </p>
       ) : null}
+      <TextField
+        label={T.slaWarningLabel}
+        hint={T.slaWarningHint}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={MAX_WARNING_MINUTES}
+        value={warningText}
+        readOnly={!canEdit}
+        onChange={(event) => setWarningDraft(event.target.value)}
+        error={warning === null ? settingsMessages.slaWarningInvalid : undefined}
+        className="mt-4 w-full sm:max-w-sm"
+      />
       {canEdit ? (
         <div className="mt-4 flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-4">
           <Button
@@ -220,8 +272,8 @@ export function SlaPoliciesSection({ saved, labels, canEdit, saving, onSave }: S
           <Button
             type="button"
             busy={saving}
-            disabled={!changed || problem !== null || saving}
-            onClick={() => onSave(inputs, () => setDraft(null))}
+            disabled={!changed || problem !== null || warning === null || saving}
+            onClick={save}
           >
             {T.save}
           </Button>

@@ -2,9 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   DEFAULT_BUSINESS_HOURS,
+  DEFAULT_OUT_OF_HOURS_MESSAGE,
+  DEFAULT_SLA_WARNING_MINUTES,
   type MemberRole,
   type SettingsResponse,
   type SlaPolicy,
+  settingsMessages,
   slaMessages,
 } from '@wadesk/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -27,6 +30,9 @@ function setUp(role: MemberRole, policies: SlaPolicy[] = [], refusal?: string) {
     reopen_days: 7,
     business_hours: DEFAULT_BUSINESS_HOURS,
     sla_policies: policies,
+    sla_warning_minutes: DEFAULT_SLA_WARNING_MINUTES,
+    out_of_hours_reply: false,
+    out_of_hours_message: DEFAULT_OUT_OF_HOURS_MESSAGE,
   };
   const fetchMock = stubFetch((path, init) => {
     if (path === '/org/getSettings/') return jsonResponse(200, current);
@@ -166,6 +172,81 @@ describe('Settings: business hours and SLA policies', () => {
     expect(policies.getByLabelText('Name')).toHaveProperty('value', 'Weekend desk');
   });
 
+  it('saves the breaching-soon warning with the SLA policies, only what changed, refusing 0 minutes', async () => {
+    const user = userEvent.setup();
+    const updates = setUp('admin');
+    const policies = await section('SLA policies');
+    const warning = policies.getByRole('spinbutton', { name: 'Breaching soon (minutes before due)' });
+    expect(warning).toHaveProperty('value', String(DEFAULT_SLA_WARNING_MINUTES));
+    const save = policies.getByRole('button', { name: 'Save' });
+    expect(save).toHaveProperty('disabled', true);
+    await user.clear(warning);
+    await user.type(warning, '0');
+    expect(policies.getByText(settingsMessages.slaWarningInvalid)).toBeTruthy();
+    expect(save).toHaveProperty('disabled', true);
+    await user.clear(warning);
+    await user.type(warning, '30');
+    await user.click(save);
+    await waitFor(() => expect(updates()).toEqual([{ sla_warning_minutes: 30 }]));
+    // Saved: nothing left to save, the field shows the saved value.
+    await waitFor(() => expect(save).toHaveProperty('disabled', true));
+    expect(warning).toHaveProperty('value', '30');
+
+    // A policy and the warning changed together go in one request.
+    await user.click(policies.getByRole('button', { name: 'Add policy' }));
+    await user.clear(warning);
+    await user.type(warning, '45');
+    await user.click(save);
+    await waitFor(() => expect(updates()).toHaveLength(2));
+    expect(updates()[1]).toEqual({
+      sla_policies: [expect.objectContaining({ name: 'Standard', first_response_minutes: 60 })],
+      sla_warning_minutes: 45,
+    });
+  });
+
+  it('turns the out-of-hours reply on with its message, saved with the business hours', async () => {
+    const user = userEvent.setup();
+    const updates = setUp('admin');
+    const hours = await section('Business hours');
+    const toggle = hours.getByRole('checkbox', { name: /Send an out-of-hours reply/ });
+    const message = hours.getByRole('textbox', { name: 'Out-of-hours message' });
+    expect(toggle).toHaveProperty('checked', false);
+    expect(message).toHaveProperty('value', DEFAULT_OUT_OF_HOURS_MESSAGE);
+    expect(hours.getByText(/\{back\} is replaced with when the team is back/)).toBeTruthy();
+    await user.click(toggle);
+    await user.clear(message);
+    expect(hours.getByText(settingsMessages.outOfHoursMessageInvalid)).toBeTruthy();
+    expect(message.getAttribute('aria-invalid')).toBe('true');
+    expect(hours.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+    await user.type(message, 'We are closed. Back {{back}.');
+    await user.click(hours.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(updates()).toEqual([
+        { out_of_hours_reply: true, out_of_hours_message: 'We are closed. Back {back}.' },
+      ]),
+    );
+  });
+
+  it('keeps the out-of-hours reply as typed when the server refuses it, and shows why', async () => {
+    const user = userEvent.setup();
+    const updates = setUp('admin', [], settingsMessages.outOfHoursMessageInvalid);
+    const hours = await section('Business hours');
+    await user.click(hours.getByRole('checkbox', { name: /Send an out-of-hours reply/ }));
+    await user.type(hours.getByRole('textbox', { name: 'Out-of-hours message' }), ' See you {{back}.');
+    await user.click(hours.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(updates()).toHaveLength(1));
+    expect(await screen.findByText(settingsMessages.outOfHoursMessageInvalid)).toBeTruthy();
+    expect(hours.getByRole('checkbox', { name: /Send an out-of-hours reply/ })).toHaveProperty(
+      'checked',
+      true,
+    );
+    expect(hours.getByRole('textbox', { name: 'Out-of-hours message' })).toHaveProperty(
+      'value',
+      `${DEFAULT_OUT_OF_HOURS_MESSAGE} See you {back}.`,
+    );
+    expect(hours.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', false);
+  });
+
   it('members see the calendar and the policies but change nothing', async () => {
     setUp('member', [
       {
@@ -187,5 +268,11 @@ describe('Settings: business hours and SLA policies', () => {
     expect(policies.getByLabelText('Name')).toHaveProperty('value', 'Standard');
     expect(policies.getByLabelText('Resolution').matches(':disabled')).toBe(true);
     expect(policies.queryByRole('button', { name: 'Add policy' })).toBeNull();
+    expect(policies.getByLabelText('Breaching soon (minutes before due)')).toHaveProperty('readOnly', true);
+    expect(hours.getByRole('checkbox', { name: /Send an out-of-hours reply/ })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(hours.getByLabelText('Out-of-hours message')).toHaveProperty('readOnly', true);
   });
 });

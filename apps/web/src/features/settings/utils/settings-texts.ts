@@ -61,6 +61,15 @@ export const SETTINGS_TEXTS = {
   businessCalendar: 'Business hours only',
   wallCalendar: 'Every minute',
   pauseWhilePending: 'Pause resolution while the ticket is Pending',
+  slaWarningLabel: 'Breaching soon (minutes before due)',
+  slaWarningHint:
+    'Counted in each policy’s time. A ticket this close to a due time shows as breaching soon, and its assignee (or, when nobody is assigned, the admins) is notified.',
+  outOfHoursLabel: 'Send an out-of-hours reply',
+  outOfHoursHint:
+    'Once per ticket, when a customer writes outside your business hours (holidays included), the desk answers them with this message.',
+  outOfHoursMessageLabel: 'Out-of-hours message',
+  outOfHoursMessageHint:
+    '{back} is replaced with when the team is back, e.g. “Monday 09:00 (Europe/Berlin)”.',
   organisationTitle: 'Organisation',
   organisationDescription:
     'The name your members see in the menu, in invitation emails and on the page where they join.',

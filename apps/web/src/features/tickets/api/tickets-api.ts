@@ -2,6 +2,7 @@ import {
   type CountsResponse,
   countsResponse,
   DEFAULT_TICKETS_LIMIT,
+  type SlaFilter,
   type TicketDetailsResponse,
   type TicketStatsResponse,
   type TicketStatus,
@@ -14,10 +15,11 @@ import {
 } from '@wadesk/contract';
 import { api } from '@/shared/api/api-client';
 
-/** The dashboard's server-side filters: whose tickets, and with which label (absent: all). */
+/** The dashboard's server-side filters: whose tickets, with which label, SLA breaching soon or breached (absent: all). */
 export interface TicketListFilters {
   assignee?: 'me' | 'unassigned';
   labelId?: number;
+  sla?: SlaFilter;
 }
 
 /** The newest `limit` tickets; an empty body asks for the server's default page. */
@@ -30,6 +32,7 @@ export function fetchTickets(
     ...(limit === DEFAULT_TICKETS_LIMIT ? {} : { limit }),
     ...(filters.assignee ? { assignee: filters.assignee } : {}),
     ...(filters.labelId ? { label_id: filters.labelId } : {}),
+    ...(filters.sla ? { sla: filters.sla } : {}),
   };
   return api.post('/org/getTickets/', body, ticketsResponse, { signal });
 }

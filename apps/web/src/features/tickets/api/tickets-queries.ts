@@ -17,7 +17,13 @@ export const ticketKeys = {
   all: ['tickets'] as const,
   lists: () => [...ticketKeys.all, 'list'] as const,
   list: (limit: number, filters: TicketListFilters = {}) =>
-    [...ticketKeys.lists(), limit, filters.assignee ?? 'everyone', filters.labelId ?? 'any'] as const,
+    [
+      ...ticketKeys.lists(),
+      limit,
+      filters.assignee ?? 'everyone',
+      filters.labelId ?? 'any',
+      filters.sla ?? 'any-sla',
+    ] as const,
   stats: () => [...ticketKeys.all, 'stats'] as const,
   details: (ticketId: number) => [...ticketKeys.all, 'details', ticketId] as const,
   /** The dashboard's sessions, groups and agents counts. */
@@ -44,12 +50,13 @@ export const countsQuery = () =>
 
 /** The page size and filters a cached list was asked with, read back from its key (ticketKeys.list). */
 function listOf(key: QueryKey): { limit: number; filters: TicketListFilters } {
-  const [, , limit, assignee, labelId] = key;
+  const [, , limit, assignee, labelId, sla] = key;
   return {
     limit: Number(limit),
     filters: {
       ...(assignee === 'me' || assignee === 'unassigned' ? { assignee } : {}),
       ...(typeof labelId === 'number' ? { labelId } : {}),
+      ...(sla === 'due_soon' || sla === 'breached' ? { sla } : {}),
     },
   };
 }
@@ -74,13 +81,9 @@ export function useShowTicket(meId: number | null) {
       for (const [key, page] of queryClient.getQueriesData<TicketsResponse>(lists)) {
         if (!page) continue;
         const { limit, filters } = listOf(key);
-        const shown = fromEngine
-          ? withShownDetails(
-              ticket,
-              page.find((item) => item.id === ticket.id),
-            )
-          : ticket;
-        const passes = passesListFilters(shown, filters, meId);
+        const listed = page.find((item) => item.id === ticket.id);
+        const shown = fromEngine ? withShownDetails(ticket, listed) : ticket;
+        const passes = passesListFilters(shown, filters, meId, listed !== undefined);
         queryClient.setQueryData<TicketsResponse>(key, placeTicket(page, shown, { passes, limit }));
       }
       // A fetch cancelled above was asked for a reason this ticket may not cover (after a merge, the

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ConversationMessage, Ticket, TicketStatsResponse } from '@wadesk/contract';
+import type { ConversationMessage, SlaClock, Ticket, TicketStatsResponse } from '@wadesk/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TICKET_POLL_MS } from '@/features/tickets/utils/ticket-table';
 import { tokenStorage } from '@/shared/storage/storage';
@@ -19,12 +19,40 @@ const STATS: TicketStatsResponse = {
   total: 10,
   avg_first_response_seconds: 252,
   avg_resolution_seconds: 3780,
+  sla_due_soon: 2,
+  sla_breached: 1,
 };
 
 const TICKETS = [
   makeTicket(1, { customer: 'Meera', last_message: 'My order has not arrived yet, please help' }),
   makeTicket(3, { customer: 'Kabir', status: 'in_progress', group_name: 'Pune Store' }),
   makeTicket(2, { customer: 'Zoya', status: 'close' }),
+];
+
+/** A running clock of a ticket, its times in minutes from the server's now. */
+const clockOf = (ticket_id: number, kind: SlaClock['kind'], due: number, warn: number): SlaClock => {
+  const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+  return {
+    ticket_id,
+    kind,
+    cycle: 0,
+    policy_name: 'Standard',
+    started_at: at(-120),
+    due_at: at(due),
+    warn_at: at(warn),
+    stopped_at: null,
+    paused: false,
+    met: null,
+    business_seconds: 0,
+    wall_seconds: 0,
+  };
+};
+
+/** Meera's resolution is overdue, Kabir's first response due soon (the server computes them as asked). */
+const CLOCKS = () => [
+  clockOf(1, 'first_response', 30, 15),
+  clockOf(1, 'resolution', -65, -80),
+  clockOf(3, 'first_response', 10, -5),
 ];
 
 interface ServerOptions {
@@ -58,6 +86,13 @@ function server({ tickets = () => TICKETS, details, update }: ServerOptions = {}
         return jsonResponse(200, { stream_token: 'tk', expires_in: 30 });
       case '/org/getLabels/':
         return jsonResponse(200, []);
+      case '/org/getSlaClocks/': {
+        const { ticket_ids } = sentBody(init) as { ticket_ids: number[] };
+        return jsonResponse(200, {
+          now: new Date().toISOString(),
+          clocks: CLOCKS().filter((clock) => ticket_ids.includes(clock.ticket_id)),
+        });
+      }
       default:
         return jsonResponse(404, { message: `unexpected ${path}` });
     }
@@ -131,6 +166,53 @@ describe('DashboardScreen', () => {
     );
     expect(times).toHaveLength(2);
     for (const time of times) expect(time).toMatch(/^1 Mar 2024, \d\d:\d\d (am|pm)$/i);
+  });
+
+  it("shows each open ticket's most urgent SLA clock under its status, without asking for closed ones", async () => {
+    const fetchMock = server();
+    render();
+    await screen.findByRole('table');
+    const row = (id: number) => document.querySelector(`tr[data-ticket-id="${id}"]`) as HTMLElement;
+    // The overdue resolution before the first response due later; words and state, not colour alone.
+    const meera = await within(row(1)).findByText('Resolution overdue by 1 h 5 min');
+    expect(meera.closest('[data-sla-state]')?.getAttribute('data-sla-state')).toBe('breached');
+    const kabir = within(row(3)).getByText('First response due soon, in 10 min');
+    expect(kabir.closest('[data-sla-state]')?.getAttribute('data-sla-state')).toBe('due_soon');
+    expect(row(2).querySelector('[data-sla-state]')).toBeNull();
+    // One request for the rows shown, the closed ticket (Zoya's, #2) left out.
+    expect(calls(fetchMock, '/org/getSlaClocks/').map(([, init]) => sentBody(init))).toEqual([
+      { ticket_ids: [3, 1] },
+    ]);
+  });
+
+  it('filters by SLA from the toolbar and from the stat cards, which count the tickets', async () => {
+    const fetchMock = server();
+    const user = userEvent.setup();
+    render();
+    await screen.findByRole('table');
+    expect(screen.getByTestId('stat-BREACHING SOON').textContent).toBe('2');
+    expect(screen.getByTestId('stat-BREACHED').textContent).toBe('1');
+    const lastAsked = () => sentBody(calls(fetchMock, '/org/getTickets/').at(-1)?.[1]);
+    const breached = screen.getByRole('button', { name: /^BREACHED/ });
+    expect(breached.getAttribute('aria-pressed')).toBe('false');
+
+    await user.click(breached);
+    await waitFor(() => expect(lastAsked()).toEqual({ sla: 'breached' }));
+    expect(breached.getAttribute('aria-pressed')).toBe('true');
+    expect(within(breached).getByText('Filter on')).toBeTruthy();
+    const select = screen.getByRole('combobox', { name: 'SLA' });
+    expect(select).toHaveProperty('value', 'breached');
+
+    await user.selectOptions(select, 'Breaching soon');
+    await waitFor(() => expect(lastAsked()).toEqual({ sla: 'due_soon' }));
+    expect(breached.getAttribute('aria-pressed')).toBe('false');
+    const dueSoon = screen.getByRole('button', { name: /^BREACHING SOON/ });
+    expect(dueSoon.getAttribute('aria-pressed')).toBe('true');
+
+    // A second click on the pressed card turns the filter off.
+    await user.click(dueSoon);
+    await waitFor(() => expect(lastAsked()).toEqual({}));
+    expect(select).toHaveProperty('value', '');
   });
 
   it('sorts by creation time and filters by status, All ticked at first', async () => {

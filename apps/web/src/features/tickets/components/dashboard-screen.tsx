@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Ticket, TicketStatus } from '@wadesk/contract';
+import type { SlaFilter, Ticket, TicketStatus } from '@wadesk/contract';
 import { RefreshCwIcon } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useUpdateTicketStatus } from '@/features/tickets/api/tickets-queries';
@@ -15,6 +15,7 @@ import {
 } from '@/features/tickets/utils/ticket-table';
 import { useAuth } from '@/shared/account/auth-context';
 import { errorMessage, isApiError } from '@/shared/api/api-error';
+import { useSlaClocks } from '@/shared/api/use-sla-clocks';
 import { downloadCsv } from '@/shared/csv/download-file';
 import { useOpenTicket } from '@/shared/hooks/use-open-ticket';
 import { type SortDirection, sortByCreatedAt } from '@/shared/table/sort';
@@ -32,7 +33,7 @@ interface PlaceholderProps {
   state: ReturnType<typeof useTickets>;
   /** No row is shown. */
   empty: boolean;
-  /** The assignee or label filter is on: the server answered only matching tickets. */
+  /** The assignee, label or SLA filter is on: the server answered only matching tickets. */
   filtered: boolean;
   onShowAll: () => void;
 }
@@ -82,9 +83,11 @@ export function DashboardScreen({ title, description, intro }: DashboardScreenPr
   const me = useAuth().user;
   const [assignee, setAssignee] = useState<AssigneeFilter>('everyone');
   const [labelId, setLabelId] = useState<number | null>(null);
+  const [sla, setSla] = useState<SlaFilter | null>(null);
   const tickets = useTickets({
     ...(assignee === 'everyone' ? {} : { assignee }),
     ...(labelId === null ? {} : { labelId }),
+    ...(sla === null ? {} : { sla }),
   });
   const labels = useQuery(labelsQuery()).data ?? [];
   const take = useTicketChange((ticketId: number) => assignTicket(ticketId, me?.id ?? null));
@@ -100,6 +103,9 @@ export function DashboardScreen({ title, description, intro }: DashboardScreenPr
     () => filterTickets(sortByCreatedAt(tickets.tickets, sort), statuses),
     [tickets.tickets, sort, statuses],
   );
+  // The rows' running clocks: a closed ticket's have all stopped, so it shows none and costs no lookup.
+  const active = useMemo(() => rows.filter((t) => t.status !== 'close').map((t) => t.id), [rows]);
+  const clocks = useSlaClocks(active);
   // The ticket last seen in the list stays open when a filter or a refetch drops it from the list.
   const [lastOpen, setLastOpen] = useState<Ticket | null>(null);
   const found = openId === null ? null : (tickets.tickets.find((ticket) => ticket.id === openId) ?? null);
@@ -153,7 +159,7 @@ export function DashboardScreen({ title, description, intro }: DashboardScreenPr
       <PageHeader title={title} description={description} />
       <div className="space-y-6">
         {intro}
-        <TicketStatCards stats={tickets.stats} />
+        <TicketStatCards stats={tickets.stats} sla={sla} onSlaChange={setSla} />
         <CountCards counts={counts} />
         <section
           aria-label="Tickets"
@@ -192,15 +198,18 @@ export function DashboardScreen({ title, description, intro }: DashboardScreenPr
             labels={labels}
             labelId={labelId}
             onLabelChange={setLabelId}
+            sla={sla}
+            onSlaChange={setSla}
           />
           <Placeholder
             state={tickets}
             empty={rows.length === 0}
-            filtered={assignee !== 'everyone' || labelId !== null}
+            filtered={assignee !== 'everyone' || labelId !== null || sla !== null}
             onShowAll={() => {
               setStatuses(ALL_TICKET_STATUSES);
               setAssignee('everyone');
               setLabelId(null);
+              setSla(null);
             }}
           />
           {rows.length > 0 ? (
@@ -212,6 +221,7 @@ export function DashboardScreen({ title, description, intro }: DashboardScreenPr
               meId={me?.id ?? null}
               onTake={takeTicket}
               taking={taking}
+              clocks={clocks}
             />
           ) : null}
           {tickets.hasOlder ? (

@@ -18,6 +18,7 @@ import { Spinner } from '@/shared/ui/spinner';
 import { toast } from '@/shared/ui/toast';
 import { ReplyBox } from './reply-box';
 import { TicketNotes } from './ticket-notes';
+import { TicketSlaClocks } from './ticket-sla-clocks';
 import { TicketWorkBar } from './ticket-work-bar';
 
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
@@ -88,6 +89,7 @@ export function TicketFacts({
           value={resolution === null ? 'Not closed yet' : `in ${formatDuration(resolution)}`}
         />
       </dl>
+      <TicketSlaClocks ticketId={ticket.id} />
     </div>
   );
 }

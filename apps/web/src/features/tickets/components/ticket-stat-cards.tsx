@@ -1,7 +1,8 @@
-import type { TicketStatsResponse } from '@wadesk/contract';
+import type { SlaFilter, TicketStatsResponse } from '@wadesk/contract';
 import { CheckCheckIcon, ClockIcon, HourglassIcon, InboxIcon, TicketIcon, UserRoundIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatDuration } from '@/features/tickets/utils/duration';
+import { SlaStatCards } from './sla-stat-cards';
 
 interface StatCardProps {
   label: string;
@@ -46,11 +47,18 @@ function Average({
   );
 }
 
+interface TicketStatCardsProps {
+  stats: TicketStatsResponse | null;
+  /** The tickets table's SLA filter, which the SLA cards turn on and off. */
+  sla: SlaFilter | null;
+  onSlaChange: (sla: SlaFilter | null) => void;
+}
+
 /**
- * OPEN, IN PROGRESS, PENDING (waiting on the customer), CLOSED and TOTAL, then the average first-response
- * and resolution times.
+ * OPEN, IN PROGRESS, PENDING (waiting on the customer), CLOSED and TOTAL, the SLA cards (breaching soon and
+ * breached, each a filter of the table), then the average first-response and resolution times.
  */
-export function TicketStatCards({ stats }: { stats: TicketStatsResponse | null }) {
+export function TicketStatCards({ stats, sla, onSlaChange }: TicketStatCardsProps) {
   return (
     <section aria-label="Ticket statistics" className="space-y-3">
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-5">
@@ -85,6 +93,7 @@ export function TicketStatCards({ stats }: { stats: TicketStatsResponse | null }
           tone="bg-slate-100 text-slate-700"
         />
       </div>
+      <SlaStatCards stats={stats} active={sla} onChange={onSlaChange} />
       <p className="flex flex-wrap gap-x-6 gap-y-1 px-1 text-sm text-slate-600" data-testid="ticket-averages">
         <Average
           label="Avg. first response"

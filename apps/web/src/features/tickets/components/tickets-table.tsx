@@ -1,10 +1,12 @@
 import type { Ticket, TicketStatus } from '@wadesk/contract';
 import { MessagesSquareIcon } from 'lucide-react';
 import { lastMessagePreview } from '@/features/tickets/utils/ticket-table';
+import type { SlaClocks } from '@/shared/api/use-sla-clocks';
 import { formatDateTime } from '@/shared/format/format';
 import { formatNameOrPhone, formatPhone } from '@/shared/format/phone';
 import { MOBILE_QUERY, useMediaQuery } from '@/shared/hooks/use-media-query';
 import { Button } from '@/shared/ui/button';
+import { TicketSlaBadge } from '@/shared/ui/sla-clock-badge';
 import { AssigneeCell } from './assignee-cell';
 import { LabelChips } from './label-chips';
 import { StatusSelect } from './status-select';
@@ -19,6 +21,8 @@ interface TicketsTableProps {
   onTake: (ticket: Ticket) => void;
   /** Tickets being taken. */
   taking: ReadonlySet<number>;
+  /** The rows' SLA clocks: each row shows its most urgent running one under its status. */
+  clocks: SlaClocks;
 }
 
 function OpenButton({ ticket, onOpen }: { ticket: Ticket; onOpen: (ticket: Ticket) => void }) {
@@ -71,11 +75,12 @@ const td = 'px-2 py-3 align-middle first:pl-5 last:pr-5';
 
 /** The tickets as a table on larger screens and as cards on phones. */
 export function TicketsTable(props: TicketsTableProps) {
-  const { tickets, onOpen, onStatusChange, updating, meId, onTake, taking } = props;
+  const { tickets, onOpen, onStatusChange, updating, meId, onTake, taking, clocks } = props;
   const mobile = useMediaQuery(MOBILE_QUERY);
   const assignee = (ticket: Ticket) => (
     <AssigneeCell ticket={ticket} meId={meId} onTake={onTake} busy={taking.has(ticket.id)} />
   );
+  const sla = (ticket: Ticket) => <TicketSlaBadge clocks={clocks.of(ticket.id)} now={clocks.now} />;
   if (mobile) {
     return (
       <ul className="divide-y divide-slate-100" aria-label="Tickets">
@@ -96,6 +101,7 @@ export function TicketsTable(props: TicketsTableProps) {
             >
               {lastMessagePreview(ticket.last_message)}
             </p>
+            <div className="empty:hidden">{sla(ticket)}</div>
             <div className="text-sm">{assignee(ticket)}</div>
             <div className="flex items-end justify-between gap-3">
               <dl className="grid grid-cols-2 gap-x-4 text-xs text-slate-500">
@@ -151,8 +157,9 @@ export function TicketsTable(props: TicketsTableProps) {
               <td className={td}>
                 <OpenButton ticket={ticket} onOpen={onOpen} />
               </td>
-              <td className={td}>
+              <td className={`${td} max-w-44`}>
                 <StatusSelect ticket={ticket} onChange={onStatusChange} busy={updating.has(ticket.id)} />
+                <div className="mt-1.5 empty:hidden">{sla(ticket)}</div>
               </td>
             </tr>
           ))}

@@ -1,4 +1,4 @@
-import type { Label, TicketStatus } from '@wadesk/contract';
+import type { Label, SlaFilter, TicketStatus } from '@wadesk/contract';
 import { DownloadIcon } from 'lucide-react';
 import {
   ASSIGNEE_FILTERS,
@@ -9,6 +9,7 @@ import { CheckboxFilter } from '@/shared/table/checkbox-filter';
 import type { SortDirection } from '@/shared/table/sort';
 import { SortButton } from '@/shared/table/sort-button';
 import { Button } from '@/shared/ui/button';
+import { SlaFilterSelect } from '@/shared/ui/sla-filter-select';
 
 interface TicketsToolbarProps {
   sort: SortDirection;
@@ -24,14 +25,17 @@ interface TicketsToolbarProps {
   /** null: any label. */
   labelId: number | null;
   onLabelChange: (labelId: number | null) => void;
+  /** null: any. */
+  sla: SlaFilter | null;
+  onSlaChange: (sla: SlaFilter | null) => void;
 }
 
 const selectClass =
   'h-8 rounded-lg border border-slate-300 bg-white pr-7 pl-2.5 text-sm text-slate-800 focus:ring-4 focus:ring-brand-100 focus:outline-none';
 
 /**
- * Sort by creation time, the status checkboxes (All plus each status), whose tickets and which label (the
- * server filters those two) and Download as CSV.
+ * Sort by creation time, the status checkboxes (All plus each status), whose tickets, which label and the
+ * SLA (the server filters those three) and Download as CSV.
  */
 export function TicketsToolbar(props: TicketsToolbarProps) {
   const { sort, onSortChange, statuses, onStatusesChange, onDownload, shown, total } = props;
@@ -75,6 +79,7 @@ export function TicketsToolbar(props: TicketsToolbarProps) {
           </select>
         </label>
       ) : null}
+      <SlaFilterSelect value={props.sla} onChange={props.onSlaChange} selectClassName={selectClass} />
       <p className="text-xs text-slate-500" aria-live="polite">
         {shown === total ? `${total} ${total === 1 ? 'ticket' : 'tickets'}` : `${shown} of ${total} tickets`}
       </p>

@@ -66,6 +66,17 @@ describe('ticket table', () => {
     expect(passesListFilters(mine, { labelId: 4 }, null)).toBe(false);
   });
 
+  it('keeps a listed ticket in a list filtered by SLA, which its event cannot tell, until it is closed', () => {
+    const open = makeTicket(1);
+    // Listed: it stays (the list's next fetch says whether its clocks still pass).
+    expect(passesListFilters(open, { sla: 'breached' }, 7, true)).toBe(true);
+    // Not listed: only the server knows its clocks, so it waits for the next fetch.
+    expect(passesListFilters(open, { sla: 'breached' }, 7, false)).toBe(false);
+    // Closed: its clocks stopped, it leaves.
+    expect(passesListFilters({ ...open, status: 'close' }, { sla: 'due_soon' }, 7, true)).toBe(false);
+    expect(passesListFilters(open, { sla: 'due_soon', assignee: 'unassigned' }, 7, true)).toBe(true);
+  });
+
   it('exports whole texts, labels and response times', () => {
     const csv = toCsv(
       [

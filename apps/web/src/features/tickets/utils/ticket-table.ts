@@ -41,8 +41,18 @@ export function withShownDetails(changed: Ticket, shown: Ticket | undefined): Ti
   return { ...changed, labels: shown.labels, assignee: sameAssignee ? shown.assignee : changed.assignee };
 }
 
-/** Whether the server's assignee and label filters let a ticket into a list (`meId`: the signed-in member). */
-export function passesListFilters(ticket: Ticket, filters: TicketListFilters, meId: number | null): boolean {
+/**
+ * Whether the server's filters let a ticket into a list (`meId`: the signed-in member). A ticket event does not
+ * carry the SLA clocks: in a list filtered by SLA, a ticket stays where it is listed (unless closed, which
+ * stops its clocks) and one not listed is left to the next fetch (`listed`: the list holds it).
+ */
+export function passesListFilters(
+  ticket: Ticket,
+  filters: TicketListFilters,
+  meId: number | null,
+  listed = false,
+): boolean {
+  if (filters.sla !== undefined && (!listed || ticket.status === 'close')) return false;
   if (filters.assignee === 'me' && (meId === null || ticket.assignee?.id !== meId)) return false;
   if (filters.assignee === 'unassigned' && ticket.assignee !== null) return false;
   if (filters.labelId !== undefined && !ticket.labels.some((label) => label.id === filters.labelId))
