@@ -22,6 +22,7 @@ const E2E_SECONDS: Record<string, number> = {
   'saved-chats.e2e.ts': 41,
   'accessibility-chats.e2e.ts': 40,
   'analysis.e2e.ts': 32,
+  'sla.e2e.ts': 35,
   'inbox.e2e.ts': 29,
   'auth.e2e.ts': 26,
   'address-ownership.e2e.ts': 24,

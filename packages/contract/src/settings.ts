@@ -73,7 +73,7 @@ export const settingsResponse = z.object({
   sla_warning_minutes: z.number().int(),
   /** Send the out-of-hours reply (off by default): once per ticket, when a customer writes outside business hours. */
   out_of_hours_reply: z.boolean(),
-  /** Its text; `{back}` becomes when the team is back, e.g. "Monday 09:00 (Europe/Berlin)". */
+  /** Its text; `{back}` becomes when the team is back, e.g. "Monday 30 November at 09:00 (Europe/Berlin)". */
   out_of_hours_message: z.string(),
 });
 export type SettingsResponse = z.infer<typeof settingsResponse>;

@@ -69,7 +69,7 @@ export const SETTINGS_TEXTS = {
     'Once per ticket, when a customer writes outside your business hours (holidays included), the desk answers them with this message.',
   outOfHoursMessageLabel: 'Out-of-hours message',
   outOfHoursMessageHint:
-    '{back} is replaced with when the team is back, e.g. “Monday 09:00 (Europe/Berlin)”.',
+    '{back} is replaced with when the team is back, e.g. “Monday 30 November at 09:00 (Europe/Berlin)”.',
   organisationTitle: 'Organisation',
   organisationDescription:
     'The name your members see in the menu, in invitation emails and on the page where they join.',
