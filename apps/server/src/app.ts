@@ -243,7 +243,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     bus,
     whatsapp: createWhatsAppAdapter(config, {
       ...overrides,
-      simulator: { now: deskClock.now, ...overrides.simulator },
+      // The phones keep real time (tests move the desk's injected clock, not the phones'), plus demo
+      // mode's offset.
+      simulator: { now: () => Date.now() + (simulatedClock?.offsetMs() ?? 0), ...overrides.simulator },
     }),
     sink: store,
     overrides,

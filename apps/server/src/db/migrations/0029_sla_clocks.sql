@@ -39,7 +39,9 @@ CREATE TABLE "sla_mails" (
 	"cycle" integer NOT NULL,
 	"subject" text NOT NULL,
 	"body" text NOT NULL,
-	"send_after" timestamp with time zone NOT NULL
+	"send_after" timestamp with time zone NOT NULL,
+	"claimed_until" timestamp with time zone,
+	"attempts" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "sla_stale" (
@@ -73,6 +75,7 @@ CREATE INDEX "sla_clocks_warn_idx" ON "sla_clocks" USING btree ("warn_at") WHERE
 CREATE INDEX "sla_clocks_due_idx" ON "sla_clocks" USING btree ("due_at") WHERE "sla_clocks"."stopped_at" is null and not "sla_clocks"."paused" and "sla_clocks"."warned_breach_at" is null;--> statement-breakpoint
 CREATE INDEX "sla_clocks_organisation_running_idx" ON "sla_clocks" USING btree ("organisation_id","due_at") WHERE "sla_clocks"."stopped_at" is null and not "sla_clocks"."paused";--> statement-breakpoint
 CREATE INDEX "sla_mails_send_after_idx" ON "sla_mails" USING btree ("send_after");--> statement-breakpoint
+CREATE INDEX "sla_stale_queued_idx" ON "sla_stale" USING btree ("queued_at","ticket_id");--> statement-breakpoint
 CREATE INDEX "ticket_status_moments_ticket_idx" ON "ticket_status_moments" USING btree ("ticket_id","at","id");--> statement-breakpoint
 ALTER TABLE "organisations" ADD CONSTRAINT "organisations_sla_warning_minutes_valid" CHECK ("organisations"."sla_warning_minutes" between 1 and 1440);--> statement-breakpoint
 ALTER TABLE "member_notifications" ADD CONSTRAINT "member_notifications_kind_valid" CHECK ("member_notifications"."kind" in ('assigned', 'customer_replied', 'mentioned', 'new_ticket', 'unanswered', 'sla_due_soon', 'sla_breached'));--> statement-breakpoint
@@ -107,13 +110,15 @@ CREATE FUNCTION "sla_mark_stale"(changed integer) RETURNS void LANGUAGE sql AS $
   SELECT t.id, t.organisation_id FROM tickets t JOIN organisations o ON o.id = t.organisation_id
   WHERE t.id = changed AND (o.out_of_hours_reply
     OR EXISTS (SELECT 1 FROM sla_policies p WHERE p.organisation_id = t.organisation_id))
-  ON CONFLICT (ticket_id) DO NOTHING
+  -- An update, not DO NOTHING: it locks a row already queued, so a worker claiming it meanwhile (SKIP
+  -- LOCKED) leaves it for after this change commits, or this insert waits for the claim and queues again.
+  ON CONFLICT (ticket_id) DO UPDATE SET queued_at = excluded.queued_at
 $$;--> statement-breakpoint
 CREATE FUNCTION "sla_history_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_TABLE_NAME = 'desk_replies' THEN
     PERFORM sla_mark_stale(m.ticket_id) FROM ticket_messages m
-      WHERE m.session_id = NEW.session_id AND m.wa_id = NEW.wa_id;
+      WHERE m.session_id = NEW.session_id AND m.group_jid = NEW.group_jid AND m.wa_id = NEW.wa_id;
     RETURN NULL;
   END IF;
   IF TG_OP <> 'INSERT' THEN PERFORM sla_mark_stale(OLD.ticket_id); END IF;
@@ -129,3 +134,10 @@ CREATE TRIGGER "sla_history_label" AFTER INSERT OR DELETE ON "ticket_labels"
 CREATE TRIGGER "sla_history_refusal" AFTER UPDATE OF "status" ON "desk_replies"
   FOR EACH ROW WHEN ((OLD.status = 'failed') IS DISTINCT FROM (NEW.status = 'failed'))
   EXECUTE FUNCTION "sla_history_changed"();
+--> statement-breakpoint
+-- The history of tickets from before this migration: closed tickets closed, pending ones pending since
+-- their last change, so that a ticket measured later does not run clocks it finished long ago.
+INSERT INTO "ticket_status_moments" (ticket_id, at, kind)
+  SELECT id, closed_at, 'closed' FROM tickets WHERE status = 'close' AND closed_at IS NOT NULL;--> statement-breakpoint
+INSERT INTO "ticket_status_moments" (ticket_id, at, kind)
+  SELECT id, updated_at, 'pending' FROM tickets WHERE status = 'pending';

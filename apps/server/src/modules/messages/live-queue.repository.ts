@@ -17,7 +17,11 @@ export interface ClaimedRow {
   /** The organisation's acknowledgement phrases; null for the default list. */
   ackPhrases: string[] | null;
   /** The member who sent this message from the desk (desk_replies), for the linked account's own messages. */
-  deskReply: { userId: number; name: string; ticketId?: number | null } | null;
+  /**
+   * The desk sent this message (desk_replies): the member who typed it, or none for the desk's own
+   * automatic message (the out-of-hours reply, decision 0028).
+   */
+  deskReply: { userId: number | null; name: string; ticketId?: number | null; automatic?: boolean } | null;
   fields: StoredMessageFields;
 }
 
@@ -31,6 +35,8 @@ interface RawClaimedRow {
   linked_phone: string | null;
   ticket_mode: GroupTicketMode | null;
   ack_phrases: string[] | null;
+  desk_id: number | string | null;
+  desk_automatic: boolean | null;
   desk_user_id: number | null;
   desk_ticket_id: number | null;
   desk_user_name: string | null;
@@ -67,9 +73,14 @@ function toClaimed(row: RawClaimedRow): ClaimedRow {
     ticketMode: row.ticket_mode ?? 'per_customer',
     ackPhrases: row.ack_phrases,
     deskReply:
-      row.desk_user_id === null
+      row.desk_id === null
         ? null
-        : { userId: row.desk_user_id, name: row.desk_user_name ?? 'Desk', ticketId: row.desk_ticket_id },
+        : {
+            userId: row.desk_user_id,
+            name: row.desk_user_name ?? 'Desk',
+            ticketId: row.desk_ticket_id,
+            automatic: row.desk_automatic === true,
+          },
     fields: {
       msgId: row.msg_id,
       waId: row.wa_id,
@@ -149,7 +160,8 @@ export function createLiveQueueRepository(db: Db) {
           returning q.seq, q.attempts
         )
         select c.seq, c.attempts, m.organisation_id, m.session_id, m.group_jid, g.name as group_name,
-          s.phone as linked_phone, g.ticket_mode, o.ack_phrases, d.user_id as desk_user_id, d.ticket_id as desk_ticket_id,
+          s.phone as linked_phone, g.ticket_mode, o.ack_phrases, d.id as desk_id, d.automatic as desk_automatic, d.user_id as desk_user_id,
+          d.ticket_id as desk_ticket_id,
           nullif(trim(du.first_name || ' ' || du.last_name), '') as desk_user_name, m.msg_id, m.wa_id, m.from_me, m.author, m.author_alt, m.author_name,
           -- What the customer first wrote, also when an edit came before the engine got to it (decision 0026).
           coalesce((select e.body from wa_message_edits e where e.session_id = m.session_id

@@ -182,6 +182,7 @@ describeWithDatabase('text holding NUL characters', (ctx) => {
       agentNumber: null,
       sentByUserId: null,
       deskTicketId: null,
+      automatic: false,
     };
     const key = { organisationId: desk.organisationId, sessionId: desk.sessionId, groupJid: GROUP };
     const at = new Date();

@@ -170,43 +170,42 @@ export function createSlaClocksRepository(db: Db) {
         and (ticket_id::text || ':' || kind || ':' || cycle::text) not in (
           select jsonb_array_elements_text(${JSON.stringify(keep)}::jsonb))`);
     if (rows.length === 0) return;
-    const date = (value: number | null) => (value === null ? null : new Date(value));
-    await tx
-      .insert(slaClocksTable)
-      .values(
-        rows.map((r) => ({
-          ticketId: r.ticketId,
-          kind: r.kind,
-          cycle: r.cycle,
-          organisationId: r.organisationId,
-          policyId: r.policyId,
-          policyName: r.policyName,
-          startedAt: new Date(r.startedAt),
-          dueAt: date(r.dueAt),
-          warnAt: date(r.warnAt),
-          stoppedAt: date(r.stoppedAt),
-          paused: r.paused,
-          met: r.met,
-          businessSeconds: r.businessSeconds,
-          wallSeconds: r.wallSeconds,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [slaClocksTable.ticketId, slaClocksTable.kind, slaClocksTable.cycle],
-        // What was told stays told: each warning at most once per clock.
-        set: {
-          policyId: sql`excluded.policy_id`,
-          policyName: sql`excluded.policy_name`,
-          startedAt: sql`excluded.started_at`,
-          dueAt: sql`excluded.due_at`,
-          warnAt: sql`excluded.warn_at`,
-          stoppedAt: sql`excluded.stopped_at`,
-          paused: sql`excluded.paused`,
-          met: sql`excluded.met`,
-          businessSeconds: sql`excluded.business_seconds`,
-          wallSeconds: sql`excluded.wall_seconds`,
-        },
-      });
+    const iso = (value: number | null) => (value === null ? null : new Date(value).toISOString());
+    // One JSON parameter however many clocks (a long ticket has one per exchange): bind parameters are few.
+    const json = JSON.stringify(
+      rows.map((r) => ({
+        ticket_id: r.ticketId,
+        kind: r.kind,
+        cycle: r.cycle,
+        organisation_id: r.organisationId,
+        policy_id: r.policyId,
+        policy_name: r.policyName,
+        started_at: iso(r.startedAt),
+        due_at: iso(r.dueAt),
+        warn_at: iso(r.warnAt),
+        stopped_at: iso(r.stoppedAt),
+        paused: r.paused,
+        met: r.met,
+        business_seconds: r.businessSeconds,
+        wall_seconds: r.wallSeconds,
+      })),
+    );
+    // What was told stays told: each warning at most once per clock.
+    await tx.execute(sql`
+      insert into sla_clocks (ticket_id, kind, cycle, organisation_id, policy_id, policy_name, started_at,
+        due_at, warn_at, stopped_at, paused, met, business_seconds, wall_seconds)
+      select * from json_to_recordset(${json}::json) as x(ticket_id int, kind text, cycle int,
+        organisation_id int, policy_id int, policy_name text, started_at timestamptz, due_at timestamptz,
+        warn_at timestamptz, stopped_at timestamptz, paused boolean, met boolean, business_seconds float8,
+        wall_seconds float8)
+      on conflict (ticket_id, kind, cycle) do update set policy_id = excluded.policy_id,
+        policy_name = excluded.policy_name, started_at = excluded.started_at, due_at = excluded.due_at,
+        warn_at = excluded.warn_at, stopped_at = excluded.stopped_at, paused = excluded.paused,
+        met = excluded.met, business_seconds = excluded.business_seconds, wall_seconds = excluded.wall_seconds`);
+  }
+
+  async function removeMail(id: number): Promise<void> {
+    await db.execute(sql`delete from sla_mails where id = ${id}`);
   }
 
   return {
@@ -238,14 +237,22 @@ export function createSlaClocksRepository(db: Db) {
         const orgs = await organisationsOf(tx, [...new Set(found.map((t) => t.organisationId))]);
         const { clocks, outOfHours } = compute(found, orgs);
         await store(tx, ids, clocks);
-        const sent = outOfHours.map(outOfHoursTicket);
-        if (sent.length > 0)
-          await tx.execute(sql`
-            insert into out_of_hours_replies (ticket_id, sent_at)
-            select unnest(${ints(sent)}), now() on conflict do nothing`);
+        const wanted = outOfHours.map(outOfHoursTicket);
+        // Only what this transaction claimed is sent: another instance may have claimed the same ticket.
+        const claimedReplies =
+          wanted.length === 0
+            ? new Set<number>()
+            : new Set(
+                rowsOf<{ ticket_id: number }>(
+                  await tx.execute(sql`
+                    insert into out_of_hours_replies (ticket_id, sent_at)
+                    select unnest(${ints(wanted)}), now() on conflict do nothing
+                    returning ticket_id`),
+                ).map((r) => Number(r.ticket_id)),
+              );
         return {
           tickets: found.map((t) => ({ id: t.ticketId, organisationId: t.organisationId })),
-          outOfHours,
+          outOfHours: outOfHours.filter((item) => claimedReplies.has(outOfHoursTicket(item))),
         };
       });
     },
@@ -263,6 +270,16 @@ export function createSlaClocksRepository(db: Db) {
           ),
         )
         .orderBy(asc(slaClocksTable.ticketId), asc(slaClocksTable.startedAt), asc(slaClocksTable.kind));
+    },
+
+    /**
+     * A batch that failed (rolled back, so still queued) waits a minute, so that it does not hold up every
+     * other ticket behind it: the oldest `limit` queued tickets move to the back.
+     */
+    async postpone(limit: number): Promise<void> {
+      await db.execute(sql`
+        update sla_stale set queued_at = now() + interval '1 minute'
+        where ticket_id in (select ticket_id from sla_stale order by queued_at, ticket_id limit ${limit})`);
     },
 
     /** Active tickets with a running clock within its warning lead, and past its due time (the stat cards). */
@@ -387,37 +404,56 @@ export function createSlaClocksRepository(db: Db) {
     },
 
     /**
-     * Sends one mail due at `now`, if any, holding its row locked while `send` runs (another instance skips
-     * it) and deleting it once sent. A "due soon" mail whose clock stopped meanwhile is dropped unsent.
-     * Answers 'sent', 'dropped', or null when no mail is due.
+     * Claims one mail due at `now` for `leaseMs` (SKIP LOCKED: another instance takes another), in a short
+     * transaction of its own: it is sent outside any transaction, then `sent` deletes it. A claim that runs
+     * out (the instance died, the mail server hung) makes it claimable again. A "due soon" mail whose clock
+     * stopped meanwhile is dropped unsent. Null when no mail is due.
      */
-    async sendOneMail(
+    async claimMail(
       now: Date,
-      send: (mail: { to: string; subject: string; text: string }) => Promise<void>,
-    ): Promise<'sent' | 'dropped' | null> {
-      return db.transaction(async (tx) => {
-        const [mail] = rowsOf<{
-          id: number;
-          email: string;
-          subject: string;
-          body: string;
-          stale: boolean;
-        }>(
-          await tx.execute(sql`
-            select m.id, u.email, m.subject, m.body,
-              (m.kind = 'soon' and not exists (select 1 from sla_clocks c where c.ticket_id = m.ticket_id
-                and c.kind = m.clock_kind and c.cycle = m.cycle and c.stopped_at is null)) as stale
-            from sla_mails m join users u on u.id = m.user_id and u.organisation_id = m.organisation_id
-            where m.send_after <= ${now.toISOString()}::timestamptz
-            order by m.send_after, m.id
-            limit 1
-            for update of m skip locked`),
-        );
-        if (!mail) return null;
-        if (!mail.stale) await send({ to: mail.email, subject: mail.subject, text: mail.body });
-        await tx.execute(sql`delete from sla_mails where id = ${mail.id}`);
-        return mail.stale ? 'dropped' : 'sent';
-      });
+      leaseMs: number,
+    ): Promise<
+      { id: number; to: string; subject: string; text: string; attempts: number } | 'dropped' | null
+    > {
+      const at = now.toISOString();
+      const [mail] = rowsOf<{
+        id: number;
+        email: string;
+        subject: string;
+        body: string;
+        attempts: number;
+        stale: boolean;
+      }>(
+        await db.execute(sql`
+          update sla_mails m set claimed_until = ${at}::timestamptz + ${leaseMs} * interval '1 millisecond',
+            attempts = m.attempts + 1
+          from users u
+          where m.id = (select c.id from sla_mails c
+              where c.send_after <= ${at}::timestamptz
+                and (c.claimed_until is null or c.claimed_until < ${at}::timestamptz)
+              order by c.send_after, c.id
+              limit 1
+              for update skip locked)
+            and u.id = m.user_id and u.organisation_id = m.organisation_id
+          returning m.id, u.email, m.subject, m.body, m.attempts,
+            (m.kind = 'soon' and not exists (select 1 from sla_clocks k where k.ticket_id = m.ticket_id
+              and k.kind = m.clock_kind and k.cycle = m.cycle and k.stopped_at is null)) as stale`),
+      );
+      if (!mail) return null;
+      if (mail.stale) {
+        await removeMail(Number(mail.id));
+        return 'dropped';
+      }
+      return {
+        id: Number(mail.id),
+        to: mail.email,
+        subject: mail.subject,
+        text: mail.body,
+        attempts: Number(mail.attempts),
+      };
     },
+
+    /** The mail went out (or is given up): it is gone. */
+    sent: removeMail,
   };
 }

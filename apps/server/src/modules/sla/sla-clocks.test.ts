@@ -46,9 +46,18 @@ describe('slaClocks', () => {
     // A 15-minute lead in business time: Monday 09:15, not 15 minutes of the weekend before 09:30.
     const [warned] = of(slaClocks(moments, POLICY, OFFICE, NOW, 15 * 60), 'first_response');
     expect(warned?.warnAt).toBe(at('2026-01-12T09:15:00'));
-    // A lead longer than the target warns at the start.
+    // A lead longer than the target warns at the first counted second (here the start is in business time).
     const [early] = of(slaClocks(moments, POLICY, OFFICE, NOW, 24 * 3600), 'first_response');
-    expect(early?.warnAt).toBe(at('2026-01-09T16:30:00'));
+    expect(early?.warnAt).toBe(at('2026-01-09T16:30:01'));
+    // Opened on a Saturday: not "due soon" before Monday's first business second.
+    const weekend = slaClocks(
+      [{ at: at('2026-01-10T11:00:00'), kind: 'customer' }],
+      POLICY,
+      OFFICE,
+      NOW,
+      24 * 3600,
+    );
+    expect(of(weekend, 'first_response')[0]?.warnAt).toBe(at('2026-01-12T09:00:01'));
     // On wall time the same reply is two and a half days late.
     const wall = of(slaClocks(moments, { ...POLICY, calendar: 'wall' }, OFFICE, NOW), 'first_response')[0];
     expect(wall?.dueAt).toBe(at('2026-01-09T17:30:00'));

@@ -92,8 +92,10 @@ export function slaClocks(
     if (minutes === null) return;
     const paused = kind === 'resolution' ? pauses : [];
     const dueAt = dueTime(counting, start, minutes * 60, paused);
+    // A lead as long as the target warns at the first counted second, not at the start: a ticket opened
+    // on a Saturday is not "due soon" all weekend.
     const warnAt =
-      dueAt === null ? null : dueTime(counting, start, Math.max(0, minutes * 60 - leadSeconds), paused);
+      dueAt === null ? null : dueTime(counting, start, Math.max(1, minutes * 60 - leadSeconds), paused);
     const end = stop ?? Math.max(start, now);
     clocks.push({
       kind,

@@ -33,7 +33,7 @@ export interface SlaEngineDeps<R> {
   publicUrl: string;
   /** Sends a ticket's out-of-hours reply (the replies module); its claim is already stored. */
   outOfHours?: (due: OutOfHoursDue) => Promise<void>;
-  log: { error(object: object, message: string): void };
+  log: { error(object: object, message: string): void; warn(object: object, message: string): void };
   /** How often the queue is looked at without a wake-up (other instances' changes, leftovers). */
   pollMs?: number;
   /** How often due warnings and mails are looked for. */
@@ -42,6 +42,13 @@ export interface SlaEngineDeps<R> {
 }
 
 export type SlaEngine = ReturnType<typeof createSlaEngine>;
+
+/** Batches of queued tickets per pass before a sweep may run. */
+const MAX_BATCHES_PER_PASS = 20;
+const MAILS_PER_PASS = 50;
+/** How long a claimed mail is an instance's to send before another may try. */
+const MAIL_LEASE_MS = 5 * 60_000;
+const MAX_MAIL_ATTEMPTS = 5;
 
 /**
  * The clocks' worker, one per instance (decision 0028): computes the clocks of tickets the triggers queued
@@ -54,16 +61,40 @@ export function createSlaEngine<R>(deps: SlaEngineDeps<R>) {
   const batchSize = deps.batchSize ?? 100;
   let running: Promise<void> | null = null;
   let again = false;
+  let sweepWanted = false;
   let stopped = false;
+  const sending = new Set<Promise<void>>();
 
-  async function recomputeAll(): Promise<void> {
-    for (;;) {
+  /** Sent apart from the worker's pass: a slow send never holds up clocks or warnings. */
+  function sendOutOfHours(due: OutOfHoursDue): void {
+    if (!deps.outOfHours) return;
+    const send = deps
+      .outOfHours(due)
+      .catch((error: unknown) =>
+        // A full reply limit drops it by design (decision 0028): not an error of the server.
+        log.warn({ err: error, ticketId: due.ticketId }, 'out-of-hours reply not sent'),
+      )
+      .finally(() => sending.delete(send));
+    sending.add(send);
+  }
+
+  /** Computes queued tickets, a bounded number of batches per pass so that sweeps are never starved. */
+  async function recomputeSome(): Promise<void> {
+    for (let batch = 0; batch < MAX_BATCHES_PER_PASS; batch++) {
       const at = now();
-      const result = await repo.recompute(
-        batchSize,
-        (tickets, organisations) => computeClocks(tickets, organisations, at),
-        (due: OutOfHoursDue) => due.ticketId,
-      );
+      let result: Awaited<ReturnType<typeof repo.recompute<OutOfHoursDue>>>;
+      try {
+        result = await repo.recompute(
+          batchSize,
+          (tickets, organisations) => computeClocks(tickets, organisations, at),
+          (due: OutOfHoursDue) => due.ticketId,
+        );
+      } catch (error) {
+        // Rolled back, still queued: it waits a minute instead of failing again before every other ticket.
+        log.error({ err: error }, 'SLA clocks of a batch could not be computed');
+        await repo.postpone(batchSize);
+        return;
+      }
       if (!result) return;
       const byOrganisation = new Map<number, number[]>();
       for (const ticket of result.tickets)
@@ -73,13 +104,10 @@ export function createSlaEngine<R>(deps: SlaEngineDeps<R>) {
         ]);
       for (const [organisationId, ticketIds] of byOrganisation)
         bus.publish('sla.changed', { organisationId, ticketIds });
-      for (const due of result.outOfHours)
-        await deps
-          .outOfHours?.(due)
-          .catch((error: unknown) =>
-            log.error({ err: error, ticketId: due.ticketId }, 'out-of-hours reply not sent'),
-          );
+      for (const due of result.outOfHours) sendOutOfHours(due);
     }
+    // More may be queued: the next pass goes on after a sweep had its turn.
+    again = true;
   }
 
   async function tell(tx: DbTransaction, warnings: ClaimedWarning[]) {
@@ -120,8 +148,7 @@ export function createSlaEngine<R>(deps: SlaEngineDeps<R>) {
     return { rows, mails };
   }
 
-  async function sweep(): Promise<number> {
-    let told = 0;
+  async function sweep(): Promise<void> {
     for (;;) {
       const { warnings, rows } = await repo.sweep(new Date(now()), batchSize, tell);
       if (rows.length > 0) await bell.announce(rows);
@@ -132,48 +159,74 @@ export function createSlaEngine<R>(deps: SlaEngineDeps<R>) {
             ...new Set(warnings.filter((w) => w.organisationId === organisationId).map((w) => w.ticketId)),
           ],
         });
-      told += warnings.length;
-      if (warnings.length < batchSize) break;
+      if (warnings.length < batchSize) return;
     }
-    // A few mails per sweep: the rest wait for the next, so a mail server's slowness never piles up work.
-    for (let i = 0; i < 50; i++) {
-      const sent = await repo.sendOneMail(new Date(now()), (mail) => mailer.send(mail));
-      if (sent === null) break;
-    }
-    return told;
   }
 
-  let lastSweep = 0;
-  /** One pass: queued tickets, then warnings and mails when a sweep is due (or `sweepNow`). */
-  async function pass(sweepNow: boolean): Promise<void> {
-    await recomputeAll();
-    if (sweepNow || Date.now() - lastSweep >= sweepMs) {
-      lastSweep = Date.now();
+  /**
+   * Sends the mails due, each claimed for a while and sent outside any transaction (a slow mail server
+   * holds up nothing else); one that keeps failing is given up after MAX_MAIL_ATTEMPTS.
+   */
+  async function sendMails(): Promise<void> {
+    for (let i = 0; i < MAILS_PER_PASS; i++) {
+      const mail = await repo.claimMail(new Date(now()), MAIL_LEASE_MS);
+      if (mail === null) return;
+      if (mail === 'dropped') continue;
+      try {
+        await mailer.send({ to: mail.to, subject: mail.subject, text: mail.text });
+        await repo.sent(mail.id);
+      } catch (error) {
+        log.error({ err: error, attempts: mail.attempts }, 'an SLA warning mail was not sent');
+        if (mail.attempts >= MAX_MAIL_ATTEMPTS) await repo.sent(mail.id);
+      }
+    }
+  }
+
+  let mailing: Promise<void> | null = null;
+  function startMailing(): Promise<void> {
+    mailing ??= sendMails()
+      .catch((error: unknown) => log.error({ err: error }, 'SLA warning mails could not be read'))
+      .finally(() => {
+        mailing = null;
+      });
+    return mailing;
+  }
+
+  /** One pass: queued tickets, then (when asked or due) the warnings, and the mails apart. */
+  async function pass(withSweep: boolean): Promise<void> {
+    await recomputeSome();
+    if (withSweep) {
       await sweep();
+      void startMailing();
     }
   }
 
-  function run(sweepNow = false): Promise<void> {
+  function run(withSweep = false): Promise<void> {
     if (stopped) return Promise.resolve();
+    sweepWanted ||= withSweep;
     if (running) {
       again = true;
       return running;
     }
+    const sweepNow = sweepWanted;
+    sweepWanted = false;
+    again = false;
     running = pass(sweepNow)
       .catch((error: unknown) => log.error({ err: error }, 'SLA clocks pass failed'))
       .finally(() => {
         running = null;
-        if (again && !stopped) {
-          again = false;
-          void run(true);
-        }
+        if ((again || sweepWanted) && !stopped) void run();
       });
     return running;
   }
 
-  const timer = setInterval(() => void run(), pollMs);
-  timer.unref();
-  void run();
+  const poll = setInterval(() => void run(), pollMs);
+  poll.unref();
+  const sweeps = setInterval(() => void run(true), sweepMs);
+  sweeps.unref();
+  // The first pass a moment after start, with a sweep: what came due while no instance ran is told now.
+  const first = setTimeout(() => void run(true), pollMs);
+  first.unref();
 
   return {
     /** A ticket's history changed somewhere (a message stored, a status set): look at the queue now. */
@@ -183,16 +236,24 @@ export function createSlaEngine<R>(deps: SlaEngineDeps<R>) {
       await run(true);
       // A pass already under way when asked may have read the clock before it moved.
       await run(true);
+      await mailing;
     },
-    /** Everything queued is computed and everything due told (tests, the demo). */
+    /** Everything queued is computed, everything due told, the mails due sent (tests, the demo). */
     async settled(): Promise<void> {
-      await running;
       await run(true);
+      // A pass that left work queued (or was asked for a sweep meanwhile) starts the next by itself.
+      while (running) await running;
+      await startMailing();
+      await Promise.all([...sending]);
     },
     async stop(): Promise<void> {
       stopped = true;
-      clearInterval(timer);
+      clearTimeout(first);
+      clearInterval(poll);
+      clearInterval(sweeps);
       await running;
+      await mailing;
+      await Promise.all([...sending]);
     },
   };
 }

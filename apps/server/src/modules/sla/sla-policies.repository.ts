@@ -44,7 +44,7 @@ export function createSlaPoliciesRepository(db: Db): SlaPolicies {
         select id, organisation_id from tickets
         where organisation_id = ${organisationId}
           and (status <> 'close' or closed_at >= now() - interval '30 days')
-        on conflict (ticket_id) do nothing`);
+        on conflict (ticket_id) do update set queued_at = excluded.queued_at`);
     },
 
     // Under the organisation's lock: two admins saving at once each see the list the other left.

@@ -72,13 +72,18 @@ export const ticketStatusMoments = pgTable(
 );
 
 /** Tickets whose clocks are to be computed again: a durable queue, claimed with SKIP LOCKED. */
-export const slaStale = pgTable('sla_stale', {
-  ticketId: integer('ticket_id')
-    .primaryKey()
-    .references(() => tickets.id, { onDelete: 'cascade' }),
-  organisationId: integer('organisation_id').notNull(),
-  queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const slaStale = pgTable(
+  'sla_stale',
+  {
+    ticketId: integer('ticket_id')
+      .primaryKey()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    organisationId: integer('organisation_id').notNull(),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The worker claims the longest-waiting first.
+  (t) => [index('sla_stale_queued_idx').on(t.queuedAt, t.ticketId)],
+);
 
 /** One row per clock of a ticket (its kind and cycle): what sla-clocks.ts computed, and what was told. */
 export const slaClocks = pgTable(
@@ -138,6 +143,9 @@ export const slaMails = pgTable(
     subject: text('subject').notNull(),
     body: text('body').notNull(),
     sendAfter: timestamp('send_after', { withTimezone: true }).notNull(),
+    /** While an instance sends it: others leave it alone until then (it is sent outside any transaction). */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
   },
   (t) => [index('sla_mails_send_after_idx').on(t.sendAfter)],
 );

@@ -154,6 +154,7 @@ export function createTicketEngine({ ledger, agentByNumber }: TicketEngineDeps) 
       agentNumber: from.agentNumber,
       sentByUserId: from.sentBy,
       deskTicketId,
+      automatic: message.fromMe && event.deskReply?.automatic === true,
       still: false,
     };
     const ticket: NewTicket = {

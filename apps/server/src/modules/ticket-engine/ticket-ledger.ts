@@ -58,6 +58,11 @@ export interface Joining {
   sentByUserId: number | null;
   /** The ticket a desk reply was typed on: it joins that one while it is active (decision 0018). */
   deskTicketId: number | null;
+  /**
+   * The desk's own message (the out-of-hours reply, decision 0028): it joins its ticket as the last
+   * message and changes nothing else — no first response, status, assignee or end of the customer's wait.
+   */
+  automatic: boolean;
 }
 
 /**

@@ -183,7 +183,7 @@ function joinStatement(db: Db) {
     select * from json_to_recordset(${sql.placeholder('rows')}::json) as i(n int, organisation_id int,
       session_id uuid, group_jid text, wa_id text, sender text, sender_name text, is_business boolean,
       is_still boolean, message text, at timestamptz, group_name text, per_customer boolean, customer_key text,
-      agent_number text, sent_by_user_id int, desk_ticket_id int)`);
+      agent_number text, sent_by_user_id int, desk_ticket_id int, is_automatic boolean)`);
   // Locked one group after the other in the array's order, which joinValues makes the same on every server,
   // so two servers locking overlapping batches cannot deadlock. The ticket is found by one of two lookups,
   // each worded as its partial unique index's predicate so that it is an index probe: the group's watch
@@ -234,9 +234,11 @@ function joinStatement(db: Db) {
       updated_at = greatest(t.updated_at, x.at),
       group_name = coalesce(x.group_name, t.group_name),
       -- Never before the ticket opened, even if the phones' clocks disagree.
-      first_response_at = case when x.is_business
+      -- The desk's own automatic message (decision 0028) joins as the last message and moves nothing.
+      first_response_at = case when x.is_business and not x.is_automatic
         then coalesce(t.first_response_at, greatest(t.created_at, x.at)) else t.first_response_at end,
       status = case
+        when x.is_automatic then t.status
         when x.is_business and (select o.auto_pending from organisations o where o.id = t.organisation_id)
           then 'pending'
         when x.is_business and t.status = 'open' then 'in_progress'
@@ -246,16 +248,18 @@ function joinStatement(db: Db) {
       -- says something starts the wait unless the customer already waits; a business reply ends it.
       last_customer_at = case when x.is_business then t.last_customer_at
         else greatest(t.last_customer_at, x.at) end,
-      waiting_since = case when x.is_business then null when x.is_still then t.waiting_since
+      waiting_since = case when x.is_automatic then t.waiting_since when x.is_business then null
+        when x.is_still then t.waiting_since
         else coalesce(t.waiting_since, greatest(t.created_at, x.at)) end,
-      customer_replied_at = case when x.is_business then null
+      customer_replied_at = case when x.is_automatic then t.customer_replied_at when x.is_business then null
         when not x.is_still and t.status = 'pending' then greatest(t.created_at, x.at)
         else t.customer_replied_at end,
       -- The first business reply names who answered and, when the replier is a member (the desk, or an
       -- agent phone linked to one), assigns them if nobody was (docs/architecture.md, assignment).
-      answered_by = case when x.is_business and t.first_response_at is null
+      answered_by = case when x.is_business and not x.is_automatic and t.first_response_at is null
         then x.sender_name else t.answered_by end,
-      assignee_id = case when x.is_business and t.first_response_at is null and t.assignee_id is null
+      assignee_id = case when x.is_business and not x.is_automatic and t.first_response_at is null
+          and t.assignee_id is null
         then coalesce(x.sent_by_user_id, (select u.id from agents a join users u on u.agent_id = a.id
           where a.organisation_id = t.organisation_id and a.number = x.agent_number
             and u.organisation_id = t.organisation_id))
@@ -294,6 +298,7 @@ function joinValues(joinings: readonly Joining[]) {
     agent_number: j.agentNumber,
     sent_by_user_id: j.sentByUserId,
     desk_ticket_id: j.deskTicketId,
+    is_automatic: j.automatic,
   }));
   rows.sort(
     (a, b) =>
