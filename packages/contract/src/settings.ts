@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { authMessages, organisationName } from './auth';
-import { businessHours, MAX_OUT_OF_HOURS_MESSAGE, slaPolicies, slaPolicy } from './sla';
+import {
+  businessHours,
+  MAX_OUT_OF_HOURS_MESSAGE,
+  MAX_SLA_WARNING_MINUTES,
+  slaPolicies,
+  slaPolicy,
+} from './sla';
 
 // Organisation settings (notifications: docs/decisions/0019; acknowledgement messages: 0017). Any member reads them;
 // admins and owners change them.
@@ -42,7 +48,7 @@ export const MAX_REOPEN_DAYS = 90;
 export const DEFAULT_REOPEN_DAYS = 7;
 
 export const settingsMessages = {
-  slaWarningInvalid: 'The due-soon warning is 1 to 1440 business minutes before the due time.',
+  slaWarningInvalid: `The due-soon warning is 1 to ${MAX_SLA_WARNING_MINUTES} business minutes before the due time.`,
   outOfHoursInvalid: 'The out-of-hours reply is either on or off.',
   outOfHoursMessageInvalid: `The out-of-hours message must be 1 to ${MAX_OUT_OF_HOURS_MESSAGE} characters.`,
   ackPhrasesInvalid: `Each acknowledgement phrase must be 1 to ${MAX_ACK_PHRASE_LENGTH} characters, at most ${MAX_ACK_PHRASES} phrases.`,
@@ -111,7 +117,7 @@ export const updateSettingsRequest = z.object({
     .number({ error: settingsMessages.slaWarningInvalid })
     .int({ error: settingsMessages.slaWarningInvalid })
     .min(1, { error: settingsMessages.slaWarningInvalid })
-    .max(1440, { error: settingsMessages.slaWarningInvalid })
+    .max(MAX_SLA_WARNING_MINUTES, { error: settingsMessages.slaWarningInvalid })
     .optional(),
   out_of_hours_reply: z.boolean({ error: settingsMessages.outOfHoursInvalid }).optional(),
   out_of_hours_message: z

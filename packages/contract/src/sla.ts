@@ -25,6 +25,7 @@ export const slaMessages = {
   tooManyPolicies: `At most ${MAX_SLA_POLICIES} SLA policies.`,
   labelNotFound: 'An SLA policy names a label this organisation does not have.',
   policyNotFound: 'An SLA policy to change was not found. Reload the settings and try again.',
+  simClockInvalid: `Advance the clock by 1 to ${MAX_SLA_MINUTES} whole minutes.`,
 } as const;
 
 // Formats are checked once, by business-time's rules (calendarProblem, below); here only their length.
@@ -138,6 +139,8 @@ export const SLA_CLOCK_LABELS: Record<SlaClockKind, string> = {
 
 /** Business minutes before a clock falls due at which "due soon" is told, unless an admin sets another. */
 export const DEFAULT_SLA_WARNING_MINUTES = 15;
+/** The longest warning lead: a day of minutes. */
+export const MAX_SLA_WARNING_MINUTES = 1440;
 /** The out-of-hours reply's text until an admin writes one; `{back}` becomes when the team is back. */
 export const DEFAULT_OUT_OF_HOURS_MESSAGE =
   'Thanks for your message. Our team is away right now and back {back}. We will answer you then.';
@@ -205,10 +208,10 @@ export const SLA_FILTER_LABELS: Record<SlaFilter, string> = {
  */
 export const simClockRequest = z.object({
   advance_minutes: z
-    .number({ error: 'Advance the clock by 1 to 525600 whole minutes.' })
-    .int({ error: 'Advance the clock by 1 to 525600 whole minutes.' })
-    .min(1, { error: 'Advance the clock by 1 to 525600 whole minutes.' })
-    .max(MAX_SLA_MINUTES, { error: 'Advance the clock by 1 to 525600 whole minutes.' })
+    .number({ error: slaMessages.simClockInvalid })
+    .int({ error: slaMessages.simClockInvalid })
+    .min(1, { error: slaMessages.simClockInvalid })
+    .max(MAX_SLA_MINUTES, { error: slaMessages.simClockInvalid })
     .optional(),
   reset: z.boolean().optional(),
 });

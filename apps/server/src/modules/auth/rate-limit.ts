@@ -26,7 +26,14 @@ export interface AttemptLimitsDeps {
  * Counts one attempt under `key`; more than `max` in the current minute answers 429 with `message`. The
  * answer gives the hit back, for a caller that counts what happened rather than what was tried.
  */
-export type Limiter = (key: string, max: number, reply: FastifyReply, message?: string) => Promise<GiveBack>;
+export type Limiter = (
+  key: string,
+  max: number,
+  reply: FastifyReply,
+  message?: string,
+  /** A refused hit is taken back: what is dropped when refused (not retried) spends nothing. */
+  options?: { releaseRefused?: boolean },
+) => Promise<GiveBack>;
 
 /** Takes back the hit a Limiter counted (in the window it was counted in). */
 export type GiveBack = () => Promise<void>;
@@ -37,7 +44,7 @@ export type GiveBack = () => Promise<void>;
  */
 export function createLimiter({ repo, clock }: Pick<AttemptLimitsDeps, 'repo' | 'clock'>): Limiter {
   let nextPurge = 0;
-  return async (key, max, reply, message = TOO_MANY_ATTEMPTS) => {
+  return async (key, max, reply, message = TOO_MANY_ATTEMPTS, options = {}) => {
     const now = clock().getTime();
     const windowStart = now - (now % WINDOW_MS);
     if (now >= nextPurge) {
@@ -48,6 +55,7 @@ export function createLimiter({ repo, clock }: Pick<AttemptLimitsDeps, 'repo' | 
     const hashed = hashKey(key);
     const hits = await repo.hit(hashed, new Date(windowStart));
     if (hits > max) {
+      if (options.releaseRefused) await repo.release(hashed, new Date(windowStart));
       reply.header('retry-after', Math.ceil((windowStart + WINDOW_MS - now) / 1000));
       throw new AppError(429, message);
     }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { ObjectStorage } from '../../storage/storage';
 import type { AuditRecorder } from '../audit/audit.service';
@@ -7,6 +7,7 @@ import type { MessageStore } from '../messages/message-store.service';
 import type { WhatsAppGateway } from '../sessions/gateway';
 import type { SessionCluster } from '../sessions/session-cluster';
 import { createReplyTargets } from '../tickets/reply-target';
+import { automaticThrottle } from './automatic-throttle';
 import { createCannedRepliesRepository } from './canned-replies.repository';
 import { createCannedRepliesService } from './canned-replies.service';
 import type { DeskRepliesRepository } from './desk-replies.repository';
@@ -61,14 +62,9 @@ export async function registerReplies(
     limit,
     perSessionPerMinute,
   });
-  // The desk's own messages spend the session's limit last: only while a fifth of the minute's sends
-  // (at least one) is still left for the team; past that they are dropped, never queued (decision 0028).
-  const spared = Math.max(1, Math.ceil(perSessionPerMinute / 5));
-  const unanswered = { header: () => unanswered } as unknown as FastifyReply;
-  const automaticThrottle = (sessionId: string) =>
-    limit(`desk-reply:${sessionId}`, perSessionPerMinute - spared, unanswered);
+  const throttleAutomatic = automaticThrottle(limit, perSessionPerMinute);
   return {
     sendAutomatic: (organisationId, ticketId, text) =>
-      replies.sendAutomatic(organisationId, ticketId, text, automaticThrottle),
+      replies.sendAutomatic(organisationId, ticketId, text, throttleAutomatic),
   };
 }

@@ -2,6 +2,7 @@ import type { SimClockResponse, SlaClocksResponse, Ticket, TicketDetailsResponse
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { signUpVerified } from '../../../test/helpers/auth';
+import { officeHours } from '../../../test/helpers/business-hours';
 import { describeWithDatabase } from '../../../test/helpers/describe-each-database';
 import { org, say } from '../../../test/helpers/desk';
 import { teammate } from '../../../test/helpers/team';
@@ -21,14 +22,7 @@ const date = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * tomorrow at 09:00.
  */
 function officeClosedAroundNow(now: number) {
-  return {
-    time_zone: 'UTC',
-    week: Object.fromEntries(
-      ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, [{ from: '09:00', to: '17:00' }]]),
-    ),
-    holidays: [date(now - DAY), date(now), date(now + DAY)],
-    holiday_region: null,
-  };
+  return officeHours({ everyDay: true, holidays: [date(now - DAY), date(now), date(now + DAY)] });
 }
 
 describeWithDatabase('out-of-hours reply and the simulated clock', (ctx) => {

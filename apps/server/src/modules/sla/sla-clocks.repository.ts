@@ -4,6 +4,7 @@ import type { Db, DbTransaction } from '../../db/client';
 import { ints } from '../../db/int-array';
 import { slaClocks as slaClocksTable, slaPolicies, slaStale } from './sla.schema';
 import type { ClockKind, SlaClock, TicketMoment } from './sla-clocks';
+import { clockIs } from './sla-filter';
 
 // The clocks' tables (decision 0028): the stale-ticket queue the triggers fill, the clock rows, and what
 // the sweep claims. Every query that a member's request reaches names the organisation.
@@ -66,6 +67,10 @@ export interface WarningMail {
 }
 
 export type ClockRow = typeof slaClocksTable.$inferSelect;
+
+/** A jsonb column as the driver gives it: parsed already (node-postgres, PGlite) or as text. */
+const hoursOf = (value: BusinessHours | string | null): BusinessHours | null =>
+  typeof value === 'string' ? (JSON.parse(value) as BusinessHours) : value;
 
 const ms = (value: unknown): number => (value instanceof Date ? value.getTime() : Date.parse(String(value)));
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -131,7 +136,7 @@ export function createSlaClocksRepository(db: Db) {
   async function organisationsOf(tx: DbTransaction, ids: number[]): Promise<Map<number, OrganisationSla>> {
     const orgs = rowsOf<{
       id: number;
-      business_hours: BusinessHours | null;
+      business_hours: BusinessHours | string | null;
       sla_warning_minutes: number;
       out_of_hours_reply: boolean;
       out_of_hours_message: string | null;
@@ -150,8 +155,7 @@ export function createSlaClocksRepository(db: Db) {
         Number(o.id),
         {
           id: Number(o.id),
-          businessHours:
-            typeof o.business_hours === 'string' ? JSON.parse(o.business_hours) : o.business_hours,
+          businessHours: hoursOf(o.business_hours),
           warningMinutes: Number(o.sla_warning_minutes),
           outOfHoursReply: o.out_of_hours_reply,
           outOfHoursMessage: o.out_of_hours_message,
@@ -284,14 +288,12 @@ export function createSlaClocksRepository(db: Db) {
 
     /** Active tickets with a running clock within its warning lead, and past its due time (the stat cards). */
     async counts(organisationId: number, now: Date): Promise<{ dueSoon: number; breached: number }> {
-      const at = now.toISOString();
       const [row] = rowsOf<{ due_soon: number; breached: number }>(
         await db.execute(sql`
-          select count(distinct ticket_id) filter (where warn_at <= ${at}::timestamptz
-              and due_at > ${at}::timestamptz)::int as due_soon,
-            count(distinct ticket_id) filter (where due_at <= ${at}::timestamptz)::int as breached
-          from sla_clocks
-          where organisation_id = ${organisationId} and stopped_at is null and not paused`),
+          select count(distinct c.ticket_id) filter (where ${clockIs('due_soon', now)})::int as due_soon,
+            count(distinct c.ticket_id) filter (where ${clockIs('breached', now)})::int as breached
+          from sla_clocks c
+          where c.organisation_id = ${organisationId} and c.stopped_at is null and not c.paused`),
       );
       return { dueSoon: Number(row?.due_soon ?? 0), breached: Number(row?.breached ?? 0) };
     },
@@ -375,8 +377,7 @@ export function createSlaClocksRepository(db: Db) {
               customer: c.customer,
               groupName: c.group_name,
               recipients: (c.recipients ?? []).map(Number),
-              businessHours:
-                typeof c.business_hours === 'string' ? JSON.parse(c.business_hours) : c.business_hours,
+              businessHours: hoursOf(c.business_hours),
             },
           ];
         });

@@ -7,6 +7,7 @@ import type {
 } from '@wadesk/contract';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { officeHours } from '../../../test/helpers/business-hours';
 import { describeEachDatabase, type TestContext } from '../../../test/helpers/describe-each-database';
 import { org } from '../../../test/helpers/desk';
 import { deskFixture } from '../../../test/helpers/desk-fixture';
@@ -23,14 +24,7 @@ const pn = (phone: string) => `${phone}@s.whatsapp.net`;
 /** Monday 2026-11-23, UTC. */
 const at = (time: string, day = '2026-11-23') => new Date(`${day}T${time}:00Z`);
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
-const OFFICE = {
-  time_zone: 'UTC',
-  week: Object.fromEntries(
-    ['mon', 'tue', 'wed', 'thu', 'fri'].map((day) => [day, [{ from: '09:00', to: '17:00' }]]),
-  ),
-  holidays: [],
-  holiday_region: null,
-};
+const OFFICE = officeHours();
 const STANDARD = {
   name: 'Standard',
   label_ids: [],

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
+import { officeHours } from '../../../test/helpers/business-hours';
 import { describeEachDatabase } from '../../../test/helpers/describe-each-database';
 import { org } from '../../../test/helpers/desk';
 import { deskFixture } from '../../../test/helpers/desk-fixture';
@@ -14,14 +15,7 @@ import { memberNotifications } from '../../db/schema';
 // mails sent only inside business hours. Mail is read from a real SMTP server on loopback.
 
 const GROUP = 'sla-warn@g.us';
-const OFFICE = {
-  time_zone: 'UTC',
-  week: Object.fromEntries(
-    ['mon', 'tue', 'wed', 'thu', 'fri'].map((day) => [day, [{ from: '09:00', to: '17:00' }]]),
-  ),
-  holidays: [],
-  holiday_region: null,
-};
+const OFFICE = officeHours();
 /** Friday 2026-11-27 (UTC) unless another day is named. */
 const at = (time: string, day = '2026-11-27') => new Date(`${day}T${time}:00Z`);
 

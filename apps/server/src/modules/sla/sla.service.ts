@@ -1,4 +1,5 @@
 import type { SimClockRequest, SimClockResponse, SlaClocksResponse } from '@wadesk/contract';
+import { AppError } from '../../errors';
 import type { DeskEventBus } from '../events/desk-events';
 import type { DeskClock, SimulatedClock } from './simulated-clock';
 import type { ClockRow, SlaClocksRepository } from './sla-clocks.repository';
@@ -41,7 +42,8 @@ export function createSlaService(deps: {
     },
 
     async moveSimulatedClock(organisationId: number, request: SimClockRequest): Promise<SimClockResponse> {
-      if (!simulated) throw new Error('the simulated clock exists only with the simulator driver');
+      // Unreachable: the route exists only with the simulator driver.
+      if (!simulated) throw new AppError(404, 'Demo mode is off: there is no simulated clock.');
       if (request.reset) await simulated.reset();
       if (request.advance_minutes) await simulated.advance(request.advance_minutes * 60_000);
       if (request.reset || request.advance_minutes) {

@@ -1,5 +1,6 @@
 import {
   MAX_SLA_POLICIES,
+  MAX_SLA_WARNING_MINUTES,
   type SlaPolicy,
   type SlaPolicyInput,
   settingsMessages,
@@ -62,11 +63,10 @@ interface SlaPoliciesSectionProps {
   onSave: (changes: SlaChanges, saved: () => void) => void;
 }
 
-const MAX_WARNING_MINUTES = 1440;
-/** The warning as typed: whole minutes from 1 to 1440 (updateSettingsRequest), else null. */
+/** The warning as typed: whole minutes from 1 to MAX_SLA_WARNING_MINUTES (updateSettingsRequest), else null. */
 const warningMinutes = (text: string): number | null => {
   const minutes = Number(text.trim());
-  return /^\d+$/.test(text.trim()) && minutes >= 1 && minutes <= MAX_WARNING_MINUTES ? minutes : null;
+  return /^\d+$/.test(text.trim()) && minutes >= 1 && minutes <= MAX_SLA_WARNING_MINUTES ? minutes : null;
 };
 
 let created = 0;
@@ -251,7 +251,7 @@ export function SlaPoliciesSection(props: SlaPoliciesSectionProps) {
         type="number"
         inputMode="numeric"
         min={1}
-        max={MAX_WARNING_MINUTES}
+        max={MAX_SLA_WARNING_MINUTES}
         value={warningText}
         readOnly={!canEdit}
         onChange={(event) => setWarningDraft(event.target.value)}
