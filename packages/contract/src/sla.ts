@@ -160,6 +160,11 @@ export const slaClock = z.object({
   warn_at: z.string().nullable(),
   /** ISO 8601: when it stopped; null while it runs. */
   stopped_at: z.string().nullable(),
+  /**
+   * A response clock stopped by an answer: who is credited — the member (from the desk, or whose agent phone
+   * it was; null for an agent with no member) and the name shown. Null while running, or stopped by closing.
+   */
+  stopped_by: z.object({ user_id: z.number().nullable(), name: z.string() }).nullable(),
   /** Resolution while the ticket is Pending and the policy pauses it: not running, due_at moves on. */
   paused: z.boolean(),
   /** Stopped by its due time; null while it runs. */

@@ -19,6 +19,8 @@ CREATE TABLE "sla_clocks" (
 	"due_at" timestamp with time zone,
 	"warn_at" timestamp with time zone,
 	"stopped_at" timestamp with time zone,
+	"stopped_by_user_id" integer,
+	"stopped_by_name" text,
 	"paused" boolean DEFAULT false NOT NULL,
 	"met" boolean,
 	"business_seconds" double precision NOT NULL,
@@ -66,6 +68,7 @@ ALTER TABLE "ticket_messages" ADD COLUMN "still" boolean DEFAULT false NOT NULL;
 ALTER TABLE "out_of_hours_replies" ADD CONSTRAINT "out_of_hours_replies_ticket_id_tickets_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."tickets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sla_clocks" ADD CONSTRAINT "sla_clocks_ticket_id_tickets_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."tickets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sla_clocks" ADD CONSTRAINT "sla_clocks_policy_id_sla_policies_id_fk" FOREIGN KEY ("policy_id") REFERENCES "public"."sla_policies"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sla_clocks" ADD CONSTRAINT "sla_clocks_stopped_by_user_id_users_id_fk" FOREIGN KEY ("stopped_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sla_mails" ADD CONSTRAINT "sla_mails_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sla_mails" ADD CONSTRAINT "sla_mails_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sla_mails" ADD CONSTRAINT "sla_mails_ticket_id_tickets_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."tickets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

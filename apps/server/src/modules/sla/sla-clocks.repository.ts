@@ -95,17 +95,30 @@ export function createSlaClocksRepository(db: Db) {
     );
     // Messages and status changes in time order; at one instant a message before the status it caused. A
     // refused desk reply and an acknowledgement are not moments; a desk reply marked automatic stops nothing.
-    const moments = rowsOf<{ ticket_id: number; at: number; kind: TicketMoment['kind'] }>(
+    // A staff message is credited to the member who sent it from the desk, or whose agent phone it came from.
+    const moments = rowsOf<{
+      ticket_id: number;
+      at: number;
+      kind: TicketMoment['kind'];
+      by_user_id: number | null;
+      by_name: string | null;
+    }>(
       await tx.execute(sql`
-        select ticket_id, at, kind from (
+        select ticket_id, at, kind, by_user_id, by_name from (
           select m.ticket_id, m.created_at as at_time, 0 as ord, m.id as seq,
             case when not m.is_business then 'customer' when d.automatic then 'automatic' else 'staff' end
-              as kind
+              as kind,
+            case when m.is_business then coalesce(m.sent_by_user_id, (select u.id from users u
+              join agents a on a.id = u.agent_id
+              where a.organisation_id = t.organisation_id and a.number = m.sender
+                and u.organisation_id = t.organisation_id)) end as by_user_id,
+            case when m.is_business then m.sender_name end as by_name
           from ticket_messages m
+          join tickets t on t.id = m.ticket_id
           left join desk_replies d on d.session_id = m.session_id and d.wa_id = m.wa_id
           where m.ticket_id = any(${ints(ids)}) and not m.still and d.status is distinct from 'failed'
           union all
-          select s.ticket_id, s.at, 1, s.id, s.kind from ticket_status_moments s
+          select s.ticket_id, s.at, 1, s.id, s.kind, null, null from ticket_status_moments s
           where s.ticket_id = any(${ints(ids)})
         ) h
         cross join lateral (select (extract(epoch from h.at_time) * 1000)::float8 as at) e
@@ -116,7 +129,18 @@ export function createSlaClocksRepository(db: Db) {
       const id = Number(moment.ticket_id);
       const list = byTicket.get(id) ?? [];
       byTicket.set(id, list);
-      list.push({ at: Number(moment.at), kind: moment.kind });
+      list.push(
+        moment.kind === 'staff'
+          ? {
+              at: Number(moment.at),
+              kind: 'staff',
+              by: {
+                userId: moment.by_user_id === null ? null : Number(moment.by_user_id),
+                name: moment.by_name ?? '',
+              },
+            }
+          : { at: Number(moment.at), kind: moment.kind },
+      );
     }
     return tickets.map((t) => {
       const list = byTicket.get(Number(t.id)) ?? [];
@@ -188,6 +212,8 @@ export function createSlaClocksRepository(db: Db) {
         due_at: iso(r.dueAt),
         warn_at: iso(r.warnAt),
         stopped_at: iso(r.stoppedAt),
+        stopped_by_user_id: r.stoppedBy?.userId ?? null,
+        stopped_by_name: r.stoppedBy?.name ?? null,
         paused: r.paused,
         met: r.met,
         business_seconds: r.businessSeconds,
@@ -197,14 +223,17 @@ export function createSlaClocksRepository(db: Db) {
     // What was told stays told: each warning at most once per clock.
     await tx.execute(sql`
       insert into sla_clocks (ticket_id, kind, cycle, organisation_id, policy_id, policy_name, started_at,
-        due_at, warn_at, stopped_at, paused, met, business_seconds, wall_seconds)
+        due_at, warn_at, stopped_at, stopped_by_user_id, stopped_by_name, paused, met, business_seconds,
+        wall_seconds)
       select * from json_to_recordset(${json}::json) as x(ticket_id int, kind text, cycle int,
         organisation_id int, policy_id int, policy_name text, started_at timestamptz, due_at timestamptz,
-        warn_at timestamptz, stopped_at timestamptz, paused boolean, met boolean, business_seconds float8,
-        wall_seconds float8)
+        warn_at timestamptz, stopped_at timestamptz, stopped_by_user_id int, stopped_by_name text,
+        paused boolean, met boolean, business_seconds float8, wall_seconds float8)
       on conflict (ticket_id, kind, cycle) do update set policy_id = excluded.policy_id,
         policy_name = excluded.policy_name, started_at = excluded.started_at, due_at = excluded.due_at,
-        warn_at = excluded.warn_at, stopped_at = excluded.stopped_at, paused = excluded.paused,
+        warn_at = excluded.warn_at, stopped_at = excluded.stopped_at,
+        stopped_by_user_id = excluded.stopped_by_user_id, stopped_by_name = excluded.stopped_by_name,
+        paused = excluded.paused,
         met = excluded.met, business_seconds = excluded.business_seconds, wall_seconds = excluded.wall_seconds`);
   }
 

@@ -27,7 +27,7 @@ describe('slaClocks', () => {
       { at: at('2026-01-09T16:30:00'), kind: 'customer' },
       // The out-of-hours reply is automatic: it stops nothing.
       { at: at('2026-01-09T16:30:05'), kind: 'automatic' },
-      { at: at('2026-01-12T09:20:00'), kind: 'staff' },
+      { at: at('2026-01-12T09:20:00'), kind: 'staff', by: { userId: 7, name: 'Ravi' } },
     ];
     const [first] = of(slaClocks(moments, POLICY, OFFICE, NOW), 'first_response');
     expect(first).toEqual({
@@ -39,6 +39,8 @@ describe('slaClocks', () => {
       warnAt: at('2026-01-12T09:30:00'),
       paused: false,
       stoppedAt: at('2026-01-12T09:20:00'),
+      // Credited to whoever answered.
+      stoppedBy: { userId: 7, name: 'Ravi' },
       businessSeconds: 50 * 60,
       wallSeconds: (at('2026-01-12T09:20:00') - at('2026-01-09T16:30:00')) / 1000,
       met: true,

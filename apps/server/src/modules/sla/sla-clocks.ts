@@ -14,8 +14,8 @@ import {
 export type TicketMoment =
   /** A customer message that counts (not an acknowledgement, reaction or poll vote: those never enter). */
   | { at: number; kind: 'customer' }
-  /** A human staff reply: from the desk (WhatsApp took it) or typed on an agent's phone. */
-  | { at: number; kind: 'staff' }
+  /** A human staff reply: from the desk (WhatsApp took it) or typed on an agent's phone; `by` is credited. */
+  | { at: number; kind: 'staff'; by?: StaffCredit }
   /** An automatic message (the out-of-hours reply, a survey): it stops no clock. */
   | { at: number; kind: 'automatic' }
   | { at: number; kind: 'pending' }
@@ -24,6 +24,12 @@ export type TicketMoment =
   | { at: number; kind: 'closed' }
   /** Reopened by a customer message within the reopen window: a new resolution cycle. */
   | { at: number; kind: 'reopened' };
+
+/** Who answered: the member (the desk's sender, or the member whose agent phone it was) and the name shown. */
+export interface StaffCredit {
+  userId: number | null;
+  name: string;
+}
 
 export interface ClockPolicy {
   firstResponseMinutes: number | null;
@@ -46,6 +52,8 @@ export interface SlaClock {
   warnAt: number | null;
   /** null while it runs. */
   stoppedAt: number | null;
+  /** The response clocks: who answered (a close stops them too, crediting nobody). */
+  stoppedBy: StaffCredit | null;
   /** Up to the stop, or up to `now` while running; pauses taken out. */
   businessSeconds: number;
   /** Real seconds from start to stop (or `now`). */
@@ -88,6 +96,7 @@ export function slaClocks(
     minutes: number | null,
     start: number,
     stop: number | null,
+    by: StaffCredit | null = null,
   ) => {
     if (minutes === null) return;
     const paused = kind === 'resolution' ? pauses : [];
@@ -105,6 +114,7 @@ export function slaClocks(
       warnAt,
       paused: kind === 'resolution' && stop === null && pendingNow,
       stoppedAt: stop,
+      stoppedBy: stop === null ? null : by,
       businessSeconds: businessSecondsBetween(counting, start, end, paused),
       wallSeconds: (end - start) / 1000,
       met: stop === null ? null : dueAt === null || stop <= dueAt,
@@ -119,7 +129,14 @@ export function slaClocks(
   // closed in time.
   const after = moments.slice(opening);
   const firstReply = after.find((moment) => moment.kind === 'staff' || moment.kind === 'closed');
-  clock('first_response', 0, policy.firstResponseMinutes, first.at, firstReply?.at ?? null);
+  clock(
+    'first_response',
+    0,
+    policy.firstResponseMinutes,
+    first.at,
+    firstReply?.at ?? null,
+    firstReply?.kind === 'staff' ? (firstReply.by ?? null) : null,
+  );
 
   // Next responses: a customer message after a staff reply (or a reopening) starts one; the next staff
   // reply stops it.
@@ -129,7 +146,14 @@ export function slaClocks(
   for (const moment of after) {
     if (moment.kind === 'staff' || moment.kind === 'closed') {
       if (waitingSince !== null)
-        clock('next_response', nextCycle++, policy.nextResponseMinutes, waitingSince, moment.at);
+        clock(
+          'next_response',
+          nextCycle++,
+          policy.nextResponseMinutes,
+          waitingSince,
+          moment.at,
+          moment.kind === 'staff' ? (moment.by ?? null) : null,
+        );
       waitingSince = null;
       answered = true;
     } else if (moment.kind === 'customer' && answered && waitingSince === null) waitingSince = moment.at;

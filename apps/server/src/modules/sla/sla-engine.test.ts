@@ -300,6 +300,8 @@ describeEachDatabase('SLA clocks', (ctx) => {
       stopped_at: at('10:30').toISOString(),
       met: false,
       business_seconds: 30 * 60,
+      // Credited to the agent (a phone with no member of its own).
+      stopped_by: { user_id: null, name: 'Dev' },
     });
 
     // Another organisation asking for these clocks gets none.

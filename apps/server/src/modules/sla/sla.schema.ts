@@ -101,6 +101,9 @@ export const slaClocks = pgTable(
     dueAt: timestamp('due_at', { withTimezone: true }),
     warnAt: timestamp('warn_at', { withTimezone: true }),
     stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+    /** A response clock's answer, credited: the member (desk or their agent phone), and the name shown. */
+    stoppedByUserId: integer('stopped_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    stoppedByName: text('stopped_by_name'),
     paused: boolean('paused').notNull().default(false),
     met: boolean('met'),
     businessSeconds: doublePrecision('business_seconds').notNull(),

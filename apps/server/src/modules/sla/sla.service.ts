@@ -19,6 +19,10 @@ function toSlaClock(row: ClockRow): SlaClocksResponse['clocks'][number] {
     due_at: iso(row.dueAt),
     warn_at: iso(row.warnAt),
     stopped_at: iso(row.stoppedAt),
+    stopped_by:
+      row.stoppedAt !== null && row.stoppedByName !== null
+        ? { user_id: row.stoppedByUserId, name: row.stoppedByName }
+        : null,
     paused: row.paused,
     met: row.met,
     business_seconds: Math.round(row.businessSeconds),

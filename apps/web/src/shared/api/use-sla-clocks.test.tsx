@@ -21,6 +21,7 @@ const running = (ticketId: number, extra: Partial<SlaClock> = {}): SlaClock => (
   due_at: at(25),
   warn_at: at(10),
   stopped_at: null,
+  stopped_by: null,
   paused: false,
   met: null,
   business_seconds: 0,

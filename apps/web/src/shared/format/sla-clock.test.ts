@@ -14,6 +14,7 @@ const clock = (extra: Partial<SlaClock> = {}): SlaClock => ({
   due_at: minutes(25),
   warn_at: minutes(10),
   stopped_at: null,
+  stopped_by: null,
   paused: false,
   met: null,
   business_seconds: 0,

@@ -50,6 +50,7 @@ const CLOCKS: SlaClock[] = [
     due_at: minutesAgo(20),
     warn_at: minutesAgo(35),
     stopped_at: null,
+    stopped_by: null,
     paused: false,
     met: null,
     business_seconds: 0,

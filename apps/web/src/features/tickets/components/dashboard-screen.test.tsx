@@ -41,6 +41,7 @@ const clockOf = (ticket_id: number, kind: SlaClock['kind'], due: number, warn: n
     due_at: at(due),
     warn_at: at(warn),
     stopped_at: null,
+    stopped_by: null,
     paused: false,
     met: null,
     business_seconds: 0,

@@ -19,6 +19,7 @@ const clock = (extra: Partial<SlaClock>): SlaClock => ({
   due_at: null,
   warn_at: null,
   stopped_at: null,
+  stopped_by: null,
   paused: false,
   met: null,
   business_seconds: 0,
@@ -35,6 +36,7 @@ const CLOCKS: SlaClock[] = [
     kind: 'next_response',
     started_at: at(-1400),
     stopped_at: at(-320),
+    stopped_by: { user_id: null, name: 'Dev' },
     met: false,
     business_seconds: 7200,
     wall_seconds: 18 * 3600,
@@ -42,6 +44,7 @@ const CLOCKS: SlaClock[] = [
   clock({
     started_at: at(-1500),
     stopped_at: at(-1488),
+    stopped_by: { user_id: 3, name: 'Ravi' },
     met: true,
     business_seconds: 720,
     wall_seconds: 720,
@@ -77,9 +80,10 @@ describe('TicketSlaClocks', () => {
         item.textContent,
       ]);
     expect(rows).toEqual([
-      ['met', 'First response met in 12 min'],
+      // Credited to whoever answered.
+      ['met', 'First response met in 12 minanswered by Ravi'],
       ['paused', 'Resolution paused'],
-      ['missed', 'Next response missed, took 2 h18 h elapsed'],
+      ['missed', 'Next response missed, took 2 hanswered by Dev · 18 h elapsed'],
       ['ok', `Next response 2 due in 25 mindue ${formatDateTime(at(25))}`],
     ]);
   });

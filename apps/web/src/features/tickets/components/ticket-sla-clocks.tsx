@@ -22,10 +22,15 @@ const byStart = (a: SlaClock, b: SlaClock) =>
 function detail(clock: SlaClock): string | null {
   if (clock.stopped_at === null)
     return clock.due_at && !clock.paused ? `due ${formatDateTime(clock.due_at)}` : null;
-  // A policy on business hours counts fewer seconds than passed (nights, weekends, pauses): say both.
-  return clock.wall_seconds - clock.business_seconds >= 60
-    ? `${formatDuration(clock.wall_seconds)} elapsed`
-    : null;
+  // Who answered is credited; a policy on business hours counts fewer seconds than passed (nights,
+  // weekends, pauses): say both.
+  const parts = [
+    clock.stopped_by ? `answered by ${clock.stopped_by.name}` : null,
+    clock.wall_seconds - clock.business_seconds >= 60
+      ? `${formatDuration(clock.wall_seconds)} elapsed`
+      : null,
+  ].filter((part) => part !== null);
+  return parts.length > 0 ? parts.join(' · ') : null;
 }
 
 /**
