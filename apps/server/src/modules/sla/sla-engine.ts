@@ -49,6 +49,8 @@ const MAILS_PER_PASS = 50;
 /** How long a claimed mail is an instance's to send before another may try. */
 const MAIL_LEASE_MS = 5 * 60_000;
 const MAX_MAIL_ATTEMPTS = 5;
+/** How long wake-ups are gathered into one pass. */
+const WAKE_GATHER_MS = 100;
 
 /**
  * The clocks' worker, one per instance (decision 0028): computes the clocks of tickets the triggers queued
@@ -228,9 +230,21 @@ export function createSlaEngine<R>(deps: SlaEngineDeps<R>) {
   const first = setTimeout(() => void run(true), pollMs);
   first.unref();
 
+  // Wake-ups come with every ticket change (hundreds a second under a burst of messages): gathered for a
+  // moment into one pass, which computes what they queued together.
+  let waking: ReturnType<typeof setTimeout> | null = null;
+  function wake(): void {
+    if (waking || stopped) return;
+    waking = setTimeout(() => {
+      waking = null;
+      void run();
+    }, WAKE_GATHER_MS);
+    waking.unref();
+  }
+
   return {
-    /** A ticket's history changed somewhere (a message stored, a status set): look at the queue now. */
-    wake: () => void run(),
+    /** A ticket's history changed somewhere (a message stored, a status set): look at the queue soon. */
+    wake,
     /** The clock moved (demo mode): compute and tell now. Resolves when the pass is done. */
     async catchUp(): Promise<void> {
       await run(true);
@@ -249,6 +263,7 @@ export function createSlaEngine<R>(deps: SlaEngineDeps<R>) {
     async stop(): Promise<void> {
       stopped = true;
       clearTimeout(first);
+      if (waking) clearTimeout(waking);
       clearInterval(poll);
       clearInterval(sweeps);
       await running;
