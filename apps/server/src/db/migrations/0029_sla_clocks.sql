@@ -128,9 +128,24 @@ BEGIN
   IF TG_OP <> 'DELETE' THEN PERFORM sla_mark_stale(NEW.ticket_id); END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "sla_history_message" AFTER INSERT OR UPDATE OF "ticket_id" ON "ticket_messages"
-  FOR EACH ROW EXECUTE FUNCTION "sla_history_changed"();--> statement-breakpoint
-CREATE TRIGGER "sla_history_status" AFTER INSERT ON "ticket_status_moments"
+-- Messages and status moments arrive in batches (the engine joins a batch of messages in one statement):
+-- one queueing per statement, over its new rows, not one per row.
+CREATE FUNCTION "sla_history_added"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO sla_stale (ticket_id, organisation_id)
+  SELECT DISTINCT t.id, t.organisation_id FROM added a
+  JOIN tickets t ON t.id = a.ticket_id JOIN organisations o ON o.id = t.organisation_id
+  WHERE o.out_of_hours_reply OR EXISTS (SELECT 1 FROM sla_policies p WHERE p.organisation_id = t.organisation_id)
+  ORDER BY t.id
+  ON CONFLICT (ticket_id) DO UPDATE SET queued_at = excluded.queued_at;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "sla_history_messages" AFTER INSERT ON "ticket_messages" REFERENCING NEW TABLE AS added
+  FOR EACH STATEMENT EXECUTE FUNCTION "sla_history_added"();--> statement-breakpoint
+CREATE TRIGGER "sla_history_statuses" AFTER INSERT ON "ticket_status_moments" REFERENCING NEW TABLE AS added
+  FOR EACH STATEMENT EXECUTE FUNCTION "sla_history_added"();--> statement-breakpoint
+-- Rarer changes, row by row: a message moved to another ticket (merge, split), labels, a refusal.
+CREATE TRIGGER "sla_history_moved" AFTER UPDATE OF "ticket_id" ON "ticket_messages"
   FOR EACH ROW EXECUTE FUNCTION "sla_history_changed"();--> statement-breakpoint
 CREATE TRIGGER "sla_history_label" AFTER INSERT OR DELETE ON "ticket_labels"
   FOR EACH ROW EXECUTE FUNCTION "sla_history_changed"();--> statement-breakpoint
