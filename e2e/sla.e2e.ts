@@ -141,6 +141,13 @@ test('a ticket nears and breaches its first-response target on the simulated clo
     .waitFor(POLL);
   await phone.page.getByText('Standard').filter({ visible: true }).first().waitFor(POLL);
   await shoot(phone.page, 'sla-conversation-375', { scan: true });
+  await phone.page.goto('/dashboard');
+  const badge = phone.page
+    .getByText(/First response overdue by/)
+    .filter({ visible: true })
+    .first();
+  await badge.waitFor(POLL);
+  await shoot(phone.page, 'sla-dashboard-375', { target: badge, scan: true });
 
   // Settings, where the hours, the policies, the warning lead and the out-of-hours reply are set.
   for (const [tab, name] of [

@@ -9,10 +9,13 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import type pg from 'pg';
+import type { Db } from '../../apps/server/src/db/client';
 import {
   createMessagesRepository,
   type NewMessageRow,
 } from '../../apps/server/src/modules/messages/messages.repository';
+import { createSlaClocksRepository } from '../../apps/server/src/modules/sla/sla-clocks.repository';
+import { computeClocks } from '../../apps/server/src/modules/sla/sla-compute';
 import { type Row, rowsOf } from '../row';
 import { onThrowawayDatabase, withBenchDesk } from '../throwaway-postgres';
 
@@ -312,6 +315,8 @@ async function measure(url: string): Promise<Row[]> {
       }
     }
 
+    const sla = await measureSlaClocks(client, database.db, organisationId);
+
     const failed = (r: LoadResult) => r.errors + r.non2xx;
     const fmt = (r: LoadResult) =>
       `${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, server CPU ${Math.round(r.cpuPerRequest)} µs/req` +
@@ -336,8 +341,48 @@ async function measure(url: string): Promise<Row[]> {
       ),
       row(`getTickets (active, limit 50), ${load_}`, fmt(listActive), 'no errors', failed(listActive) === 0),
       ...engineRows,
+      row(
+        `SLA clocks computed from each ticket's history, ${sla.tickets} tickets of ${MESSAGES_PER_TICKET}+ messages (a new policy)`,
+        `${Math.round(sla.perSecond)} tickets/s, ${sla.clocks} clocks`,
+        '>= 1000 tickets/s',
+        sla.perSecond >= 1000,
+      ),
     ];
   });
+}
+
+/**
+ * An organisation adopting a policy: every ticket queued (as Settings does) and computed by the worker's
+ * repository in its batches, history read from the database and clocks written back (decision 0028).
+ */
+async function measureSlaClocks(client: pg.Client, db: Db, organisationId: number) {
+  await client.query(
+    `insert into sla_policies (organisation_id, position, name, label_ids, first_response_minutes,
+       next_response_minutes, resolution_minutes, calendar, pause_while_pending)
+     values ($1, 0, 'Standard', '{}', 60, 30, 480, 'business', true)`,
+    [organisationId],
+  );
+  await client.query(
+    `insert into sla_stale (ticket_id, organisation_id) select id, organisation_id from tickets
+     where organisation_id = $1 on conflict do nothing`,
+    [organisationId],
+  );
+  const repo = createSlaClocksRepository(db);
+  const started = performance.now();
+  let tickets = 0;
+  for (;;) {
+    const now = Date.now();
+    const result = await repo.recompute(
+      100,
+      (histories, organisations) => computeClocks(histories, organisations, now),
+      (due) => due.ticketId,
+    );
+    if (!result) break;
+    tickets += result.tickets.length;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const { rows } = await client.query<{ n: string }>('select count(*) as n from sla_clocks');
+  return { tickets, perSecond: tickets / seconds, clocks: Number(rows[0]?.n ?? 0) };
 }
 
 export const run = (): Promise<Row[]> => onThrowawayDatabase(row, measure);

@@ -121,7 +121,8 @@ export function createSlaClocksRepository(db: Db) {
           select s.ticket_id, s.at, 1, s.id, s.kind, null, null from ticket_status_moments s
           where s.ticket_id = any(${ints(ids)})
         ) h
-        cross join lateral (select (extract(epoch from h.at_time) * 1000)::float8 as at) e
+        -- Whole milliseconds: times written by the database itself (now()) carry microseconds.
+        cross join lateral (select floor(extract(epoch from h.at_time) * 1000)::float8 as at) e
         order by ticket_id, at_time, ord, seq`),
     );
     const byTicket = new Map<number, TicketMoment[]>();

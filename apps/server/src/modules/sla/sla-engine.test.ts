@@ -5,7 +5,7 @@ import type {
   Ticket,
   TicketStatsResponse,
 } from '@wadesk/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { officeHours } from '../../../test/helpers/business-hours';
 import { describeEachDatabase, type TestContext } from '../../../test/helpers/describe-each-database';
@@ -212,6 +212,27 @@ describeEachDatabase('SLA clocks', (ctx) => {
     expect(await listed('due_soon')).toEqual({ dashboard: [], inbox: [] });
     expect(await listed('breached')).toEqual({ dashboard: [ticket.id], inbox: [ticket.id] });
     expect(await stats()).toEqual({ sla_due_soon: 0, sla_breached: 1 });
+  });
+
+  it('reads times the database wrote itself, with microseconds, as whole milliseconds', async () => {
+    const desk = await deskFixture(ctx);
+    await measured(ctx, desk);
+    ctx.clock.set(at('10:01'));
+    await desk.say({
+      groupId: GROUP,
+      from: '4917000000004',
+      name: 'Ida',
+      body: 'hello',
+      timestamp: seconds(at('10:00')),
+    });
+    const ticket = await onlyTicket(ctx, desk);
+    // As a status set with the database's now() would be stored.
+    await ctx.db.execute(sql`insert into ticket_status_moments (ticket_id, at, kind)
+      values (${ticket.id}, '2026-11-23T10:30:00.123456Z', 'pending'),
+        (${ticket.id}, '2026-11-23T10:40:00.654321Z', 'resumed')`);
+    const resolution = (await clocksOf(ctx, desk, ticket.id)).find((c) => c.kind === 'resolution');
+    // Ten paused minutes (to the millisecond) move the due time on.
+    expect(resolution?.due_at).toBe('2026-11-24T10:10:00.531Z');
   });
 
   it('a refused desk reply and an automatic message stop nothing; an agent phone reply by LID does; labels pick the policy', async () => {
