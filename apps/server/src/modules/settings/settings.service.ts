@@ -148,8 +148,12 @@ export function createSettingsService(deps: {
         policies = replaced;
         row = replaced.also;
       } else {
-        row = await deps.organisations.update(actor.organisationId, patch);
-        if (row && remeasure) await deps.slaPolicies.remeasure(actor.organisationId);
+        // The clocks' inputs and the queueing of every ticket for new clocks: one transaction.
+        row = remeasure
+          ? await deps.slaPolicies.remeasureWith(actor.organisationId, (tx) =>
+              deps.organisations.update(actor.organisationId, patch, tx),
+            )
+          : await deps.organisations.update(actor.organisationId, patch);
       }
       if (!row) throw notFound();
       const after = policies?.after ?? (await deps.slaPolicies.list(actor.organisationId));

@@ -214,6 +214,26 @@ describeEachDatabase('SLA clocks', (ctx) => {
     expect(await stats()).toEqual({ sla_due_soon: 0, sla_breached: 1 });
   });
 
+  it('computes every clock again when the business hours change, from the same history', async () => {
+    const desk = await deskFixture(ctx);
+    await measured(ctx, desk);
+    ctx.clock.set(at('10:01'));
+    await desk.say({
+      groupId: GROUP,
+      from: '4917000000005',
+      name: 'Jo',
+      body: 'hi',
+      timestamp: seconds(at('10:00')),
+    });
+    const ticket = await onlyTicket(ctx, desk);
+    const first = async () => (await clocksOf(ctx, desk, ticket.id)).find((c) => c.kind === 'first_response');
+    expect((await first())?.due_at).toBe(at('11:00').toISOString());
+    // Mondays now open at 10:30: the hour of business time ends at 11:30.
+    const later = { ...OFFICE, week: { ...OFFICE.week, mon: [{ from: '10:30', to: '17:00' }] } };
+    expect((await org(ctx.app, desk.user, 'updateSettings', { business_hours: later })).status).toBe(200);
+    expect((await first())?.due_at).toBe(at('11:30').toISOString());
+  });
+
   it('reads times the database wrote itself, with microseconds, as whole milliseconds', async () => {
     const desk = await deskFixture(ctx);
     await measured(ctx, desk);

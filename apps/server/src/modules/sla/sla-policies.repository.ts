@@ -35,17 +35,26 @@ export function createSlaPoliciesRepository(db: Db): SlaPolicies {
     return rows.map((row) => ({ ...row, labelIds: row.labelIds.filter((id) => held.has(id)) }));
   };
 
+  const remeasure = async (organisationId: number, executor: Db | DbTransaction) => {
+    await executor.execute(sql`
+      insert into sla_stale (ticket_id, organisation_id)
+      select id, organisation_id from tickets
+      where organisation_id = ${organisationId}
+        and (status <> 'close' or closed_at >= now() - interval '30 days')
+      on conflict (ticket_id) do update set queued_at = excluded.queued_at`);
+  };
+
   return {
     list: (organisationId) => list(db, organisationId),
 
-    async remeasure(organisationId, tx) {
-      await (tx ?? db).execute(sql`
-        insert into sla_stale (ticket_id, organisation_id)
-        select id, organisation_id from tickets
-        where organisation_id = ${organisationId}
-          and (status <> 'close' or closed_at >= now() - interval '30 days')
-        on conflict (ticket_id) do update set queued_at = excluded.queued_at`);
-    },
+    remeasure: (organisationId, tx) => remeasure(organisationId, tx ?? db),
+
+    remeasureWith: (organisationId, work) =>
+      db.transaction(async (tx) => {
+        const done = await work(tx);
+        await remeasure(organisationId, tx);
+        return done;
+      }),
 
     // Under the organisation's lock: two admins saving at once each see the list the other left.
     replace(organisationId, wanted, alsoInTransaction) {

@@ -28,4 +28,6 @@ export interface SlaPolicies {
    * lead): the active ones and those closed in the last 30 days. Inside `tx` when given.
    */
   remeasure(organisationId: number, tx?: DbTransaction): Promise<void>;
+  /** `work` (another write of the same save) and `remeasure` in one transaction: both are kept, or neither. */
+  remeasureWith<T>(organisationId: number, work: (tx: DbTransaction) => Promise<T>): Promise<T>;
 }
