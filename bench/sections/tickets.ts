@@ -372,10 +372,8 @@ async function measureSlaClocks(client: pg.Client, db: Db, organisationId: numbe
   let tickets = 0;
   for (;;) {
     const now = Date.now();
-    const result = await repo.recompute(
-      100,
-      (histories, organisations) => computeClocks(histories, organisations, now),
-      (due) => due.ticketId,
+    const result = await repo.recompute(100, (histories, organisations) =>
+      computeClocks(histories, organisations, now),
     );
     if (!result) break;
     tickets += result.tickets.length;

@@ -21,12 +21,26 @@ function regionHolidays(region: string, year: number): string[] {
   return dates;
 }
 
+/**
+ * The same calendar object for the same hours and year, so business-time compiles it once (its cache is
+ * per object) however many batches and warnings count on it.
+ */
+const calendars = new Map<string, BusinessCalendar>();
+const MAX_CALENDARS = 1_000;
+
 export function organisationCalendar(hours: BusinessHours | null, now: number): BusinessCalendar {
   const stored = hours ?? DEFAULT_BUSINESS_HOURS;
-  const region = stored.holiday_region;
-  if (!region) return toCalendar(stored);
   const year = new Date(now).getUTCFullYear();
-  const extra: string[] = [];
-  for (let y = year - YEARS_BACK; y <= year + YEARS_AHEAD; y++) extra.push(...regionHolidays(region, y));
-  return toCalendar(stored, extra);
+  const key = `${year}:${JSON.stringify(stored)}`;
+  let calendar = calendars.get(key);
+  if (!calendar) {
+    const region = stored.holiday_region;
+    const extra: string[] = [];
+    if (region)
+      for (let y = year - YEARS_BACK; y <= year + YEARS_AHEAD; y++) extra.push(...regionHolidays(region, y));
+    calendar = toCalendar(stored, extra);
+    if (calendars.size >= MAX_CALENDARS) calendars.clear();
+    calendars.set(key, calendar);
+  }
+  return calendar;
 }

@@ -249,14 +249,13 @@ export function createSlaClocksRepository(db: Db) {
      * out-of-hours reply of some of them (answered back so the caller sends it after the commit). Answers
      * null when nothing was queued.
      */
-    async recompute<T>(
+    async recompute<T extends { ticketId: number }>(
       limit: number,
       compute: (
         tickets: TicketHistory[],
         organisations: Map<number, OrganisationSla>,
       ) => { clocks: Map<number, StoredClock[]>; outOfHours: T[] },
-      outOfHoursTicket: (item: T) => number,
-    ): Promise<{ tickets: { id: number; organisationId: number }[]; outOfHours: T[] } | null> {
+    ): Promise<{ tickets: { ticketId: number; organisationId: number }[]; outOfHours: T[] } | null> {
       return db.transaction(async (tx) => {
         const claimed = rowsOf<{ ticket_id: number; organisation_id: number }>(
           await tx.execute(sql`
@@ -271,7 +270,7 @@ export function createSlaClocksRepository(db: Db) {
         const orgs = await organisationsOf(tx, [...new Set(found.map((t) => t.organisationId))]);
         const { clocks, outOfHours } = compute(found, orgs);
         await store(tx, ids, clocks);
-        const wanted = outOfHours.map(outOfHoursTicket);
+        const wanted = outOfHours.map((item) => item.ticketId);
         // Only what this transaction claimed is sent: another instance may have claimed the same ticket.
         const claimedReplies =
           wanted.length === 0
@@ -285,8 +284,8 @@ export function createSlaClocksRepository(db: Db) {
                 ).map((r) => Number(r.ticket_id)),
               );
         return {
-          tickets: found.map((t) => ({ id: t.ticketId, organisationId: t.organisationId })),
-          outOfHours: outOfHours.filter((item) => claimedReplies.has(outOfHoursTicket(item))),
+          tickets: found.map(({ ticketId, organisationId }) => ({ ticketId, organisationId })),
+          outOfHours: outOfHours.filter((item) => claimedReplies.has(item.ticketId)),
         };
       });
     },

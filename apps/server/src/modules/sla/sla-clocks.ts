@@ -100,11 +100,11 @@ export function slaClocks(
   ) => {
     if (minutes === null) return;
     const paused = kind === 'resolution' ? pauses : [];
-    const dueAt = dueTime(counting, start, minutes * 60, paused);
+    const dueAt = reachAfter(counting, start, minutes * 60, paused);
     // A lead as long as the target warns at the first counted second, not at the start: a ticket opened
     // on a Saturday is not "due soon" all weekend.
     const warnAt =
-      dueAt === null ? null : dueTime(counting, start, Math.max(1, minutes * 60 - leadSeconds), paused);
+      dueAt === null ? null : reachAfter(counting, start, Math.max(1, minutes * 60 - leadSeconds), paused);
     const end = stop ?? Math.max(start, now);
     clocks.push({
       kind,
@@ -174,12 +174,15 @@ export function slaClocks(
   return clocks;
 }
 
-/** When the clock falls due; null when the calendar never gets there (it has no business time). */
-function dueTime(
+/**
+ * `addBusinessSeconds`, or null when the calendar never gets there (it has no business time): a clock's due
+ * time, and the next instant of business time.
+ */
+export function reachAfter(
   calendar: BusinessCalendar,
   start: number,
   seconds: number,
-  pauses: Interval[],
+  pauses: Interval[] = [],
 ): number | null {
   try {
     return addBusinessSeconds(calendar, start, seconds, pauses);

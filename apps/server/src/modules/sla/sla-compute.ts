@@ -1,6 +1,6 @@
-import { addBusinessSeconds, type BusinessCalendar, businessSecondsBetween } from '@wadesk/business-time';
+import { type BusinessCalendar, businessSecondsBetween } from '@wadesk/business-time';
 import { organisationCalendar } from './organisation-calendar';
-import { type ClockPolicy, slaClocks } from './sla-clocks';
+import { reachAfter, slaClocks } from './sla-clocks';
 import type { OrganisationSla, StoredClock, TicketHistory } from './sla-clocks.repository';
 
 // What the clock worker stores for a batch of tickets (decision 0028): pure, so it is tested without a
@@ -35,12 +35,8 @@ export function inBusinessTime(calendar: BusinessCalendar, at: number): boolean 
 
 /** The first instant at or after `at` that is business time; null when the calendar has none ahead. */
 export function nextBusinessInstant(calendar: BusinessCalendar, at: number): number | null {
-  try {
-    return addBusinessSeconds(calendar, at, 1) - 1000;
-  } catch (error) {
-    if (error instanceof RangeError) return null;
-    throw error;
-  }
+  const after = reachAfter(calendar, at, 1);
+  return after === null ? null : after - 1000;
 }
 
 export function computeClocks(
@@ -50,34 +46,20 @@ export function computeClocks(
 ): { clocks: Map<number, StoredClock[]>; outOfHours: OutOfHoursDue[] } {
   const clocks = new Map<number, StoredClock[]>();
   const outOfHours: OutOfHoursDue[] = [];
-  const calendars = new Map<number, BusinessCalendar>();
   for (const ticket of tickets) {
     const organisation = organisations.get(ticket.organisationId);
     if (!organisation) continue;
-    let calendar = calendars.get(organisation.id);
-    if (!calendar) {
-      calendar = organisationCalendar(organisation.businessHours, now);
-      calendars.set(organisation.id, calendar);
-    }
+    const calendar = organisationCalendar(organisation.businessHours, now);
     const policy = policyFor(organisation, ticket.labelIds);
-    const counted: ClockPolicy | null = policy && {
-      firstResponseMinutes: policy.firstResponseMinutes,
-      nextResponseMinutes: policy.nextResponseMinutes,
-      resolutionMinutes: policy.resolutionMinutes,
-      calendar: policy.calendar,
-      pauseWhilePending: policy.pauseWhilePending,
-    };
     clocks.set(
       ticket.ticketId,
-      policy && counted
-        ? slaClocks(ticket.moments, counted, calendar, now, organisation.warningMinutes * 60).map(
-            (clock) => ({
-              ...clock,
-              organisationId: organisation.id,
-              policyId: policy.id,
-              policyName: policy.name,
-            }),
-          )
+      policy
+        ? slaClocks(ticket.moments, policy, calendar, now, organisation.warningMinutes * 60).map((clock) => ({
+            ...clock,
+            organisationId: organisation.id,
+            policyId: policy.id,
+            policyName: policy.name,
+          }))
         : [],
     );
     const last = ticket.lastCustomerAt;

@@ -80,16 +80,25 @@ export function createSlaEngine<R>(deps: SlaEngineDeps<R>) {
     sending.add(send);
   }
 
+  /** Tells each organisation's streams which of its tickets' clocks changed. */
+  function announce(changed: readonly { organisationId: number; ticketId: number }[]): void {
+    const byOrganisation = new Map<number, Set<number>>();
+    for (const { organisationId, ticketId } of changed) {
+      const ids = byOrganisation.get(organisationId) ?? new Set<number>();
+      byOrganisation.set(organisationId, ids.add(ticketId));
+    }
+    for (const [organisationId, ids] of byOrganisation)
+      bus.publish('sla.changed', { organisationId, ticketIds: [...ids] });
+  }
+
   /** Computes queued tickets, a bounded number of batches per pass so that sweeps are never starved. */
   async function recomputeSome(): Promise<void> {
     for (let batch = 0; batch < MAX_BATCHES_PER_PASS; batch++) {
       const at = now();
       let result: Awaited<ReturnType<typeof repo.recompute<OutOfHoursDue>>>;
       try {
-        result = await repo.recompute(
-          batchSize,
-          (tickets, organisations) => computeClocks(tickets, organisations, at),
-          (due: OutOfHoursDue) => due.ticketId,
+        result = await repo.recompute(batchSize, (tickets, organisations) =>
+          computeClocks(tickets, organisations, at),
         );
       } catch (error) {
         // Rolled back, still queued: it waits a minute instead of failing again before every other ticket.
@@ -98,14 +107,7 @@ export function createSlaEngine<R>(deps: SlaEngineDeps<R>) {
         return;
       }
       if (!result) return;
-      const byOrganisation = new Map<number, number[]>();
-      for (const ticket of result.tickets)
-        byOrganisation.set(ticket.organisationId, [
-          ...(byOrganisation.get(ticket.organisationId) ?? []),
-          ticket.id,
-        ]);
-      for (const [organisationId, ticketIds] of byOrganisation)
-        bus.publish('sla.changed', { organisationId, ticketIds });
+      announce(result.tickets);
       for (const due of result.outOfHours) sendOutOfHours(due);
     }
     // More may be queued: the next pass goes on after a sweep had its turn.
@@ -154,13 +156,7 @@ export function createSlaEngine<R>(deps: SlaEngineDeps<R>) {
     for (;;) {
       const { warnings, rows } = await repo.sweep(new Date(now()), batchSize, tell);
       if (rows.length > 0) await bell.announce(rows);
-      for (const organisationId of new Set(warnings.map((w) => w.organisationId)))
-        bus.publish('sla.changed', {
-          organisationId,
-          ticketIds: [
-            ...new Set(warnings.filter((w) => w.organisationId === organisationId).map((w) => w.ticketId)),
-          ],
-        });
+      announce(warnings);
       if (warnings.length < batchSize) return;
     }
   }
