@@ -49,6 +49,7 @@ import { registerNotifications } from './modules/notifications/register-notifica
 import { createDeskRepliesRepository } from './modules/replies/desk-replies.repository';
 import { registerReplies } from './modules/replies/register-replies';
 import { createReplyStates } from './modules/replies/reply-states.service';
+import { registerReports } from './modules/reports/register-reports';
 import { registerSessions } from './modules/sessions/register-sessions';
 import { registerSettings } from './modules/settings/register-settings';
 import { registerSla } from './modules/sla/register-sla';
@@ -360,6 +361,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // The out-of-hours reply goes out through the replies module, recorded as automatic.
     sendAutomatic: automaticReplies.sendAutomatic,
   });
+  await registerReports(app, { db: database.db });
   const { openStreams } = await registerEvents(app, {
     bus,
     db: database.db,

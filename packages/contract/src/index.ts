@@ -10,6 +10,7 @@ export * from './members';
 export * from './notifications';
 export * from './polls';
 export * from './replies';
+export * from './reports';
 export * from './roles';
 export * from './sessions';
 export * from './settings';

@@ -7,8 +7,8 @@ import {
   auditMessages,
 } from '@wadesk/contract';
 import { AppError } from '../../errors';
+import { csvLine } from '../../http/csv';
 import type { AuditFilter, AuditRepository, AuditRow } from './audit.repository';
-import { csvLine } from './audit-csv';
 
 /** The filters as the contract parsed them (auditLogRequest, auditLogExportQuery). */
 export interface AuditQuery {

@@ -34,7 +34,8 @@ export interface OrganisationSla {
 
 export interface StoredClock extends SlaClock {
   organisationId: number;
-  policyId: number;
+  /** null for a ticket no policy applies to (its clocks are untargeted). */
+  policyId: number | null;
   policyName: string;
 }
 
@@ -101,24 +102,27 @@ export function createSlaClocksRepository(db: Db) {
       at: number;
       kind: TicketMoment['kind'];
       by_user_id: number | null;
+      by_agent_id: number | null;
       by_name: string | null;
     }>(
       await tx.execute(sql`
-        select ticket_id, at, kind, by_user_id, by_name from (
+        select ticket_id, at, kind, coalesce(by_user_id, (select u.id from users u
+            where u.agent_id = by_agent_id and u.organisation_id = h.organisation_id)) as by_user_id,
+          by_agent_id, by_name from (
           select m.ticket_id, m.created_at as at_time, 0 as ord, m.id as seq,
             case when not m.is_business then 'customer' when d.automatic then 'automatic' else 'staff' end
               as kind,
-            case when m.is_business then coalesce(m.sent_by_user_id, (select u.id from users u
-              join agents a on a.id = u.agent_id
-              where a.organisation_id = t.organisation_id and a.number = m.sender
-                and u.organisation_id = t.organisation_id)) end as by_user_id,
+            t.organisation_id,
+            case when m.is_business then m.sent_by_user_id end as by_user_id,
+            case when m.is_business and m.sent_by_user_id is null then (select a.id from agents a
+              where a.organisation_id = t.organisation_id and a.number = m.sender) end as by_agent_id,
             case when m.is_business then m.sender_name end as by_name
           from ticket_messages m
           join tickets t on t.id = m.ticket_id
           left join desk_replies d on d.session_id = m.session_id and d.wa_id = m.wa_id
           where m.ticket_id = any(${ints(ids)}) and not m.still and d.status is distinct from 'failed'
           union all
-          select s.ticket_id, s.at, 1, s.id, s.kind, null, null from ticket_status_moments s
+          select s.ticket_id, s.at, 1, s.id, s.kind, null, null, null, null from ticket_status_moments s
           where s.ticket_id = any(${ints(ids)})
         ) h
         -- Whole milliseconds: times written by the database itself (now()) carry microseconds.
@@ -137,6 +141,7 @@ export function createSlaClocksRepository(db: Db) {
               kind: 'staff',
               by: {
                 userId: moment.by_user_id === null ? null : Number(moment.by_user_id),
+                agentId: moment.by_agent_id === null ? null : Number(moment.by_agent_id),
                 name: moment.by_name ?? '',
               },
             }
@@ -215,6 +220,9 @@ export function createSlaClocksRepository(db: Db) {
         stopped_at: iso(r.stoppedAt),
         stopped_by_user_id: r.stoppedBy?.userId ?? null,
         stopped_by_name: r.stoppedBy?.name ?? null,
+        stopped_by_agent_id: r.stoppedBy?.agentId ?? null,
+        targeted: r.targeted,
+        office_seconds: r.officeSeconds,
         paused: r.paused,
         met: r.met,
         business_seconds: r.businessSeconds,
@@ -224,17 +232,19 @@ export function createSlaClocksRepository(db: Db) {
     // What was told stays told: each warning at most once per clock.
     await tx.execute(sql`
       insert into sla_clocks (ticket_id, kind, cycle, organisation_id, policy_id, policy_name, started_at,
-        due_at, warn_at, stopped_at, stopped_by_user_id, stopped_by_name, paused, met, business_seconds,
-        wall_seconds)
+        due_at, warn_at, stopped_at, stopped_by_user_id, stopped_by_name, stopped_by_agent_id, targeted,
+        office_seconds, paused, met, business_seconds, wall_seconds)
       select * from json_to_recordset(${json}::json) as x(ticket_id int, kind text, cycle int,
         organisation_id int, policy_id int, policy_name text, started_at timestamptz, due_at timestamptz,
         warn_at timestamptz, stopped_at timestamptz, stopped_by_user_id int, stopped_by_name text,
+        stopped_by_agent_id int, targeted boolean, office_seconds float8,
         paused boolean, met boolean, business_seconds float8, wall_seconds float8)
       on conflict (ticket_id, kind, cycle) do update set policy_id = excluded.policy_id,
         policy_name = excluded.policy_name, started_at = excluded.started_at, due_at = excluded.due_at,
         warn_at = excluded.warn_at, stopped_at = excluded.stopped_at,
         stopped_by_user_id = excluded.stopped_by_user_id, stopped_by_name = excluded.stopped_by_name,
-        paused = excluded.paused,
+        stopped_by_agent_id = excluded.stopped_by_agent_id, targeted = excluded.targeted,
+        office_seconds = excluded.office_seconds, paused = excluded.paused,
         met = excluded.met, business_seconds = excluded.business_seconds, wall_seconds = excluded.wall_seconds`);
   }
 
@@ -290,7 +300,7 @@ export function createSlaClocksRepository(db: Db) {
       });
     },
 
-    /** The clocks of these tickets of the organisation, each ticket's in kind and cycle order. */
+    /** The clocks of these tickets of the organisation with a target (the ticket's SLA), in time and kind order. */
     clocksOf(organisationId: number, ticketIds: readonly number[]): Promise<ClockRow[]> {
       if (ticketIds.length === 0) return Promise.resolve([]);
       return db
@@ -300,6 +310,7 @@ export function createSlaClocksRepository(db: Db) {
           and(
             eq(slaClocksTable.organisationId, organisationId),
             inArray(slaClocksTable.ticketId, [...ticketIds]),
+            eq(slaClocksTable.targeted, true),
           ),
         )
         .orderBy(asc(slaClocksTable.ticketId), asc(slaClocksTable.startedAt), asc(slaClocksTable.kind));

@@ -43,6 +43,8 @@ describe('slaClocks', () => {
       stoppedBy: { userId: 7, name: 'Ravi' },
       businessSeconds: 50 * 60,
       wallSeconds: (at('2026-01-12T09:20:00') - at('2026-01-09T16:30:00')) / 1000,
+      officeSeconds: 50 * 60,
+      targeted: true,
       met: true,
     });
     // A 15-minute lead in business time: Monday 09:15, not 15 minutes of the weekend before 09:30.
@@ -165,6 +167,25 @@ describe('slaClocks', () => {
     );
     expect(clocks).toEqual([]);
     expect(slaClocks([{ at: at('2026-01-12T09:00:00'), kind: 'staff' }], POLICY, OFFICE, NOW)).toEqual([]);
+  });
+
+  // Reports measure every clock (decision 0029): one without a target has no due time and is neither met nor
+  // missed, and office seconds count the business hours even under a policy on wall time.
+  it('measures the clocks without a target too when asked, and office seconds whatever the calendar', () => {
+    const moments: TicketMoment[] = [
+      { at: at('2026-01-09T16:30:00'), kind: 'customer' },
+      { at: at('2026-01-12T09:20:00'), kind: 'staff', by: { userId: 7, name: 'Ravi' } },
+    ];
+    const wall = { ...POLICY, calendar: 'wall' as const, resolutionMinutes: null };
+    expect(slaClocks(moments, wall, OFFICE, NOW).map((c) => c.kind)).toEqual(['first_response']);
+    const clocks = slaClocks(moments, wall, OFFICE, NOW, 0, true);
+    expect(clocks.map((c) => [c.kind, c.targeted, c.dueAt === null, c.met])).toEqual([
+      ['first_response', true, false, false],
+      ['resolution', false, true, null],
+    ]);
+    const [first] = clocks;
+    expect(first?.businessSeconds).toBe(first?.wallSeconds);
+    expect(first?.officeSeconds).toBe(50 * 60);
   });
 });
 

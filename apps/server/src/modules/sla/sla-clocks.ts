@@ -29,6 +29,8 @@ export type TicketMoment =
 export interface StaffCredit {
   userId: number | null;
   name: string;
+  /** The agent phone it was typed on; null for a desk reply (Reports by agent phone). */
+  agentId?: number | null;
 }
 
 export interface ClockPolicy {
@@ -58,6 +60,10 @@ export interface SlaClock {
   businessSeconds: number;
   /** Real seconds from start to stop (or `now`). */
   wallSeconds: number;
+  /** Seconds within the organisation's business hours (pauses taken out), whatever the policy's calendar. */
+  officeSeconds: number;
+  /** False for a clock the policy sets no target for, measured for Reports only (`measureAll`). */
+  targeted: boolean;
   /** Stopped by its due time; null while running. */
   met: boolean | null;
   /** A running resolution clock while the ticket is Pending under a policy that pauses: its due time moves on. */
@@ -85,6 +91,8 @@ export function slaClocks(
   now: number,
   /** How long before the due time "due soon" is told, in the policy's time (business or wall seconds). */
   leadSeconds = 0,
+  /** Also the clocks the policy sets no target for (no due time, never met or missed): Reports measure them. */
+  measureAll = false,
 ): SlaClock[] {
   const counting = policy.calendar === 'business' ? calendar : ALWAYS;
   const pauses = policy.pauseWhilePending ? pendingIntervals(moments, now) : [];
@@ -98,14 +106,17 @@ export function slaClocks(
     stop: number | null,
     by: StaffCredit | null = null,
   ) => {
-    if (minutes === null) return;
+    if (minutes === null && !measureAll) return;
     const paused = kind === 'resolution' ? pauses : [];
-    const dueAt = reachAfter(counting, start, minutes * 60, paused);
+    const dueAt = minutes === null ? null : reachAfter(counting, start, minutes * 60, paused);
     // A lead as long as the target warns at the first counted second, not at the start: a ticket opened
     // on a Saturday is not "due soon" all weekend.
     const warnAt =
-      dueAt === null ? null : reachAfter(counting, start, Math.max(1, minutes * 60 - leadSeconds), paused);
+      minutes === null || dueAt === null
+        ? null
+        : reachAfter(counting, start, Math.max(1, minutes * 60 - leadSeconds), paused);
     const end = stop ?? Math.max(start, now);
+    const businessSeconds = businessSecondsBetween(counting, start, end, paused);
     clocks.push({
       kind,
       cycle,
@@ -115,9 +126,12 @@ export function slaClocks(
       paused: kind === 'resolution' && stop === null && pendingNow,
       stoppedAt: stop,
       stoppedBy: stop === null ? null : by,
-      businessSeconds: businessSecondsBetween(counting, start, end, paused),
+      businessSeconds,
       wallSeconds: (end - start) / 1000,
-      met: stop === null ? null : dueAt === null || stop <= dueAt,
+      officeSeconds:
+        counting === calendar ? businessSeconds : businessSecondsBetween(calendar, start, end, paused),
+      targeted: minutes !== null,
+      met: stop === null || minutes === null ? null : dueAt === null || stop <= dueAt,
     });
   };
 

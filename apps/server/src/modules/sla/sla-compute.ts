@@ -1,6 +1,6 @@
 import { type BusinessCalendar, businessSecondsBetween } from '@wadesk/business-time';
 import { organisationCalendar } from './organisation-calendar';
-import { reachAfter, slaClocks } from './sla-clocks';
+import { type ClockPolicy, reachAfter, slaClocks } from './sla-clocks';
 import type { OrganisationSla, StoredClock, TicketHistory } from './sla-clocks.repository';
 
 // What the clock worker stores for a batch of tickets (decision 0028): pure, so it is tested without a
@@ -17,6 +17,15 @@ export interface OutOfHoursDue {
   message: string | null;
   timeZone: string;
 }
+
+/** A ticket no policy applies to: its clocks are measured, none has a due time. */
+const NO_TARGETS: ClockPolicy = {
+  firstResponseMinutes: null,
+  nextResponseMinutes: null,
+  resolutionMinutes: null,
+  calendar: 'business',
+  pauseWhilePending: false,
+};
 
 /** The policy a ticket takes: the first in list order naming any of its labels, else the one without labels. */
 export function policyFor(organisation: OrganisationSla, labelIds: readonly number[]) {
@@ -51,16 +60,22 @@ export function computeClocks(
     if (!organisation) continue;
     const calendar = organisationCalendar(organisation.businessHours, now);
     const policy = policyFor(organisation, ticket.labelIds);
+    // Every clock is measured, targeted or not: Reports count response times with or without a policy.
     clocks.set(
       ticket.ticketId,
-      policy
-        ? slaClocks(ticket.moments, policy, calendar, now, organisation.warningMinutes * 60).map((clock) => ({
-            ...clock,
-            organisationId: organisation.id,
-            policyId: policy.id,
-            policyName: policy.name,
-          }))
-        : [],
+      slaClocks(
+        ticket.moments,
+        policy ?? NO_TARGETS,
+        calendar,
+        now,
+        organisation.warningMinutes * 60,
+        true,
+      ).map((clock) => ({
+        ...clock,
+        organisationId: organisation.id,
+        policyId: policy?.id ?? null,
+        policyName: policy?.name ?? '',
+      })),
     );
     const last = ticket.lastCustomerAt;
     if (

@@ -15,6 +15,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns';
+import { agents } from '../agents/agents.schema';
 import { organisations, users } from '../auth/auth.schema';
 import { tickets } from '../tickets/tickets.schema';
 import type { ClockKind } from './sla-clocks';
@@ -104,10 +105,19 @@ export const slaClocks = pgTable(
     /** A response clock's answer, credited: the member (desk or their agent phone), and the name shown. */
     stoppedByUserId: integer('stopped_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     stoppedByName: text('stopped_by_name'),
+    /** The agent phone the answer was typed on (a desk reply has none): Reports by agent phone. */
+    stoppedByAgentId: integer('stopped_by_agent_id').references(() => agents.id, { onDelete: 'set null' }),
+    /**
+     * False for a clock no policy sets a target for: measured for Reports only (no due time, never met or
+     * missed, not shown on the ticket).
+     */
+    targeted: boolean('targeted').notNull().default(true),
     paused: boolean('paused').notNull().default(false),
     met: boolean('met'),
     businessSeconds: doublePrecision('business_seconds').notNull(),
     wallSeconds: doublePrecision('wall_seconds').notNull(),
+    /** Seconds within the organisation's business hours (pauses taken out), whatever the policy's calendar. */
+    officeSeconds: doublePrecision('office_seconds').notNull().default(0),
     /** When "due soon" was told (claimed by one instance's sweep); kept across recomputations. */
     warnedSoonAt: timestamp('warned_soon_at', { withTimezone: true }),
     warnedBreachAt: timestamp('warned_breach_at', { withTimezone: true }),

@@ -66,4 +66,34 @@ describe('applyAnswer', () => {
     expect(bodies(next)).toEqual(['old']);
     expect(next.atLatest).toBe(false);
   });
+
+  // The event stream reconnecting (its `ready`) asks for the newest page again. A reader who scrolled back keeps
+  // the older pages and their place: the window used to be replaced and drawn anew at its end (decision 0025).
+  it('a catch-up after the stream reconnects keeps the older pages and appends what came meanwhile', () => {
+    const older = message({ body: 'older', timestamp: 100 });
+    const shown = message({ body: 'shown', timestamp: 200 });
+    const missed = message({ body: 'missed', timestamp: 300 });
+    const window = {
+      ...appendMessages({ ...INITIAL, status: 'ready' as const }, [older, shown], true),
+      generation: 3,
+    };
+    const edited = { ...shown, body: 'shown, edited' };
+    const next = applyAnswer(window, 'catchup', answer({ messages: [edited, missed] }), body, 1, false);
+    expect(bodies(next)).toEqual(['older', 'shown, edited', 'missed']);
+    expect(next.generation).toBe(3);
+    expect(next.firstIndex).toBe(window.firstIndex);
+    expect(next.scroll).toBeNull();
+    // More than a page came meanwhile: the gap cannot be joined, so the newest page replaces the window.
+    const far = message({ body: 'far newer', timestamp: 900 });
+    const gap = applyAnswer(
+      window,
+      'catchup',
+      answer({ messages: [far], has_more_before: true }),
+      body,
+      2,
+      false,
+    );
+    expect(bodies(gap)).toEqual(['far newer']);
+    expect(gap.generation).toBe(4);
+  });
 });

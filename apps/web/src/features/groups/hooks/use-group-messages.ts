@@ -61,7 +61,7 @@ const NOTHING_ARRIVED: Arrived = { messages: [], updates: [] };
 export const HISTORY_WAIT_MS = 60_000;
 
 export type Paging = 'prev' | 'next' | 'jump' | null;
-type Kind = 'latest' | 'prev' | 'next' | 'refill' | 'around' | 'date';
+type Kind = 'latest' | 'catchup' | 'prev' | 'next' | 'refill' | 'around' | 'date';
 
 /**
  * How the answer to a request changes the state, and where the list goes next. `arrived`: live messages
@@ -77,6 +77,24 @@ export function applyAnswer(
   arrived: Arrived = NOTHING_ARRIVED,
 ): MessagesState {
   const got = answer.messages;
+  // The event stream (re)connected while the window ends at the latest: what came meanwhile joins its end and
+  // the messages it holds take their stored state, while the reader's place and older pages stay. Only a gap
+  // (more came than one page) replaces the window (decision 0025).
+  const last = previous.messages.at(-1);
+  const oldest = got[0];
+  const gap =
+    !last ||
+    (oldest !== undefined && oldest.timestamp > last.timestamp && !got.some((m) => m.msg_id === last.msg_id));
+  if (kind === 'catchup' && !gap) {
+    const stored = new Map(got.map((message) => [message.msg_id, message]));
+    const held = previous.messages.map((message) => stored.get(message.msg_id) ?? message);
+    const caught = appendMessages(
+      { ...previous, messages: held, status: 'ready' as const },
+      got,
+      !answer.has_more_after,
+    );
+    return { ...caught, unseen: 0, scroll: null };
+  }
   const base = { ...previous, status: 'ready' as const, historyPending: answer.history_pending };
   if (kind === 'prev' || kind === 'refill') {
     const next = prependPage(base, got, answer.has_more_before);
@@ -153,6 +171,8 @@ export function useGroupMessages(group: SessionGroup) {
   // is due once the reader is back there.
   const atTop = useRef(false);
   const retryDue = useRef(false);
+  const missedPrev = useRef(false);
+  const [settled, setSettled] = useState(0);
   // Live messages since the latest request was sent: a window it replaces keeps them (applyAnswer).
   const arrived = useRef<Arrived>(NOTHING_ARRIVED);
 
@@ -169,7 +189,11 @@ export function useGroupMessages(group: SessionGroup) {
       arrived.current = NOTHING_ARRIVED;
       busy.current = true;
       setPaging(
-        kind === 'prev' || kind === 'next' ? kind : kind === 'latest' || kind === 'refill' ? null : 'jump',
+        kind === 'prev' || kind === 'next'
+          ? kind
+          : kind === 'latest' || kind === 'catchup' || kind === 'refill'
+            ? null
+            : 'jump',
       );
       try {
         const answer = await fetchGroupMessages(body);
@@ -196,6 +220,7 @@ export function useGroupMessages(group: SessionGroup) {
         if (call === latest.current) {
           busy.current = false;
           setPaging(null);
+          if (missedPrev.current) setSettled((count) => count + 1);
         }
       }
     },
@@ -223,7 +248,13 @@ export function useGroupMessages(group: SessionGroup) {
     (announce = true) => {
       const { messages, hasMoreBefore, historyPending } = stateRef.current;
       const first = messages[0];
-      if (!first || (!announce && (busy.current || !hasMoreBefore || historyPending))) return;
+      if (!first || (!announce && (!hasMoreBefore || historyPending))) return;
+      // Scrolled to the top while another request was on its way: asked once that one is done (virtuoso
+      // tells the top only when it is reached, and a reader waiting there would wait for nothing).
+      if (!announce && busy.current) {
+        missedPrev.current = true;
+        return;
+      }
       void request({ session_id, group_id, msg_type: 'prev', msg_id: first.msg_id }, 'prev', { announce });
     },
     [session_id, group_id, request],
@@ -284,6 +315,14 @@ export function useGroupMessages(group: SessionGroup) {
     return () => clearTimeout(timer);
   }, [note, prev]);
 
+  // A scroll to the top that came while a request was on its way, asked for now (drawn with its answer).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a request with a missed scroll settles
+  useEffect(() => {
+    if (!missedPrev.current) return;
+    missedPrev.current = false;
+    if (atTop.current) prev(false);
+  }, [settled, prev]);
+
   const setAtTop = useCallback(
     (shown: boolean) => {
       atTop.current = shown;
@@ -296,7 +335,10 @@ export function useGroupMessages(group: SessionGroup) {
 
   useEventStream((event) => {
     if (event.type === 'ready') {
-      if (stateRef.current.atLatest) void loadLatest(true);
+      if (stateRef.current.atLatest) {
+        pendingPrev.current = null;
+        void request({ session_id, group_id }, 'catchup');
+      }
       return;
     }
     if (!('group_id' in event) || event.group_id !== group_id || event.session_id !== session_id) return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvLine } from './audit-csv';
+import { csvLine } from './csv';
 
 describe('csvLine', () => {
   it('quotes commas, quotes and line breaks (RFC 4180) and ends with CRLF', () => {
