@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reportDrillDown } from './reports';
 import { slaFilter } from './sla';
 import { ticket } from './tickets';
 
@@ -63,6 +64,8 @@ export const inboxRequest = z.object({
   label_id: id('label_id').optional(),
   /** Only tickets with a running SLA clock breaching soon or breached. */
   sla: slaFilter.optional(),
+  /** Only the tickets behind one row of a report (Reports' drill-down). */
+  report: reportDrillDown.optional(),
   // Longer than any cursor the server hands out: not one of ours.
   cursor: z
     .string({ error: inboxMessages.invalidCursor })

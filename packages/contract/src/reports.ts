@@ -11,6 +11,7 @@ export const reportMessages = {
   rangeTooLong: `A report covers at most ${REPORT_MAX_DAYS} days. Choose a shorter range.`,
   groupByInvalid: 'Group the report by member, agent, group, label, customer or none.',
   calendarInvalid: 'Count times in business or wall time.',
+  rowInvalid: 'That report row is not known. Open the report again and choose a figure.',
   membersOwnRows: 'Members see the team’s totals and their own figures: group by member or by nobody.',
 } as const;
 
@@ -134,3 +135,18 @@ export type ReportChartsResponse = z.infer<typeof reportChartsResponse>;
 
 /** GET /org/ticketsReport.csv?from=…&to=… : one row per ticket opened in the range, streamed. */
 export const ticketsReportQuery = reportRange;
+
+/** A report row's key: `all`, `member:12`, `agent:7`, `group:<session>:<group id>`, `label:3`, `customer:<id>`. */
+export const reportRowKey = z
+  .string({ error: reportMessages.rowInvalid })
+  .max(300, { error: reportMessages.rowInvalid })
+  .regex(/^(all|(member|agent|label):\d{1,10}|group:[0-9a-f-]{36}:\S+|customer:.+)$/, {
+    error: reportMessages.rowInvalid,
+  });
+
+/**
+ * The inbox's drill-down from a report figure: the tickets behind one row of a report, i.e. opened in the range
+ * and belonging to the row (a member's or agent phone's: handled by them, or with an answer credited to them).
+ */
+export const reportDrillDown = z.intersection(reportRange, z.object({ key: reportRowKey }));
+export type ReportDrillDown = z.infer<typeof reportDrillDown>;

@@ -1,8 +1,15 @@
-import { INBOX_PAGE_SIZE, type InboxView, type SlaFilter, type TicketLabel } from '@wadesk/contract';
+import {
+  INBOX_PAGE_SIZE,
+  type InboxView,
+  type ReportDrillDown,
+  type SlaFilter,
+  type TicketLabel,
+} from '@wadesk/contract';
 import { and, desc, eq, inArray, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type ArrayRowsStatement, arrayRowsStatement, cachedUtcTextToIso } from '../../db/array-rows';
 import type { Db } from '../../db/client';
 import { users } from '../auth/auth.schema';
+import { organisationZone, reportRowCondition } from '../reports/reports.repository';
 import { slaCondition } from '../sla/sla-filter';
 import type { TicketView } from '../tickets/ticket-mapping';
 import {
@@ -27,6 +34,8 @@ export interface InboxQuery {
   labelId?: number | undefined;
   /** Only tickets with a running SLA clock breaching soon or breached at `now` (decision 0028). */
   sla?: { filter: SlaFilter; now: Date } | undefined;
+  /** Only the tickets behind a report row (Reports' drill-down, decision 0029). */
+  report?: ReportDrillDown | undefined;
   after?: InboxCursor | undefined;
   limit: number;
 }
@@ -287,8 +296,13 @@ export function createInboxRepository(db: Db, { searchWalk = SEARCH_WALK } = {})
           sql`(${tickets.lastCustomerAt}, ${tickets.id}) < (${query.after.at}::timestamptz, ${query.after.id})`,
         );
       if (query.sla) base.push(slaCondition(tickets.id, query.sla.filter, query.sla.now));
+      if (query.report) {
+        const { from, to, key } = query.report;
+        const scope = { organisationId, from, to, timeZone: organisationZone(organisationId) };
+        base.push(reportRowCondition(tickets.id, scope, key));
+      }
       const newestFirst = [desc(tickets.lastCustomerAt), desc(tickets.id)];
-      if (!query.search && !query.sla)
+      if (!query.search && !query.sla && !query.report)
         return rowsOf(
           await pageStatement(
             query.view,

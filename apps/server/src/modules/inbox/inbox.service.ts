@@ -5,6 +5,7 @@ import {
   type InboxResponse,
   type InboxView,
   inboxMessages,
+  type ReportDrillDown,
   type SlaFilter,
   type Ticket,
   type TicketStatus,
@@ -47,6 +48,7 @@ export interface InboxPageRequest {
   q?: string | undefined;
   label_id?: number | undefined;
   sla?: SlaFilter | undefined;
+  report?: ReportDrillDown | undefined;
   cursor?: string | undefined;
   limit: number;
 }
@@ -74,6 +76,7 @@ export function createInboxService({ repo, actions, checks, now = () => new Date
         search: request.q || undefined,
         labelId: request.label_id,
         sla: request.sla && { filter: request.sla, now: now() },
+        report: request.report,
         after,
         limit: request.limit,
       });

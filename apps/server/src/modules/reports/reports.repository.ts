@@ -1,5 +1,5 @@
 import type { ReportCalendar, ReportGroupBy } from '@wadesk/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
 // Reports' SQL (docs/decisions/0029-reports.md): the tickets opened in a range of the organisation's local
@@ -11,8 +11,13 @@ export interface ReportScope {
   /** Local dates (`2026-05-01`) in `timeZone`: from inclusive, to exclusive. */
   from: string;
   to: string;
-  timeZone: string;
+  /** An IANA zone, or the SQL that reads the organisation's (the inbox's drill-down). */
+  timeZone: string | SQL;
 }
+
+/** The organisation's zone for reports: its business hours' zone, UTC until they are set. */
+export const organisationZone = (organisationId: number) =>
+  sql`(select coalesce(business_hours->>'time_zone', 'UTC') from organisations where id = ${organisationId})`;
 
 export interface SummaryRow {
   key: string;
@@ -127,16 +132,44 @@ function replyRows(groupBy: ReportGroupBy, organisationId: number): SQL {
     left join desk_replies d on d.session_id = m.session_id and d.wa_id = m.wa_id
     where m.is_business and d.automatic is not true and d.status is distinct from 'failed'`;
   if (groupBy === 'member')
-    return sql`select m.sent_by_user_id is not null as desk, 'member:' || u.id::text as key, ${MEMBER_NAME} as name
+    return sql`select m.ticket_id, m.sent_by_user_id is not null as desk, 'member:' || u.id::text as key, ${MEMBER_NAME} as name
       from (${replies}) m
       left join agents a on m.sent_by_user_id is null and a.organisation_id = ${organisationId} and a.number = m.sender
       join users u on u.organisation_id = ${organisationId} and u.id = coalesce(m.sent_by_user_id,
         (select l.id from users l where l.agent_id = a.id))`;
   if (groupBy === 'agent')
-    return sql`select false as desk, 'agent:' || a.id::text as key, a.name from (${replies}) m
+    return sql`select m.ticket_id, false as desk, 'agent:' || a.id::text as key, a.name from (${replies}) m
       join agents a on m.sent_by_user_id is null and a.organisation_id = ${organisationId} and a.number = m.sender`;
-  return sql`select m.sent_by_user_id is not null as desk, r.key, r.name from (${replies}) m
+  return sql`select m.ticket_id, m.sent_by_user_id is not null as desk, r.key, r.name from (${replies}) m
     join ticket_rows r on r.id = m.ticket_id`;
+}
+
+/** The report's rows over the opened tickets: `opened`, `ticket_rows`, `clock_rows`, `reply_rows`. */
+function reportRows(scope: ReportScope, groupBy: ReportGroupBy, calendar: ReportCalendar): SQL {
+  const org = scope.organisationId;
+  return sql`${openedTickets(scope)},
+    ticket_rows as (${ticketRows(groupBy, org)}),
+    clock_rows as (${clockRows(groupBy, calendar, org)}),
+    reply_rows as (${replyRows(groupBy, org)})`;
+}
+
+/** The grouping a row key belongs to. */
+export function groupOfKey(key: string): ReportGroupBy {
+  const kind = key.slice(0, key.indexOf(':'));
+  return kind === 'member' || kind === 'agent' || kind === 'group' || kind === 'label' || kind === 'customer'
+    ? kind
+    : 'none';
+}
+
+/**
+ * Whether the ticket (`ticketId`) is behind the report row `key` (Reports' drill-down into the inbox): opened
+ * in the range and in the row, or with an answer or a reply in it credited to the row's member or agent phone.
+ */
+export function reportRowCondition(ticketId: SQLWrapper, scope: ReportScope, key: string): SQL {
+  return sql`${ticketId} in (with ${reportRows(scope, groupOfKey(key), 'business')}
+    select id from ticket_rows where key = ${key}
+    union select ticket_id from clock_rows where key = ${key}
+    union select ticket_id from reply_rows where key = ${key})`;
 }
 
 export type ReportsRepository = ReturnType<typeof createReportsRepository>;
@@ -146,9 +179,7 @@ export function createReportsRepository(db: Db) {
     /** The organisation's zone for reports: its business hours' zone, UTC until they are set. */
     async timeZone(organisationId: number): Promise<string> {
       const [row] = rowsOf<{ zone: string | null }>(
-        await db.execute(
-          sql`select business_hours->>'time_zone' as zone from organisations where id = ${organisationId}`,
-        ),
+        await db.execute(sql`select ${organisationZone(organisationId)} as zone`),
       );
       return row?.zone ?? 'UTC';
     },
@@ -159,7 +190,6 @@ export function createReportsRepository(db: Db) {
       groupBy: ReportGroupBy,
       calendar: ReportCalendar,
     ): Promise<SummaryRow[]> {
-      const org = scope.organisationId;
       // Nearest-rank percentiles: percentile_disc takes the first value whose cumulative share reaches p.
       const durations = (kind: string, prefix: string) =>
         sql.raw(`
@@ -169,10 +199,7 @@ export function createReportsRepository(db: Db) {
         count(*) filter (where kind = '${kind}' and targeted and met) as ${prefix}_met,
         count(*) filter (where kind = '${kind}' and targeted) as ${prefix}_total`);
       const result = await db.execute(sql`
-        with ${openedTickets(scope)},
-        ticket_rows as (${ticketRows(groupBy, org)}),
-        clock_rows as (${clockRows(groupBy, calendar, org)}),
-        reply_rows as (${replyRows(groupBy, org)}),
+        with ${reportRows(scope, groupBy, calendar)},
         tickets_by_row as (
           select r.key, min(r.name) as name, count(*)::int as tickets_opened,
             count(*) filter (where o.status = 'close')::int as tickets_closed,

@@ -108,7 +108,10 @@ const CSV_PAGE = 1_000;
 export type ReportsService = ReturnType<typeof createReportsService>;
 
 export function createReportsService({ repo }: { repo: ReportsRepository }) {
-  async function scopeOf(organisationId: number, range: ReportRange): Promise<ReportScope> {
+  async function scopeOf(
+    organisationId: number,
+    range: ReportRange,
+  ): Promise<ReportScope & { timeZone: string }> {
     if (range.to <= range.from) throw new AppError(400, reportMessages.rangeInvalid);
     return { organisationId, from: range.from, to: range.to, timeZone: await repo.timeZone(organisationId) };
   }

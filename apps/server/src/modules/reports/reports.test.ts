@@ -1,4 +1,4 @@
-import type { ReportRow, ReportSummaryResponse } from '@wadesk/contract';
+import type { InboxResponse, ReportChartsResponse, ReportRow, ReportSummaryResponse } from '@wadesk/contract';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { bearer } from '../../../test/helpers/auth';
@@ -220,6 +220,24 @@ describeEachDatabase('Reports', (ctx) => {
     const customers = (await summary(ctx, desk, { ...WEEK, group_by: 'customer' })).rows;
     expect(customers.map((row) => row.name).sort()).toEqual(['Carla', 'Omar', 'Pia']);
 
+    // Every row drills down to its tickets in the inbox: Bob's is T3 (his phone answered it).
+    const behind = async (key: string) => {
+      const res = await org<InboxResponse>(ctx.app, desk.user, 'getInbox', { report: { ...WEEK, key } });
+      expect(res.status).toBe(200);
+      return res.body.tickets.map((ticket) => ticket.group_id).sort();
+    };
+    expect(await behind('all')).toEqual([GROUPS.a, GROUPS.b, GROUPS.c]);
+    expect(await behind(`member:${bob.id}`)).toEqual([GROUPS.c]);
+    expect(await behind(`member:${annId}`)).toEqual([GROUPS.a]);
+    expect(await behind(`agent:${dev}`)).toEqual([GROUPS.b]);
+    expect(await behind(`label:${vip}`)).toEqual([GROUPS.c]);
+    expect(await behind(`group:${desk.sessionId}:${GROUPS.b}`)).toEqual([GROUPS.b]);
+    const unknown = await org<{ message: string }>(ctx.app, desk.user, 'getInbox', {
+      report: { ...WEEK, key: 'team:1' },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toMatch(/report row is not known/);
+
     // Tickets opened in the range only: Tuesday holds T3.
     const tuesday = await summary(ctx, desk, { from: TUESDAY, to: '2026-11-25' });
     expect(tuesday.rows[0]).toMatchObject({ tickets_opened: 1, first_response: clock(1, 7200, 7200) });
@@ -288,6 +306,31 @@ describeEachDatabase('Reports', (ctx) => {
       rows.filter((row) => row.first_response_met === 'yes').length,
     );
     expect(totals[0]?.tickets_closed).toBe(rows.filter((row) => row.status === 'close').length);
+
+    // The charts of the same range: first responses by bucket (business, then wall time), customer messages
+    // by weekday and hour, and the tickets open at each day's end (T1 closed, reopened and closed on Monday).
+    const charts = async (calendar: string) => {
+      const res = await org<ReportChartsResponse>(ctx.app, desk.user, 'getReportCharts', {
+        ...WEEK,
+        calendar,
+      });
+      expect(res.status).toBe(200);
+      return res.body;
+    };
+    const business = await charts('business');
+    expect(business.first_response_buckets).toEqual([0, 0, 2, 1, 0, 0]);
+    expect((await charts('wall')).first_response_buckets).toEqual([0, 0, 1, 1, 1, 0]);
+    expect(business.busiest_hours[0]?.[10]).toBe(2);
+    expect(business.busiest_hours[0]?.[11]).toBe(1);
+    expect(business.busiest_hours[0]?.[16]).toBe(1);
+    expect(business.busiest_hours[1]?.[10]).toBe(1);
+    expect(business.busiest_hours.flat().reduce((sum, n) => sum + n, 0)).toBe(5);
+    expect(business.backlog).toEqual(
+      ['23', '24', '25', '26', '27', '28', '29'].map((day, i) => ({
+        date: `2026-11-${day}`,
+        open: i === 0 ? 1 : 2,
+      })),
+    );
   });
 
   it('refuses a range that ends before it starts, a year and more, and an unknown grouping', async () => {

@@ -9,7 +9,7 @@ import {
   messagesText,
   pointOf,
   SPLIT_COLOR,
-} from '@/features/analytics/charts/chart-theme';
+} from '@/shared/charts/chart-theme';
 import {
   addDays,
   dayNumber,

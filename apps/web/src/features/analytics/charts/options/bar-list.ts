@@ -9,7 +9,7 @@ import {
   pointOf,
   SPLIT_COLOR,
   TEXT_COLOR,
-} from '@/features/analytics/charts/chart-theme';
+} from '@/shared/charts/chart-theme';
 
 /** One bar of a ranked list: its name, its number and the messages behind it. */
 export interface BarItem {

@@ -9,7 +9,7 @@ import {
   MUTED_TEXT,
   messagesText,
   pointOf,
-} from '@/features/analytics/charts/chart-theme';
+} from '@/shared/charts/chart-theme';
 import { addDays, formatWeekdayDay } from '@/shared/format/calendar-dates';
 
 /** A year's days with messages as `[YYYY-MM-DD, messages]`. */

@@ -7,7 +7,7 @@ import {
   LABELS_INSIDE,
   messagesText,
   pointOf,
-} from '@/features/analytics/charts/chart-theme';
+} from '@/shared/charts/chart-theme';
 import { formatHourRange, WEEKDAYS, WEEKDAYS_SHORT } from '@/shared/format/calendar-dates';
 
 export const HOURS = Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, '0'));

@@ -7,7 +7,7 @@ import {
   type TopWord,
 } from '@wadesk/chat-export';
 import type { ChartLayout, ChartSpec } from '@/features/analytics/charts/chart-spec';
-import { BRAND, EMOJI_FONT, messagesText } from '@/features/analytics/charts/chart-theme';
+import { BRAND, EMOJI_FONT, messagesText } from '@/shared/charts/chart-theme';
 import { formatDuration, formatShare } from '@/shared/format/format-duration';
 import { MEDIA_LABELS } from '@/shared/loaded-chat/labels';
 import { barListChart } from './bar-list';

@@ -8,7 +8,7 @@ import {
   pointOf,
   SERIES_COLORS,
   SPLIT_COLOR,
-} from '@/features/analytics/charts/chart-theme';
+} from '@/shared/charts/chart-theme';
 import { formatMonth } from '@/shared/format/calendar-dates';
 import { SYSTEM_EVENT_LABELS } from '@/shared/loaded-chat/labels';
 import { stepMonths } from './activity-chart';

@@ -1,4 +1,3 @@
-import type { MessageFilter } from '@wadesk/chat-export';
 import type { EChartsType } from 'echarts/core';
 import { useEffect, useRef } from 'react';
 import type { ChartClick, ChartSpec } from './chart-spec';
@@ -10,18 +9,21 @@ import { initChart } from './echarts-setup';
  */
 export type ChartContainer = HTMLDivElement & { echarts?: EChartsType };
 
-interface EChartProps {
-  spec: ChartSpec;
+interface EChartProps<Drill> {
+  spec: ChartSpec<Drill>;
   /** The chart's accessible name. */
   label: string;
+  /** Names the chart's accessible description (a sentence of what it shows), by element id. */
+  describedBy?: string;
   testId: string;
-  onDrill(filter: MessageFilter): void;
+  /** What a click on an element opens; without it (or the spec's `drill`) a click does nothing. */
+  onDrill?(drill: Drill): void;
   /** Receives the instance once drawn (for the PNG export), null once gone. */
   onInstance?(chart: EChartsType | null): void;
 }
 
 /** One echarts canvas that follows its container's width; a click on an element drills down. */
-export function EChart({ spec, label, testId, onDrill, onInstance }: EChartProps) {
+export function EChart<Drill>({ spec, label, describedBy, testId, onDrill, onInstance }: EChartProps<Drill>) {
   const ref = useRef<ChartContainer>(null);
   const chartRef = useRef<EChartsType | null>(null);
   const latest = useRef({ spec, onDrill });
@@ -36,8 +38,9 @@ export function EChart({ spec, label, testId, onDrill, onInstance }: EChartProps
     chartRef.current = chart;
     element.echarts = chart;
     chart.on('click', (params) => {
-      const filter = latest.current.spec.drill(params as unknown as ChartClick);
-      if (filter) latest.current.onDrill(filter);
+      const { spec, onDrill } = latest.current;
+      const target = spec.drill?.(params as unknown as ChartClick) ?? null;
+      if (target !== null && onDrill) onDrill(target);
     });
     instanceCallback.current?.(chart);
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => chart.resize());
@@ -63,6 +66,7 @@ export function EChart({ spec, label, testId, onDrill, onInstance }: EChartProps
       ref={ref}
       role="img"
       aria-label={label}
+      aria-describedby={describedBy}
       data-testid={testId}
       className="w-full"
       style={{ height: spec.height }}
