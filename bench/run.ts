@@ -12,6 +12,7 @@ const SECTIONS: [name: string, load: () => Promise<Section>][] = [
   ['server-stall', () => import('./sections/server-stall')],
   ['tickets', () => import('./sections/tickets')],
   ['inbox', () => import('./sections/inbox')],
+  ['reports', () => import('./sections/reports')],
   ['whatsapp-sessions', () => import('./sections/whatsapp-sessions')],
   ['whatsapp-full-sync', () => import('./sections/whatsapp-full-sync')],
   ['whatsapp-media', () => import('./sections/whatsapp-media')],

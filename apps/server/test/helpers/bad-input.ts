@@ -5,6 +5,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { expect } from 'vitest';
+import { internalsOf } from '../../src/app-internals';
 import * as schema from '../../src/db/schema';
 import { users } from '../../src/db/schema';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../src/modules/auth/tokens';
@@ -153,6 +154,10 @@ export function expectRefusal(res: LightMyRequestResponse, what: string, status?
  * and wa_instances (this server's heartbeat, written by its own timer, not by any request).
  */
 export async function storedState(ctx: TestContext): Promise<Record<string, number>> {
+  // What the background workers still owe from the fixture (clocks measured for every ticket) is theirs,
+  // not the refused request's: wait for it on both sides of the comparison.
+  await internalsOf(ctx.app).ticketProcessor.settled();
+  await internalsOf(ctx.app).slaEngine.settled();
   const state: Record<string, number> = {};
   for (const [name, table] of Object.entries(schema)) {
     if (!is(table, PgTable) || table === schema.rateLimitHits || table === schema.waInstances) continue;

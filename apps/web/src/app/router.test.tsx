@@ -27,12 +27,17 @@ async function wrappers(path: string) {
 }
 
 describe('route table', () => {
-  it.each(['/dashboard', '/session-info', '/whatsapp-chat', '/agents', '/members', '/upload-chat'])(
-    '%s is protected and in the app layout',
-    async (path) => {
-      expect(await wrappers(path)).toMatchObject({ guarded: true, inLayout: true, checksUser: true });
-    },
-  );
+  it.each([
+    '/dashboard',
+    '/reports',
+    '/session-info',
+    '/whatsapp-chat',
+    '/agents',
+    '/members',
+    '/upload-chat',
+  ])('%s is protected and in the app layout', async (path) => {
+    expect(await wrappers(path)).toMatchObject({ guarded: true, inLayout: true, checksUser: true });
+  });
 
   // Without the guard, but a signed-in user is still checked: the layout shows them their role's menu.
   it.each(['/messages', '/analysis'])('%s is in the app layout without the guard', async (path) => {

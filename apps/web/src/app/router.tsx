@@ -69,6 +69,7 @@ export const routes: RouteObject[] = [
                     lazy: screen(() => import('./routes/app/dashboard'), 'DashboardRoute'),
                   },
                   { path: 'inbox', lazy: screen(() => import('./routes/app/inbox'), 'InboxRoute') },
+                  { path: 'reports', lazy: screen(() => import('./routes/app/reports'), 'ReportsRoute') },
                   {
                     path: 'session-info',
                     lazy: screen(() => import('./routes/app/session-info'), 'SessionInfoRoute'),

@@ -9,7 +9,7 @@ import { and, desc, eq, inArray, ne, type SQL, type SQLWrapper, sql } from 'driz
 import { type ArrayRowsStatement, arrayRowsStatement, cachedUtcTextToIso } from '../../db/array-rows';
 import type { Db } from '../../db/client';
 import { users } from '../auth/auth.schema';
-import { organisationZone, reportRowCondition } from '../reports/reports.repository';
+import { organisationZone, reportRowCondition } from '../reports/report-rows';
 import { slaCondition } from '../sla/sla-filter';
 import type { TicketView } from '../tickets/ticket-mapping';
 import {

@@ -12,7 +12,8 @@ import {
 } from '@wadesk/contract';
 import { AppError } from '../../errors';
 import { csvLine } from '../../http/csv';
-import type { ReportScope, ReportsRepository, SummaryRow } from './reports.repository';
+import type { ReportScope } from './report-rows';
+import type { ReportsRepository, SummaryRow } from './reports.repository';
 
 // Reports (docs/decisions/0029-reports.md): owners and admins see every row; a member sees the team's totals
 // and their own row.

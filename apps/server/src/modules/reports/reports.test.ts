@@ -34,7 +34,8 @@ const POLICY = {
 
 type Desk = Awaited<ReturnType<typeof deskFixture>>;
 
-async function fixture(ctx: TestContext) {
+/** The fixture's tickets, under POLICY, or with no SLA policy at all (`policies: []`). */
+async function fixture(ctx: TestContext, policies: object[] = [POLICY]) {
   const desk = await deskFixture(ctx);
   const annId = await userId(ctx.db, 'ann@example.com');
   await ctx.db.update(users).set({ firstName: 'Ann', lastName: 'Lee' }).where(eq(users.id, annId));
@@ -43,7 +44,7 @@ async function fixture(ctx: TestContext) {
     (
       await org(ctx.app, desk.user, 'updateSettings', {
         business_hours: officeHours(),
-        sla_policies: [POLICY],
+        sla_policies: policies,
       })
     ).status,
   ).toBe(200);
@@ -244,11 +245,16 @@ describeEachDatabase('Reports', (ctx) => {
   });
 
   it('reads the dates in the organisation zone and lets a member see the totals and their own row only', async () => {
-    const { desk, bob } = await fixture(ctx);
+    // No SLA policy: the clocks are measured all the same, none of them targeted.
+    const { desk, bob } = await fixture(ctx, []);
     const member = { access_token: bob.access_token, refresh_token: bob.refresh_token, headers: bob.headers };
     const own = await summary(ctx, desk, { ...WEEK, group_by: 'member' }, member);
     expect(own.rows.map((row) => row.key)).toEqual([`member:${bob.id}`]);
-    expect((await summary(ctx, desk, WEEK, member)).rows[0]?.tickets_opened).toBe(3);
+    expect((await summary(ctx, desk, WEEK, member)).rows[0]).toMatchObject({
+      tickets_opened: 3,
+      first_response: clock(3, 1200, 7200),
+      sla: { first_response: { met: 0, total: 0 } },
+    });
     const refused = await org<{ message: string }>(ctx.app, member, 'getReportSummary', {
       ...WEEK,
       group_by: 'group',

@@ -267,11 +267,15 @@ export function createSlaClocksRepository(db: Db) {
       ) => { clocks: Map<number, StoredClock[]>; outOfHours: T[] },
     ): Promise<{ tickets: { ticketId: number; organisationId: number }[]; outOfHours: T[] } | null> {
       return db.transaction(async (tx) => {
+        // The tickets' key-share locks are taken with the claim, skipping a ticket a change holds (the engine
+        // locks a ticket FOR UPDATE, then queues it here): taken later, by the clocks' foreign keys, the worker
+        // waited for that change while the change waited for this claim, a deadlock (decision 0029).
         const claimed = rowsOf<{ ticket_id: number; organisation_id: number }>(
           await tx.execute(sql`
             delete from sla_stale s where s.ticket_id in (
-              select ticket_id from sla_stale order by queued_at, ticket_id limit ${limit}
-              for update skip locked)
+              select q.ticket_id from sla_stale q join tickets t on t.id = q.ticket_id
+              order by q.queued_at, q.ticket_id limit ${limit}
+              for update of q skip locked for key share of t skip locked)
             returning s.ticket_id, s.organisation_id`),
         );
         if (claimed.length === 0) return null;

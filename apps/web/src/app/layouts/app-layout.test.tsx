@@ -56,6 +56,8 @@ describe('AppLayout', () => {
     );
     const sidebar = screen.getAllByRole('navigation', { name: 'Main' })[0] as HTMLElement;
     expect(within(sidebar).queryByRole('link', { name: 'Audit log' }) !== null).toBe(shown);
+    // Reports is every member's (a member reads the team's totals and their own figures).
+    expect(within(sidebar).getByRole('link', { name: 'Reports' }).getAttribute('href')).toBe('/reports');
     // Signed in: the bell is there.
     expect(screen.getAllByRole('button', { name: 'Notifications' }).length).toBeGreaterThan(0);
   });

@@ -1,4 +1,5 @@
 import {
+  ChartColumnIcon,
   FileUpIcon,
   HistoryIcon,
   InboxIcon,
@@ -25,6 +26,7 @@ export interface AppNavLink {
 export const APP_NAV_LINKS: readonly AppNavLink[] = [
   { to: '/dashboard', label: 'Dashboard', icon: <LayoutDashboardIcon /> },
   { to: '/inbox', label: 'Inbox', icon: <InboxIcon /> },
+  { to: '/reports', label: 'Reports', icon: <ChartColumnIcon /> },
   { to: '/session-info', label: 'Sessions', icon: <SmartphoneIcon /> },
   { to: '/whatsapp-chat', label: 'Whatsapp Chat', icon: <MessagesSquareIcon /> },
   { to: '/agents', label: 'Agents', icon: <UsersIcon /> },

@@ -10,6 +10,7 @@ export const LANDING_TITLE = `${APP_NAME} — WhatsApp chat analysis and support
 export const PAGE_NAMES: Readonly<Record<string, string>> = {
   '/dashboard': 'Dashboard',
   '/inbox': 'Inbox',
+  '/reports': 'Reports',
   '/session-info': 'Sessions',
   '/whatsapp-chat': 'Whatsapp Chat',
   '/agents': 'Agents',

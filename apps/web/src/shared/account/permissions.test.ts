@@ -15,6 +15,11 @@ describe('allowance', () => {
     expect([can('member', 'linkSessions'), can('admin', 'linkSessions')]).toEqual([false, true]);
     expect([can('admin', 'manageMembers'), can('owner', 'manageMembers')]).toEqual([false, true]);
     expect([can('member', 'readAuditLog'), can('admin', 'readAuditLog')]).toEqual([false, true]);
+    expect([can('member', 'readTeamReports'), can('admin', 'readTeamReports')]).toEqual([false, true]);
+    expect([can('member', 'downloadTicketsReport'), can('admin', 'downloadTicketsReport')]).toEqual([
+      false,
+      true,
+    ]);
   });
 
   it('says why in one sentence per role, and refuses a missing user', () => {

@@ -39,6 +39,9 @@ const RULES = {
   },
   renameOrganisation: { role: 'owner', verified: 'rename', what: 'rename the organisation' },
   readAuditLog: { role: 'admin', what: 'read the audit log' },
+  // Members read the team's totals and their own row only (reportMessages.membersOwnRows).
+  readTeamReports: { role: 'admin', what: 'see reports by agent phone, group, label or customer' },
+  downloadTicketsReport: { role: 'admin', what: 'download the tickets of a report' },
   editSettings: { role: 'admin', what: 'change these settings' },
   manageCannedReplies: { role: 'admin', what: 'add and change canned replies' },
   manageLabels: { role: 'admin', what: 'add and change labels' },

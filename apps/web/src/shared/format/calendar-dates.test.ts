@@ -4,6 +4,8 @@ import {
   dayNumber,
   dayOfDate,
   formatDay,
+  formatDayMonth,
+  formatDayRange,
   formatHourRange,
   formatMonth,
   formatWallClock,
@@ -59,5 +61,15 @@ describe('calendar dates', () => {
     expect(formatShare(0.3333)).toBe('33%');
     expect(formatShare(0.045)).toBe('4.5%');
     expect(formatShare(0)).toBe('0%');
+  });
+});
+
+describe('formatDayRange', () => {
+  it('says a range of days as briefly as reads clearly', () => {
+    expect(formatDayRange('2024-03-05', '2024-03-05')).toBe('5 Mar 2024');
+    expect(formatDayRange('2024-03-05', '2024-03-12')).toBe('5–12 Mar 2024');
+    expect(formatDayRange('2024-02-28', '2024-03-03')).toBe('28 Feb – 3 Mar 2024');
+    expect(formatDayRange('2023-12-30', '2024-01-02')).toBe('30 Dec 2023 – 2 Jan 2024');
+    expect(formatDayMonth('2024-01-12')).toBe('12 Jan');
   });
 });

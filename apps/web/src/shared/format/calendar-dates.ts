@@ -57,6 +57,13 @@ export function formatDay(day: string): string {
   return dayNumber(day) === null ? day : dayFormat.format(utc(day));
 }
 
+const dayMonthFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** "12 Jan", a day without its year (a chart's axis, a range within one year). */
+export function formatDayMonth(day: string): string {
+  return dayNumber(day) === null ? day : dayMonthFormat.format(utc(day));
+}
+
 /** Weekday of a day, 0 = Monday … 6 = Sunday (as the analysis numbers them). */
 export function weekdayOf(day: string): number | null {
   const days = dayNumber(day);
@@ -97,4 +104,16 @@ export function formatWallClock(date: string, fallback = ''): string {
   const time = date.slice(11, 16);
   if (!day || !/^\d\d:\d\d$/.test(time)) return fallback;
   return `${formatDay(day)}, ${time}`;
+}
+
+/**
+ * Days from `first` to `last`, both included, as short as reads clearly: "5 Mar 2024", "5–12 Mar 2024",
+ * "28 Feb – 3 Mar 2024", "30 Dec 2023 – 2 Jan 2024".
+ */
+export function formatDayRange(first: string, last: string): string {
+  if (first === last || dayNumber(first) === null || dayNumber(last) === null) return formatDay(first);
+  const [a, b] = [utc(first), utc(last)];
+  if (a.getUTCFullYear() !== b.getUTCFullYear()) return `${formatDay(first)} – ${formatDay(last)}`;
+  if (a.getUTCMonth() !== b.getUTCMonth()) return `${formatDayMonth(first)} – ${formatDay(last)}`;
+  return `${a.getUTCDate()}–${formatDay(last)}`;
 }

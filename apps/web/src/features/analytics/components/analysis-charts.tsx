@@ -1,6 +1,5 @@
 import type { CalendarYear, ChatAnalysis, MessageFilter } from '@wadesk/chat-export';
 import { useCallback, useState } from 'react';
-import { ChartCard } from '@/features/analytics/charts/chart-card';
 import type { ChartLayout } from '@/features/analytics/charts/chart-spec';
 import {
   activityChart,
@@ -26,8 +25,9 @@ import {
   periodColumns,
   WORD_COLUMNS,
 } from '@/features/analytics/csv/analysis-csv';
+import { ChartCard } from '@/shared/charts/chart-card';
 import { downloadCsv } from '@/shared/csv/download-file';
-import { SegmentedControl } from './segmented-control';
+import { SegmentedControl } from '@/shared/ui/segmented-control';
 
 interface AnalysisChartsProps {
   analysis: ChatAnalysis;
@@ -94,6 +94,7 @@ export function AnalysisCharts({ analysis, onDrill }: AnalysisChartsProps) {
             periodColumns(granularity),
           )
         }
+        filePrefix="chat"
         onDrill={onDrill}
       />
       <ChartCard
@@ -102,6 +103,7 @@ export function AnalysisCharts({ analysis, onDrill }: AnalysisChartsProps) {
         description="Count and share of the chat."
         build={authors}
         empty={hasMessages ? null : NO_MESSAGES}
+        filePrefix="chat"
         onDrill={onDrill}
       />
       <ChartCard
@@ -110,6 +112,7 @@ export function AnalysisCharts({ analysis, onDrill }: AnalysisChartsProps) {
         description="When the chat is busy (the export's own clock)."
         build={heatmap}
         empty={hasMessages ? null : NO_MESSAGES}
+        filePrefix="chat"
         onDrill={onDrill}
       />
       <ChartCard
@@ -129,6 +132,7 @@ export function AnalysisCharts({ analysis, onDrill }: AnalysisChartsProps) {
             />
           ) : null
         }
+        filePrefix="chat"
         onDrill={onDrill}
       />
       <ChartCard
@@ -138,6 +142,7 @@ export function AnalysisCharts({ analysis, onDrill }: AnalysisChartsProps) {
         build={words}
         empty={analysis.topWords.length > 0 ? null : 'No words in this range.'}
         onCsv={() => downloadCsv('top-words', analysis.topWords, WORD_COLUMNS)}
+        filePrefix="chat"
         onDrill={onDrill}
       />
       <ChartCard
@@ -146,6 +151,7 @@ export function AnalysisCharts({ analysis, onDrill }: AnalysisChartsProps) {
         build={emoji}
         empty={analysis.topEmoji.length > 0 ? null : 'No emoji in this range.'}
         onCsv={() => downloadCsv('top-emoji', analysis.topEmoji, EMOJI_COLUMNS)}
+        filePrefix="chat"
         onDrill={onDrill}
       />
       <ChartCard
@@ -155,6 +161,7 @@ export function AnalysisCharts({ analysis, onDrill }: AnalysisChartsProps) {
         build={domains}
         empty={analysis.topDomains.length > 0 ? null : 'No links in this range.'}
         onCsv={() => downloadCsv('link-domains', analysis.topDomains, DOMAIN_COLUMNS)}
+        filePrefix="chat"
         onDrill={onDrill}
       />
       <ChartCard
@@ -162,6 +169,7 @@ export function AnalysisCharts({ analysis, onDrill }: AnalysisChartsProps) {
         title="Media by kind"
         build={media}
         empty={analysis.totals.media > 0 ? null : 'No media in this range.'}
+        filePrefix="chat"
         onDrill={onDrill}
       />
       <ChartCard
@@ -170,6 +178,7 @@ export function AnalysisCharts({ analysis, onDrill }: AnalysisChartsProps) {
         description="Median time to answer someone else."
         build={responses}
         empty={repliedAuthors.length > 0 ? null : 'No replies in this range.'}
+        filePrefix="chat"
         onDrill={onDrill}
       />
       <ChartCard
@@ -178,6 +187,7 @@ export function AnalysisCharts({ analysis, onDrill }: AnalysisChartsProps) {
         description="First message after 30 minutes of silence."
         build={starters}
         empty={hasMessages ? null : NO_MESSAGES}
+        filePrefix="chat"
         onDrill={onDrill}
       />
       <ChartCard
@@ -187,6 +197,7 @@ export function AnalysisCharts({ analysis, onDrill }: AnalysisChartsProps) {
         description="Joins, leaves, changes of subject and more, per month."
         build={system}
         empty={analysis.system.total > 0 ? null : 'No system events in this range.'}
+        filePrefix="chat"
         onDrill={onDrill}
       />
     </>

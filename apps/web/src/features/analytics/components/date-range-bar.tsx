@@ -5,7 +5,7 @@ import {
   presetOf,
   presetRange,
 } from '@/shared/loaded-chat/date-range/date-range';
-import { DateField } from './date-field';
+import { DateField } from '@/shared/ui/date-field';
 
 interface DateRangeBarProps {
   range: DateRange;

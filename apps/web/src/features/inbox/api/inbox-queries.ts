@@ -6,10 +6,18 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { BulkUpdateTicketsRequest, InboxResponse, InboxView, SlaFilter, Ticket } from '@wadesk/contract';
+import type {
+  BulkUpdateTicketsRequest,
+  InboxResponse,
+  InboxView,
+  ReportDrillDown,
+  SlaFilter,
+  Ticket,
+} from '@wadesk/contract';
 import { passesView, patchInboxPages, withFirstPage } from '@/features/inbox/utils/inbox-list';
 import { useAuth } from '@/shared/account/auth-context';
 import { membersListQuery } from '@/shared/api/directory-queries';
+import { encodeReportDrill } from '@/shared/format/report-link';
 import { bulkUpdateTickets, fetchCustomerTickets, fetchInbox, fetchLabels } from './inbox-api';
 
 // The views' pages are not under the tickets feature's root key ['tickets'], which every ticket change
@@ -20,24 +28,38 @@ import { bulkUpdateTickets, fetchCustomerTickets, fetchInbox, fetchLabels } from
 export const inboxKeys = {
   all: ['inbox'] as const,
   lists: () => [...inboxKeys.all, 'list'] as const,
-  /** `sla`: the SLA filter, null for none. */
-  list: (view: InboxView, q: string, sla: SlaFilter | null) =>
-    [...inboxKeys.lists(), view, q, sla ?? 'any-sla'] as const,
+  /** `sla`: the SLA filter, null for none; `report`: the Reports drill-down (the tickets of one row), null for none. */
+  list: (view: InboxView, q: string, sla: SlaFilter | null, report: ReportDrillDown | null) =>
+    [
+      ...inboxKeys.lists(),
+      view,
+      q,
+      sla ?? 'any-sla',
+      report ? encodeReportDrill(report) : 'no-report',
+    ] as const,
   customer: (ticketId: number) => ['tickets', 'inbox-customer', ticketId] as const,
 };
 
+/** What narrows a view: a search, an SLA filter, a Reports drill-down. */
+export interface InboxFilters {
+  q: string;
+  sla: SlaFilter | null;
+  report: ReportDrillDown | null;
+}
+
 /** A view's request: what is not set is left out. */
-const inboxRequest = (view: InboxView, q: string, sla: SlaFilter | null, cursor = '') => ({
+const inboxRequest = (view: InboxView, { q, sla, report }: InboxFilters, cursor = '') => ({
   view,
   ...(q ? { q } : {}),
   ...(sla ? { sla } : {}),
+  ...(report ? { report } : {}),
   ...(cursor ? { cursor } : {}),
 });
 
-export const inboxQuery = (view: InboxView, q: string, sla: SlaFilter | null) =>
+export const inboxQuery = (view: InboxView, filters: InboxFilters) =>
   infiniteQueryOptions({
-    queryKey: inboxKeys.list(view, q, sla),
-    queryFn: ({ pageParam, signal }) => fetchInbox(inboxRequest(view, q, sla, pageParam), signal),
+    queryKey: inboxKeys.list(view, filters.q, filters.sla, filters.report),
+    queryFn: ({ pageParam, signal }) => fetchInbox(inboxRequest(view, filters, pageParam), signal),
     initialPageParam: '',
     getNextPageParam: (page) => page.next_cursor ?? undefined,
   });
@@ -67,7 +89,9 @@ export const customerTicketsQuery = (ticketId: number) =>
 /**
  * A ticket as it is now in every cached view: changed in place, or out of a view it left (no request; where
  * a ticket not listed sorts only the server knows, see patchInboxPages). A view filtered by SLA loses a
- * closed ticket (its clocks stopped); whether another still passes only the clocks say (`sla.changed`).
+ * closed ticket (its clocks stopped); whether another still passes only the clocks say (`sla.changed`). A view
+ * of a report row's tickets (`report`) keeps a listed ticket: which row it counts for is the server's to say,
+ * on the view's next fetch.
  */
 export function patchInboxLists(queryClient: QueryClient, ticket: Ticket, meId: number | null): void {
   for (const [key] of queryClient.getQueriesData<InfiniteData<InboxResponse>>({
@@ -85,12 +109,14 @@ export function patchInboxLists(queryClient: QueryClient, ticket: Ticket, meId: 
 /** Asks a view for its first page again and puts it in front of the cached pages (withFirstPage). */
 export async function refreshFirstPage(
   queryClient: QueryClient,
-  { view, q, sla }: { view: InboxView; q: string; sla: SlaFilter | null },
+  view: InboxView,
+  filters: InboxFilters,
   signal: AbortSignal,
 ): Promise<void> {
-  const first = await fetchInbox(inboxRequest(view, q, sla), signal);
-  queryClient.setQueryData<InfiniteData<InboxResponse>>(inboxKeys.list(view, q, sla), (data) =>
-    withFirstPage(data, first),
+  const first = await fetchInbox(inboxRequest(view, filters), signal);
+  queryClient.setQueryData<InfiniteData<InboxResponse>>(
+    inboxKeys.list(view, filters.q, filters.sla, filters.report),
+    (data) => withFirstPage(data, first),
   );
 }
 

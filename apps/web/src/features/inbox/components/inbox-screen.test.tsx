@@ -488,6 +488,37 @@ describe('InboxScreen', () => {
     expect(router.state.location.search).toBe('?ticket=5');
   });
 
+  it('lists the tickets behind a Reports figure from the address, and shows every ticket again from its chip', async () => {
+    const { sent } = server();
+    const user = userEvent.setup();
+    const { router } = render('/inbox?report=2026-05-01,2026-05-08,member:8&report_name=Ravi+Shah');
+    await screen.findByRole('list', { name: 'Inbox tickets' });
+    const report = { from: '2026-05-01', to: '2026-05-08', key: 'member:8' };
+    expect(inboxRequests(sent)).toEqual([{ view: 'all', report }]);
+    expect(screen.getByText(/From Reports:/).textContent).toBe('From Reports: Ravi Shah, 1–7 May 2026');
+
+    // The other filters keep it, and its next page too.
+    await user.click(screen.getByRole('button', { name: 'Mine' }));
+    await waitFor(() => expect(inboxRequests(sent).at(-1)).toEqual({ view: 'mine', report }));
+    await user.click(screen.getByRole('button', { name: 'Load more tickets' }));
+    await waitFor(() =>
+      expect(inboxRequests(sent).at(-1)).toEqual({ view: 'mine', report, cursor: 'page-2' }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Remove the Reports filter' }));
+    await waitFor(() => expect(inboxRequests(sent).at(-1)).toEqual({ view: 'mine' }));
+    expect(screen.queryByText(/From Reports:/)).toBeNull();
+    expect(router.state.location.search).toBe('?view=mine');
+  });
+
+  it('ignores a Reports drill-down the server would refuse, rather than sending it', async () => {
+    const { sent } = server();
+    render('/inbox?report=2026-05-08,2026-05-01,member:8');
+    await screen.findByRole('list', { name: 'Inbox tickets' });
+    expect(inboxRequests(sent)).toEqual([{ view: 'all' }]);
+    expect(screen.queryByText(/From Reports:/)).toBeNull();
+  });
+
   it('on a phone shows the list, then the conversation with a way back', async () => {
     stubWidth(375);
     server();

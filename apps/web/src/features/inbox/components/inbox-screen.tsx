@@ -5,7 +5,7 @@ import {
   SLA_FILTER_LABELS,
   type SlaFilter,
 } from '@wadesk/contract';
-import { ArrowLeftIcon, KeyboardIcon, SearchIcon } from 'lucide-react';
+import { ArrowLeftIcon, ChartColumnIcon, KeyboardIcon, SearchIcon, XIcon } from 'lucide-react';
 import { type ComponentType, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useBulkUpdate } from '@/features/inbox/api/inbox-queries';
@@ -16,6 +16,14 @@ import { useAuth } from '@/shared/account/auth-context';
 import { errorMessage } from '@/shared/api/api-error';
 import { useSlaClocks } from '@/shared/api/use-sla-clocks';
 import { formatNameOrPhone } from '@/shared/format/phone';
+import {
+  describeReportRange,
+  encodeReportDrill,
+  REPORT_NAME_PARAM,
+  REPORT_PARAM,
+  readReportDrill,
+  withoutReportDrill,
+} from '@/shared/format/report-link';
 import { useDebouncedValue } from '@/shared/hooks/use-debounced-value';
 import { useInterval } from '@/shared/hooks/use-interval';
 import { MOBILE_QUERY, useMediaQuery } from '@/shared/hooks/use-media-query';
@@ -48,6 +56,7 @@ export const INBOX_MESSAGES = {
   empty: 'No tickets in this view.',
   noMatch: (q: string) => `No tickets match “${q}”.`,
   noSla: (sla: SlaFilter) => `No tickets in this view are ${SLA_FILTER_LABELS[sla].toLowerCase()}.`,
+  noReport: 'None of the tickets behind this report figure are in this view.',
   loadFailed: 'The inbox could not be loaded. Reload the page to try again.',
   pickOne: 'Choose a ticket to see its conversation.',
   closeFailed: 'The ticket could not be closed. Try again.',
@@ -93,6 +102,41 @@ function useSla(): [SlaFilter | null, (sla: SlaFilter | null) => void] {
 }
 
 /**
+ * The Reports drill-down of the address (`?report=…&report_name=…`, shared/format/report-link.ts): the tickets
+ * behind one figure of a report; and how to leave it.
+ */
+function useReportDrill() {
+  const [params, setParams] = useSearchParams();
+  const [value, name] = [params.get(REPORT_PARAM), params.get(REPORT_NAME_PARAM)];
+  const found = useMemo(() => readReportDrill(value, name), [value, name]);
+  const clear = useCallback(
+    () => setParams((current) => withoutReportDrill(current), { replace: true }),
+    [setParams],
+  );
+  return { found, clear };
+}
+
+/** "From Reports: Asha Rao, 1–7 May 2026", with a button that shows every ticket again. */
+function ReportChip({ name, range, onClear }: { name: string; range: string; onClear: () => void }) {
+  return (
+    <div className="flex items-center gap-2 rounded-lg border border-brand-200 bg-brand-50 py-1 pr-1 pl-2.5 text-xs text-brand-900">
+      <ChartColumnIcon aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
+      <p className="min-w-0 flex-1">
+        From Reports: <span className="font-semibold">{name}</span>, {range}
+      </p>
+      <button
+        type="button"
+        onClick={onClear}
+        aria-label="Remove the Reports filter"
+        className="rounded-md p-1 text-brand-800 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        <XIcon aria-hidden="true" className="size-4" />
+      </button>
+    </div>
+  );
+}
+
+/**
  * The inbox (/inbox): a list of tickets by their customer's last message (views, search, bulk changes),
  * the open ticket's conversation and its details with the customer's history; list | conversation |
  * details from 1024 px, list then conversation on phones. Keys: utils/shortcuts.ts.
@@ -103,9 +147,11 @@ export function InboxScreen({ Conversation, Details }: InboxScreenProps) {
   const phone = useMediaQuery(MOBILE_QUERY);
   const [view, setView] = useView();
   const [sla, setSla] = useSla();
+  const fromReport = useReportDrill();
+  const report = fromReport.found?.drill ?? null;
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-  const inbox = useInbox(view, q, sla);
+  const inbox = useInbox(view, { q, sla, report });
   const [openId, setOpenId] = useOpenTicket();
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [help, setHelp] = useState(false);
@@ -115,8 +161,9 @@ export function InboxScreen({ Conversation, Details }: InboxScreenProps) {
   const moreRef = useRef<HTMLDivElement>(null);
 
   // Another view, search or filter: what was checked is no longer on screen.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the view, search and filter are the trigger
-  useEffect(() => setSelected(new Set()), [view, q, sla]);
+  const reportKey = report ? encodeReportDrill(report) : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the view, search and filters are the trigger
+  useEffect(() => setSelected(new Set()), [view, q, sla, reportKey]);
 
   const { tickets, hasMore, loadingMore, loadMore } = inbox;
   // The rows' running clocks: a closed ticket's have all stopped, so it shows none and costs no lookup.
@@ -191,6 +238,13 @@ export function InboxScreen({ Conversation, Details }: InboxScreenProps) {
       className="flex min-h-0 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
     >
       <div className="space-y-2 border-b border-slate-200 p-3">
+        {fromReport.found ? (
+          <ReportChip
+            name={fromReport.found.name}
+            range={describeReportRange(fromReport.found.drill)}
+            onClear={fromReport.clear}
+          />
+        ) : null}
         <InboxViews view={view} onChange={setView} compact={phone} />
         <label className="relative block">
           <span className="sr-only">Search tickets</span>
@@ -237,7 +291,13 @@ export function InboxScreen({ Conversation, Details }: InboxScreenProps) {
           </p>
         ) : tickets.length === 0 ? (
           <p className="px-4 py-10 text-center text-sm text-slate-500">
-            {q ? INBOX_MESSAGES.noMatch(q) : sla ? INBOX_MESSAGES.noSla(sla) : INBOX_MESSAGES.empty}
+            {q
+              ? INBOX_MESSAGES.noMatch(q)
+              : sla
+                ? INBOX_MESSAGES.noSla(sla)
+                : report
+                  ? INBOX_MESSAGES.noReport
+                  : INBOX_MESSAGES.empty}
           </p>
         ) : (
           <ul aria-label="Inbox tickets">

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { InboxView, SlaFilter } from '@wadesk/contract';
+import type { InboxView } from '@wadesk/contract';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { inboxKeys, refreshFirstPage } from '@/features/inbox/api/inbox-queries';
+import { type InboxFilters, inboxKeys, refreshFirstPage } from '@/features/inbox/api/inbox-queries';
+import { encodeReportDrill } from '@/shared/format/report-link';
 
 /** Events that move tickets in a view wait this long for the others of their burst: one request per view. */
 export const INBOX_REFRESH_DELAY_MS = 2_000;
@@ -13,9 +14,11 @@ export const INBOX_REFRESH_DELAY_MS = 2_000;
  * or split, whose ticket leaves no trace in the event, or a reconnected stream) asks for every loaded page.
  * The cached views not shown are only marked stale: they are asked when shown again.
  */
-export function useInboxRefresh(view: InboxView, q: string, sla: SlaFilter | null): (full: boolean) => void {
+export function useInboxRefresh(view: InboxView, filters: InboxFilters): (full: boolean) => void {
   const queryClient = useQueryClient();
-  const shown = useRef({ view, q, sla });
+  const { q, sla } = filters;
+  const report = filters.report ? encodeReportDrill(filters.report) : null;
+  const shown = useRef({ view, filters });
   const wait = useRef<{ timer: ReturnType<typeof setTimeout> | null; full: boolean }>({
     timer: null,
     full: false,
@@ -23,11 +26,11 @@ export function useInboxRefresh(view: InboxView, q: string, sla: SlaFilter | nul
   const inFlight = useRef<AbortController | null>(null);
 
   useLayoutEffect(() => {
-    shown.current = { view, q, sla };
+    shown.current = { view, filters };
   });
 
-  // Another view, search or SLA filter is fetched on its own; a wait for the last one, or its answer, is of no use.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the view, search and filter are the trigger
+  // Another view, search or filter is fetched on its own; a wait for the last one, or its answer, is of no use.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the view, search and filters are the trigger
   useEffect(
     () => () => {
       if (wait.current.timer !== null) clearTimeout(wait.current.timer);
@@ -35,12 +38,13 @@ export function useInboxRefresh(view: InboxView, q: string, sla: SlaFilter | nul
       inFlight.current?.abort();
       inFlight.current = null;
     },
-    [view, q, sla],
+    [view, q, sla, report],
   );
 
   return useMemo(() => {
     function schedule(full: boolean): void {
-      const shownKey = inboxKeys.list(shown.current.view, shown.current.q, shown.current.sla);
+      const { view, filters } = shown.current;
+      const shownKey = inboxKeys.list(view, filters.q, filters.sla, filters.report);
       void queryClient.invalidateQueries({
         queryKey: inboxKeys.lists(),
         refetchType: 'none',
@@ -53,8 +57,8 @@ export function useInboxRefresh(view: InboxView, q: string, sla: SlaFilter | nul
     function flush(): void {
       const full = wait.current.full;
       wait.current = { timer: null, full: false };
-      const { view, q, sla } = shown.current;
-      const key = inboxKeys.list(view, q, sla);
+      const { view, filters } = shown.current;
+      const key = inboxKeys.list(view, filters.q, filters.sla, filters.report);
       const state = queryClient.getQueryState(key);
       if (state?.fetchStatus === 'fetching') {
         // A page is on its way (the next one, or the view itself), and its answer replaces the cached pages
@@ -68,7 +72,7 @@ export function useInboxRefresh(view: InboxView, q: string, sla: SlaFilter | nul
       }
       const controller = new AbortController();
       inFlight.current = controller;
-      refreshFirstPage(queryClient, { view, q, sla }, controller.signal)
+      refreshFirstPage(queryClient, view, filters, controller.signal)
         .catch((error: unknown) => {
           if (!controller.signal.aborted) console.error('The inbox could not be refreshed', error);
         })

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import type { InboxView, SlaFilter } from '@wadesk/contract';
+import type { InboxView } from '@wadesk/contract';
 import { useEffect, useMemo } from 'react';
-import { inboxQuery, patchInboxLists } from '@/features/inbox/api/inbox-queries';
+import { type InboxFilters, inboxQuery, patchInboxLists } from '@/features/inbox/api/inbox-queries';
 import { useInboxRefresh } from '@/features/inbox/hooks/use-inbox-refresh';
 import { inboxTickets } from '@/features/inbox/utils/inbox-list';
 import { useAuth } from '@/shared/account/auth-context';
@@ -24,14 +24,15 @@ export const SLA_VIEW_REFRESH_MS = 60_000;
  * With an SLA filter (`sla`) whether a ticket belongs depends on its clocks, which no ticket event carries:
  * the view is asked again whole (a first page alone would keep tickets that left it) where it would be asked
  * again anyway, after `sla.changed` (a status or label change, a reply: the server computed the clocks
- * again), and every SLA_VIEW_REFRESH_MS.
+ * again), and every SLA_VIEW_REFRESH_MS. `filters.report` (the Reports drill-down) narrows every request of
+ * the view to one report row's tickets.
  */
-export function useInbox(view: InboxView, q: string, sla: SlaFilter | null) {
+export function useInbox(view: InboxView, filters: InboxFilters) {
   const queryClient = useQueryClient();
   const meId = useAuth().user?.id ?? null;
-  const query = useInfiniteQuery(inboxQuery(view, q, sla));
-  const schedule = useInboxRefresh(view, q, sla);
-  const bySla = sla !== null;
+  const query = useInfiniteQuery(inboxQuery(view, filters));
+  const schedule = useInboxRefresh(view, filters);
+  const bySla = filters.sla !== null;
   const refresh = (full: boolean) => schedule(full || bySla);
   useInterval(() => schedule(true), SLA_VIEW_REFRESH_MS, bySla);
 
