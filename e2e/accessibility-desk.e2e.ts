@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { test } from 'vitest';
 import { CUSTOMER, POLL, useA11yDesk } from './support/a11y-desk';
 import { go, scanBothWidths } from './support/axe';
+import { shoot } from './support/screenshots';
 import type { LinkedSession } from './support/desk';
 
 // axe-core (WCAG 2.0/2.1 A and AA; serious and critical: zero) on the signed-in screens at 1366 px and
@@ -76,4 +77,20 @@ test('whatsapp chat with a group open', async () => {
     .getByRole('button', { name: new RegExp(name) })
     .click();
   await scanBothWidths(page, 'whatsapp chat', () => messages.waitFor(POLL));
+});
+
+test('reports with the desk’s ticket, and its drill-down into the inbox', async () => {
+  const { page } = desk.member;
+  const table = page.locator('table').first();
+  await go(page, '/reports', () => table.waitFor(POLL));
+  await scanBothWidths(page, 'reports', () => table.waitFor(POLL));
+  await shoot(page, 'reports-1366');
+  // The table's first figure opens the inbox filtered to the tickets behind it.
+  await table.getByRole('link').first().click();
+  await page.getByText(/From Reports/).first().waitFor(POLL);
+  await page
+    .getByRole('list', { name: 'Inbox tickets' })
+    .locator('[data-ticket-id]', { hasText: CUSTOMER.author_name })
+    .first()
+    .waitFor(POLL);
 });

@@ -3,6 +3,7 @@ import type { PeriodicSweep } from './modules/chats/periodic-sweep';
 import type { UploadSweeper } from './modules/chats/upload-sweeper';
 import type { DeskEventBus } from './modules/events/desk-events';
 import type { MessageStore } from './modules/messages/message-store.service';
+import type { WeeklyDigest } from './modules/reports/weekly-digest';
 import type { LeaseKeeper } from './modules/sessions/session-leases';
 import type { SlaEngine } from './modules/sla/sla-engine';
 import type { TicketProcessor } from './modules/ticket-engine/ticket-processor';
@@ -17,6 +18,7 @@ export interface AppInternals {
   ticketProcessor: TicketProcessor;
   /** The SLA clocks' worker (decision 0028): tests wait for `settled()`. */
   slaEngine: SlaEngine;
+  weeklyDigest: WeeklyDigest;
   /** The expiry of unsaved uploads and the removal of files a crash left: tests call `sweep()`. */
   uploadSweeper: UploadSweeper;
   orphanSweeper: OrphanSweeper;

@@ -361,7 +361,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // The out-of-hours reply goes out through the replies module, recorded as automatic.
     sendAutomatic: automaticReplies.sendAutomatic,
   });
-  await registerReports(app, { db: database.db });
+  const weeklyDigest = await registerReports(app, {
+    db: database.db,
+    mailer,
+    now: deskClock.now,
+    publicUrl: config.publicUrl,
+    digestIntervalMs: config.digestIntervalMs,
+  });
   const { openStreams } = await registerEvents(app, {
     bus,
     db: database.db,
@@ -376,6 +382,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     messageStore: store,
     ticketProcessor,
     slaEngine,
+    weeklyDigest,
     uploadSweeper,
     orphanSweeper,
     unansweredSweep,

@@ -143,6 +143,8 @@ export interface Config {
   unansweredSweepIntervalMs: number;
   /** How often an instance looks for SLA warnings and warning mails due (claims keep each to one instance). */
   slaSweepIntervalMs: number;
+  /** DIGEST_INTERVAL_MS: how often this instance looks for weekly digests due; 0 never (decision 0029). */
+  digestIntervalMs: number;
   /** Worker threads that parse uploads, off the event loop. */
   parseThreads: number;
   /** Uploads and saves that may wait for a parse thread; past it they answer 503 at once. */
@@ -261,6 +263,7 @@ const envSchema = z.object({
   ORPHAN_SWEEP_INTERVAL_MS: integer(1000, 24 * 3_600_000).default(3_600_000),
   UNANSWERED_SWEEP_INTERVAL_MS: integer(1000, 3_600_000).default(30_000),
   SLA_SWEEP_INTERVAL_MS: integer(1000, 3_600_000).default(15_000),
+  DIGEST_INTERVAL_MS: integer(0, 24 * 3_600_000).default(300_000),
   STORAGE_QUOTA_BYTES: integer(1024 * 1024, 1024 ** 5).default(5 * 1024 ** 3),
   UNVERIFIED_STORAGE_QUOTA_BYTES: integer(0, 1024 ** 5).default(100 * 1024 * 1024),
   UPLOAD_LIMIT_BYTES: integer(1024, 1024 ** 3).default(4 * 1024 * 1024),
@@ -360,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orphanSweepIntervalMs: vars.ORPHAN_SWEEP_INTERVAL_MS,
     unansweredSweepIntervalMs: vars.UNANSWERED_SWEEP_INTERVAL_MS,
     slaSweepIntervalMs: vars.SLA_SWEEP_INTERVAL_MS,
+    digestIntervalMs: vars.DIGEST_INTERVAL_MS,
     parseThreads: vars.PARSE_THREADS ?? Math.max(1, Math.min(4, availableParallelism() - 1)),
     parseQueueMax: vars.PARSE_QUEUE_MAX,
     parseWorkerHeapMb: vars.PARSE_WORKER_HEAP_MB,

@@ -189,6 +189,8 @@ export const authUser = z.object({
   organisation_name: z.string().optional(),
   /** False for an account that signs in only with Google: there is no password to change. */
   has_password: z.boolean().optional(),
+  /** Whether the weekly report comes by mail on Monday morning (owners and admins get it). */
+  weekly_digest: z.boolean().optional(),
 });
 export type AuthUser = z.infer<typeof authUser>;
 export const authCheckResponse = z.object({ user: authUser });
@@ -201,6 +203,9 @@ export const updateProfileRequest = z.object({
   first_name: firstName.optional(),
   last_name: lastName.optional(),
   time_zone: timeZone.nullable().optional(),
+  weekly_digest: z
+    .boolean({ error: 'Say whether the weekly report should come by mail: true or false.' })
+    .optional(),
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequest>;
 

@@ -19,6 +19,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: 'memory://',
     databaseOwnerUrl: null,
     slaSweepIntervalMs: 15_000,
+    // The weekly digest runs when a test calls its tick.
+    digestIntervalMs: 0,
     jwtSecret: 'test-secret-that-is-at-least-32-characters-long',
     pendingSecrets: [],
     googleClientId: null,

@@ -15,5 +15,6 @@ export function toAuthUser({ user, organisationName }: Account): AuthUser {
     time_zone: user.timeZone,
     organisation_name: organisationName,
     has_password: user.passwordHash !== null,
+    weekly_digest: user.weeklyDigest,
   };
 }

@@ -14,7 +14,7 @@ export type NewRefreshToken = Pick<
 export type AuthRepository = ReturnType<typeof createAuthRepository>;
 
 /** What a member may change of their own account on the profile page. */
-export type ProfilePatch = Partial<Pick<UserRow, 'firstName' | 'lastName' | 'timeZone'>>;
+export type ProfilePatch = Partial<Pick<UserRow, 'firstName' | 'lastName' | 'timeZone' | 'weeklyDigest'>>;
 
 /** A user with the name of their organisation, as the web shows the account. */
 export interface Account {

@@ -88,6 +88,8 @@ export const users = pgTable(
      * list the browsers share); null: the browser's.
      */
     timeZone: text('time_zone'),
+    /** An owner or admin gets the weekly report by mail on Monday morning unless they turned it off. */
+    weeklyDigest: boolean('weekly_digest').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [

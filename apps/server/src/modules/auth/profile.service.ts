@@ -39,6 +39,7 @@ export function createProfileService(deps: {
       if (request.first_name !== undefined) patch.firstName = request.first_name;
       if (request.last_name !== undefined) patch.lastName = request.last_name;
       if (request.time_zone !== undefined) patch.timeZone = request.time_zone;
+      if (request.weekly_digest !== undefined) patch.weeklyDigest = request.weekly_digest;
       const account = await repo.updateProfile(userId, patch);
       if (!account) throw gone();
       return toAuthUser(account);

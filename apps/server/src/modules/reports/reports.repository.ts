@@ -191,5 +191,38 @@ export function createReportsRepository(db: Db) {
           where o.id > ${afterId} order by o.id limit ${limit}`),
       );
     },
+
+    /** Every organisation with its report zone and name: the digest looks at each one's Monday morning. */
+    async digestOrganisations(): Promise<{ id: number; name: string; timeZone: string }[]> {
+      const rows = rowsOf<{ id: number; name: string; zone: string | null }>(
+        await db.execute(
+          sql`select id, name, business_hours->>'time_zone' as zone from organisations order by id`,
+        ),
+      );
+      return rows.map((row) => ({ id: Number(row.id), name: row.name, timeZone: row.zone ?? 'UTC' }));
+    },
+
+    /** Claims the organisation's digest of the week starting `weekStart`: true for the one instance that did. */
+    async claimDigest(organisationId: number, weekStart: string, at: Date): Promise<boolean> {
+      const rows = rowsOf(
+        await db.execute(sql`
+          insert into report_digests (organisation_id, week_start, sent_at)
+          values (${organisationId}, ${weekStart}::date, ${at.toISOString()}::timestamptz)
+          on conflict do nothing returning organisation_id`),
+      );
+      return rows.length === 1;
+    },
+
+    /** The owners and admins who get the digest: verified addresses, not turned off on their profile. */
+    async digestRecipients(organisationId: number): Promise<{ email: string; firstName: string }[]> {
+      const rows = rowsOf<{ email: string; first_name: string }>(
+        await db.execute(sql`
+          select email, first_name from users
+          where organisation_id = ${organisationId} and role in ('owner', 'admin') and weekly_digest
+            and email_verified_at is not null
+          order by id`),
+      );
+      return rows.map((row) => ({ email: row.email, firstName: row.first_name }));
+    },
   };
 }

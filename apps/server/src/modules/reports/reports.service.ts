@@ -30,7 +30,7 @@ const durations = (count: number, p50: number | null, p90: number | null) => ({
   p90_seconds: count === 0 ? null : p90,
 });
 
-function toRow(row: SummaryRow): ReportRow {
+export function toRow(row: SummaryRow): ReportRow {
   return {
     key: row.key,
     name: row.name,

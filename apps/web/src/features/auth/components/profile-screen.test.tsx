@@ -107,6 +107,27 @@ describe('ProfileScreen', () => {
     expect(sent('/users/updateProfile/')).toEqual([{ time_zone: 'Asia/Tokyo' }, { time_zone: null }]);
   });
 
+  it('lets an admin turn the weekly report off and on again; a member is not offered it', async () => {
+    const user = userEvent.setup();
+    const { sent } = setUp(userWithRole('admin', { weekly_digest: true }));
+    const weekly = within(section('Weekly report')).getByLabelText(
+      'Mail me the weekly report on Monday mornings',
+    );
+    expect((weekly as HTMLInputElement).checked).toBe(true);
+    await user.click(weekly);
+    await waitFor(() => expect((weekly as HTMLInputElement).checked).toBe(false));
+    await waitFor(() => expect(sent('/users/updateProfile/')).toEqual([{ weekly_digest: false }]));
+    await user.click(weekly);
+    await waitFor(() =>
+      expect(sent('/users/updateProfile/')).toEqual([{ weekly_digest: false }, { weekly_digest: true }]),
+    );
+  });
+
+  it('offers the weekly report to owners and admins only', () => {
+    setUp(userWithRole('member'));
+    expect(screen.queryByRole('region', { name: 'Weekly report' })).toBeNull();
+  });
+
   it('changes the password, says a wrong current password under its field, and empties the form after', async () => {
     const user = userEvent.setup();
     let wrong = true;

@@ -7,6 +7,7 @@ import { PageHeader } from '@/shared/ui/page-header';
 import { ChangePasswordSection } from './change-password-section';
 import { ProfileNameSection } from './profile-name-section';
 import { TimeZoneSection } from './time-zone-section';
+import { WeeklyDigestSection } from './weekly-digest-section';
 
 const ROLE_NAMES: Record<MemberRole, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
 
@@ -38,6 +39,7 @@ export function ProfileScreen() {
       <div className="flex flex-col gap-4 sm:gap-6">
         <ProfileNameSection user={user} />
         <TimeZoneSection saved={user.time_zone ?? null} />
+        {user.role !== 'member' && <WeeklyDigestSection on={user.weekly_digest !== false} />}
         <ChangePasswordSection email={user.email} hasPassword={user.has_password !== false} />
       </div>
     </div>

@@ -6,6 +6,10 @@ export const PROFILE_TEXTS = {
   saveName: 'Save name',
   saveFailed: 'Your profile could not be saved. Try again.',
   zoneTitle: 'Time zone',
+  digestTitle: 'Weekly report',
+  digestDescription: 'Last week’s tickets, response times and satisfaction against the week before, by mail.',
+  digestLabel: 'Mail me the weekly report on Monday mornings',
+  digestHint: 'Sent at 08:00 in the organisation’s time zone to owners and admins.',
   zoneDescription:
     'Times in the desk, the inbox, the audit log and exported files show in this zone. Only you see them this way.',
   zoneLabel: 'Show times in',
