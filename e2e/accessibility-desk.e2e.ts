@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { test } from 'vitest';
 import { CUSTOMER, POLL, useA11yDesk } from './support/a11y-desk';
 import { go, scanBothWidths } from './support/axe';
-import { shoot } from './support/screenshots';
 import type { LinkedSession } from './support/desk';
+import { shoot } from './support/screenshots';
 
 // axe-core (WCAG 2.0/2.1 A and AA; serious and critical: zero) on the signed-in screens at 1366 px and
 // 375 px, with real content (docs/web-structure.md): the desk's screens (dashboard, conversation, inbox,
@@ -87,7 +87,10 @@ test('reports with the desk’s ticket, and its drill-down into the inbox', asyn
   await shoot(page, 'reports-1366');
   // The table's first figure opens the inbox filtered to the tickets behind it.
   await table.getByRole('link').first().click();
-  await page.getByText(/From Reports/).first().waitFor(POLL);
+  await page
+    .getByText(/From Reports/)
+    .first()
+    .waitFor(POLL);
   await page
     .getByRole('list', { name: 'Inbox tickets' })
     .locator('[data-ticket-id]', { hasText: CUSTOMER.author_name })

@@ -101,7 +101,9 @@ describeEachDatabase('Weekly digest', (ctx) => {
       await Promise.all([first, second].map((app) => internalsOf(app).mailsSent()));
       expect(smtp.mails.flatMap((mail) => mail.to).sort()).toEqual(['adi@example.com', 'ann@example.com']);
       const mail = smtp.mails.find((m) => m.to.includes('adi@example.com'));
-      expect(mail && headerOf(mail, 'subject')).toMatch(/last week: 1 ticket, first response 20 min \(median\)$/);
+      expect(mail && headerOf(mail, 'subject')).toMatch(
+        /last week: 1 ticket, first response 20 min \(median\)$/,
+      );
       const text = mail?.text ?? '';
       expect(text).toContain('Hello Adina,');
       expect(text).toContain('23–29 Nov 2026');
