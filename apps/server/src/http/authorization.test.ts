@@ -89,6 +89,10 @@ const MINIMUM_ROLE: Record<string, MemberRole | 'public'> = {
   'POST /org/updateSettings/': 'admin',
   // SLA clocks: every member sees them on the lists and the conversation.
   'POST /org/getSlaClocks/': 'member',
+  // Members see the team's totals and their own row; the service refuses them other groupings (403).
+  'POST /org/getReportSummary/': 'member',
+  'POST /org/getReportCharts/': 'member',
+  'GET /org/ticketsReport.csv': 'admin',
   // The organisation's name: an owner's, like its members.
   'POST /org/updateOrganisation/': 'owner',
   'POST /events/stream-token/': 'member',
