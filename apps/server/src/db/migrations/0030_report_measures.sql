@@ -5,7 +5,9 @@ ALTER TABLE "sla_clocks" ADD CONSTRAINT "sla_clocks_stopped_by_agent_id_agents_i
 CREATE INDEX "ticket_messages_business_idx" ON "ticket_messages" USING btree ("ticket_id") WHERE "ticket_messages"."is_business";--> statement-breakpoint
 -- Hand-written below (docs/decisions/0029-reports.md): every ticket's clocks are measured again, so that
 -- tickets without a policy get their untargeted clocks and every clock its office seconds and agent phone.
-INSERT INTO sla_stale (ticket_id, organisation_id) SELECT id, organisation_id FROM tickets ON CONFLICT DO NOTHING;
+-- Queued a day ahead: a live change (queued now) is measured first, the backlog after it.
+INSERT INTO sla_stale (ticket_id, organisation_id, queued_at)
+  SELECT id, organisation_id, now() + interval '1 day' FROM tickets ON CONFLICT DO NOTHING;
 --> statement-breakpoint
 -- Every organisation's tickets are measured now, with or without an SLA policy or the out-of-hours reply.
 CREATE OR REPLACE FUNCTION "sla_mark_stale"(changed integer) RETURNS void LANGUAGE sql AS $$

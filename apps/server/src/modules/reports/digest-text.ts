@@ -78,10 +78,13 @@ export function digestMail(input: DigestInput): { subject: string; text: string 
     '',
     ...lines,
     '',
-    `Every figure and the tickets behind it: ${input.reportsUrl}`,
+    // Links on lines of their own: a plain-text client wraps nothing and keeps them whole.
+    'Every figure and the tickets behind it:',
+    input.reportsUrl,
     '',
     `You get this mail on Monday mornings as an owner or admin of ${input.organisationName}.`,
-    `Turn it off on your profile: ${input.profileUrl}`,
+    'Turn it off on your profile:',
+    input.profileUrl,
     '',
   ].join('\n');
   return { subject, text };

@@ -18,6 +18,12 @@ export interface ReportScope {
 export const organisationZone = (organisationId: number) =>
   sql`(select coalesce(business_hours->>'time_zone', 'UTC') from organisations where id = ${organisationId})`;
 
+/**
+ * A clock whose time is a response or resolution time: a resolution, or a response clock an answer stopped (a
+ * close stops one too, crediting nobody; that counts for SLA attainment, not as a time to answer).
+ */
+export const ANSWERED = sql.raw(`(c.kind = 'resolution' or c.stopped_by_name is not null)`);
+
 /** A member's name as the desk shows it. */
 const MEMBER_NAME = sql.raw(`trim(u.first_name || ' ' || u.last_name)`);
 
@@ -70,13 +76,13 @@ function ticketRows(groupBy: ReportGroupBy, organisationId: number): SQL {
 }
 
 /**
- * Each measured clock's row (`clock_rows`: ticket, kind, met, targeted, seconds, key, name): an answered
+ * Each measured clock's row (`clock_rows`: ticket, kind, met, targeted, seconds, answered, key, name): an answered
  * response clock goes to whoever is credited with the answer when grouping by member or agent phone; every
  * other clock to its ticket's rows.
  */
 function clockRows(groupBy: ReportGroupBy, calendar: ReportCalendar, organisationId: number): SQL {
   const seconds = calendar === 'business' ? sql.raw('c.office_seconds') : sql.raw('c.wall_seconds');
-  const measured = sql`c.ticket_id, c.kind, c.met, c.targeted, ${seconds} as seconds`;
+  const measured = sql`c.ticket_id, c.kind, c.met, c.targeted, ${seconds} as seconds, ${ANSWERED} as answered`;
   // The opened tickets' clocks by their key (an index scan), not a join over every clock of the organisation.
   const ofOpened = sql.raw('c.ticket_id = any(array(select id from opened)) and c.stopped_at is not null');
   if (groupBy === 'member' || groupBy === 'agent') {
@@ -142,8 +148,16 @@ export function groupOfKey(key: string): ReportGroupBy {
  * in the range and in the row, or with an answer or a reply in it credited to the row's member or agent phone.
  */
 export function reportRowCondition(ticketId: SQLWrapper, scope: ReportScope, key: string): SQL {
-  return sql`${ticketId} in (with ${reportRows(scope, groupOfKey(key), 'business')}
+  const groupBy = groupOfKey(key);
+  if (groupBy !== 'member' && groupBy !== 'agent')
+    return sql`${ticketId} in (with ${openedTickets(scope)} ${ticketRowsOf(groupBy, scope.organisationId, key)})`;
+  return sql`${ticketId} in (with ${reportRows(scope, groupBy, 'business')}
     select id from ticket_rows where key = ${key}
     union select ticket_id from clock_rows where key = ${key}
     union select ticket_id from reply_rows where key = ${key})`;
+}
+
+/** The opened tickets of one row of a grouping whose clocks and replies follow its tickets. */
+function ticketRowsOf(groupBy: ReportGroupBy, organisationId: number, key: string): SQL {
+  return sql`select id from (${ticketRows(groupBy, organisationId)}) r where key = ${key}`;
 }

@@ -1,7 +1,14 @@
 import type { ReportCalendar, ReportGroupBy } from '@wadesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bounds, openedTickets, organisationZone, type ReportScope, reportRows } from './report-rows';
+import {
+  ANSWERED,
+  bounds,
+  openedTickets,
+  organisationZone,
+  type ReportScope,
+  reportRows,
+} from './report-rows';
 
 // Reports' SQL (docs/decisions/0029-reports.md): the tickets opened in a range of the organisation's local
 // dates, each given the report rows it belongs to, and the figures of each row computed by the database
@@ -66,9 +73,11 @@ export function createReportsRepository(db: Db) {
       // Nearest-rank percentiles: percentile_disc takes the first value whose cumulative share reaches p.
       const durations = (kind: string, prefix: string) =>
         sql.raw(`
-        count(*) filter (where kind = '${kind}') as ${prefix}_count,
-        round(percentile_disc(0.5) within group (order by seconds) filter (where kind = '${kind}')) as ${prefix}_p50,
-        round(percentile_disc(0.9) within group (order by seconds) filter (where kind = '${kind}')) as ${prefix}_p90,
+        count(*) filter (where kind = '${kind}' and answered) as ${prefix}_count,
+        round(percentile_disc(0.5) within group (order by seconds) filter (where kind = '${kind}' and answered))
+          as ${prefix}_p50,
+        round(percentile_disc(0.9) within group (order by seconds) filter (where kind = '${kind}' and answered))
+          as ${prefix}_p90,
         count(*) filter (where kind = '${kind}' and targeted and met) as ${prefix}_met,
         count(*) filter (where kind = '${kind}' and targeted) as ${prefix}_total`);
       const result = await read(sql`
@@ -140,7 +149,7 @@ export function createReportsRepository(db: Db) {
           with ${openedTickets(scope)}
           select width_bucket(${seconds}, ${`{${bucketBounds.join(',')}}`}::float8[]) as bucket, count(*)::int as n
           from sla_clocks c join opened o on o.id = c.ticket_id
-          where c.kind = 'first_response' and c.stopped_at is not null group by 1`),
+          where c.kind = 'first_response' and c.stopped_at is not null and ${ANSWERED} group by 1`),
       );
       const hours = rowsOf<{ weekday: number; hour: number; n: number }>(
         await read(sql`
@@ -151,23 +160,27 @@ export function createReportsRepository(db: Db) {
           where not m.is_business and m.created_at >= ${from} and m.created_at < ${to}
           group by 1, 2`),
       );
-      // Open at a day's end: opened before it, less closings, plus reopenings, before it (status moments).
+      // Open at a day's end: opened, less closings, plus reopenings (status moments) — what was open before
+      // the range once, then the range's changes by local day, summed day after day.
       const backlog = rowsOf<{ day: string; open: number }>(
-        await db.execute(sql`
-          with days as (
-            select d::date as day, (d + interval '1 day')::timestamp at time zone ${scope.timeZone} as ends
-            from generate_series(${scope.from}::date::timestamp, ${scope.to}::date::timestamp - interval '1 day',
-              interval '1 day') d),
-          changes as (
+        await read(sql`
+          with changes as (
             select t.created_at as at, 1 as delta from tickets t
               where t.organisation_id = ${org} and t.created_at < ${to}
             union all
             select s.at, case s.kind when 'closed' then -1 else 1 end from ticket_status_moments s
               join tickets t on t.id = s.ticket_id
-              where t.organisation_id = ${org} and s.kind in ('closed', 'reopened') and s.at < ${to})
+              where t.organisation_id = ${org} and s.kind in ('closed', 'reopened') and s.at < ${to}),
+          before as (select coalesce(sum(delta), 0) as open from changes where at < ${from}),
+          per_day as (
+            select (at at time zone ${scope.timeZone})::date as day, sum(delta) as delta from changes
+            where at >= ${from} group by 1),
+          days as (
+            select d::date as day from generate_series(${scope.from}::date::timestamp,
+              ${scope.to}::date::timestamp - interval '1 day', interval '1 day') d)
           select to_char(d.day, 'YYYY-MM-DD') as day,
-            (select coalesce(sum(delta), 0) from changes c where c.at < d.ends)::int as open
-          from days d order by d.day`),
+            ((select open from before) + sum(coalesce(p.delta, 0)) over (order by d.day))::int as open
+          from days d left join per_day p on p.day = d.day order by d.day`),
       );
       return { buckets, hours, backlog };
     },
@@ -183,7 +196,8 @@ export function createReportsRepository(db: Db) {
             (select string_agg(l.name, '; ' order by l.name) from ticket_labels tl
               join labels l on l.id = tl.label_id where tl.ticket_id = o.id) as labels,
             (select json_agg(json_build_object('kind', c.kind, 'cycle', c.cycle, 'stopped', c.stopped_at is not null,
-              'office', c.office_seconds, 'wall', c.wall_seconds, 'met', c.met, 'targeted', c.targeted)
+              'office', c.office_seconds, 'wall', c.wall_seconds, 'met', c.met, 'targeted', c.targeted,
+              'answered', ${ANSWERED})
               order by c.kind, c.cycle) from sla_clocks c where c.ticket_id = o.id) as clocks
           from opened o join tickets t on t.id = o.id
           left join users a on a.id = t.assignee_id
@@ -211,6 +225,12 @@ export function createReportsRepository(db: Db) {
           on conflict do nothing returning organisation_id`),
       );
       return rows.length === 1;
+    },
+
+    /** Gives a claimed week back (nothing could be sent), so that a later round tries again. */
+    async releaseDigest(organisationId: number, weekStart: string): Promise<void> {
+      await db.execute(sql`
+        delete from report_digests where organisation_id = ${organisationId} and week_start = ${weekStart}::date`);
     },
 
     /** The owners and admins who get the digest: verified addresses, not turned off on their profile. */

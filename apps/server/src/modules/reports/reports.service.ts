@@ -79,6 +79,8 @@ export const TICKETS_REPORT_HEADER = [
 interface CsvClock {
   kind: string;
   stopped: boolean;
+  /** Stopped by an answer (or a resolution): a time to count; a close without one counts only for met. */
+  answered: boolean;
   office: number;
   wall: number;
   met: boolean | null;
@@ -86,19 +88,21 @@ interface CsvClock {
 }
 
 /**
- * A kind's answered clocks of one ticket as CSV cells: their seconds summed (one ticket waits for several next
- * responses; a reopened one is resolved more than once) and met when every targeted one was met.
+ * A kind's clocks of one ticket as CSV cells: the seconds of its answered ones summed (one ticket waits for
+ * several next responses; a reopened one is resolved more than once), and met when every targeted stopped one
+ * was met (a close without an answer included, as in the summary's attainment).
  */
 function clockCells(clocks: CsvClock[], kind: string) {
   const stopped = clocks.filter((c) => c.kind === kind && c.stopped);
-  if (stopped.length === 0) return { count: 0, cells: [null, null, null] };
+  const answered = stopped.filter((c) => c.answered);
   const targeted = stopped.filter((c) => c.targeted);
-  const sum = (pick: (c: CsvClock) => number) => Math.round(stopped.reduce((total, c) => total + pick(c), 0));
+  const sum = (pick: (c: CsvClock) => number) =>
+    Math.round(answered.reduce((total, c) => total + pick(c), 0));
   return {
-    count: stopped.length,
+    count: answered.length,
     cells: [
-      sum((c) => c.office),
-      sum((c) => c.wall),
+      answered.length === 0 ? null : sum((c) => c.office),
+      answered.length === 0 ? null : sum((c) => c.wall),
       targeted.length === 0 ? null : targeted.every((c) => c.met === true) ? 'yes' : 'no',
     ],
   };
@@ -137,7 +141,7 @@ export function createReportsService({ repo }: { repo: ReportsRepository }) {
       );
       const { buckets, hours, backlog } = await repo.charts(scope, request.calendar ?? 'business', bounds);
       const firstResponse = FIRST_RESPONSE_BUCKETS.map(() => 0);
-      // width_bucket: 0 below the first bound (never, seconds are ≥ 0), i for [bound i-1, bound i), n past the last.
+      // width_bucket: 0 below the first bound (< 5 min), i for [bound i-1, bound i), n at or past the last.
       for (const { bucket, n } of buckets) {
         const index = Math.max(0, Number(bucket));
         firstResponse[index] = (firstResponse[index] ?? 0) + Number(n);

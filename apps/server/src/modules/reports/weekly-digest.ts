@@ -70,6 +70,46 @@ export function createWeeklyDigest({
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
 
+  /**
+   * One organisation's digest of the week before `weekStart`, to each recipient; answers how many mails went
+   * out, or -1 when there were recipients and none of them could be sent to.
+   */
+  async function send(organisation: { id: number; name: string; timeZone: string }, weekStart: string) {
+    const scope = (from: string) => ({
+      organisationId: organisation.id,
+      from,
+      to: shift(from, 7),
+      timeZone: organisation.timeZone,
+    });
+    const lastWeek = shift(weekStart, -7);
+    const [thisWeek] = await repo.summary(scope(lastWeek), 'none', 'business');
+    const [weekBefore] = await repo.summary(scope(shift(weekStart, -14)), 'none', 'business');
+    // A quiet fortnight is not worth a mail.
+    if (!thisWeek && !weekBefore) return 0;
+    const recipients = await repo.digestRecipients(organisation.id);
+    let delivered = 0;
+    for (const recipient of recipients) {
+      const mail = digestMail({
+        organisationName: organisation.name,
+        recipientName: recipient.firstName,
+        weekLabel: weekLabel(lastWeek),
+        timeZone: organisation.timeZone,
+        thisWeek: thisWeek && toRow(thisWeek),
+        weekBefore: weekBefore && toRow(weekBefore),
+        // The Reports page's custom range names its last day, Sunday.
+        reportsUrl: `${publicUrl}/reports?period=custom&from=${lastWeek}&to=${shift(weekStart, -1)}`,
+        profileUrl: `${publicUrl}/profile`,
+      });
+      try {
+        await mailer.send({ to: recipient.email, ...mail });
+        delivered++;
+      } catch (error) {
+        log.error({ err: error, organisationId: organisation.id }, 'a weekly digest could not be sent');
+      }
+    }
+    return recipients.length > 0 && delivered === 0 ? -1 : delivered;
+  }
+
   /** Sends the digests that are due and not yet claimed; answers how many mails went out. */
   async function tick(): Promise<number> {
     const at = now();
@@ -77,35 +117,16 @@ export function createWeeklyDigest({
     for (const organisation of await repo.digestOrganisations()) {
       const { weekStart, due } = localWeek(at, organisation.timeZone);
       if (!due || !(await repo.claimDigest(organisation.id, weekStart, at))) continue;
-      const scope = (from: string) => ({
-        organisationId: organisation.id,
-        from,
-        to: shift(from, 7),
-        timeZone: organisation.timeZone,
-      });
-      const lastWeek = shift(weekStart, -7);
-      const [thisWeek] = await repo.summary(scope(lastWeek), 'none', 'business');
-      const [weekBefore] = await repo.summary(scope(shift(weekStart, -14)), 'none', 'business');
-      // A quiet fortnight is not worth a mail.
-      if (!thisWeek && !weekBefore) continue;
-      for (const recipient of await repo.digestRecipients(organisation.id)) {
-        const mail = digestMail({
-          organisationName: organisation.name,
-          recipientName: recipient.firstName,
-          weekLabel: weekLabel(lastWeek),
-          timeZone: organisation.timeZone,
-          thisWeek: thisWeek && toRow(thisWeek),
-          weekBefore: weekBefore && toRow(weekBefore),
-          reportsUrl: `${publicUrl}/reports?from=${lastWeek}&to=${weekStart}`,
-          profileUrl: `${publicUrl}/profile`,
-        });
-        try {
-          await mailer.send({ to: recipient.email, ...mail });
-          sent++;
-        } catch (error) {
-          log.error({ err: error, organisationId: organisation.id }, 'a weekly digest could not be sent');
-        }
+      // What fails before any mail went out gives the claim back: the next round tries again.
+      let delivered = 0;
+      try {
+        delivered = await send(organisation, weekStart);
+      } catch (error) {
+        log.error({ err: error, organisationId: organisation.id }, 'a weekly digest could not be prepared');
+        delivered = -1;
       }
+      if (delivered < 0) await repo.releaseDigest(organisation.id, weekStart);
+      else sent += delivered;
     }
     return sent;
   }

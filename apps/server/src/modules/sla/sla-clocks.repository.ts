@@ -337,7 +337,8 @@ export function createSlaClocksRepository(db: Db) {
           select count(distinct c.ticket_id) filter (where ${clockIs('due_soon', now)})::int as due_soon,
             count(distinct c.ticket_id) filter (where ${clockIs('breached', now)})::int as breached
           from sla_clocks c
-          where c.organisation_id = ${organisationId} and c.stopped_at is null and not c.paused`),
+          where c.organisation_id = ${organisationId} and c.stopped_at is null and not c.paused
+            and c.due_at is not null`),
       );
       return { dueSoon: Number(row?.due_soon ?? 0), breached: Number(row?.breached ?? 0) };
     },
@@ -482,7 +483,7 @@ export function createSlaClocksRepository(db: Db) {
             and u.id = m.user_id and u.organisation_id = m.organisation_id
           returning m.id, u.email, m.subject, m.body, m.attempts,
             (m.kind = 'soon' and not exists (select 1 from sla_clocks k where k.ticket_id = m.ticket_id
-              and k.kind = m.clock_kind and k.cycle = m.cycle and k.stopped_at is null)) as stale`),
+              and k.kind = m.clock_kind and k.cycle = m.cycle and k.stopped_at is null and k.targeted)) as stale`),
       );
       if (!mail) return null;
       if (mail.stale) {

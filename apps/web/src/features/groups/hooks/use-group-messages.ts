@@ -84,7 +84,11 @@ export function applyAnswer(
   const oldest = got[0];
   const gap =
     !last ||
-    (oldest !== undefined && oldest.timestamp > last.timestamp && !got.some((m) => m.msg_id === last.msg_id));
+    // Times are whole seconds: an answer starting in the same second as the window's end, without its last
+    // message, may have skipped some too.
+    (oldest !== undefined &&
+      oldest.timestamp >= last.timestamp &&
+      !got.some((m) => m.msg_id === last.msg_id));
   if (kind === 'catchup' && !gap) {
     const stored = new Map(got.map((message) => [message.msg_id, message]));
     const held = previous.messages.map((message) => stored.get(message.msg_id) ?? message);
@@ -93,7 +97,10 @@ export function applyAnswer(
       got,
       !answer.has_more_after,
     );
-    return { ...caught, unseen: 0, scroll: null };
+    // A reaction, edit or delete that came while the answer was on its way is newer than the answer's copy.
+    let messages = caught.messages;
+    for (const update of arrived.updates) messages = applyMessageUpdate(messages, update);
+    return { ...caught, messages, unseen: 0, scroll: null };
   }
   const base = { ...previous, status: 'ready' as const, historyPending: answer.history_pending };
   if (kind === 'prev' || kind === 'refill') {
