@@ -84,7 +84,14 @@ test('reports with the desk’s ticket, and its drill-down into the inbox', asyn
   const table = page.locator('table').first();
   await go(page, '/reports', () => table.waitFor(POLL));
   await scanBothWidths(page, 'reports', () => table.waitFor(POLL));
-  await shoot(page, 'reports-1366');
+  for (const [width, name] of [
+    [375, 'reports-375'],
+    [1366, 'reports-1366'],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await table.waitFor(POLL);
+    await shoot(page, name, { fullPage: true });
+  }
   // The table's first figure opens the inbox filtered to the tickets behind it.
   await table.getByRole('link').first().click();
   await page

@@ -59,7 +59,9 @@ export function busiestHoursChart(hours: readonly (readonly number[])[], layout:
       visualMap: {
         show: false,
         type: 'continuous',
-        min: 1,
+        // Counts are whole: 0.5 keeps an hour without messages out of range (empty), and the range is never
+        // a single value (with min = max, echarts painted every cell, empty ones too, in the darkest colour).
+        min: 0.5,
         max: Math.max(1, max),
         inRange: { color: HEAT_COLORS },
         outOfRange: { color: EMPTY_CELL },
