@@ -106,8 +106,10 @@ export function createSlaClocksRepository(db: Db) {
       by_name: string | null;
     }>(
       await tx.execute(sql`
-        select ticket_id, at, kind, coalesce(by_user_id, (select u.id from users u
-            where u.agent_id = by_agent_id and u.organisation_id = h.organisation_id)) as by_user_id,
+        select ticket_id, at, kind,
+          -- The member of the agent phone, looked up only for a phone's message (not for every row).
+          case when by_agent_id is null then by_user_id else (select u.id from users u
+            where u.agent_id = by_agent_id and u.organisation_id = h.organisation_id) end as by_user_id,
           by_agent_id, by_name from (
           select m.ticket_id, m.created_at as at_time, 0 as ord, m.id as seq,
             case when not m.is_business then 'customer' when d.automatic then 'automatic' else 'staff' end
@@ -265,6 +267,11 @@ export function createSlaClocksRepository(db: Db) {
         tickets: TicketHistory[],
         organisations: Map<number, OrganisationSla>,
       ) => { clocks: Map<number, StoredClock[]>; outOfHours: T[] },
+      /**
+       * Only tickets queued at least this long ago (and the migration's backfill, queued ahead): a burst of
+       * messages into one ticket is then computed once, not once per message (decision 0029). 0: all.
+       */
+      settledForMs = 0,
     ): Promise<{ tickets: { ticketId: number; organisationId: number }[]; outOfHours: T[] } | null> {
       return db.transaction(async (tx) => {
         // The tickets' key-share locks are taken with the claim, skipping a ticket a change holds (the engine
@@ -274,6 +281,12 @@ export function createSlaClocksRepository(db: Db) {
           await tx.execute(sql`
             delete from sla_stale s where s.ticket_id in (
               select q.ticket_id from sla_stale q join tickets t on t.id = q.ticket_id
+              ${
+                settledForMs > 0
+                  ? sql`where (q.queued_at <= now() - ${settledForMs}::int * interval '1 millisecond'
+                      or q.queued_at > now() + interval '1 hour')`
+                  : sql``
+              }
               order by q.queued_at, q.ticket_id limit ${limit}
               for update of q skip locked for key share of t skip locked)
             returning s.ticket_id, s.organisation_id`),

@@ -51,6 +51,11 @@ const MAIL_LEASE_MS = 5 * 60_000;
 const MAX_MAIL_ATTEMPTS = 5;
 /** How long wake-ups are gathered into one pass. */
 const WAKE_GATHER_MS = 100;
+/**
+ * How long a queued ticket waits before the worker computes it on its own: a burst of messages into a ticket
+ * is computed once (every ticket is measured, decision 0029). `settled` and `catchUp` compute at once.
+ */
+const SETTLE_MS = 1_000;
 
 /**
  * The clocks' worker, one per instance (decision 0028): computes the clocks of tickets the triggers queued
@@ -62,6 +67,7 @@ export function createSlaEngine<R>(deps: SlaEngineDeps<R>) {
   const { repo, now, bus, bell, mailer, publicUrl, log, pollMs = 1_000, sweepMs = 15_000 } = deps;
   const batchSize = deps.batchSize ?? 100;
   let running: Promise<void> | null = null;
+  let eagerWanted = false;
   let again = false;
   let sweepWanted = false;
   let stopped = false;
@@ -92,13 +98,15 @@ export function createSlaEngine<R>(deps: SlaEngineDeps<R>) {
   }
 
   /** Computes queued tickets, a bounded number of batches per pass so that sweeps are never starved. */
-  async function recomputeSome(): Promise<void> {
+  async function recomputeSome(eager: boolean): Promise<void> {
     for (let batch = 0; batch < MAX_BATCHES_PER_PASS; batch++) {
       const at = now();
       let result: Awaited<ReturnType<typeof repo.recompute<OutOfHoursDue>>>;
       try {
-        result = await repo.recompute(batchSize, (tickets, organisations) =>
-          computeClocks(tickets, organisations, at),
+        result = await repo.recompute(
+          batchSize,
+          (tickets, organisations) => computeClocks(tickets, organisations, at),
+          eager ? 0 : SETTLE_MS,
         );
       } catch (error) {
         // Rolled back, still queued: it waits a minute instead of failing again before every other ticket.
@@ -191,29 +199,32 @@ export function createSlaEngine<R>(deps: SlaEngineDeps<R>) {
   }
 
   /** One pass: queued tickets, then (when asked or due) the warnings, and the mails apart. */
-  async function pass(withSweep: boolean): Promise<void> {
-    await recomputeSome();
+  async function pass(withSweep: boolean, eager: boolean): Promise<void> {
+    await recomputeSome(eager);
     if (withSweep) {
       await sweep();
       void startMailing();
     }
   }
 
-  function run(withSweep = false): Promise<void> {
+  function run(withSweep = false, eager = false): Promise<void> {
     if (stopped) return Promise.resolve();
     sweepWanted ||= withSweep;
+    eagerWanted ||= eager;
     if (running) {
       again = true;
       return running;
     }
     const sweepNow = sweepWanted;
+    const eagerNow = eagerWanted;
     sweepWanted = false;
+    eagerWanted = false;
     again = false;
-    running = pass(sweepNow)
+    running = pass(sweepNow, eagerNow)
       .catch((error: unknown) => log.error({ err: error }, 'SLA clocks pass failed'))
       .finally(() => {
         running = null;
-        if ((again || sweepWanted) && !stopped) void run();
+        if ((again || sweepWanted || eagerWanted) && !stopped) void run();
       });
     return running;
   }
@@ -243,14 +254,14 @@ export function createSlaEngine<R>(deps: SlaEngineDeps<R>) {
     wake,
     /** The clock moved (demo mode): compute and tell now. Resolves when the pass is done. */
     async catchUp(): Promise<void> {
-      await run(true);
+      await run(true, true);
       // A pass already under way when asked may have read the clock before it moved.
-      await run(true);
+      await run(true, true);
       await mailing;
     },
     /** Everything queued is computed, everything due told, the mails due sent (tests, the demo). */
     async settled(): Promise<void> {
-      await run(true);
+      await run(true, true);
       // A pass that left work queued (or was asked for a sweep meanwhile) starts the next by itself.
       while (running) await running;
       await startMailing();
