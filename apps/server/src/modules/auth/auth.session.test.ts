@@ -84,6 +84,7 @@ describeWithDatabase('token endpoints', (ctx) => {
           time_zone: null,
           organisation_name: "Ann's organisation",
           has_password: true,
+          weekly_digest: true,
         },
       });
     });
