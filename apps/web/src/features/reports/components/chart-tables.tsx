@@ -1,7 +1,7 @@
 import type { ReportChartsResponse } from '@wadesk/contract';
 import type { ReactNode } from 'react';
-import { HOURS } from '@/features/reports/charts/busiest-hours-chart';
 import { firstResponseRows } from '@/features/reports/charts/first-response-chart';
+import { HOURS } from '@/shared/charts/week-hour-heatmap';
 import { formatDay, WEEKDAYS } from '@/shared/format/calendar-dates';
 import { formatCount } from '@/shared/format/format-duration';
 
