@@ -151,6 +151,15 @@ const EVENTS: [string, ServerEvent][] = [
       ticket: { ...TICKETS[0], status: 'close', closed_at: '2024-03-05T10:00:00Z' },
     },
   ],
+  [
+    // The customer rated the closed ticket.
+    'ticket.updated (satisfaction)',
+    {
+      type: 'ticket.updated',
+      change: 'satisfaction',
+      ticket: { ...TICKETS[1], satisfaction: { asked_at: '2024-03-02T10:00:01Z', score: 5 } },
+    },
+  ],
   ['ticket.updated (merged)', { type: 'ticket.updated', change: 'merged', ticket: TICKETS[2] }],
 ] as [string, ServerEvent][];
 
@@ -181,6 +190,9 @@ describe('requests per ticket event in one tab', () => {
     const sent = await measure('/dashboard', () => screen.findByText('Kabir'), {
       // The event's ticket is on screen without asking for the list again.
       'ticket.created': () => expect(screen.getByText('Nisha')).toBeTruthy(),
+      // The rating shows in the ticket's row, from the event alone.
+      'ticket.updated (satisfaction)': () =>
+        expect(screen.getByRole('img', { name: 'Satisfaction: Excellent (5 of 5)' })).toBeTruthy(),
     });
     expect(sent).toEqual({
       // And the new ticket's SLA clocks, which the event does not carry (a listed ticket's stay cached).
@@ -188,6 +200,7 @@ describe('requests per ticket event in one tab', () => {
       'ticket.updated (message)': ['/org/getTicketStats/'],
       'ticket.updated (assignee)': ['/org/getTicketStats/'],
       'ticket.updated (status)': ['/org/getTicketStats/'],
+      'ticket.updated (satisfaction)': ['/org/getTicketStats/'],
       // The merged-away ticket is not named: the list is asked again, the stats wait for their poll.
       'ticket.updated (merged)': ['/org/getTickets/'],
     });
@@ -204,6 +217,7 @@ describe('requests per ticket event in one tab', () => {
       'ticket.updated (assignee)': [],
       // Closed from in progress or again from closed: the event does not say, so the count is asked.
       'ticket.updated (status)': ['/api/getGroups/'],
+      'ticket.updated (satisfaction)': [],
       'ticket.updated (merged)': [],
     });
   });

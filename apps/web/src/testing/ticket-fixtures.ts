@@ -19,5 +19,6 @@ export const makeTicket = (id: number, extra: Partial<Ticket> = {}): Ticket => (
   labels: [],
   customer_replied_at: null,
   follow_up_of: null,
+  satisfaction: null,
   ...extra,
 });

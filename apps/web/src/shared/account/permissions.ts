@@ -26,6 +26,7 @@ const RULES = {
   terminateSessions: { role: 'admin', what: 'link WhatsApp accounts and terminate sessions' },
   manageAgents: { role: 'admin', what: 'add, edit and remove agents' },
   setGroupMode: { role: 'admin', what: "change how a group's messages become tickets" },
+  setGroupSatisfactionPoll: { role: 'admin', what: "change a group's satisfaction poll" },
   linkAgentPhones: { role: 'admin', what: 'link members to agent phones' },
   inviteMembers: {
     role: 'owner',

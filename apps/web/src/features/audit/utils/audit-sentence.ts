@@ -1,5 +1,7 @@
 import {
   type AuditLogEntry,
+  type GroupSatisfactionPoll,
+  groupSatisfactionPolls,
   type ReplyRefusal,
   replyFailureText,
   TICKET_STATUS_LABELS,
@@ -30,6 +32,13 @@ const aRole = (value: unknown) => {
 const status = (value: unknown) => TICKET_STATUS_LABELS[value as TicketStatus] ?? 'another status';
 const mode = (value: unknown) =>
   TICKET_MODE_TEXTS[value as TicketMode]?.option.toLowerCase() ?? 'another mode';
+/** A group's satisfaction poll in a sentence: "as the organisation", "on", "off"; null for any other value. */
+const pollChoice = (value: unknown) =>
+  groupSatisfactionPolls.includes(value as GroupSatisfactionPoll)
+    ? value === 'organisation'
+      ? 'as the organisation'
+      : (value as string)
+    : null;
 const list = (value: unknown, none: string) =>
   Array.isArray(value) && value.length > 0 ? value.map(String).join(', ') : none;
 
@@ -183,6 +192,12 @@ export function auditSentence(entry: Entry): SentencePart[] {
     }
     case 'group.mode_changed':
       return ['Changed the group mode of ', target, ` from ${mode(d.from)} to ${mode(d.to)}.`];
+    case 'group.satisfaction_poll_changed': {
+      const [from, to] = [pollChoice(d.from), pollChoice(d.to)];
+      return from && to
+        ? ['Changed the satisfaction poll of ', target, ` from ${from} to ${to}.`]
+        : ['Changed the satisfaction poll of ', target, '.'];
+    }
     case 'group.message_sent': {
       const kind = str(d.kind);
       const what =

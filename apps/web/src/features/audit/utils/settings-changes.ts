@@ -44,6 +44,8 @@ export function settingsChanges(details: Record<string, unknown>): string {
         return `the breaching-soon warning from ${plural(number(from) ?? 0, 'minute')} to ${plural(number(to) ?? 0, 'minute')} before due`;
       case 'out_of_hours_reply':
         return `the out-of-hours reply turned ${to === true ? 'on' : 'off'}`;
+      case 'satisfaction_poll':
+        return `the satisfaction poll turned ${to === true ? 'on' : 'off'}`;
       // Up to 1000 characters each: named, not quoted.
       case 'out_of_hours_message':
         return 'the out-of-hours message';

@@ -15,11 +15,14 @@ import {
   type SendGroupMessageResponse,
   type SetGroupModeRequest,
   type SetGroupModeResponse,
+  type SetGroupSatisfactionPollRequest,
+  type SetGroupSatisfactionPollResponse,
   type SyncOldMessagesRequest,
   type SyncOldMessagesResponse,
   searchGroupMessagesResponse,
   sendGroupMessageResponse,
   setGroupModeResponse,
+  setGroupSatisfactionPollResponse,
   syncOldMessagesResponse,
 } from '@wadesk/contract';
 import { z } from 'zod';
@@ -50,6 +53,13 @@ export function markGroupRead(body: MarkGroupReadRequest): Promise<MarkGroupRead
 /** Admins: how the group's next messages become tickets. */
 export function setGroupMode(body: SetGroupModeRequest): Promise<SetGroupModeResponse> {
   return api.post('/api/setGroupMode/', body, setGroupModeResponse);
+}
+
+/** Admins: whether closing the group's tickets asks "How did we do?" (as the organisation, on or off). */
+export function setGroupSatisfactionPoll(
+  body: SetGroupSatisfactionPollRequest,
+): Promise<SetGroupSatisfactionPollResponse> {
+  return api.post('/api/setGroupSatisfactionPoll/', body, setGroupSatisfactionPollResponse);
 }
 
 export function syncOldMessages(body: SyncOldMessagesRequest): Promise<SyncOldMessagesResponse> {

@@ -16,6 +16,7 @@ const GROUP: SessionGroup = {
   last_message: null,
   unread_count: 0,
   ticket_mode: 'per_customer',
+  satisfaction_poll: 'organisation',
   open_tickets: 0,
 };
 

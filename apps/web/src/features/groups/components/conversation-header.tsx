@@ -10,6 +10,7 @@ import {
 import { Avatar } from '@/shared/ui/avatar';
 import { Button } from '@/shared/ui/button';
 import { GroupModeControl } from './group-mode-control';
+import { GroupSatisfactionControl } from './group-satisfaction-control';
 import { SessionBadge } from './session-badge';
 
 interface ConversationHeaderProps {
@@ -39,7 +40,7 @@ function Label({ short, long }: { short: string; long: string }) {
 }
 
 /**
- * The group's name, its ticket mode and open tickets, and the three buttons: previous messages, more
+ * The group's name, its ticket mode and open tickets, its satisfaction poll, and the three buttons: previous messages, more
  * messages, Sync All Old Messages.
  */
 export function ConversationHeader({
@@ -97,6 +98,7 @@ export function ConversationHeader({
         </button>
       </div>
       <GroupModeControl group={group} />
+      <GroupSatisfactionControl group={group} />
       <div className="mt-2.5 flex flex-wrap gap-1.5">
         <Button
           variant="secondary"

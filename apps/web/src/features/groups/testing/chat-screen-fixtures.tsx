@@ -24,6 +24,7 @@ export const GROUPS: SessionGroup[] = [
     },
     unread_count: 2,
     ticket_mode: 'watch',
+    satisfaction_poll: 'organisation',
     open_tickets: 0,
   },
   {
@@ -39,6 +40,7 @@ export const GROUPS: SessionGroup[] = [
     },
     unread_count: 0,
     ticket_mode: 'watch',
+    satisfaction_poll: 'organisation',
     open_tickets: 0,
   },
   {
@@ -54,6 +56,7 @@ export const GROUPS: SessionGroup[] = [
     },
     unread_count: 1234,
     ticket_mode: 'watch',
+    satisfaction_poll: 'organisation',
     open_tickets: 0,
   },
 ];

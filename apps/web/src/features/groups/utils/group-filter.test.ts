@@ -10,6 +10,7 @@ const group = (name: string, session_id: string): SessionGroup => ({
   last_message: null,
   unread_count: 0,
   ticket_mode: 'watch',
+  satisfaction_poll: 'organisation',
   open_tickets: 0,
 });
 

@@ -3,6 +3,7 @@ import { TICKET_STATUS_LABELS } from '@wadesk/contract';
 import { waitingLabel } from '@/features/inbox/utils/inbox-list';
 import type { SlaClocks } from '@/shared/api/use-sla-clocks';
 import { formatNameOrPhone } from '@/shared/format/phone';
+import { SatisfactionBadge } from '@/shared/ui/satisfaction-badge';
 import { TicketSlaBadge } from '@/shared/ui/sla-clock-badge';
 
 const STATUS_TONES: Record<InboxTicket['status'], string> = {
@@ -25,7 +26,7 @@ interface InboxRowProps {
 
 /**
  * A ticket in the inbox: who, where, the last message, its state, how long the customer has waited and its
- * most urgent SLA clock.
+ * most urgent SLA clock, and the customer's rating once a satisfaction poll was sent.
  */
 export function InboxRow({ ticket, open, checked, now, sla, onOpen, onCheck }: InboxRowProps) {
   const customer = formatNameOrPhone(ticket.customer);
@@ -66,8 +67,9 @@ export function InboxRow({ ticket, open, checked, now, sla, onOpen, onCheck }: I
           <span className="truncate text-slate-600">{ticket.assignee?.name ?? 'Unassigned'}</span>
           {waiting ? <span className="font-medium text-amber-800">· {waiting}</span> : null}
         </span>
-        <span className="mt-1 flex empty:hidden">
+        <span className="mt-1 flex flex-wrap gap-1 empty:hidden">
           <TicketSlaBadge clocks={sla.of(ticket.id)} now={sla.now} />
+          <SatisfactionBadge satisfaction={ticket.satisfaction} />
         </span>
       </button>
     </li>

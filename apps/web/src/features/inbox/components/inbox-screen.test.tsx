@@ -416,6 +416,35 @@ describe('InboxScreen', () => {
     await waitFor(() => expect(inboxRequests(sent).length).toBeGreaterThan(asked));
   });
 
+  it("shows a ticket's satisfaction in its row, and a vote changes it in place without a request", async () => {
+    stubEventSource();
+    const { sent } = server();
+    render();
+    await screen.findByRole('list', { name: 'Inbox tickets' });
+    await waitFor(() => expect(FakeEventSource.current()).toBeDefined());
+    expect(rowOf(3).querySelector('[data-satisfaction]')).toBeNull();
+    const asked = inboxRequests(sent).length;
+    const closed: Ticket = {
+      ...makeTicket(3, { customer: 'Customer 3', group_name: 'Group 3', last_message: 'Message 3' }),
+      status: 'close',
+      satisfaction: { asked_at: minutesAgo(5), score: null },
+    };
+    act(() =>
+      FakeEventSource.current()?.emit({ type: 'ticket.updated', change: 'satisfaction', ticket: closed }),
+    );
+    expect(await within(rowOf(3)).findByText('Rating asked')).toBeTruthy();
+    act(() =>
+      FakeEventSource.current()?.emit({
+        type: 'ticket.updated',
+        change: 'satisfaction',
+        ticket: { ...closed, satisfaction: { asked_at: minutesAgo(5), score: 2 } },
+      }),
+    );
+    expect(await within(rowOf(3)).findByRole('img', { name: 'Satisfaction: Poor (2 of 5)' })).toBeTruthy();
+    expect(within(rowOf(3)).queryByText('Rating asked')).toBeNull();
+    expect(inboxRequests(sent)).toHaveLength(asked);
+  });
+
   it('asks the view again once for a burst of message events, for its first page only, and reorders', async () => {
     stubEventSource();
     let first = FIRST;

@@ -114,7 +114,7 @@ export function ReportTable({ title, caption, rows, range, empty }: ReportTableP
       ) : (
         // `relative`: the cells' screen-reader text (absolutely placed) scrolls with the table, not the page.
         <div className="relative overflow-x-auto border-t border-slate-200">
-          <table className="w-full min-w-[72rem] text-sm">
+          <table className="w-full min-w-[76rem] text-sm">
             <caption className="sr-only">{caption}</caption>
             <thead className="border-b border-slate-200">
               <tr>

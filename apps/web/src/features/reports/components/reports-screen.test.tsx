@@ -36,6 +36,7 @@ const BY_LABEL: ReportRow[] = [
     name: 'Delivery',
     tickets_opened: 30,
     first_response: { count: 0, p50_seconds: null, p90_seconds: null },
+    csat: { asked: 0, responses: 0, average: null },
   }),
 ];
 
@@ -202,6 +203,25 @@ describe('ReportsScreen', () => {
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
       '/inbox?report=2026-05-01%2C2026-05-08%2Clabel%3A3&report_name=Refunds',
     );
+  });
+
+  it('shows each row’s satisfaction in the table: the average of 5 and the polls answered, a dash when none was asked', async () => {
+    server();
+    const user = userEvent.setup();
+    render();
+    await screen.findByTestId('figure-opened');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Group by' }), 'Label');
+    const table = await screen.findByRole('table', { name: 'By label, tickets opened 1–7 May 2026' });
+    expect(within(table).getByRole('columnheader', { name: 'Satisfaction' })).toBeTruthy();
+    expect(within(table).getByRole('columnheader', { name: 'Polls answered' })).toBeTruthy();
+    // Refunds: 12 of 20 polls answered, 4.25 on average.
+    expect(within(table).getByRole('link', { name: '4.3 / 5 (Satisfaction, Refunds)' })).toBeTruthy();
+    expect(within(table).getByRole('link', { name: '60% (Polls answered, Refunds)' })).toBeTruthy();
+    // Delivery: no poll asked, so neither figure, and nothing to open.
+    const delivery = table.querySelector('[data-row-key="label:4"]') as HTMLElement;
+    expect(within(delivery).queryByRole('link', { name: /Satisfaction|Polls answered/ })).toBeNull();
+    const cells = within(delivery).getAllByRole('cell');
+    expect(cells.slice(-2).map((cell) => cell.textContent)).toEqual(['—None', '—None']);
   });
 
   it('offers a member Everyone and Member only, and no tickets download', async () => {

@@ -13,6 +13,7 @@ describe('report figures', () => {
     expect(FIGURES.slaResolution.detail(row)).toBe('No SLA targets');
     expect(formatFigure('rating', FIGURES.satisfaction.read(row))).toBe('4.3 / 5');
     expect(FIGURES.satisfaction.detail(row)).toBe('12 of 20 answered (60%)');
+    expect(formatFigure('share', FIGURES.satisfactionAnswered.read(row))).toBe('60%');
     const none = reportRow({
       first_response: { count: 0, p50_seconds: null, p90_seconds: null },
       csat: { asked: 3, responses: 0, average: null },
@@ -20,6 +21,11 @@ describe('report figures', () => {
     expect(formatFigure('duration', FIGURES.firstMedian.read(none))).toBe('—');
     expect(FIGURES.firstMedian.detail(none)).toBe('No first responses yet');
     expect(FIGURES.satisfaction.read(none)).toBeNull();
+    // Asked but never answered: no average, and none of the polls answered.
+    expect(FIGURES.satisfactionAnswered.read(none)).toBe(0);
+    expect(
+      FIGURES.satisfactionAnswered.read(reportRow({ csat: { asked: 0, responses: 0, average: null } })),
+    ).toBeNull();
   });
 
   it('compares with the period before: a share for counts, the time for durations, points for SLA', () => {

@@ -169,6 +169,15 @@ export const FIGURES = {
         ? 'No ratings asked for'
         : `${formatCount(r.csat.responses)} of ${formatCount(r.csat.asked)} answered (${formatShare(r.csat.responses / r.csat.asked)})`,
   },
+  // The table's second satisfaction column (a card says it under the average): how many polls were answered.
+  satisfactionAnswered: {
+    id: 'satisfaction-answered',
+    label: 'Satisfaction polls answered',
+    header: 'Polls answered',
+    kind: 'share',
+    better: 'up',
+    read: (r) => (r.csat.asked === 0 ? null : r.csat.responses / r.csat.asked),
+  },
 } as const satisfies Record<string, FigureDef>;
 
 /** The cards, in sections. */
@@ -208,6 +217,7 @@ export const TABLE_FIGURES: readonly FigureDef[] = [
   FIGURES.phoneReplies,
   FIGURES.customers,
   FIGURES.satisfaction,
+  FIGURES.satisfactionAnswered,
 ];
 
 /** A figure for people: "1,234", "3 h 5 min", "92%", "4.3 / 5"; "—" when there is none. */

@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateSettingsRequest } from '@wadesk/contract';
 import { useAuth, useReplaceAuthUser } from '@/shared/account/auth-context';
+import { SETTINGS_KEY } from '@/shared/api/cached-settings';
 import { fetchSettings, renameOrganisation, updateSettings } from './settings-api';
 
 export const settingsKeys = {
-  all: ['settings'] as const,
+  all: SETTINGS_KEY,
 };
 
 export const settingsQuery = () =>

@@ -29,21 +29,30 @@ const signedIn = (role: MemberRole, verified = true): AuthUser => ({
   organisation_name: 'Acme',
 });
 
-/** The settings the Business hours and SLA sections show (sla-settings.test.tsx tests those). */
+/**
+ * The settings the Business hours and SLA sections show (sla-settings.test.tsx tests those), and the
+ * satisfaction poll (off unless a test says).
+ */
 type SlaFields =
   | 'business_hours'
   | 'sla_policies'
   | 'sla_warning_minutes'
   | 'out_of_hours_reply'
-  | 'out_of_hours_message';
+  | 'out_of_hours_message'
+  | 'satisfaction_poll';
 
-function setUp(role: MemberRole, initial: Omit<SettingsResponse, SlaFields>, verified = true) {
+function setUp(
+  role: MemberRole,
+  initial: Omit<SettingsResponse, SlaFields> & { satisfaction_poll?: boolean },
+  verified = true,
+) {
   let current: SettingsResponse = {
     business_hours: DEFAULT_BUSINESS_HOURS,
     sla_policies: [],
     sla_warning_minutes: DEFAULT_SLA_WARNING_MINUTES,
     out_of_hours_reply: false,
     out_of_hours_message: DEFAULT_OUT_OF_HOURS_MESSAGE,
+    satisfaction_poll: false,
     ...initial,
   };
   const fetchMock = stubFetch((path, init) => {
@@ -163,6 +172,30 @@ describe('SettingsScreen', () => {
     await waitFor(() => expect(updates()).toEqual([{ auto_pending: true }, { reopen_days: 0 }]));
   });
 
+  it('turns the satisfaction poll on at once, saying what it sends and where groups change it', async () => {
+    const user = userEvent.setup();
+    const { updates } = setUp('owner', {
+      ack_phrases: [],
+      unanswered_minutes: 30,
+      auto_pending: false,
+      reopen_days: 7,
+    });
+    const section = await screen.findByRole('region', { name: 'Customer satisfaction' });
+    const toggle = within(section).getByRole('checkbox', { name: /Ask customers how we did/ });
+    expect(toggle).toHaveProperty('checked', false);
+    expect(within(section).getByText(/the WhatsApp poll “How did we do\?” into the group/)).toBeTruthy();
+    expect(within(section).getByText(/At most one poll per customer of a group a day/)).toBeTruthy();
+    expect(within(section).getByText(/on the WhatsApp Chat page/)).toBeTruthy();
+    await user.click(toggle);
+    await waitFor(() => expect(updates()).toEqual([{ satisfaction_poll: true }]));
+    expect(await screen.findByText('Settings saved.')).toBeTruthy();
+    await waitFor(() => expect(toggle).toHaveProperty('checked', true));
+    await user.click(toggle);
+    await waitFor(() =>
+      expect(updates()).toEqual([{ satisfaction_poll: true }, { satisfaction_poll: false }]),
+    );
+  });
+
   it('shows a member the settings without controls to change them', async () => {
     setUp('member', { ack_phrases: ['ok'], unanswered_minutes: 30, auto_pending: false, reopen_days: 7 });
     await screen.findByRole('list', { name: 'Acknowledgement phrases' });
@@ -171,6 +204,10 @@ describe('SettingsScreen', () => {
     expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'New phrase' })).toBeNull();
     expect(screen.getByRole('checkbox', { name: /Pending after a staff reply/ })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(screen.getByRole('checkbox', { name: /Ask customers how we did/ })).toHaveProperty(
       'disabled',
       true,
     );

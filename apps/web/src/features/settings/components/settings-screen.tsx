@@ -17,6 +17,7 @@ import { AckPhrasesSection } from './ack-phrases-section';
 import { BusinessHoursSection } from './business-hours-section';
 import { LifecycleSection } from './lifecycle-section';
 import { OrganisationSection } from './organisation-section';
+import { SatisfactionSection } from './satisfaction-section';
 import { type PolicyLabel, SlaPoliciesSection } from './sla-policies-section';
 import { UnansweredSection } from './unanswered-section';
 
@@ -81,6 +82,12 @@ export function SettingsScreen({ labels = [] }: { labels?: readonly PolicyLabel[
             savingDays={busy('reopen_days')}
             onSavePending={(auto_pending) => save({ auto_pending })}
             onSaveDays={(reopen_days) => save({ reopen_days })}
+          />
+          <SatisfactionSection
+            on={settings.data.satisfaction_poll}
+            canEdit={canEdit}
+            saving={busy('satisfaction_poll')}
+            onSave={(satisfaction_poll) => save({ satisfaction_poll })}
           />
           <BusinessHoursSection
             saved={settings.data.business_hours}

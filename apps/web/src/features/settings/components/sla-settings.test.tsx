@@ -33,6 +33,7 @@ function setUp(role: MemberRole, policies: SlaPolicy[] = [], refusal?: string) {
     sla_warning_minutes: DEFAULT_SLA_WARNING_MINUTES,
     out_of_hours_reply: false,
     out_of_hours_message: DEFAULT_OUT_OF_HOURS_MESSAGE,
+    satisfaction_poll: false,
   };
   const fetchMock = stubFetch((path, init) => {
     if (path === '/org/getSettings/') return jsonResponse(200, current);

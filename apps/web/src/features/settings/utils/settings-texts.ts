@@ -1,3 +1,5 @@
+import { SATISFACTION_OPTIONS, SATISFACTION_QUESTION } from '@wadesk/contract';
+
 export const SETTINGS_TEXTS = {
   title: 'Settings',
   description: "Your organisation's name, how the desk treats messages and when it alerts the team.",
@@ -70,6 +72,11 @@ export const SETTINGS_TEXTS = {
   outOfHoursMessageLabel: 'Out-of-hours message',
   outOfHoursMessageHint:
     '{back} is replaced with when the team is back, e.g. “Monday 30 November at 09:00 (Europe/Berlin)”.',
+  satisfactionTitle: 'Customer satisfaction',
+  satisfactionDescription:
+    'Ask customers to rate the help they got, in WhatsApp where they already are. Reports show the ratings.',
+  satisfactionLabel: 'Ask customers how we did',
+  satisfactionHint: `When a member closes a ticket, the desk sends the WhatsApp poll “${SATISFACTION_QUESTION}” into the group as a reply to the customer, with five answers from “${SATISFACTION_OPTIONS[0]}” to “${SATISFACTION_OPTIONS[4]}”. At most one poll per customer of a group a day. Each group can follow this or set its own on the WhatsApp Chat page.`,
   organisationTitle: 'Organisation',
   organisationDescription:
     'The name your members see in the menu, in invitation emails and on the page where they join.',

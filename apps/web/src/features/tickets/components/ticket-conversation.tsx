@@ -11,6 +11,7 @@ import { useLivePolls } from '@/shared/events/use-live-polls';
 import { useLiveReplyStates } from '@/shared/events/use-live-reply-states';
 import { formatDateTime } from '@/shared/format/format';
 import { formatNameOrPhone, formatPhone } from '@/shared/format/phone';
+import { satisfactionSummary } from '@/shared/format/satisfaction';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { Poll } from '@/shared/ui/poll';
 import { ReplyStatus } from '@/shared/ui/reply-status';
@@ -60,6 +61,18 @@ export function TicketFacts({
           <>
             {' '}
             · <span className="font-medium text-violet-800">Customer replied</span>
+          </>
+        ) : null}
+        {ticket.satisfaction ? (
+          <>
+            {' '}
+            ·{' '}
+            <span
+              data-testid="conversation-satisfaction"
+              className={ticket.satisfaction.score === null ? 'text-slate-600' : 'font-medium text-slate-800'}
+            >
+              {satisfactionSummary(ticket.satisfaction, Date.now())}
+            </span>
           </>
         ) : null}
         {followUpOf !== null ? (

@@ -6,6 +6,7 @@ import { formatDateTime } from '@/shared/format/format';
 import { formatNameOrPhone, formatPhone } from '@/shared/format/phone';
 import { MOBILE_QUERY, useMediaQuery } from '@/shared/hooks/use-media-query';
 import { Button } from '@/shared/ui/button';
+import { SatisfactionBadge } from '@/shared/ui/satisfaction-badge';
 import { TicketSlaBadge } from '@/shared/ui/sla-clock-badge';
 import { AssigneeCell } from './assignee-cell';
 import { LabelChips } from './label-chips';
@@ -80,7 +81,13 @@ export function TicketsTable(props: TicketsTableProps) {
   const assignee = (ticket: Ticket) => (
     <AssigneeCell ticket={ticket} meId={meId} onTake={onTake} busy={taking.has(ticket.id)} />
   );
-  const sla = (ticket: Ticket) => <TicketSlaBadge clocks={clocks.of(ticket.id)} now={clocks.now} />;
+  // The SLA clock and, once a poll was sent at its close, the customer's rating: nothing when neither.
+  const badges = (ticket: Ticket) => (
+    <>
+      <TicketSlaBadge clocks={clocks.of(ticket.id)} now={clocks.now} />
+      <SatisfactionBadge satisfaction={ticket.satisfaction} />
+    </>
+  );
   if (mobile) {
     return (
       <ul className="divide-y divide-slate-100" aria-label="Tickets">
@@ -101,7 +108,7 @@ export function TicketsTable(props: TicketsTableProps) {
             >
               {lastMessagePreview(ticket.last_message)}
             </p>
-            <div className="empty:hidden">{sla(ticket)}</div>
+            <div className="flex flex-wrap gap-1.5 empty:hidden">{badges(ticket)}</div>
             <div className="text-sm">{assignee(ticket)}</div>
             <div className="flex items-end justify-between gap-3">
               <dl className="grid grid-cols-2 gap-x-4 text-xs text-slate-500">
@@ -159,7 +166,7 @@ export function TicketsTable(props: TicketsTableProps) {
               </td>
               <td className={`${td} max-w-44`}>
                 <StatusSelect ticket={ticket} onChange={onStatusChange} busy={updating.has(ticket.id)} />
-                <div className="mt-1.5 empty:hidden">{sla(ticket)}</div>
+                <div className="mt-1.5 flex flex-wrap gap-1 empty:hidden">{badges(ticket)}</div>
               </td>
             </tr>
           ))}
