@@ -277,6 +277,7 @@ async function checkPoll(sessionId: string, group: SessionGroup, token: string):
       question: 'wadesk live smoke: which do you prefer?',
       options: ['Tea', 'Coffee'],
       selectableCount: 1,
+      quoted: null,
     },
     async () => {},
   );

@@ -4,6 +4,7 @@ import type { UploadSweeper } from './modules/chats/upload-sweeper';
 import type { DeskEventBus } from './modules/events/desk-events';
 import type { MessageStore } from './modules/messages/message-store.service';
 import type { WeeklyDigest } from './modules/reports/weekly-digest';
+import type { SatisfactionService } from './modules/satisfaction/satisfaction.service';
 import type { LeaseKeeper } from './modules/sessions/session-leases';
 import type { SlaEngine } from './modules/sla/sla-engine';
 import type { TicketProcessor } from './modules/ticket-engine/ticket-processor';
@@ -18,6 +19,8 @@ export interface AppInternals {
   ticketProcessor: TicketProcessor;
   /** The SLA clocks' worker (decision 0028): tests wait for `settled()`. */
   slaEngine: SlaEngine;
+  /** Satisfaction polls (decision 0030): tests wait for `settled()` after a close. */
+  satisfaction: SatisfactionService;
   weeklyDigest: WeeklyDigest;
   /** The expiry of unsaved uploads and the removal of files a crash left: tests call `sweep()`. */
   uploadSweeper: UploadSweeper;

@@ -50,6 +50,7 @@ import { createDeskRepliesRepository } from './modules/replies/desk-replies.repo
 import { registerReplies } from './modules/replies/register-replies';
 import { createReplyStates } from './modules/replies/reply-states.service';
 import { registerReports } from './modules/reports/register-reports';
+import { registerSatisfaction } from './modules/satisfaction/register-satisfaction';
 import { registerSessions } from './modules/sessions/register-sessions';
 import { registerSettings } from './modules/settings/register-settings';
 import { registerSla } from './modules/sla/register-sla';
@@ -361,6 +362,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // The out-of-hours reply goes out through the replies module, recorded as automatic.
     sendAutomatic: automaticReplies.sendAutomatic,
   });
+  // A member's close may ask the customer how it went, through the replies module (decision 0030).
+  const satisfaction = registerSatisfaction(app, {
+    db: database.db,
+    bus,
+    now: deskClock.now,
+    onClosed: ticketCalls.onClosed,
+    ticket: ticketCalls.tickets.ticket,
+    sendPoll: automaticReplies.sendSatisfactionPoll,
+  });
   const weeklyDigest = await registerReports(app, {
     db: database.db,
     mailer,
@@ -382,6 +392,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     messageStore: store,
     ticketProcessor,
     slaEngine,
+    satisfaction,
     weeklyDigest,
     uploadSweeper,
     orphanSweeper,

@@ -27,6 +27,7 @@ export const auditActionLabels = {
   'ticket.merged': 'Merged tickets',
   'ticket.split': 'Split a ticket',
   'group.mode_changed': 'Changed a group mode',
+  'group.satisfaction_poll_changed': 'Changed a group’s satisfaction poll',
   'group.message_sent': 'Wrote in a group',
   'settings.changed': 'Changed settings',
   'organisation.renamed': 'Renamed the organisation',

@@ -100,7 +100,8 @@ export const ticketCreatedEvent = z.object({ type: z.literal('ticket.created'), 
  * a new ticket, announced as `ticket.created`) from the team's calls; `reply_failed` when WhatsApp refused
  * a desk reply and what its echo did was undone (first response, status, assignee; docs/decisions/0018);
  * `reopened` when a customer wrote on a closed ticket within the reopen window (in progress again, same
- * assignee, who is told: docs/decisions/0020).
+ * assignee, who is told: docs/decisions/0020); `satisfaction` when its satisfaction poll was sent or its
+ * customer voted (docs/decisions/0030).
  * Refetch the conversation if it is open.
  */
 export const ticketUpdatedEvent = z.object({
@@ -115,6 +116,7 @@ export const ticketUpdatedEvent = z.object({
     'merged',
     'split',
     'reply_failed',
+    'satisfaction',
   ]),
   ticket,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pollState } from './polls';
 import { replyState } from './replies';
+import { groupSatisfactionPoll, groupSatisfactionPolls } from './satisfaction';
 
 // Groups of the organisation's WhatsApp sessions and their messages: the WhatsApp Chat page and its calls.
 
@@ -12,6 +13,7 @@ export const groupMessages = {
   groupNotFound: 'Group not found',
   noMode: 'No mode passed',
   modeInvalid: 'The mode must be watch, per_customer or ignore',
+  satisfactionPollInvalid: 'The satisfaction poll must be organisation, on or off.',
   messageNotFound: 'Message not found',
   noTimestamp: 'A date page needs a timestamp: send the time to start from.',
   msgTypeNeeded: 'A message id needs a msg_type of prev, next or around.',
@@ -71,6 +73,8 @@ export const sessionGroup = z.object({
    */
   unread_count: z.number().int().nonnegative(),
   ticket_mode: ticketMode,
+  /** Whether closing a ticket asks "How did we do?": as the organisation's setting, or on or off here. */
+  satisfaction_poll: groupSatisfactionPoll,
   /** The group's active tickets (open or in progress), whatever mode opened them. */
   open_tickets: z.number().int().nonnegative(),
 });
@@ -363,6 +367,20 @@ export const setGroupModeResponse = z.object({
   ticket_mode: ticketMode,
 });
 export type SetGroupModeResponse = z.infer<typeof setGroupModeResponse>;
+
+/** POST /api/setGroupSatisfactionPoll/ (admin): applies to tickets closed from now on. */
+export const setGroupSatisfactionPollRequest = z.object({
+  session_id: z.string().trim().min(1).max(64),
+  group_id: z.string().trim().min(1).max(128),
+  satisfaction_poll: z.enum(groupSatisfactionPolls, { error: groupMessages.satisfactionPollInvalid }),
+});
+export type SetGroupSatisfactionPollRequest = z.infer<typeof setGroupSatisfactionPollRequest>;
+
+export const setGroupSatisfactionPollResponse = z.object({
+  success: z.boolean(),
+  satisfaction_poll: groupSatisfactionPoll,
+});
+export type SetGroupSatisfactionPollResponse = z.infer<typeof setGroupSatisfactionPollResponse>;
 
 /** POST /api/downloadMedia/: `chat_id` is the selected group id, `message_id` a message's msg_id (or id). */
 export const downloadMediaRequest = z.object({

@@ -12,6 +12,7 @@ export * from './polls';
 export * from './replies';
 export * from './reports';
 export * from './roles';
+export * from './satisfaction';
 export * from './sessions';
 export * from './settings';
 export * from './sla';

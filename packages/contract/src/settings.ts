@@ -50,6 +50,7 @@ export const DEFAULT_REOPEN_DAYS = 7;
 export const settingsMessages = {
   slaWarningInvalid: `The due-soon warning is 1 to ${MAX_SLA_WARNING_MINUTES} business minutes before the due time.`,
   outOfHoursInvalid: 'The out-of-hours reply is either on or off.',
+  satisfactionPollInvalid: 'The satisfaction poll is either on or off.',
   outOfHoursMessageInvalid: `The out-of-hours message must be 1 to ${MAX_OUT_OF_HOURS_MESSAGE} characters.`,
   ackPhrasesInvalid: `Each acknowledgement phrase must be 1 to ${MAX_ACK_PHRASE_LENGTH} characters, at most ${MAX_ACK_PHRASES} phrases.`,
   unansweredMinutesInvalid: 'The unanswered alert must be between 1 and 10080 minutes.',
@@ -81,6 +82,11 @@ export const settingsResponse = z.object({
   out_of_hours_reply: z.boolean(),
   /** Its text; `{back}` becomes when the team is back, e.g. "Monday 30 November at 09:00 (Europe/Berlin)". */
   out_of_hours_message: z.string(),
+  /**
+   * Ask "How did we do?" with a WhatsApp poll when a member closes a ticket (off by default): each group may
+   * follow this or set its own (setGroupSatisfactionPoll). At most one poll per customer of a group a day.
+   */
+  satisfaction_poll: z.boolean(),
 });
 export type SettingsResponse = z.infer<typeof settingsResponse>;
 
@@ -126,6 +132,7 @@ export const updateSettingsRequest = z.object({
     .min(1, { error: settingsMessages.outOfHoursMessageInvalid })
     .max(MAX_OUT_OF_HOURS_MESSAGE, { error: settingsMessages.outOfHoursMessageInvalid })
     .optional(),
+  satisfaction_poll: z.boolean({ error: settingsMessages.satisfactionPollInvalid }).optional(),
 });
 export type UpdateSettingsRequest = z.infer<typeof updateSettingsRequest>;
 

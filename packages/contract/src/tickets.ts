@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pollState } from './polls';
 import { replyState } from './replies';
+import { ticketSatisfaction } from './satisfaction';
 import { slaFilter } from './sla';
 
 // Support tickets opened from group conversations, and the dashboard's counts: a ticket and its
@@ -82,6 +83,8 @@ export const ticket = z.object({
   customer_replied_at: z.string().nullable(),
   /** The closed ticket this one follows up ("Follow-up of #12"), null for a first contact. */
   follow_up_of: z.number().nullable(),
+  /** The satisfaction poll of its last close and the customer's answer; null when none was sent. */
+  satisfaction: ticketSatisfaction.nullable(),
 });
 export type Ticket = z.infer<typeof ticket>;
 export type TicketLabel = Ticket['labels'][number];

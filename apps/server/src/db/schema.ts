@@ -11,6 +11,7 @@ export * from '../modules/messages/messages.schema';
 export * from '../modules/notifications/notifications.schema';
 export * from '../modules/replies/replies.schema';
 export * from '../modules/reports/reports.schema';
+export * from '../modules/satisfaction/satisfaction.schema';
 export * from '../modules/sessions/sessions.schema';
 export * from '../modules/sla/sla.schema';
 export * from '../modules/tickets/tickets.schema';

@@ -82,6 +82,8 @@ export interface OutgoingPoll {
   options: string[];
   /** 0: voters may choose several options; 1: one each. */
   selectableCount: 0 | 1;
+  /** The message the poll replies to (the satisfaction poll quotes the customer); null: none. */
+  quoted: WAMessage | null;
 }
 
 /**

@@ -89,6 +89,8 @@ export interface SettingsRow {
   outOfHoursReply: boolean;
   /** null: the default text (DEFAULT_OUT_OF_HOURS_MESSAGE in the contract). */
   outOfHoursMessage: string | null;
+  /** Ask "How did we do?" when a member closes a ticket (decision 0030); groups may override it. */
+  satisfactionPoll: boolean;
 }
 
 export interface OrganisationSettings {

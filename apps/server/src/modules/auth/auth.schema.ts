@@ -48,6 +48,8 @@ export const organisations = pgTable(
     outOfHoursReply: boolean('out_of_hours_reply').notNull().default(false),
     /** Its text, `{back}` replaced; null: the contract's DEFAULT_OUT_OF_HOURS_MESSAGE. */
     outOfHoursMessage: text('out_of_hours_message'),
+    /** Ask "How did we do?" with a poll when a member closes a ticket (decision 0030); groups may override. */
+    satisfactionPoll: boolean('satisfaction_poll').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -17,6 +17,7 @@ export function createOrganisationSettingsRepository(db: Db): OrganisationSettin
     slaWarningMinutes: organisations.slaWarningMinutes,
     outOfHoursReply: organisations.outOfHoursReply,
     outOfHoursMessage: organisations.outOfHoursMessage,
+    satisfactionPoll: organisations.satisfactionPoll,
   };
   const get = async (
     organisationId: number,

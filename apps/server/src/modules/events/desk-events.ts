@@ -49,7 +49,8 @@ export type DeskEventMap = {
       | 'note'
       | 'merged'
       | 'split'
-      | 'reply_failed';
+      | 'reply_failed'
+      | 'satisfaction';
     ticket: Ticket;
   };
   /** What WhatsApp said about a desk reply changed its state (decision 0018, reply states). */

@@ -1,4 +1,10 @@
-import { groupMessages, type SetGroupModeRequest, type SetGroupModeResponse } from '@wadesk/contract';
+import {
+  groupMessages,
+  type SetGroupModeRequest,
+  type SetGroupModeResponse,
+  type SetGroupSatisfactionPollRequest,
+  type SetGroupSatisfactionPollResponse,
+} from '@wadesk/contract';
 import { AppError } from '../../errors';
 import type { AuditRecorder } from '../audit/audit.service';
 import type { DeskEventBus } from '../events/desk-events';
@@ -13,7 +19,7 @@ export type GroupModeService = ReturnType<typeof createGroupModeService>;
  * are until someone closes them.
  */
 export function createGroupModeService(deps: {
-  store: Pick<ChatStore, 'findGroup' | 'setTicketMode'>;
+  store: Pick<ChatStore, 'findGroup' | 'setTicketMode' | 'setSatisfactionPoll'>;
   audit: Pick<AuditRecorder, 'record'>;
   bus: Pick<DeskEventBus, 'publish'>;
 }) {
@@ -49,6 +55,32 @@ export function createGroupModeService(deps: {
         });
       }
       return { success: true, ticket_mode: request.mode };
+    },
+
+    /**
+     * Whether closing a ticket of the group sends the satisfaction poll (decision 0030): as the organisation's
+     * setting, or on or off for this group. Read when a ticket is closed, so it applies to the next close.
+     */
+    async setSatisfactionPoll(
+      actor: { organisationId: number; userId: number },
+      request: SetGroupSatisfactionPollRequest,
+    ): Promise<SetGroupSatisfactionPollResponse> {
+      const { organisationId } = actor;
+      const group = await ownedGroup(deps.store, organisationId, request.session_id, request.group_id);
+      const previous = group.satisfactionPoll;
+      const next = request.satisfaction_poll;
+      if (previous !== next) {
+        if (!(await deps.store.setSatisfactionPoll(organisationId, group.sessionId, group.jid, next)))
+          throw new AppError(404, groupMessages.groupNotFound);
+        await deps.audit.record({
+          organisationId,
+          actorId: actor.userId,
+          action: 'group.satisfaction_poll_changed',
+          target: group.name,
+          details: { session_id: group.sessionId, group_id: group.jid, from: previous, to: next },
+        });
+      }
+      return { success: true, satisfaction_poll: next };
     },
   };
 }

@@ -39,6 +39,12 @@ function routes(sessionId: string, messageId: string): Route[] {
     },
     {
       method: 'POST',
+      url: '/api/setGroupSatisfactionPoll/',
+      body: { session_id: sessionId, group_id: GROUP, satisfaction_poll: 'on' },
+      ids: ['session_id', 'group_id'],
+    },
+    {
+      method: 'POST',
       url: '/api/markGroupRead/',
       body: { session_id: sessionId, group_id: GROUP },
       ids: ['session_id', 'group_id'],

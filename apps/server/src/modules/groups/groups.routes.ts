@@ -13,6 +13,8 @@ import {
   searchGroupMessagesResponse,
   setGroupModeRequest,
   setGroupModeResponse,
+  setGroupSatisfactionPollRequest,
+  setGroupSatisfactionPollResponse,
   syncOldMessagesRequest,
   syncOldMessagesResponse,
 } from '@wadesk/contract';
@@ -65,6 +67,31 @@ export const groupsRoutes: FastifyPluginAsyncZod<GroupsRoutesOptions> = async (
     },
     async (request) =>
       modes.setMode({ organisationId: request.user.organisationId, userId: request.user.id }, request.body),
+  );
+
+  app.post(
+    '/api/setGroupSatisfactionPoll/',
+    {
+      // Like the mode: admins decide; members see the setting (docs/decisions/0030).
+      onRequest: [app.requireRole('admin')],
+      preValidation: requireFields({
+        session_id: groupMessages.noSessionId,
+        group_id: groupMessages.noGroupId,
+        satisfaction_poll: groupMessages.satisfactionPollInvalid,
+      }),
+      schema: {
+        tags,
+        summary: 'Set whether closing a ticket of a group asks "How did we do?": organisation, on or off',
+        security: bearerAuth,
+        body: setGroupSatisfactionPollRequest,
+        response: { 200: setGroupSatisfactionPollResponse, 403: errorResponse, ...errors },
+      },
+    },
+    async (request) =>
+      modes.setSatisfactionPoll(
+        { organisationId: request.user.organisationId, userId: request.user.id },
+        request.body,
+      ),
   );
 
   app.post(

@@ -61,6 +61,7 @@ const toSessionGroup = ({
   lastMessage,
   unread,
   ticketMode,
+  satisfactionPoll,
   openTickets,
 }: GroupSummary) => ({
   group_id: jid,
@@ -75,6 +76,7 @@ const toSessionGroup = ({
   },
   unread_count: unread,
   ticket_mode: ticketMode,
+  satisfaction_poll: satisfactionPoll,
   open_tickets: openTickets,
 });
 

@@ -69,6 +69,7 @@ describeWithDatabase('groups and group messages', (ctx) => {
       last_message: expect.toBeOneOf([null, expect.objectContaining({ preview: expect.any(String) })]),
       unread_count: expect.any(Number),
       ticket_mode: 'per_customer', // a new group: one ticket per customer (decision 0020)
+      satisfaction_poll: 'organisation', // follows the organisation's setting (decision 0030)
       open_tickets: expect.any(Number),
     });
     const body = (await post<GroupsResponse>(server, owner, '/api/getGroups/')).body;

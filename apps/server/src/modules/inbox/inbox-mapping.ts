@@ -23,5 +23,9 @@ export function toInboxPageTicket(row: InboxPageRow): InboxTicket {
     follow_up_of: row.followUpOf,
     last_customer_at: row.lastCustomerAt,
     waiting_since: row.waitingSince,
+    satisfaction:
+      row.satisfactionAskedAt === null
+        ? null
+        : { asked_at: row.satisfactionAskedAt, score: row.satisfactionScore },
   };
 }

@@ -66,6 +66,8 @@ export interface InboxPageRow {
   followUpOf: number | null;
   lastCustomerAt: string;
   waitingSince: string | null;
+  satisfactionAskedAt: string | null;
+  satisfactionScore: number | null;
   cursorAt: string;
 }
 
@@ -166,6 +168,8 @@ const PAGE_COLUMNS: readonly (readonly [keyof InboxPageRow, PageColumnKind, SQL]
   ['lastCustomerAt', 'time', sql`t.last_customer_at`],
   // Nobody waits on a closed ticket (the column stays for a member's reopen).
   ['waitingSince', 'time', sql`case when t.status <> 'close' then t.waiting_since end`],
+  ['satisfactionAskedAt', 'time', sql`t.satisfaction_asked_at`],
+  ['satisfactionScore', 'value', sql`t.satisfaction_score`],
   ['cursorAt', 'time', sql`t.last_customer_at`],
 ];
 
@@ -203,6 +207,8 @@ function toPageRow(v: unknown[]): InboxPageRow {
     followUpOf: v[at.followUpOf] as number | null,
     lastCustomerAt: time(v[at.lastCustomerAt]) as string,
     waitingSince: time(v[at.waitingSince]),
+    satisfactionAskedAt: time(v[at.satisfactionAskedAt]),
+    satisfactionScore: v[at.satisfactionScore] === null ? null : Number(v[at.satisfactionScore]),
     cursorAt: cachedUtcTextToIso(v[at.cursorAt] as string, 6),
   };
 }

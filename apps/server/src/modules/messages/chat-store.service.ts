@@ -63,6 +63,7 @@ export function createChatStore({
     findGroup: groups.findGroup,
     markRead: groups.markRead,
     setTicketMode: groups.setTicketMode,
+    setSatisfactionPoll: groups.setSatisfactionPoll,
     saveSync: groups.saveSync,
     groupsToResume: groups.groupsToResume,
     linkedAccount: groups.linkedAccount,

@@ -1,3 +1,4 @@
+import type { GroupSatisfactionPoll } from '@wadesk/contract';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { storableText } from '../../text';
@@ -24,6 +25,7 @@ export interface GroupSummary {
   } | null;
   unread: number;
   ticketMode: GroupTicketMode;
+  satisfactionPoll: GroupSatisfactionPoll;
   /** Active tickets (open or in progress) of the group, whatever mode opened them. */
   openTickets: number;
 }
@@ -41,6 +43,7 @@ interface SummaryRow {
   timestamp: string | number | null;
   unread: string | number;
   ticket_mode: GroupTicketMode;
+  satisfaction_poll: GroupSatisfactionPoll;
   open_tickets: string | number;
 }
 
@@ -62,6 +65,7 @@ const toSummary = (row: SummaryRow): GroupSummary => ({
         },
   unread: Number(row.unread),
   ticketMode: row.ticket_mode,
+  satisfactionPoll: row.satisfaction_poll,
   openTickets: Number(row.open_tickets),
 });
 
@@ -92,7 +96,7 @@ export function createGroupsRepository(db: Db) {
               and (u.timestamp > extract(epoch from g.last_read_at)
                 or (u.timestamp >= floor(extract(epoch from g.last_read_at))
                   and u.created_at > g.last_read_at))) as unread,
-          g.ticket_mode,
+          g.ticket_mode, g.satisfaction_poll,
           -- Two counts, so that each is answered by its partial unique index (one active ticket per group,
           -- one per customer: docs/decisions/0017) instead of a scan of the group's tickets.
           (select count(*) from tickets t
@@ -127,6 +131,27 @@ export function createGroupsRepository(db: Db) {
       const rows = await db
         .update(waGroups)
         .set({ lastReadAt: sql`greatest(now(), ${newest})` })
+        .where(
+          and(
+            eq(waGroups.organisationId, organisationId),
+            eq(waGroups.sessionId, sessionId),
+            eq(waGroups.jid, groupJid),
+          ),
+        )
+        .returning({ jid: waGroups.jid });
+      return rows.length > 0;
+    },
+
+    /** Answers whether the organisation has the group. */
+    async setSatisfactionPoll(
+      organisationId: number,
+      sessionId: string,
+      groupJid: string,
+      setting: GroupSatisfactionPoll,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(waGroups)
+        .set({ satisfactionPoll: setting })
         .where(
           and(
             eq(waGroups.organisationId, organisationId),

@@ -1,3 +1,4 @@
+import type { GroupSatisfactionPoll } from '@wadesk/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -60,12 +61,18 @@ export const waGroups = pgTable(
      * stored before migration 0020 keep the mode they had (decision 0020).
      */
     ticketMode: text('ticket_mode').$type<GroupTicketMode>().notNull().default('per_customer'),
+    /** Whether closing a ticket of the group sends the satisfaction poll: as the organisation, on or off. */
+    satisfactionPoll: text('satisfaction_poll')
+      .$type<GroupSatisfactionPoll>()
+      .notNull()
+      .default('organisation'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.sessionId, t.jid] }),
     index('wa_groups_organisation_id_idx').on(t.organisationId),
     check('wa_groups_ticket_mode_valid', sql`${t.ticketMode} in ('watch', 'per_customer', 'ignore')`),
+    check('wa_groups_satisfaction_poll_valid', sql`${t.satisfactionPoll} in ('organisation', 'on', 'off')`),
   ],
 );
 

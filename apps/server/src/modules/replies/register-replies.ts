@@ -13,7 +13,7 @@ import { createCannedRepliesService } from './canned-replies.service';
 import type { DeskRepliesRepository } from './desk-replies.repository';
 import { createGroupMessagesService } from './group-messages.service';
 import { repliesRoutes } from './replies.routes';
-import { createRepliesService, type RepliesServiceDeps } from './replies.service';
+import { createRepliesService, type RepliesService, type RepliesServiceDeps } from './replies.service';
 
 export interface RegisterRepliesOptions {
   db: Db;
@@ -31,11 +31,20 @@ export interface RegisterRepliesOptions {
   announce?: RepliesServiceDeps['announce'];
 }
 
+/** Sends the satisfaction poll (decision 0030) as the desk's own message. */
+export type SatisfactionPollSender = (
+  target: Parameters<RepliesService['sendSatisfactionPoll']>[0],
+  poll: Parameters<RepliesService['sendSatisfactionPoll']>[1],
+) => Promise<{ waId: string; sentAt: number }>;
+
 /** Replies from the desk and canned replies (docs/decisions/0018-desk-replies.md). */
 export async function registerReplies(
   app: FastifyInstance,
   options: RegisterRepliesOptions,
-): Promise<{ sendAutomatic(organisationId: number, ticketId: number, text: string): Promise<boolean> }> {
+): Promise<{
+  sendAutomatic(organisationId: number, ticketId: number, text: string): Promise<boolean>;
+  sendSatisfactionPoll: SatisfactionPollSender;
+}> {
   const { db, deskReplies, store, gateway, cluster, limit, audit, perSessionPerMinute, storage } = options;
   const replies = createRepliesService({
     targets: createReplyTargets(db),
@@ -66,5 +75,6 @@ export async function registerReplies(
   return {
     sendAutomatic: (organisationId, ticketId, text) =>
       replies.sendAutomatic(organisationId, ticketId, text, throttleAutomatic),
+    sendSatisfactionPoll: (target, poll) => replies.sendSatisfactionPoll(target, poll, throttleAutomatic),
   };
 }

@@ -46,11 +46,17 @@ export interface AttachmentToSend {
 }
 
 /** A poll as the desk sends it: WhatsApp's selectableCount 0 lets voters choose several options. */
-interface PollToSend {
+export interface PollToSend {
   question: string;
   options: string[];
   selectableCount: 0 | 1;
 }
+
+/**
+ * The desk's own messages: the out-of-hours reply (decision 0028) and the satisfaction poll sent when a
+ * ticket closes (decision 0030).
+ */
+export type AutomaticKind = 'out of hours' | 'satisfaction poll';
 
 /** What a desk reply sends: a text quoting the customer, or a poll (which quotes nothing). */
 type ReplyContent = { text: string } | { poll: PollToSend };
@@ -61,17 +67,17 @@ type ReplyContent = { text: string } | { poll: PollToSend };
  */
 export interface SendCommand {
   organisationId: number;
-  /** Null for an automatic message (the out-of-hours reply), which no member typed. */
+  /** Null for an automatic message (the out-of-hours reply, the satisfaction poll), which no member typed. */
   userId: number | null;
-  /** The desk's own message (the out-of-hours reply): recorded as automatic, stops no SLA clock. */
-  automatic?: boolean;
+  /** The desk's own message, by what sent it: recorded as automatic, stops no SLA clock. */
+  automatic?: AutomaticKind;
   /** The ticket replied to; null for the composer. */
   ticketId: number | null;
   sessionId: string;
   groupJid: string;
   /** The composer: the group's name, for the audit entry. */
   groupName?: string;
-  /** The customer message a text quotes; null for a poll and the composer. */
+  /** The customer message a text (or the satisfaction poll) quotes; null for a member's poll and the composer. */
   quotedWaId: string | null;
   /** The text (a caption with an attachment), or a poll's question (what desk_replies.body keeps). */
   text: string;
@@ -137,7 +143,9 @@ export function createRepliesService(deps: RepliesServiceDeps) {
     quoted: QuotableMessage | null,
     record: (message: WAMessage) => Promise<void>,
   ): Promise<WAMessage> {
-    if (c.poll) return gateway.sendPoll(c.sessionId, { groupJid: c.groupJid, ...c.poll }, record);
+    const quotedWa = quoted ? quotedMessage(quoted) : null;
+    if (c.poll)
+      return gateway.sendPoll(c.sessionId, { groupJid: c.groupJid, ...c.poll, quoted: quotedWa }, record);
     if (c.again) {
       const content = proto.Message.fromObject(JSON.parse(c.again, BufferJSON.reviver));
       const earlier = {
@@ -146,7 +154,7 @@ export function createRepliesService(deps: RepliesServiceDeps) {
       };
       return gateway.sendAgain(c.sessionId, { groupJid: c.groupJid, message: earlier }, record);
     }
-    const text = { groupJid: c.groupJid, text: c.text, quoted: quoted ? quotedMessage(quoted) : null };
+    const text = { groupJid: c.groupJid, text: c.text, quoted: quotedWa };
     if (!c.attachment) return gateway.sendText(c.sessionId, text, record);
     if (!deps.openAttachment) throw new Error('No object storage to read attachments from');
     const file = await deps.openAttachment(c.attachment.objectName);
@@ -196,7 +204,7 @@ export function createRepliesService(deps: RepliesServiceDeps) {
         wa_id: waId,
         length: c.text.length,
         ...(c.poll ? { poll: true, options: c.poll.options.length } : {}),
-        ...(c.automatic ? { automatic: 'out of hours' } : {}),
+        ...(c.automatic ? { automatic: c.automatic } : {}),
         ...retry,
       },
     };
@@ -318,6 +326,27 @@ export function createRepliesService(deps: RepliesServiceDeps) {
 
   const service = {
     /**
+     * The satisfaction poll (decision 0030): the desk's own poll into a closed ticket's group, quoting the
+     * customer's message (`quotedWaId`), recorded as automatic like the out-of-hours reply. The caller has
+     * checked the ticket and claimed the poll; `throttle` refuses it (429) before a member's reply would be.
+     */
+    sendSatisfactionPoll: (
+      target: {
+        organisationId: number;
+        ticketId: number;
+        sessionId: string;
+        groupJid: string;
+        quotedWaId: string;
+      },
+      poll: PollToSend,
+      throttle: Throttle,
+    ): Promise<{ waId: string; sentAt: number }> =>
+      dispatch(
+        { ...target, userId: null, automatic: 'satisfaction poll', text: poll.question, poll },
+        throttle,
+      ),
+
+    /**
      * The out-of-hours reply (decision 0028): the desk's own text into the ticket's group, quoting nothing,
      * recorded as automatic. Not into a closed ticket, nor into a group whose mode is now ignore. Answers
      * false when it was not sent for one of those reasons; `throttle` refuses it (429) before a member's
@@ -335,7 +364,7 @@ export function createRepliesService(deps: RepliesServiceDeps) {
         {
           organisationId,
           userId: null,
-          automatic: true,
+          automatic: 'out of hours',
           ticketId: target.ticketId,
           sessionId: target.sessionId,
           groupJid: target.groupJid,

@@ -126,13 +126,36 @@ function replyRows(groupBy: ReportGroupBy, organisationId: number): SQL {
     join ticket_rows r on r.id = m.ticket_id`;
 }
 
-/** The report's rows over the opened tickets: `opened`, `ticket_rows`, `clock_rows`, `reply_rows`. */
+/**
+ * Each satisfaction poll's row (`csat_rows`: ticket, score, key, name; decision 0030): credited to the member
+ * who closed the ticket (or their agent phone) when grouping by member or agent phone, else the ticket's rows.
+ * Only polls that were sent count as asked.
+ */
+function csatRows(groupBy: ReportGroupBy, organisationId: number): SQL {
+  const sent = sql.raw('s.ticket_id = any(array(select id from opened)) and s.poll_wa_id is not null');
+  if (groupBy === 'member')
+    return sql`select s.ticket_id, s.score, 'member:' || u.id::text as key, ${MEMBER_NAME} as name
+      from satisfaction_polls s join users u on u.id = s.closed_by_user_id and u.organisation_id = ${organisationId}
+      where ${sent}`;
+  if (groupBy === 'agent')
+    return sql`select s.ticket_id, s.score, 'agent:' || a.id::text as key, a.name
+      from satisfaction_polls s join agents a on a.id = s.closed_by_agent_id and a.organisation_id = ${organisationId}
+      where ${sent}`;
+  return sql`select s.ticket_id, s.score, r.key, r.name
+    from satisfaction_polls s join ticket_rows r on r.id = s.ticket_id where ${sent}`;
+}
+
+/**
+ * The report's rows over the opened tickets: `opened`, `ticket_rows`, `clock_rows`, `reply_rows`,
+ * `csat_rows`.
+ */
 export function reportRows(scope: ReportScope, groupBy: ReportGroupBy, calendar: ReportCalendar): SQL {
   const org = scope.organisationId;
   return sql`${openedTickets(scope)},
     ticket_rows as (${ticketRows(groupBy, org)}),
     clock_rows as (${clockRows(groupBy, calendar, org)}),
-    reply_rows as (${replyRows(groupBy, org)})`;
+    reply_rows as (${replyRows(groupBy, org)}),
+    csat_rows as (${csatRows(groupBy, org)})`;
 }
 
 /** The grouping a row key belongs to. */

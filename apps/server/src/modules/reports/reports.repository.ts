@@ -38,6 +38,9 @@ export interface SummaryRow {
   rs_total: number;
   desk_replies: number;
   phone_replies: number;
+  csat_asked: number;
+  csat_responses: number;
+  csat_average: number | null;
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -95,17 +98,23 @@ export function createReportsRepository(db: Db) {
         replies_by_row as (
           select key, min(name) as name, count(*) filter (where desk)::int as desk_replies,
             count(*) filter (where not desk)::int as phone_replies
-          from reply_rows group by key)
-        select coalesce(t.key, c.key, p.key) as key, coalesce(t.name, c.name, p.name) as name,
+          from reply_rows group by key),
+        csat_by_row as (
+          select key, min(name) as name, count(*)::int as csat_asked, count(score)::int as csat_responses,
+            round(avg(score), 2)::float8 as csat_average
+          from csat_rows group by key)
+        select coalesce(t.key, c.key, p.key, s.key) as key, coalesce(t.name, c.name, p.name, s.name) as name,
           coalesce(t.tickets_opened, 0) as tickets_opened, coalesce(t.tickets_closed, 0) as tickets_closed,
           coalesce(t.tickets_reopened, 0) as tickets_reopened, coalesce(t.unique_customers, 0) as unique_customers,
           c.fr_count, c.fr_p50, c.fr_p90, c.fr_met, c.fr_total,
           c.nr_count, c.nr_p50, c.nr_p90, c.nr_met, c.nr_total,
           c.rs_count, c.rs_p50, c.rs_p90, c.rs_met, c.rs_total,
-          coalesce(p.desk_replies, 0) as desk_replies, coalesce(p.phone_replies, 0) as phone_replies
+          coalesce(p.desk_replies, 0) as desk_replies, coalesce(p.phone_replies, 0) as phone_replies,
+          coalesce(s.csat_asked, 0) as csat_asked, coalesce(s.csat_responses, 0) as csat_responses, s.csat_average
         from tickets_by_row t
         full join clocks_by_row c on c.key = t.key
         full join replies_by_row p on p.key = coalesce(t.key, c.key)
+        full join csat_by_row s on s.key = coalesce(t.key, c.key, p.key)
         order by coalesce(t.tickets_opened, 0) desc, 2, 1`);
       const number = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
       const maybe = (value: unknown) => (value === null || value === undefined ? null : Number(value));
@@ -133,6 +142,9 @@ export function createReportsRepository(db: Db) {
         rs_total: number(row.rs_total),
         desk_replies: number(row.desk_replies),
         phone_replies: number(row.phone_replies),
+        csat_asked: number(row.csat_asked),
+        csat_responses: number(row.csat_responses),
+        csat_average: maybe(row.csat_average),
       }));
     },
 
@@ -192,7 +204,7 @@ export function createReportsRepository(db: Db) {
           with ${openedTickets(scope)}
           select o.id, o.group_name, o.customer, o.customer_id, t.status, t.created_at, t.closed_at,
             trim(a.first_name || ' ' || a.last_name) as assignee,
-            f.stopped_by_name as first_responder,
+            f.stopped_by_name as first_responder, t.satisfaction_score,
             (select string_agg(l.name, '; ' order by l.name) from ticket_labels tl
               join labels l on l.id = tl.label_id where tl.ticket_id = o.id) as labels,
             (select json_agg(json_build_object('kind', c.kind, 'cycle', c.cycle, 'stopped', c.stopped_at is not null,

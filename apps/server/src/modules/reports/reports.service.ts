@@ -47,7 +47,7 @@ export function toRow(row: SummaryRow): ReportRow {
     },
     replies: { desk: row.desk_replies, phone: row.phone_replies },
     unique_customers: row.unique_customers,
-    csat: { asked: 0, responses: 0, average: null },
+    csat: { asked: row.csat_asked, responses: row.csat_responses, average: row.csat_average },
   };
 }
 
@@ -74,6 +74,7 @@ export const TICKETS_REPORT_HEADER = [
   'resolution_business_seconds',
   'resolution_wall_seconds',
   'resolution_met',
+  'satisfaction',
 ] as const;
 
 interface CsvClock {
@@ -194,6 +195,7 @@ export function createReportsService({ repo }: { repo: ReportsRepository }) {
               ...next.cells,
               resolution.count,
               ...resolution.cells,
+              row.satisfaction_score === null ? null : Number(row.satisfaction_score),
             ]);
           }
           if (chunk) yield chunk;

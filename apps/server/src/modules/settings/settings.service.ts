@@ -46,6 +46,7 @@ const toResponse = (row: SettingsRow, policies: readonly SlaPolicyRow[]): Settin
   sla_warning_minutes: row.slaWarningMinutes,
   out_of_hours_reply: row.outOfHoursReply,
   out_of_hours_message: row.outOfHoursMessage ?? DEFAULT_OUT_OF_HOURS_MESSAGE,
+  satisfaction_poll: row.satisfactionPoll,
 });
 
 /** Each stored field's name on the wire, for the audit entry. */
@@ -58,6 +59,7 @@ const WIRE_NAMES = {
   slaWarningMinutes: 'sla_warning_minutes',
   outOfHoursReply: 'out_of_hours_reply',
   outOfHoursMessage: 'out_of_hours_message',
+  satisfactionPoll: 'satisfaction_poll',
 } as const satisfies Record<keyof SettingsRow, keyof SettingsResponse>;
 
 function policiesToStore(policies: NonNullable<UpdateSettingsRequest['sla_policies']>): SlaPolicyToStore[] {
@@ -121,6 +123,7 @@ export function createSettingsService(deps: {
       if (request.out_of_hours_message !== undefined)
         patch.outOfHoursMessage =
           request.out_of_hours_message === DEFAULT_OUT_OF_HOURS_MESSAGE ? null : request.out_of_hours_message;
+      if (request.satisfaction_poll !== undefined) patch.satisfactionPoll = request.satisfaction_poll;
       // What the clocks are computed from: a change computes every clock of the organisation again.
       const remeasure =
         request.sla_policies !== undefined ||

@@ -79,6 +79,7 @@ describeWithDatabase('organisation settings', (ctx) => {
       sla_warning_minutes: DEFAULT_SLA_WARNING_MINUTES,
       out_of_hours_reply: false,
       out_of_hours_message: DEFAULT_OUT_OF_HOURS_MESSAGE,
+      satisfaction_poll: false,
     });
     expect(DEFAULT).toContain('thanks');
     const saved = await post(ctx.app, user, '/org/updateSettings/', {
@@ -98,6 +99,7 @@ describeWithDatabase('organisation settings', (ctx) => {
       sla_warning_minutes: DEFAULT_SLA_WARNING_MINUTES,
       out_of_hours_reply: false,
       out_of_hours_message: DEFAULT_OUT_OF_HOURS_MESSAGE,
+      satisfaction_poll: false,
     });
     // The ticket lifecycle's settings (decision 0020).
     expect(

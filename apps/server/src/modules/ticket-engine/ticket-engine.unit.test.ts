@@ -34,6 +34,8 @@ function fakeLedger() {
         followUpOf: null,
         lastCustomerAt: at,
         waitingSince: at,
+        satisfactionAskedAt: null,
+        satisfactionScore: null,
       };
       tickets.push(row);
       return row;

@@ -32,6 +32,8 @@ const ticket = (id: number): TicketRow => ({
   followUpOf: null,
   lastCustomerAt: new Date(0),
   waitingSince: null,
+  satisfactionAskedAt: null,
+  satisfactionScore: null,
 });
 
 const silentBus = { publish: () => 0 } as unknown as DeskEventBus;

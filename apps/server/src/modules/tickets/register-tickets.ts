@@ -1,3 +1,4 @@
+import type { Ticket } from '@wadesk/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -12,7 +13,12 @@ import { ticketWorkflowRoutes } from './ticket-workflow.routes';
 import { createTicketWorkflowService, type TicketWorkflowService } from './ticket-workflow.service';
 import { createTicketsRepository } from './tickets.repository';
 import { ticketsRoutes } from './tickets.routes';
-import { createTicketsService, type TicketsService, type TicketsServiceDeps } from './tickets.service';
+import {
+  type Actor,
+  createTicketsService,
+  type TicketsService,
+  type TicketsServiceDeps,
+} from './tickets.service';
 
 export interface RegisterTicketsOptions {
   db: Db;
@@ -30,6 +36,9 @@ export interface RegisterTicketsOptions {
   slaCounts?: TicketsServiceDeps['slaCounts'];
 }
 
+/** A member closed a ticket from the desk (the status call, or the inbox's bulk close through it). */
+export type ClosedListener = (actor: Actor, ticket: Ticket) => void;
+
 /**
  * The desk: the /org/ ticket calls, the team workflow (assignee, notes, labels, merge, split). Answers the
  * single-ticket calls the inbox's bulk changes go through, and the member and label checks they start with.
@@ -42,15 +51,21 @@ export async function registerTickets(
   workflow: TicketWorkflowService;
   /** Whether members and labels are the organisation's, for the inbox's bulk changes. */
   checks: Pick<TicketWorkflowRepository, 'countMembers' | 'countLabels'>;
+  /** Calls `listener` after a member closed a ticket (not a merge's close); answers the unsubscribe. */
+  onClosed(listener: ClosedListener): () => void;
 }> {
   const { db, clock, bus, audit } = options;
+  const closedListeners = new Set<ClosedListener>();
   const ticketsRepository = createTicketsRepository(db);
   const ticketsService = createTicketsService({
     repo: ticketsRepository,
     clock,
     audit,
-    onStatusChange: (organisationId, ticket) =>
-      bus.publish('ticket.changed', { organisationId, change: 'status', ticket }),
+    onStatusChange: (organisationId, ticket, actor, from) => {
+      bus.publish('ticket.changed', { organisationId, change: 'status', ticket });
+      if (ticket.status === 'close' && from !== 'close')
+        for (const listener of closedListeners) listener(actor, ticket);
+    },
     ...(options.replyStates ? { replyStates: options.replyStates } : {}),
     ...(options.pollStates ? { pollStates: options.pollStates } : {}),
     ...(options.slaCounts ? { slaCounts: options.slaCounts } : {}),
@@ -72,5 +87,13 @@ export async function registerTickets(
     labels: createLabelsService({ repo: createLabelsRepository(db), audit }),
   });
   const { countMembers, countLabels } = workflowRepository;
-  return { tickets: ticketsService, workflow, checks: { countMembers, countLabels } };
+  return {
+    tickets: ticketsService,
+    workflow,
+    checks: { countMembers, countLabels },
+    onClosed(listener) {
+      closedListeners.add(listener);
+      return () => closedListeners.delete(listener);
+    },
+  };
 }

@@ -189,15 +189,19 @@ function joinStatement(db: Db) {
   // each worded as its partial unique index's predicate so that it is an index probe: the group's watch
   // ticket, or in a per-customer group the customer's ticket (a reply quoting no customer: the ticket whose
   // customer wrote last). The status is checked again on the locked row: a ticket closed meanwhile is none.
+  // The desk's automatic message joins the ticket it was sent on even when closed: the satisfaction poll is
+  // sent on the close (decision 0030), and an automatic message moves nothing.
   const targets = db.$with('targets', { id: sql<number>`id` }).as(sql`
     select t.id, t.assignee_id as assignee_before, t.status as status_before,
       t.first_response_at as responded_before, t.waiting_since as waiting_before, i.* from input i
     cross join lateral (
       select k.id, k.assignee_id, k.status, k.first_response_at, k.waiting_since from tickets k
-      where k.status in ('open', 'in_progress', 'pending') and k.id = coalesce(
+      where (k.status in ('open', 'in_progress', 'pending') or (i.is_automatic and k.id = i.desk_ticket_id))
+        and k.id = coalesce(
         (select d.id from tickets d
           where d.id = i.desk_ticket_id and d.organisation_id = i.organisation_id
-            and d.session_id = i.session_id and d.group_jid = i.group_jid and d.status in ('open', 'in_progress', 'pending')),
+            and d.session_id = i.session_id and d.group_jid = i.group_jid
+            and (d.status in ('open', 'in_progress', 'pending') or i.is_automatic)),
         (select w.id from tickets w
           where not i.per_customer and w.organisation_id = i.organisation_id and w.session_id = i.session_id
             and w.group_jid = i.group_jid and w.status in ('open', 'in_progress', 'pending') and w.customer_key is null),
@@ -355,6 +359,8 @@ interface RawTicket {
   follow_up_of: number | null;
   last_customer_at: Date | string;
   waiting_since: Date | string | null;
+  satisfaction_asked_at: Date | string | null;
+  satisfaction_score: number | null;
 }
 
 type JoinedTicket = RawTicket & {
@@ -388,5 +394,7 @@ function fromRaw(raw: RawTicket): TicketRow {
     followUpOf: raw.follow_up_of,
     lastCustomerAt: date(raw.last_customer_at),
     waitingSince: raw.waiting_since === null ? null : date(raw.waiting_since),
+    satisfactionAskedAt: raw.satisfaction_asked_at === null ? null : date(raw.satisfaction_asked_at),
+    satisfactionScore: raw.satisfaction_score === null ? null : Number(raw.satisfaction_score),
   };
 }

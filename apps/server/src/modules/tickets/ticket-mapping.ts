@@ -26,6 +26,9 @@ export function toTicket(row: TicketView): Ticket {
     labels: row.labels ?? [],
     customer_replied_at: row.customerRepliedAt?.toISOString() ?? null,
     follow_up_of: row.followUpOf,
+    satisfaction: row.satisfactionAskedAt
+      ? { asked_at: row.satisfactionAskedAt.toISOString(), score: row.satisfactionScore }
+      : null,
   };
 }
 

@@ -89,6 +89,12 @@ export const tickets = pgTable(
      * the last business reply; null once a business reply followed (decision 0021).
      */
     waitingSince: timestamp('waiting_since', { withTimezone: true }),
+    /**
+     * The satisfaction poll of its last close (decision 0030): when it was sent, and the customer's answer
+     * (1–5, null until they vote); kept by the satisfaction module, which keeps every poll in satisfaction_polls.
+     */
+    satisfactionAskedAt: timestamp('satisfaction_asked_at', { withTimezone: true }),
+    satisfactionScore: smallint('satisfaction_score'),
   },
   (t) => [
     // One active ticket per group (watch mode) and one per customer of a group (per-customer mode), enforced

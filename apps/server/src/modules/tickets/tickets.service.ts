@@ -28,8 +28,11 @@ export interface TicketsServiceDeps {
   repo: TicketsRepository;
   clock: Clock;
   audit?: AuditRecorder;
-  /** Told after a call changed a ticket (the event stream pushes `ticket.updated`). */
-  onStatusChange?: (organisationId: number, ticket: Ticket) => void;
+  /**
+   * Told after a call set a ticket's status (the event stream pushes `ticket.updated`; a close may ask the
+   * customer how it went, decision 0030): who set it, and the status it had before.
+   */
+  onStatusChange?: (organisationId: number, ticket: Ticket, actor: Actor, from: TicketStatus) => void;
   /** The desk replies' states (modules/replies, decision 0018), shown on the conversation's replies. */
   replyStates?: (sessionId: string, waIds: readonly string[]) => Promise<Map<string, ReplyState>>;
   /** The message store's polls among a group's messages (decision 0018, polls), shown with their votes. */
@@ -62,6 +65,11 @@ export function createTicketsService({
   }
 
   return {
+    /** The organisation's ticket as the desk shows it now (404 when it is not theirs). */
+    async ticket(organisationId: number, ticketId: number): Promise<Ticket> {
+      return toTicket(await owned(organisationId, ticketId));
+    },
+
     /** `userId`: the caller, for `assignee: 'me'`. */
     async list(organisationId: number, request: TicketsRequest = {}, userId?: number): Promise<Ticket[]> {
       const assigneeId =
@@ -138,7 +146,7 @@ export function createTicketsService({
       }
       if (!row) throw new AppError(404, ticketMessages.ticketNotFound);
       const ticket = toTicket({ ...before, ...row });
-      onStatusChange(organisationId, ticket);
+      onStatusChange(organisationId, ticket, actor, before.status);
       if (before.status !== row.status)
         await audit?.record({
           organisationId,

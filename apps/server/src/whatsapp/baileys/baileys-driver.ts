@@ -516,8 +516,9 @@ export function createBaileysDriver(options: BaileysOptions): WhatsAppDriver {
           // No link preview: it would make the server fetch any address a member typed.
           send(groupJid, { text, linkPreview: null }, quoted, record),
         // Baileys builds the poll and its secret (Utils/messages.js:428-460): V3 for one choice, V1 for several.
-        sendPoll: ({ groupJid, question, options, selectableCount }, record) =>
-          send(groupJid, { poll: { name: question, values: options, selectableCount } }, null, record),
+        // A quoted poll carries the quote in its own contextInfo (Utils/messages.js generateWAMessageFromContent).
+        sendPoll: ({ groupJid, question, options, selectableCount, quoted }, record) =>
+          send(groupJid, { poll: { name: question, values: options, selectableCount } }, quoted, record),
         sendMedia: (outgoing, record) => send(outgoing.groupJid, mediaMessage(outgoing), null, record),
         // Utils/messages.js:234-258: an own message forwarded keeps a forwarding score of 0, so it is not
         // marked as forwarded; its media is referenced, not uploaded again.

@@ -132,7 +132,7 @@ describe('poll votes (Baileys driver)', () => {
     const sent = await h
       .connection()
       .sendPoll(
-        { groupJid: SUPPORT, question: 'Rate us', options: OPTIONS, selectableCount: 1 },
+        { groupJid: SUPPORT, question: 'Rate us', options: OPTIONS, selectableCount: 1, quoted: null },
         async () => {},
       );
     const content = pollContent(sent.message);

@@ -382,7 +382,7 @@ export function createSimulatorDriver(overrides: Partial<SimulatorOptions> = {})
               selectableCount: outgoing.selectableCount,
             },
           },
-          null,
+          outgoing.quoted,
           record,
         ),
       // The same content Baileys builds (baileys-driver.ts sendMedia); the bytes are kept as they were sent.
