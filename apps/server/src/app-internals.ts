@@ -6,6 +6,7 @@ import type { MessageStore } from './modules/messages/message-store.service';
 import type { WeeklyDigest } from './modules/reports/weekly-digest';
 import type { SatisfactionService } from './modules/satisfaction/satisfaction.service';
 import type { LeaseKeeper } from './modules/sessions/session-leases';
+import type { SimulatedClock } from './modules/sla/simulated-clock';
 import type { SlaEngine } from './modules/sla/sla-engine';
 import type { TicketProcessor } from './modules/ticket-engine/ticket-processor';
 
@@ -19,6 +20,8 @@ export interface AppInternals {
   ticketProcessor: TicketProcessor;
   /** The SLA clocks' worker (decision 0028): tests wait for `settled()`. */
   slaEngine: SlaEngine;
+  /** Demo mode's clock (decision 0028); null with the Baileys driver. The demo's history replays on it. */
+  simulatedClock: SimulatedClock | null;
   /** Satisfaction polls (decision 0030): tests wait for `settled()` after a close. */
   satisfaction: SatisfactionService;
   weeklyDigest: WeeklyDigest;

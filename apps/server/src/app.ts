@@ -392,6 +392,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     messageStore: store,
     ticketProcessor,
     slaEngine,
+    simulatedClock,
     satisfaction,
     weeklyDigest,
     uploadSweeper,

@@ -1,6 +1,7 @@
 import type {
   GroupMessagesResponse,
   GroupsResponse,
+  ReportSummaryResponse,
   TicketDetailsResponse,
   TicketStatsResponse,
   TicketsResponse,
@@ -10,13 +11,14 @@ import { bearer } from '../../test/helpers/auth';
 import { describeWithDatabase } from '../../test/helpers/describe-each-database';
 import { testConfig } from '../../test/helpers/test-config';
 import { eventually } from '../../test/helpers/whatsapp';
+import { internalsOf } from '../app-internals';
 import { DEMO_EMAIL, seedDemo } from './seed-demo';
 
 describeWithDatabase('demo seed', (ctx) => {
   it('creates a demo account with a linked simulated session, and reuses both on the next start', async () => {
     const config = testConfig({ dataDir: ctx.dataDir });
     const app = await ctx.buildApp(config);
-    const demo = await seedDemo(app, config);
+    const demo = await seedDemo(app, config, 0);
     expect(demo).toMatchObject({
       email: DEMO_EMAIL,
       password: expect.stringMatching(/^Demo!/),
@@ -38,14 +40,14 @@ describeWithDatabase('demo seed', (ctx) => {
       return groups.json<GroupsResponse>().groups_count === 4;
     }, 5_000);
 
-    const again = await seedDemo(app, config);
+    const again = await seedDemo(app, config, 0);
     expect(again).toEqual(demo);
   });
 
   it('shows tickets in every status, made by the ticket engine from the demo group messages', async () => {
     const config = testConfig({ dataDir: ctx.dataDir });
     const app = await ctx.buildApp(config);
-    const demo = await seedDemo(app, config);
+    const demo = await seedDemo(app, config, 0);
     const login = await app.inject({
       method: 'POST',
       url: '/users/login/',
@@ -100,7 +102,52 @@ describeWithDatabase('demo seed', (ctx) => {
     expect(new Set(replies.map((m) => m.sender)).size).toBeGreaterThanOrEqual(2);
 
     // A restart seeds nothing more.
-    await seedDemo(app, config);
+    await seedDemo(app, config, 0);
     expect((await call<TicketStatsResponse>('/org/getTicketStats/')).total).toBe(stats.total);
+  });
+
+  it('replays a past week through the engine: Reports, SLA clocks and ratings have figures, the clock is back', async () => {
+    const config = testConfig({ dataDir: ctx.dataDir });
+    const app = await ctx.buildApp(config);
+    const demo = await seedDemo(app, config, 7);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/users/login/',
+      payload: { username: demo.email, password: demo.password },
+    });
+    const headers = bearer(login.json().access_token);
+    const call = async <T>(url: string, payload: object = {}) =>
+      (await app.inject({ method: 'POST', url, headers, payload })).json<T>();
+    // Back at real time once the history is in.
+    expect(internalsOf(app).simulatedClock?.offsetMs()).toBe(0);
+
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const summary = await call<ReportSummaryResponse>('/org/getReportSummary/', {
+      from: day(Date.now() - 9 * 86_400_000),
+      to: day(Date.now() + 86_400_000),
+      group_by: 'none',
+      calendar: 'business',
+    });
+    expect(summary.time_zone).toBe('Asia/Kolkata');
+    const [all] = summary.rows;
+    expect(all?.tickets_opened).toBeGreaterThan(3);
+    expect(all?.tickets_closed).toBeGreaterThan(2);
+    expect(all?.first_response.count).toBeGreaterThan(2);
+    // Answered from the desk and from phones (the linked one and agents'), against a policy's targets.
+    expect(all?.replies.desk).toBeGreaterThanOrEqual(1);
+    expect(all?.replies.phone).toBeGreaterThan(1);
+    expect(all?.sla.first_response.total).toBeGreaterThan(2);
+    // The last closes asked how it went, and customers answered.
+    expect(all?.csat.asked).toBeGreaterThanOrEqual(1);
+    expect(all?.csat.responses).toBeGreaterThanOrEqual(1);
+    expect(all?.csat.average).toBeGreaterThanOrEqual(1);
+
+    // Opened in the past, on the days they happened; today's tickets come after them.
+    const tickets = await call<TicketsResponse>('/org/getTickets/');
+    const oldest = Math.min(...tickets.map((t) => Date.parse(t.created_at)));
+    expect(oldest).toBeLessThan(Date.now() - 86_400_000);
+    expect(tickets.some((t) => t.satisfaction?.score !== null && t.satisfaction !== null)).toBe(true);
+    const stats = await call<TicketStatsResponse>('/org/getTicketStats/');
+    expect(stats.open).toBeGreaterThanOrEqual(1);
   });
 });

@@ -16,11 +16,17 @@ export interface DemoAccount {
 
 /**
  * DEMO_SEED: a demo organisation whose owner signs in with a printed password and finds a simulated
- * WhatsApp session already linked (groups, history, media) and tickets in every status (seed-tickets.ts).
+ * WhatsApp session already linked (groups, history, media), a month of answered, rated tickets behind it
+ * (seed-history.ts) and tickets in every status today (seed-tickets.ts).
  * Goes through the public API like a user would;
  * on later starts the same account and session are reused.
  */
-export async function seedDemo(app: FastifyInstance, config: Config): Promise<DemoAccount> {
+export async function seedDemo(
+  app: FastifyInstance,
+  config: Config,
+  /** How many past days of history a first start replays (seed-history.ts); tests ask for fewer. */
+  historyDays = 30,
+): Promise<DemoAccount> {
   // The generated part lives in DATA_DIR like the other secrets; the prefix meets the password rules.
   const password = `Demo!${persistentSecret(config.dataDir, 'demo_password').slice(0, 12)}`;
   const tokens = await signIn(app, password);
@@ -34,7 +40,7 @@ export async function seedDemo(app: FastifyInstance, config: Config): Promise<De
   const list = await app.inject({ method: 'POST', url: '/api/getSessionsList/', headers });
   const active = list.json<SessionListResponse>().session_list.find((s) => s.isActive);
   if (active?.status === 'connected') {
-    await seedDemoTickets(app, headers, active.sessionId, simulator.groups(active.sessionId));
+    await seedDemoTickets(app, headers, active.sessionId, simulator.groups(active.sessionId), historyDays);
     return { email: DEMO_EMAIL, password, sessionId: active.sessionId };
   }
 
@@ -50,7 +56,7 @@ export async function seedDemo(app: FastifyInstance, config: Config): Promise<De
   const { sessionID } = started.json<StartSessionResponse>();
   await app.whatsapp.gateway.waitForQr(sessionID, 10_000);
   await simulator.scan(sessionID);
-  await seedDemoTickets(app, headers, sessionID, simulator.groups(sessionID));
+  await seedDemoTickets(app, headers, sessionID, simulator.groups(sessionID), historyDays);
   return { email: DEMO_EMAIL, password, sessionId: sessionID };
 }
 

@@ -7,6 +7,8 @@ import type {
 import type { FastifyInstance } from 'fastify';
 import { internalsOf } from '../app-internals';
 import type { SimGroup } from '../whatsapp/simulator/phone-content';
+import { seedDemoHistory } from './seed-history';
+import { until } from './until';
 
 type Headers = { authorization: string };
 
@@ -61,6 +63,8 @@ export async function seedDemoTickets(
   headers: Headers,
   sessionId: string,
   groups: readonly SimGroup[],
+  /** Past days replayed first (seed-history.ts); 0: none. */
+  historyDays = 0,
 ): Promise<void> {
   const call = async <T>(url: string, payload: object = {}): Promise<{ status: number; body: T }> => {
     const res = await app.inject({ method: 'POST', url, headers, payload });
@@ -75,6 +79,7 @@ export async function seedDemoTickets(
     return listed.body.groups_count >= groups.length;
   }, 'the demo groups to be stored');
 
+  if (historyDays > 0) await seedDemoHistory(app, headers, sessionId, groups, historyDays);
   const settle = async () => {
     await app.whatsapp.gateway.settled(sessionId);
     await internalsOf(app).ticketProcessor.settled();
@@ -104,13 +109,5 @@ export async function seedDemoTickets(
       const ticket = active.body.find((t) => t.group_name === group.name);
       if (ticket) await call('/org/updateTicketStatus/', { ticket_id: ticket.id, status: 'close' });
     }
-  }
-}
-
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`demo seed: timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -45,6 +45,11 @@ export async function createSimulatedClock(
     /** Moves the clock `ms` further ahead, from the offset stored (another instance may have moved it). */
     advance: async (ms: number) => set((await read()) + ms),
     reset: () => set(0),
+    /**
+     * Sets the clock to `epochMs`, into the past too: only the demo's history (demo/seed-history.ts) does,
+     * on a first start before anything happened, then replays a month on it and resets it.
+     */
+    travelTo: (epochMs: number) => set(Math.round(epochMs - real())),
     close: unsubscribe,
   };
 }
