@@ -3,34 +3,37 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Seconds each browser flow took in a full `.ci/run` on the CI machine (2026-11-28; group-chat's without its
- * retry), four at a time. CI runs on a clean clone, where vitest has no timings of its own and starts the
+ * Seconds each browser flow took on the CI machine (2026-11-28, the e2e project alone, one file per core on its
+ * two cores). CI runs on a clean clone, where vitest has no timings of its own and starts the
  * largest files first; a long flow that happened to be small then started last and held up the end of the
  * run by a minute. Unlisted files count as short. Refresh the figures when a flow grows or is added (docs/testing.md).
  */
 const E2E_SECONDS: Record<string, number> = {
-  'accessibility-public.e2e.ts': 77,
-  'chat-import.e2e.ts': 70,
-  'accessibility-team.e2e.ts': 69,
-  'keyboard.e2e.ts': 62,
-  'accessibility-desk.e2e.ts': 61,
+  'accessibility-team.e2e.ts': 161,
+  'accessibility-desk.e2e.ts': 154,
+  'accessibility-public.e2e.ts': 145,
+  'keyboard.e2e.ts': 137,
+  'polls.e2e.ts': 132,
+  'chat-import.e2e.ts': 121,
+  'whatsapp.e2e.ts': 120,
+  'reply-states.e2e.ts': 78,
+  'saved-chats.e2e.ts': 76,
+  'group-history.e2e.ts': 74,
+  'accessibility-chats.e2e.ts': 74,
+  'sla.e2e.ts': 71,
+  'tickets.e2e.ts': 65,
   'group-chat.e2e.ts': 55,
-  'polls.e2e.ts': 55,
-  'reply-states.e2e.ts': 51,
-  'tickets.e2e.ts': 47,
-  'sla.e2e.ts': 46,
-  'whatsapp.e2e.ts': 44,
-  'saved-chats.e2e.ts': 41,
-  'accessibility-chats.e2e.ts': 40,
-  'analysis.e2e.ts': 32,
-  'inbox.e2e.ts': 29,
-  'auth.e2e.ts': 26,
-  'address-ownership.e2e.ts': 24,
-  'group-history.e2e.ts': 21,
-  'notifications.e2e.ts': 20,
-  'session-pairing.e2e.ts': 20,
-  'members.e2e.ts': 19,
-  'team-desk.e2e.ts': 19,
+  'auth.e2e.ts': 51,
+  'inbox.e2e.ts': 50,
+  'analysis.e2e.ts': 50,
+  'members.e2e.ts': 49,
+  'landing.e2e.ts': 49,
+  'team-desk.e2e.ts': 47,
+  'address-ownership.e2e.ts': 45,
+  'planted-owner.e2e.ts': 36,
+  'notifications.e2e.ts': 32,
+  'replies.e2e.ts': 27,
+  'session-pairing.e2e.ts': 26,
 };
 
 /** vitest's order, except that browser flows (a group of their own, run last) start longest first. */

@@ -36,6 +36,9 @@ export async function seedDemo(
   const headers = { authorization: `Bearer ${tokens.access_token}` };
   const simulator = app.whatsapp.simulator;
   if (!simulator) return { email: DEMO_EMAIL, password, sessionId: null };
+  // A history replay stopped half-way (the process killed) left the clock in the past: only it sets it back.
+  const clock = internalsOf(app).simulatedClock;
+  if (clock && clock.offsetMs() < 0) await clock.reset();
 
   const list = await app.inject({ method: 'POST', url: '/api/getSessionsList/', headers });
   const active = list.json<SessionListResponse>().session_list.find((s) => s.isActive);

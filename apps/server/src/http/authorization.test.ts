@@ -51,6 +51,7 @@ const MINIMUM_ROLE: Record<string, MemberRole | 'public'> = {
   'POST /api/syncOldMsgs/': 'member',
   'POST /api/downloadMedia/': 'member',
   'POST /api/setGroupMode/': 'admin',
+  'POST /api/setGroupSatisfactionPoll/': 'admin',
   // Agents: admins manage them; members see them.
   'POST /org/addAgent/': 'admin',
   'POST /org/editAgent/': 'admin',

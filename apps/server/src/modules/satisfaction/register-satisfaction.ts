@@ -44,11 +44,9 @@ export function registerSatisfaction(
     log: app.log,
   });
   const unsubscribeClosed = options.onClosed((actor, ticket) => satisfaction.closed(actor, ticket.id));
-  const unsubscribeVotes = bus.on('poll.updated', (event) => {
-    satisfaction
-      .voted(event.sessionId, event.groupJid, event.waId)
-      .catch((error: unknown) => app.log.warn({ err: error }, 'a satisfaction vote could not be scored'));
-  });
+  const unsubscribeVotes = bus.on('poll.updated', (event) =>
+    satisfaction.voted(event.sessionId, event.groupJid, event.waId),
+  );
   app.addHook('preClose', async () => {
     unsubscribeClosed();
     unsubscribeVotes();

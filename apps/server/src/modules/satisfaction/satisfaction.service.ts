@@ -1,4 +1,5 @@
 import { SATISFACTION_OPTIONS, SATISFACTION_QUESTION } from '@wadesk/contract';
+import { AppError } from '../../errors';
 import type { PollToSend } from '../replies/replies.service';
 import type { ReplyTargets } from '../tickets/reply-target';
 import type { ClaimedPoll, SatisfactionRepository } from './satisfaction.repository';
@@ -48,13 +49,32 @@ export function createSatisfactionService(deps: SatisfactionServiceDeps) {
     try {
       sent = await deps.sendPoll({ ...claimed, quotedWaId }, POLL);
     } catch (error) {
-      // Not connected, the reply limit spent, WhatsApp refused: nothing asked, so the claim goes.
-      await repo.release(claimed.id);
+      // Refused before anything left (not connected, the reply limit, the quoted message gone): nothing was
+      // asked, so the claim goes. A send that failed or timed out on the way (502, 504) may have reached the
+      // customer: the claim stays, so they are not asked twice today (uncounted: its id is unknown).
+      if (nothingSent(error)) await repo.release(claimed.id);
       log.warn({ err: error, ticketId: claimed.ticketId }, 'the satisfaction poll was not sent');
       return;
     }
     await repo.sent(claimed.id, sent.waId, new Date(sent.sentAt > 0 ? sent.sentAt * 1000 : deps.now()));
-    await deps.changed(claimed.organisationId, claimed.ticketId);
+    // A vote read before its id was stored here (the customer was quick) is scored now.
+    if (!(await voted(claimed.sessionId, claimed.groupJid, sent.waId)))
+      await deps.changed(claimed.organisationId, claimed.ticketId);
+  }
+
+  /** Scores the poll from its customer's current vote; answers whether the ticket's score changed. */
+  async function voted(sessionId: string, groupJid: string, pollWaId: string): Promise<boolean> {
+    const changed = await repo.voted(sessionId, groupJid, pollWaId);
+    if (changed) await deps.changed(changed.organisationId, changed.ticketId);
+    return changed !== null;
+  }
+
+  /** Keeps `work` until it settles, so that `settled()` waits for it. */
+  function track(work: Promise<void>, what: string, ticket: object): void {
+    const tracked = work
+      .catch((error: unknown) => log.warn({ err: error, ...ticket }, what))
+      .finally(() => asking.delete(tracked));
+    asking.add(tracked);
   }
 
   async function ask(organisationId: number, ticketId: number, closedByUserId: number): Promise<void> {
@@ -74,23 +94,26 @@ export function createSatisfactionService(deps: SatisfactionServiceDeps) {
   return {
     /** A member closed the ticket: asks the customer when the settings say so. Never fails the close. */
     closed(actor: { id: number; organisationId: number }, ticketId: number): void {
-      const work = ask(actor.organisationId, ticketId, actor.id)
-        .catch((error: unknown) =>
-          log.warn({ err: error, ticketId }, 'the satisfaction poll could not be claimed'),
-        )
-        .finally(() => asking.delete(work));
-      asking.add(work);
+      track(ask(actor.organisationId, ticketId, actor.id), 'the satisfaction poll could not be claimed', {
+        ticketId,
+      });
     },
 
     /** Votes on a poll of the group changed: a satisfaction poll takes its customer's answer. */
-    async voted(sessionId: string, groupJid: string, pollWaId: string): Promise<void> {
-      const changed = await repo.voted(sessionId, groupJid, pollWaId);
-      if (changed) await deps.changed(changed.organisationId, changed.ticketId);
+    voted(sessionId: string, groupJid: string, pollWaId: string): void {
+      track(voted(sessionId, groupJid, pollWaId).then(), 'a satisfaction vote could not be scored', {
+        sessionId,
+      });
     },
 
-    /** Every poll asked so far has been sent or released (tests, the demo). */
+    /** Every poll asked and every vote read so far is done with (tests, the demo). */
     async settled(): Promise<void> {
       while (asking.size > 0) await Promise.all([...asking]);
     },
   };
+}
+
+/** Whether the replies module refused the send before anything left the phone (decision 0018). */
+function nothingSent(error: unknown): boolean {
+  return error instanceof AppError && (error.statusCode === 409 || error.statusCode === 429);
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { DeskEventBus } from '../events/desk-events';
 
 // Demo mode's clock (decision 0028): real time plus an offset that only moves forward (or back to real
-// time), kept in the database and told to every instance, so SLA clocks, their warnings and the simulated
+// time; the demo's history replay alone sets it into the past, decision 0030), kept in the database and told to every instance, so SLA clocks, their warnings and the simulated
 // phones' messages agree across instances and restarts. With the Baileys driver it does not exist.
 
 export interface DeskClock {

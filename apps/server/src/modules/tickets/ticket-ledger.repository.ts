@@ -190,7 +190,7 @@ function joinStatement(db: Db) {
   // ticket, or in a per-customer group the customer's ticket (a reply quoting no customer: the ticket whose
   // customer wrote last). The status is checked again on the locked row: a ticket closed meanwhile is none.
   // The desk's automatic message joins the ticket it was sent on even when closed: the satisfaction poll is
-  // sent on the close (decision 0030), and an automatic message moves nothing.
+  // sent on the close (decision 0030), and an automatic message moves nothing but the last message.
   const targets = db.$with('targets', { id: sql<number>`id` }).as(sql`
     select t.id, t.assignee_id as assignee_before, t.status as status_before,
       t.first_response_at as responded_before, t.waiting_since as waiting_before, i.* from input i
