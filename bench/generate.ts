@@ -1,3 +1,4 @@
+import { createRandom } from '../apps/server/src/demo/seeded-random';
 // Deterministic generator of realistic WhatsApp exports (Android and iOS) for benchmarks.
 // The same seed always gives the same chat; both renderings come from one message model.
 
@@ -19,16 +20,8 @@ export interface GeneratedChat {
   iosFiles: string[];
 }
 
-export function createRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The demo's seeded generator (one implementation of the sequence both rely on), for the bench sections too.
+export { createRandom };
 
 const LRM = '\u200e';
 const AUTHORS = [

@@ -7,6 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { internalsOf } from '../app-internals';
 import type { SimGroup, SimPerson } from '../whatsapp/simulator/phone-content';
+import { createRandom } from './seeded-random';
 import { until } from './until';
 
 // The demo organisation's past month (docs/decisions/0030-satisfaction-polls.md, the demo): replayed on demo
@@ -84,18 +85,6 @@ interface PlannedTicket {
   agent: SimPerson;
 }
 
-/** A small deterministic generator (mulberry32): the same demo every time. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** Desk replies and satisfaction polls spend the session's reply limit (per real minute): the plan keeps to it. */
 const MAX_DESK_REPLIES = 6;
 const MAX_POLLS = 9;
@@ -106,7 +95,7 @@ const MAX_POLLS = 9;
  * write again, a few come back after the close; the polls of the last closes answered by most customers.
  */
 export function planHistory(groups: readonly SimGroup[], endMs: number, days: number) {
-  const next = random(20261128);
+  const next = createRandom(20261128);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   // Agents are two members of the phone-number groups; customers the other members.
   const pnGroups = groups.filter((g) => g.addressingMode === 'pn').slice(0, 3);

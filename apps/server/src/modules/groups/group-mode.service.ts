@@ -19,41 +19,57 @@ export type GroupModeService = ReturnType<typeof createGroupModeService>;
  * are until someone closes them.
  */
 export function createGroupModeService(deps: {
-  store: Pick<ChatStore, 'findGroup' | 'setTicketMode' | 'setSatisfactionPoll'>;
+  store: Pick<ChatStore, 'findGroup' | 'setGroupSettings'>;
   audit: Pick<AuditRecorder, 'record'>;
   bus: Pick<DeskEventBus, 'publish'>;
 }) {
+  type Setting = 'ticketMode' | 'satisfactionPoll';
+  type Group = Awaited<ReturnType<typeof ownedGroup>>;
+
+  /**
+   * Sets one of the group's settings when it differs, tells `changed` (before the audit entry, so a failed
+   * entry never holds the event back) and audits it.
+   */
+  async function change<K extends Setting>(
+    actor: { organisationId: number; userId: number },
+    request: { session_id: string; group_id: string },
+    setting: K,
+    next: Group[K],
+    action: 'group.mode_changed' | 'group.satisfaction_poll_changed',
+    changed: (group: Group) => void = () => {},
+  ): Promise<void> {
+    const { organisationId } = actor;
+    const group = await ownedGroup(deps.store, organisationId, request.session_id, request.group_id);
+    const previous = group[setting];
+    if (previous === next) return;
+    const stored = await deps.store.setGroupSettings(organisationId, group.sessionId, group.jid, {
+      [setting]: next,
+    });
+    // Gone between the read and the write (the session was terminated): as if it had never been.
+    if (!stored) throw new AppError(404, groupMessages.groupNotFound);
+    changed(group);
+    await deps.audit.record({
+      organisationId,
+      actorId: actor.userId,
+      action,
+      target: group.name,
+      details: { session_id: group.sessionId, group_id: group.jid, from: previous, to: next },
+    });
+  }
+
   return {
     async setMode(
       actor: { organisationId: number; userId: number },
       request: SetGroupModeRequest,
     ): Promise<SetGroupModeResponse> {
-      const { organisationId } = actor;
-      const group = await ownedGroup(deps.store, organisationId, request.session_id, request.group_id);
-      const previous = group.ticketMode;
-      if (previous !== request.mode) {
-        const changed = await deps.store.setTicketMode(
-          organisationId,
-          group.sessionId,
-          group.jid,
-          request.mode,
-        );
-        // Gone between the read and the write (the session was terminated): as if it had never been.
-        if (!changed) throw new AppError(404, groupMessages.groupNotFound);
+      await change(actor, request, 'ticketMode', request.mode, 'group.mode_changed', (group) =>
         deps.bus.publish('group.mode', {
-          organisationId,
+          organisationId: actor.organisationId,
           sessionId: group.sessionId,
           groupId: group.jid,
           mode: request.mode,
-        });
-        await deps.audit.record({
-          organisationId,
-          actorId: actor.userId,
-          action: 'group.mode_changed',
-          target: group.name,
-          details: { session_id: group.sessionId, group_id: group.jid, from: previous, to: request.mode },
-        });
-      }
+        }),
+      );
       return { success: true, ticket_mode: request.mode };
     },
 
@@ -65,21 +81,8 @@ export function createGroupModeService(deps: {
       actor: { organisationId: number; userId: number },
       request: SetGroupSatisfactionPollRequest,
     ): Promise<SetGroupSatisfactionPollResponse> {
-      const { organisationId } = actor;
-      const group = await ownedGroup(deps.store, organisationId, request.session_id, request.group_id);
-      const previous = group.satisfactionPoll;
       const next = request.satisfaction_poll;
-      if (previous !== next) {
-        if (!(await deps.store.setSatisfactionPoll(organisationId, group.sessionId, group.jid, next)))
-          throw new AppError(404, groupMessages.groupNotFound);
-        await deps.audit.record({
-          organisationId,
-          actorId: actor.userId,
-          action: 'group.satisfaction_poll_changed',
-          target: group.name,
-          details: { session_id: group.sessionId, group_id: group.jid, from: previous, to: next },
-        });
-      }
+      await change(actor, request, 'satisfactionPoll', next, 'group.satisfaction_poll_changed');
       return { success: true, satisfaction_poll: next };
     },
   };

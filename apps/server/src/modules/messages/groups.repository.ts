@@ -142,37 +142,16 @@ export function createGroupsRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** Answers whether the organisation has the group. */
-    async setSatisfactionPoll(
+    /** A group's settings (its ticket mode, its satisfaction poll). Answers whether the organisation has the group. */
+    async setGroupSettings(
       organisationId: number,
       sessionId: string,
       groupJid: string,
-      setting: GroupSatisfactionPoll,
+      settings: Partial<{ ticketMode: GroupTicketMode; satisfactionPoll: GroupSatisfactionPoll }>,
     ): Promise<boolean> {
       const rows = await db
         .update(waGroups)
-        .set({ satisfactionPoll: setting })
-        .where(
-          and(
-            eq(waGroups.organisationId, organisationId),
-            eq(waGroups.sessionId, sessionId),
-            eq(waGroups.jid, groupJid),
-          ),
-        )
-        .returning({ jid: waGroups.jid });
-      return rows.length > 0;
-    },
-
-    /** Answers whether the organisation has the group. */
-    async setTicketMode(
-      organisationId: number,
-      sessionId: string,
-      groupJid: string,
-      mode: GroupTicketMode,
-    ): Promise<boolean> {
-      const rows = await db
-        .update(waGroups)
-        .set({ ticketMode: mode })
+        .set(settings)
         .where(
           and(
             eq(waGroups.organisationId, organisationId),
